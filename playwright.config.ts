@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+// Debian's Chromium by default (TOOLCHAIN.md); PLAYWRIGHT_CHROMIUM=bundled uses
+// Playwright's own browser on machines that have it installed.
+const executablePath =
+  process.env.PLAYWRIGHT_CHROMIUM === 'bundled' ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'it-IT',
+    trace: 'off',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npm run build && npm run serve',
+    url: `http://127.0.0.1:${port}/healthcheck`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e-data',
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import agencyModule from './modules/agency';
+import appConfigModule from './modules/app-config';
+import careersModule from './modules/careers';
+import contactModule from './modules/contact';
+import downloadModule from './modules/download';
+import healthModule from './modules/health';
+import homeModule from './modules/home';
+import listingStats from './modules/listing-stats';
+import localesModule from './modules/locales';
+import mediaModule from './modules/media';
+import seoModule from './modules/seo';
+import context from './plugins/context';
+import cookies from './plugins/cookies';
+import errors from './plugins/errors';
+import openapi from './plugins/openapi';
+import portal from './plugins/portal';
+import rateLimit from './plugins/rate-limit';
+import requestId from './plugins/request-id';
+import security from './plugins/security';
+import spa from './plugins/spa';
+import type { FileStorage } from './storage/file-storage';
+
+export interface AppOptions {
+  config: AppConfig;
+  database: Database;
+  storage: FileStorage;
+  /** The built SPA (default: dist/ at the repository root). */
+  distDir?: string;
+  /** Translation files, `{lng}/{ns}.json` (default: locales/ at the repository root). */
+  localesDir?: string;
+  /** Requests per minute and IP answered by the not-found handler (default 120; 0: unlimited). */
+  notFoundRateLimit?: number;
+}
+
+/**
+ * The application as one plugin: cross-cutting plugins first (they are wrapped with
+ * fastify-plugin, so they apply to every module), then each module with its routes.
+ * Order matters where noted.
+ */
+export const app = fp<AppOptions>(
+  async function rexer(fastify, opts) {
+    fastify.setValidatorCompiler(validatorCompiler);
+    fastify.setSerializerCompiler(serializerCompiler);
+
+    await fastify.register(context, { config: opts.config, database: opts.database, storage: opts.storage });
+    await fastify.register(requestId);
+    await fastify.register(security);
+    await fastify.register(cookies);
+    await fastify.register(rateLimit);
+    await fastify.register(errors, { notFoundMax: opts.notFoundRateLimit });
+    await fastify.register(portal);
+    // Swagger collects routes through onRoute: it must be registered before any module.
+    await fastify.register(openapi);
+
+    await fastify.register(listingStats);
+    await fastify.register(appConfigModule);
+    await fastify.register(homeModule);
+    await fastify.register(agencyModule);
+    await fastify.register(downloadModule);
+    await fastify.register(seoModule);
+    await fastify.register(contactModule);
+    await fastify.register(careersModule);
+    await fastify.register(healthModule);
+    await fastify.register(localesModule, { localesDir: opts.localesDir });
+    await fastify.register(mediaModule);
+    // Last: its catch-all GET route serves the SPA for every path no module claimed.
+    await fastify.register(spa, { distDir: opts.distDir });
+  },
+  { name: 'rexer', fastify: '5.x' },
+);
+
+/** Fastify's own options, from the configuration: logging, proxies, limits, routing. */
+export function serverOptions(config: AppConfig, logger: FastifyServerOptions['logger'] = undefined): FastifyServerOptions {
+  return {
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    },
+    // A number means 'trust that many hops' (what Fastify does with a number, typed as a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A client's (or proxy's) X-Request-Id is kept when it looks like an id, so logs join
+    // across services; anything else gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    // The spec's paths mix /api/user and /api/User: routes match regardless of case.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 300 },
+  };
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/**
+ * Builds a ready-to-listen instance around a database and a storage that the caller
+ * owns (and closes after the app). Tests pass a test database and `logger: false`.
+ */
+export async function buildApp(options: AppOptions & { logger?: FastifyServerOptions['logger'] }): Promise<FastifyInstance> {
+  const { logger, ...appOptions } = options;
+  const fastify = Fastify(serverOptions(options.config, logger));
+  await fastify.register(app, appOptions);
+  return fastify;
+}

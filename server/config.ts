@@ -1,0 +1,218 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read once from the environment at start. Every variable
+ * is optional and has a default that works on a laptop; a bad value stops the server
+ * with a message naming the variable (loadConfig throws ConfigError, server.ts prints it).
+ * An empty string counts as unset, so `FOO= npm start` behaves like no FOO at all.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z.string().trim().min(1).optional();
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .optional();
+
+/** A tile URL template keeps its {z}/{x}/{y} placeholders, so it is checked as a URL with them replaced. */
+const tileUrl = z
+  .string()
+  .refine((value) => isHttpUrl(value.replace(/\{[a-z]+\}/gi, '0')), 'must be an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png')
+  .optional();
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+/**
+ * TRUST_PROXY: `true`/`false`, a number of proxy hops, or a comma-separated list of
+ * addresses or CIDR ranges (what Fastify's trustProxy accepts).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === undefined || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = entries.find((entry) => isIP(entry.split('/')[0]) === 0 && entry !== 'loopback' && entry !== 'linklocal' && entry !== 'uniquelocal');
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `must be true, false, a number of hops or a list of addresses (got ${JSON.stringify(bad ?? value)})` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const hostList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return [];
+    const hosts = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const bad = hosts.find((host) => !/^[a-z0-9.-]+(:\d{1,5})?$/.test(host));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of host names (got ${JSON.stringify(bad)})` });
+      return z.NEVER;
+    }
+    return hosts;
+  });
+
+const envSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) && URL.canParse(value), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: httpUrl,
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\/.+/.test(value) && URL.canParse(value), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    TILE_URL: tileUrl,
+    TELEMETRY_URL: httpUrl,
+    CAPTCHA: z.enum(['altcha', 'recaptcha', 'off'], { error: "must be 'altcha', 'recaptcha' or 'off'" }).optional(),
+    RECAPTCHA_SECRET: optionalString,
+    RECAPTCHA_VERIFY_URL: httpUrl,
+    OIDC_ISSUER: httpUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_REDIRECT_URL: httpUrl,
+    OIDC_PROVIDER_NAME: optionalString,
+    OIDC_SCOPES: optionalString,
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    PARTNER_HOSTS: hostList,
+    TRUST_PROXY: trustProxy,
+    /** Requests per minute and client IP across the whole API; 0 switches the global limit off (benchmarks). */
+    RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(1000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CAPTCHA === 'recaptcha' && !env.RECAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'is required when CAPTCHA=recaptcha' });
+    }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
+    }
+  });
+
+export type CaptchaProvider = 'altcha' | 'recaptcha' | 'off';
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  redirectUrl: string | undefined;
+  providerName: string;
+  scopes: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  tileUrl: string | undefined;
+  telemetryUrl: string | undefined;
+  captcha: CaptchaProvider;
+  recaptchaSecret: string | undefined;
+  recaptchaVerifyUrl: string;
+  oidc: OidcConfig | undefined;
+  /** Every OIDC_* variable as given (non-empty), for social-login settings not modelled above. */
+  oidcEnv: Record<string, string>;
+  logLevel: LogLevel;
+  partnerHosts: string[];
+  trustProxy: boolean | number | string[];
+  rateLimitMax: number;
+}
+
+/** Thrown by loadConfig; `issues` holds one line per bad variable, each starting with its name. */
+export class ConfigError extends Error {
+  readonly issues: string[];
+
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** Parses the environment (process.env by default) into the typed configuration. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value;
+  }
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const shown = input[name] === undefined || /SECRET|URL/.test(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = result.data;
+  const captcha: CaptchaProvider = e.CAPTCHA ?? (e.RECAPTCHA_SECRET ? 'recaptcha' : 'altcha');
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${isIP(displayHost) === 6 ? `[${displayHost}]` : displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    tileUrl: e.TILE_URL,
+    telemetryUrl: e.TELEMETRY_URL,
+    captcha,
+    recaptchaSecret: e.RECAPTCHA_SECRET,
+    recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID ?? '',
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          redirectUrl: e.OIDC_REDIRECT_URL,
+          providerName: e.OIDC_PROVIDER_NAME ?? 'oidc',
+          scopes: e.OIDC_SCOPES ?? 'openid email profile',
+        }
+      : undefined,
+    oidcEnv: Object.fromEntries(
+      Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('OIDC_') && typeof entry[1] === 'string' && entry[1].trim() !== ''),
+    ),
+    logLevel: e.LOG_LEVEL,
+    partnerHosts: e.PARTNER_HOSTS,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/**
+ * The CSP source (scheme://host[:port]) of a URL or URL template; a placeholder in the
+ * host (`https://{s}.tile.example.org/...`) becomes a wildcard label.
+ */
+export function cspSourceOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(value);
+  if (!match) return undefined;
+  const host = match[2].replace(/^\{[a-z]+\}\./i, '*.');
+  if (/[{}]/.test(host) || !/^[a-z0-9.*:[\]-]+$/i.test(host)) return undefined;
+  return `${match[1].toLowerCase()}://${host.toLowerCase()}`;
+}

@@ -1,0 +1,184 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type Assume } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { FileStorage } from '../storage/file-storage';
+import * as schema from './schema';
+import { runSeed, type DemoSize, type SeedLevel } from './seed';
+
+export type Schema = typeof schema;
+
+/**
+ * What `db.execute(sql...)` resolves to on both drivers: PGlite's Results and
+ * node-postgres's QueryResult share `rows` (and nothing else worth relying on; use
+ * `.returning()` to learn what a write touched).
+ */
+export interface QueryRows<TRow> {
+  rows: TRow[];
+}
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/**
+ * The one database type the app uses, whichever driver is underneath: PGlite and
+ * node-postgres both produce a PgDatabase over this schema.
+ */
+export type Db = PgDatabase<QueryResultHKT, Schema>;
+
+/** A transaction handed to `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DatabaseOptions {
+  /** PGlite keeps its files in `${dataDir}/pglite`. */
+  dataDir: string;
+  /** postgres://... runs on a PostgreSQL server (node-postgres pool) instead of PGlite. */
+  databaseUrl?: string;
+  /** What to seed after migrating (default 'demo'); 'reference' is lists and geography only. */
+  seed?: SeedLevel;
+  /** 'small' seeds a reduced demo set (fewer listings and photos) for fast tests. */
+  demoSize?: DemoSize;
+  /** Where generated photos and documents are stored. */
+  storage: FileStorage;
+  log?: (msg: string) => void;
+  /** PGlite only: keep the database in memory instead of `${dataDir}/pglite`. */
+  inMemory?: boolean;
+  /** node-postgres pool size (default 10). */
+  poolMax?: number;
+  /**
+   * PGlite only: start from a dump made by `dumpDataDir('gzip')` instead of an empty
+   * cluster. The test helper uses it to reuse one migrated, seeded template.
+   */
+  loadDataDir?: Blob;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws unless the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens PGlite or PostgreSQL, applies pending migrations, then seeds (idempotently). */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const log = opts.log ?? (() => {});
+  const started = Date.now();
+  const opened = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolMax) : await openPglite(opts);
+  try {
+    await opened.exclusively(async () => {
+      await opened.migrate();
+      log(`database: ${opened.database.kind} migrated in ${Date.now() - started} ms`);
+      await runSeed(opened.database.db, {
+        level: opts.seed ?? 'demo',
+        demoSize: opts.demoSize ?? 'full',
+        storage: opts.storage,
+        log,
+      });
+    });
+    log(`database: ready in ${Date.now() - started} ms`);
+    return opened.database;
+  } catch (error) {
+    await opened.database.close().catch(() => {});
+    throw error;
+  }
+}
+
+interface Opened {
+  database: Database;
+  migrate(): Promise<void>;
+  /** Runs start-up work alone: on PostgreSQL, other app instances starting wait for it. */
+  exclusively(work: () => Promise<void>): Promise<void>;
+}
+
+/** Opens PGlite and migrates it, without seeding; `client` is the PGlite instance. */
+export async function openPgliteDatabase(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>): Promise<Database & { client: PGlite }> {
+  const opened = await openPglite(opts);
+  try {
+    await opened.migrate();
+  } catch (error) {
+    await opened.database.close().catch(() => {});
+    throw error;
+  }
+  return { ...opened.database, client: opened.client };
+}
+
+async function openPglite(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>): Promise<Opened & { client: PGlite }> {
+  let client: PGlite;
+  if (opts.inMemory) {
+    client = await PGlite.create({ loadDataDir: opts.loadDataDir });
+  } else {
+    const dir = path.resolve(opts.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir });
+  }
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    client,
+    database: {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await client.close();
+      },
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // PGlite lives inside this process: nobody else can start beside us.
+    exclusively: (work) => work(),
+  };
+}
+
+/** Any 64-bit number of our own; two app instances starting together take turns on it. */
+const STARTUP_LOCK_KEY = 0x5245_5845_5231n; // 'REXER1'
+
+async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
+  // At least two connections: one holds the start-up lock while another migrates.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax) });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  let closed = false;
+  return {
+    database: {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    },
+    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async exclusively(work) {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+        try {
+          await work();
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()]);
+        }
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}

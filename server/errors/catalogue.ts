@@ -1,0 +1,77 @@
+/**
+ * Every error the API answers, in one place: its number (ExceptionType), its name
+ * (ExceptionTypeString, the key) and its HTTP status. The body is always
+ * `{ ExceptionType, ExceptionTypeString }` (errors/error-body.ts).
+ *
+ * The spec fixes 10, 68, 96 and 97; the client reacts to them by number, so they never
+ * change. The other numbers are ours, grouped by area; a number, once published, is never
+ * reused for another meaning. Add new types at the end of their group.
+ */
+export const ERROR_CATALOGUE = {
+  // 1-19: generic, produced by the HTTP layer for any route
+  ValidationError: { type: 1, status: 400, description: 'The request does not match the route schema (params, query, body or headers).' },
+  MalformedRequest: { type: 2, status: 400, description: 'The body could not be parsed (bad JSON, bad multipart).' },
+  InvalidPortal: { type: 3, status: 400, description: 'A Portal header other than 5 was sent.' },
+  NotFound: { type: 4, status: 404, description: 'No such route or resource.' },
+  MethodNotAllowed: { type: 5, status: 405, description: 'The path exists, but not for this method.' },
+  PayloadTooLarge: { type: 6, status: 413, description: 'The request body is larger than the route allows.' },
+  UnsupportedMediaType: { type: 7, status: 415, description: 'The request Content-Type is not accepted by the route.' },
+  TooManyRequests: { type: 8, status: 429, description: 'Rate limit exceeded for this client; retry after the Retry-After header.' },
+  InternalError: { type: 9, status: 500, description: 'Unexpected failure; details are logged, never answered.' },
+  /** Spec: password recovery answers 403 with type 10 when the email is not confirmed. */
+  EmailNotConfirmed: { type: 10, status: 403, description: 'Password recovery for an email that was never confirmed.' },
+  ServiceUnavailable: { type: 11, status: 503, description: 'A dependency (the database) is down.' },
+  Unauthorized: { type: 12, status: 401, description: 'Authentication is required.' },
+  Forbidden: { type: 13, status: 403, description: 'Authenticated, but not allowed to do this.' },
+  Conflict: { type: 14, status: 409, description: 'The resource changed or already exists.' },
+  InvalidStateTransition: { type: 15, status: 409, description: 'The state machine refuses this transition from the current state.' },
+  NotAcceptable: { type: 16, status: 406, description: 'The requested representation cannot be produced.' },
+
+  // 20-39: uploads and forms
+  FileTooLarge: { type: 20, status: 413, description: 'An uploaded file is over the size limit.' },
+  InvalidFileType: { type: 21, status: 415, description: 'An uploaded file is not of an accepted type (MIME type and content checked).' },
+  MissingFile: { type: 22, status: 400, description: 'The upload has no file where one is required.' },
+  TooManyFiles: { type: 23, status: 413, description: 'The upload has more files or fields than allowed.' },
+  CaptchaFailed: { type: 24, status: 400, description: 'The captcha answer is missing or wrong.' },
+
+  // 40-59: login, registration and password
+  WrongCredentials: { type: 40, status: 400, description: 'Login: unknown user or wrong password.' },
+  InvalidPassword: { type: 41, status: 400, description: 'The password does not follow the password rule.' },
+  UserNotConfirmed: { type: 42, status: 400, description: 'Login: the email is not confirmed yet; the body carries Token for a new confirmation mail.' },
+  EmailIsUsedInSocialLogin: { type: 43, status: 400, description: 'The email belongs to an account created through social login.' },
+  PasswordAttemptsExceeded: { type: 44, status: 400, description: 'Too many wrong passwords; the account is locked for a while.' },
+  MailAlreadyRegistered: { type: 45, status: 400, description: 'Registration: the email already has an account.' },
+  AlreadyConfirmedUser: { type: 46, status: 400, description: 'Confirm mail: the account was already confirmed.' },
+  UserNotFound: { type: 47, status: 404, description: 'No user is associated with this email or id.' },
+  InvalidToken: { type: 48, status: 400, description: 'A confirmation, reset or login token is unknown or used.' },
+  ExpiredToken: { type: 49, status: 400, description: 'A confirmation, reset or login token has expired.' },
+  TermsNotAccepted: { type: 50, status: 400, description: 'Terms and privacy must be accepted.' },
+
+  // 60-79: sessions and tokens
+  MissingToken: { type: 60, status: 401, description: 'No bearer token where one is required.' },
+  ExpiredUserToken: { type: 61, status: 401, description: 'The user token expired: log in again.' },
+  ExpiredSessionToken: { type: 62, status: 401, description: 'The session token expired: trade the user token for a new one and retry once.' },
+  InvalidAccessForRapidRegistration: { type: 63, status: 401, description: 'A rapid (silent) registration session tried a call it may not make.' },
+  InvalidSessionToken: { type: 64, status: 401, description: 'The bearer token is malformed or unknown.' },
+  /** Spec: 401 with type 68, the account was suspended or deleted. */
+  UserIsSuspendedOrDeleted: { type: 68, status: 401, description: 'The account was suspended or deleted.' },
+  IPBanned: { type: 69, status: 429, description: 'This address is banned for a while after repeated abuse.' },
+
+  // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
+  WebAccountExists: { type: 96, status: 400, description: 'Registration: a web account already exists for these details on another portal.' },
+  WebAccountCreationFailed: { type: 97, status: 400, description: 'Registration: the web account could not be created.' },
+} as const satisfies Record<string, { type: number; status: number; description: string }>;
+
+export type ErrorName = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_NAMES = Object.keys(ERROR_CATALOGUE) as [ErrorName, ...ErrorName[]];
+
+/** The catalogue entry for a name. */
+export function errorEntry(name: ErrorName): { type: number; status: number; description: string } {
+  return ERROR_CATALOGUE[name];
+}
+
+/** The body every error answers. */
+export function errorBody(name: ErrorName): { ExceptionType: number; ExceptionTypeString: ErrorName } {
+  return { ExceptionType: ERROR_CATALOGUE[name].type, ExceptionTypeString: name };
+}

@@ -1,0 +1,52 @@
+import { asc, gt } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userTypes } from '../../db/schema';
+import { errorResponses } from '../../errors/error-body';
+import { PORTAL_ID } from '../../plugins/portal';
+import { CV_ACCEPTED_TYPES, CV_MAX_BYTES } from '../careers/cv-file';
+import { BLOG_URL, CONTACT_EMAIL, CONTACT_PHONE, SEARCH_CENTER, TELEMETRY_SAMPLING_PERCENTAGE } from './constants';
+import { AppConfigResponse } from './schemas';
+
+/** GET /api/config: what the SPA needs before its first render. */
+const appConfigModule: FastifyPluginAsyncZod = async function appConfigModule(fastify) {
+  const { config } = fastify;
+  // The home types are reference data: read once, on the first call.
+  let homeTypes: { Id: number; Name: string }[] | undefined;
+
+  fastify.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['Config'],
+        summary: 'Application configuration',
+        response: { 200: AppConfigResponse, ...errorResponses() },
+      },
+    },
+    async (_request, reply) => {
+      homeTypes ??= (
+        await fastify.db.select({ Id: userTypes.id, Name: userTypes.name }).from(userTypes).where(gt(userTypes.id, 0)).orderBy(asc(userTypes.position), asc(userTypes.id))
+      );
+      reply.header('cache-control', 'no-cache');
+      return {
+        Portal: PORTAL_ID as 5,
+        Language: 'it' as const,
+        HomeTypes: homeTypes,
+        CaptchaProvider: config.captcha,
+        TileUrl: config.tileUrl ?? null,
+        Telemetry: {
+          Enabled: config.telemetryUrl !== undefined,
+          Url: config.telemetryUrl ?? null,
+          SamplingPercentage: TELEMETRY_SAMPLING_PERCENTAGE,
+        },
+        PartnerHosts: config.partnerHosts,
+        ContactPhone: CONTACT_PHONE,
+        ContactEmail: CONTACT_EMAIL,
+        BlogUrl: BLOG_URL,
+        SearchCenter: { ...SEARCH_CENTER },
+        Careers: { MaxCvBytes: CV_MAX_BYTES, AcceptedTypes: [...CV_ACCEPTED_TYPES] },
+      };
+    },
+  );
+};
+
+export default appConfigModule;

@@ -1,0 +1,80 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import { contentDisposition } from './content-disposition';
+import { createDocumentRepository, type DocumentRepository } from './repository';
+import { DownloadFile, DownloadGetParams, DownloadItem } from './schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    documentRepository: DocumentRepository;
+  }
+}
+
+/** Downloadable documents: terms, privacy, guides ... listed from the database, bytes from FileStorage. */
+const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fastify) {
+  fastify.decorate('documentRepository', createDocumentRepository(fastify.db));
+
+  fastify.get(
+    '/api/Download/List',
+    {
+      schema: {
+        tags: ['Download'],
+        summary: 'Downloadable documents',
+        response: { 200: z.array(DownloadItem), ...errorResponses() },
+      },
+    },
+    async () => {
+      const rows = await fastify.documentRepository.list();
+      return rows.map((row) => ({
+        Id: row.id,
+        Kind: row.kindId,
+        Title: row.title,
+        Description: row.description,
+        FileName: row.fileName,
+        ContentType: row.contentType,
+        SizeBytes: row.sizeBytes,
+        UpdatedAt: row.updatedAt.toISOString(),
+        Url: `/api/Download/Get/${row.id}`,
+      }));
+    },
+  );
+
+  fastify.get(
+    '/api/Download/Get/:id',
+    {
+      schema: {
+        tags: ['Download'],
+        summary: 'The file of a document',
+        params: DownloadGetParams,
+        response: {
+          200: {
+            description: 'The file, with its name in Content-Disposition',
+            content: {
+              'application/pdf': { schema: DownloadFile },
+              'application/octet-stream': { schema: DownloadFile },
+            },
+          },
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await fastify.documentRepository.findById(request.params.id);
+      if (!row) throw new AppError('NotFound', { message: `document ${request.params.id}` });
+      const file = await fastify.storage.get(row.storageKey);
+      if (!file) throw new AppError('NotFound', { message: `document ${row.id}: file ${row.storageKey} missing from storage` });
+      // The bytes bypass the JSON serializer; the typed reply only knows JSON bodies.
+      return (reply as FastifyReply)
+        .header('content-type', row.contentType)
+        .header('content-length', String(file.data.length))
+        .header('content-disposition', contentDisposition(row.fileName, row.contentType === 'application/pdf' ? 'inline' : 'attachment'))
+        .header('cache-control', 'public, max-age=3600')
+        .send(file.data);
+    },
+  );
+};
+
+export default downloadModule;

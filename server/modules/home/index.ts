@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../errors/error-body';
+import { createHomeRepository, type HomeRepository } from './repository';
+import { HomeCitiesQuery, HomeCity, HomeListing, HomeListingsQuery } from './schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    homeRepository: HomeRepository;
+  }
+}
+
+/** The home page's blocks: the cities with most listings and the latest listings. */
+const homeModule: FastifyPluginAsyncZod = async function homeModule(fastify) {
+  fastify.decorate('homeRepository', createHomeRepository(fastify.db));
+
+  fastify.get(
+    '/api/Home/Cities',
+    {
+      schema: {
+        tags: ['Home'],
+        summary: 'Cities with published listings, most listings first',
+        querystring: HomeCitiesQuery,
+        response: { 200: z.array(HomeCity), ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const { SellType, Limit } = request.query;
+      const all = await fastify.listingStats.countsByMunicipality();
+      const count = (c: { sale: number; rent: number }) => (SellType === 1 ? c.sale : SellType === 2 ? c.rent : c.sale + c.rent);
+      const chosen = SellType ? all.filter((c) => count(c) > 0).sort((a, b) => count(b) - count(a)) : all;
+      return chosen.slice(0, Limit).map((c) => ({
+        Id: c.istatCode,
+        Name: c.name,
+        Slug: c.slug,
+        ProvinceCode: c.provinceCode,
+        ProvinceName: c.provinceName,
+        RegionName: c.regionName,
+        Latitude: c.latitude,
+        Longitude: c.longitude,
+        SaleCount: c.sale,
+        RentCount: c.rent,
+      }));
+    },
+  );
+
+  fastify.get(
+    '/api/Home/Listings',
+    {
+      schema: {
+        tags: ['Home'],
+        summary: 'The most recently published listings',
+        querystring: HomeListingsQuery,
+        response: { 200: z.array(HomeListing), ...errorResponses() },
+      },
+    },
+    async (request) => fastify.homeRepository.recentListings({ sellType: request.query.SellType, limit: request.query.Limit }),
+  );
+};
+
+export default homeModule;

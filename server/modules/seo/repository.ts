@@ -1,0 +1,45 @@
+import { asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { municipalities, provinces } from '../../db/schema';
+
+export interface ProvinceRow {
+  id: number;
+  sigla: string;
+  name: string;
+  slug: string;
+}
+
+export interface MunicipalityRow {
+  id: number;
+  istatCode: string;
+  name: string;
+  slug: string;
+}
+
+export interface SeoRepository {
+  /** A province by the slug of its name or its sigla, case-insensitive. */
+  findProvince(slugOrSigla: string): Promise<ProvinceRow | undefined>;
+  municipalitiesOf(provinceId: number): Promise<MunicipalityRow[]>;
+}
+
+export function createSeoRepository(db: Db): SeoRepository {
+  return {
+    async findProvince(slugOrSigla) {
+      const value = slugOrSigla.toLowerCase();
+      const [row] = await db
+        .select({ id: provinces.id, sigla: provinces.sigla, name: provinces.name, slug: provinces.slug })
+        .from(provinces)
+        .where(or(eq(provinces.slug, value), eq(sql`lower(${provinces.sigla})`, value)))
+        .orderBy(asc(provinces.id))
+        .limit(1);
+      return row;
+    },
+    async municipalitiesOf(provinceId) {
+      return db
+        .select({ id: municipalities.id, istatCode: municipalities.istatCode, name: municipalities.name, slug: municipalities.slug })
+        .from(municipalities)
+        .where(eq(municipalities.provinceId, provinceId))
+        .orderBy(asc(municipalities.searchName), asc(municipalities.id));
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error';
+
+/** The one portal this API serves; clients send it in the Portal header. */
+export const PORTAL_ID = 5;
+
+/**
+ * Requests from the app carry `Portal: 5`. A request without the header is served
+ * (browsers loading pages, the API docs, curl); one that names another portal is a
+ * client talking to the wrong API and is refused.
+ */
+export default fp(
+  async function portal(fastify) {
+    fastify.addHook('onRequest', async (request) => {
+      const value = request.headers.portal;
+      if (value === undefined) return;
+      if (Array.isArray(value) || value.trim() !== String(PORTAL_ID)) {
+        throw new AppError('InvalidPortal', { message: `Portal header ${JSON.stringify(value)}` });
+      }
+    });
+  },
+  { name: 'portal', fastify: '5.x' },
+);

@@ -1,0 +1,23 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error';
+
+/**
+ * A global limit per client IP (RATE_LIMIT_MAX a minute; 0 switches it off for
+ * benchmarks), and `config.rateLimit` on routes that need a tighter one (contact form,
+ * job applications). The client IP honours TRUST_PROXY. Exceeding answers 429 with the
+ * error body and Retry-After.
+ */
+export default fp(
+  async function rateLimitPlugin(fastify) {
+    const max = fastify.config.rateLimitMax;
+    await fastify.register(rateLimit, {
+      global: max > 0,
+      max: max > 0 ? max : 1000,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request, context) =>
+        new AppError(context.ban ? 'IPBanned' : 'TooManyRequests', { message: `rate limit of ${context.max} exceeded, retry in ${context.after}` }),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['context'], fastify: '5.x' },
+);

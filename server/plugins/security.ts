@@ -1,0 +1,52 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import { cspSourceOf } from '../config';
+
+/**
+ * Security headers on every answer, errors included: HSTS, nosniff, and a CSP that lets
+ * the built SPA run (scripts only from this origin, inline styles for the UI kit and the
+ * map) while refusing plugins and framing. The map tile host and the telemetry endpoint
+ * are added when configured; reCAPTCHA's hosts only when it is the captcha provider.
+ */
+export default fp(
+  async function security(fastify) {
+    const { config } = fastify;
+    const tiles = cspSourceOf(config.tileUrl);
+    const telemetry = cspSourceOf(config.telemetryUrl);
+    const recaptcha = config.captcha === 'recaptcha';
+    const list = (...sources: (string | undefined | false)[]) => sources.filter((s): s is string => typeof s === 'string');
+
+    await fastify.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: list("'self'", recaptcha && 'https://www.google.com', recaptcha && 'https://www.gstatic.com'),
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: list("'self'", 'data:', 'blob:', tiles),
+          fontSrc: ["'self'", 'data:'],
+          // The map library fetches tiles (and may fetch vector styles) instead of using <img>.
+          connectSrc: list("'self'", tiles, telemetry),
+          // The map library and the captcha widget run web workers from blob: URLs.
+          workerSrc: ["'self'", 'blob:'],
+          ...(recaptcha ? { frameSrc: ['https://www.google.com'] } : {}),
+          mediaSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      xContentTypeOptions: true,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // The SPA opens no cross-origin popups that need a handle back.
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+    });
+  },
+  { name: 'security', dependencies: ['context'], fastify: '5.x' },
+);

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import type { Database } from './db/database';
+
+/**
+ * Boots Rexer: reads the configuration (a bad variable stops here with its name), opens
+ * the storage and the database (migrating and seeding on first start), builds the app,
+ * listens, and closes everything on SIGINT/SIGTERM.
+ */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Rexer cannot start. ${error.message}`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  // Loaded after the configuration is known good, so a bad variable fails in a blink.
+  const [{ buildApp }, { openDatabase }, { LocalFileStorage }] = await Promise.all([
+    import('./app'),
+    import('./db/database'),
+    import('./storage/file-storage'),
+  ]);
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'storage'));
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  let closing = false;
+
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app?.log.info({ signal }, 'shutting down');
+    // A stuck close must not keep the process alive forever.
+    const timer = setTimeout(() => {
+      console.error('shutdown timed out, exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app?.close();
+      await database?.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('error during shutdown', error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    database = await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      seed: 'demo',
+      storage,
+      log: (msg) => console.log(msg),
+    });
+    if (closing) return;
+    app = await buildApp({ config, database, storage });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    console.error('Rexer failed to start:', error);
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`Rexer è pronto su http://${host}:${port}`);
+}
+
+void main();

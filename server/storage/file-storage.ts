@@ -1,0 +1,118 @@
+import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded and generated files live. Keys are relative, slash-separated paths
+ * (`media/seed/facade-01.jpg`); an S3-compatible store can implement the same four calls.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+const KEY_SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** Throws unless `key` is a plain relative path of [A-Za-z0-9._-] segments: no `..`, no leading slash, no backslash. */
+export function assertValidStorageKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512) throw new InvalidStorageKeyError(key);
+  // The sidecar holding a file's content type must not be addressable as a file of its own.
+  if (key.endsWith('.meta.json')) throw new InvalidStorageKeyError(key);
+  const segments = key.split('/');
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..' || !KEY_SEGMENT.test(segment)) {
+      throw new InvalidStorageKeyError(key);
+    }
+  }
+}
+
+const EXTENSION_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/**
+ * Files in a folder on disk. The content type is kept in a `.meta.json` sidecar so a
+ * file read back is served exactly as it was stored; files without one (copied in by
+ * hand) fall back to their extension.
+ */
+export class LocalFileStorage implements FileStorage {
+  readonly rootDir: string;
+
+  constructor(rootDir: string) {
+    this.rootDir = path.resolve(rootDir);
+  }
+
+  /** The absolute path of a key; throws on a key that would leave the root. */
+  pathOf(key: string): string {
+    assertValidStorageKey(key);
+    const full = path.resolve(this.rootDir, ...key.split('/'));
+    if (!full.startsWith(this.rootDir + path.sep)) throw new InvalidStorageKeyError(key);
+    return full;
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    const full = this.pathOf(key);
+    await mkdir(path.dirname(full), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${full}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, full);
+    await writeFile(`${full}.meta.json`, JSON.stringify({ contentType }));
+  }
+
+  async get(key: string): Promise<{ data: Buffer; contentType: string } | null> {
+    const full = this.pathOf(key);
+    let data: Buffer;
+    try {
+      data = await readFile(full);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    let contentType = EXTENSION_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
+    try {
+      const meta = JSON.parse(await readFile(`${full}.meta.json`, 'utf8')) as { contentType?: unknown };
+      if (typeof meta.contentType === 'string') contentType = meta.contentType;
+    } catch (error) {
+      if (!isNotFound(error) && !(error instanceof SyntaxError)) throw error;
+    }
+    return { data, contentType };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const full = this.pathOf(key);
+    await rm(full, { force: true });
+    await rm(`${full}.meta.json`, { force: true });
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'ENOENT';
+}

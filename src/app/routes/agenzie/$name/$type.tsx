@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { UnavailablePage } from '@/pages/unavailable';
+import { HOME_TYPE } from '@/shared/lib/home-type';
+import { ACCEPTS } from '../../../config/route-static-data';
+import { segmentSchema, requireParams } from '../../../lib/route-params';
+
+const paramsSchema = z.object({ name: segmentSchema, type: segmentSchema });
+
+export const Route = createFileRoute('/agenzie/$name/$type')({
+  staticData: { homeTypes: ACCEPTS.sellerBuyer, defaultHomeType: HOME_TYPE.BUYER },
+  params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <UnavailablePage area="agencyDetail" />;
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HowItWorksPage } from '@/pages/how-it-works';
+import { ACCEPTS } from '../../config/route-static-data';
+
+export const Route = createFileRoute('/comefunziona/trovocasa')({
+  staticData: { homeTypes: ACCEPTS.all },
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <HowItWorksPage variant="trovocasa" />;
+}

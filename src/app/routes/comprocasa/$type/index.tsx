@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LandingPage } from '@/pages/landing';
+import { HOME_TYPE } from '@/shared/lib/home-type';
+import { ACCEPTS } from '../../../config/route-static-data';
+import { typeSlugSchema, requireParams } from '../../../lib/route-params';
+import { prefetchCities } from '../../../lib/prefetch';
+
+const paramsSchema = z.object({ type: typeSlugSchema });
+
+export const Route = createFileRoute('/comprocasa/$type/')({
+  staticData: { homeTypes: ACCEPTS.buyer, defaultHomeType: HOME_TYPE.BUYER },
+  params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  loader: ({ context }) => prefetchCities(context.queryClient, 1),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const params = Route.useParams();
+  return <LandingPage mode="comprocasa" typeSlug={params.type} />;
+}

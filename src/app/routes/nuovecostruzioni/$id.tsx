@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { UnavailablePage } from '@/pages/unavailable';
+import { ACCEPTS } from '../../config/route-static-data';
+import { numericIdSchema, requireParams } from '../../lib/route-params';
+
+const paramsSchema = z.object({ id: numericIdSchema });
+
+/** New builds come from the 'costruzioni' partner: no SEO footer. */
+export const Route = createFileRoute('/nuovecostruzioni/$id')({
+  staticData: { homeTypes: ACCEPTS.all, source: 'costruzioni' },
+  params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <UnavailablePage area="newBuild" />;
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { MunicipalityListPage } from '@/pages/municipality-list';
+import { HOME_TYPE } from '@/shared/lib/home-type';
+import { ACCEPTS } from '../../../../config/route-static-data';
+import { segmentSchema, typeSlugSchema, requireParams } from '../../../../lib/route-params';
+
+const paramsSchema = z.object({ type: typeSlugSchema, provincia: segmentSchema });
+
+export const Route = createFileRoute('/trovocasa/$type/$provincia/comuni')({
+  staticData: { homeTypes: ACCEPTS.renter, defaultHomeType: HOME_TYPE.RENTER },
+  params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const params = Route.useParams();
+  return <MunicipalityListPage mode="trovocasa" typeSlug={params.type} province={params.provincia} />;
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnavailablePage } from '@/pages/unavailable';
+import { HOME_TYPE } from '@/shared/lib/home-type';
+import { ACCEPTS } from '../../config/route-static-data';
+
+export const Route = createFileRoute('/valutocasa/')({
+  staticData: { homeTypes: ACCEPTS.sellerBuyer, defaultHomeType: HOME_TYPE.SELLER, header: 'hideSticky' },
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <UnavailablePage area="valuation" />;
+}

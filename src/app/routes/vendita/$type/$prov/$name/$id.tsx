@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { UnavailablePage } from '@/pages/unavailable';
+import { HOME_TYPE } from '@/shared/lib/home-type';
+import { ACCEPTS } from '../../../../../config/route-static-data';
+import { segmentSchema, typeSlugSchema, requireParams } from '../../../../../lib/route-params';
+
+const paramsSchema = z.object({ type: typeSlugSchema, prov: segmentSchema, name: segmentSchema, id: segmentSchema });
+
+/** Sale results in a municipality. */
+export const Route = createFileRoute('/vendita/$type/$prov/$name/$id')({
+  staticData: { homeTypes: ACCEPTS.buyer, defaultHomeType: HOME_TYPE.BUYER, footerSeo: 'expanded' },
+  params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <UnavailablePage area="results" />;
+}

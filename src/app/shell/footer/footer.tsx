@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { configQueryOptions, downloadsQueryOptions } from '@/shared/api';
+import type { HomeType } from '@/shared/lib/home-type';
+import { Button } from '@/shared/ui/button';
+import { FOOTER_MENUS } from '../../config/menus';
+import type { FooterSeoMode } from '../../config/route-static-data';
+import { modalStore } from '../../model/modal-store';
+import { MenuEntry } from '../menu-entry';
+import { FooterSeoLinks } from './footer-seo-links';
+import styles from './footer.module.css';
+
+/** Document kinds of the download list shown in the footer: 1 terms, 2 privacy. */
+const FOOTER_DOCUMENT_KINDS = [1, 2];
+
+export interface FooterProps {
+  homeType: HomeType;
+  seo?: FooterSeoMode;
+}
+
+export function Footer({ homeType, seo = 'default' }: FooterProps) {
+  const { t } = useTranslation('common');
+  const config = useQuery(configQueryOptions());
+  const downloads = useQuery(downloadsQueryOptions());
+  const documents = (downloads.data ?? []).filter((item) => FOOTER_DOCUMENT_KINDS.includes(item.Kind));
+  const columns = FOOTER_MENUS[homeType];
+
+  return (
+    <footer className={styles.footer} data-testid="site-footer" data-home-type={homeType}>
+      {seo === 'hidden' ? null : <FooterSeoLinks expanded={seo === 'expanded'} />}
+      <div className={styles.inner}>
+        <div className={styles.columns}>
+          {columns.map((column) => (
+            <nav key={column.id} aria-labelledby={`footer-${column.id}`} className={styles.column} data-footer-column={column.id}>
+              <h2 id={`footer-${column.id}`} className={styles.columnTitle}>
+                {t(column.title)}
+              </h2>
+              <ul className={styles.list}>
+                {column.items.map((item) => (
+                  <li key={item.id}>
+                    <MenuEntry item={item} className={styles.link} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <section aria-labelledby="footer-documents" className={styles.column}>
+            <h2 id="footer-documents" className={styles.columnTitle}>
+              {t('footer.documents.title')}
+            </h2>
+            <ul className={styles.list} data-testid="footer-documents">
+              {documents.map((document) => (
+                <li key={document.Id}>
+                  <a href={document.Url} className={styles.link} type={document.ContentType}>
+                    {t('footer.documents.download', { title: document.Title })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <div className={styles.careers}>
+              <Button variant="secondary" size="small" onClick={() => modalStore.open({ kind: 'careers' })} data-testid="careers-button">
+                {t('footer.careersButton')}
+              </Button>
+            </div>
+          </section>
+        </div>
+        <div className={styles.bottom}>
+          <p className={styles.company}>{t('footer.company')}</p>
+          {config.data ? (
+            <p className={styles.company}>{t('footer.contactLine', { phone: config.data.ContactPhone, email: config.data.ContactEmail })}</p>
+          ) : null}
+          <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,116 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from '@/shared/lib/class-names';
+import { useIsMobile } from '@/shared/lib/device';
+import type { HomeType } from '@/shared/lib/home-type';
+import { Icon } from '@/shared/ui/icon';
+import { HEADER_MENUS, headerMenuTypeFor } from '../../config/menus';
+import type { HeaderMode } from '../../config/route-static-data';
+import { Logo } from '../logo';
+import { MenuEntry } from '../menu-entry';
+import styles from './header.module.css';
+
+export interface HeaderProps {
+  homeType: HomeType;
+  /** The types the current page accepts (they decide the seller-and-landlord menu). */
+  accepted?: readonly HomeType[];
+  mode?: HeaderMode;
+}
+
+/** The app's header: desktop navigation, or a burger menu under 992 px. */
+export function Header({ homeType, accepted = [], mode = 'show' }: HeaderProps) {
+  const isMobile = useIsMobile();
+  if (mode === 'hideAll') return null;
+  const menuType = headerMenuTypeFor(homeType, accepted);
+  return (
+    <header
+      className={cx(styles.header, mode === 'show' && styles.sticky)}
+      data-testid="site-header"
+      data-menu-type={menuType}
+      data-home-type={homeType}
+      data-layout={isMobile ? 'mobile' : 'desktop'}
+    >
+      <div className={styles.inner}>
+        <Logo homeType={homeType} />
+        {isMobile ? <MobileNav menuType={menuType} /> : <DesktopNav menuType={menuType} />}
+      </div>
+    </header>
+  );
+}
+
+function DesktopNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
+  const { t } = useTranslation('common');
+  return (
+    <nav aria-label={t('header.mainNav')} className={styles.desktopNav}>
+      <ul className={styles.menu}>
+        {HEADER_MENUS[menuType].map((item) => (
+          <li key={item.id}>
+            <MenuEntry item={item} className={styles.link} actionClassName={styles.action} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The mobile menu is a disclosure: the burger says whether it is open (aria-expanded) and
+ * what it controls; opening moves the focus to the first entry, Escape closes it and gives
+ * the focus back to the burger, and following an entry closes it.
+ */
+function MobileNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // A navigation (including back/forward) closes the menu.
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <div className={styles.mobile}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.burger}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="menu-button"
+      >
+        <Icon name={open ? 'close' : 'menu'} size={24} />
+      </button>
+      <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open}>
+        <nav aria-label={t('header.mainNav')}>
+          <ul className={styles.mobileMenu}>
+            {HEADER_MENUS[menuType].map((item) => (
+              <li key={item.id}>
+                <MenuEntry item={item} className={styles.mobileLink} actionClassName={styles.mobileAction} onNavigate={() => setOpen(false)} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

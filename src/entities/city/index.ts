@@ -1,0 +1,2 @@
+export { provinceSlugOf, slugify } from './model/province-slug';
+export type { HomeCity } from './model/city';

@@ -1,0 +1,1 @@
+export { AgenciesPage, type AgenciesPageProps } from './ui/agencies-page';

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import type { Agency } from '../api/agency-queries';
+import styles from './agency-card.module.css';
+
+export interface AgencyCardProps {
+  agency: Agency;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardProps) {
+  const { t } = useTranslation('agencies');
+  const phoneHref = agency.Phone ? `tel:${agency.Phone.replace(/[^\d+]/g, '')}` : undefined;
+
+  return (
+    <article className={styles.card}>
+      <div className={styles.top}>
+        {agency.LogoUrl ? (
+          <img
+            className={styles.logo}
+            src={agency.LogoUrl}
+            alt={t('card.logoAlt', { name: agency.Name })}
+            width={72}
+            height={72}
+            loading="lazy"
+          />
+        ) : (
+          <span className={styles.monogram} aria-hidden="true">
+            {agency.Name.charAt(0)}
+          </span>
+        )}
+        <div>
+          <Heading className={styles.name}>{agency.Name}</Heading>
+          <p className={styles.city}>
+            {agency.ProvinceCode ? `${agency.CityName} (${agency.ProvinceCode})` : agency.CityName}
+          </p>
+          {agency.Partner ? <span className={styles.badge}>{t('card.partner')}</span> : null}
+        </div>
+      </div>
+      {agency.Description ? <p className={styles.description}>{agency.Description}</p> : null}
+      <dl className={styles.details}>
+        {agency.Address ? (
+          <div className={styles.row}>
+            <dt>{t('card.address')}</dt>
+            <dd>{agency.Address}</dd>
+          </div>
+        ) : null}
+        {agency.Phone ? (
+          <div className={styles.row}>
+            <dt>{t('card.phone')}</dt>
+            <dd>
+              <a href={phoneHref} className={styles.link}>
+                {agency.Phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {agency.Email ? (
+          <div className={styles.row}>
+            <dt>{t('card.email')}</dt>
+            <dd>
+              <a href={`mailto:${agency.Email}`} className={styles.link}>
+                {agency.Email}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </article>
+  );
+}

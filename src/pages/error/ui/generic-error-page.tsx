@@ -1,0 +1,26 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import styles from './error-layout.module.css';
+
+/** /genericerror: where the transport sends a visitor whose token is missing. */
+export function GenericErrorPage() {
+  const { t } = useTranslation('errors');
+
+  return (
+    <div className={styles.page}>
+      <title>{t('generic.metaTitle')}</title>
+      <div className={styles.inner}>
+        <h1 className={styles.title}>{t('generic.title')}</h1>
+        <p className={styles.text}>{t('generic.text')}</p>
+        <div className={styles.actions}>
+          <Link to="/" className={styles.button}>
+            {t('generic.home')}
+          </Link>
+          <Link to="/contatti" className={styles.secondary}>
+            {t('generic.contact')}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

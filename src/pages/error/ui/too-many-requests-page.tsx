@@ -1,0 +1,37 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import styles from './error-layout.module.css';
+
+/** /toomanyrequest: where the transport sends a visitor after a 429 answer. */
+export function TooManyRequestsPage() {
+  const { t } = useTranslation('errors');
+  const router = useRouter();
+
+  const retry = () => {
+    if (router.history.canGoBack()) router.history.back();
+    else void router.navigate({ to: '/' });
+  };
+
+  return (
+    <div className={styles.page}>
+      <title>{t('tooManyRequests.metaTitle')}</title>
+      <div className={styles.inner}>
+        <p className={styles.code}>429</p>
+        <h1 className={styles.title}>{t('tooManyRequests.title')}</h1>
+        <p className={styles.text}>{t('tooManyRequests.text')}</p>
+        <p className={styles.text}>
+          <strong>{t('tooManyRequests.when')}</strong>
+        </p>
+        <p className={styles.muted}>{t('tooManyRequests.shared')}</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.button} onClick={retry}>
+            {t('tooManyRequests.retry')}
+          </button>
+          <Link to="/" className={styles.secondary}>
+            {t('tooManyRequests.home')}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

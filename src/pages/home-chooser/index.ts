@@ -1,0 +1,1 @@
+export { HomeChooserPage } from './ui/home-chooser-page';

@@ -1,0 +1,1 @@
+export { HouseOfMusicPage } from './ui/house-of-music-page';

@@ -1,0 +1,170 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import landingTranslations from '../../../../locales/it/landing.json';
+import type { LandingMode } from '../model/landing-mode';
+import { LandingPage } from './landing-page';
+
+// The API client may keep the fetch it finds when its module loads, so the mock goes in first.
+const fetchMock = vi.hoisted(() => {
+  const mock = vi.fn<typeof fetch>();
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+});
+
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({
+  lng: 'it',
+  ns: ['landing'],
+  resources: { it: { landing: landingTranslations } },
+  interpolation: { escapeValue: false },
+});
+
+const CITIES = [
+  { Id: 1, Name: 'Milano', Slug: 'milano', ProvinceCode: 'MI', ProvinceName: 'Milano', RegionName: 'Lombardia', Latitude: 45.46, Longitude: 9.19, SaleCount: 40, RentCount: 12 },
+  { Id: 2, Name: 'Monza', Slug: 'monza', ProvinceCode: 'MB', ProvinceName: 'Monza e della Brianza', RegionName: 'Lombardia', Latitude: 45.58, Longitude: 9.27, SaleCount: 9, RentCount: 0 },
+  { Id: 3, Name: "L'Aquila", Slug: 'l-aquila', ProvinceCode: 'AQ', ProvinceName: "L'Aquila", RegionName: 'Abruzzo', Latitude: 42.35, Longitude: 13.4, SaleCount: 3, RentCount: 5 },
+];
+
+const LISTINGS = [
+  { Id: 10, Title: 'Casa in vendita in Via Solferino a Milano', CityName: 'Milano', ProvinceCode: 'MI', SellType: 1, Price: 385000, SurfaceM2: 92, Rooms: 3, Bathrooms: 2, PropertyTypeName: 'Appartamento', ImageUrl: '/media/10.jpg', ThumbnailUrl: '/media/10-t.jpg' },
+  { Id: 11, Title: 'Casa in affitto in Via Roma a Monza', CityName: 'Monza', ProvinceCode: 'MB', SellType: 2, Price: 1250, SurfaceM2: 60, Rooms: 1, Bathrooms: 1, PropertyTypeName: 'Bilocale', ImageUrl: null, ThumbnailUrl: null },
+];
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function urlOf(input: Parameters<typeof fetch>[0]): URL {
+  return new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+}
+
+function answerApi({ listingsStatus = 200 } = {}) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = urlOf(input);
+    if (url.pathname === '/api/Home/Cities') return json(CITIES);
+    if (url.pathname === '/api/Home/Listings') {
+      if (listingsStatus !== 200) return json({ ExceptionType: 0, ExceptionTypeString: 'Error' }, listingsStatus);
+      const sellType = Number(url.searchParams.get('SellType'));
+      return json(LISTINGS.filter((listing) => listing.SellType === sellType));
+    }
+    return json({});
+  });
+}
+
+function renderLanding(mode: LandingMode, typeSlug?: string) {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const page = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    component: () => <LandingPage mode={mode} typeSlug={typeSlug} />,
+  });
+  const comuni = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <p>destination</p> });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([page, comuni]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+describe('LandingPage', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    answerApi();
+  });
+
+  it('shows the latest sale listings with a formatted price, surface, rooms and photo alt text', async () => {
+    renderLanding('comprocasa');
+    const card = (await screen.findByRole('heading', { name: 'Casa in vendita in Via Solferino a Milano' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(within(card).getByText('€ 385.000')).toBeTruthy();
+    expect(within(card).getByText('92 m²')).toBeTruthy();
+    expect(within(card).getByText('3 locali')).toBeTruthy();
+    expect(within(card).getByText('2 bagni')).toBeTruthy();
+    expect(within(card).getByText('Milano (MI)')).toBeTruthy();
+    expect(within(card).getByRole('img').getAttribute('alt')).toBe(
+      "Foto dell'immobile: Casa in vendita in Via Solferino a Milano",
+    );
+    expect(within(card).queryByRole('link')).toBeNull();
+  });
+
+  it('shows rent prices per month to people looking for a rental', async () => {
+    renderLanding('trovocasa');
+    const card = (await screen.findByRole('heading', { name: 'Casa in affitto in Via Roma a Monza' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(within(card).getByText('€ 1.250/mese')).toBeTruthy();
+    expect(within(card).getByText('1 locale')).toBeTruthy();
+    expect(within(card).getByText('Foto non disponibile')).toBeTruthy();
+  });
+
+  it('adapts the headline to the property type in the URL', async () => {
+    renderLanding('comprocasa', 'trilocali');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
+      'textContent',
+      'Trilocali in vendita, direttamente dai proprietari',
+    );
+  });
+
+  it('leads a buyer from a city to the municipality list of its province', async () => {
+    const router = renderLanding('comprocasa', 'bilocali');
+    const select = await screen.findByLabelText('Città in cui cerchi');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Vedi i comuni della provincia' }));
+    expect(await screen.findByText("Scegli una città dall'elenco.")).toBeTruthy();
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(select, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Vedi i comuni della provincia' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/comprocasa/bilocali/monza-e-della-brianza/comuni'),
+    );
+  });
+
+  it('lists featured cities by their count for the mode, skipping cities without listings', async () => {
+    renderLanding('trovocasa');
+    const section = (await screen.findByRole('heading', { name: 'Le città con più case in affitto' })).closest(
+      'section',
+    ) as HTMLElement;
+    const links = within(section).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Milano12 annunci in affitto', "L'Aquila5 annunci in affitto"]);
+    expect(links[1].getAttribute('href')).toBe('/trovocasa/case/l-aquila/comuni');
+  });
+
+  it('gives sellers calls to action instead of a city picker', async () => {
+    renderLanding('vendocasa');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByLabelText('Città in cui cerchi')).toBeNull();
+    expect(screen.getByRole('link', { name: "Pubblica l'annuncio" }).getAttribute('href')).toBe('/annuncio/vendocasa');
+    expect(screen.getByRole('link', { name: 'Valuta gratis la tua casa' }).getAttribute('href')).toBe('/valutocasa');
+  });
+
+  it('keeps the page usable when the listings cannot be loaded', async () => {
+    answerApi({ listingsStatus: 500 });
+    renderLanding('comprocasa');
+    expect(await screen.findByText(/Non è stato possibile caricare questi contenuti/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+  });
+});

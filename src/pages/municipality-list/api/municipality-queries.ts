@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, unwrap } from '@/shared/api';
+
+export interface MunicipalitiesParams {
+  province: string;
+  sellType: 1 | 2;
+}
+
+export const municipalitiesQueryOptions = ({ province, sellType }: MunicipalitiesParams) =>
+  queryOptions({
+    queryKey: ['seo', 'municipalities', province, sellType],
+    /** null when the API does not know the province: the page says so instead of failing. */
+    queryFn: async ({ signal }) => {
+      const result = await apiClient.GET('/api/Seo/Municipalities/{province}', {
+        params: { path: { province }, query: { SellType: sellType } },
+        signal,
+      });
+      if (result.response.status === 404) return null;
+      return unwrap('GET /api/Seo/Municipalities/{province}', result);
+    },
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,1 @@
+export { MunicipalityListPage, type MunicipalityListPageProps } from './ui/municipality-list-page';

@@ -1,0 +1,119 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { municipalitiesQueryOptions } from '../api/municipality-queries';
+import { groupByInitial } from '../lib/group-by-initial';
+import styles from './municipality-list-page.module.css';
+import { OtherProvinces } from './other-provinces';
+
+export interface MunicipalityListPageProps {
+  mode: 'comprocasa' | 'trovocasa';
+  typeSlug: string;
+  province: string;
+}
+
+const KNOWN_TYPES = new Set([
+  'appartamenti',
+  'case',
+  'monolocali',
+  'bilocali',
+  'trilocali',
+  'quadrilocali',
+  'case-e-appartamenti',
+  'locali-commerciali',
+]);
+
+function provinceFromSlug(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityListPageProps) {
+  const { t } = useTranslation('municipality-list');
+  const sellType = mode === 'trovocasa' ? 2 : 1;
+  const { data } = useSuspenseQuery(municipalitiesQueryOptions({ province, sellType }));
+  const groups = useMemo(() => groupByInitial(data?.Municipalities ?? []), [data]);
+
+  const typeVars = t(`types.${KNOWN_TYPES.has(typeSlug) ? typeSlug : 'case'}`, { returnObjects: true }) as Record<
+    string,
+    string
+  >;
+  const vars = { ...typeVars, province: data?.ProvinceName ?? provinceFromSlug(province) };
+  const base = `modes.${mode}`;
+  const total = data?.Municipalities.length ?? 0;
+
+  return (
+    <div className={styles.page}>
+      <title>{t(`${base}.metaTitle`, vars)}</title>
+      <div className={styles.inner}>
+        <p className={styles.back}>
+          <Link to={`/${mode}`} className={styles.link}>
+            ← {t(`${base}.back`)}
+          </Link>
+        </p>
+        <header className={styles.header} id="municipality-top">
+          <h1 className={styles.title}>{t(`${base}.title`, vars)}</h1>
+          {data ? <p className={styles.intro}>{t(`${base}.intro`)}</p> : null}
+        </header>
+
+        {!data ? (
+          <p className={styles.empty} role="status">
+            {t('notFound')}
+          </p>
+        ) : groups.length === 0 ? (
+          <p className={styles.empty}>{t('empty')}</p>
+        ) : (
+          <>
+            <p className={styles.total}>{t('total', { count: total })}</p>
+            <nav aria-label={t('lettersLabel')} className={styles.letters}>
+              <ul className={styles.letterList}>
+                {groups.map((group) => (
+                  <li key={group.letter}>
+                    <a href={`#letter-${group.letter}`} className={styles.letterLink}>
+                      {group.letter}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+
+            {groups.map((group) => (
+              <section
+                key={group.letter}
+                id={`letter-${group.letter}`}
+                className={styles.group}
+                aria-label={t('letterHeading', { letter: group.letter })}
+              >
+                <h2 className={styles.letter}>{group.letter}</h2>
+                <ul className={styles.municipalities}>
+                  {group.items.map((municipality) => (
+                    <li key={municipality.Id} className={styles.municipality}>
+                      <a href={municipality.Url} className={styles.link}>
+                        {municipality.Name}
+                      </a>
+                      <span className={styles.count}>
+                        {t(`${base}.count`, { count: municipality.ListingCount })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+
+            <p>
+              <a href="#municipality-top" className={styles.link}>
+                {t('backToTop')}
+              </a>
+            </p>
+          </>
+        )}
+
+        <OtherProvinces mode={mode} typeSlug={typeSlug} currentProvince={province} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { MAX_RATING, clampRating, type ExampleReview } from '../model/review';
+import styles from './reviews-page.module.css';
+
+function Stars({ rating, label }: { rating: number; label: string }) {
+  return (
+    <p className={styles.stars} role="img" aria-label={label}>
+      {Array.from({ length: MAX_RATING }, (_, index) => (
+        <span key={index} aria-hidden="true" className={index < rating ? styles.starOn : styles.starOff}>
+          ★
+        </span>
+      ))}
+    </p>
+  );
+}
+
+export function ReviewsPage() {
+  const { t } = useTranslation('reviews');
+  const raw = t('items', { returnObjects: true });
+  const reviews = Array.isArray(raw) ? (raw as ExampleReview[]) : [];
+
+  return (
+    <div className={styles.page}>
+      <title>{t('meta.title')}</title>
+      <div className={styles.inner}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <p className={styles.intro}>{t('intro')}</p>
+        </header>
+
+        <div className={styles.notice} role="note" aria-labelledby="reviews-demo-title">
+          <h2 id="reviews-demo-title" className={styles.noticeTitle}>
+            {t('demoNotice.title')}
+          </h2>
+          <p className={styles.noticeText}>{t('demoNotice.text')}</p>
+        </div>
+
+        <ul className={styles.list} aria-label={t('listLabel')}>
+          {reviews.map((review) => {
+            const rating = clampRating(review.rating);
+            return (
+              <li key={`${review.name}-${review.title}`} className={styles.card}>
+                <article>
+                  <span className={styles.badge}>{t('exampleBadge')}</span>
+                  <h2 className={styles.cardTitle}>{review.title}</h2>
+                  <Stars rating={rating} label={t('rating', { value: rating })} />
+                  <blockquote className={styles.quote}>
+                    <p>{review.text}</p>
+                  </blockquote>
+                  <p className={styles.author}>
+                    <strong>{review.name}</strong>, {review.city} · {t(`roles.${review.role}`)}
+                  </p>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+
+        <section className={styles.cta} aria-labelledby="reviews-cta">
+          <h2 id="reviews-cta" className={styles.ctaTitle}>
+            {t('cta.title')}
+          </h2>
+          <p className={styles.ctaText}>{t('cta.text')}</p>
+          <Link to="/contatti" className={styles.button}>
+            {t('cta.label')}
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}

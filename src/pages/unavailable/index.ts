@@ -1,0 +1,1 @@
+export { UnavailablePage, type UnavailablePageProps } from './ui/unavailable-page';

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_TIMEOUT_MS, ApiError, createApiClient, unwrap } from './client';
+import { configQueryOptions, footerLinksQueryOptions } from './queries';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function fakeFetch(answer: (request: Request) => Response | Promise<Response> = () => json({})) {
+  const calls: { request: Request; init?: RequestInit }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input as Request;
+    calls.push({ request, init });
+    return answer(request);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('api client', () => {
+  it('sends Portal 5 and Cache-Control no-cache to the same origin', async () => {
+    const fake = fakeFetch(() => json({ Portal: 5 }));
+    const client = createApiClient({ fetch: fake.fetch });
+    const { data } = await client.GET('/api/config');
+    expect(data).toEqual({ Portal: 5 });
+    const { request } = fake.calls[0];
+    expect(request.url).toBe(`${window.location.origin}/api/config`);
+    expect(request.headers.get('Portal')).toBe('5');
+    expect(request.headers.get('Cache-Control')).toBe('no-cache');
+    expect(request.headers.has('Authorization')).toBe(false);
+  });
+
+  it('adds the bearer token when the provider returns one', async () => {
+    const fake = fakeFetch();
+    let token: string | undefined = undefined;
+    const client = createApiClient({ fetch: fake.fetch, getToken: async () => token });
+    await client.GET('/api/config');
+    token = 'abc.def';
+    await client.GET('/api/config');
+    expect(fake.calls[0].request.headers.has('Authorization')).toBe(false);
+    expect(fake.calls[1].request.headers.get('Authorization')).toBe('Bearer abc.def');
+  });
+
+  it('navigates to /toomanyrequest on a 429', async () => {
+    const navigate = vi.fn();
+    const fake = fakeFetch(() => json({ ExceptionType: 1, ExceptionTypeString: 'TooManyRequests' }, 429));
+    const client = createApiClient({ fetch: fake.fetch, navigate });
+    const { error, response } = await client.GET('/api/config');
+    expect(response.status).toBe(429);
+    expect(error).toEqual({ ExceptionType: 1, ExceptionTypeString: 'TooManyRequests' });
+    expect(navigate).toHaveBeenCalledWith('/toomanyrequest');
+  });
+
+  it('navigates to /genericerror on a 401 MissingToken only', async () => {
+    const navigate = vi.fn();
+    let body: unknown = { ExceptionType: 2, ExceptionTypeString: 'MissingToken' };
+    const fake = fakeFetch(() => json(body, 401));
+    const client = createApiClient({ fetch: fake.fetch, navigate });
+    const first = await client.GET('/api/config');
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/genericerror');
+    // The middleware reads a clone: the caller still gets the body.
+    expect(first.error).toEqual(body);
+
+    body = { ExceptionType: 3, ExceptionTypeString: 'ExpiredSessionToken' };
+    await client.GET('/api/config');
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not navigate on other failures', async () => {
+    const navigate = vi.fn();
+    const fake = fakeFetch(() => json({ ExceptionType: 0, ExceptionTypeString: 'Unknown' }, 500));
+    const client = createApiClient({ fetch: fake.fetch, navigate });
+    await client.GET('/api/config');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('aborts a call that takes longer than 30 s', async () => {
+    vi.useFakeTimers();
+    const fake = fakeFetch();
+    const neverAnswers = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const client = createApiClient({ fetch: neverAnswers as unknown as typeof fetch });
+    const pending = client.GET('/api/config');
+    const outcome = expect(pending).rejects.toMatchObject({ name: 'TimeoutError' });
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(neverAnswers).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('passes the caller signal on, so a cancelled query aborts its call', async () => {
+    let seen: AbortSignal | undefined;
+    const client = createApiClient({
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        seen = init?.signal ?? undefined;
+        return json({});
+      }) as typeof fetch,
+    });
+    const controller = new AbortController();
+    await client.GET('/api/config', { signal: controller.signal });
+    expect(seen?.aborted).toBe(false);
+  });
+});
+
+describe('query options', () => {
+  it('unwraps data and throws an ApiError with the body on failure', async () => {
+    expect(unwrap('x', { data: 1, response: new Response() })).toBe(1);
+    const failing = () => unwrap('GET /x', { error: { ExceptionType: 4, ExceptionTypeString: 'NotFound' }, response: new Response(null, { status: 404 }) });
+    expect(failing).toThrow(ApiError);
+    try {
+      failing();
+    } catch (error) {
+      expect((error as ApiError).status).toBe(404);
+      expect((error as ApiError).body?.ExceptionTypeString).toBe('NotFound');
+    }
+  });
+
+  it('fetch config and footer links through the given client', async () => {
+    const fake = fakeFetch((request) =>
+      json(request.url.endsWith('/api/config') ? { Portal: 5, Language: 'it' } : { Sale: [], Rent: [] }),
+    );
+    const client = createApiClient({ fetch: fake.fetch });
+    const config = configQueryOptions(client);
+    const footer = footerLinksQueryOptions(client);
+    expect(config.queryKey).toEqual(['config']);
+    const signal = new AbortController().signal;
+    const context = { signal, queryKey: config.queryKey, meta: undefined, client: undefined } as never;
+    await expect(config.queryFn!(context)).resolves.toEqual({ Portal: 5, Language: 'it' });
+    await expect(footer.queryFn!(context)).resolves.toEqual({ Sale: [], Rent: [] });
+  });
+});

@@ -1,0 +1,31 @@
+export {
+  apiClient,
+  createApiClient,
+  createTransportMiddleware,
+  fetchWithTimeout,
+  setTokenProvider,
+  setTransportNavigate,
+  isApiErrorBody,
+  unwrap,
+  ApiError,
+  PORTAL_ID,
+  API_TIMEOUT_MS,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiErrorBody,
+  type TokenProvider,
+  type TransportNavigate,
+  type TransportRedirect,
+} from './client';
+export {
+  configQueryOptions,
+  citiesQueryOptions,
+  footerLinksQueryOptions,
+  downloadsQueryOptions,
+  agenciesQueryOptions,
+  downloadUrl,
+  type AppConfig,
+  type FooterLinks,
+  type DownloadList,
+} from './queries';
+export type { paths } from './schema.gen';

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, unwrap, type ApiClient } from './client';
+
+// Query keys start with the API area, so related data can be invalidated together. Keys
+// that page slices also build (downloads, cities) are the same here, so the cache is shared.
+
+const MINUTE = 60_000;
+
+export const configQueryOptions = (client: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: async ({ signal }) => unwrap('GET /api/config', await client.GET('/api/config', { signal })),
+    staleTime: Infinity,
+  });
+
+export type AppConfig = Awaited<ReturnType<NonNullable<ReturnType<typeof configQueryOptions>['queryFn']>>>;
+
+export const citiesQueryOptions = (params: { sellType?: 1 | 2; limit?: number } = {}, client: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: ['home', 'cities', params.sellType ?? null, params.limit ?? null],
+    queryFn: async ({ signal }) =>
+      unwrap(
+        'GET /api/Home/Cities',
+        await client.GET('/api/Home/Cities', { params: { query: { SellType: params.sellType, Limit: params.limit } }, signal }),
+      ),
+    staleTime: 5 * MINUTE,
+  });
+
+export const footerLinksQueryOptions = (client: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: ['seo', 'footer-links'],
+    queryFn: async ({ signal }) => unwrap('GET /api/Seo/FooterLinks', await client.GET('/api/Seo/FooterLinks', { signal })),
+    staleTime: 30 * MINUTE,
+  });
+
+export type FooterLinks = Awaited<ReturnType<NonNullable<ReturnType<typeof footerLinksQueryOptions>['queryFn']>>>;
+
+export const downloadsQueryOptions = (client: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: ['download', 'list'],
+    queryFn: async ({ signal }) => unwrap('GET /api/Download/List', await client.GET('/api/Download/List', { signal })),
+    staleTime: 10 * MINUTE,
+  });
+
+export type DownloadList = Awaited<ReturnType<NonNullable<ReturnType<typeof downloadsQueryOptions>['queryFn']>>>;
+
+export const agenciesQueryOptions = (client: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: ['agency', 'list', null],
+    queryFn: async ({ signal }) => unwrap('GET /api/Agency/List', await client.GET('/api/Agency/List', { signal })),
+    staleTime: 5 * MINUTE,
+  });
+
+/** The URL of a document of the download list (a same-origin link the browser downloads). */
+export function downloadUrl(id: number | string): string {
+  return `/api/Download/Get/${encodeURIComponent(String(id))}`;
+}

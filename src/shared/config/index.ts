@@ -1,0 +1,1 @@
+export { PUBLIC_SITE_ORIGIN, currentOrigin } from './site';

@@ -1,0 +1,49 @@
+import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { createCachedRequest, type CachedRequestOptions } from './ttl-cache-request';
+
+export const LANGUAGE = 'it';
+export const DEFAULT_NAMESPACE = 'common';
+export const TRANSLATION_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+/**
+ * The i18next options of the app (spec sections 1 and 9): Italian only, no detection,
+ * files from `/locales/it/{ns}.json`, up to 5 retries from 350 ms doubling, at most
+ * 10 files read at once, Suspense while a namespace loads.
+ */
+export function i18nOptions(request: HttpBackendOptions['request']): InitOptions<HttpBackendOptions> {
+  return {
+    lng: LANGUAGE,
+    supportedLngs: [LANGUAGE],
+    fallbackLng: LANGUAGE,
+    load: 'currentOnly',
+    ns: [DEFAULT_NAMESPACE],
+    defaultNS: DEFAULT_NAMESPACE,
+    fallbackNS: false,
+    maxRetries: 5,
+    retryTimeout: 350,
+    maxParallelReads: 10,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+    backend: { loadPath: TRANSLATION_LOAD_PATH, request },
+  };
+}
+
+/** A ready-to-init i18next instance; the app inits it once, tests build their own. */
+export function createI18n(cache: CachedRequestOptions = {}): { i18n: I18n; init: () => Promise<unknown> } {
+  const instance = i18next.createInstance();
+  const request = createCachedRequest(cache);
+  instance.use(HttpBackend).use(initReactI18next);
+  return { i18n: instance, init: () => instance.init(i18nOptions(request)) };
+}
+
+const app = createI18n();
+/** The app's instance; `initI18n()` starts loading the `common` namespace. */
+export const i18n = app.i18n;
+let started: Promise<unknown> | undefined;
+export function initI18n(): Promise<unknown> {
+  started ??= app.init();
+  return started;
+}

@@ -1,0 +1,1 @@
+export { cx, type ClassValue } from './class-names';

@@ -1,0 +1,1 @@
+export { getCookie, setCookie, deleteCookie, serializeCookie, type CookieOptions } from './cookies';

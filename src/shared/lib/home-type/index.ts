@@ -1,0 +1,17 @@
+export {
+  HOME_TYPE,
+  HOME_TYPES,
+  ALL_HOME_TYPES,
+  HOME_TYPE_COOKIE,
+  HOME_TYPE_COOKIE_MAX_AGE,
+  isHomeType,
+  parseHomeType,
+  homeTypeName,
+  getHomeTypeCookie,
+  setHomeTypeCookie,
+  isPartnerHost,
+  resolveHomeType,
+  type HomeType,
+  type HomeTypeName,
+  type ResolveHomeTypeInput,
+} from './home-type';

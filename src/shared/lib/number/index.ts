@@ -1,0 +1,1 @@
+export { formatThousands, stripNonDigits, parseThousands } from './number';

@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, cspSourceOf, loadConfig } from '../../server/config';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe('configuration from the environment', () => {
+  it('has a default for every variable that works on a laptop', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      smtpUrl: undefined,
+      tileUrl: undefined,
+      telemetryUrl: undefined,
+      captcha: 'altcha',
+      oidc: undefined,
+      logLevel: 'info',
+      partnerHosts: [],
+      trustProxy: false,
+    });
+  });
+
+  it('treats an empty string as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', TELEMETRY_URL: ' ', CAPTCHA: '', PARTNER_HOSTS: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.telemetryUrl).toBeUndefined();
+    expect(config.captcha).toBe('altcha');
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/rexer',
+      DATABASE_URL: 'postgresql://rexer:secret@db:5432/rexer',
+      SMTP_URL: 'smtp://mail:25',
+      TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+      TELEMETRY_URL: 'https://telemetry.example.org/v2/track',
+      RECAPTCHA_SECRET: 's3cret',
+      LOG_LEVEL: 'warn',
+      PARTNER_HOSTS: 'Partner.example.org, casa.example.com',
+      TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+      OIDC_ISSUER: 'https://id.example.org',
+      OIDC_CLIENT_ID: 'rexer',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/rexer',
+      databaseUrl: 'postgresql://rexer:secret@db:5432/rexer',
+      publicUrl: 'http://127.0.0.1:8080',
+      smtpUrl: 'smtp://mail:25',
+      captcha: 'recaptcha',
+      logLevel: 'warn',
+      partnerHosts: ['partner.example.org', 'casa.example.com'],
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      oidc: { issuer: 'https://id.example.org', clientId: 'rexer' },
+      oidcEnv: { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'rexer' },
+    });
+    expect(loadConfig({ CAPTCHA: 'off', RECAPTCHA_SECRET: 'x' }).captcha).toBe('off');
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://www.rexer.it/' }).publicUrl).toBe('https://www.rexer.it');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['DATABASE_URL', 'mysql://localhost/rexer'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['PUBLIC_URL', 'www.rexer.it'],
+    ['SMTP_URL', 'http://mail'],
+    ['TILE_URL', 'tiles/{z}/{x}/{y}.png'],
+    ['TELEMETRY_URL', 'not a url'],
+    ['CAPTCHA', 'hcaptcha'],
+    ['LOG_LEVEL', 'loud'],
+    ['PARTNER_HOSTS', 'good.example.org, bad host'],
+    ['TRUST_PROXY', 'everyone'],
+    ['RATE_LIMIT_MAX', '-1'],
+  ])('refuses %s=%j with a message naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.issues).toHaveLength(1);
+    expect(error.issues[0].startsWith(`${name} `)).toBe(true);
+    expect(error.message).toContain(name);
+  });
+
+  it('refuses CAPTCHA=recaptcha without RECAPTCHA_SECRET', () => {
+    expect(configError({ CAPTCHA: 'recaptcha' }).issues[0]).toMatch(/^RECAPTCHA_SECRET /);
+  });
+
+  it('lists every bad variable at once, and never echoes a URL (it may hold a password)', () => {
+    const error = configError({ PORT: 'x', LOG_LEVEL: 'y', DATABASE_URL: 'mysql://user:pw@host/db' });
+    expect(error.issues.map((issue) => issue.split(' ')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+    expect(error.message).not.toContain('pw@host');
+  });
+
+  it('derives CSP sources from URL templates', () => {
+    expect(cspSourceOf('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(cspSourceOf('https://tiles.example.org:8443/{z}/{x}/{y}.png')).toBe('https://tiles.example.org:8443');
+    expect(cspSourceOf(undefined)).toBeUndefined();
+  });
+
+  it('stops the server with the variable named when a value is bad', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '', TEST_POSTGRES_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('PORT');
+  });
+});

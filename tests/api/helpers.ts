@@ -1,0 +1,86 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp, type AppOptions } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { createTestDatabase, hasTestPostgres, type TestDatabase } from '../../server/db/testing';
+import { ERROR_CATALOGUE, type ErrorName } from '../../server/errors/catalogue';
+
+/** The databases the API suites run on: PGlite always, PostgreSQL when a server is configured. */
+export const BACKENDS: { name: 'pglite' | 'postgres'; postgres: boolean }[] = [
+  { name: 'pglite', postgres: false },
+  ...(hasTestPostgres() ? [{ name: 'postgres' as const, postgres: true }] : []),
+];
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ LOG_LEVEL: 'silent', ...env });
+}
+
+export function openTestDatabase(backend: { postgres: boolean }): Promise<TestDatabase> {
+  return createTestDatabase({ postgres: backend.postgres });
+}
+
+export interface TestAppOptions extends Partial<Omit<AppOptions, 'config'>> {
+  env?: Record<string, string>;
+}
+
+/** The whole app over a test database, without logging; close it after the test. */
+export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const { env, ...rest } = options;
+  return buildApp({
+    config: testConfig(env),
+    database: testDb.database,
+    storage: testDb.storage,
+    logger: false,
+    ...rest,
+  });
+}
+
+/** Asserts the answer is the catalogue's error body, with the catalogue's status. */
+export function expectError(res: LightMyRequestResponse, name: ErrorName): void {
+  const entry = ERROR_CATALOGUE[name];
+  expect({ status: res.statusCode, body: res.json() }).toEqual({
+    status: entry.status,
+    body: { ExceptionType: entry.type, ExceptionTypeString: name },
+  });
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+}
+
+/** True when the body is exactly an error body of the catalogue (any type). */
+export function isErrorBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { ExceptionType, ExceptionTypeString, ...rest } = body as Record<string, unknown>;
+  const entry = ERROR_CATALOGUE[ExceptionTypeString as ErrorName];
+  return entry !== undefined && entry.type === ExceptionType && Object.keys(rest).every((k) => k === 'Token');
+}
+
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body, as a browser would send it. */
+export function multipart(fields: Record<string, string>, files: MultipartFile[] = []): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----rexer-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small but real PDF. */
+export function pdfBytes(size = 400): Buffer {
+  const head = Buffer.from('%PDF-1.4\n% rexer test cv\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
+}

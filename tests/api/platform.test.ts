@@ -1,0 +1,283 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../server/db/testing';
+import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+
+describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance | undefined;
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await testDb?.cleanup();
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  describe('security headers', () => {
+    it('sends HSTS, nosniff and a CSP that forbids plugins and framing on API answers and errors', async () => {
+      app = await buildTestApp(testDb);
+      for (const url of ['/api/config', '/api/does-not-exist']) {
+        const res = await app.inject({ url });
+        expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("script-src 'self'");
+        expect(res.headers['x-request-id']).toBeTruthy();
+      }
+    });
+
+    it('lets the map tiles and the telemetry endpoint through the CSP when configured', async () => {
+      app = await buildTestApp(testDb, { env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', TELEMETRY_URL: 'https://t.example.org/v2/track' } });
+      const csp = String((await app.inject({ url: '/api/config' })).headers['content-security-policy']);
+      expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.org/);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/t\.example\.org/);
+    });
+
+    it('keeps a valid request id given by a proxy', async () => {
+      app = await buildTestApp(testDb);
+      const res = await app.inject({ url: '/api/config', headers: { 'x-request-id': 'abc-123-def-456' } });
+      expect(res.headers['x-request-id']).toBe('abc-123-def-456');
+      const bad = await app.inject({ url: '/api/config', headers: { 'x-request-id': 'x\ny' } });
+      expect(bad.headers['x-request-id']).not.toBe('x\ny');
+    });
+  });
+
+  describe('errors', () => {
+    it('answers an unknown API route with the 404 error body', async () => {
+      app = await buildTestApp(testDb);
+      expectError(await app.inject({ url: '/api/Nothing/Here' }), 'NotFound');
+      expectError(await app.inject({ method: 'DELETE', url: '/api/Nothing/Here' }), 'NotFound');
+      expectError(await app.inject({ url: '/healthcheck/deep' }), 'NotFound');
+    });
+
+    it('answers a known path with the wrong method with 405', async () => {
+      app = await buildTestApp(testDb);
+      const res = await app.inject({ method: 'POST', url: '/api/config' });
+      expectError(res, 'MethodNotAllowed');
+      expect(res.headers.allow).toBe('GET');
+      expectError(await app.inject({ method: 'GET', url: '/api/Contact/Send' }), 'MethodNotAllowed');
+    });
+
+    it('answers malformed JSON, a wrong content type and a body over the limit with error bodies', async () => {
+      app = await buildTestApp(testDb);
+      const headers = { 'content-type': 'application/json' };
+      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '{"Name": ' }), 'MalformedRequest');
+      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '' }), 'MalformedRequest');
+      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }), 'UnsupportedMediaType');
+      expectError(
+        await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: JSON.stringify({ Message: 'x'.repeat(40_000) }) }),
+        'PayloadTooLarge',
+      );
+      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '{"__proto__": {"x": 1}}' }), 'MalformedRequest');
+    });
+
+    it('hides the details of an unexpected failure', async () => {
+      app = await buildTestApp(testDb);
+      app.get('/api/Test/Boom', async () => {
+        throw new Error('secret table users_password_hash missing');
+      });
+      const res = await app.inject({ url: '/api/Test/Boom' });
+      expectError(res, 'InternalError');
+      expect(res.body).not.toContain('secret');
+      expect(res.body).not.toContain('at ');
+    });
+
+    it('hides a response that does not match its schema', async () => {
+      app = await buildTestApp(testDb);
+      const { z } = await import('zod');
+      app.get('/api/Test/Shape', { schema: { response: { 200: z.object({ Id: z.number() }) } } }, async () => ({ Id: 'not a number' }) as never);
+      expectError(await app.inject({ url: '/api/Test/Shape' }), 'InternalError');
+    });
+  });
+
+  describe('the Portal header', () => {
+    it('serves requests with Portal 5 or without it, and refuses another portal', async () => {
+      app = await buildTestApp(testDb);
+      expect((await app.inject({ url: '/api/config', headers: { portal: '5' } })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/config' })).statusCode).toBe(200);
+      expectError(await app.inject({ url: '/api/config', headers: { portal: '4' } }), 'InvalidPortal');
+      expectError(await app.inject({ url: '/api/config', headers: { portal: 'five' } }), 'InvalidPortal');
+    });
+  });
+
+  describe('rate limits', () => {
+    it('answers 429 with the error body and Retry-After past the global limit', async () => {
+      app = await buildTestApp(testDb, { env: { RATE_LIMIT_MAX: '3' } });
+      for (let i = 0; i < 3; i++) expect((await app.inject({ url: '/api/config' })).statusCode).toBe(200);
+      const res = await app.inject({ url: '/api/config' });
+      expectError(res, 'TooManyRequests');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client is not affected.
+      expect((await app.inject({ url: '/api/config', remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
+    });
+
+    it('limits requests that end in the not-found handler', async () => {
+      app = await buildTestApp(testDb, { notFoundRateLimit: 2 });
+      expectError(await app.inject({ url: '/api/probe/1' }), 'NotFound');
+      expectError(await app.inject({ url: '/api/probe/2' }), 'NotFound');
+      const limited = await app.inject({ method: 'POST', url: '/api/probe/3' });
+      expectError(limited, 'TooManyRequests');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('uses the forwarded client address only behind a trusted proxy', async () => {
+      app = await buildTestApp(testDb, { env: { RATE_LIMIT_MAX: '1', TRUST_PROXY: '127.0.0.1' } });
+      const from = (ip: string) => app!.inject({ url: '/api/config', headers: { 'x-forwarded-for': ip } });
+      expect((await from('198.51.100.1')).statusCode).toBe(200);
+      expect((await from('198.51.100.2')).statusCode).toBe(200);
+      expectError(await from('198.51.100.1'), 'TooManyRequests');
+    });
+  });
+
+  describe('health', () => {
+    it('reports healthy when the database answers', async () => {
+      app = await buildTestApp(testDb);
+      const res = await app.inject({ url: '/healthcheck' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ Status: 'Healthy', Database: 'Up', Version: expect.any(String) });
+    });
+
+    it('answers 503 with the error body when the database is down', async () => {
+      const database = { ...testDb.database, ping: () => Promise.reject(new Error('connection refused')) };
+      app = await buildTestApp(testDb, { database });
+      expectError(await app.inject({ url: '/healthcheck' }), 'ServiceUnavailable');
+    });
+  });
+
+  describe('translations', () => {
+    it('serves a namespace with the client cache lifetime', async () => {
+      app = await buildTestApp(testDb);
+      const res = await app.inject({ url: '/locales/it/contact.json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=225');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(typeof res.json()).toBe('object');
+    });
+
+    it.each(['/locales/en/contact.json', '/locales/it/missing-namespace.json', '/locales/it/contact.txt', '/locales/it/..%2F..%2Fpackage.json', '/locales/it/.json'])(
+      'answers %s with the 404 error body',
+      async (url) => {
+        app = await buildTestApp(testDb);
+        expectError(await app.inject({ url }), 'NotFound');
+      },
+    );
+  });
+
+  describe('media', () => {
+    it('serves a stored image with cache headers and revalidation', async () => {
+      app = await buildTestApp(testDb);
+      const agencies = (await app.inject({ url: '/api/Agency/List' })).json() as { LogoUrl: string | null }[];
+      const logo = agencies.find((a) => a.LogoUrl)?.LogoUrl;
+      expect(logo).toMatch(/^\/media\/media\//);
+      const res = await app.inject({ url: logo! });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\//);
+      expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
+      expect(res.rawPayload.length).toBe(Number(res.headers['content-length']));
+      const again = await app.inject({ url: logo!, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    });
+
+    it('refuses missing files, private storage areas and path traversal', async () => {
+      app = await buildTestApp(testDb);
+      await testDb.storage.put('careers/2025/01/private.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+      for (const url of [
+        '/media/media/nope.jpg',
+        '/media/careers/2025/01/private.pdf',
+        '/media/media/../careers/2025/01/private.pdf',
+        '/media/media/%2e%2e/careers/2025/01/private.pdf',
+        '/media/media//x.jpg',
+        '/media/',
+      ]) {
+        expectError(await app.inject({ url }), 'NotFound');
+      }
+    });
+  });
+
+  describe('API documentation', () => {
+    it('publishes the OpenAPI document generated from the route schemas', async () => {
+      app = await buildTestApp(testDb);
+      const res = await app.inject({ url: '/api/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json() as { info: { title: string }; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+      expect(doc.info.title).toBe('Rexer API');
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/config', '/api/Home/Cities', '/api/Contact/Send', '/api/Careers/Apply', '/healthcheck']));
+      expect(doc.components.schemas.ErrorBody).toBeDefined();
+    });
+
+    it('serves Swagger UI and its assets from this server, under the same CSP', async () => {
+      app = await buildTestApp(testDb);
+      const page = await app.inject({ url: '/api/docs/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+      expect(String(page.headers['content-security-policy'])).toContain("object-src 'none'");
+      const script = await app.inject({ url: '/api/docs/static/swagger-ui-bundle.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toMatch(/javascript/);
+    });
+  });
+
+  describe('the single-page app', () => {
+    let dist: string;
+    beforeAll(async () => {
+      dist = await mkdtemp(path.join(os.tmpdir(), 'rexer-dist-'));
+      await mkdir(path.join(dist, 'assets'));
+      await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+      await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+      await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    });
+    afterAll(async () => {
+      await rm(dist, { recursive: true, force: true });
+    });
+
+    it('answers every page path with index.html, revalidated on each load', async () => {
+      app = await buildTestApp(testDb, { distDir: dist });
+      for (const url of ['/', '/comprocasa', '/vendita/case/milano/milano/015146', '/pagina-che-non-esiste?x=1']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toContain('id="root"');
+      }
+    });
+
+    it('caches hashed assets for a year and other files not at all', async () => {
+      app = await buildTestApp(testDb, { distDir: dist });
+      const asset = await app.inject({ url: '/assets/index-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const icon = await app.inject({ url: '/favicon.svg' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers missing assets and reserved prefixes with the 404 error body, never index.html', async () => {
+      app = await buildTestApp(testDb, { distDir: dist });
+      for (const url of ['/assets/missing.js', '/api/unknown', '/media/unknown', '/locales/unknown', '/API/Unknown']) {
+        expectError(await app.inject({ url }), 'NotFound');
+      }
+      // Dot segments never reach outside dist/: at worst they are one more page path.
+      for (const url of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd']) {
+        const res = await app.inject({ url });
+        expect(res.body).not.toContain('root:');
+        expect([200, 404]).toContain(res.statusCode);
+      }
+    });
+
+    it('answers page paths with 404 when there is no build', async () => {
+      app = await buildTestApp(testDb, { distDir: path.join(dist, 'missing') });
+      expectError(await app.inject({ url: '/comprocasa' }), 'NotFound');
+    });
+  });
+});

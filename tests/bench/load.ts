@@ -1,0 +1,56 @@
+export interface LoadResult {
+  path: string;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+/**
+ * Sends a bounded number of requests to one path on loopback with a fixed number
+ * of concurrent clients, and measures each request's latency.
+ */
+export async function measureLoad(
+  baseUrl: string,
+  path: string,
+  options: { requests: number; concurrency: number; init?: RequestInit },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < options.requests) {
+      next += 1;
+      const t0 = performance.now();
+      try {
+        const res = await fetch(baseUrl + path, { headers: { Portal: '5' }, ...options.init });
+        await res.arrayBuffer();
+        if (res.status >= 400) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    path,
+    requests: latencies.length,
+    errors,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsed,
+  };
+}
