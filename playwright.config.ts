@@ -44,6 +44,8 @@ export default defineConfig({
       CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Every test shares one IP; the per-IP limits of contact and careers still apply.
+      RATE_LIMIT_MAX: '0',
     },
   },
 });

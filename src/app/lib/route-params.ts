@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import { z } from 'zod';
-import { TYPE_SLUGS } from '@/pages/landing';
+import { TYPE_SLUGS } from '@/shared/config';
 
 /** A property-type slug of the search URLs ("appartamenti", "bilocali" ...). */
 export const typeSlugSchema = z.enum(TYPE_SLUGS);

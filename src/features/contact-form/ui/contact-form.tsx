@@ -33,7 +33,6 @@ export function ContactForm({ defaultSubject }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null);
-  const fields = useRef<Partial<Record<ContactField, HTMLElement | null>>>({});
   const successHeading = useRef<HTMLHeadingElement>(null);
   const mutation = useMutation({ mutationFn: sendContactMessage });
 
@@ -51,9 +50,6 @@ export function ContactForm({ defaultSubject }: ContactFormProps) {
   const register = (field: ContactField) => ({
     id: `${id}-${field}`,
     name: field,
-    ref: (node: HTMLElement | null) => {
-      fields.current[field] = node;
-    },
     error: errors[field] ? t(`errors.${errors[field]}`) : undefined,
   });
 
@@ -65,7 +61,7 @@ export function ContactForm({ defaultSubject }: ContactFormProps) {
     setErrors(found);
     if (hasErrors(found)) {
       const first = FIELD_ORDER.find((field) => found[field]);
-      if (first) fields.current[first]?.focus();
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     const outcome = await mutation.mutateAsync(toContactRequest(values));

@@ -1,25 +1,12 @@
+import { isTypeSlug, TYPE_SLUGS, type TypeSlug } from '@/shared/config';
+
+export { isTypeSlug, TYPE_SLUGS, type TypeSlug };
 /** The API's SellType: 1 sale, 2 rent. */
 export const SELL_TYPE = { SALE: 1, RENT: 2 } as const;
 export type SellType = (typeof SELL_TYPE)[keyof typeof SELL_TYPE];
 
 export const LANDING_MODES = ['comprocasa', 'vendocasa', 'affittocasa', 'trovocasa'] as const;
 export type LandingMode = (typeof LANDING_MODES)[number];
-
-export const TYPE_SLUGS = [
-  'appartamenti',
-  'case',
-  'monolocali',
-  'bilocali',
-  'trilocali',
-  'quadrilocali',
-  'case-e-appartamenti',
-  'locali-commerciali',
-] as const;
-export type TypeSlug = (typeof TYPE_SLUGS)[number];
-
-export function isTypeSlug(value: string | undefined): value is TypeSlug {
-  return value !== undefined && (TYPE_SLUGS as readonly string[]).includes(value);
-}
 
 /** The municipality list a seeker's city choice leads to, while search results are not built yet. */
 export const DEFAULT_TYPE_SLUG: TypeSlug = 'case';

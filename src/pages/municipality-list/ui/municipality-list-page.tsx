@@ -1,3 +1,4 @@
+import type { TypeSlug } from '@/shared/config';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -9,7 +10,7 @@ import { OtherProvinces } from './other-provinces';
 
 export interface MunicipalityListPageProps {
   mode: 'comprocasa' | 'trovocasa';
-  typeSlug: string;
+  typeSlug: TypeSlug;
   province: string;
 }
 

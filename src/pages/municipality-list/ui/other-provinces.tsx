@@ -1,3 +1,4 @@
+import type { TypeSlug } from '@/shared/config';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ const PROVINCES_SHOWN = 12;
 
 interface OtherProvincesProps {
   mode: 'comprocasa' | 'trovocasa';
-  typeSlug: string;
+  typeSlug: TypeSlug;
   currentProvince: string;
 }
 
@@ -43,7 +44,11 @@ export function OtherProvinces({ mode, typeSlug, currentProvince }: OtherProvinc
       <ul className={styles.othersList}>
         {provinces.map(([slug, entry]) => (
           <li key={slug}>
-            <Link to={`/${mode}/${typeSlug}/${slug}/comuni`} className={styles.link}>
+            <Link
+              to={mode === 'comprocasa' ? '/comprocasa/$type/$provincia/comuni' : '/trovocasa/$type/$provincia/comuni'}
+              params={{ type: typeSlug, provincia: slug }}
+              className={styles.link}
+            >
               {t('otherProvinces.label', { province: entry.name })}
             </Link>
           </li>
