@@ -211,6 +211,7 @@ test('the free-valuation entry opens the valuation page', async ({ page }) => {
 test('a page that does not accept the chosen type switches it, one that does keeps it', async ({ page, context }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/trovocasa');
+  await expect(page.getByTestId('site-header')).toHaveAttribute('data-menu-type', 'RENTER');
   expect(await homeCookie(context)).toBe('4');
 
   // /ricerca accepts buyers and renters: the renter stays a renter.
@@ -230,6 +231,7 @@ test('a page that does not accept the chosen type switches it, one that does kee
 
   // Client-side navigation switches too: the footer's buyer entry as a seller.
   await page.goto('/');
+  await expect(page.getByTestId('site-header')).toHaveAttribute('data-menu-type', 'BUYER_RENTER');
   expect(await homeCookie(context)).toBe('0');
   await page.getByTestId('site-footer').locator('[data-menu-item="buy"]').click();
   await expect(page).toHaveURL(/\/comprocasa$/);
@@ -244,7 +246,9 @@ test('the SEO footer is collapsed by default, open on map-search pages and absen
   const seo = page.getByTestId('footer-seo');
   await expect(seo).toHaveAttribute('data-expanded', 'false');
   await expect(seo.locator('details[open]')).toHaveCount(0);
-  await expect(seo.getByRole('link').first()).toBeAttached();
+  // Closed <details> keep their links in the page for crawlers, out of the way of visitors.
+  await expect(seo.locator('a').first()).toBeAttached();
+  await expect(seo.locator('a').first()).toBeHidden();
 
   await page.goto('/ricerca');
   await expect(seo).toHaveAttribute('data-expanded', 'true');
