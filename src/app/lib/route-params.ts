@@ -1,22 +1,74 @@
 import { notFound } from '@tanstack/react-router';
-import { z } from 'zod';
 import { TYPE_SLUGS } from '@/shared/config';
 
+// Path params are checked with plain type guards rather than a schema library: every
+// route declares its params in the main bundle, and a validation library there would cost
+// the first screen of every page more than these few checks (docs/decisions.md).
+
+/** Whether one path param has the expected form; narrows it to its type. */
+export type ParamCheck<T extends string = string> = (value: unknown) => value is T;
+
+/** A param that must be one of the given values. */
+export function oneOf<const T extends readonly string[]>(values: T): ParamCheck<T[number]> {
+  return (value): value is T[number] => typeof value === 'string' && values.includes(value);
+}
+
+function matching(pattern: RegExp): ParamCheck {
+  return (value): value is string => typeof value === 'string' && pattern.test(value);
+}
+
 /** A property-type slug of the search URLs ("appartamenti", "bilocali" ...). */
-export const typeSlugSchema = z.enum(TYPE_SLUGS);
+export const typeSlugSchema = oneOf(TYPE_SLUGS);
 
 /** A positive numeric id in a path ("/immobile/123"). */
-export const numericIdSchema = z.string().regex(/^\d{1,12}$/);
+export const numericIdSchema = matching(/^\d{1,12}$/);
 
 /** A path segment of free text (a token, a name, a province slug). */
-export const segmentSchema = z.string().min(1).max(200);
+export const segmentSchema = matching(/^[^]{1,200}$/);
+
+export type ParamsShape = Record<string, ParamCheck>;
+export type ParamsOf<S extends ParamsShape> = { [K in keyof S]: S[K] extends ParamCheck<infer T> ? T : never };
+
+/** Names a route's params and their checks. */
+export function paramsShape<const S extends ParamsShape>(shape: S): S {
+  return shape;
+}
+
+/** The params when every check passes, else null. */
+export function checkParams<S extends ParamsShape>(shape: S, params: unknown): ParamsOf<S> | null {
+  if (typeof params !== 'object' || params === null) return null;
+  const values = params as Record<string, unknown>;
+  const result: Record<string, string> = {};
+  for (const [name, check] of Object.entries(shape)) {
+    const value = values[name];
+    if (!check(value)) return null;
+    result[name] = value;
+  }
+  return result as ParamsOf<S>;
+}
 
 /**
- * Checks path params against a schema in `beforeLoad`: a URL that does not fit is a page
- * that does not exist, so it gets the 404 page rather than the error page.
+ * Checks path params when the route matches: a URL that does not fit is a page that does
+ * not exist, so it gets the 404 page rather than the error page.
  */
-export function requireParams<T>(schema: z.ZodType<T>, params: unknown): T {
-  const result = schema.safeParse(params);
-  if (!result.success) throw notFound();
-  return result.data;
+export function requireParams<S extends ParamsShape>(shape: S, params: unknown): ParamsOf<S> {
+  const result = checkParams(shape, params);
+  if (!result) throw notFound();
+  return result;
+}
+
+/** The search of the home page: `login=1&redirect=...` asks for the login modal. */
+export interface LoginSearch {
+  login?: number;
+  redirect?: string;
+}
+
+/** Keeps `login` when it is a whole number and `redirect` when it is a short string; drops the rest. */
+export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
+  const login = typeof search.login === 'string' ? Number(search.login) : search.login;
+  const redirect = search.redirect;
+  return {
+    login: typeof login === 'number' && Number.isInteger(login) ? login : undefined,
+    redirect: typeof redirect === 'string' && redirect.length <= 2048 ? redirect : undefined,
+  };
 }

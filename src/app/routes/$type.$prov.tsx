@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../config/route-static-data';
-import { segmentSchema, typeSlugSchema, requireParams } from '../lib/route-params';
+import { paramsShape, requireParams, segmentSchema, typeSlugSchema } from '../lib/route-params';
 
-const paramsSchema = z.object({ type: typeSlugSchema, prov: segmentSchema });
+const paramsSchema = paramsShape({ type: typeSlugSchema, prov: segmentSchema });
 
 /** Province results. Only the property-type slugs match here; any other URL of this shape is a 404. */
 export const Route = createFileRoute('/$type/$prov')({

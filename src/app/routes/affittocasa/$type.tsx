@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LandingPage } from '@/pages/landing';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
-import { typeSlugSchema, requireParams } from '../../lib/route-params';
+import { paramsShape, requireParams, typeSlugSchema } from '../../lib/route-params';
 import { prefetchCities } from '../../lib/prefetch';
 
-const paramsSchema = z.object({ type: typeSlugSchema });
+const paramsSchema = paramsShape({ type: typeSlugSchema });
 
 export const Route = createFileRoute('/affittocasa/$type')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD },

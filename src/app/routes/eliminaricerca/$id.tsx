@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
-import { numericIdSchema, requireParams } from '../../lib/route-params';
+import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
-const paramsSchema = z.object({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: numericIdSchema });
 
 export const Route = createFileRoute('/eliminaricerca/$id')({
   staticData: { homeTypes: ACCEPTS.seekers, defaultHomeType: HOME_TYPE.BUYER },

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { ACCEPTS } from '../../config/route-static-data';
-import { numericIdSchema, requireParams } from '../../lib/route-params';
+import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
-const paramsSchema = z.object({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: numericIdSchema });
 
 /** Property detail: every type may look at a listing; it is sale or rent only once loaded. */
 export const Route = createFileRoute('/immobile/$id')({

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { ACCEPTS } from '../../config/route-static-data';
-import { segmentSchema, requireParams } from '../../lib/route-params';
+import { paramsShape, requireParams, segmentSchema } from '../../lib/route-params';
 
-const paramsSchema = z.object({ token: segmentSchema });
+const paramsSchema = paramsShape({ token: segmentSchema });
 
 export const Route = createFileRoute('/mailconfermata/$token')({
   staticData: { homeTypes: ACCEPTS.all },

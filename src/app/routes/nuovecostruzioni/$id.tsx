@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { ACCEPTS } from '../../config/route-static-data';
-import { numericIdSchema, requireParams } from '../../lib/route-params';
+import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
-const paramsSchema = z.object({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: numericIdSchema });
 
 /** New builds come from the 'costruzioni' partner: no SEO footer. */
 export const Route = createFileRoute('/nuovecostruzioni/$id')({

@@ -1,11 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { modalStore, useCurrentModal, type ModalRequest, type ModalStore } from '../../model/modal-store';
-import { CareersModal } from '../careers-modal/careers-modal';
+
+// Modals load when first opened: none of them is part of a page's first screen.
+const CareersModal = lazy(() => import('../careers-modal/careers-modal').then((module) => ({ default: module.CareersModal })));
 
 /** The one place modals render: the store's current request, by kind. */
 export function ModalHost({ store = modalStore }: { store?: ModalStore }) {
   const current = useCurrentModal(store);
   if (!current) return null;
-  return <ModalByKind request={current} onClose={() => store.close()} />;
+  return (
+    <Suspense fallback={null}>
+      <ModalByKind request={current} onClose={() => store.close()} />
+    </Suspense>
+  );
 }
 
 function ModalByKind({ request, onClose }: { request: ModalRequest; onClose: () => void }) {

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../config/route-static-data';
-import { segmentSchema, requireParams } from '../../../lib/route-params';
+import { paramsShape, requireParams, segmentSchema } from '../../../lib/route-params';
 
-const paramsSchema = z.object({ city: segmentSchema });
+const paramsSchema = paramsShape({ city: segmentSchema });
 
 export const Route = createFileRoute('/valutocasa/citta/$city')({
   staticData: { homeTypes: ACCEPTS.sellerBuyer, defaultHomeType: HOME_TYPE.SELLER },

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
-import { segmentSchema, requireParams } from '../../../../lib/route-params';
+import { paramsShape, requireParams, segmentSchema } from '../../../../lib/route-params';
 
-const paramsSchema = z.object({ type: segmentSchema });
+const paramsSchema = paramsShape({ type: segmentSchema });
 
 export const Route = createFileRoute('/_authenticated/myrexer/annunci/$type')({
   staticData: { homeTypes: ACCEPTS.owners, defaultHomeType: HOME_TYPE.SELLER, requiresLogin: true },

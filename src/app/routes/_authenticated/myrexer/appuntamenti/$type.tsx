@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { ACCEPTS } from '../../../../config/route-static-data';
-import { requireParams } from '../../../../lib/route-params';
+import { oneOf, paramsShape, requireParams } from '../../../../lib/route-params';
 
-const paramsSchema = z.object({ type: z.enum(['0', '1', '2']) });
+const paramsSchema = paramsShape({ type: oneOf(['0', '1', '2']) });
 
 /** Tabs: waiting 0, future 1, cancelled 2. */
 export const Route = createFileRoute('/_authenticated/myrexer/appuntamenti/$type')({

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MunicipalityListPage } from '@/pages/municipality-list';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
-import { segmentSchema, typeSlugSchema, requireParams } from '../../../../lib/route-params';
+import { paramsShape, requireParams, segmentSchema, typeSlugSchema } from '../../../../lib/route-params';
 
-const paramsSchema = z.object({ type: typeSlugSchema, provincia: segmentSchema });
+const paramsSchema = paramsShape({ type: typeSlugSchema, provincia: segmentSchema });
 
 export const Route = createFileRoute('/comprocasa/$type/$provincia/comuni')({
   staticData: { homeTypes: ACCEPTS.buyer, defaultHomeType: HOME_TYPE.BUYER },

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
-import { numericIdSchema, segmentSchema, requireParams } from '../../../../../lib/route-params';
+import { numericIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../lib/route-params';
 
-const paramsSchema = z.object({ id: numericIdSchema, gotostep: numericIdSchema, orderid: segmentSchema });
+const paramsSchema = paramsShape({ id: numericIdSchema, gotostep: numericIdSchema, orderid: segmentSchema });
 
 export const Route = createFileRoute('/annuncio/affittocasa/$id/$gotostep/$orderid')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD, header: 'hideSticky' },

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UnavailablePage } from '@/pages/unavailable';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../../config/route-static-data';
-import { numericIdSchema, segmentSchema, requireParams } from '../../../../../../lib/route-params';
+import { numericIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../../lib/route-params';
 
-const paramsSchema = z.object({ id: numericIdSchema, type: segmentSchema, serviceid: numericIdSchema });
+const paramsSchema = paramsShape({ id: numericIdSchema, type: segmentSchema, serviceid: numericIdSchema });
 
 /** Detail of a service bought for a listing. */
 export const Route = createFileRoute('/_authenticated/myrexer/annuncio/$id/$type/$serviceid')({
