@@ -6,6 +6,7 @@ import { agenciesQueryOptions } from '@/shared/api';
 import { agenciesInCityQueryOptions } from '../api/agency-queries';
 import styles from './agencies-page.module.css';
 import { AgencyCard } from './agency-card';
+import { buttonClassName } from '@/shared/ui/button';
 
 export interface AgenciesPageProps {
   mode?: 'comprocasa' | 'vendocasa';
@@ -96,7 +97,7 @@ export function AgenciesPage({ mode = 'comprocasa' }: AgenciesPageProps) {
           <h2 id={`${id}-diy`} className={styles.diyTitle}>
             {t('diy.title')}
           </h2>
-          <Link to={mode === 'vendocasa' ? '/annuncio/vendocasa' : '/comprocasa'} className={styles.button}>
+          <Link to={mode === 'vendocasa' ? '/annuncio/vendocasa' : '/comprocasa'} className={buttonClassName()}>
             {t(`diy.${mode}`)}
           </Link>
         </aside>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styles from './error-layout.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 export interface ErrorPageProps {
   /** The caught error, when this page is a render-error fallback; never shown to the visitor. */
@@ -32,7 +33,7 @@ export function ErrorPage({ reset }: ErrorPageProps) {
           </a>
         </p>
         <div className={styles.actions}>
-          <button type="button" className={styles.button} onClick={retry}>
+          <button type="button" className={buttonClassName()} onClick={retry}>
             {t('error.retry')}
           </button>
           <a href="/" className={styles.secondary}>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './error-layout.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 /** /genericerror: where the transport sends a visitor whose token is missing. */
 export function GenericErrorPage() {
@@ -13,7 +14,7 @@ export function GenericErrorPage() {
         <h1 className={styles.title}>{t('generic.title')}</h1>
         <p className={styles.text}>{t('generic.text')}</p>
         <div className={styles.actions}>
-          <Link to="/" className={styles.button}>
+          <Link to="/" className={buttonClassName()}>
             {t('generic.home')}
           </Link>
           <Link to="/contatti" className={styles.secondary}>

@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './error-layout.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 /** /toomanyrequest: where the transport sends a visitor after a 429 answer. */
 export function TooManyRequestsPage() {
@@ -24,7 +25,7 @@ export function TooManyRequestsPage() {
         </p>
         <p className={styles.muted}>{t('tooManyRequests.shared')}</p>
         <div className={styles.actions}>
-          <button type="button" className={styles.button} onClick={retry}>
+          <button type="button" className={buttonClassName()} onClick={retry}>
             {t('tooManyRequests.retry')}
           </button>
           <Link to="/" className={styles.secondary}>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FAQ_VARIANTS, type FaqItem, type FaqVariant } from '../model/faq-variant';
 import styles from './faq-page.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 export interface FaqPageProps {
   variant?: FaqVariant;
@@ -63,7 +64,7 @@ export function FaqPage({ variant }: FaqPageProps) {
           </h2>
           <p className={styles.moreText}>{t('more.text')}</p>
           <div className={styles.actions}>
-            <Link to="/contatti" className={styles.button}>
+            <Link to="/contatti" className={buttonClassName()}>
               {t('more.cta')}
             </Link>
             <Link to={variant ? `/comefunziona/${variant}` : '/comefunziona'} className={styles.secondary}>

@@ -10,6 +10,7 @@ import {
   type Step,
 } from '../model/how-it-works-content';
 import styles from './how-it-works-page.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 export interface HowItWorksPageProps {
   variant?: HowItWorksVariant;
@@ -132,7 +133,7 @@ export function HowItWorksPage({ variant }: HowItWorksPageProps) {
 
         <div className={styles.actions}>
           {variant && (
-            <Link to={VARIANT_CTA[variant]} className={styles.button}>
+            <Link to={VARIANT_CTA[variant]} className={buttonClassName()}>
               {t(`${base}.cta`)}
             </Link>
           )}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './not-found-page.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 export function NotFoundPage() {
   const { t } = useTranslation('errors');
@@ -18,7 +19,7 @@ export function NotFoundPage() {
           </h2>
           <ul className={styles.links}>
             <li>
-              <Link to="/" className={styles.button}>
+              <Link to="/" className={buttonClassName()}>
                 {t('notFound.home')}
               </Link>
             </li>

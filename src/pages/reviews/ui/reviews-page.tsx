@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_RATING, clampRating, type ExampleReview } from '../model/review';
 import styles from './reviews-page.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -62,7 +63,7 @@ export function ReviewsPage() {
             {t('cta.title')}
           </h2>
           <p className={styles.ctaText}>{t('cta.text')}</p>
-          <Link to="/contatti" className={styles.button}>
+          <Link to="/contatti" className={buttonClassName()}>
             {t('cta.label')}
           </Link>
         </section>

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configQueryOptions } from '@/shared/api';
 import styles from './unavailable-page.module.css';
+import { buttonClassName } from '@/shared/ui/button';
 
 export interface UnavailablePageProps {
   /** A key of `unavailable:areas` (e.g. "search") or, failing that, the area's name as shown. */
@@ -37,7 +38,7 @@ export function UnavailablePage({ area }: UnavailablePageProps) {
             <li className={styles.option}>
               <h3 className={styles.optionTitle}>{t('options.contact.title')}</h3>
               <p className={styles.optionText}>{t('options.contact.text')}</p>
-              <Link to="/contatti" className={styles.button}>
+              <Link to="/contatti" className={buttonClassName()}>
                 {t('options.contact.cta')}
               </Link>
               {email ? <p className={styles.small}>{t('emailLine', { email })}</p> : null}
@@ -46,7 +47,7 @@ export function UnavailablePage({ area }: UnavailablePageProps) {
               <h3 className={styles.optionTitle}>{t('options.phone.title')}</h3>
               <p className={styles.optionText}>{t('options.phone.text')}</p>
               {phone ? (
-                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={styles.button}>
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={buttonClassName()}>
                   {t('options.phone.call', { phone })}
                 </a>
               ) : (
