@@ -107,6 +107,9 @@ describe('demo listings', () => {
       expect(l.photos.length).toBeLessThanOrEqual(6);
       expect(l.photos[0]).toBe('facade');
       expect(r.description!.length).toBeGreaterThan(120);
+      // Counted rooms take the plural: "due camere da letto", never "due camera da letto".
+      expect(r.description).not.toMatch(/\b(due|tre|quattro|cinque) (camera|bagno|balcone|terrazzo|cameretta|ripostiglio)\b/);
+      expect(r.description).not.toMatch(/\{\w+\}/);
       if (r.sellTypeId === SELL_TYPE.rent) {
         expect(r.availableFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(r.securityDeposit! / r.price!).toBeGreaterThanOrEqual(2);
