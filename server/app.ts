@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import accountModule from './modules/account';
 import agencyModule from './modules/agency';
 import appConfigModule from './modules/app-config';
 import careersModule from './modules/careers';
@@ -62,6 +63,7 @@ export const app = fp<AppOptions>(
     await fastify.register(appConfigModule);
     await fastify.register(homeModule);
     await fastify.register(agencyModule);
+    await fastify.register(accountModule);
     await fastify.register(downloadModule);
     await fastify.register(seoModule);
     await fastify.register(contactModule);

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, isNotFound, type AnyRoute } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
+import { HOME_TYPE, HOME_TYPES, type HomeType } from '@/shared/lib/home-type';
+import { routeTree } from '../route-tree.gen';
 import { createAppRouter } from '../router';
 import type { RexerStaticData } from './route-static-data';
 
@@ -9,42 +10,77 @@ import type { RexerStaticData } from './route-static-data';
 // the home types it accepts, and the ones the spec brackets accept exactly those.
 
 interface Row {
-  fullPath: string;
+  /** The route id, as the router builds it ('/_authenticated/myrexer/profilo'). */
   id: string;
+  /** The URL path without a trailing slash ('/' for the root and the chooser). */
+  path: string;
   staticData: RexerStaticData;
   hasComponent: boolean;
+  /** The ids of the layouts above the route, root first. */
+  ancestors: string[];
 }
 
-// Creating the router initialises the routes (ids and full paths).
-const tableRouter = createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory({ initialEntries: ['/'] }) });
-const rows: Row[] = Object.values(tableRouter.routesById as unknown as Record<string, AnyRoute>).map((route) => ({
-  fullPath: route.fullPath,
-  id: route.id,
-  staticData: (route.options.staticData ?? {}) as RexerStaticData,
-  hasComponent: Boolean(route.options.component),
-}));
-const byPath = (path: string) => {
-  const found = rows.filter((row) => row.id !== '__root__' && (row.fullPath === path || row.fullPath === `${path}/`));
-  expect(found.length, path).toBeGreaterThan(0);
-  // The page itself: its id is the path, unless it sits under a pathless layout.
-  const exact = found.find((row) => row.id === path || row.id === `${path}/`);
-  if (exact) return exact;
-  return [...found].sort((a, b) => b.id.length - a.id.length)[0];
+const ROOT_ID = '__root__';
+const clean = (path: string) => path.replace(/\/{2,}/g, '/');
+const trimEnd = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+
+/** Every route of the tree, with its id and path computed as the router does (no router needed). */
+function walk(route: AnyRoute, parent?: { id: string; fullPath: string; ancestors: string[] }): Row[] {
+  const options = route.options as { id?: string; path?: string; component?: unknown; staticData?: RexerStaticData };
+  const id = parent ? clean(`${parent.id === ROOT_ID ? '' : parent.id}/${options.id ?? options.path ?? ''}`) : ROOT_ID;
+  const fullPath = parent ? (options.path === undefined ? parent.fullPath : clean(`${parent.fullPath}/${options.path}`)) : '/';
+  const ancestors = parent ? [...parent.ancestors, parent.id] : [];
+  const row: Row = { id, path: trimEnd(fullPath), staticData: options.staticData ?? {}, hasComponent: Boolean(options.component), ancestors };
+  const children = (route.children ?? []) as AnyRoute[];
+  return [row, ...children.flatMap((child) => walk(child, { id, fullPath, ancestors }))];
+}
+
+const rows = walk(routeTree as unknown as AnyRoute);
+const pages = rows.filter((row) => row.id !== ROOT_ID);
+/** The page at a path (not the pathless layout that shares it). */
+const byPath = (path: string): Row => {
+  const found = pages.filter((row) => row.path === path && row.hasComponent && !row.id.endsWith('_authenticated'));
+  expect(found, path).toHaveLength(1);
+  return found[0];
 };
 const accepted = (path: string) => [...(byPath(path).staticData.homeTypes ?? [])].sort();
 const types = (...list: HomeType[]) => [...list].sort();
 const { UNDEFINED, SELLER, BUYER, LANDLORD, RENTER } = HOME_TYPE;
+const AUTHENTICATED = '/_authenticated';
+const underLogin = (row: Row) => row.ancestors.includes(AUTHENTICATED);
 
 describe('the route table', () => {
-  it('declares the accepted home types on every route', () => {
+  it('is the whole generated tree: one route per route file', () => {
+    // The files are only listed, not loaded: a file missing from the tree means a stale route-tree.gen.ts.
+    const routeFiles = Object.keys(import.meta.glob('../routes/**/*.tsx'));
+    expect(routeFiles.length).toBeGreaterThan(80);
+    expect(rows[0].id).toBe(ROOT_ID);
+    expect(rows).toHaveLength(routeFiles.length);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+  });
+
+  it('declares the accepted home types on every route with a component (and on the layouts)', () => {
+    const withComponent = rows.filter((row) => row.hasComponent);
+    // All but /healthcheck, which only hands the navigation back to the server.
+    expect(rows.filter((row) => !row.hasComponent).map((row) => row.path)).toEqual(['/healthcheck']);
+    expect(withComponent.length).toBeGreaterThan(0);
     const missing = rows.filter((row) => !row.staticData.homeTypes || row.staticData.homeTypes.length === 0).map((row) => row.id);
     expect(missing).toEqual([]);
+  });
+
+  it('accepts only known home types, and a declared default is one of them', () => {
+    for (const row of rows) {
+      const { homeTypes = [], defaultHomeType } = row.staticData;
+      expect(homeTypes.every((type) => HOME_TYPES.includes(type)), row.id).toBe(true);
+      expect(new Set(homeTypes).size, row.id).toBe(homeTypes.length);
+      if (defaultHomeType !== undefined) expect(homeTypes, row.id).toContain(defaultHomeType);
+    }
   });
 
   it('holds every path of the spec', () => {
     const paths = [
       '/', '/trovacase/$', '/route/RouteLink', '/login/LoginLink', '/login/AutoLogin/$tokenparam', '/visualizzamail',
-      '/error', '/genericerror', '/healthcheck', '/toomanyrequest',
+      '/error', '/genericerror', '/toomanyrequest',
       '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/comprocasa/$type', '/vendocasa/$type', '/affittocasa/$type', '/trovocasa/$type',
       '/comprocasa/$type/$provincia/comuni', '/trovocasa/$type/$provincia/comuni',
       '/terminiecondizioni', '/privacy', '/chisiamo', '/diconodinoi', '/contatti',
@@ -60,6 +96,8 @@ describe('the route table', () => {
       '/recuperaPassword/$token', '/inserisciPassword/$token', '/valutocasa', '/valutocasa/citta/$city', '/valutocasa/$id', '/eliminaricerca/$id',
     ];
     for (const path of paths) byPath(path);
+    // /healthcheck belongs to the server: the route only hands the navigation back to it.
+    expect(pages.find((row) => row.path === '/healthcheck')).toBeDefined();
   });
 
   it('gives the chooser to the undefined type and each landing to its own type', () => {
@@ -75,32 +113,50 @@ describe('the route table', () => {
     expect(accepted('/eliminaricerca/$id')).toEqual(types(BUYER, RENTER));
     expect(accepted('/myrexer/valutazioni')).toEqual(types(SELLER, BUYER));
     expect(accepted('/myrexer/annunci')).toEqual(types(SELLER, LANDLORD));
+    expect(accepted('/myrexer/annunci/$type')).toEqual(types(SELLER, LANDLORD));
     expect(accepted('/vendutogarantito')).toEqual([SELLER]);
     for (const path of ['/agenzie/comprocasa', '/agenzie/vendocasa', '/agenzie/$name', '/agenzie/$name/$type']) {
       expect(accepted(path), path).toEqual(types(SELLER, BUYER));
     }
     for (const path of ['/valutocasa', '/valutocasa/citta/$city', '/valutocasa/$id']) expect(accepted(path), path).toEqual(types(SELLER, BUYER));
-    // The wizard is for owners; the sale path lists both for edit-by-id.
-    expect(accepted('/annuncio/vendocasa')).toContain(SELLER);
-    expect(accepted('/annuncio/vendocasa/$id')).toEqual(types(SELLER, LANDLORD));
-    expect(accepted('/annuncio/affittocasa')).toContain(LANDLORD);
-    for (const path of ['/annuncio/vendocasa', '/annuncio/affittocasa']) {
-      expect(accepted(path).every((type) => type === SELLER || type === LANDLORD), path).toBe(true);
+  });
+
+  it('opens the listing wizard to owners: the sale path to sellers, and to both kinds for edit-by-id; the rent path to landlords', () => {
+    expect(accepted('/annuncio/vendocasa')).toEqual([SELLER]);
+    for (const path of ['/annuncio/vendocasa/$id', '/annuncio/vendocasa/$id/$gotostep', '/annuncio/vendocasa/$id/$gotostep/$orderid']) {
+      expect(accepted(path), path).toEqual(types(SELLER, LANDLORD));
+    }
+    for (const path of ['/annuncio/affittocasa', '/annuncio/affittocasa/$id', '/annuncio/affittocasa/$id/$gotostep', '/annuncio/affittocasa/$id/$gotostep/$orderid']) {
+      expect(accepted(path), path).toEqual([LANDLORD]);
     }
   });
 
-  it('asks for a login on MyRexer except for the favourites', () => {
-    for (const path of ['/myrexer/profilo', '/myrexer/appuntamenti', '/myrexer/messaggi', '/myrexer/ricerche', '/myrexer/annunci', '/myrexer/annuncio/$id']) {
-      const row = byPath(path);
-      expect(row.id.startsWith('/_authenticated'), path).toBe(true);
+  it('puts MyRexer behind the login layout, except the favourites, which anonymous visitors may see', () => {
+    const layout = rows.find((row) => row.id === AUTHENTICATED);
+    expect(layout?.staticData.requiresLogin).toBe(true);
+    for (const path of [
+      '/myrexer/profilo', '/myrexer/appuntamenti', '/myrexer/appuntamenti/$type', '/myrexer/messaggi', '/myrexer/ricerche',
+      '/myrexer/valutazioni', '/myrexer/annunci', '/myrexer/annunci/$type', '/myrexer/annuncio/$id', '/myrexer/annuncio/$id/$type', '/myrexer/annuncio/$id/$type/$serviceid',
+    ]) {
+      expect(underLogin(byPath(path)), path).toBe(true);
     }
-    expect(byPath('/myrexer/preferiti').id.startsWith('/_authenticated')).toBe(false);
-    expect(rows.find((row) => row.id === '/_authenticated')?.staticData.requiresLogin).toBe(true);
+    const favourites = byPath('/myrexer/preferiti');
+    expect(underLogin(favourites)).toBe(false);
+    expect(favourites.staticData.requiresLogin).toBeFalsy();
   });
 
-  it('opens the SEO footer on map-search pages only', () => {
-    const expanded = rows.filter((row) => row.staticData.footerSeo === 'expanded').map((row) => row.fullPath);
+  it('says requiresLogin on exactly the routes under the login layout', () => {
+    const under = pages.filter(underLogin);
+    expect(under.length).toBeGreaterThan(10);
+    expect(under.filter((row) => row.staticData.requiresLogin !== true).map((row) => row.id)).toEqual([]);
+    const claimingOutside = pages.filter((row) => row.staticData.requiresLogin && !underLogin(row) && row.id !== AUTHENTICATED);
+    expect(claimingOutside.map((row) => row.id)).toEqual([]);
+  });
+
+  it('opens the SEO footer on map-search pages only, and never for new builds', () => {
+    const expanded = pages.filter((row) => row.staticData.footerSeo === 'expanded').map((row) => row.path);
     expect(expanded.sort()).toEqual(['/$type/$area/$id', '/$type/$prov', '/affitto/$type/$prov/$name/$id', '/ricerca', '/trovacase/$', '/vendita/$type/$prov/$name/$id'].sort());
+    expect(byPath('/nuovecostruzioni/$id').staticData.source).toBe('costruzioni');
   });
 });
 
@@ -119,7 +175,7 @@ describe('the app router', () => {
     const router = createAppRouter({
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
       history: createMemoryHistory({ initialEntries: [path] }),
-      ...(session ? { session: session as never } : {}),
+      ...(session ? { session } : {}),
     });
     await router.load();
     return router;
@@ -130,6 +186,11 @@ describe('the app router', () => {
     const router = await load('/myrexer/profilo');
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toMatchObject({ login: 1, redirect: '/myrexer/profilo' });
+  });
+
+  it('lets a logged-in visitor stay on a MyRexer page', async () => {
+    const router = await load('/myrexer/profilo', { isLoggedIn: true });
+    expect(router.state.location.pathname).toBe('/myrexer/profilo');
   });
 
   it('lets an anonymous visitor see the favourites page', async () => {
@@ -149,6 +210,11 @@ describe('the app router', () => {
     document.cookie = 'rexer_home_option=3; path=/';
     await load('/ricerca');
     expect(cookie()).toBe('2');
+  });
+
+  it('writes the cookie for a first visit: undefined on the chooser', async () => {
+    await load('/');
+    expect(cookie()).toBe('0');
   });
 
   it('answers a malformed path with the 404, not the error page', async () => {

@@ -1,135 +1,116 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '@/shared/api';
-import { HOME_TYPE, HOME_TYPES } from '@/shared/lib/home-type';
-import { SEVERITY, createNoopTelemetry, setTelemetryClient } from '@/shared/telemetry';
-import { FOOTER_MENUS, HEADER_MENUS, headerMenuTypeFor, type MenuItem } from '../config/menus';
-import { checkCvFile, fileType, sizeParts, submitCareersApplication } from '../model/careers-application';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions, type AppConfig, type FooterLinks } from '@/shared/api';
+import common from '../../../locales/it/common.json';
+import unavailable from '../../../locales/it/unavailable.json';
+import { App } from '../entrypoint/app';
 import { createAppRouter } from '../router';
 import { footerSeoMode } from './app-shell';
-import { AppErrorBoundary } from './error/app-error-boundary';
 
-const { UNDEFINED, SELLER, BUYER, LANDLORD, RENTER } = HOME_TYPE;
-const targets = (items: readonly MenuItem[]) => items.map((item) => (item.kind === 'link' ? item.to : item.kind === 'action' ? item.action : item.href));
-
-describe('header menus (spec section 2)', () => {
-  it('list the entries of each menu type with their targets', () => {
-    expect(targets(HEADER_MENUS.BUYER_RENTER)).toEqual(['/comefunziona', '/chisiamo', '/valutocasa']);
-    expect(targets(HEADER_MENUS.BUYER)).toEqual(['/comprocasa', '/comefunziona/comprocasa', '/chisiamo', '/agenzie/comprocasa', 'freeValuation']);
-    expect(targets(HEADER_MENUS.RENTER)).toEqual(['/trovocasa', '/comefunziona/trovocasa', '/chisiamo', '/faq/trovocasa']);
-    expect(targets(HEADER_MENUS.SELLER)).toEqual(['/comefunziona/vendocasa', '/chisiamo', '/agenzie/vendocasa', 'freeValuation', '/annuncio/vendocasa']);
-    expect(targets(HEADER_MENUS.LANDLORD)).toEqual(['/comefunziona/affittocasa', '/chisiamo', '/faq/affittocasa', '/annuncio/affittocasa']);
-    expect(targets(HEADER_MENUS.SELLER_LANDLORD)).toEqual(['/comefunziona', '/valutocasa', '/annuncio/vendocasa', '/annuncio/affittocasa']);
-  });
-
-  it('pick the menu from the visitor type and the page', () => {
-    expect(headerMenuTypeFor(UNDEFINED)).toBe('BUYER_RENTER');
-    expect(headerMenuTypeFor(BUYER, [BUYER, RENTER])).toBe('BUYER');
-    expect(headerMenuTypeFor(RENTER, [BUYER, RENTER])).toBe('RENTER');
-    expect(headerMenuTypeFor(SELLER, [SELLER])).toBe('SELLER');
-    expect(headerMenuTypeFor(LANDLORD, HOME_TYPES)).toBe('LANDLORD');
-    // A page for owners of both kinds (edit a listing by id) offers both create entries.
-    expect(headerMenuTypeFor(SELLER, [SELLER, LANDLORD])).toBe('SELLER_LANDLORD');
-    expect(headerMenuTypeFor(LANDLORD, [SELLER, LANDLORD])).toBe('SELLER_LANDLORD');
-  });
-});
-
-describe('footer menus', () => {
-  const router = createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const fullPaths = new Set(Object.values(router.routesById as unknown as Record<string, AnyRoute>).map((route) => route.fullPath.replace(/\/$/, '') || '/'));
-
-  it('have two columns for every type, the shared one with contact, reviews, house of music and the blog', () => {
-    for (const type of HOME_TYPES) {
-      const columns = FOOTER_MENUS[type];
-      expect(columns).toHaveLength(2);
-      expect(targets(columns[1].items)).toEqual(expect.arrayContaining(['/chisiamo', '/diconodinoi', '/contatti', '/houseofmusic', 'blog']));
-    }
-  });
-
-  it('give the undefined type the four entry links', () => {
-    expect(targets(FOOTER_MENUS[UNDEFINED][0].items)).toEqual(['/vendocasa', '/comprocasa', '/affittocasa', '/trovocasa']);
-  });
-
-  it('link only to routes of the table', () => {
-    for (const type of HOME_TYPES) {
-      for (const column of FOOTER_MENUS[type]) {
-        for (const item of column.items) if (item.kind === 'link') expect(fullPaths.has(item.to), `${type} ${item.to}`).toBe(true);
-      }
-    }
-  });
-});
-
-describe('SEO footer mode', () => {
-  it('hides the links for the source "costruzioni", in any case, and keeps the page mode otherwise', () => {
+describe('footerSeoMode', () => {
+  it('hides the SEO links for the source "costruzioni", in any case', () => {
     expect(footerSeoMode('default', 'costruzioni')).toBe('hidden');
     expect(footerSeoMode('expanded', 'Costruzioni')).toBe('hidden');
+    expect(footerSeoMode(undefined, 'COSTRUZIONI')).toBe('hidden');
+  });
+
+  it("keeps the page's mode for any other source or none", () => {
     expect(footerSeoMode('expanded', 'newsletter')).toBe('expanded');
+    expect(footerSeoMode('expanded', null)).toBe('expanded');
+    expect(footerSeoMode('default', undefined)).toBe('default');
+    expect(footerSeoMode('hidden', 'newsletter')).toBe('hidden');
+    // Only the exact source: a longer name is another source.
+    expect(footerSeoMode('expanded', 'nuovecostruzioni')).toBe('expanded');
+  });
+
+  it('collapses the links when the page says nothing', () => {
     expect(footerSeoMode(undefined, null)).toBe('default');
   });
 });
 
-describe('the error boundary', () => {
-  afterEach(() => {
-    setTelemetryClient(createNoopTelemetry());
-    vi.restoreAllMocks();
-  });
-
-  it('shows the fallback and reports the render error to telemetry with severity Error', () => {
-    const trackException = vi.fn();
-    setTelemetryClient({ ...createNoopTelemetry(), active: true, trackException });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Broken = () => {
-      throw new Error('render failed');
-    };
-    render(
-      <AppErrorBoundary fallback={() => <p>Qualcosa non ha funzionato</p>}>
-        <Broken />
-      </AppErrorBoundary>,
-    );
-    expect(screen.getByText('Qualcosa non ha funzionato')).toBeTruthy();
-    expect(trackException).toHaveBeenCalledTimes(1);
-    const [error, severity] = trackException.mock.calls[0];
-    expect((error as Error).message).toBe('render failed');
-    expect(severity).toBe(SEVERITY.Error);
-  });
+// The shell around real routes: the app's router and providers, with the shell's data
+// already in the query cache, so nothing reaches the network.
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({
+  lng: 'it',
+  ns: ['common', 'unavailable'],
+  defaultNS: 'common',
+  resources: { it: { common, unavailable } },
+  interpolation: { escapeValue: false },
 });
 
-describe('the careers application', () => {
-  const limits = { MaxCvBytes: 1024 * 1024, AcceptedTypes: ['application/pdf', 'application/msword'] };
-  const pdf = (size: number) => new File([new Uint8Array(size)], 'cv.pdf', { type: 'application/pdf' });
+const footerLinks = {
+  Sale: [{ ProvinceCode: 'MI', ProvinceName: 'Milano', ListingCount: 12, Url: '/case/milano', Cities: [] }],
+  Rent: [],
+} as unknown as FooterLinks;
 
-  it('refuses a wrong type or a file too large before sending', () => {
-    expect(checkCvFile(new File(['x'], 'foto.png', { type: 'image/png' }), limits)).toBe('invalidType');
-    expect(checkCvFile(pdf(limits.MaxCvBytes + 1), limits)).toBe('tooLarge');
-    expect(checkCvFile(pdf(1000), limits)).toBeNull();
+async function renderApp(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(configQueryOptions().queryKey, { PartnerHosts: [], BlogUrl: 'https://blog.rexer.test' } as unknown as AppConfig);
+  queryClient.setQueryData(footerLinksQueryOptions().queryKey, footerLinks);
+  queryClient.setQueryData(downloadsQueryOptions().queryKey, []);
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<App router={router} queryClient={queryClient} i18n={i18n} />);
+  await screen.findByTestId('site-footer');
+  return router;
+}
+
+const setCookie = (type: number) => (document.cookie = `rexer_home_option=${type}; path=/`);
+
+describe('AppShell', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })));
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+    document.cookie = 'rexer_home_option=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens the SEO footer on a map-search page, with the header of the visitor type', async () => {
+    setCookie(4);
+    await renderApp('/ricerca');
+    expect(screen.getByTestId('footer-seo').dataset.expanded).toBe('true');
+    expect(screen.getByTestId('site-header').dataset.menuType).toBe('RENTER');
+    expect(screen.getByTestId('site-footer').dataset.homeType).toBe('4');
   });
 
-  it('reads the type from the extension when the browser gives none', () => {
-    expect(fileType(new File(['x'], 'CV.DOC'))).toBe('application/msword');
-    expect(fileType(new File(['x'], 'cv'))).toBe('');
+  it('hides the SEO footer for the source "costruzioni" in the address, in any case', async () => {
+    await renderApp('/ricerca?source=COSTRUZIONI');
+    expect(screen.queryByTestId('footer-seo')).toBeNull();
+    expect(screen.getByTestId('site-footer')).toBeTruthy();
   });
 
-  it('states the size limit as people read it', () => {
-    expect(sizeParts(5 * 1024 * 1024)).toEqual({ unit: 'mb', value: '5' });
-    expect(sizeParts(800 * 1024)).toEqual({ unit: 'kb', value: '800' });
+  it('hides the SEO footer on the new-build pages, whose source is always "costruzioni"', async () => {
+    await renderApp('/nuovecostruzioni/3');
+    expect(screen.queryByTestId('footer-seo')).toBeNull();
   });
 
-  it('maps the answers of the API to the four outcomes', async () => {
-    const send = async (answer: () => Promise<Response>) => {
-      const client = createApiClient({ baseUrl: 'http://rexer.test', fetch: answer as typeof fetch });
-      return submitCareersApplication(client, { name: 'Laura Esposito', email: 'laura@example.com', message: '', cv: pdf(10) });
-    };
-    const status = (code: number) => async () => new Response(code === 201 ? '{}' : '{"ExceptionType":1}', { status: code, headers: { 'Content-Type': 'application/json' } });
-    expect(await send(status(201))).toBe('ok');
-    expect(await send(status(413))).toBe('tooLarge');
-    expect(await send(status(415))).toBe('invalidType');
-    expect(await send(status(500))).toBe('failed');
-    expect(
-      await send(async () => {
-        throw new TypeError('network down');
-      }),
-    ).toBe('failed');
+  it('keeps the SEO footer collapsed on other pages', async () => {
+    await renderApp('/visualizzamail');
+    expect(screen.getByTestId('footer-seo').dataset.expanded).toBe('false');
+  });
+
+  it('renders no header where the page hides it all', async () => {
+    await renderApp('/visualizzamail');
+    expect(screen.queryByTestId('site-header')).toBeNull();
+  });
+
+  it('shows the type the root switched to: no cookie on the rent wizard makes a landlord', async () => {
+    await renderApp('/annuncio/affittocasa');
+    expect(screen.getByTestId('site-header').dataset.homeType).toBe('3');
+    expect(screen.getByTestId('site-header').dataset.menuType).toBe('LANDLORD');
+    expect(screen.getByTestId('site-footer').dataset.homeType).toBe('3');
+  });
+
+  it("gives a seller on the sale wizard's edit-by-id page both create-listing entries", async () => {
+    setCookie(1);
+    await renderApp('/annuncio/vendocasa/5');
+    const header = screen.getByTestId('site-header');
+    expect(header.dataset.menuType).toBe('SELLER_LANDLORD');
+    expect(screen.getByRole('link', { name: 'Annuncio di vendita' }).getAttribute('href')).toBe('/annuncio/vendocasa');
+    expect(screen.getByRole('link', { name: 'Annuncio di affitto' }).getAttribute('href')).toBe('/annuncio/affittocasa');
   });
 });

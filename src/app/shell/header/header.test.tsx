@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOME_TYPE } from '@/shared/lib/home-type';
+import { HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
+import { HEADER_MENUS, type HeaderMenuType } from '../../config/menus';
 import common from '../../../../locales/it/common.json';
 import { createLoaderStore } from '../../model/loader-store';
 import { GLOBAL_LOADER_DELAY_MS, GlobalLoader } from '../global-loader/global-loader';
@@ -14,8 +15,9 @@ import { Header, type HeaderProps } from './header';
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: 'it', ns: ['common'], defaultNS: 'common', resources: { it: { common } }, interpolation: { escapeValue: false } });
 
-/** matchMedia answering the 992 px breakpoint for a given window width. */
+/** A window `width` px wide: matchMedia answers the 992 px breakpoint query for it. */
 function viewport(width: number) {
+  vi.stubGlobal('innerWidth', width);
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => {
@@ -48,8 +50,28 @@ describe('Header', () => {
     vi.useRealTimers();
   });
 
-  it('shows the menu of the home type inline from 992 px', async () => {
+  it.each([
+    [HOME_TYPE.UNDEFINED, 'BUYER_RENTER'],
+    [HOME_TYPE.BUYER, 'BUYER'],
+    [HOME_TYPE.RENTER, 'RENTER'],
+    [HOME_TYPE.SELLER, 'SELLER'],
+    [HOME_TYPE.LANDLORD, 'LANDLORD'],
+  ] as [HomeType, HeaderMenuType][])('shows every entry of the menu of type %i (%s) inline on a desktop', async (homeType, menuType) => {
     viewport(1280);
+    await renderHeader({ homeType });
+    const header = screen.getByTestId('site-header');
+    expect(header.dataset.menuType).toBe(menuType);
+    const nav = within(header).getByRole('navigation', { name: 'Menu principale' });
+    const shown = Array.from(nav.querySelectorAll<HTMLElement>('[data-menu-item]')).map((entry) => entry.dataset.menuItem);
+    expect(shown).toEqual(HEADER_MENUS[menuType].map((item) => item.id));
+    for (const item of HEADER_MENUS[menuType]) {
+      if (item.kind === 'link') expect(within(nav).getByRole('link', { name: i18n.t(item.label) }).getAttribute('href')).toBe(item.to);
+      else expect(within(nav).getByRole('button', { name: i18n.t(item.label) })).toBeTruthy();
+    }
+  });
+
+  it('shows the menu of the home type inline from 992 px', async () => {
+    viewport(992);
     await renderHeader({ homeType: HOME_TYPE.SELLER, accepted: [HOME_TYPE.SELLER] });
     const header = screen.getByTestId('site-header');
     expect(header.dataset.layout).toBe('desktop');
@@ -64,10 +86,30 @@ describe('Header', () => {
     expect(screen.getByTestId('site-header').dataset.layout).toBe('mobile');
     const burger = screen.getByTestId('menu-button');
     expect(burger.getAttribute('aria-expanded')).toBe('false');
+    expect(burger.getAttribute('aria-label')).toBe('Apri il menu');
+    const panel = document.getElementById(burger.getAttribute('aria-controls')!)!;
+    expect(panel.hidden).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Domande frequenti' })).toBeNull();
     fireEvent.click(burger);
     expect(burger.getAttribute('aria-expanded')).toBe('true');
+    expect(burger.getAttribute('aria-label')).toBe('Chiudi il menu');
+    expect(panel.hidden).toBe(false);
     expect(screen.getByRole('link', { name: 'Domande frequenti' }).getAttribute('href')).toBe('/faq/trovocasa');
+    // The focus moves into the menu, and comes back to the burger on Escape.
+    expect(document.activeElement).toBe(within(panel).getAllByRole('link')[0]);
     fireEvent.keyDown(document, { key: 'Escape' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    expect(document.activeElement).toBe(burger);
+  });
+
+  it('closes the mobile menu when the burger is pressed again', async () => {
+    viewport(375);
+    await renderHeader({ homeType: HOME_TYPE.SELLER });
+    const burger = screen.getByTestId('menu-button');
+    fireEvent.click(burger);
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(burger);
     expect(burger.getAttribute('aria-expanded')).toBe('false');
   });
 

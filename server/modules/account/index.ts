@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashPassword, verifyPassword } from '../../db/password-hash';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import {
+  currentConsents,
+  findSessionToken,
+  findUserByEmail,
+  findUserById,
+  findUserToken,
+  isLocked,
+  issueConfirmationToken,
+  issueSessionToken,
+  issueUserToken,
+  recordFailedLogin,
+  recordLogin,
+  revokeUserToken,
+} from './repository';
+import { AnonymousLoginRequest, LoginRequest, LoginResponse, MeResponse, SessionRequest, TokenResponse } from './schemas';
+
+/** Login attempts per client IP; the per-account lock-out below holds whatever the IP. */
+export const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
+/** Wrong passwords in a row before the account is locked (far under the 100 an hour allowed). */
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_MS = 15 * 60 * 1000;
+
+// Verified when the user does not exist, so an unknown user and a wrong password take as long.
+const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
+
+/** The bearer of the request: its session token, or the error the client reacts to. */
+export async function requireSession(fastify: Parameters<FastifyPluginAsyncZod>[0], authorization: string | undefined, now = new Date()) {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/.exec(authorization ?? '');
+  if (!authorization) throw new AppError('MissingToken');
+  if (!match) throw new AppError('InvalidSessionToken');
+  const session = await findSessionToken(fastify.db, match[1]);
+  if (!session || session.userTokenRevokedAt) throw new AppError('InvalidSessionToken');
+  if (session.userTokenExpiresAt <= now) throw new AppError('ExpiredUserToken');
+  if (session.expiresAt <= now) throw new AppError('ExpiredSessionToken');
+  return session;
+}
+
+/** The Account calls of the session (spec section 7): anonymous login, session, login, me, logout. */
+const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
+  const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    now: new Date(),
+  });
+
+  fastify.post(
+    '/api/Account/AnonymousLogin',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: { tags: ['Account'], summary: 'A user token for a visitor without an account', body: AnonymousLoginRequest, response: { 200: TokenResponse, ...errorResponses() } },
+    },
+    async (request) => {
+      const token = await issueUserToken(fastify.db, { userId: null, ...meta(request) });
+      return { Token: token };
+    },
+  );
+
+  fastify.post(
+    '/api/Account/Session',
+    {
+      schema: { tags: ['Account'], summary: 'Trade a user token for a session token', body: SessionRequest, response: { 200: TokenResponse, ...errorResponses(401) } },
+    },
+    async (request) => {
+      const now = new Date();
+      const userToken = await findUserToken(fastify.db, request.body.userToken);
+      if (!userToken) throw new AppError('InvalidSessionToken');
+      if (userToken.expiresAt <= now) throw new AppError('ExpiredUserToken');
+      if (userToken.userId !== null) {
+        const user = await findUserById(fastify.db, userToken.userId);
+        if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+      }
+      return { Token: await issueSessionToken(fastify.db, userToken, now) };
+    },
+  );
+
+  fastify.post(
+    '/api/Account/Login',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: { tags: ['Account'], summary: 'Log in with e-mail and password', body: LoginRequest, response: { 200: LoginResponse, ...errorResponses(401) } },
+    },
+    async (request) => {
+      const { ip, userAgent, now } = meta(request);
+      const user = await findUserByEmail(fastify.db, request.body.username);
+      if (!user || (!user.passwordHash && user.provider === 'local')) {
+        await verifyPassword(await dummyHash, request.body.password);
+        throw new AppError('WrongCredentials');
+      }
+      if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
+      if (isLocked(user, now)) throw new AppError('PasswordAttemptsExceeded');
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+        const { locked } = await recordFailedLogin(fastify.db, user, { lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS, now });
+        throw new AppError(locked ? 'PasswordAttemptsExceeded' : 'WrongCredentials');
+      }
+      if (user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+      if (!user.registrationConfirmed) {
+        throw new AppError('UserNotConfirmed', { extra: { Token: await issueConfirmationToken(fastify.db, user.id, now) } });
+      }
+      await recordLogin(fastify.db, user.id, now);
+      const consents = await currentConsents(fastify.db, user.id);
+      const userToken = await issueUserToken(fastify.db, { userId: user.id, ip, userAgent, now });
+      return { UserToken: userToken, IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: consents.terms && consents.privacy };
+    },
+  );
+
+  fastify.get(
+    '/api/Account/Me',
+    { schema: { tags: ['Account'], summary: 'The current user', response: { 200: MeResponse, ...errorResponses(401) } } },
+    async (request) => {
+      const session = await requireSession(fastify, request.headers.authorization);
+      if (session.userId === null) throw new AppError('Unauthorized');
+      const user = await findUserById(fastify.db, session.userId);
+      if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+      const consents = await currentConsents(fastify.db, user.id);
+      return {
+        id: user.id,
+        email: user.email,
+        username: user.email,
+        name: user.name,
+        surname: user.surname,
+        phone: user.phone,
+        phonePrefix: user.phonePrefix,
+        portal: user.portal,
+        AccessType: user.accessType,
+        Provider: user.provider,
+        RegistrationConfirmed: user.registrationConfirmed,
+        CanChangePassword: user.passwordHash !== null,
+        businessName: user.businessName,
+        companyName: user.companyName,
+        termsConsent: consents.terms,
+        privacyConsent: consents.privacy,
+        termsAndPrivacyConsent: consents.terms && consents.privacy,
+        commercialConsent: consents.commercial,
+        partnerConsent: consents.partner,
+      };
+    },
+  );
+
+  fastify.post(
+    '/api/Account/Logout',
+    { schema: { tags: ['Account'], summary: 'Revoke the session and the user token behind it', response: { 204: z.null().describe('Logged out'), ...errorResponses(401) } } },
+    async (request, reply) => {
+      const session = await requireSession(fastify, request.headers.authorization);
+      await revokeUserToken(fastify.db, session.userTokenId, new Date());
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default accountModule;

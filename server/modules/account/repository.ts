@@ -1,0 +1,125 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { sessionTokens, userActionTokens, userConsents, userTokens, users } from '../../db/schema';
+import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The latest grant or withdrawal of each consent kind. */
+export async function currentConsents(db: Db, userId: number): Promise<Record<'terms' | 'privacy' | 'commercial' | 'partner', boolean>> {
+  const rows = await db
+    .select({ kind: userConsents.kind, granted: userConsents.granted })
+    .from(userConsents)
+    .where(eq(userConsents.userId, userId))
+    .orderBy(desc(userConsents.recordedAt), desc(userConsents.id));
+  const latest = { terms: false, privacy: false, commercial: false, partner: false };
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.kind)) continue;
+    seen.add(row.kind);
+    latest[row.kind] = row.granted;
+  }
+  return latest;
+}
+
+export async function issueUserToken(db: Db, opts: { userId: number | null; silent?: boolean; ip: string; userAgent: string; now: Date }): Promise<string> {
+  const token = newToken();
+  await db.insert(userTokens).values({
+    tokenHash: hashToken(token),
+    userId: opts.userId,
+    silent: opts.silent ?? false,
+    ip: opts.ip.slice(0, 45),
+    userAgent: opts.userAgent.slice(0, 350),
+    createdAt: opts.now,
+    expiresAt: new Date(opts.now.getTime() + USER_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/** The user token's row when it is known and not revoked (expired ones too: the caller tells them apart). */
+export async function findUserToken(db: Db, token: string) {
+  const [row] = await db
+    .select()
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, hashToken(token)), isNull(userTokens.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function issueSessionToken(db: Db, userToken: { id: number; userId: number | null }, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(sessionTokens).values({
+    tokenHash: hashToken(token),
+    userTokenId: userToken.id,
+    userId: userToken.userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TOKEN_TTL_MS),
+  });
+  await db.update(userTokens).set({ lastUsedAt: now }).where(eq(userTokens.id, userToken.id));
+  return token;
+}
+
+export async function findSessionToken(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      id: sessionTokens.id,
+      userId: sessionTokens.userId,
+      expiresAt: sessionTokens.expiresAt,
+      userTokenId: sessionTokens.userTokenId,
+      userTokenExpiresAt: userTokens.expiresAt,
+      userTokenRevokedAt: userTokens.revokedAt,
+    })
+    .from(sessionTokens)
+    .innerJoin(userTokens, eq(userTokens.id, sessionTokens.userTokenId))
+    .where(and(eq(sessionTokens.tokenHash, hashToken(token)), isNull(sessionTokens.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Revokes a user token and every session token derived from it. */
+export async function revokeUserToken(db: Db, userTokenId: number, now: Date): Promise<void> {
+  await db.update(userTokens).set({ revokedAt: now }).where(and(eq(userTokens.id, userTokenId), isNull(userTokens.revokedAt)));
+  await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userTokenId, userTokenId), isNull(sessionTokens.revokedAt)));
+}
+
+/** A fresh confirmation token for a user who tries to log in before confirming the address. */
+export async function issueConfirmationToken(db: Db, userId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(userActionTokens).values({
+    tokenHash: hashToken(token),
+    kind: 'confirm_email',
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000),
+  });
+  return token;
+}
+
+export async function recordFailedLogin(db: Db, user: UserRow, opts: { lockAfter: number; lockMs: number; now: Date }): Promise<{ locked: boolean }> {
+  const attempts = user.failedLoginAttempts + 1;
+  if (attempts >= opts.lockAfter) {
+    await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: new Date(opts.now.getTime() + opts.lockMs) }).where(eq(users.id, user.id));
+    return { locked: true };
+  }
+  await db.update(users).set({ failedLoginAttempts: attempts }).where(eq(users.id, user.id));
+  return { locked: false };
+}
+
+export async function recordLogin(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, userId));
+}
+
+export function isLocked(user: UserRow, now: Date): boolean {
+  return user.lockedUntil !== null && user.lockedUntil > now;
+}
+

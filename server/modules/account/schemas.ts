@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const Portal = z.coerce.number().int().refine((value) => value === 5, { message: 'portal must be 5' });
+/** Tokens the API issues: 43 URL-safe characters; a little slack for future formats. */
+const IssuedToken = z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/);
+
+export const AnonymousLoginRequest = z
+  .object({ AnonymousToken: z.uuid(), portal: Portal })
+  .meta({ id: 'AnonymousLoginRequest', description: 'A token the client generates for a visitor without an account.' });
+
+export const SessionRequest = z
+  .object({ userToken: IssuedToken, portal: Portal })
+  .meta({ id: 'SessionRequest', description: 'Trades a user token for a session (bearer) token.' });
+
+export const LoginRequest = z
+  .object({
+    username: z.email().max(254),
+    password: z.string().min(1).max(256),
+    RecaptchaToken: z.string().max(8192).optional(),
+    registrationLoginPage: z.string().max(200).optional(),
+    registrationLoginId: z.string().max(200).optional(),
+  })
+  .meta({ id: 'LoginRequest' });
+
+export const TokenResponse = z.object({ Token: z.string() }).meta({ id: 'TokenResponse' });
+
+export const LoginResponse = z
+  .object({ UserToken: z.string(), IsConfirmed: z.boolean(), TermsAndPrivacyConfirmed: z.boolean() })
+  .meta({ id: 'LoginResponse' });
+
+export const MeResponse = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    username: z.string(),
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
+    phone: z.string().nullable(),
+    phonePrefix: z.string().nullable(),
+    portal: z.number().int(),
+    AccessType: z.number().int(),
+    Provider: z.string(),
+    RegistrationConfirmed: z.boolean(),
+    CanChangePassword: z.boolean(),
+    businessName: z.number().int(),
+    companyName: z.string().nullable(),
+    termsConsent: z.boolean(),
+    privacyConsent: z.boolean(),
+    termsAndPrivacyConsent: z.boolean(),
+    commercialConsent: z.boolean(),
+    partnerConsent: z.boolean(),
+  })
+  .meta({ id: 'MeResponse', description: 'The current user (spec section 3); the remaining profile fields come with the profile page.' });

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTokens, userActionTokens, userTokens, users } from '../../server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
+import type { TestDatabase } from '../../server/db/testing';
+import { LOCK_AFTER_FAILURES } from '../../server/modules/account';
+import { hashToken } from '../../server/modules/account/tokens';
+import { BACKENDS, buildTestApp, expectError, isErrorBody, openTestDatabase } from './helpers';
+
+const buyer = DEMO_ACCOUNTS.buyer.email;
+
+for (const backend of BACKENDS) {
+  describe(`Account session calls (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0' } });
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    // Each call from its own address, so the per-IP login limit does not mix into other checks.
+    let address = 0;
+    const nextIp = () => `10.0.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+    const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) =>
+      app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+    const login = (username: string, password: string) => post('/api/Account/Login', { username, password, RecaptchaToken: 'x' });
+    const session = async (userToken: string) => (await post('/api/Account/Session', { userToken, portal: 5 })).json().Token as string;
+    const me = (token: string) => app.inject({ method: 'GET', url: '/api/Account/Me', headers: { authorization: `Bearer ${token}` } });
+
+    it('gives an anonymous visitor a user token, traded for a session token of at least 128 random bits', async () => {
+      const anonymous = await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
+      expect(anonymous.statusCode).toBe(200);
+      const userToken = anonymous.json().Token as string;
+      expect(userToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const first = await session(userToken);
+      const second = await session(userToken);
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(second).not.toBe(first);
+      // Only hashes are stored.
+      const stored = await testDb.database.db.select().from(sessionTokens).where(eq(sessionTokens.tokenHash, hashToken(first)));
+      expect(stored).toHaveLength(1);
+      const plain = await testDb.database.db.select().from(sessionTokens).where(eq(sessionTokens.tokenHash, first));
+      expect(plain).toHaveLength(0);
+    });
+
+    it('refuses bad anonymous-login and session bodies with the error body', async () => {
+      expectError(await post('/api/Account/AnonymousLogin', { AnonymousToken: 'not-a-uuid', portal: 5 }), 'ValidationError');
+      expectError(await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 4 }), 'ValidationError');
+      expectError(await post('/api/Account/Session', { userToken: 'x'.repeat(43), portal: 5 }), 'InvalidSessionToken');
+      expectError(await post('/api/Account/Session', { userToken: '../../etc', portal: 5 }), 'ValidationError');
+    });
+
+    it('logs in a demo account and answers the profile with the bearer', async () => {
+      const res = await login(buyer, DEMO_PASSWORD);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ IsConfirmed: true, TermsAndPrivacyConfirmed: true });
+      const token = await session(res.json().UserToken);
+      const profile = await me(token);
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json()).toMatchObject({ email: buyer, name: DEMO_ACCOUNTS.buyer.name, RegistrationConfirmed: true, CanChangePassword: true, businessName: 0, portal: 5 });
+      // Matching the e-mail ignores its case.
+      expect((await login(buyer.toUpperCase(), DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('answers an unknown user and a wrong password alike', async () => {
+      const unknown = await login('nessuno@rexer.example', DEMO_PASSWORD);
+      const wrong = await login(DEMO_ACCOUNTS.seller.email, 'Sbagliata#2025');
+      expectError(unknown, 'WrongCredentials');
+      expectError(wrong, 'WrongCredentials');
+      expect(unknown.body).toBe(wrong.body);
+    });
+
+    it('tells an unconfirmed user so, with a confirmation token', async () => {
+      const email = 'non.confermato@example.com';
+      const [seller] = await testDb.database.db.select().from(users).where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.seller.email}`);
+      await testDb.database.db.insert(users).values({ email, passwordHash: seller.passwordHash, registrationConfirmed: false, userTypeId: 2 });
+      const res = await login(email, DEMO_PASSWORD);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ ExceptionTypeString: 'UserNotConfirmed' });
+      const token = res.json().Token as string;
+      const [row] = await testDb.database.db.select().from(userActionTokens).where(eq(userActionTokens.tokenHash, hashToken(token)));
+      expect(row.kind).toBe('confirm_email');
+    });
+
+    it('locks an account after repeated wrong passwords, even with the right one afterwards', async () => {
+      const email = DEMO_ACCOUNTS.agency.email;
+      let last;
+      for (let i = 0; i < LOCK_AFTER_FAILURES; i++) last = await login(email, `Sbagliata#${i}`);
+      expectError(last!, 'PasswordAttemptsExceeded');
+      expectError(await login(email, DEMO_PASSWORD), 'PasswordAttemptsExceeded');
+      await testDb.database.db.update(users).set({ lockedUntil: null }).where(sql`lower(${users.email}) = ${email}`);
+      expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('says a social-login e-mail has no password here', async () => {
+      await testDb.database.db.insert(users).values({ email: 'social@example.com', provider: 'oidc', providerSubject: 'sub-1', registrationConfirmed: true, userTypeId: 2 });
+      expectError(await login('social@example.com', 'Qualsiasi#2025'), 'EmailIsUsedInSocialLogin');
+    });
+
+    it('refuses a suspended account with type 68 after a right password', async () => {
+      const email = 'sospeso@example.com';
+      const [seller] = await testDb.database.db.select().from(users).where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.seller.email}`);
+      await testDb.database.db.insert(users).values({ email, passwordHash: seller.passwordHash, registrationConfirmed: true, userTypeId: 2, suspendedAt: new Date() });
+      expectError(await login(email, DEMO_PASSWORD), 'UserIsSuspendedOrDeleted');
+    });
+
+    it('tells the client which token expired, and revokes both at logout', async () => {
+      const res = await login(buyer, DEMO_PASSWORD);
+      const userToken = res.json().UserToken as string;
+      const token = await session(userToken);
+      expectError(await app.inject({ method: 'GET', url: '/api/Account/Me' }), 'MissingToken');
+      expectError(await me('x'.repeat(43)), 'InvalidSessionToken');
+
+      await testDb.database.db.update(sessionTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessionTokens.tokenHash, hashToken(token)));
+      expectError(await me(token), 'ExpiredSessionToken');
+      const renewed = await session(userToken);
+      expect((await me(renewed)).statusCode).toBe(200);
+
+      const logout = await app.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: `Bearer ${renewed}` } });
+      expect(logout.statusCode).toBe(204);
+      expectError(await me(renewed), 'InvalidSessionToken');
+      expectError(await post('/api/Account/Session', { userToken, portal: 5 }), 'InvalidSessionToken');
+    });
+
+    it('answers ExpiredUserToken when the user token itself has expired', async () => {
+      const userToken = (await login(buyer, DEMO_PASSWORD)).json().UserToken as string;
+      const token = await session(userToken);
+      await testDb.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.tokenHash, hashToken(userToken)));
+      expectError(await me(token), 'ExpiredUserToken');
+      expectError(await post('/api/Account/Session', { userToken, portal: 5 }), 'ExpiredUserToken');
+    });
+
+    it('limits login attempts per address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        statuses.push((await post('/api/Account/Login', { username: `limite${i}@example.com`, password: 'x', RecaptchaToken: 'x' }, {}, '192.0.2.7')).statusCode);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    });
+
+    it('answers random and hostile bodies with a 4xx error body, never a 5xx, and stores no token', async () => {
+      const hostile = fc.oneof(
+        fc.anything(),
+        fc.record({ username: fc.string(), password: fc.string(), RecaptchaToken: fc.anything() }, { requiredKeys: [] }),
+        fc.record({ AnonymousToken: fc.oneof(fc.uuid(), fc.string()), portal: fc.anything() }, { requiredKeys: [] }),
+        fc.record({ userToken: fc.string({ maxLength: 300 }), portal: fc.oneof(fc.constant(5), fc.anything()) }, { requiredKeys: [] }),
+      );
+      const count = async () => (await testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(userTokens))[0].n;
+      const before = await count();
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('/api/Account/AnonymousLogin', '/api/Account/Session', '/api/Account/Login'), hostile, async (url, body) => {
+          const res = await app.inject({ method: 'POST', url, payload: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json' }, remoteAddress: nextIp() });
+          const valid = res.statusCode === 200;
+          if (!valid) {
+            expect(res.statusCode).toBeGreaterThanOrEqual(400);
+            expect(res.statusCode).toBeLessThan(500);
+            expect(isErrorBody(res.json())).toBe(true);
+          }
+        }),
+        { numRuns: 150 },
+      );
+      // Only a well-formed anonymous login may store a token; hostile bodies almost never are.
+      const after = await count();
+      expect(after - before).toBeLessThanOrEqual(5);
+    });
+
+    it('refuses an anonymous session on the profile', async () => {
+      const anonymous = await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
+      expectError(await me(await session(anonymous.json().Token)), 'Unauthorized');
+    });
+  });
+}
