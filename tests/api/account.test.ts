@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionTokens, userActionTokens, userTokens, users } from '../../server/db/schema';
+import { mailOutbox, sessionTokens, userActionTokens, userConsents, userTokens, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
 import { LOCK_AFTER_FAILURES } from '../../server/modules/account';
@@ -170,6 +170,71 @@ for (const backend of BACKENDS) {
       // Only a well-formed anonymous login may store a token; hostile bodies almost never are.
       const after = await count();
       expect(after - before).toBeLessThanOrEqual(5);
+    });
+
+    const registration = (email: string, extra: Record<string, unknown> = {}) => ({
+      name: 'Laura',
+      surname: 'Esposito',
+      email,
+      phone: '3471234567',
+      TermsAndConditions: true,
+      InfoPrivacy: true,
+      PartnerConsent: false,
+      commercialPartnerConsent: true,
+      RecaptchaToken: 'x',
+      password: 'Nuova#Casa2025',
+      ...extra,
+    });
+
+    it('registers, silently logs in, mails a confirmation link that confirms the address, then lets the user log in', async () => {
+      const email = `laura.${backend.name}@example.com`;
+      const res = await post('/api/Account/Register', registration(email));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().Email).toBe(email);
+      // The silent session works at once, unconfirmed.
+      const profile = await me(await session(res.json().Token));
+      expect(profile.json()).toMatchObject({ email, RegistrationConfirmed: false, commercialConsent: true, partnerConsent: false, termsAndPrivacyConsent: true });
+      // Consents are records with the text version.
+      const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
+      const consents = await testDb.database.db.select().from(userConsents).where(eq(userConsents.userId, user.id));
+      expect(consents.map((c) => [c.kind, c.granted, c.textVersion]).sort()).toEqual([
+        ['commercial', true, '2025-01'],
+        ['partner', false, '2025-01'],
+        ['privacy', true, '2025-01'],
+        ['terms', true, '2025-01'],
+      ]);
+      expect((await login(email, 'Nuova#Casa2025')).json()).toMatchObject({ ExceptionTypeString: 'UserNotConfirmed', Token: expect.any(String) });
+
+      const [mail] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      const token = /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
+      const confirmed = await app.inject({ url: `/api/Account/Confirm/${token}` });
+      expect(confirmed.statusCode).toBe(200);
+      expectError(await app.inject({ url: `/api/Account/Confirm/${token}` }), 'AlreadyConfirmedUser');
+      expect((await login(email, 'Nuova#Casa2025')).json()).toMatchObject({ IsConfirmed: true, TermsAndPrivacyConfirmed: true });
+    });
+
+    it('refuses a second account for an address, missing consents and a weak password', async () => {
+      expectError(await post('/api/Account/Register', registration(buyer.toUpperCase())), 'MailAlreadyRegistered');
+      expectError(await post('/api/Account/Register', registration('senza.termini@example.com', { InfoPrivacy: false })), 'TermsNotAccepted');
+      expectError(await post('/api/Account/Register', registration('debole@example.com', { password: 'password' })), 'InvalidPassword');
+      expectError(await post('/api/Account/Register', registration('comune@example.com', { password: 'Password1!' })), 'InvalidPassword');
+      expectError(await post('/api/Account/Register', registration('not-an-email')), 'ValidationError');
+      const stored = await testDb.database.db.select().from(users).where(sql`${users.email} in ('senza.termini@example.com', 'debole@example.com', 'comune@example.com')`);
+      expect(stored).toEqual([]);
+    });
+
+    it('accepts a 64-character password', async () => {
+      const email = `lunga.${backend.name}@example.com`;
+      const password = `Aa1!${'p'.repeat(60)}`;
+      expect((await post('/api/Account/Register', registration(email, { password }))).statusCode).toBe(200);
+    });
+
+    it('mails a set-password link when the registration has no password', async () => {
+      const email = `rapida.${backend.name}@example.com`;
+      expect((await post('/api/Account/Register', registration(email, { password: undefined }))).statusCode).toBe(200);
+      const [mail] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      expect(mail.textBody).toMatch(/\/inserisciPassword\/[A-Za-z0-9_-]{43}/);
+      expectError(await app.inject({ url: `/api/Account/Confirm/${'x'.repeat(43)}` }), 'InvalidToken');
     });
 
     it('refuses an anonymous session on the profile', async () => {

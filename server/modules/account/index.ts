@@ -10,6 +10,7 @@ import {
   findUserById,
   findUserToken,
   isLocked,
+  issueActionToken,
   issueConfirmationToken,
   issueSessionToken,
   issueUserToken,
@@ -17,7 +18,28 @@ import {
   recordLogin,
   revokeUserToken,
 } from './repository';
-import { AnonymousLoginRequest, LoginRequest, LoginResponse, MeResponse, SessionRequest, TokenResponse } from './schemas';
+import { and, eq, isNull } from 'drizzle-orm';
+import { userActionTokens, userConsents, users } from '../../db/schema';
+import { queueConfirmationMail } from './mail';
+import { passwordProblem } from './password-rule';
+import {
+  ActionTokenParams,
+  AnonymousLoginRequest,
+  ConfirmResponse,
+  LoginRequest,
+  LoginResponse,
+  MeResponse,
+  RegisterRequest,
+  RegisterResponse,
+  SessionRequest,
+  TokenResponse,
+} from './schemas';
+import { hashToken } from './tokens';
+
+/** The version of the terms and privacy texts a registration accepts. */
+export const CONSENT_TEXT_VERSION = '2025-01';
+/** Registrations per client IP. */
+export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 
 /** Login attempts per client IP; the per-account lock-out below holds whatever the IP. */
 export const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
@@ -105,6 +127,65 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       const consents = await currentConsents(fastify.db, user.id);
       const userToken = await issueUserToken(fastify.db, { userId: user.id, ip, userAgent, now });
       return { UserToken: userToken, IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: consents.terms && consents.privacy };
+    },
+  );
+
+
+  fastify.post(
+    '/api/Account/Register',
+    {
+      config: { rateLimit: REGISTER_RATE_LIMIT },
+      schema: { tags: ['Account'], summary: 'Create an account; answers a user token for the silent login', body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses() } },
+    },
+    async (request) => {
+      const { ip, userAgent, now } = meta(request);
+      const body = request.body;
+      if (!body.TermsAndConditions || !body.InfoPrivacy) throw new AppError('TermsNotAccepted');
+      if (body.password !== undefined && passwordProblem(body.password)) throw new AppError('InvalidPassword');
+      const existing = await findUserByEmail(fastify.db, body.email);
+      if (existing) throw new AppError(existing.passwordHash === null && existing.provider !== 'local' ? 'EmailIsUsedInSocialLogin' : 'MailAlreadyRegistered');
+      const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+      const created = await fastify.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ email: body.email, name: body.name, surname: body.surname, phone: body.phone ?? null, passwordHash, isSilent: true, registrationConfirmed: false })
+          .returning({ id: users.id });
+        const consent = (kind: 'terms' | 'privacy' | 'commercial' | 'partner', granted: boolean) => ({ userId: user.id, kind, granted, textVersion: CONSENT_TEXT_VERSION, source: 'registration', ip: ip.slice(0, 45), recordedAt: now });
+        await tx.insert(userConsents).values([consent('terms', true), consent('privacy', true), consent('commercial', body.commercialPartnerConsent), consent('partner', body.PartnerConsent)]);
+        return user;
+      });
+      const confirm = await issueActionToken(fastify.db, created.id, 'confirm_email', now);
+      const setPassword = passwordHash === null ? await issueActionToken(fastify.db, created.id, 'set_password', now) : undefined;
+      await queueConfirmationMail(fastify.db, {
+        to: body.email,
+        name: body.name,
+        link: `${fastify.config.publicUrl}/mailconfermata/${confirm}`,
+        setPasswordLink: setPassword ? `${fastify.config.publicUrl}/inserisciPassword/${setPassword}` : undefined,
+      });
+      const token = await issueUserToken(fastify.db, { userId: created.id, silent: true, ip, userAgent, now });
+      return { Email: body.email, Token: token };
+    },
+  );
+
+  fastify.get(
+    '/api/Account/Confirm/:token',
+    { schema: { tags: ['Account'], summary: 'Confirm an e-mail address from the link in the mail', params: ActionTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } } },
+    async (request) => {
+      const now = new Date();
+      const [row] = await fastify.db
+        .select()
+        .from(userActionTokens)
+        .where(and(eq(userActionTokens.tokenHash, hashToken(request.params.token)), eq(userActionTokens.kind, 'confirm_email'), isNull(userActionTokens.revokedAt)))
+        .limit(1);
+      if (!row) throw new AppError('InvalidToken');
+      const user = await findUserById(fastify.db, row.userId);
+      if (!user) throw new AppError('InvalidToken');
+      if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
+      if (row.usedAt) throw new AppError('InvalidToken');
+      if (row.expiresAt <= now) throw new AppError('ExpiredToken');
+      await fastify.db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false }).where(eq(users.id, user.id));
+      await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, row.id));
+      return { Email: user.email };
     },
   );
 

@@ -92,17 +92,18 @@ export async function revokeUserToken(db: Db, userTokenId: number, now: Date): P
   await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userTokenId, userTokenId), isNull(sessionTokens.revokedAt)));
 }
 
-/** A fresh confirmation token for a user who tries to log in before confirming the address. */
-export async function issueConfirmationToken(db: Db, userId: number, now: Date): Promise<string> {
+const ACTION_TOKEN_TTL_MS = { confirm_email: 7 * 24 * 60 * 60 * 1000, set_password: 7 * 24 * 60 * 60 * 1000, reset_password: 60 * 60 * 1000, auto_login: 24 * 60 * 60 * 1000 } as const;
+
+/** A single-use token sent by mail (confirm the address, set or reset the password, auto-login). */
+export async function issueActionToken(db: Db, userId: number, kind: keyof typeof ACTION_TOKEN_TTL_MS, now: Date): Promise<string> {
   const token = newToken();
-  await db.insert(userActionTokens).values({
-    tokenHash: hashToken(token),
-    kind: 'confirm_email',
-    userId,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000),
-  });
+  await db.insert(userActionTokens).values({ tokenHash: hashToken(token), kind, userId, createdAt: now, expiresAt: new Date(now.getTime() + ACTION_TOKEN_TTL_MS[kind]) });
   return token;
+}
+
+/** A fresh confirmation token for a user who tries to log in before confirming the address. */
+export function issueConfirmationToken(db: Db, userId: number, now: Date): Promise<string> {
+  return issueActionToken(db, userId, 'confirm_email', now);
 }
 
 export async function recordFailedLogin(db: Db, user: UserRow, opts: { lockAfter: number; lockMs: number; now: Date }): Promise<{ locked: boolean }> {

@@ -51,3 +51,29 @@ export const MeResponse = z
     partnerConsent: z.boolean(),
   })
   .meta({ id: 'MeResponse', description: 'The current user (spec section 3); the remaining profile fields come with the profile page.' });
+
+export const RegisterRequest = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    surname: z.string().trim().min(1).max(100),
+    email: z.email().max(254),
+    phone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
+    TermsAndConditions: z.boolean(),
+    InfoPrivacy: z.boolean(),
+    PartnerConsent: z.boolean().default(false),
+    commercialPartnerConsent: z.boolean().default(false),
+    RecaptchaToken: z.string().max(8192).optional(),
+    /** Without a password the account is created and the user sets one from the mail. */
+    password: z.string().max(256).optional(),
+    registrationLoginPage: z.string().max(200).optional(),
+    registrationLoginId: z.string().max(200).optional(),
+  })
+  .meta({ id: 'RegisterRequest' });
+
+export const RegisterResponse = z
+  .object({ Email: z.string(), Token: z.string().describe('A user token for the silent login.') })
+  .meta({ id: 'RegisterResponse' });
+
+export const ActionTokenParams = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
+
+export const ConfirmResponse = z.object({ Email: z.string() }).meta({ id: 'ConfirmResponse' });

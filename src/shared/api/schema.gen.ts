@@ -488,6 +488,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Account/Register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account; answers a user token for the silent login */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RegisterRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RegisterResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/Confirm/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confirm an e-mail address from the link in the mail */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConfirmResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Account/Me": {
         parameters: {
             query?: never;
@@ -1298,6 +1430,31 @@ export interface components {
             commercialConsent: boolean;
             partnerConsent: boolean;
         };
+        RegisterRequestInput: {
+            name: string;
+            surname: string;
+            /** Format: email */
+            email: string;
+            phone?: string;
+            TermsAndConditions: boolean;
+            InfoPrivacy: boolean;
+            /** @default false */
+            PartnerConsent: boolean;
+            /** @default false */
+            commercialPartnerConsent: boolean;
+            RecaptchaToken?: string;
+            password?: string;
+            registrationLoginPage?: string;
+            registrationLoginId?: string;
+        };
+        RegisterResponseInput: {
+            Email: string;
+            /** @description A user token for the silent login. */
+            Token: string;
+        };
+        ConfirmResponseInput: {
+            Email: string;
+        };
         AgencyInput: {
             Id: number;
             Name: string;
@@ -1526,6 +1683,31 @@ export interface components {
             termsAndPrivacyConsent: boolean;
             commercialConsent: boolean;
             partnerConsent: boolean;
+        };
+        RegisterRequest: {
+            name: string;
+            surname: string;
+            /** Format: email */
+            email: string;
+            phone?: string;
+            TermsAndConditions: boolean;
+            InfoPrivacy: boolean;
+            /** @default false */
+            PartnerConsent: boolean;
+            /** @default false */
+            commercialPartnerConsent: boolean;
+            RecaptchaToken?: string;
+            password?: string;
+            registrationLoginPage?: string;
+            registrationLoginId?: string;
+        };
+        RegisterResponse: {
+            Email: string;
+            /** @description A user token for the silent login. */
+            Token: string;
+        };
+        ConfirmResponse: {
+            Email: string;
         };
         Agency: {
             Id: number;
