@@ -237,6 +237,60 @@ for (const backend of BACKENDS) {
       expectError(await app.inject({ url: `/api/Account/Confirm/${'x'.repeat(43)}` }), 'InvalidToken');
     });
 
+    const mailLink = async (email: string, path: string) => {
+      const mails = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      const text = mails.map((m) => m.textBody).join('\n');
+      return new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(text)?.[1];
+    };
+
+    it('recovers a password by mail: the link checks, the new password works, the old one and every session stop', async () => {
+      const email = DEMO_ACCOUNTS.seller.email;
+      const before = await login(email, DEMO_PASSWORD);
+      const oldSession = await session(before.json().UserToken);
+      expect((await post('/api/Account/NewPassword/', { email })).statusCode).toBe(200);
+      const token = (await mailLink(email, 'recuperaPassword'))!;
+      expect((await post('/api/Account/NewPassword/Confirm', { token })).json()).toEqual({ Email: email });
+      expectError(await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'corta' }), 'InvalidPassword');
+      expect((await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Ritrovata#2026' })).statusCode).toBe(200);
+      expectError(await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Ancora#2026' }), 'InvalidToken');
+      expectError(await me(oldSession), 'InvalidSessionToken');
+      expectError(await login(email, DEMO_PASSWORD), 'WrongCredentials');
+      expect((await login(email, 'Ritrovata#2026')).statusCode).toBe(200);
+    });
+
+    it('answers recovery for an unknown or unconfirmed address as the spec says', async () => {
+      expectError(await post('/api/Account/NewPassword/', { email: 'nessuno@rexer.example' }), 'UserNotFound');
+      const email = `non.confermata.${backend.name}@example.com`;
+      await post('/api/Account/Register', registration(email));
+      const res = await post('/api/Account/NewPassword/', { email });
+      expectError(res, 'EmailNotConfirmed');
+      expect(res.json().ExceptionType).toBe(10);
+      expectError(await post('/api/Account/NewPassword/Confirm', { token: 'x'.repeat(43) }), 'InvalidToken');
+    });
+
+    it('sets the password from the registration link of a rapid registration, confirming the address', async () => {
+      const email = `rapida2.${backend.name}@example.com`;
+      await post('/api/Account/Register', registration(email, { password: undefined }));
+      const token = (await mailLink(email, 'inserisciPassword'))!;
+      expect((await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Scelta#Mia2026' })).statusCode).toBe(200);
+      expect((await login(email, 'Scelta#Mia2026')).json()).toMatchObject({ IsConfirmed: true });
+    });
+
+    it('changes the password of the logged-in user and revokes the sessions', async () => {
+      const email = `cambio.${backend.name}@example.com`;
+      await post('/api/Account/Register', registration(email, { password: 'Prima#Pass2026' }));
+      await app.inject({ url: `/api/Account/Confirm/${await mailLink(email, 'mailconfermata')}` });
+      const token = await session((await login(email, 'Prima#Pass2026')).json().UserToken);
+      const change = (body: Record<string, string>, bearer = token) =>
+        app.inject({ method: 'PUT', url: '/api/user/updatePassword', payload: body, headers: { authorization: `Bearer ${bearer}` } });
+      expectError(await change({ username: email, oldPassword: 'Sbagliata#1', newPassword: 'Seconda#Pass2026' }), 'WrongCredentials');
+      expectError(await change({ username: buyer, oldPassword: 'Prima#Pass2026', newPassword: 'Seconda#Pass2026' }), 'Forbidden');
+      expectError(await change({ username: email, oldPassword: 'Prima#Pass2026', newPassword: 'debole' }), 'InvalidPassword');
+      expect((await change({ username: email, oldPassword: 'Prima#Pass2026', newPassword: 'Seconda#Pass2026' })).statusCode).toBe(200);
+      expectError(await me(token), 'InvalidSessionToken');
+      expect((await login(email, 'Seconda#Pass2026')).statusCode).toBe(200);
+    });
+
     it('refuses an anonymous session on the profile', async () => {
       const anonymous = await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
       expectError(await me(await session(anonymous.json().Token)), 'Unauthorized');

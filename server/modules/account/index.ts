@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import {
   currentConsents,
+  findActionToken,
   findSessionToken,
   findUserByEmail,
   findUserById,
@@ -16,16 +17,23 @@ import {
   issueUserToken,
   recordFailedLogin,
   recordLogin,
+  revokeAllTokens,
   revokeUserToken,
+  setPassword,
 } from './repository';
 import { and, eq, isNull } from 'drizzle-orm';
 import { userActionTokens, userConsents, users } from '../../db/schema';
-import { queueConfirmationMail } from './mail';
+import { queueConfirmationMail, queuePasswordResetMail } from './mail';
 import { passwordProblem } from './password-rule';
 import {
   ActionTokenParams,
   AnonymousLoginRequest,
   ConfirmResponse,
+  NewPasswordChangeRequest,
+  NewPasswordConfirmRequest,
+  NewPasswordRequest,
+  OkResponse,
+  UpdatePasswordRequest,
   LoginRequest,
   LoginResponse,
   MeResponse,
@@ -40,6 +48,8 @@ import { hashToken } from './tokens';
 export const CONSENT_TEXT_VERSION = '2025-01';
 /** Registrations per client IP. */
 export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+/** Password-recovery requests per client IP. */
+export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 
 /** Login attempts per client IP; the per-account lock-out below holds whatever the IP. */
 export const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
@@ -186,6 +196,78 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       await fastify.db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false }).where(eq(users.id, user.id));
       await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, row.id));
       return { Email: user.email };
+    },
+  );
+
+
+  fastify.post(
+    '/api/Account/NewPassword/',
+    {
+      config: { rateLimit: RECOVERY_RATE_LIMIT },
+      schema: { tags: ['Account'], summary: 'Mail a password-recovery link', body: NewPasswordRequest, response: { 200: OkResponse, ...errorResponses(403, 404) } },
+    },
+    async (request) => {
+      const now = new Date();
+      const user = await findUserByEmail(fastify.db, request.body.email);
+      // Spec section 8: an unconfirmed address answers 403 with type 10, an unknown one "no user".
+      if (!user || user.deletedAt) throw new AppError('UserNotFound');
+      if (!user.registrationConfirmed) throw new AppError('EmailNotConfirmed');
+      const token = await issueActionToken(fastify.db, user.id, 'reset_password', now);
+      await queuePasswordResetMail(fastify.db, { to: user.email, name: user.name, link: `${fastify.config.publicUrl}/recuperaPassword/${token}` });
+      return { Ok: true as const };
+    },
+  );
+
+  fastify.post(
+    '/api/Account/NewPassword/Confirm',
+    {
+      config: { rateLimit: RECOVERY_RATE_LIMIT },
+      schema: { tags: ['Account'], summary: 'Check a recovery or set-password link before showing the form', body: NewPasswordConfirmRequest, response: { 200: ConfirmResponse, ...errorResponses() } },
+    },
+    async (request) => {
+      const found = await findActionToken(fastify.db, request.body.token, ['reset_password', 'set_password'], new Date());
+      if (!found.ok) throw new AppError(found.error);
+      const user = await findUserById(fastify.db, found.row.userId);
+      if (!user) throw new AppError('InvalidToken');
+      return { Email: user.email };
+    },
+  );
+
+  fastify.post(
+    '/api/Account/NewPassword/Change',
+    {
+      config: { rateLimit: RECOVERY_RATE_LIMIT },
+      schema: { tags: ['Account'], summary: 'Set a new password from a recovery or set-password link', body: NewPasswordChangeRequest, response: { 200: OkResponse, ...errorResponses() } },
+    },
+    async (request) => {
+      const now = new Date();
+      const found = await findActionToken(fastify.db, request.body.Token, ['reset_password', 'set_password'], now);
+      if (!found.ok) throw new AppError(found.error);
+      if (passwordProblem(request.body.NewPassword)) throw new AppError('InvalidPassword');
+      const hash = await hashPassword(request.body.NewPassword);
+      // A set-password link comes with the registration mail: it proves the address too.
+      await setPassword(fastify.db, found.row.userId, hash, { confirm: found.row.kind === 'set_password', now });
+      await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, found.row.id));
+      await revokeAllTokens(fastify.db, found.row.userId, now);
+      return { Ok: true as const };
+    },
+  );
+
+  fastify.put(
+    '/api/user/updatePassword',
+    { schema: { tags: ['User'], summary: 'Change the password of the logged-in user', body: UpdatePasswordRequest, response: { 200: OkResponse, ...errorResponses(401, 403) } } },
+    async (request) => {
+      const now = new Date();
+      const session = await requireSession(fastify, request.headers.authorization, now);
+      if (session.userId === null) throw new AppError('Unauthorized');
+      const user = await findUserById(fastify.db, session.userId);
+      if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+      if (user.email.toLowerCase() !== request.body.username.toLowerCase()) throw new AppError('Forbidden');
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, request.body.oldPassword))) throw new AppError('WrongCredentials');
+      if (passwordProblem(request.body.newPassword)) throw new AppError('InvalidPassword');
+      await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), { confirm: false, now });
+      await revokeAllTokens(fastify.db, user.id, now);
+      return { Ok: true as const };
     },
   );
 

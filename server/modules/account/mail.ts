@@ -17,3 +17,17 @@ export async function queueConfirmationMail(db: Db, opts: { to: string; name: st
   ];
   await db.insert(mailOutbox).values({ toAddress: opts.to, subject: 'Conferma il tuo indirizzo email su Rexer', textBody: lines.join('\n'), template: 'confirm-email' });
 }
+
+export async function queuePasswordResetMail(db: Db, opts: { to: string; name: string | null; link: string }): Promise<void> {
+  const lines = [
+    `Ciao${opts.name ? ` ${opts.name}` : ''},`,
+    '',
+    'abbiamo ricevuto una richiesta di recupero della password del tuo account Rexer. Per sceglierne una nuova apri questo link entro un\'ora:',
+    opts.link,
+    '',
+    'Se non hai chiesto tu il recupero, ignora questa email: la tua password resta la stessa.',
+    '',
+    'Il team di Rexer',
+  ];
+  await db.insert(mailOutbox).values({ toAddress: opts.to, subject: 'Recupera la password di Rexer', textBody: lines.join('\n'), template: 'reset-password' });
+}

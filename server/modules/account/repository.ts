@@ -124,3 +124,27 @@ export function isLocked(user: UserRow, now: Date): boolean {
   return user.lockedUntil !== null && user.lockedUntil > now;
 }
 
+
+/** A usable single-use token of one of the kinds, or the error name that explains why not. */
+export async function findActionToken(db: Db, token: string, kinds: readonly ('confirm_email' | 'reset_password' | 'set_password' | 'auto_login')[], now: Date) {
+  const [row] = await db.select().from(userActionTokens).where(eq(userActionTokens.tokenHash, hashToken(token))).limit(1);
+type Found = { ok: true; row: typeof userActionTokens.$inferSelect } | { ok: false; error: 'InvalidToken' | 'ExpiredToken' };
+  let found: Found;
+  if (!row || !kinds.includes(row.kind) || row.revokedAt || row.usedAt) found = { ok: false, error: 'InvalidToken' };
+  else if (row.expiresAt <= now) found = { ok: false, error: 'ExpiredToken' };
+  else found = { ok: true, row };
+  return found;
+}
+
+/** Every user token of the user, and their session tokens, stop working. */
+export async function revokeAllTokens(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(userTokens).set({ revokedAt: now }).where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
+  await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userId, userId), isNull(sessionTokens.revokedAt)));
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string, opts: { confirm: boolean; now: Date }): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, failedLoginAttempts: 0, lockedUntil: null, ...(opts.confirm ? { registrationConfirmed: true, confirmedAt: opts.now, isSilent: false } : {}), updatedAt: opts.now })
+    .where(eq(users.id, userId));
+}

@@ -77,3 +77,13 @@ export const RegisterResponse = z
 export const ActionTokenParams = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
 
 export const ConfirmResponse = z.object({ Email: z.string() }).meta({ id: 'ConfirmResponse' });
+
+export const NewPasswordRequest = z.object({ email: z.email().max(254) }).meta({ id: 'NewPasswordRequest' });
+export const NewPasswordConfirmRequest = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) }).meta({ id: 'NewPasswordConfirmRequest' });
+export const NewPasswordChangeRequest = z
+  .object({ Token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/), NewPassword: z.string().max(256) })
+  .meta({ id: 'NewPasswordChangeRequest' });
+export const UpdatePasswordRequest = z
+  .object({ username: z.email().max(254), oldPassword: z.string().min(1).max(256), newPassword: z.string().max(256) })
+  .meta({ id: 'UpdatePasswordRequest' });
+export const OkResponse = z.object({ Ok: z.literal(true) }).meta({ id: 'OkResponse' });
