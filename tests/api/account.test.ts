@@ -291,6 +291,48 @@ for (const backend of BACKENDS) {
       expect((await login(email, 'Seconda#Pass2026')).statusCode).toBe(200);
     });
 
+    it('updates phone, terms and consents as records, and deletes an account by anonymising it', async () => {
+      const email = `profilo.${backend.name}@example.com`;
+      const reg = await post('/api/Account/Register', registration(email));
+      const userId = (await testDb.database.db.select().from(users).where(eq(users.email, email)))[0].id;
+      const token = await session(reg.json().Token);
+      const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, bearer = token) =>
+        app.inject({ method, url, payload, headers: { authorization: `Bearer ${bearer}` } });
+
+      expect((await call('POST', '/api/user/updatePhone', { phone: '+39 333 1234567' })).statusCode).toBe(200);
+      expectError(await call('POST', '/api/user/updatePhone', { phone: 'chiamami' }), 'ValidationError');
+      expectError(await call('POST', '/api/User/UpdateRexerTermsAndConditions', { RexerTermsAndConditions: true, RexerPrivacy: false }), 'TermsNotAccepted');
+      expect((await call('POST', '/api/User/UpdateRexerTermsAndConditions', { RexerTermsAndConditions: true, RexerPrivacy: true })).statusCode).toBe(200);
+      expect((await call('PUT', '/api/User/ChangeCommercialConsent', { CommercialConsent: false })).statusCode).toBe(200);
+      expect((await call('PUT', '/api/user/ChangePartnerConsent', { PartnerConsent: true })).statusCode).toBe(200);
+      expect((await me(token)).json()).toMatchObject({ phone: '+39 333 1234567', commercialConsent: false, partnerConsent: true });
+      const history = await testDb.database.db.select().from(userConsents).where(eq(userConsents.userId, userId));
+      expect(history.filter((c) => c.kind === 'commercial').map((c) => c.granted).sort()).toEqual([false, true]);
+      expectError(await call('POST', '/api/user/updatePhone', { phone: '3331234567' }, 'x'.repeat(43)), 'InvalidSessionToken');
+
+      // Nobody deletes another account.
+      const buyerId = (await testDb.database.db.select().from(users).where(sql`lower(${users.email}) = ${buyer}`))[0].id;
+      expectError(await call('DELETE', `/api/user/${buyerId}`), 'Forbidden');
+      expect((await call('DELETE', `/api/user/${userId}`)).statusCode).toBe(200);
+      const [deleted] = await testDb.database.db.select().from(users).where(eq(users.id, userId));
+      expect(deleted).toMatchObject({ name: null, surname: null, phone: null, passwordHash: null });
+      expect(deleted.email).not.toContain('profilo');
+      expect(deleted.deletedAt).not.toBeNull();
+      expectError(await me(token), 'InvalidSessionToken');
+      expectError(await login(email, 'Nuova#Casa2025'), 'WrongCredentials');
+    });
+
+    it('mails a new confirmation link with the token that comes with UserNotConfirmed', async () => {
+      const email = `riconferma.${backend.name}@example.com`;
+      await post('/api/Account/Register', registration(email));
+      const token = (await login(email, 'Nuova#Casa2025')).json().Token as string;
+      const before = (await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).length;
+      expect((await app.inject({ url: `/api/Account/RequestNewConfirmationMail/${token}` })).statusCode).toBe(200);
+      const after = (await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).length;
+      expect(after).toBe(before + 1);
+      expectError(await app.inject({ url: `/api/Account/RequestNewConfirmationMail/${'x'.repeat(43)}` }), 'InvalidToken');
+    });
+
     it('refuses an anonymous session on the profile', async () => {
       const anonymous = await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
       expectError(await me(await session(anonymous.json().Token)), 'Unauthorized');

@@ -6,7 +6,6 @@ import { errorResponses } from '../../errors/error-body';
 import {
   currentConsents,
   findActionToken,
-  findSessionToken,
   findUserByEmail,
   findUserById,
   findUserToken,
@@ -42,10 +41,12 @@ import {
   SessionRequest,
   TokenResponse,
 } from './schemas';
+import { CONSENT_TEXT_VERSION, requireSession } from './session';
 import { hashToken } from './tokens';
+import userRoutes from './user-routes';
 
-/** The version of the terms and privacy texts a registration accepts. */
-export const CONSENT_TEXT_VERSION = '2025-01';
+export { CONSENT_TEXT_VERSION, requireSession };
+
 /** Registrations per client IP. */
 export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 /** Password-recovery requests per client IP. */
@@ -60,20 +61,10 @@ export const LOCK_MS = 15 * 60 * 1000;
 // Verified when the user does not exist, so an unknown user and a wrong password take as long.
 const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
 
-/** The bearer of the request: its session token, or the error the client reacts to. */
-export async function requireSession(fastify: Parameters<FastifyPluginAsyncZod>[0], authorization: string | undefined, now = new Date()) {
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/.exec(authorization ?? '');
-  if (!authorization) throw new AppError('MissingToken');
-  if (!match) throw new AppError('InvalidSessionToken');
-  const session = await findSessionToken(fastify.db, match[1]);
-  if (!session || session.userTokenRevokedAt) throw new AppError('InvalidSessionToken');
-  if (session.userTokenExpiresAt <= now) throw new AppError('ExpiredUserToken');
-  if (session.expiresAt <= now) throw new AppError('ExpiredSessionToken');
-  return session;
-}
-
 /** The Account calls of the session (spec section 7): anonymous login, session, login, me, logout. */
 const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
+  await fastify.register(userRoutes);
+
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),

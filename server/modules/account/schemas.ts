@@ -87,3 +87,21 @@ export const UpdatePasswordRequest = z
   .object({ username: z.email().max(254), oldPassword: z.string().min(1).max(256), newPassword: z.string().max(256) })
   .meta({ id: 'UpdatePasswordRequest' });
 export const OkResponse = z.object({ Ok: z.literal(true) }).meta({ id: 'OkResponse' });
+
+const Phone = z.string().trim().regex(/^\+?[0-9 ]{6,20}$/);
+export const UpdatePhoneRequest = z.object({ phone: Phone }).meta({ id: 'UpdatePhoneRequest' });
+export const UpdatePhoneAndTermsRequest = z
+  .object({
+    phone: Phone,
+    termsAndConditions: z.boolean(),
+    infoPrivacy: z.boolean(),
+    partnerConsent: z.boolean().default(false),
+    commercialPartnerConsent: z.boolean().default(false),
+    registrationLoginPage: z.string().max(200).optional(),
+    registrationLoginId: z.string().max(200).optional(),
+  })
+  .meta({ id: 'UpdatePhoneAndTermsRequest' });
+export const UpdateTermsRequest = z.object({ RexerTermsAndConditions: z.boolean(), RexerPrivacy: z.boolean() }).meta({ id: 'UpdateTermsRequest' });
+export const CommercialConsentRequest = z.object({ CommercialConsent: z.boolean() }).meta({ id: 'CommercialConsentRequest' });
+export const PartnerConsentRequest = z.object({ PartnerConsent: z.boolean() }).meta({ id: 'PartnerConsentRequest' });
+export const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

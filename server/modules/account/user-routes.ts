@@ -1,0 +1,151 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userActionTokens, userAddresses, userConsents, users } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import { queueConfirmationMail } from './mail';
+import { findUserById, issueActionToken, revokeAllTokens } from './repository';
+import { CONSENT_TEXT_VERSION, requireSession } from './session';
+import {
+  ActionTokenParams,
+  CommercialConsentRequest,
+  OkResponse,
+  PartnerConsentRequest,
+  UpdatePhoneAndTermsRequest,
+  UpdatePhoneRequest,
+  UpdateTermsRequest,
+  UserIdParams,
+} from './schemas';
+import { hashToken } from './tokens';
+
+type ConsentKind = 'terms' | 'privacy' | 'commercial' | 'partner';
+
+/** The User calls of the profile: phone, terms, consents, new confirmation mail, deletion. */
+const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
+  /** The logged-in user behind the bearer, refused when suspended or deleted. */
+  const requireUser = async (authorization: string | undefined) => {
+    const session = await requireSession(fastify, authorization);
+    if (session.userId === null) throw new AppError('Unauthorized');
+    const user = await findUserById(fastify.db, session.userId);
+    if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+    return user;
+  };
+  const recordConsents = (userId: number, ip: string, source: string, consents: Partial<Record<ConsentKind, boolean>>) => {
+    const now = new Date();
+    const rows = Object.entries(consents).map(([kind, granted]) => ({
+      userId,
+      kind: kind as ConsentKind,
+      granted: Boolean(granted),
+      textVersion: CONSENT_TEXT_VERSION,
+      source,
+      ip: ip.slice(0, 45),
+      recordedAt: now,
+    }));
+    return fastify.db.insert(userConsents).values(rows);
+  };
+  const ok = { Ok: true as const };
+  const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
+
+  fastify.post('/api/user/updatePhone', { schema: { ...secured('Change the phone number'), body: UpdatePhoneRequest } }, async (request) => {
+    const user = await requireUser(request.headers.authorization);
+    await fastify.db.update(users).set({ phone: request.body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return ok;
+  });
+
+  fastify.post(
+    '/api/User/UpdatePhoneAndTermsAndConditions',
+    { schema: { ...secured('Complete a social registration: phone and consents'), body: UpdatePhoneAndTermsRequest } },
+    async (request) => {
+      const user = await requireUser(request.headers.authorization);
+      const body = request.body;
+      if (!body.termsAndConditions || !body.infoPrivacy) throw new AppError('TermsNotAccepted');
+      await fastify.db.update(users).set({ phone: body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await recordConsents(user.id, request.ip, 'phone-terms', { terms: true, privacy: true, commercial: body.commercialPartnerConsent, partner: body.partnerConsent });
+      return ok;
+    },
+  );
+
+  fastify.post(
+    '/api/User/UpdateRexerTermsAndConditions',
+    { schema: { ...secured('Accept the current terms and privacy texts'), body: UpdateTermsRequest } },
+    async (request) => {
+      const user = await requireUser(request.headers.authorization);
+      if (!request.body.RexerTermsAndConditions || !request.body.RexerPrivacy) throw new AppError('TermsNotAccepted');
+      await recordConsents(user.id, request.ip, 'terms-modal', { terms: true, privacy: true });
+      return ok;
+    },
+  );
+
+  fastify.put('/api/User/ChangeCommercialConsent', { schema: { ...secured('Give or withdraw the commercial consent'), body: CommercialConsentRequest } }, async (request) => {
+    const user = await requireUser(request.headers.authorization);
+    await recordConsents(user.id, request.ip, 'profile', { commercial: request.body.CommercialConsent });
+    return ok;
+  });
+
+  fastify.put('/api/user/ChangePartnerConsent', { schema: { ...secured('Give or withdraw the partner consent'), body: PartnerConsentRequest } }, async (request) => {
+    const user = await requireUser(request.headers.authorization);
+    await recordConsents(user.id, request.ip, 'profile', { partner: request.body.PartnerConsent });
+    return ok;
+  });
+
+  fastify.get(
+    '/api/Account/RequestNewConfirmationMail/:token',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: { tags: ['Account'], summary: 'Mail a new confirmation link (the token comes with UserNotConfirmed)', params: ActionTokenParams, response: { 200: OkResponse, ...errorResponses() } },
+    },
+    async (request) => {
+      const [row] = await fastify.db
+        .select()
+        .from(userActionTokens)
+        .where(and(eq(userActionTokens.tokenHash, hashToken(request.params.token)), eq(userActionTokens.kind, 'confirm_email'), isNull(userActionTokens.revokedAt)))
+        .limit(1);
+      if (!row) throw new AppError('InvalidToken');
+      const user = await findUserById(fastify.db, row.userId);
+      if (!user || user.deletedAt) throw new AppError('InvalidToken');
+      if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
+      const token = await issueActionToken(fastify.db, user.id, 'confirm_email', new Date());
+      await queueConfirmationMail(fastify.db, { to: user.email, name: user.name ?? '', link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
+      return ok;
+    },
+  );
+
+  fastify.delete('/api/user/:id', { schema: { ...secured('Delete the account: personal data removed, every token revoked'), params: UserIdParams } }, async (request) => {
+    const user = await requireUser(request.headers.authorization);
+    if (user.id !== request.params.id) throw new AppError('Forbidden');
+    const now = new Date();
+    await fastify.db.transaction(async (tx) => {
+      await tx.delete(userAddresses).where(eq(userAddresses.userId, user.id));
+      await tx
+        .update(users)
+        .set({
+          email: `eliminato-${user.id}@deleted.invalid`,
+          passwordHash: null,
+          providerSubject: null,
+          name: null,
+          surname: null,
+          phone: null,
+          phonePrefix: null,
+          birthdayDate: null,
+          birthdayCity: null,
+          birthdayCountry: null,
+          sex: null,
+          fiscalCode: null,
+          companyName: null,
+          pecAddress: null,
+          vatNumber: null,
+          uniqueCode: null,
+          referentName: null,
+          referentSurname: null,
+          referentPhone: null,
+          deletedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id));
+    });
+    await revokeAllTokens(fastify.db, user.id, now);
+    return ok;
+  });
+};
+
+export default userRoutes;
