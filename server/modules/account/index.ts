@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import {
   currentConsents,
+  findConfirmToken,
   findActionToken,
   findUserByEmail,
   findUserById,
@@ -20,7 +21,7 @@ import {
   revokeUserToken,
   setPassword,
 } from './repository';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { userActionTokens, userConsents, users } from '../../db/schema';
 import { queueConfirmationMail, queuePasswordResetMail } from './mail';
 import { passwordProblem } from './password-rule';
@@ -42,7 +43,6 @@ import {
   TokenResponse,
 } from './schemas';
 import { CONSENT_TEXT_VERSION, requireSession } from './session';
-import { hashToken } from './tokens';
 import userRoutes from './user-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
@@ -173,11 +173,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     { schema: { tags: ['Account'], summary: 'Confirm an e-mail address from the link in the mail', params: ActionTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } } },
     async (request) => {
       const now = new Date();
-      const [row] = await fastify.db
-        .select()
-        .from(userActionTokens)
-        .where(and(eq(userActionTokens.tokenHash, hashToken(request.params.token)), eq(userActionTokens.kind, 'confirm_email'), isNull(userActionTokens.revokedAt)))
-        .limit(1);
+      const row = await findConfirmToken(fastify.db, request.params.token);
       if (!row) throw new AppError('InvalidToken');
       const user = await findUserById(fastify.db, row.userId);
       if (!user) throw new AppError('InvalidToken');

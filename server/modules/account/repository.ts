@@ -148,3 +148,13 @@ export async function setPassword(db: Db, userId: number, passwordHash: string, 
     .set({ passwordHash, failedLoginAttempts: 0, lockedUntil: null, ...(opts.confirm ? { registrationConfirmed: true, confirmedAt: opts.now, isSilent: false } : {}), updatedAt: opts.now })
     .where(eq(users.id, userId));
 }
+
+/** The confirmation-mail token (used, expired or not): the callers decide what each state means. */
+export async function findConfirmToken(db: Db, token: string) {
+  const [row] = await db
+    .select()
+    .from(userActionTokens)
+    .where(and(eq(userActionTokens.tokenHash, hashToken(token)), eq(userActionTokens.kind, 'confirm_email'), isNull(userActionTokens.revokedAt)))
+    .limit(1);
+  return row;
+}

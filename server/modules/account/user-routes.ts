@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userActionTokens, userAddresses, userConsents, users } from '../../db/schema';
+import { userAddresses, userConsents, users } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { queueConfirmationMail } from './mail';
-import { findUserById, issueActionToken, revokeAllTokens } from './repository';
+import { findConfirmToken, findUserById, issueActionToken, revokeAllTokens } from './repository';
 import { CONSENT_TEXT_VERSION, requireSession } from './session';
 import {
   ActionTokenParams,
@@ -16,7 +16,6 @@ import {
   UpdateTermsRequest,
   UserIdParams,
 } from './schemas';
-import { hashToken } from './tokens';
 
 type ConsentKind = 'terms' | 'privacy' | 'commercial' | 'partner';
 
@@ -95,11 +94,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
       schema: { tags: ['Account'], summary: 'Mail a new confirmation link (the token comes with UserNotConfirmed)', params: ActionTokenParams, response: { 200: OkResponse, ...errorResponses() } },
     },
     async (request) => {
-      const [row] = await fastify.db
-        .select()
-        .from(userActionTokens)
-        .where(and(eq(userActionTokens.tokenHash, hashToken(request.params.token)), eq(userActionTokens.kind, 'confirm_email'), isNull(userActionTokens.revokedAt)))
-        .limit(1);
+      const row = await findConfirmToken(fastify.db, request.params.token);
       if (!row) throw new AppError('InvalidToken');
       const user = await findUserById(fastify.db, row.userId);
       if (!user || user.deletedAt) throw new AppError('InvalidToken');

@@ -1,4 +1,4 @@
-import type { TypeSlug } from '@/shared/config';
+import { isTypeSlug, type TypeSlug } from '@/shared/config';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -14,16 +14,6 @@ export interface MunicipalityListPageProps {
   province: string;
 }
 
-const KNOWN_TYPES = new Set([
-  'appartamenti',
-  'case',
-  'monolocali',
-  'bilocali',
-  'trilocali',
-  'quadrilocali',
-  'case-e-appartamenti',
-  'locali-commerciali',
-]);
 
 function provinceFromSlug(slug: string): string {
   return slug
@@ -39,7 +29,7 @@ export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityL
   const { data } = useSuspenseQuery(municipalitiesQueryOptions({ province, sellType }));
   const groups = useMemo(() => groupByInitial(data?.Municipalities ?? []), [data]);
 
-  const typeVars = t(`types.${KNOWN_TYPES.has(typeSlug) ? typeSlug : 'case'}`, { returnObjects: true }) as Record<
+  const typeVars = t(`types.${isTypeSlug(typeSlug) ? typeSlug : 'case'}`, { returnObjects: true }) as Record<
     string,
     string
   >;
