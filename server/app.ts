@@ -23,6 +23,7 @@ import openapi from './plugins/openapi';
 import portal from './plugins/portal';
 import rateLimit from './plugins/rate-limit';
 import requestId from './plugins/request-id';
+import sameOrigin from './plugins/same-origin';
 import security from './plugins/security';
 import spa from './plugins/spa';
 import type { FileStorage } from './storage/file-storage';
@@ -56,6 +57,7 @@ export const app = fp<AppOptions>(
     await fastify.register(rateLimit);
     await fastify.register(errors, { notFoundMax: opts.notFoundRateLimit });
     await fastify.register(portal);
+    await fastify.register(sameOrigin);
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
 
