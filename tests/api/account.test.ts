@@ -6,6 +6,7 @@ import { mailOutbox, sessionTokens, userActionTokens, userConsents, userTokens, 
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
 import { LOCK_AFTER_FAILURES } from '../../server/modules/account';
+import { issueActionToken } from '../../server/modules/account/repository';
 import { hashToken } from '../../server/modules/account/tokens';
 import { BACKENDS, buildTestApp, expectError, isErrorBody, openTestDatabase } from './helpers';
 
@@ -331,6 +332,20 @@ for (const backend of BACKENDS) {
       const after = (await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).length;
       expect(after).toBe(before + 1);
       expectError(await app.inject({ url: `/api/Account/RequestNewConfirmationMail/${'x'.repeat(43)}` }), 'InvalidToken');
+    });
+
+    it('logs in once from a CRM or mail auto-login link', async () => {
+      const userId = (await testDb.database.db.select().from(users).where(sql`lower(${users.email}) = ${buyer}`))[0].id;
+      for (const path of ['/api/Account/AutoLoginSalesForce/', '/api/Account/Autologin']) {
+        const token = await issueActionToken(testDb.database.db, userId, 'auto_login', new Date());
+        const res = await app.inject({ url: `${path}?token=${token}` });
+        expect(res.statusCode).toBe(200);
+        expect((await me(await session(res.json().UserToken))).json().email).toBe(buyer);
+        expectError(await app.inject({ url: `${path}?token=${token}` }), 'InvalidToken');
+      }
+      const expired = await issueActionToken(testDb.database.db, userId, 'auto_login', new Date(Date.now() - 2 * 24 * 3600 * 1000));
+      expectError(await app.inject({ url: `/api/Account/Autologin?token=${expired}` }), 'ExpiredToken');
+      expectError(await app.inject({ url: '/api/Account/Autologin?token=corto' }), 'ValidationError');
     });
 
     it('refuses an anonymous session on the profile', async () => {

@@ -27,6 +27,7 @@ import { queueConfirmationMail, queuePasswordResetMail } from './mail';
 import { passwordProblem } from './password-rule';
 import {
   ActionTokenParams,
+  AutoLoginQuery,
   AnonymousLoginRequest,
   ConfirmResponse,
   NewPasswordChangeRequest,
@@ -257,6 +258,30 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       return { Ok: true as const };
     },
   );
+
+
+  // Links from the CRM and from mails log the user in once (spec: AutoLoginSalesForce, Autologin).
+  for (const path of ['/api/Account/AutoLoginSalesForce/', '/api/Account/Autologin']) {
+    fastify.get(
+      path,
+      {
+        config: { rateLimit: LOGIN_RATE_LIMIT },
+        schema: { tags: ['Account'], summary: 'Log in from a single-use link', querystring: AutoLoginQuery, response: { 200: LoginResponse, ...errorResponses(401) } },
+      },
+      async (request) => {
+        const { ip, userAgent, now } = meta(request);
+        const found = await findActionToken(fastify.db, request.query.token, ['auto_login'], now);
+        if (!found.ok) throw new AppError(found.error);
+        const user = await findUserById(fastify.db, found.row.userId);
+        if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+        await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, found.row.id));
+        await recordLogin(fastify.db, user.id, now);
+        const consents = await currentConsents(fastify.db, user.id);
+        const userToken = await issueUserToken(fastify.db, { userId: user.id, ip, userAgent, now });
+        return { UserToken: userToken, IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: consents.terms && consents.privacy };
+      },
+    );
+  }
 
   fastify.get(
     '/api/Account/Me',

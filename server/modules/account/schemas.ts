@@ -105,3 +105,5 @@ export const UpdateTermsRequest = z.object({ RexerTermsAndConditions: z.boolean(
 export const CommercialConsentRequest = z.object({ CommercialConsent: z.boolean() }).meta({ id: 'CommercialConsentRequest' });
 export const PartnerConsentRequest = z.object({ PartnerConsent: z.boolean() }).meta({ id: 'PartnerConsentRequest' });
 export const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const AutoLoginQuery = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
