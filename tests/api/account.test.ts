@@ -348,6 +348,27 @@ for (const backend of BACKENDS) {
       expectError(await app.inject({ url: '/api/Account/Autologin?token=corto' }), 'ValidationError');
     });
 
+    it('saves private then company data, and the profile reads the address of its kind', async () => {
+      const email = `dati.${backend.name}@example.com`;
+      const token = await session((await post('/api/Account/Register', registration(email))).json().Token);
+      const put = (url: string, payload: object) => app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${token}` } });
+      const residential = { address: 'Via Padova', number: '45', city: 'Milano', postalCode: '20127', province: 'MI', country: 'IT' };
+      expect(
+        (await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito', birthdayDate: '1990-04-12', sex: 'F', fiscalCode: 'spslra90d52f205x', residentialAddress: residential })).statusCode,
+      ).toBe(200);
+      expect((await me(token)).json()).toMatchObject({ businessName: 0, fiscalCode: 'SPSLRA90D52F205X', birthdayDate: '1990-04-12', address: 'Via Padova', city: 'Milano', province: 'MI' });
+      expectError(await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito', fiscalCode: 'corto' }), 'ValidationError');
+
+      const legal = { address: 'Corso Buenos Aires', number: '1', city: 'Milano', postalCode: '20124', province: 'MI' };
+      expect(
+        (await put('/api/user/UpdateCorporateData', { companyName: 'Esposito Immobili S.r.l.', VATNumber: '12345678901', pecAddress: 'esposito@pec.example', uniqueCode: 'abc1234', referentName: 'Laura', referentSurname: 'Esposito', legalAddress: legal })).statusCode,
+      ).toBe(200);
+      expect((await put('/api/User/ChangeBusinessName', { businessName: 1 })).statusCode).toBe(200);
+      expect((await me(token)).json()).toMatchObject({ businessName: 1, companyName: 'Esposito Immobili S.r.l.', VATNumber: '12345678901', uniqueCode: 'ABC1234', address: 'Corso Buenos Aires', postalCode: '20124' });
+      expectError(await put('/api/User/ChangeBusinessName', { businessName: 2 }), 'ValidationError');
+      expectError(await put('/api/user/UpdateCorporateData', { companyName: 'X', VATNumber: '123', referentName: 'A', referentSurname: 'B', legalAddress: legal }), 'ValidationError');
+    });
+
     it('refuses an anonymous session on the profile', async () => {
       const anonymous = await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
       expectError(await me(await session(anonymous.json().Token)), 'Unauthorized');

@@ -21,8 +21,8 @@ import {
   revokeUserToken,
   setPassword,
 } from './repository';
-import { eq } from 'drizzle-orm';
-import { userActionTokens, userConsents, users } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { userActionTokens, userAddresses, userConsents, users } from '../../db/schema';
 import { queueConfirmationMail, queuePasswordResetMail } from './mail';
 import { passwordProblem } from './password-rule';
 import {
@@ -292,6 +292,11 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       const user = await findUserById(fastify.db, session.userId);
       if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
       const consents = await currentConsents(fastify.db, user.id);
+      const [address] = await fastify.db
+        .select()
+        .from(userAddresses)
+        .where(and(eq(userAddresses.userId, user.id), eq(userAddresses.type, user.businessName === 1 ? 'legal' : 'residential')))
+        .limit(1);
       return {
         id: user.id,
         email: user.email,
@@ -307,6 +312,23 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         CanChangePassword: user.passwordHash !== null,
         businessName: user.businessName,
         companyName: user.companyName,
+        pecAddress: user.pecAddress,
+        VATNumber: user.vatNumber,
+        uniqueCode: user.uniqueCode,
+        referentName: user.referentName,
+        referentSurname: user.referentSurname,
+        referentPhone: user.referentPhone,
+        birthdayDate: user.birthdayDate,
+        birthdayCity: user.birthdayCity,
+        birthdayCountry: user.birthdayCountry,
+        sex: user.sex,
+        fiscalCode: user.fiscalCode,
+        address: address?.street ?? null,
+        number: address?.number ?? null,
+        city: address?.city ?? null,
+        postalCode: address?.postalCode ?? null,
+        province: address?.province ?? null,
+        country: address?.country ?? null,
         termsConsent: consents.terms,
         privacyConsent: consents.privacy,
         termsAndPrivacyConsent: consents.terms && consents.privacy,

@@ -44,13 +44,30 @@ export const MeResponse = z
     CanChangePassword: z.boolean(),
     businessName: z.number().int(),
     companyName: z.string().nullable(),
+    pecAddress: z.string().nullable(),
+    VATNumber: z.string().nullable(),
+    uniqueCode: z.string().nullable(),
+    referentName: z.string().nullable(),
+    referentSurname: z.string().nullable(),
+    referentPhone: z.string().nullable(),
+    birthdayDate: z.string().nullable(),
+    birthdayCity: z.string().nullable(),
+    birthdayCountry: z.string().nullable(),
+    sex: z.string().nullable(),
+    fiscalCode: z.string().nullable(),
+    address: z.string().nullable().describe('From the residential address for private users, from the legal address for companies.'),
+    number: z.string().nullable(),
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    province: z.string().nullable(),
+    country: z.string().nullable(),
     termsConsent: z.boolean(),
     privacyConsent: z.boolean(),
     termsAndPrivacyConsent: z.boolean(),
     commercialConsent: z.boolean(),
     partnerConsent: z.boolean(),
   })
-  .meta({ id: 'MeResponse', description: 'The current user (spec section 3); the remaining profile fields come with the profile page.' });
+  .meta({ id: 'MeResponse', description: 'The current user (spec section 3); with the address of its kind.' });
 
 export const RegisterRequest = z
   .object({
@@ -107,3 +124,47 @@ export const PartnerConsentRequest = z.object({ PartnerConsent: z.boolean() }).m
 export const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const AutoLoginQuery = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+export const Address = z
+  .object({
+    address: Text(200),
+    number: Text(20),
+    city: Text(120),
+    postalCode: z.string().trim().regex(/^[0-9A-Za-z -]{3,10}$/),
+    province: Text(60),
+    country: z.string().trim().min(2).max(60).default('IT'),
+  })
+  .meta({ id: 'Address' });
+
+export const PrivateDataRequest = z
+  .object({
+    name: Text(100),
+    surname: Text(100),
+    phonePrefix: z.string().trim().regex(/^\+[0-9]{1,4}$/).optional(),
+    phone: z.string().trim().regex(/^[0-9 ]{6,20}$/).optional(),
+    birthdayDate: z.iso.date().optional(),
+    birthdayCity: z.string().trim().max(120).optional(),
+    birthdayCountry: z.string().trim().max(80).optional(),
+    sex: z.enum(['M', 'F']).optional(),
+    /** Italian tax code: 16 characters, letters and digits. */
+    fiscalCode: z.string().trim().regex(/^[A-Za-z0-9]{16}$/).optional(),
+    residentialAddress: Address.optional(),
+  })
+  .meta({ id: 'PrivateDataRequest' });
+
+export const CorporateDataRequest = z
+  .object({
+    companyName: Text(200),
+    VATNumber: z.string().trim().regex(/^[0-9]{11}$/),
+    pecAddress: z.email().max(254).optional(),
+    /** SDI recipient code for e-invoices: 7 characters. */
+    uniqueCode: z.string().trim().regex(/^[A-Za-z0-9]{7}$/).optional(),
+    referentName: Text(100),
+    referentSurname: Text(100),
+    referentPhone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
+    legalAddress: Address,
+  })
+  .meta({ id: 'CorporateDataRequest' });
+
+export const BusinessNameRequest = z.object({ businessName: z.union([z.literal(0), z.literal(1)]) }).meta({ id: 'BusinessNameRequest' });

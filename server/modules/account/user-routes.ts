@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userAddresses, userConsents, users } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
@@ -7,10 +8,14 @@ import { queueConfirmationMail } from './mail';
 import { findConfirmToken, findUserById, issueActionToken, revokeAllTokens } from './repository';
 import { CONSENT_TEXT_VERSION, requireSession } from './session';
 import {
+  type Address,
   ActionTokenParams,
+  BusinessNameRequest,
   CommercialConsentRequest,
+  CorporateDataRequest,
   OkResponse,
   PartnerConsentRequest,
+  PrivateDataRequest,
   UpdatePhoneAndTermsRequest,
   UpdatePhoneRequest,
   UpdateTermsRequest,
@@ -44,6 +49,63 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   };
   const ok = { Ok: true as const };
   const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
+
+
+  const saveAddress = async (userId: number, type: 'residential' | 'legal', address: z.infer<typeof Address>) => {
+    const values = { street: address.address, number: address.number, city: address.city, postalCode: address.postalCode, province: address.province, country: address.country, updatedAt: new Date() };
+    await fastify.db
+      .insert(userAddresses)
+      .values({ userId, type, ...values })
+      .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set: values });
+  };
+
+  fastify.put('/api/user/UpdatePrivateData', { schema: { ...secured('Save the private profile'), body: PrivateDataRequest } }, async (request) => {
+    const user = await requireUser(request.headers.authorization);
+    const b = request.body;
+    await fastify.db
+      .update(users)
+      .set({
+        name: b.name,
+        surname: b.surname,
+        phonePrefix: b.phonePrefix ?? user.phonePrefix,
+        phone: b.phone ?? user.phone,
+        birthdayDate: b.birthdayDate ?? null,
+        birthdayCity: b.birthdayCity ?? null,
+        birthdayCountry: b.birthdayCountry ?? null,
+        sex: b.sex ?? null,
+        fiscalCode: b.fiscalCode?.toUpperCase() ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    if (b.residentialAddress) await saveAddress(user.id, 'residential', b.residentialAddress);
+    return ok;
+  });
+
+  fastify.put('/api/user/UpdateCorporateData', { schema: { ...secured('Save the company profile'), body: CorporateDataRequest } }, async (request) => {
+    const user = await requireUser(request.headers.authorization);
+    const b = request.body;
+    await fastify.db
+      .update(users)
+      .set({
+        companyName: b.companyName,
+        vatNumber: b.VATNumber,
+        pecAddress: b.pecAddress ?? null,
+        uniqueCode: b.uniqueCode?.toUpperCase() ?? null,
+        referentName: b.referentName,
+        referentSurname: b.referentSurname,
+        referentPhone: b.referentPhone ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await saveAddress(user.id, 'legal', b.legalAddress);
+    return ok;
+  });
+
+  fastify.put('/api/User/ChangeBusinessName', { schema: { ...secured('Switch between private (0) and company (1)'), body: BusinessNameRequest } }, async (request) => {
+    const user = await requireUser(request.headers.authorization);
+    await fastify.db.update(users).set({ businessName: request.body.businessName, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return ok;
+  });
 
   fastify.post('/api/user/updatePhone', { schema: { ...secured('Change the phone number'), body: UpdatePhoneRequest } }, async (request) => {
     const user = await requireUser(request.headers.authorization);

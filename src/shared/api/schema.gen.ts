@@ -269,6 +269,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/UpdatePrivateData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the private profile */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PrivateDataRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OkResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/UpdateCorporateData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the company profile */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CorporateDataRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OkResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/ChangeBusinessName": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch between private (0) and company (1) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BusinessNameRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OkResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/updatePhone": {
         parameters: {
             query?: never;
@@ -2433,7 +2688,7 @@ export interface components {
             IsConfirmed: boolean;
             TermsAndPrivacyConfirmed: boolean;
         };
-        /** @description The current user (spec section 3); the remaining profile fields come with the profile page. */
+        /** @description The current user (spec section 3); with the address of its kind. */
         MeResponseInput: {
             id: number;
             email: string;
@@ -2449,6 +2704,24 @@ export interface components {
             CanChangePassword: boolean;
             businessName: number;
             companyName: string | null;
+            pecAddress: string | null;
+            VATNumber: string | null;
+            uniqueCode: string | null;
+            referentName: string | null;
+            referentSurname: string | null;
+            referentPhone: string | null;
+            birthdayDate: string | null;
+            birthdayCity: string | null;
+            birthdayCountry: string | null;
+            sex: string | null;
+            fiscalCode: string | null;
+            /** @description From the residential address for private users, from the legal address for companies. */
+            address: string | null;
+            number: string | null;
+            city: string | null;
+            postalCode: string | null;
+            province: string | null;
+            country: string | null;
             termsConsent: boolean;
             privacyConsent: boolean;
             termsAndPrivacyConsent: boolean;
@@ -2524,6 +2797,43 @@ export interface components {
         };
         PartnerConsentRequestInput: {
             PartnerConsent: boolean;
+        };
+        AddressInput: {
+            address: string;
+            number: string;
+            city: string;
+            postalCode: string;
+            province: string;
+            /** @default IT */
+            country: string;
+        };
+        PrivateDataRequestInput: {
+            name: string;
+            surname: string;
+            phonePrefix?: string;
+            phone?: string;
+            /** Format: date */
+            birthdayDate?: string;
+            birthdayCity?: string;
+            birthdayCountry?: string;
+            /** @enum {string} */
+            sex?: "M" | "F";
+            fiscalCode?: string;
+            residentialAddress?: components["schemas"]["AddressInput"];
+        };
+        CorporateDataRequestInput: {
+            companyName: string;
+            VATNumber: string;
+            /** Format: email */
+            pecAddress?: string;
+            uniqueCode?: string;
+            referentName: string;
+            referentSurname: string;
+            referentPhone?: string;
+            legalAddress: components["schemas"]["AddressInput"];
+        };
+        BusinessNameRequestInput: {
+            businessName: 0 | 1;
         };
         AgencyInput: {
             Id: number;
@@ -2732,7 +3042,7 @@ export interface components {
             IsConfirmed: boolean;
             TermsAndPrivacyConfirmed: boolean;
         };
-        /** @description The current user (spec section 3); the remaining profile fields come with the profile page. */
+        /** @description The current user (spec section 3); with the address of its kind. */
         MeResponse: {
             id: number;
             email: string;
@@ -2748,6 +3058,24 @@ export interface components {
             CanChangePassword: boolean;
             businessName: number;
             companyName: string | null;
+            pecAddress: string | null;
+            VATNumber: string | null;
+            uniqueCode: string | null;
+            referentName: string | null;
+            referentSurname: string | null;
+            referentPhone: string | null;
+            birthdayDate: string | null;
+            birthdayCity: string | null;
+            birthdayCountry: string | null;
+            sex: string | null;
+            fiscalCode: string | null;
+            /** @description From the residential address for private users, from the legal address for companies. */
+            address: string | null;
+            number: string | null;
+            city: string | null;
+            postalCode: string | null;
+            province: string | null;
+            country: string | null;
             termsConsent: boolean;
             privacyConsent: boolean;
             termsAndPrivacyConsent: boolean;
@@ -2823,6 +3151,43 @@ export interface components {
         };
         PartnerConsentRequest: {
             PartnerConsent: boolean;
+        };
+        Address: {
+            address: string;
+            number: string;
+            city: string;
+            postalCode: string;
+            province: string;
+            /** @default IT */
+            country: string;
+        };
+        PrivateDataRequest: {
+            name: string;
+            surname: string;
+            phonePrefix?: string;
+            phone?: string;
+            /** Format: date */
+            birthdayDate?: string;
+            birthdayCity?: string;
+            birthdayCountry?: string;
+            /** @enum {string} */
+            sex?: "M" | "F";
+            fiscalCode?: string;
+            residentialAddress?: components["schemas"]["Address"];
+        };
+        CorporateDataRequest: {
+            companyName: string;
+            VATNumber: string;
+            /** Format: email */
+            pecAddress?: string;
+            uniqueCode?: string;
+            referentName: string;
+            referentSurname: string;
+            referentPhone?: string;
+            legalAddress: components["schemas"]["Address"];
+        };
+        BusinessNameRequest: {
+            businessName: 0 | 1;
         };
         Agency: {
             Id: number;
