@@ -21,7 +21,7 @@ function percentile(sorted: number[], p: number): number {
 export async function measureLoad(
   baseUrl: string,
   path: string,
-  options: { requests: number; concurrency: number; init?: RequestInit },
+  options: { requests: number; concurrency: number; init?: RequestInit; headersFor?: (index: number) => Record<string, string> },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
@@ -29,10 +29,12 @@ export async function measureLoad(
   const started = performance.now();
   async function worker() {
     while (next < options.requests) {
+      const index = next;
       next += 1;
       const t0 = performance.now();
       try {
-        const res = await fetch(baseUrl + path, { headers: { Portal: '5' }, ...options.init });
+        const headers = { Portal: '5', ...(options.init?.headers as Record<string, string> | undefined), ...options.headersFor?.(index) };
+        const res = await fetch(baseUrl + path, { ...options.init, headers });
         await res.arrayBuffer();
         if (res.status >= 400) errors += 1;
       } catch {

@@ -6,8 +6,10 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ARGON2ID_OPTIONS, hashPassword } from '../../server/db/password-hash';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import { measureFirstScreenJs } from './bundle';
-import { measureLoad } from './load';
+import { measureLoad, type LoadResult } from './load';
 import { startServer } from './server-process';
 
 const BUDGET_KB = 150;
@@ -15,6 +17,13 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 
 function kb(bytes: number) {
   return (bytes / 1024).toFixed(1);
+}
+
+function printLoad(r: LoadResult) {
+  console.log(
+    `${r.path.padEnd(20)} p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ` +
+      `${r.rps.toFixed(0)} req/s  errors ${r.errors}/${r.requests} (${((100 * r.errors) / r.requests).toFixed(2)}%)`,
+  );
 }
 
 async function main() {
@@ -35,15 +44,34 @@ async function main() {
     const calls = ['/api/config', '/api/Home/Cities'];
     for (const path of calls) {
       await measureLoad(server.baseUrl, path, { requests: 200, concurrency: 10 }); // warm-up
-      const r = await measureLoad(server.baseUrl, path, { requests: 2000, concurrency: 10 });
-      console.log(
-        `${r.path.padEnd(20)} p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ` +
-          `${r.rps.toFixed(0)} req/s  errors ${r.errors}/${r.requests} (${((100 * r.errors) / r.requests).toFixed(2)}%)`,
-      );
+      printLoad(await measureLoad(server.baseUrl, path, { requests: 2000, concurrency: 10 }));
     }
+
+    console.log('\n## Sessions: login and /api/Account/Me under load (10 concurrent clients, loopback)');
+    const credentials = JSON.stringify({ username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'bench' });
+    const login = await measureLoad(server.baseUrl, '/api/Account/Login', {
+      requests: 200,
+      concurrency: 10,
+      init: { method: 'POST', body: credentials, headers: { 'Content-Type': 'application/json' } },
+      // Each request from its own address, as real users are: the per-IP login limit is not what is measured.
+      headersFor: (i) => ({ 'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }),
+    });
+    printLoad(login);
+    const loggedIn = (await (await fetch(`${server.baseUrl}/api/Account/Login`, { method: 'POST', body: credentials, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.255.0.1' } })).json()) as { UserToken: string };
+    const session = (await (await fetch(`${server.baseUrl}/api/Account/Session`, { method: 'POST', body: JSON.stringify({ userToken: loggedIn.UserToken, portal: 5 }), headers: { 'Content-Type': 'application/json' } })).json()) as { Token: string };
+    const meInit = { headers: { Authorization: `Bearer ${session.Token}` } };
+    await measureLoad(server.baseUrl, '/api/Account/Me', { requests: 200, concurrency: 10, init: meInit }); // warm-up
+    printLoad(await measureLoad(server.baseUrl, '/api/Account/Me', { requests: 2000, concurrency: 10, init: meInit }));
   } finally {
     await server.stop();
   }
+
+  console.log('\n## Password hashing: argon2id cost');
+  const runs = 10;
+  const t0 = performance.now();
+  for (let i = 0; i < runs; i++) await hashPassword(`Bench#Password${i}`);
+  const each = (performance.now() - t0) / runs;
+  console.log(`argon2id m=${ARGON2ID_OPTIONS.memoryCost} KiB t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}: ${each.toFixed(1)} ms per hash (mean of ${runs}, one core)`);
 }
 
 main().catch((error) => {

@@ -19,6 +19,8 @@ export async function startServer(options: { port: number; dataDir: string }): P
       LOG_LEVEL: 'warn',
       // The load test measures latency, not the per-IP limit that would refuse it.
       RATE_LIMIT_MAX: '0',
+      // The login bench plays many clients, each behind its own X-Forwarded-For address.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
