@@ -20,6 +20,7 @@ import {
   revokeAllTokens,
   revokeUserToken,
   setPassword,
+  type UserRow,
 } from './repository';
 import { and, eq } from 'drizzle-orm';
 import { userActionTokens, userAddresses, userConsents, users } from '../../db/schema';
@@ -43,7 +44,7 @@ import {
   SessionRequest,
   TokenResponse,
 } from './schemas';
-import { CONSENT_TEXT_VERSION, requireSession } from './session';
+import { assertActive, CONSENT_TEXT_VERSION, requireSession, requireUser } from './session';
 import userRoutes from './user-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
@@ -65,6 +66,14 @@ const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
 /** The Account calls of the session (spec section 7): anonymous login, session, login, me, logout. */
 const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
   await fastify.register(userRoutes);
+
+  /** The end of every successful login: the attempt counter reset, a new user token, the flags the client reads. */
+  const completeLogin = async (user: UserRow, m: { ip: string; userAgent: string; now: Date }) => {
+    await recordLogin(fastify.db, user.id, m.now);
+    const consents = await currentConsents(fastify.db, user.id);
+    const userToken = await issueUserToken(fastify.db, { userId: user.id, ...m });
+    return { UserToken: userToken, IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: consents.terms && consents.privacy };
+  };
 
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
@@ -96,7 +105,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       if (userToken.expiresAt <= now) throw new AppError('ExpiredUserToken');
       if (userToken.userId !== null) {
         const user = await findUserById(fastify.db, userToken.userId);
-        if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+        assertActive(user);
       }
       return { Token: await issueSessionToken(fastify.db, userToken, now) };
     },
@@ -121,14 +130,11 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         const { locked } = await recordFailedLogin(fastify.db, user, { lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS, now });
         throw new AppError(locked ? 'PasswordAttemptsExceeded' : 'WrongCredentials');
       }
-      if (user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+      assertActive(user);
       if (!user.registrationConfirmed) {
         throw new AppError('UserNotConfirmed', { extra: { Token: await issueConfirmationToken(fastify.db, user.id, now) } });
       }
-      await recordLogin(fastify.db, user.id, now);
-      const consents = await currentConsents(fastify.db, user.id);
-      const userToken = await issueUserToken(fastify.db, { userId: user.id, ip, userAgent, now });
-      return { UserToken: userToken, IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: consents.terms && consents.privacy };
+      return completeLogin(user, { ip, userAgent, now });
     },
   );
 
@@ -246,10 +252,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     { schema: { tags: ['User'], summary: 'Change the password of the logged-in user', body: UpdatePasswordRequest, response: { 200: OkResponse, ...errorResponses(401, 403) } } },
     async (request) => {
       const now = new Date();
-      const session = await requireSession(fastify, request.headers.authorization, now);
-      if (session.userId === null) throw new AppError('Unauthorized');
-      const user = await findUserById(fastify.db, session.userId);
-      if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+      const user = await requireUser(fastify, request.headers.authorization, now);
       if (user.email.toLowerCase() !== request.body.username.toLowerCase()) throw new AppError('Forbidden');
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, request.body.oldPassword))) throw new AppError('WrongCredentials');
       if (passwordProblem(request.body.newPassword)) throw new AppError('InvalidPassword');
@@ -273,12 +276,9 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         const found = await findActionToken(fastify.db, request.query.token, ['auto_login'], now);
         if (!found.ok) throw new AppError(found.error);
         const user = await findUserById(fastify.db, found.row.userId);
-        if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+        assertActive(user);
         await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, found.row.id));
-        await recordLogin(fastify.db, user.id, now);
-        const consents = await currentConsents(fastify.db, user.id);
-        const userToken = await issueUserToken(fastify.db, { userId: user.id, ip, userAgent, now });
-        return { UserToken: userToken, IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: consents.terms && consents.privacy };
+        return completeLogin(user, { ip, userAgent, now });
       },
     );
   }
@@ -287,10 +287,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     '/api/Account/Me',
     { schema: { tags: ['Account'], summary: 'The current user', response: { 200: MeResponse, ...errorResponses(401) } } },
     async (request) => {
-      const session = await requireSession(fastify, request.headers.authorization);
-      if (session.userId === null) throw new AppError('Unauthorized');
-      const user = await findUserById(fastify.db, session.userId);
-      if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+      const user = await requireUser(fastify, request.headers.authorization);
       const consents = await currentConsents(fastify.db, user.id);
       const [address] = await fastify.db
         .select()

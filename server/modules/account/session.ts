@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { findSessionToken } from './repository';
+import { findSessionToken, findUserById, type UserRow } from './repository';
 
 /** The version of the terms and privacy texts a consent refers to. */
 export const CONSENT_TEXT_VERSION = '2025-01';
@@ -17,3 +17,17 @@ export async function requireSession(fastify: FastifyInstance, authorization: st
   return session;
 }
 
+
+/** Refuses an account that was suspended or deleted (spec: 401, type 68). */
+export function assertActive(user: UserRow | undefined): asserts user is UserRow {
+  if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
+}
+
+/** The logged-in user behind the bearer: anonymous sessions and closed accounts are refused. */
+export async function requireUser(fastify: FastifyInstance, authorization: string | undefined, now = new Date()): Promise<UserRow> {
+  const session = await requireSession(fastify, authorization, now);
+  if (session.userId === null) throw new AppError('Unauthorized');
+  const user = await findUserById(fastify.db, session.userId);
+  assertActive(user);
+  return user;
+}

@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { queueConfirmationMail } from './mail';
 import { findConfirmToken, findUserById, issueActionToken, revokeAllTokens } from './repository';
-import { CONSENT_TEXT_VERSION, requireSession } from './session';
+import { CONSENT_TEXT_VERSION, requireUser } from './session';
 import {
   type Address,
   ActionTokenParams,
@@ -26,14 +26,6 @@ type ConsentKind = 'terms' | 'privacy' | 'commercial' | 'partner';
 
 /** The User calls of the profile: phone, terms, consents, new confirmation mail, deletion. */
 const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
-  /** The logged-in user behind the bearer, refused when suspended or deleted. */
-  const requireUser = async (authorization: string | undefined) => {
-    const session = await requireSession(fastify, authorization);
-    if (session.userId === null) throw new AppError('Unauthorized');
-    const user = await findUserById(fastify.db, session.userId);
-    if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
-    return user;
-  };
   const recordConsents = (userId: number, ip: string, source: string, consents: Partial<Record<ConsentKind, boolean>>) => {
     const now = new Date();
     const rows = Object.entries(consents).map(([kind, granted]) => ({
@@ -60,7 +52,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   };
 
   fastify.put('/api/user/UpdatePrivateData', { schema: { ...secured('Save the private profile'), body: PrivateDataRequest } }, async (request) => {
-    const user = await requireUser(request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization);
     const b = request.body;
     await fastify.db
       .update(users)
@@ -82,7 +74,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   });
 
   fastify.put('/api/user/UpdateCorporateData', { schema: { ...secured('Save the company profile'), body: CorporateDataRequest } }, async (request) => {
-    const user = await requireUser(request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization);
     const b = request.body;
     await fastify.db
       .update(users)
@@ -102,13 +94,13 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   });
 
   fastify.put('/api/User/ChangeBusinessName', { schema: { ...secured('Switch between private (0) and company (1)'), body: BusinessNameRequest } }, async (request) => {
-    const user = await requireUser(request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization);
     await fastify.db.update(users).set({ businessName: request.body.businessName, updatedAt: new Date() }).where(eq(users.id, user.id));
     return ok;
   });
 
   fastify.post('/api/user/updatePhone', { schema: { ...secured('Change the phone number'), body: UpdatePhoneRequest } }, async (request) => {
-    const user = await requireUser(request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization);
     await fastify.db.update(users).set({ phone: request.body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
     return ok;
   });
@@ -117,7 +109,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     '/api/User/UpdatePhoneAndTermsAndConditions',
     { schema: { ...secured('Complete a social registration: phone and consents'), body: UpdatePhoneAndTermsRequest } },
     async (request) => {
-      const user = await requireUser(request.headers.authorization);
+      const user = await requireUser(fastify, request.headers.authorization);
       const body = request.body;
       if (!body.termsAndConditions || !body.infoPrivacy) throw new AppError('TermsNotAccepted');
       await fastify.db.update(users).set({ phone: body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -130,7 +122,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     '/api/User/UpdateRexerTermsAndConditions',
     { schema: { ...secured('Accept the current terms and privacy texts'), body: UpdateTermsRequest } },
     async (request) => {
-      const user = await requireUser(request.headers.authorization);
+      const user = await requireUser(fastify, request.headers.authorization);
       if (!request.body.RexerTermsAndConditions || !request.body.RexerPrivacy) throw new AppError('TermsNotAccepted');
       await recordConsents(user.id, request.ip, 'terms-modal', { terms: true, privacy: true });
       return ok;
@@ -138,13 +130,13 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   );
 
   fastify.put('/api/User/ChangeCommercialConsent', { schema: { ...secured('Give or withdraw the commercial consent'), body: CommercialConsentRequest } }, async (request) => {
-    const user = await requireUser(request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization);
     await recordConsents(user.id, request.ip, 'profile', { commercial: request.body.CommercialConsent });
     return ok;
   });
 
   fastify.put('/api/user/ChangePartnerConsent', { schema: { ...secured('Give or withdraw the partner consent'), body: PartnerConsentRequest } }, async (request) => {
-    const user = await requireUser(request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization);
     await recordConsents(user.id, request.ip, 'profile', { partner: request.body.PartnerConsent });
     return ok;
   });
@@ -168,7 +160,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   );
 
   fastify.delete('/api/user/:id', { schema: { ...secured('Delete the account: personal data removed, every token revoked'), params: UserIdParams } }, async (request) => {
-    const user = await requireUser(request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization);
     if (user.id !== request.params.id) throw new AppError('Forbidden');
     const now = new Date();
     await fastify.db.transaction(async (tx) => {
