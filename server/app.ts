@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import browserSession from './modules/account/browser-session';
 import accountModule from './modules/account';
 import agencyModule from './modules/agency';
 import appConfigModule from './modules/app-config';
@@ -58,6 +59,8 @@ export const app = fp<AppOptions>(
     await fastify.register(errors, { notFoundMax: opts.notFoundRateLimit });
     await fastify.register(portal);
     await fastify.register(sameOrigin);
+    // The bearer of browsers travels in an HttpOnly cookie; this reads it for every module.
+    await fastify.register(browserSession);
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -92,6 +93,14 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     /** Requests per minute and client IP across the whole API; 0 switches the global limit off (benchmarks). */
     RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(1000),
+    /** Login attempts per minute and client IP (the per-account lock-out holds whatever this is). */
+    LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(20),
+    /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
+    /** The key of the analytics tokens in marketing links; without it a random one is made at each start. */
+    ANALYTICS_TOKEN_KEY: optionalString,
+    COOKIE_SECURE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
+    /** Lifetime of a session (bearer) token in seconds; the client renews it with its user token. */
+    SESSION_TOKEN_TTL_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(3600),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -133,6 +142,10 @@ export interface AppConfig {
   partnerHosts: string[];
   trustProxy: boolean | number | string[];
   rateLimitMax: number;
+  loginRateLimitMax: number;
+  cookieSecure: boolean;
+  analyticsTokenKey: string;
+  sessionTokenTtlMs: number;
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable, each starting with its name. */
@@ -195,6 +208,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerHosts: e.PARTNER_HOSTS,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+    cookieSecure: e.COOKIE_SECURE === 'true',
+    analyticsTokenKey: e.ANALYTICS_TOKEN_KEY ?? randomBytes(32).toString('hex'),
+    sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
   };
 }
 

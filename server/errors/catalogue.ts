@@ -59,7 +59,7 @@ export const ERROR_CATALOGUE = {
 
   // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
   WebAccountExists: { type: 96, status: 400, description: 'Registration: a web account already exists for these details on another portal.' },
-  WebAccountCreationFailed: { type: 97, status: 400, description: 'Registration: the web account could not be created.' },
+  WebAccountCreationFailed: { type: 97, status: 400, description: 'Registration: no web account can be created for this address (a disposable e-mail provider).' },
 } as const satisfies Record<string, { type: number; status: number; description: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

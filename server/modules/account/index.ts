@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PORTAL_ID } from '../../plugins/portal';
+import { isDisposableAddress } from './disposable-domains';
 import { hashPassword, verifyPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
@@ -18,6 +21,8 @@ import {
   recordFailedLogin,
   recordLogin,
   revokeAllTokens,
+  revokeOtherTokens,
+  countRecentActionTokens,
   revokeUserToken,
   setPassword,
   type UserRow,
@@ -28,6 +33,7 @@ import { queueConfirmationMail, queuePasswordResetMail } from './mail';
 import { passwordProblem } from './password-rule';
 import {
   ActionTokenParams,
+  AnalyticsTokenParams,
   AutoLoginQuery,
   AnonymousLoginRequest,
   ConfirmResponse,
@@ -44,18 +50,19 @@ import {
   SessionRequest,
   TokenResponse,
 } from './schemas';
-import { assertActive, CONSENT_TEXT_VERSION, requireSession, requireUser } from './session';
+import { assertActive, CONSENT_TEXT_VERSION, requireSession, requireUser, requireUserSession } from './session';
+import { decodeRecord, SESSION_COOKIE, wantsCookieTransport } from './browser-session';
+import { decryptAnalyticsToken } from './analytics-token';
 import userRoutes from './user-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
 
-/** Registrations per client IP. */
-export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+/** Registrations per client IP; an address that keeps going past it is banned for the window (429 IPBanned). */
+export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as const;
 /** Password-recovery requests per client IP. */
-export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
-
-/** Login attempts per client IP; the per-account lock-out below holds whatever the IP. */
-export const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
+export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as const;
+/** Recovery mails per account an hour, whatever the IP. */
+export const RECOVERY_MAILS_PER_ACCOUNT = 5;
 /** Wrong passwords in a row before the account is locked (far under the 100 an hour allowed). */
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_MS = 15 * 60 * 1000;
@@ -66,13 +73,31 @@ const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
 /** The Account calls of the session (spec section 7): anonymous login, session, login, me, logout. */
 const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
   await fastify.register(userRoutes);
+  const { browserSession } = fastify;
+  /** Login attempts per client IP (LOGIN_RATE_LIMIT_MAX a minute); the per-account lock-out holds whatever the IP. */
+  const loginRateLimit = { max: fastify.config.loginRateLimitMax, timeWindow: '1 minute', ban: 10 };
+  /** Anonymous logins per client IP: every new browser makes one. */
+  const anonymousRateLimit = { max: Math.max(60, fastify.config.loginRateLimitMax), timeWindow: '1 minute' };
 
   /** The end of every successful login: the attempt counter reset, a new user token, the flags the client reads. */
-  const completeLogin = async (user: UserRow, m: { ip: string; userAgent: string; now: Date }) => {
+  const completeLogin = async (request: FastifyRequest, reply: FastifyReply, user: UserRow, m: { ip: string; userAgent: string; now: Date }) => {
     await recordLogin(fastify.db, user.id, m.now);
     const consents = await currentConsents(fastify.db, user.id);
     const userToken = await issueUserToken(fastify.db, { userId: user.id, ...m });
-    return { UserToken: userToken, IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: consents.terms && consents.privacy };
+    const termsAndPrivacy = consents.terms && consents.privacy;
+    const answer = { IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: termsAndPrivacy };
+    if (!wantsCookieTransport(request)) return { UserToken: userToken, ...answer };
+    // A browser: the record (temporary while the terms are pending) and a first bearer, in cookies.
+    browserSession.setUser(reply, { username: user.email, userdata: userToken, isConfirmed: user.registrationConfirmed, terms_privacy: termsAndPrivacy, silent: false }, { temporary: !termsAndPrivacy, now: m.now });
+    await startBearer(reply, userToken, m.now);
+    return answer;
+  };
+
+  /** Trades a user token for a session token and sets it as the browser's bearer cookie. */
+  const startBearer = async (reply: FastifyReply, userToken: string, now: Date) => {
+    const row = await findUserToken(fastify.db, userToken);
+    if (!row) throw new AppError('InvalidSessionToken');
+    browserSession.setAuth(reply, await issueSessionToken(fastify.db, row, now, fastify.config.sessionTokenTtlMs));
   };
 
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
@@ -84,12 +109,15 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
   fastify.post(
     '/api/Account/AnonymousLogin',
     {
-      config: { rateLimit: LOGIN_RATE_LIMIT },
+      config: { rateLimit: anonymousRateLimit },
       schema: { tags: ['Account'], summary: 'A user token for a visitor without an account', body: AnonymousLoginRequest, response: { 200: TokenResponse, ...errorResponses() } },
     },
-    async (request) => {
-      const token = await issueUserToken(fastify.db, { userId: null, ...meta(request) });
-      return { Token: token };
+    async (request, reply) => {
+      const m = meta(request);
+      const token = await issueUserToken(fastify.db, { userId: null, ...m });
+      if (!wantsCookieTransport(request)) return { Token: token };
+      browserSession.setAnonymous(reply, token, m.now);
+      return {};
     },
   );
 
@@ -98,26 +126,32 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     {
       schema: { tags: ['Account'], summary: 'Trade a user token for a session token', body: SessionRequest, response: { 200: TokenResponse, ...errorResponses(401) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const now = new Date();
-      const userToken = await findUserToken(fastify.db, request.body.userToken);
+      // A browser sends no token: its user token is in its HttpOnly session cookie.
+      const given = request.body.userToken ?? (wantsCookieTransport(request) ? browserSession.userTokenOf(request) : undefined);
+      if (given === undefined) throw new AppError('MissingToken');
+      const userToken = await findUserToken(fastify.db, given);
       if (!userToken) throw new AppError('InvalidSessionToken');
       if (userToken.expiresAt <= now) throw new AppError('ExpiredUserToken');
       if (userToken.userId !== null) {
         const user = await findUserById(fastify.db, userToken.userId);
         assertActive(user);
       }
-      return { Token: await issueSessionToken(fastify.db, userToken, now) };
+      const token = await issueSessionToken(fastify.db, userToken, now, fastify.config.sessionTokenTtlMs);
+      if (!wantsCookieTransport(request)) return { Token: token };
+      browserSession.setAuth(reply, token);
+      return {};
     },
   );
 
   fastify.post(
     '/api/Account/Login',
     {
-      config: { rateLimit: LOGIN_RATE_LIMIT },
+      config: { rateLimit: loginRateLimit },
       schema: { tags: ['Account'], summary: 'Log in with e-mail and password', body: LoginRequest, response: { 200: LoginResponse, ...errorResponses(401) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { ip, userAgent, now } = meta(request);
       const user = await findUserByEmail(fastify.db, request.body.username);
       if (!user || (!user.passwordHash && user.provider === 'local')) {
@@ -134,7 +168,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       if (!user.registrationConfirmed) {
         throw new AppError('UserNotConfirmed', { extra: { Token: await issueConfirmationToken(fastify.db, user.id, now) } });
       }
-      return completeLogin(user, { ip, userAgent, now });
+      return completeLogin(request, reply, user, { ip, userAgent, now });
     },
   );
 
@@ -145,12 +179,14 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       config: { rateLimit: REGISTER_RATE_LIMIT },
       schema: { tags: ['Account'], summary: 'Create an account; answers a user token for the silent login', body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses() } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { ip, userAgent, now } = meta(request);
       const body = request.body;
       if (!body.TermsAndConditions || !body.InfoPrivacy) throw new AppError('TermsNotAccepted');
       if (body.password !== undefined && passwordProblem(body.password)) throw new AppError('InvalidPassword');
+      if (isDisposableAddress(body.email)) throw new AppError('WebAccountCreationFailed');
       const existing = await findUserByEmail(fastify.db, body.email);
+      if (existing && existing.portal !== PORTAL_ID && !existing.deletedAt) throw new AppError('WebAccountExists');
       if (existing) throw new AppError(existing.passwordHash === null && existing.provider !== 'local' ? 'EmailIsUsedInSocialLogin' : 'MailAlreadyRegistered');
       const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
       const created = await fastify.db.transaction(async (tx) => {
@@ -171,7 +207,11 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         setPasswordLink: setPassword ? `${fastify.config.publicUrl}/inserisciPassword/${setPassword}` : undefined,
       });
       const token = await issueUserToken(fastify.db, { userId: created.id, silent: true, ip, userAgent, now });
-      return { Email: body.email, Token: token };
+      if (!wantsCookieTransport(request)) return { Email: body.email, Token: token };
+      // The silent login (spec section 4): isConfirmed false, silent true.
+      browserSession.setUser(reply, { username: body.email, userdata: token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
+      await startBearer(reply, token, now);
+      return { Email: body.email };
     },
   );
 
@@ -206,6 +246,9 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       // Spec section 8: an unconfirmed address answers 403 with type 10, an unknown one "no user".
       if (!user || user.deletedAt) throw new AppError('UserNotFound');
       if (!user.registrationConfirmed) throw new AppError('EmailNotConfirmed');
+      if ((await countRecentActionTokens(fastify.db, user.id, 'reset_password', new Date(now.getTime() - 60 * 60 * 1000))) >= RECOVERY_MAILS_PER_ACCOUNT) {
+        throw new AppError('TooManyRequests');
+      }
       const token = await issueActionToken(fastify.db, user.id, 'reset_password', now);
       await queuePasswordResetMail(fastify.db, { to: user.email, name: user.name, link: `${fastify.config.publicUrl}/recuperaPassword/${token}` });
       return { Ok: true as const };
@@ -252,12 +295,14 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     { schema: { tags: ['User'], summary: 'Change the password of the logged-in user', body: UpdatePasswordRequest, response: { 200: OkResponse, ...errorResponses(401, 403) } } },
     async (request) => {
       const now = new Date();
-      const user = await requireUser(fastify, request.headers.authorization, now);
+      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
       if (user.email.toLowerCase() !== request.body.username.toLowerCase()) throw new AppError('Forbidden');
-      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, request.body.oldPassword))) throw new AppError('WrongCredentials');
+      if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
+      if (!(await verifyPassword(user.passwordHash, request.body.oldPassword))) throw new AppError('WrongCredentials');
       if (passwordProblem(request.body.newPassword)) throw new AppError('InvalidPassword');
       await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), { confirm: false, now });
-      await revokeAllTokens(fastify.db, user.id, now);
+      // Every other device is logged out; this one stays.
+      await revokeOtherTokens(fastify.db, user.id, session.userTokenId, now);
       return { Ok: true as const };
     },
   );
@@ -268,17 +313,17 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     fastify.get(
       path,
       {
-        config: { rateLimit: LOGIN_RATE_LIMIT },
+        config: { rateLimit: loginRateLimit },
         schema: { tags: ['Account'], summary: 'Log in from a single-use link', querystring: AutoLoginQuery, response: { 200: LoginResponse, ...errorResponses(401) } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { ip, userAgent, now } = meta(request);
         const found = await findActionToken(fastify.db, request.query.token, ['auto_login'], now);
         if (!found.ok) throw new AppError(found.error);
         const user = await findUserById(fastify.db, found.row.userId);
         assertActive(user);
         await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, found.row.id));
-        return completeLogin(user, { ip, userAgent, now });
+        return completeLogin(request, reply, user, { ip, userAgent, now });
       },
     );
   }
@@ -287,7 +332,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     '/api/Account/Me',
     { schema: { tags: ['Account'], summary: 'The current user', response: { 200: MeResponse, ...errorResponses(401) } } },
     async (request) => {
-      const user = await requireUser(fastify, request.headers.authorization);
+      const user = await requireUser(fastify, request.headers.authorization, new Date(), { allowRapidRegistration: true });
       const consents = await currentConsents(fastify.db, user.id);
       const [address] = await fastify.db
         .select()
@@ -339,9 +384,33 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     '/api/Account/Logout',
     { schema: { tags: ['Account'], summary: 'Revoke the session and the user token behind it', response: { 204: z.null().describe('Logged out'), ...errorResponses(401) } } },
     async (request, reply) => {
-      const session = await requireSession(fastify, request.headers.authorization);
-      await revokeUserToken(fastify.db, session.userTokenId, new Date());
+      const now = new Date();
+      if (wantsCookieTransport(request)) {
+        // A browser is logged out whatever state its bearer is in: the user token of its record goes too.
+        browserSession.clear(reply);
+        const record = decodeRecord(request.cookies[SESSION_COOKIE]);
+        const userToken = record ? await findUserToken(fastify.db, record.userdata) : undefined;
+        if (userToken) await revokeUserToken(fastify.db, userToken.id, now);
+        const session = await requireSession(fastify, request.headers.authorization, now).catch(() => undefined);
+        if (session) await revokeUserToken(fastify.db, session.userTokenId, now);
+        return reply.code(204).send(null);
+      }
+      const session = await requireSession(fastify, request.headers.authorization, now);
+      await revokeUserToken(fastify.db, session.userTokenId, now);
       return reply.code(204).send(null);
+    },
+  );
+
+  fastify.get(
+    '/api/Account/DecryptAnalyticsToken/:token',
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: { tags: ['Account'], summary: 'The e-mail address an analytics link carries (to fill in the login form)', params: AnalyticsTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } },
+    },
+    async (request) => {
+      const email = decryptAnalyticsToken(fastify.config.analyticsTokenKey, request.params.token);
+      if (email === undefined) throw new AppError('InvalidToken');
+      return { Email: email };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessionTokens, userActionTokens, userConsents, userTokens, users } from '../../db/schema';
 import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './tokens';
@@ -56,14 +56,14 @@ export async function findUserToken(db: Db, token: string) {
   return row;
 }
 
-export async function issueSessionToken(db: Db, userToken: { id: number; userId: number | null }, now: Date): Promise<string> {
+export async function issueSessionToken(db: Db, userToken: { id: number; userId: number | null }, now: Date, ttlMs = SESSION_TOKEN_TTL_MS): Promise<string> {
   const token = newToken();
   await db.insert(sessionTokens).values({
     tokenHash: hashToken(token),
     userTokenId: userToken.id,
     userId: userToken.userId,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + ttlMs),
   });
   await db.update(userTokens).set({ lastUsedAt: now }).where(eq(userTokens.id, userToken.id));
   return token;
@@ -78,6 +78,7 @@ export async function findSessionToken(db: Db, token: string) {
       userTokenId: sessionTokens.userTokenId,
       userTokenExpiresAt: userTokens.expiresAt,
       userTokenRevokedAt: userTokens.revokedAt,
+      silent: userTokens.silent,
     })
     .from(sessionTokens)
     .innerJoin(userTokens, eq(userTokens.id, sessionTokens.userTokenId))
@@ -137,6 +138,18 @@ type Found = { ok: true; row: typeof userActionTokens.$inferSelect } | { ok: fal
 }
 
 /** Every user token of the user, and their session tokens, stop working. */
+/** Revokes every user token of a user but one (the session that changed the password stays). */
+export async function revokeOtherTokens(db: Db, userId: number, keepUserTokenId: number, now: Date): Promise<void> {
+  const others = await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt), ne(userTokens.id, keepUserTokenId)))
+    .returning({ id: userTokens.id });
+  if (others.length > 0) {
+    await db.update(sessionTokens).set({ revokedAt: now }).where(and(inArray(sessionTokens.userTokenId, others.map((row) => row.id)), isNull(sessionTokens.revokedAt)));
+  }
+}
+
 export async function revokeAllTokens(db: Db, userId: number, now: Date): Promise<void> {
   await db.update(userTokens).set({ revokedAt: now }).where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
   await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userId, userId), isNull(sessionTokens.revokedAt)));
@@ -157,4 +170,13 @@ export async function findConfirmToken(db: Db, token: string) {
     .where(and(eq(userActionTokens.tokenHash, hashToken(token)), eq(userActionTokens.kind, 'confirm_email'), isNull(userActionTokens.revokedAt)))
     .limit(1);
   return row;
+}
+
+/** How many tokens of a kind a user was sent since a moment (the per-account limit of recovery mails). */
+export async function countRecentActionTokens(db: Db, userId: number, kind: 'confirm_email' | 'reset_password' | 'set_password' | 'auto_login', since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userActionTokens)
+    .where(and(eq(userActionTokens.userId, userId), eq(userActionTokens.kind, kind), gt(userActionTokens.createdAt, since)));
+  return row?.n ?? 0;
 }

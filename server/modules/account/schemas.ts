@@ -9,7 +9,7 @@ export const AnonymousLoginRequest = z
   .meta({ id: 'AnonymousLoginRequest', description: 'A token the client generates for a visitor without an account.' });
 
 export const SessionRequest = z
-  .object({ userToken: IssuedToken, portal: Portal })
+  .object({ userToken: IssuedToken.optional().describe('Left out by browsers: the user token of their session cookie is used.'), portal: Portal })
   .meta({ id: 'SessionRequest', description: 'Trades a user token for a session (bearer) token.' });
 
 export const LoginRequest = z
@@ -22,10 +22,10 @@ export const LoginRequest = z
   })
   .meta({ id: 'LoginRequest' });
 
-export const TokenResponse = z.object({ Token: z.string() }).meta({ id: 'TokenResponse' });
+export const TokenResponse = z.object({ Token: z.string().optional().describe('Left out when the request asked for cookies (X-Token-Transport: cookie).') }).meta({ id: 'TokenResponse' });
 
 export const LoginResponse = z
-  .object({ UserToken: z.string(), IsConfirmed: z.boolean(), TermsAndPrivacyConfirmed: z.boolean() })
+  .object({ UserToken: z.string().optional().describe('Left out when the request asked for cookies.'), IsConfirmed: z.boolean(), TermsAndPrivacyConfirmed: z.boolean() })
   .meta({ id: 'LoginResponse' });
 
 export const MeResponse = z
@@ -88,7 +88,7 @@ export const RegisterRequest = z
   .meta({ id: 'RegisterRequest' });
 
 export const RegisterResponse = z
-  .object({ Email: z.string(), Token: z.string().describe('A user token for the silent login.') })
+  .object({ Email: z.string(), Token: z.string().optional().describe('A user token for the silent login; left out when the request asked for cookies.') })
   .meta({ id: 'RegisterResponse' });
 
 export const ActionTokenParams = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
@@ -168,3 +168,5 @@ export const CorporateDataRequest = z
   .meta({ id: 'CorporateDataRequest' });
 
 export const BusinessNameRequest = z.object({ businessName: z.union([z.literal(0), z.literal(1)]) }).meta({ id: 'BusinessNameRequest' });
+
+export const AnalyticsTokenParams = z.object({ token: z.string().min(16).max(512).regex(/^[A-Za-z0-9_-]+$/) });

@@ -23,11 +23,26 @@ export function assertActive(user: UserRow | undefined): asserts user is UserRow
   if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
 }
 
+export interface RequireUserOptions {
+  /**
+   * A rapid registration (the silent session a registration opens, before the address is
+   * confirmed) may read its profile but not change the account: the calls that change it
+   * answer 401 InvalidAccessForRapidRegistration unless they allow it.
+   */
+  allowRapidRegistration?: boolean;
+}
+
 /** The logged-in user behind the bearer: anonymous sessions and closed accounts are refused. */
-export async function requireUser(fastify: FastifyInstance, authorization: string | undefined, now = new Date()): Promise<UserRow> {
+export async function requireUser(fastify: FastifyInstance, authorization: string | undefined, now = new Date(), options: RequireUserOptions = {}): Promise<UserRow> {
+  return (await requireUserSession(fastify, authorization, now, options)).user;
+}
+
+/** The user and the session behind the bearer (for calls that act on the session itself). */
+export async function requireUserSession(fastify: FastifyInstance, authorization: string | undefined, now = new Date(), options: RequireUserOptions = {}) {
   const session = await requireSession(fastify, authorization, now);
   if (session.userId === null) throw new AppError('Unauthorized');
   const user = await findUserById(fastify.db, session.userId);
   assertActive(user);
-  return user;
+  if (session.silent && !user.registrationConfirmed && !options.allowRapidRegistration) throw new AppError('InvalidAccessForRapidRegistration');
+  return { user, session };
 }

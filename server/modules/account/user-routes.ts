@@ -40,6 +40,8 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     return fastify.db.insert(userConsents).values(rows);
   };
   const ok = { Ok: true as const };
+  /** Calls a rapid registration may make: phone, terms and consents (not password, data or deletion). */
+  const RAPID = { allowRapidRegistration: true } as const;
   const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
 
 
@@ -100,7 +102,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   });
 
   fastify.post('/api/user/updatePhone', { schema: { ...secured('Change the phone number'), body: UpdatePhoneRequest } }, async (request) => {
-    const user = await requireUser(fastify, request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
     await fastify.db.update(users).set({ phone: request.body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
     return ok;
   });
@@ -109,7 +111,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     '/api/User/UpdatePhoneAndTermsAndConditions',
     { schema: { ...secured('Complete a social registration: phone and consents'), body: UpdatePhoneAndTermsRequest } },
     async (request) => {
-      const user = await requireUser(fastify, request.headers.authorization);
+      const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
       const body = request.body;
       if (!body.termsAndConditions || !body.infoPrivacy) throw new AppError('TermsNotAccepted');
       await fastify.db.update(users).set({ phone: body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -121,22 +123,24 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   fastify.post(
     '/api/User/UpdateRexerTermsAndConditions',
     { schema: { ...secured('Accept the current terms and privacy texts'), body: UpdateTermsRequest } },
-    async (request) => {
-      const user = await requireUser(fastify, request.headers.authorization);
+    async (request, reply) => {
+      const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
       if (!request.body.RexerTermsAndConditions || !request.body.RexerPrivacy) throw new AppError('TermsNotAccepted');
       await recordConsents(user.id, request.ip, 'terms-modal', { terms: true, privacy: true });
+      // A browser whose login waited for the terms: its temporary record becomes the session.
+      fastify.browserSession.promoteTemporary(request, reply, new Date());
       return ok;
     },
   );
 
   fastify.put('/api/User/ChangeCommercialConsent', { schema: { ...secured('Give or withdraw the commercial consent'), body: CommercialConsentRequest } }, async (request) => {
-    const user = await requireUser(fastify, request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
     await recordConsents(user.id, request.ip, 'profile', { commercial: request.body.CommercialConsent });
     return ok;
   });
 
   fastify.put('/api/user/ChangePartnerConsent', { schema: { ...secured('Give or withdraw the partner consent'), body: PartnerConsentRequest } }, async (request) => {
-    const user = await requireUser(fastify, request.headers.authorization);
+    const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
     await recordConsents(user.id, request.ip, 'profile', { partner: request.body.PartnerConsent });
     return ok;
   });
@@ -159,7 +163,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     },
   );
 
-  fastify.delete('/api/user/:id', { schema: { ...secured('Delete the account: personal data removed, every token revoked'), params: UserIdParams } }, async (request) => {
+  fastify.delete('/api/user/:id', { schema: { ...secured('Delete the account: personal data removed, every token revoked'), params: UserIdParams } }, async (request, reply) => {
     const user = await requireUser(fastify, request.headers.authorization);
     if (user.id !== request.params.id) throw new AppError('Forbidden');
     const now = new Date();
@@ -193,6 +197,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
         .where(eq(users.id, user.id));
     });
     await revokeAllTokens(fastify.db, user.id, now);
+    fastify.browserSession.clear(reply);
     return ok;
   });
 };

@@ -2044,6 +2044,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Account/DecryptAnalyticsToken/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-mail address an analytics link carries (to fill in the login form) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConfirmResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Download/List": {
         parameters: {
             query?: never;
@@ -2669,7 +2734,8 @@ export interface components {
         };
         /** @description Trades a user token for a session (bearer) token. */
         SessionRequestInput: {
-            userToken: string;
+            /** @description Left out by browsers: the user token of their session cookie is used. */
+            userToken?: string;
             portal: number;
         };
         LoginRequestInput: {
@@ -2681,10 +2747,12 @@ export interface components {
             registrationLoginId?: string;
         };
         TokenResponseInput: {
-            Token: string;
+            /** @description Left out when the request asked for cookies (X-Token-Transport: cookie). */
+            Token?: string;
         };
         LoginResponseInput: {
-            UserToken: string;
+            /** @description Left out when the request asked for cookies. */
+            UserToken?: string;
             IsConfirmed: boolean;
             TermsAndPrivacyConfirmed: boolean;
         };
@@ -2747,8 +2815,8 @@ export interface components {
         };
         RegisterResponseInput: {
             Email: string;
-            /** @description A user token for the silent login. */
-            Token: string;
+            /** @description A user token for the silent login; left out when the request asked for cookies. */
+            Token?: string;
         };
         ConfirmResponseInput: {
             Email: string;
@@ -3023,7 +3091,8 @@ export interface components {
         };
         /** @description Trades a user token for a session (bearer) token. */
         SessionRequest: {
-            userToken: string;
+            /** @description Left out by browsers: the user token of their session cookie is used. */
+            userToken?: string;
             portal: number;
         };
         LoginRequest: {
@@ -3035,10 +3104,12 @@ export interface components {
             registrationLoginId?: string;
         };
         TokenResponse: {
-            Token: string;
+            /** @description Left out when the request asked for cookies (X-Token-Transport: cookie). */
+            Token?: string;
         };
         LoginResponse: {
-            UserToken: string;
+            /** @description Left out when the request asked for cookies. */
+            UserToken?: string;
             IsConfirmed: boolean;
             TermsAndPrivacyConfirmed: boolean;
         };
@@ -3101,8 +3172,8 @@ export interface components {
         };
         RegisterResponse: {
             Email: string;
-            /** @description A user token for the silent login. */
-            Token: string;
+            /** @description A user token for the silent login; left out when the request asked for cookies. */
+            Token?: string;
         };
         ConfirmResponse: {
             Email: string;

@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { userTokens } from '../../db/schema';
+import { hashToken, USER_TOKEN_TTL_MS } from './tokens';
+
+/**
+ * The session of a browser, kept in cookies the server sets (spec section 3, "Stored user
+ * session"). The bearer never reaches page scripts:
+ * - `rexer_session` (HttpOnly): the spec's record — username, userdata (the user token),
+ *   isConfirmed, terms_privacy, silent, and a date stamp. Anonymous visitors have one too,
+ *   with an empty username.
+ * - `rexer_temp_user` (HttpOnly): the same record while the terms are pending (a login
+ *   whose user has not accepted the current terms yet).
+ * - `rexer_auth` (HttpOnly): the session (bearer) token; the API reads it when a request
+ *   has no Authorization header.
+ * - `rexer_user` (readable): the record without the token, so the app knows at start who
+ *   is logged in without a call.
+ * Every cookie lasts 30 days, is Secure and SameSite=Lax. When the stamp of a record is
+ * from another day, the next request refreshes the cookies and the user token's expiry:
+ * a session lasts 30 days from its last day of use.
+ *
+ * Requests that send `X-Token-Transport: cookie` (the web app does) get the tokens in these
+ * cookies only: the token fields of the answers are left out. Other clients (the mobile
+ * app, scripts) get them in the body, as the spec's calls describe, and send a bearer.
+ */
+
+export const SESSION_COOKIE = 'rexer_session';
+export const TEMP_USER_COOKIE = 'rexer_temp_user';
+export const AUTH_COOKIE = 'rexer_auth';
+export const USER_COOKIE = 'rexer_user';
+export const TOKEN_TRANSPORT_HEADER = 'x-token-transport';
+
+/** Spec section 9: the session cookie lasts 2592000 s. */
+export const SESSION_COOKIE_MAX_AGE_S = 2_592_000;
+
+export interface SessionRecord {
+  username: string;
+  /** The user token. */
+  userdata: string;
+  isConfirmed: boolean;
+  terms_privacy: boolean;
+  silent?: boolean;
+  /** The day (YYYY-MM-DD, UTC) the cookie was last written. */
+  stamp: string;
+}
+
+export type PublicSessionRecord = Omit<SessionRecord, 'userdata'>;
+
+export function dayStamp(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function encodeRecord(record: SessionRecord | PublicSessionRecord): string {
+  return Buffer.from(JSON.stringify(record), 'utf8').toString('base64url');
+}
+
+/** The record of a cookie value, or undefined when it is not one (a forged or old cookie is ignored). */
+export function decodeRecord(value: string | undefined): SessionRecord | undefined {
+  if (!value || value.length > 2048) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const r = parsed as Record<string, unknown>;
+    if (typeof r.username !== 'string' || typeof r.userdata !== 'string' || !/^[A-Za-z0-9_-]{20,128}$/.test(r.userdata)) return undefined;
+    if (typeof r.isConfirmed !== 'boolean' || typeof r.terms_privacy !== 'boolean' || typeof r.stamp !== 'string') return undefined;
+    return { username: r.username, userdata: r.userdata, isConfirmed: r.isConfirmed, terms_privacy: r.terms_privacy, silent: r.silent === true, stamp: r.stamp };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the request asked for its tokens in cookies only. */
+export function wantsCookieTransport(request: FastifyRequest): boolean {
+  return request.headers[TOKEN_TRANSPORT_HEADER] === 'cookie';
+}
+
+function cookieOptions(fastify: FastifyInstance, httpOnly: boolean) {
+  return { path: '/', httpOnly, secure: fastify.config.cookieSecure, sameSite: 'lax' as const, maxAge: SESSION_COOKIE_MAX_AGE_S };
+}
+
+function publicOf(record: SessionRecord): PublicSessionRecord {
+  const { userdata: _token, ...rest } = record;
+  return rest;
+}
+
+export interface BrowserSession {
+  /** A logged-in, silent or temporary user: the record goes to its cookie, the mirror follows. */
+  setUser(reply: FastifyReply, record: Omit<SessionRecord, 'stamp'>, opts: { temporary: boolean; now: Date }): void;
+  /** An anonymous visitor's user token. */
+  setAnonymous(reply: FastifyReply, userToken: string, now: Date): void;
+  setAuth(reply: FastifyReply, sessionToken: string): void;
+  /** The user token a Session call without one in its body trades: the pending temporary user first. */
+  userTokenOf(request: FastifyRequest): string | undefined;
+  /** The pending temporary user becomes the session (after the terms are accepted). */
+  promoteTemporary(request: FastifyRequest, reply: FastifyReply, now: Date): void;
+  clear(reply: FastifyReply): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    browserSession: BrowserSession;
+  }
+}
+
+/**
+ * Decorates `fastify.browserSession`; reads the bearer from `rexer_auth` when a request has no
+ * Authorization header; refreshes day-old records.
+ */
+export default fp(
+  async function browserSessionPlugin(fastify) {
+    const setRecord = (reply: FastifyReply, name: string, record: SessionRecord) => {
+      reply.setCookie(name, encodeRecord(record), cookieOptions(fastify, true));
+      if (record.username !== '') reply.setCookie(USER_COOKIE, encodeRecord(publicOf(record)), cookieOptions(fastify, false));
+    };
+    const clearCookie = (reply: FastifyReply, name: string) => reply.clearCookie(name, { path: '/', secure: fastify.config.cookieSecure, sameSite: 'lax' });
+
+    const api: BrowserSession = {
+      setUser(reply, record, { temporary, now }) {
+        const full = { ...record, stamp: dayStamp(now) };
+        if (temporary) {
+          setRecord(reply, TEMP_USER_COOKIE, full);
+          // The mirror says "terms pending"; the previous session, if any, stays until the terms are accepted.
+        } else {
+          setRecord(reply, SESSION_COOKIE, full);
+          clearCookie(reply, TEMP_USER_COOKIE);
+        }
+      },
+      setAnonymous(reply, userToken, now) {
+        setRecord(reply, SESSION_COOKIE, { username: '', userdata: userToken, isConfirmed: false, terms_privacy: false, stamp: dayStamp(now) });
+        clearCookie(reply, USER_COOKIE);
+      },
+      setAuth(reply, sessionToken) {
+        reply.setCookie(AUTH_COOKIE, sessionToken, cookieOptions(fastify, true));
+      },
+      userTokenOf(request) {
+        return (decodeRecord(request.cookies[TEMP_USER_COOKIE]) ?? decodeRecord(request.cookies[SESSION_COOKIE]))?.userdata;
+      },
+      promoteTemporary(request, reply, now) {
+        const temporary = decodeRecord(request.cookies[TEMP_USER_COOKIE]);
+        if (!temporary) return;
+        setRecord(reply, SESSION_COOKIE, { ...temporary, terms_privacy: true, silent: false, stamp: dayStamp(now) });
+        clearCookie(reply, TEMP_USER_COOKIE);
+      },
+      clear(reply) {
+        for (const name of [SESSION_COOKIE, TEMP_USER_COOKIE, AUTH_COOKIE, USER_COOKIE]) clearCookie(reply, name);
+      },
+    };
+    fastify.decorate('browserSession', api);
+
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (!request.url.slice(0, 5).toLowerCase().startsWith('/api/')) return;
+      const auth = request.cookies[AUTH_COOKIE];
+      if (request.headers.authorization === undefined && auth) request.headers.authorization = `Bearer ${auth}`;
+      await refreshIfStale(fastify, request, reply, setRecord);
+    });
+  },
+  { name: 'browser-session', dependencies: ['cookies'], fastify: '5.x' },
+);
+
+/** A record stamped on another day is written again, and its user token lives 30 days from now. */
+async function refreshIfStale(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  setRecord: (reply: FastifyReply, name: string, record: SessionRecord) => void,
+): Promise<void> {
+  const now = new Date();
+  const today = dayStamp(now);
+  for (const name of [SESSION_COOKIE, TEMP_USER_COOKIE]) {
+    const record = decodeRecord(request.cookies[name]);
+    if (!record || record.stamp === today) continue;
+    const extended = await fastify.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS) })
+      .where(and(eq(userTokens.tokenHash, hashToken(record.userdata)), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+      .returning({ id: userTokens.id });
+    // An expired or revoked token is not revived: the client meets ExpiredUserToken and logs out.
+    if (extended.length > 0) setRecord(reply, name, { ...record, stamp: today });
+  }
+}

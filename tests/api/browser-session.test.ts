@@ -1,0 +1,226 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, userTokens, users } from '../../server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
+import type { TestDatabase } from '../../server/db/testing';
+import { encryptAnalyticsToken } from '../../server/modules/account/analytics-token';
+import { dayStamp, decodeRecord, encodeRecord, SESSION_COOKIE_MAX_AGE_S } from '../../server/modules/account/browser-session';
+import { hashToken } from '../../server/modules/account/tokens';
+import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+
+const COOKIE_MODE = { 'x-token-transport': 'cookie' };
+
+interface Jar {
+  [name: string]: string;
+}
+
+/** The cookies an answer sets, with their attributes. */
+function setCookies(res: LightMyRequestResponse) {
+  return res.cookies as { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; maxAge?: number; path?: string }[];
+}
+
+/** A tiny browser cookie jar: applies an answer's Set-Cookie headers. */
+function apply(jar: Jar, res: LightMyRequestResponse): Jar {
+  for (const cookie of setCookies(res)) {
+    if (cookie.value === '' || cookie.maxAge === 0) delete jar[cookie.name];
+    else jar[cookie.name] = cookie.value;
+  }
+  return jar;
+}
+
+for (const backend of BACKENDS) {
+  describe(`Browser sessions in HttpOnly cookies (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    const analyticsKey = 'chiave-di-prova-per-i-link-analytics';
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', ANALYTICS_TOKEN_KEY: analyticsKey } });
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    let address = 0;
+    const nextIp = () => `10.9.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+    /** A browser call: cookie transport, the jar's cookies sent and updated. */
+    const browser = async (jar: Jar, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const res = await app.inject({ method, url, payload, headers: COOKIE_MODE, cookies: { ...jar }, remoteAddress: nextIp() });
+      apply(jar, res);
+      return res;
+    };
+    const loginBody = (username: string, password: string) => ({ username, password, RecaptchaToken: 'x' });
+
+    it('keeps a login in HttpOnly, Secure, SameSite=Lax cookies of 30 days, with no token in the body', async () => {
+      const jar: Jar = {};
+      const res = await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ IsConfirmed: true, TermsAndPrivacyConfirmed: true });
+      const byName = Object.fromEntries(setCookies(res).map((c) => [c.name, c]));
+      for (const name of ['rexer_session', 'rexer_auth', 'rexer_user']) {
+        expect(byName[name], name).toMatchObject({ secure: true, sameSite: 'Lax', maxAge: SESSION_COOKIE_MAX_AGE_S, path: '/' });
+      }
+      expect(byName.rexer_session.httpOnly).toBe(true);
+      expect(byName.rexer_auth.httpOnly).toBe(true);
+      // The page can read who is logged in, never the token.
+      expect(byName.rexer_user.httpOnly).toBeFalsy();
+      const mirror = JSON.parse(Buffer.from(jar.rexer_user, 'base64url').toString('utf8'));
+      expect(mirror).toEqual({ username: DEMO_ACCOUNTS.buyer.email, isConfirmed: true, terms_privacy: true, silent: false, stamp: dayStamp(new Date()) });
+      expect(JSON.stringify(mirror)).not.toContain(jar.rexer_auth);
+      expect(decodeRecord(jar.rexer_session)).toMatchObject({ username: DEMO_ACCOUNTS.buyer.email, isConfirmed: true, terms_privacy: true });
+      // The bearer cookie authenticates the calls.
+      const me = await browser(jar, 'GET', '/api/Account/Me');
+      expect(me.statusCode).toBe(200);
+      expect(me.json().email).toBe(DEMO_ACCOUNTS.buyer.email);
+    });
+
+    it('renews an expired session token from the session cookie, and logs out clearing every cookie', async () => {
+      const jar: Jar = {};
+      await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.seller.email, DEMO_PASSWORD));
+      const userToken = decodeRecord(jar.rexer_session)!.userdata;
+      // Every session token of this login expires.
+      const [row] = await testDb.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, hashToken(userToken)));
+      await testDb.database.db.execute(sql`update session_tokens set expires_at = now() - interval '1 minute' where user_token_id = ${row.id}`);
+      expectError(await browser(jar, 'GET', '/api/Account/Me'), 'ExpiredSessionToken');
+      const renewed = await browser(jar, 'POST', '/api/Account/Session', { portal: 5 });
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.json()).toEqual({});
+      expect((await browser(jar, 'GET', '/api/Account/Me')).statusCode).toBe(200);
+
+      const out = await browser(jar, 'POST', '/api/Account/Logout');
+      expect(out.statusCode).toBe(204);
+      expect(jar).toEqual({});
+      // The user token is revoked: an old copy of the cookie signs nobody in.
+      const replay = await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { portal: 5 }, headers: COOKIE_MODE, cookies: { rexer_session: encodeRecord({ username: 'x', userdata: userToken, isConfirmed: true, terms_privacy: true, stamp: dayStamp(new Date()) }) } });
+      expectError(replay, 'InvalidSessionToken');
+    });
+
+    it('answers ExpiredUserToken when the 30 days are over, and the session call needs a token', async () => {
+      const jar: Jar = {};
+      await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.agency.email, DEMO_PASSWORD));
+      const userToken = decodeRecord(jar.rexer_session)!.userdata;
+      await testDb.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.tokenHash, hashToken(userToken)));
+      expectError(await browser(jar, 'GET', '/api/Account/Me'), 'ExpiredUserToken');
+      expectError(await browser(jar, 'POST', '/api/Account/Session', { portal: 5 }), 'ExpiredUserToken');
+      expectError(await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { portal: 5 }, headers: COOKIE_MODE }), 'MissingToken');
+    });
+
+    it('refreshes a record stamped on another day, extending its user token, and leaves today’s alone', async () => {
+      const jar: Jar = {};
+      await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD));
+      const record = decodeRecord(jar.rexer_session)!;
+      const hash = hashToken(record.userdata);
+      const soon = new Date(Date.now() + 24 * 3600 * 1000);
+      await testDb.database.db.update(userTokens).set({ expiresAt: soon }).where(eq(userTokens.tokenHash, hash));
+
+      const today = await app.inject({ method: 'GET', url: '/api/config', headers: COOKIE_MODE, cookies: { ...jar } });
+      expect(setCookies(today).map((c) => c.name)).not.toContain('rexer_session');
+
+      const stale = { ...jar, rexer_session: encodeRecord({ ...record, stamp: '2020-01-01' }) };
+      const res = await app.inject({ method: 'GET', url: '/api/config', headers: COOKIE_MODE, cookies: stale });
+      const refreshed = setCookies(res).find((c) => c.name === 'rexer_session');
+      expect(refreshed).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', maxAge: SESSION_COOKIE_MAX_AGE_S });
+      expect(decodeRecord(refreshed!.value)).toMatchObject({ stamp: dayStamp(new Date()), userdata: record.userdata });
+      const [row] = await testDb.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, hash));
+      expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+      // A forged cookie is ignored, not an error.
+      expect((await app.inject({ method: 'GET', url: '/api/config', cookies: { rexer_session: 'non-un-record' } })).statusCode).toBe(200);
+    });
+
+    it('holds a login with pending terms in the temporary-user cookie until the terms are accepted', async () => {
+      const email = `termini.${backend.name}@example.com`;
+      const jar: Jar = {};
+      await browser(jar, 'POST', '/api/Account/Register', { name: 'Ada', surname: 'Neri', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: false, RecaptchaToken: 'x', password: 'Termini#2026' });
+      const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
+      await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.id, user.id));
+      // The terms of the registration are withdrawn: a newer text version would do the same.
+      await testDb.database.db.execute(sql`delete from user_consents where user_id = ${user.id} and kind in ('terms', 'privacy')`);
+
+      const fresh: Jar = {};
+      const res = await browser(fresh, 'POST', '/api/Account/Login', loginBody(email, 'Termini#2026'));
+      expect(res.json()).toEqual({ IsConfirmed: true, TermsAndPrivacyConfirmed: false });
+      expect(decodeRecord(fresh.rexer_temp_user)).toMatchObject({ username: email, terms_privacy: false });
+      expect(fresh.rexer_session).toBeUndefined();
+      const accept = await browser(fresh, 'POST', '/api/User/UpdateRexerTermsAndConditions', { RexerTermsAndConditions: true, RexerPrivacy: true });
+      expect(accept.statusCode).toBe(200);
+      expect(fresh.rexer_temp_user).toBeUndefined();
+      expect(decodeRecord(fresh.rexer_session)).toMatchObject({ username: email, terms_privacy: true });
+      expect((await browser(fresh, 'POST', '/api/Account/Session', { portal: 5 })).statusCode).toBe(200);
+      expect((await browser(fresh, 'GET', '/api/Account/Me')).json()).toMatchObject({ email, termsAndPrivacyConsent: true });
+    });
+
+    it('opens a silent session at registration; the rapid registration may read but not change the account', async () => {
+      const email = `silente.${backend.name}@example.com`;
+      const jar: Jar = {};
+      const res = await browser(jar, 'POST', '/api/Account/Register', { name: 'Bruno', surname: 'Riva', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: true, RecaptchaToken: 'x' });
+      expect(res.json()).toEqual({ Email: email });
+      expect(decodeRecord(jar.rexer_session)).toMatchObject({ username: email, isConfirmed: false, silent: true });
+      expect((await browser(jar, 'GET', '/api/Account/Me')).json()).toMatchObject({ email, RegistrationConfirmed: false });
+      const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
+      expectError(await browser(jar, 'PUT', '/api/User/ChangeBusinessName', { businessName: 1 }), 'InvalidAccessForRapidRegistration');
+      expectError(await browser(jar, 'DELETE', `/api/user/${user.id}`), 'InvalidAccessForRapidRegistration');
+      // The anonymous visitor before it: a record without a name, and no readable mirror.
+      const anonymous: Jar = {};
+      await browser(anonymous, 'POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
+      expect(decodeRecord(anonymous.rexer_session)).toMatchObject({ username: '' });
+      expect(anonymous.rexer_user).toBeUndefined();
+      expect((await browser(anonymous, 'POST', '/api/Account/Session', { portal: 5 })).json()).toEqual({});
+      expectError(await browser(anonymous, 'GET', '/api/Account/Me'), 'Unauthorized');
+    });
+
+    it('refuses 96 for an address of another portal and 97 for a disposable address', async () => {
+      await testDb.database.db.insert(users).values({ email: `altro.portale.${backend.name}@example.com`, name: 'Altro', surname: 'Portale', portal: 3, registrationConfirmed: true });
+      const body = (email: string) => ({ name: 'Ada', surname: 'Neri', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: false, RecaptchaToken: 'x' });
+      expectError(await app.inject({ method: 'POST', url: '/api/Account/Register', payload: body(`altro.portale.${backend.name}@example.com`), remoteAddress: nextIp() }), 'WebAccountExists');
+      expectError(await app.inject({ method: 'POST', url: '/api/Account/Register', payload: body('qualcuno@yopmail.com'), remoteAddress: nextIp() }), 'WebAccountCreationFailed');
+      expect(await testDb.database.db.select().from(users).where(eq(users.email, 'qualcuno@yopmail.com'))).toHaveLength(0);
+    });
+
+    it('decrypts the analytics token of a marketing link, and refuses a forged one', async () => {
+      const token = encryptAnalyticsToken(analyticsKey, DEMO_ACCOUNTS.buyer.email);
+      const res = await app.inject({ url: `/api/Account/DecryptAnalyticsToken/${token}` });
+      expect(res.json()).toEqual({ Email: DEMO_ACCOUNTS.buyer.email });
+      const forged = encryptAnalyticsToken('un-altra-chiave', DEMO_ACCOUNTS.buyer.email);
+      expectError(await app.inject({ url: `/api/Account/DecryptAnalyticsToken/${forged}` }), 'InvalidToken');
+      const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+      expectError(await app.inject({ url: `/api/Account/DecryptAnalyticsToken/${tampered}` }), 'InvalidToken');
+      expectError(await app.inject({ url: '/api/Account/DecryptAnalyticsToken/..%2F..' }), 'ValidationError');
+    });
+
+    it('sends at most five recovery mails an hour to one account, whatever the IP', async () => {
+      const email = DEMO_ACCOUNTS.seller.email;
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) codes.push((await app.inject({ method: 'POST', url: '/api/Account/NewPassword/', payload: { email }, remoteAddress: nextIp() })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const mails = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      expect(mails.filter((m) => m.textBody.includes('/recuperaPassword/'))).toHaveLength(5);
+    });
+  });
+}
+
+describe('Login rate limit and ban per IP', () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    testDb = await openTestDatabase({ postgres: false });
+    app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '3' } });
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  it('answers 429 TooManyRequests past the limit, then 429 IPBanned for an address that keeps going', async () => {
+    const attempt = () => app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: 'nessuno@rexer.example', password: 'Sbagliata#1', RecaptchaToken: 'x' }, remoteAddress: '10.66.0.1' });
+    const names: string[] = [];
+    for (let i = 0; i < 16; i++) names.push((await attempt()).json().ExceptionTypeString);
+    expect(names.slice(0, 3)).toEqual(['WrongCredentials', 'WrongCredentials', 'WrongCredentials']);
+    expect(names[3]).toBe('TooManyRequests');
+    expectError(await attempt(), 'IPBanned');
+    // Another address is not affected.
+    expectError(await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: 'nessuno@rexer.example', password: 'Sbagliata#1', RecaptchaToken: 'x' }, remoteAddress: '10.66.0.2' }), 'WrongCredentials');
+  });
+});
