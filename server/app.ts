@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import { errorBody } from './errors/catalogue';
 import browserSession from './modules/account/browser-session';
+import mailOutboxModule from './modules/mail-outbox';
 import accountModule from './modules/account';
 import agencyModule from './modules/agency';
 import appConfigModule from './modules/app-config';
@@ -70,6 +72,7 @@ export const app = fp<AppOptions>(
     await fastify.register(agencyModule);
     await fastify.register(accountModule);
     await fastify.register(downloadModule);
+    await fastify.register(mailOutboxModule);
     await fastify.register(seoModule);
     await fastify.register(contactModule);
     await fastify.register(careersModule);
@@ -99,6 +102,11 @@ export function serverOptions(config: AppConfig, logger: FastifyServerOptions['l
       return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A path the router refuses before any route (a bad escape, a segment over the length
+    // limit) still answers with the error body.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(errorBody(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'ValidationError' : 'MalformedRequest'));
+    },
     // The spec's paths mix /api/user and /api/User: routes match regardless of case.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 300 },
   };

@@ -98,6 +98,8 @@ const envSchema = z
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
     /** The key of the analytics tokens in marketing links; without it a random one is made at each start. */
     ANALYTICS_TOKEN_KEY: optionalString,
+    /** Show the mail outbox at /visualizzamail: default on when there is no SMTP_URL and HOST is loopback. */
+    MAIL_OUTBOX_VIEW: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     COOKIE_SECURE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     /** Lifetime of a session (bearer) token in seconds; the client renews it with its user token. */
     SESSION_TOKEN_TTL_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(3600),
@@ -144,6 +146,7 @@ export interface AppConfig {
   rateLimitMax: number;
   loginRateLimitMax: number;
   cookieSecure: boolean;
+  mailOutboxView: boolean | undefined;
   analyticsTokenKey: string;
   sessionTokenTtlMs: number;
 }
@@ -210,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     cookieSecure: e.COOKIE_SECURE === 'true',
+    mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',
     analyticsTokenKey: e.ANALYTICS_TOKEN_KEY ?? randomBytes(32).toString('hex'),
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
   };

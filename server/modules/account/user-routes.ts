@@ -110,12 +110,14 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   fastify.post(
     '/api/User/UpdatePhoneAndTermsAndConditions',
     { schema: { ...secured('Complete a social registration: phone and consents'), body: UpdatePhoneAndTermsRequest } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
       const body = request.body;
       if (!body.termsAndConditions || !body.infoPrivacy) throw new AppError('TermsNotAccepted');
       await fastify.db.update(users).set({ phone: body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
       await recordConsents(user.id, request.ip, 'phone-terms', { terms: true, privacy: true, commercial: body.commercialPartnerConsent, partner: body.partnerConsent });
+      // A social login waiting for its terms becomes the browser's session.
+      fastify.browserSession.promoteTemporary(request, reply, new Date());
       return ok;
     },
   );

@@ -2248,6 +2248,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Mail/Outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest mails of the outbox (only without SMTP, on a local server) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the mails sent to this address */
+                    to?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Seo/FooterLinks": {
         parameters: {
             query?: never;
@@ -2726,6 +2802,17 @@ export interface components {
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
+        OutboxResponseInput: {
+            Mails: {
+                Id: number;
+                To: string;
+                Subject: string;
+                Text: string;
+                Template: string | null;
+                CreatedAt: string;
+                SentAt: string | null;
+            }[];
+        };
         /** @description A token the client generates for a visitor without an account. */
         AnonymousLoginRequestInput: {
             /** Format: uuid */
@@ -3082,6 +3169,17 @@ export interface components {
             ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "UserIsSuspendedOrDeleted" | "IPBanned" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
+        };
+        OutboxResponse: {
+            Mails: {
+                Id: number;
+                To: string;
+                Subject: string;
+                Text: string;
+                Template: string | null;
+                CreatedAt: string;
+                SentAt: string | null;
+            }[];
         };
         /** @description A token the client generates for a visitor without an account. */
         AnonymousLoginRequest: {

@@ -1,0 +1,67 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailOutbox } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import type { AppConfig } from '../../config';
+
+/**
+ * GET /api/Mail/Outbox: the mails the app has written, for a laptop or a test run without
+ * SMTP (ARCHITECTURE.md: "an outbox table the app can show"). The page /visualizzamail shows
+ * them. Mails carry confirmation and reset links, so the outbox is shown only when no SMTP
+ * server delivers mail and the server listens on this machine alone (or MAIL_OUTBOX_VIEW=true
+ * says so); otherwise the call answers 404.
+ */
+export function outboxViewEnabled(config: AppConfig): boolean {
+  if (config.mailOutboxView !== undefined) return config.mailOutboxView;
+  return config.smtpUrl === undefined && ['127.0.0.1', 'localhost', '::1'].includes(config.host);
+}
+
+const OutboxQuery = z.object({
+  to: z.email().max(254).optional().describe('Only the mails sent to this address'),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+const OutboxMail = z.object({
+  Id: z.number().int(),
+  To: z.string(),
+  Subject: z.string(),
+  Text: z.string(),
+  Template: z.string().nullable(),
+  CreatedAt: z.string(),
+  SentAt: z.string().nullable(),
+});
+
+export const OutboxResponse = z.object({ Mails: z.array(OutboxMail) }).meta({ id: 'OutboxResponse' });
+
+const mailOutboxModule: FastifyPluginAsyncZod = async function mailOutboxModule(fastify) {
+  const enabled = outboxViewEnabled(fastify.config);
+  fastify.get(
+    '/api/Mail/Outbox',
+    { schema: { tags: ['Mail'], summary: 'The latest mails of the outbox (only without SMTP, on a local server)', querystring: OutboxQuery, response: { 200: OutboxResponse, ...errorResponses(404) } } },
+    async (request) => {
+      if (!enabled) throw new AppError('NotFound');
+      const { to, limit } = request.query;
+      const rows = await fastify.db
+        .select()
+        .from(mailOutbox)
+        .where(to ? and(eq(sql`lower(${mailOutbox.toAddress})`, to.toLowerCase())) : undefined)
+        .orderBy(desc(mailOutbox.id))
+        .limit(limit);
+      return {
+        Mails: rows.map((row) => ({
+          Id: row.id,
+          To: row.toAddress,
+          Subject: row.subject,
+          Text: row.textBody,
+          Template: row.template,
+          CreatedAt: row.createdAt.toISOString(),
+          SentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+};
+
+export default mailOutboxModule;

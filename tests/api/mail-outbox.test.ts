@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../server/db/testing';
+import { outboxViewEnabled } from '../../server/modules/mail-outbox';
+import { buildTestApp, expectError, openTestDatabase, testConfig } from './helpers';
+
+describe('Mail outbox view', () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let hidden: FastifyInstance;
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase({ postgres: false });
+    app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0' } });
+    hidden = await buildTestApp(testDb, { env: { CAPTCHA: 'off', MAIL_OUTBOX_VIEW: 'false' } });
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+    await hidden?.close();
+    await testDb?.cleanup();
+  });
+
+  it('shows the latest mails to an address, with their working links', async () => {
+    const email = 'outbox.lettore@example.com';
+    await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Lia', surname: 'Monti', email, TermsAndConditions: true, InfoPrivacy: true, RecaptchaToken: 'x' } });
+    const res = await app.inject({ url: `/api/Mail/Outbox?to=${encodeURIComponent(email.toUpperCase())}` });
+    expect(res.statusCode).toBe(200);
+    const mails = res.json().Mails as { To: string; Subject: string; Text: string; Template: string }[];
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ To: email, Template: 'confirm-email' });
+    expect(mails[0].Text).toMatch(/\/mailconfermata\/[A-Za-z0-9_-]{43}/);
+    expect(mails[0].Text).toMatch(/\/inserisciPassword\/[A-Za-z0-9_-]{43}/);
+    expect((await app.inject({ url: '/api/Mail/Outbox?to=nessuno@example.com' })).json()).toEqual({ Mails: [] });
+    expectError(await app.inject({ url: '/api/Mail/Outbox?to=non-una-mail' }), 'ValidationError');
+  });
+
+  it('is hidden when switched off, when SMTP delivers mail, or when the server listens beyond this machine', async () => {
+    expectError(await hidden.inject({ url: '/api/Mail/Outbox' }), 'NotFound');
+    expect(outboxViewEnabled(testConfig({}))).toBe(true);
+    expect(outboxViewEnabled(testConfig({ SMTP_URL: 'smtp://mail.example.com:587' }))).toBe(false);
+    expect(outboxViewEnabled(testConfig({ HOST: '0.0.0.0' }))).toBe(false);
+    expect(outboxViewEnabled(testConfig({ HOST: '0.0.0.0', MAIL_OUTBOX_VIEW: 'true' }))).toBe(true);
+  });
+});
