@@ -70,6 +70,16 @@ for (const backend of BACKENDS) {
       expect((await login(buyer.toUpperCase(), DEMO_PASSWORD)).statusCode).toBe(200);
     });
 
+    it('asks again for terms accepted in an older text version', async () => {
+      const res = await login(DEMO_ACCOUNTS.returning.email, DEMO_PASSWORD);
+      expect(res.json()).toMatchObject({ IsConfirmed: true, TermsAndPrivacyConfirmed: false });
+      const token = await session(res.json().UserToken);
+      expect((await me(token)).json()).toMatchObject({ termsConsent: false, termsAndPrivacyConsent: false });
+      const accept = await app.inject({ method: 'POST', url: '/api/User/UpdateRexerTermsAndConditions', payload: { RexerTermsAndConditions: true, RexerPrivacy: true }, headers: { authorization: `Bearer ${token}` } });
+      expect(accept.statusCode).toBe(200);
+      expect((await login(DEMO_ACCOUNTS.returning.email, DEMO_PASSWORD)).json()).toMatchObject({ TermsAndPrivacyConfirmed: true });
+    });
+
     it('answers an unknown user and a wrong password alike', async () => {
       const unknown = await login('nessuno@rexer.example', DEMO_PASSWORD);
       const wrong = await login(DEMO_ACCOUNTS.seller.email, 'Sbagliata#2025');

@@ -43,6 +43,14 @@ export const DEMO_ACCOUNTS = {
     companyName: 'Navigli Case Immobiliare S.r.l.',
     role: 'company account of the partner agency Navigli Case Immobiliare',
   },
+  returning: {
+    email: 'rientro@rexer.example',
+    businessName: 0,
+    userTypeId: 2,
+    name: 'Elena',
+    surname: 'Ferri',
+    role: 'private buyer back after the terms changed: her login asks her to accept the new terms',
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS;

@@ -35,6 +35,7 @@ import { toSearchName, toSlug } from '../search-text';
 import agencyData from './data/agencies.json';
 import texts from './data/listing-texts.json';
 import lists from './data/reference-lists.json';
+import { CONSENT_TEXT_VERSION } from '../../modules/account/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { buildDemoListings, DEMO_CITIES, SEED_EPOCH, type DemoListing } from './listings';
 import { ensurePhotoPool, renderAgencyLogo, type PhotoKind, type PoolPhoto } from './photos';
@@ -47,10 +48,8 @@ export type DemoSize = 'full' | 'small';
  * version: re-running it would duplicate listings that users may have edited since.
  * Delete the data folder (or the 'demo' row of seed_runs and the demo rows) to reseed.
  */
-export const DEMO_SEED_VERSION = '2025-06-01.1';
+export const DEMO_SEED_VERSION = '2026-11-23.1';
 
-/** Consent texts the demo accounts agreed to. */
-export const CONSENT_TEXT_VERSION = '2025-01';
 
 const SIZES: Record<DemoSize, { scale: number; privateOwners: number }> = {
   full: { scale: 1, privateOwners: 40 },
@@ -248,11 +247,25 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
       ...confirmed(f.number.int({ min: 30, max: 600 })),
     });
   }
+  // A buyer back after the terms changed: the last texts she accepted are older than the ones in force.
+  const returningIndex = userRows.length;
+  userRows.push({
+    email: DEMO_ACCOUNTS.returning.email,
+    businessName: 0,
+    userTypeId: DEMO_ACCOUNTS.returning.userTypeId,
+    passwordHash: sharedHash,
+    name: DEMO_ACCOUNTS.returning.name,
+    surname: DEMO_ACCOUNTS.returning.surname,
+    phonePrefix: '+39',
+    phone: '3401122334',
+    sex: 'F',
+    ...confirmed(700),
+  });
   const insertedUsers = await tx.insert(users).values(userRows).returning({ id: users.id, createdAt: users.createdAt });
   const buyerId = insertedUsers[0].id;
   const sellerId = insertedUsers[1].id;
   const agencyUserIds = [insertedUsers[2].id, ...insertedUsers.slice(3, privateOwnerStart).map((u) => u.id)];
-  const privateOwnerIds = insertedUsers.slice(privateOwnerStart).map((u) => u.id);
+  const privateOwnerIds = insertedUsers.slice(privateOwnerStart, returningIndex).map((u) => u.id);
 
   // Addresses of the demo accounts: residential for private users, legal for the company.
   await tx.insert(userAddresses).values([
@@ -260,8 +273,10 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     { userId: sellerId, type: 'residential', street: 'Via Padova', number: '112', city: 'Milano', municipalityId: cityByIstat.get('015146')!.id, postalCode: '20132', province: 'MI', country: 'IT' },
     { userId: insertedUsers[2].id, type: 'legal', street: 'Viale Gorizia', number: '14', city: 'Milano', municipalityId: cityByIstat.get('015146')!.id, postalCode: '20144', province: 'MI', country: 'IT' },
     { userId: insertedUsers[2].id, type: 'billing', street: 'Viale Gorizia', number: '14', city: 'Milano', municipalityId: cityByIstat.get('015146')!.id, postalCode: '20144', province: 'MI', country: 'IT' },
+    { userId: insertedUsers[returningIndex].id, type: 'residential', street: 'Via Nizza', number: '7', city: 'Torino', municipalityId: cityByIstat.get('001272')?.id, postalCode: '10125', province: 'TO', country: 'IT' },
   ]);
 
+  const PREVIOUS_CONSENT_TEXT_VERSION = '2023-06';
   // Consents as records: terms and privacy at registration, the optional ones as chosen.
   const consentRows: (typeof userConsents.$inferInsert)[] = [];
   insertedUsers.forEach((u, index) => {
@@ -273,7 +288,7 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
       ['commercial', commercial],
       ['partner', partner],
     ] as const) {
-      consentRows.push({ userId: u.id, kind, granted, textVersion: CONSENT_TEXT_VERSION, source: 'registration', recordedAt: u.createdAt });
+      consentRows.push({ userId: u.id, kind, granted, textVersion: index === returningIndex ? PREVIOUS_CONSENT_TEXT_VERSION : CONSENT_TEXT_VERSION, source: 'registration', recordedAt: u.createdAt });
     }
   });
   // The buyer later withdrew nothing but opted in to partner offers from her profile.

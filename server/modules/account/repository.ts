@@ -15,10 +15,16 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
-/** The latest grant or withdrawal of each consent kind. */
+/** The version of the terms and privacy texts in force: a consent to an older text must be given again. */
+export const CONSENT_TEXT_VERSION = '2025-01';
+
+/**
+ * The latest grant or withdrawal of each consent kind. Terms and privacy count only when
+ * the text accepted is the one in force (after a change the user accepts again at login).
+ */
 export async function currentConsents(db: Db, userId: number): Promise<Record<'terms' | 'privacy' | 'commercial' | 'partner', boolean>> {
   const rows = await db
-    .select({ kind: userConsents.kind, granted: userConsents.granted })
+    .select({ kind: userConsents.kind, granted: userConsents.granted, textVersion: userConsents.textVersion })
     .from(userConsents)
     .where(eq(userConsents.userId, userId))
     .orderBy(desc(userConsents.recordedAt), desc(userConsents.id));
@@ -27,7 +33,7 @@ export async function currentConsents(db: Db, userId: number): Promise<Record<'t
   for (const row of rows) {
     if (seen.has(row.kind)) continue;
     seen.add(row.kind);
-    latest[row.kind] = row.granted;
+    latest[row.kind] = row.granted && (row.kind === 'commercial' || row.kind === 'partner' || row.textVersion === CONSENT_TEXT_VERSION);
   }
   return latest;
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { findSessionToken, findUserById, type UserRow } from './repository';
 
-/** The version of the terms and privacy texts a consent refers to. */
-export const CONSENT_TEXT_VERSION = '2025-01';
+export { CONSENT_TEXT_VERSION } from './repository';
 
 /** The bearer of the request: its session token, or the error the client reacts to. */
 export async function requireSession(fastify: FastifyInstance, authorization: string | undefined, now = new Date()) {
