@@ -81,6 +81,10 @@ const envSchema = z
     TELEMETRY_URL: httpUrl,
     CAPTCHA: z.enum(['altcha', 'recaptcha', 'off'], { error: "must be 'altcha', 'recaptcha' or 'off'" }).optional(),
     RECAPTCHA_SECRET: optionalString,
+    /** The public site key the reCAPTCHA widget needs. */
+    RECAPTCHA_SITE_KEY: optionalString,
+    /** The key that signs ALTCHA challenges; without it a random one is made at each start. */
+    CAPTCHA_HMAC_KEY: optionalString,
     RECAPTCHA_VERIFY_URL: httpUrl,
     OIDC_ISSUER: httpUrl,
     OIDC_CLIENT_ID: optionalString,
@@ -136,6 +140,8 @@ export interface AppConfig {
   telemetryUrl: string | undefined;
   captcha: CaptchaProvider;
   recaptchaSecret: string | undefined;
+  recaptchaSiteKey: string | undefined;
+  captchaHmacKey: string | undefined;
   recaptchaVerifyUrl: string;
   oidc: OidcConfig | undefined;
   /** Every OIDC_* variable as given (non-empty), for social-login settings not modelled above. */
@@ -193,6 +199,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telemetryUrl: e.TELEMETRY_URL,
     captcha,
     recaptchaSecret: e.RECAPTCHA_SECRET,
+    recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+    captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
     oidc: e.OIDC_ISSUER
       ? {

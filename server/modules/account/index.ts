@@ -53,6 +53,7 @@ import {
 import { assertActive, CONSENT_TEXT_VERSION, requireSession, requireUser, requireUserSession } from './session';
 import { decodeRecord, SESSION_COOKIE, wantsCookieTransport } from './browser-session';
 import { decryptAnalyticsToken } from './analytics-token';
+import captcha, { assertCaptcha } from './captcha';
 import userRoutes from './user-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
@@ -72,6 +73,7 @@ const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
 
 /** The Account calls of the session (spec section 7): anonymous login, session, login, me, logout. */
 const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
+  await fastify.register(captcha);
   await fastify.register(userRoutes);
   const { browserSession } = fastify;
   /** Login attempts per client IP (LOGIN_RATE_LIMIT_MAX a minute); the per-account lock-out holds whatever the IP. */
@@ -153,6 +155,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     },
     async (request, reply) => {
       const { ip, userAgent, now } = meta(request);
+      await assertCaptcha(fastify, request.body.RecaptchaToken, ip);
       const user = await findUserByEmail(fastify.db, request.body.username);
       if (!user || (!user.passwordHash && user.provider === 'local')) {
         await verifyPassword(await dummyHash, request.body.password);
@@ -182,6 +185,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     async (request, reply) => {
       const { ip, userAgent, now } = meta(request);
       const body = request.body;
+      await assertCaptcha(fastify, body.RecaptchaToken, ip);
       if (!body.TermsAndConditions || !body.InfoPrivacy) throw new AppError('TermsNotAccepted');
       if (body.password !== undefined && passwordProblem(body.password)) throw new AppError('InvalidPassword');
       if (isDisposableAddress(body.email)) throw new AppError('WebAccountCreationFailed');

@@ -32,6 +32,8 @@ const appConfigModule: FastifyPluginAsyncZod = async function appConfigModule(fa
         Language: 'it' as const,
         HomeTypes: homeTypes,
         CaptchaProvider: config.captcha,
+        RecaptchaSiteKey: config.captcha === 'recaptcha' ? (config.recaptchaSiteKey ?? null) : null,
+        SocialLogin: config.oidc ? { Name: config.oidc.providerName } : null,
         TileUrl: config.tileUrl ?? null,
         Telemetry: {
           Enabled: config.telemetryUrl !== undefined,

@@ -8,6 +8,10 @@ export const AppConfigResponse = z
     Language: z.literal('it'),
     HomeTypes: z.array(HomeType).describe('The home modes a visitor can choose (UNDEFINED excluded).'),
     CaptchaProvider: z.enum(['altcha', 'recaptcha', 'off']),
+    /** The reCAPTCHA site key when CaptchaProvider is recaptcha. */
+    RecaptchaSiteKey: z.string().nullable(),
+    /** The social login offered next to the password (an OpenID Connect provider), or null. */
+    SocialLogin: z.object({ Name: z.string() }).nullable(),
     TileUrl: z.string().nullable().describe('Map tile URL template; null: the map draws without tiles.'),
     Telemetry: z.object({
       Enabled: z.boolean(),

@@ -269,6 +269,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Account/Captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new ALTCHA challenge for the login and registration forms */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CaptchaChallenge"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/UpdatePrivateData": {
         parameters: {
             query?: never;
@@ -2990,6 +3062,14 @@ export interface components {
         BusinessNameRequestInput: {
             businessName: 0 | 1;
         };
+        CaptchaChallengeInput: {
+            parameters: {
+                [key: string]: unknown;
+            };
+            signature?: string;
+        } & {
+            [key: string]: unknown;
+        };
         AgencyInput: {
             Id: number;
             Name: string;
@@ -3017,6 +3097,10 @@ export interface components {
             HomeTypes: components["schemas"]["HomeTypeInput"][];
             /** @enum {string} */
             CaptchaProvider: "altcha" | "recaptcha" | "off";
+            RecaptchaSiteKey: string | null;
+            SocialLogin: {
+                Name: string;
+            } | null;
             /** @description Map tile URL template; null: the map draws without tiles. */
             TileUrl: string | null;
             Telemetry: {
@@ -3358,6 +3442,14 @@ export interface components {
         BusinessNameRequest: {
             businessName: 0 | 1;
         };
+        CaptchaChallenge: {
+            parameters: {
+                [key: string]: unknown;
+            };
+            signature?: string;
+        } & {
+            [key: string]: unknown;
+        };
         Agency: {
             Id: number;
             Name: string;
@@ -3385,6 +3477,10 @@ export interface components {
             HomeTypes: components["schemas"]["HomeType"][];
             /** @enum {string} */
             CaptchaProvider: "altcha" | "recaptcha" | "off";
+            RecaptchaSiteKey: string | null;
+            SocialLogin: {
+                Name: string;
+            } | null;
             /** @description Map tile URL template; null: the map draws without tiles. */
             TileUrl: string | null;
             Telemetry: {

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CappedMap } from 'altcha-lib/frameworks/fastify';
+import { verify as verifyPayload } from 'altcha-lib/frameworks/shared';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+
+/**
+ * The captcha of login and registration (`RecaptchaToken`): ALTCHA by default (a proof of
+ * work the browser solves, checked here with no third party), reCAPTCHA when configured,
+ * nothing with CAPTCHA=off (local scripting). The rate limits hold in every mode.
+ */
+
+/** A challenge is good for 10 minutes, and once. */
+export const CHALLENGE_TTL_S = 10 * 60;
+/** PBKDF2 rounds per attempt; with a 1-byte prefix a browser needs about 256 attempts (well under a second). */
+const CHALLENGE_COST = 2_000;
+/** How many spent challenges are remembered (more than can be solved within their 10 minutes under the rate limits). */
+const SPENT_CHALLENGES = 100_000;
+/** reCAPTCHA's verify call gives up after this. */
+const RECAPTCHA_TIMEOUT_MS = 5_000;
+
+export interface Captcha {
+  verify(token: string | undefined, ip: string): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    captcha: Captcha;
+  }
+}
+
+/** Throws CaptchaFailed (400) when the captcha answer is missing or wrong. */
+export async function assertCaptcha(fastify: FastifyInstance, token: string | undefined, ip: string): Promise<void> {
+  if (!(await fastify.captcha.verify(token, ip))) throw new AppError('CaptchaFailed');
+}
+
+function isClientPayload(token: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && 'challenge' in parsed && 'solution' in parsed && !('verificationData' in parsed);
+  } catch {
+    return false;
+  }
+}
+
+function altcha(hmacKey: string): Captcha & { challenge: () => Promise<unknown> } {
+  const parameters = () => ({ algorithm: 'PBKDF2/SHA-256', cost: CHALLENGE_COST, keyPrefix: '00', expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_S });
+  // Spent challenges, per process (one server); a bigger deployment would keep them in the database.
+  const spent = new CappedMap({ maxSize: SPENT_CHALLENGES });
+  return {
+    challenge: () => createChallenge({ deriveKey, hmacSignatureSecret: hmacKey, ...parameters() }),
+    async verify(token) {
+      // Only solutions of our own challenges: never a payload signed by a remote service.
+      if (!token || token.length > 8192 || !isClientPayload(token)) return false;
+      try {
+        const result = await verifyPayload(token, deriveKey, hmacKey, undefined, spent);
+        return result.error === null && result.verification?.verified === true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+function recaptcha(secret: string, verifyUrl: string): Captcha {
+  return {
+    async verify(token, ip) {
+      if (!token || token.length > 8192) return false;
+      try {
+        const response = await fetch(verifyUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ secret, response: token, remoteip: ip }),
+          signal: AbortSignal.timeout(RECAPTCHA_TIMEOUT_MS),
+        });
+        if (!response.ok) return false;
+        const body = (await response.json()) as { success?: unknown };
+        return body.success === true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+const ChallengeResponse = z
+  .object({
+    parameters: z.record(z.string(), z.unknown()),
+    signature: z.string().optional(),
+  })
+  .loose()
+  .meta({ id: 'CaptchaChallenge' });
+
+const captchaRoutes: FastifyPluginAsyncZod = async function captchaRoutes(fastify) {
+  const mode = fastify.config.captcha;
+  const hmacKey = fastify.config.captchaHmacKey ?? randomBytes(32).toString('hex');
+  const altchaCaptcha = mode === 'altcha' ? altcha(hmacKey) : undefined;
+  const captcha: Captcha =
+    mode === 'off' ? { verify: async () => true } : mode === 'recaptcha' ? recaptcha(fastify.config.recaptchaSecret ?? '', fastify.config.recaptchaVerifyUrl) : altchaCaptcha!;
+  fastify.decorate('captcha', captcha);
+
+  fastify.get(
+    '/api/Account/Captcha',
+    { schema: { tags: ['Account'], summary: 'A new ALTCHA challenge for the login and registration forms', response: { 200: ChallengeResponse, ...errorResponses(404) } } },
+    async (_request, reply) => {
+      if (!altchaCaptcha) throw new AppError('NotFound');
+      reply.header('cache-control', 'no-store');
+      return (await altchaCaptcha.challenge()) as z.infer<typeof ChallengeResponse>;
+    },
+  );
+};
+
+export default fp(captchaRoutes, { name: 'captcha', fastify: '5.x' });
