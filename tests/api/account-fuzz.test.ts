@@ -44,6 +44,11 @@ const CALLS: Call[] = [
   { method: 'POST', path: '/api/user/updatePhone', keys: ['phone'] },
   { method: 'POST', path: '/api/User/UpdatePhoneAndTermsAndConditions', keys: ['phone', 'termsAndConditions', 'infoPrivacy', 'partnerConsent', 'commercialPartnerConsent'] },
   { method: 'POST', path: '/api/User/UpdateRexerTermsAndConditions', keys: ['RexerTermsAndConditions', 'RexerPrivacy'] },
+  { method: 'GET', path: '/api/user/Addresses' },
+  { method: 'PUT', path: '/api/user/Addresses/{p}', keys: ['address', 'number', 'city', 'postalCode', 'province', 'country'] },
+  { method: 'DELETE', path: '/api/user/Addresses/{p}' },
+  { method: 'POST', path: '/api/user/Avatar', keys: ['Avatar'] },
+  { method: 'DELETE', path: '/api/user/Avatar' },
   { method: 'POST', path: '/api/Account/Logout' },
 ];
 

@@ -55,6 +55,7 @@ import { decodeRecord, SESSION_COOKIE, wantsCookieTransport } from './browser-se
 import { decryptAnalyticsToken } from './analytics-token';
 import captcha, { assertCaptcha } from './captcha';
 import userRoutes from './user-routes';
+import profileRoutes, { avatarOf } from './profile-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
 
@@ -75,6 +76,7 @@ const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
 const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
   await fastify.register(captcha);
   await fastify.register(userRoutes);
+  await fastify.register(profileRoutes);
   const { browserSession } = fastify;
   /** Login attempts per client IP (LOGIN_RATE_LIMIT_MAX a minute); the per-account lock-out holds whatever the IP. */
   const loginRateLimit = { max: fastify.config.loginRateLimitMax, timeWindow: '1 minute', ban: 10 };
@@ -380,6 +382,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         termsAndPrivacyConsent: consents.terms && consents.privacy,
         commercialConsent: consents.commercial,
         partnerConsent: consents.partner,
+        avatar: await avatarOf(fastify.db, user.id),
       };
     },
   );

@@ -66,6 +66,7 @@ export const MeResponse = z
     termsAndPrivacyConsent: z.boolean(),
     commercialConsent: z.boolean(),
     partnerConsent: z.boolean(),
+    avatar: z.string().nullable().describe('The latest profile image: a URL with {dim} (PING or BIG) and {ext} (jpg) to fill in.'),
   })
   .meta({ id: 'MeResponse', description: 'The current user (spec section 3); with the address of its kind.' });
 

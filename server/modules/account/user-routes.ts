@@ -5,6 +5,7 @@ import { userAddresses, userConsents, users } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { queueConfirmationMail } from './mail';
+import { removeProfileImages } from './profile-routes';
 import { findConfirmToken, findUserById, issueActionToken, revokeAllTokens } from './repository';
 import { CONSENT_TEXT_VERSION, requireUser } from './session';
 import {
@@ -199,6 +200,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
         .where(eq(users.id, user.id));
     });
     await revokeAllTokens(fastify.db, user.id, now);
+    await removeProfileImages(fastify, { userId: user.id });
     fastify.browserSession.clear(reply);
     return ok;
   });

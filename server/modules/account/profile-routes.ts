@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { MEDIA_TYPE } from '../../db/reference-ids';
+import { media, userAddresses } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import { Address, OkResponse } from './schemas';
+import { requireUser } from './session';
+
+/**
+ * The profile's other parts: the four address types (residential, shipping, billing, legal)
+ * and the profile image. The private and company data calls keep the residential and the
+ * legal address; the shipping and billing ones are saved here.
+ */
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** The sizes a profile image is stored in; `{dim}` in its URL names one (spec: PING by default). */
+export const AVATAR_SIZES = { PING: 160, BIG: 480 } as const;
+const AVATAR_TYPES = new Set(['jpeg', 'png', 'webp']);
+
+export const ADDRESS_TYPES = ['residential', 'shipping', 'billing', 'legal'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+const AddressTypeParams = z.object({ type: z.enum(ADDRESS_TYPES) });
+const StoredAddress = z
+  .object({
+    Type: z.enum(ADDRESS_TYPES),
+    address: z.string().nullable(),
+    number: z.string().nullable(),
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    province: z.string().nullable(),
+    country: z.string(),
+  })
+  .meta({ id: 'StoredAddress' });
+const AddressesResponse = z.object({ Addresses: z.array(StoredAddress) }).meta({ id: 'AddressesResponse' });
+const AvatarResponse = z.object({ Avatar: z.string().describe('The URL template: {dim} is PING or BIG, {ext} is jpg') }).meta({ id: 'AvatarResponse' });
+const AvatarUploadBody = z.object({ Avatar: z.string().meta({ format: 'binary' }).describe('A JPEG, PNG or WebP image up to 5 MB') });
+
+/** The URL template of the user's latest profile image, or null (Me's `avatar`). */
+export async function avatarOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ url: media.url })
+    .from(media)
+    .where(and(eq(media.userId, userId), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)))
+    .orderBy(desc(media.id))
+    .limit(1);
+  return row?.url ?? null;
+}
+
+async function readAvatar(request: FastifyRequest): Promise<Buffer> {
+  let data: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== 'Avatar' || data) {
+      await part.toBuffer().catch(() => undefined);
+      throw new AppError('TooManyFiles', { message: `unexpected file field ${part.fieldname}` });
+    }
+    data = await part.toBuffer();
+  }
+  if (!data || data.length === 0) throw new AppError('MissingFile', { message: 'no Avatar file' });
+  return data;
+}
+
+const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastify) {
+  await fastify.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 } });
+  const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
+
+  fastify.get(
+    '/api/user/Addresses',
+    { schema: { tags: ['User'], summary: 'The addresses of the logged-in user, one per type', response: { 200: AddressesResponse, ...errorResponses(401) } } },
+    async (request) => {
+      const user = await requireUser(fastify, request.headers.authorization, new Date(), { allowRapidRegistration: true });
+      const rows = await fastify.db.select().from(userAddresses).where(eq(userAddresses.userId, user.id));
+      return {
+        Addresses: rows
+          .sort((a, b) => ADDRESS_TYPES.indexOf(a.type) - ADDRESS_TYPES.indexOf(b.type))
+          .map((row) => ({ Type: row.type, address: row.street, number: row.number, city: row.city, postalCode: row.postalCode, province: row.province, country: row.country })),
+      };
+    },
+  );
+
+  fastify.put(
+    '/api/user/Addresses/:type',
+    { schema: { ...secured('Save one address of the logged-in user'), params: AddressTypeParams, body: Address } },
+    async (request) => {
+      const user = await requireUser(fastify, request.headers.authorization);
+      const body = request.body;
+      const values = { street: body.address, number: body.number, city: body.city, postalCode: body.postalCode, province: body.province, country: body.country, updatedAt: new Date() };
+      await fastify.db
+        .insert(userAddresses)
+        .values({ userId: user.id, type: request.params.type, ...values })
+        .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set: values });
+      return { Ok: true as const };
+    },
+  );
+
+  fastify.delete(
+    '/api/user/Addresses/:type',
+    { schema: { ...secured('Remove a shipping or billing address'), params: AddressTypeParams } },
+    async (request) => {
+      const user = await requireUser(fastify, request.headers.authorization);
+      // The residential and the legal address belong to the private and company data.
+      if (request.params.type !== 'shipping' && request.params.type !== 'billing') throw new AppError('Forbidden');
+      await fastify.db.delete(userAddresses).where(and(eq(userAddresses.userId, user.id), eq(userAddresses.type, request.params.type)));
+      return { Ok: true as const };
+    },
+  );
+
+  fastify.post(
+    '/api/user/Avatar',
+    {
+      // The body is a stream read in the handler; its schema is for the published document.
+      validatorCompiler: (route) => (route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
+      schema: {
+        tags: ['User'],
+        summary: 'Set the profile image (multipart/form-data, field Avatar)',
+        consumes: ['multipart/form-data'],
+        body: AvatarUploadBody,
+        response: { 200: AvatarResponse, ...errorResponses(401, 413, 415) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(fastify, request.headers.authorization);
+      if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
+      const data = await readAvatar(request);
+      const format = await sharp(data)
+        .metadata()
+        .then((meta) => meta.format)
+        .catch(() => undefined);
+      if (!format || !AVATAR_TYPES.has(format)) throw new AppError('InvalidFileType', { message: `avatar format ${String(format)}` });
+
+      const base = `media/avatars/${user.id}/${randomUUID()}`;
+      const keys: string[] = [];
+      try {
+        for (const [dim, size] of Object.entries(AVATAR_SIZES)) {
+          const image = await sharp(data).rotate().resize(size, size, { fit: 'cover' }).jpeg({ quality: 82 }).toBuffer();
+          const key = `${base}-${dim}.jpg`;
+          await fastify.storage.put(key, image, 'image/jpeg');
+          keys.push(key);
+        }
+      } catch (error) {
+        await Promise.all(keys.map((key) => fastify.storage.delete(key).catch(() => undefined)));
+        if (error instanceof AppError) throw error;
+        throw new AppError('InvalidFileType', { message: 'the image could not be read' });
+      }
+      const url = `/media/${base}-{dim}.{ext}`;
+      const previous = await fastify.db.select().from(media).where(and(eq(media.userId, user.id), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
+      await fastify.db.insert(media).values({
+        userId: user.id,
+        mediaTypeId: MEDIA_TYPE.profile_image,
+        storageKey: keys[0],
+        url,
+        thumbnailKey: keys[0],
+        contentType: 'image/jpeg',
+        width: AVATAR_SIZES.PING,
+        height: AVATAR_SIZES.PING,
+      });
+      await removeProfileImages(fastify, previous);
+      return { Avatar: url };
+    },
+  );
+
+  fastify.delete('/api/user/Avatar', { schema: secured('Remove the profile image') }, async (request) => {
+    const user = await requireUser(fastify, request.headers.authorization);
+    const rows = await fastify.db.select().from(media).where(and(eq(media.userId, user.id), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
+    await removeProfileImages(fastify, rows);
+    return { Ok: true as const };
+  });
+};
+
+/** Deletes profile images (all of a user's when no rows are given): their rows, then every stored size. */
+export async function removeProfileImages(fastify: FastifyInstance, rows: (typeof media.$inferSelect)[] | { userId: number }): Promise<void> {
+  const list = Array.isArray(rows) ? rows : await fastify.db.select().from(media).where(and(eq(media.userId, rows.userId), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
+  if (list.length === 0) return;
+  await fastify.db.delete(media).where(inArray(media.id, list.map((row) => row.id)));
+  for (const row of list) {
+    for (const dim of Object.keys(AVATAR_SIZES)) {
+      const key = row.url.replace(/^\/media\//, '').replace('{dim}', dim).replace('{ext}', 'jpg');
+      await fastify.storage.delete(key).catch(() => undefined);
+    }
+  }
+}
+
+export default profileRoutes;

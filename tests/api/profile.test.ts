@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media, users } from '../../server/db/schema';
+import type { TestDatabase } from '../../server/db/testing';
+import { BACKENDS, buildTestApp, expectError, multipart, openTestDatabase } from './helpers';
+
+for (const backend of BACKENDS) {
+  describe(`Profile addresses and image (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' } });
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    /** A confirmed user with a bearer. */
+    async function newUser(label: string) {
+      const email = `${label}.${backend.name}@example.com`;
+      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Pia#Sala2026' } });
+      await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
+      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: 'Pia#Sala2026' } })).json().UserToken;
+      const bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token as string;
+      const id = (await testDb.database.db.select().from(users).where(eq(users.email, email)))[0].id;
+      const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
+        app.inject({ method, url, payload: payload as never, headers: { authorization: `Bearer ${bearer}`, ...headers } });
+      return { email, id, call };
+    }
+
+    const shipping = { address: 'Via Roma', number: '10', city: 'Torino', postalCode: '10121', province: 'TO', country: 'IT' };
+
+    it('keeps one address per type; shipping and billing come and go, the others stay with the data', async () => {
+      const { call } = await newUser('indirizzi');
+      expect((await call('GET', '/api/user/Addresses')).json()).toEqual({ Addresses: [] });
+      expect((await call('PUT', '/api/user/Addresses/shipping', shipping)).statusCode).toBe(200);
+      expect((await call('PUT', '/api/user/Addresses/billing', { ...shipping, address: 'Corso Francia' })).statusCode).toBe(200);
+      expect((await call('PUT', '/api/user/Addresses/shipping', { ...shipping, number: '12' })).statusCode).toBe(200);
+      const list = (await call('GET', '/api/user/Addresses')).json().Addresses;
+      expect(list.map((a: { Type: string; number: string }) => [a.Type, a.number])).toEqual([
+        ['shipping', '12'],
+        ['billing', '10'],
+      ]);
+      expectError(await call('PUT', '/api/user/Addresses/shipping', { ...shipping, postalCode: '!' }), 'ValidationError');
+      expectError(await call('PUT', '/api/user/Addresses/ufficio', shipping), 'ValidationError');
+      expect((await call('PUT', '/api/user/Addresses/residential', shipping)).statusCode).toBe(200);
+      expectError(await call('DELETE', '/api/user/Addresses/residential'), 'Forbidden');
+      expect((await call('DELETE', '/api/user/Addresses/billing')).statusCode).toBe(200);
+      expect((await call('GET', '/api/user/Addresses')).json().Addresses.map((a: { Type: string }) => a.Type)).toEqual(['residential', 'shipping']);
+      expectError(await app.inject({ url: '/api/user/Addresses' }), 'MissingToken');
+    });
+
+    it('stores a profile image in two sizes, replaces it, serves it, and removes it', async () => {
+      const { call, id } = await newUser('avatar');
+      const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } }).png().toBuffer();
+      const upload = (data: Buffer, contentType = 'image/png', field = 'Avatar') => {
+        const body = multipart({}, [{ field, filename: 'foto.png', contentType, data }]);
+        return call('POST', '/api/user/Avatar', body.payload as never, body.headers);
+      };
+      const first = await upload(png);
+      expect(first.statusCode).toBe(200);
+      const url = first.json().Avatar as string;
+      expect(url).toMatch(/^\/media\/media\/avatars\/\d+\/[0-9a-f-]+-\{dim\}\.\{ext\}$/);
+      expect((await call('GET', '/api/Account/Me')).json().avatar).toBe(url);
+      const ping = await app.inject({ url: url.replace('{dim}', 'PING').replace('{ext}', 'jpg') });
+      expect(ping.statusCode).toBe(200);
+      expect(ping.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(ping.rawPayload).metadata()).width).toBe(160);
+      const big = await app.inject({ url: url.replace('{dim}', 'BIG').replace('{ext}', 'jpg') });
+      expect((await sharp(big.rawPayload).metadata()).height).toBe(480);
+
+      const second = await upload(await sharp(png).webp().toBuffer(), 'image/webp');
+      expect(second.statusCode).toBe(200);
+      expect(second.json().Avatar).not.toBe(url);
+      // The old image is gone: rows and files.
+      expect((await app.inject({ url: url.replace('{dim}', 'PING').replace('{ext}', 'jpg') })).statusCode).toBe(404);
+      expect(await testDb.database.db.select().from(media).where(eq(media.userId, id))).toHaveLength(1);
+
+      expectError(await upload(Buffer.from('%PDF-1.4 non una foto'), 'image/png'), 'InvalidFileType');
+      expectError(await upload(png, 'image/png', 'Altro'), 'TooManyFiles');
+      expectError(await upload(Buffer.alloc(6 * 1024 * 1024, 1)), 'FileTooLarge');
+      expectError(await call('POST', '/api/user/Avatar', { Avatar: 'x' }), 'UnsupportedMediaType');
+
+      expect((await call('DELETE', '/api/user/Avatar')).statusCode).toBe(200);
+      expect((await call('GET', '/api/Account/Me')).json().avatar).toBeNull();
+      expect((await app.inject({ url: second.json().Avatar.replace('{dim}', 'BIG').replace('{ext}', 'jpg') })).statusCode).toBe(404);
+    });
+
+    it('takes the image away with the account', async () => {
+      const { call, id } = await newUser('addio');
+      const body = multipart({}, [{ field: 'Avatar', filename: 'io.jpg', contentType: 'image/jpeg', data: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#a37' } }).jpeg().toBuffer() }]);
+      const url = (await call('POST', '/api/user/Avatar', body.payload as never, body.headers)).json().Avatar as string;
+      expect((await call('DELETE', `/api/user/${id}`)).statusCode).toBe(200);
+      expect(await testDb.database.db.select().from(media).where(eq(media.userId, id))).toHaveLength(0);
+      expect((await app.inject({ url: url.replace('{dim}', 'PING').replace('{ext}', 'jpg') })).statusCode).toBe(404);
+    });
+  });
+}
