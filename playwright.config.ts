@@ -33,7 +33,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npm run build && npm run serve',
+    // A fresh data folder each run: the flows change accounts (terms accepted, passwords).
+    command: 'rm -rf .tmp/e2e-data && npm run build && npm run serve',
     url: `http://127.0.0.1:${port}/healthcheck`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
@@ -46,6 +47,9 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every test shares one IP; the per-IP limits of contact and careers still apply.
       RATE_LIMIT_MAX: '0',
+      LOGIN_RATE_LIMIT_MAX: '1000',
+      // Session tokens expire within a test, so every logged-in flow goes through the renewal.
+      SESSION_TOKEN_TTL_S: '3',
     },
   },
 });

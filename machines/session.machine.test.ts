@@ -234,6 +234,7 @@ describe('login', () => {
     expect(asLoginFailure(new Error('boom'))).toEqual({ kind: 'Other' });
     expect(asLoginFailure({ kind: 'Nonsense' })).toEqual({ kind: 'Other' });
     expect(asLoginFailure({ kind: 'WrongCredentials' })).toEqual({ kind: 'WrongCredentials' });
+    expect(asLoginFailure({ kind: 'UserIsSuspendedOrDeleted' })).toEqual({ kind: 'UserIsSuspendedOrDeleted' });
   });
 
   it('goes back to anonymous when the session call fails after a good login', async () => {

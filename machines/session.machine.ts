@@ -42,7 +42,7 @@ export interface LoginResult {
 
 /** A login failure, by the catalogue's ExceptionTypeString (spec section 8). */
 export interface LoginFailure {
-  kind: 'WrongCredentials' | 'InvalidPassword' | 'UserNotConfirmed' | 'EmailIsUsedInSocialLogin' | 'PasswordAttemptsExceeded' | 'IPBanned' | 'Other';
+  kind: 'WrongCredentials' | 'InvalidPassword' | 'UserNotConfirmed' | 'EmailIsUsedInSocialLogin' | 'PasswordAttemptsExceeded' | 'IPBanned' | 'UserIsSuspendedOrDeleted' | 'Other';
   /** The confirmation token that comes with UserNotConfirmed. */
   confirmationToken?: string;
 }
@@ -398,6 +398,7 @@ const FAILURE_KINDS: readonly LoginFailure['kind'][] = [
   'EmailIsUsedInSocialLogin',
   'PasswordAttemptsExceeded',
   'IPBanned',
+  'UserIsSuspendedOrDeleted',
 ];
 
 /** The failure the login actor rejected with; anything unknown is 'Other'. */

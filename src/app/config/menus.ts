@@ -172,3 +172,29 @@ export const FOOTER_MENUS: Record<HomeType, readonly [FooterColumn, FooterColumn
     rexerColumn([]),
   ],
 };
+
+// ---------------------------------------------------------------------------------------
+// Logged-in user menu (spec section 2): by the visitor's side of the market.
+// ---------------------------------------------------------------------------------------
+
+export type UserMenuType = 'BUYER_RENTER' | 'SELLER_LANDLORD';
+
+export const USER_MENUS: Record<UserMenuType, readonly MenuItem[]> = {
+  BUYER_RENTER: [
+    link('profile', 'account.profile', '/myrexer/profilo'),
+    link('appointments', 'account.appointments', '/myrexer/appuntamenti'),
+    link('favourites', 'account.favourites', '/myrexer/preferiti'),
+    link('searches', 'account.searches', '/myrexer/ricerche'),
+    link('messages', 'account.messages', '/myrexer/messaggi'),
+  ],
+  SELLER_LANDLORD: [
+    link('profile', 'account.profile', '/myrexer/profilo'),
+    link('listings', 'account.listings', '/myrexer/annunci'),
+    link('messages', 'account.messages', '/myrexer/messaggi'),
+  ],
+};
+
+/** Sellers and landlords see their listings; everyone else the buyer's and renter's menu. */
+export function userMenuTypeFor(homeType: HomeType): UserMenuType {
+  return homeType === HOME_TYPE.SELLER || homeType === HOME_TYPE.LANDLORD ? 'SELLER_LANDLORD' : 'BUYER_RENTER';
+}

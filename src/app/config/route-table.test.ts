@@ -188,6 +188,14 @@ describe('the app router', () => {
     expect(router.state.location.search).toMatchObject({ login: 1, redirect: '/myrexer/profilo' });
   });
 
+  it('keeps the visitor\'s mode: a seller goes to the sellers\' home to log in', async () => {
+    document.cookie = 'rexer_home_option=1; path=/';
+    const router = await load('/myrexer/profilo');
+    expect(router.state.location.pathname).toBe('/vendocasa');
+    expect(new URLSearchParams(router.state.location.searchStr).get('redirect')).toBe('/myrexer/profilo');
+    expect(cookie()).toBe('1');
+  });
+
   it('lets a logged-in visitor stay on a MyRexer page', async () => {
     const router = await load('/myrexer/profilo', { isLoggedIn: true });
     expect(router.state.location.pathname).toBe('/myrexer/profilo');

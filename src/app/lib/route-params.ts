@@ -61,6 +61,8 @@ export function requireParams<S extends ParamsShape>(shape: S, params: unknown):
 export interface LoginSearch {
   login?: number;
   redirect?: string;
+  /** A social login that did not succeed came back here. */
+  socialError?: 1;
 }
 
 /** Keeps `login` when it is a whole number and `redirect` when it is a short string; drops the rest. */
@@ -70,5 +72,30 @@ export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
   return {
     login: typeof login === 'number' && Number.isInteger(login) ? login : undefined,
     redirect: typeof redirect === 'string' && redirect.length <= 2048 ? redirect : undefined,
+    socialError: search.socialError === 1 || search.socialError === '1' ? 1 : undefined,
+  };
+}
+
+/** The search of the account pages: where to go after, and the tokens of their links. */
+export interface AccountSearch {
+  redirect?: string;
+  registered?: 1;
+  token?: string;
+  analyticsToken?: string;
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,512}$/;
+
+/** Keeps a same-site `redirect`, `registered=1` and well-formed tokens; drops the rest. */
+export function parseAccountSearch(search: Record<string, unknown>): AccountSearch {
+  const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+  const redirect = text(search.redirect);
+  const token = text(search.token);
+  const analyticsToken = text(search.analyticsToken);
+  return {
+    redirect: redirect && redirect.length <= 2048 && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : undefined,
+    registered: text(search.registered) === '1' ? 1 : undefined,
+    token: token && TOKEN_PATTERN.test(token) ? token : undefined,
+    analyticsToken: analyticsToken && TOKEN_PATTERN.test(analyticsToken) ? analyticsToken : undefined,
   };
 }

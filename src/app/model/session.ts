@@ -1,10 +1,16 @@
-/**
- * What the router knows about the visitor's session. Sessions arrive in a later release;
- * until then every visitor is anonymous, and the app injects this object so that release
- * (and tests) can replace it without touching the routes.
- */
+import { sessionView, type SessionViewStore } from '@/entities/session';
+
+/** What the router knows about the visitor's session: read from the session's mirror cookie. */
 export interface RouterSession {
-  isLoggedIn: boolean;
+  readonly isLoggedIn: boolean;
+}
+
+export function routerSessionOf(store: SessionViewStore = sessionView): RouterSession {
+  return {
+    get isLoggedIn() {
+      return store.get().isLoggedIn;
+    },
+  };
 }
 
 export const anonymousSession: RouterSession = { isLoggedIn: false };

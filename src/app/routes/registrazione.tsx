@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { RegistrationPage } from '@/pages/account';
 import { ACCEPTS } from '../config/route-static-data';
+import { parseAccountSearch } from '../lib/route-params';
 
 export const Route = createFileRoute('/registrazione')({
   staticData: { homeTypes: ACCEPTS.all },
+  validateSearch: parseAccountSearch,
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="registration" />;
+  const { redirect } = Route.useSearch();
+  return <RegistrationPage redirect={redirect} />;
 }

@@ -1,4 +1,6 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { loadSessionRuntime } from '@/entities/session';
 import { useTranslation } from 'react-i18next';
 import type { HomeType } from '@/shared/lib/home-type';
 import type { FooterSeoMode } from '../config/route-static-data';
@@ -22,6 +24,7 @@ export function AppShell({ homeType, searchStr }: { homeType: HomeType; searchSt
   const { t } = useTranslation('common');
   const staticData = useMatches({ select: (matches) => pageStaticData(matches) });
   const source = new URLSearchParams(searchStr).get('source') ?? staticData.source;
+  useLoginRequest(searchStr);
 
   return (
     <>
@@ -37,4 +40,20 @@ export function AppShell({ homeType, searchStr }: { homeType: HomeType; searchSt
       <ModalHost />
     </>
   );
+}
+
+/**
+ * `?login=1&redirect=...` on any page asks for the login modal: a protected page sends a
+ * visitor to the home of their mode with it, and a failed social login comes back with
+ * `socialError=1`.
+ */
+function useLoginRequest(searchStr: string) {
+  const search = new URLSearchParams(searchStr);
+  const login = search.get('login') === '1';
+  const redirect = search.get('redirect') ?? undefined;
+  const socialError = search.get('socialError') === '1';
+  useEffect(() => {
+    if (!login) return;
+    void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: redirect, notice: socialError ? 'socialError' : undefined }));
+  }, [login, redirect, socialError]);
 }

@@ -137,3 +137,65 @@ describe('query options', () => {
     await expect(footer.queryFn!(context)).resolves.toEqual({ Sale: [], Rent: [] });
   });
 });
+
+describe('api client and the session', () => {
+  it('asks for cookie transport when told to, and never sends it otherwise', async () => {
+    const fake = fakeFetch();
+    await createApiClient({ fetch: fake.fetch, cookieTransport: true }).GET('/api/config');
+    await createApiClient({ fetch: fake.fetch }).GET('/api/config');
+    expect(fake.calls[0].request.headers.get('X-Token-Transport')).toBe('cookie');
+    expect(fake.calls[1].request.headers.has('X-Token-Transport')).toBe(false);
+  });
+
+  it('renews an expired session token once and sends the request again, body included', async () => {
+    let expired = true;
+    const bodies: string[] = [];
+    const fake = fakeFetch(async (request) => {
+      bodies.push(await request.clone().text());
+      if (expired) return json({ ExceptionType: 61, ExceptionTypeString: 'ExpiredSessionToken' }, 401);
+      return json({ Ok: true });
+    });
+    const renew = vi.fn(async () => {
+      expired = false;
+      return true;
+    });
+    const client = createApiClient({ fetch: fake.fetch, session: () => ({ renew, end: vi.fn() }) });
+    const { data } = await client.POST('/api/user/updatePhone', { body: { phone: '+39 333 1234567' } });
+    expect(data).toEqual({ Ok: true });
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(bodies).toEqual([JSON.stringify({ phone: '+39 333 1234567' }), JSON.stringify({ phone: '+39 333 1234567' })]);
+  });
+
+  it('gives back the 401 when the renewal fails, and retries only once', async () => {
+    const fake = fakeFetch(() => json({ ExceptionType: 61, ExceptionTypeString: 'ExpiredSessionToken' }, 401));
+    const refused = createApiClient({ fetch: fake.fetch, session: () => ({ renew: async () => false, end: vi.fn() }) });
+    expect((await refused.GET('/api/Account/Me')).response.status).toBe(401);
+    expect(fake.calls).toHaveLength(1);
+    const renewed = createApiClient({ fetch: fake.fetch, session: () => ({ renew: async () => true, end: vi.fn() }) });
+    expect((await renewed.GET('/api/Account/Me')).response.status).toBe(401);
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it('ends the session on an expired user token or a closed account, not on the session calls themselves', async () => {
+    let name = 'ExpiredUserToken';
+    const fake = fakeFetch(() => json({ ExceptionType: 60, ExceptionTypeString: name }, 401));
+    const end = vi.fn();
+    const renew = vi.fn(async () => true);
+    const client = createApiClient({ fetch: fake.fetch, session: () => ({ renew, end }) });
+    await client.GET('/api/Account/Me');
+    name = 'UserIsSuspendedOrDeleted';
+    await client.GET('/api/Account/Me');
+    name = 'ExpiredSessionToken';
+    await client.POST('/api/Account/Session', { body: { portal: 5 } });
+    expect(end.mock.calls).toEqual([['ExpiredUserToken'], ['UserIsSuspendedOrDeleted']]);
+    expect(renew).not.toHaveBeenCalled();
+  });
+
+  it('does not send the visitor to /toomanyrequest for the background session calls', async () => {
+    const navigate = vi.fn();
+    const fake = fakeFetch(() => json({ ExceptionType: 1, ExceptionTypeString: 'TooManyRequests' }, 429));
+    const client = createApiClient({ fetch: fake.fetch, navigate });
+    await client.POST('/api/Account/AnonymousLogin', { body: { AnonymousToken: crypto.randomUUID(), portal: 5 } });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -27,14 +27,64 @@ export type TransportRedirect = '/toomanyrequest' | '/genericerror';
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
 export type TransportNavigate = (to: TransportRedirect) => void;
 
+/** The session's answers to an expired or refused token (the session process provides them). */
+export interface SessionHooks {
+  /** The session token expired: renew it once; true when the request may be sent again. */
+  renew(requestId: string): Promise<boolean>;
+  /** The user token expired, or the account is suspended or deleted: log out and go home. */
+  end(reason: 'ExpiredUserToken' | 'UserIsSuspendedOrDeleted' | 'InvalidSessionToken'): void;
+}
+
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
-  /** The bearer token of the current session, if any (the session release sets it). */
+  /** A bearer token to send (scripts and tests); the web app's bearer is an HttpOnly cookie instead. */
   getToken?: TokenProvider;
   /** Called on a 429 and on a 401 MissingToken; the app injects `router.navigate`. */
   navigate?: TransportNavigate;
+  /** Ask the API for its tokens in HttpOnly cookies (the web app), never in answers. */
+  cookieTransport?: boolean;
+  session?: () => SessionHooks | undefined;
+}
+
+/** Calls the app makes on its own in the background: their 429 sends nobody to /toomanyrequest. */
+const BACKGROUND_CALLS = /\/api\/Account\/(AnonymousLogin|Session)$/i;
+/** Calls whose 401 is an answer to show (wrong password ...), not a session to end. */
+const SESSION_CALLS = /\/api\/Account\/(AnonymousLogin|Session|Login|Logout|Register)$/i;
+
+let requestCounter = 0;
+
+/**
+ * Sends a request; when the session token has expired, asks the session to renew it once and
+ * sends the request again (spec section 8: "obtains a new one and retries the request once").
+ */
+export function fetchWithSessionRenewal(baseFetch: typeof globalThis.fetch, session: () => SessionHooks | undefined): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const hooks = session();
+    if (!hooks || SESSION_CALLS.test(new URL(request.url).pathname)) return baseFetch(request);
+    const copy = request.clone();
+    const response = await baseFetch(request);
+    if (response.status !== 401) return response;
+    const body = await errorBodyOf(response);
+    if (body?.ExceptionTypeString === 'ExpiredSessionToken') {
+      const renewed = await hooks.renew(`request-${++requestCounter}`);
+      return renewed ? baseFetch(copy) : response;
+    }
+    if (body?.ExceptionTypeString === 'ExpiredUserToken' || body?.ExceptionTypeString === 'UserIsSuspendedOrDeleted' || body?.ExceptionTypeString === 'InvalidSessionToken') {
+      hooks.end(body.ExceptionTypeString);
+    }
+    return response;
+  };
+}
+
+async function errorBodyOf(response: Response): Promise<ApiErrorBody | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return isApiErrorBody(body) ? body : undefined;
 }
 
 function defaultBaseUrl(): string {
@@ -63,17 +113,18 @@ export function fetchWithTimeout(baseFetch: typeof globalThis.fetch, timeoutMs: 
 }
 
 /** Adds the product's headers and reacts to the transport errors of spec section 8. */
-export function createTransportMiddleware({ getToken, navigate }: Pick<ApiClientOptions, 'getToken' | 'navigate'>): Middleware {
+export function createTransportMiddleware({ getToken, navigate, cookieTransport }: Pick<ApiClientOptions, 'getToken' | 'navigate' | 'cookieTransport'>): Middleware {
   return {
     async onRequest({ request }) {
       request.headers.set('Portal', String(PORTAL_ID));
       request.headers.set('Cache-Control', 'no-cache');
+      if (cookieTransport) request.headers.set('X-Token-Transport', 'cookie');
       const token = await getToken?.();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
-    async onResponse({ response }) {
-      if (response.status === 429) {
+    async onResponse({ request, response }) {
+      if (response.status === 429 && !BACKGROUND_CALLS.test(new URL(request.url).pathname)) {
         navigate?.('/toomanyrequest');
       } else if (response.status === 401) {
         const body: unknown = await response
@@ -94,7 +145,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? defaultBaseUrl(),
-    fetch: fetchWithTimeout(baseFetch, options.timeoutMs ?? API_TIMEOUT_MS),
+    fetch: fetchWithSessionRenewal(fetchWithTimeout(baseFetch, options.timeoutMs ?? API_TIMEOUT_MS), options.session ?? (() => undefined)),
   });
   client.use(createTransportMiddleware(options));
   return client;
@@ -104,6 +155,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 // module has no dependency on the router or the session.
 let tokenProvider: TokenProvider | undefined;
 let transportNavigate: TransportNavigate | undefined;
+let sessionHooks: SessionHooks | undefined;
+
+/** The session process answers expired tokens (set once it is installed). */
+export function setSessionHooks(hooks: SessionHooks | undefined): void {
+  sessionHooks = hooks;
+}
 
 export function setTokenProvider(provider: TokenProvider | undefined): void {
   tokenProvider = provider;
@@ -116,6 +173,8 @@ export function setTransportNavigate(navigate: TransportNavigate | undefined): v
 export const apiClient: ApiClient = createApiClient({
   getToken: () => tokenProvider?.(),
   navigate: (to) => transportNavigate?.(to),
+  cookieTransport: true,
+  session: () => sessionHooks,
 });
 
 /** Thrown by query functions when a call fails, with the status and the error body. */

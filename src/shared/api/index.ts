@@ -5,6 +5,8 @@ export {
   fetchWithTimeout,
   setTokenProvider,
   setTransportNavigate,
+  setSessionHooks,
+  fetchWithSessionRenewal,
   isApiErrorBody,
   unwrap,
   ApiError,
@@ -16,6 +18,7 @@ export {
   type TokenProvider,
   type TransportNavigate,
   type TransportRedirect,
+  type SessionHooks,
 } from './client';
 export {
   configQueryOptions,

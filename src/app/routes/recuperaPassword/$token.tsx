@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { PasswordLinkPage } from '@/pages/account';
 import { ACCEPTS } from '../../config/route-static-data';
 import { paramsShape, requireParams, segmentSchema } from '../../lib/route-params';
 
@@ -12,5 +12,6 @@ export const Route = createFileRoute('/recuperaPassword/$token')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="password" />;
+  const { token } = Route.useParams();
+  return <PasswordLinkPage key={token} token={token} mode="recover" />;
 }

@@ -5,7 +5,7 @@ import type { HomeType } from '@/shared/lib/home-type';
 import { Button } from '@/shared/ui/button';
 import { FOOTER_MENUS } from '../../config/menus';
 import type { FooterSeoMode } from '../../config/route-static-data';
-import { modalStore } from '../../model/modal-store';
+import { modalStore } from '@/shared/lib/modal-store';
 import { MenuEntry } from '../menu-entry';
 import { FooterSeoLinks } from './footer-seo-links';
 import styles from './footer.module.css';

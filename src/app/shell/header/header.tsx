@@ -7,6 +7,7 @@ import type { HomeType } from '@/shared/lib/home-type';
 import { Icon } from '@/shared/ui/icon';
 import { HEADER_MENUS, headerMenuTypeFor } from '../../config/menus';
 import type { HeaderMode } from '../../config/route-static-data';
+import { AccountMenu } from '../account-menu/account-menu';
 import { Logo } from '../logo';
 import { MenuEntry } from '../menu-entry';
 import styles from './header.module.css';
@@ -34,6 +35,7 @@ export function Header({ homeType, accepted = [], mode = 'show' }: HeaderProps) 
       <div className={styles.inner}>
         <Logo homeType={homeType} />
         {isMobile ? <MobileNav menuType={menuType} /> : <DesktopNav menuType={menuType} />}
+        <AccountMenu homeType={homeType} />
       </div>
     </header>
   );

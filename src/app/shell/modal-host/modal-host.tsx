@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { modalStore, useCurrentModal, type ModalRequest, type ModalStore } from '../../model/modal-store';
+import { LoginModal, TermsModal, UserBannedModal, WebAccountErrorModal } from '@/processes/session';
+import { modalStore, useCurrentModal, type ModalRequest, type ModalStore } from '@/shared/lib/modal-store';
 
 // Modals load when first opened: none of them is part of a page's first screen.
 const CareersModal = lazy(() => import('../careers-modal/careers-modal').then((module) => ({ default: module.CareersModal })));
@@ -19,8 +20,16 @@ function ModalByKind({ request, onClose }: { request: ModalRequest; onClose: () 
   switch (request.kind) {
     case 'careers':
       return <CareersModal onClose={onClose} />;
+    case 'login':
+      return <LoginModal onClose={onClose} email={request.email} socialEmail={request.socialEmail} notice={request.notice} />;
+    case 'terms':
+      return <TermsModal />;
+    case 'webAccountError':
+      return <WebAccountErrorModal code={request.code} onClose={onClose} />;
+    case 'userBanned':
+      return <UserBannedModal onClose={onClose} />;
     default: {
-      const exhaustive: never = request.kind;
+      const exhaustive: never = request;
       return exhaustive;
     }
   }

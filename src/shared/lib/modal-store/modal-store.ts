@@ -1,11 +1,19 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The modals the host can show: one kind at a time. The sessions release adds its kinds
- * (login, password rules, user banned ...) here, and the compiler then asks the host to
- * render them.
+ * The modals the app's host can show, one at a time; any layer may ask for one by kind, and
+ * the compiler asks the host to render every kind.
  */
-export type ModalRequest = { kind: 'careers' };
+export type ModalRequest =
+  | { kind: 'careers' }
+  /** Spec section 4: the login modal; the source decides redirect or callback. */
+  | { kind: 'login'; email?: string; socialEmail?: boolean; notice?: 'confirmed' | 'passwordChanged' | 'socialError' }
+  /** The partner terms-acceptance step of a login whose terms are pending. */
+  | { kind: 'terms' }
+  /** Registration answered 96 or 97. */
+  | { kind: 'webAccountError'; code: 96 | 97 }
+  /** The account is suspended or deleted (type 68). */
+  | { kind: 'userBanned' };
 export type ModalKind = ModalRequest['kind'];
 
 export function createModalStore() {

@@ -1,0 +1,141 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, isApiErrorBody, unwrap, PORTAL_ID, type ApiClient, type paths } from '@/shared/api';
+import type { Credentials, LoginFailure, LoginResult } from '../../../../machines/session.machine';
+
+/**
+ * The Account and User calls of the session flows. The web app asks for its tokens in
+ * HttpOnly cookies, so the machine's token values are this marker: the real ones never
+ * reach page scripts.
+ */
+export const COOKIE_HELD_TOKEN = 'httponly-cookie';
+
+export type MeProfile = paths['/api/Account/Me']['get']['responses'][200]['content']['application/json'];
+export type RegisterPayload = paths['/api/Account/Register']['post']['requestBody']['content']['application/json'];
+export type PhoneAndTermsPayload = paths['/api/User/UpdatePhoneAndTermsAndConditions']['post']['requestBody']['content']['application/json'];
+
+function failureName(error: unknown): string | undefined {
+  return isApiErrorBody(error) ? error.ExceptionTypeString : undefined;
+}
+
+export const meQueryOptions = (client: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: ['account', 'me'],
+    queryFn: async ({ signal }) => unwrap('GET /api/Account/Me', await client.GET('/api/Account/Me', { signal })),
+    staleTime: 60_000,
+  });
+
+export async function anonymousLogin(client: ApiClient = apiClient): Promise<void> {
+  unwrap('AnonymousLogin', await client.POST('/api/Account/AnonymousLogin', { body: { AnonymousToken: crypto.randomUUID(), portal: PORTAL_ID } }));
+}
+
+/** Trades the user token of the session cookie for a new bearer cookie. */
+export async function exchangeSession(client: ApiClient = apiClient): Promise<void> {
+  unwrap('Session', await client.POST('/api/Account/Session', { body: { portal: PORTAL_ID } }));
+}
+
+/** Rejects with a LoginFailure (spec section 8) that the machine records. */
+export async function login(credentials: Credentials, client: ApiClient = apiClient): Promise<LoginResult> {
+  const result = await client.POST('/api/Account/Login', {
+    body: { username: credentials.username.trim(), password: credentials.password, RecaptchaToken: credentials.recaptchaToken },
+  });
+  if (result.data) {
+    return { userToken: COOKIE_HELD_TOKEN, isConfirmed: result.data.IsConfirmed, termsAndPrivacyConfirmed: result.data.TermsAndPrivacyConfirmed };
+  }
+  const error: unknown = result.error;
+  const name = failureName(error);
+  const failure: LoginFailure =
+    name === 'WrongCredentials' || name === 'InvalidPassword' || name === 'EmailIsUsedInSocialLogin' || name === 'PasswordAttemptsExceeded' || name === 'IPBanned' || name === 'UserIsSuspendedOrDeleted'
+      ? { kind: name }
+      : name === 'UserNotConfirmed'
+        ? { kind: name, confirmationToken: typeof (error as { Token?: unknown }).Token === 'string' ? (error as { Token: string }).Token : undefined }
+        : result.response.status === 429
+          ? { kind: 'IPBanned' }
+          : { kind: 'Other' };
+  throw failure;
+}
+
+export async function acceptTerms(client: ApiClient = apiClient): Promise<void> {
+  unwrap('UpdateRexerTermsAndConditions', await client.POST('/api/User/UpdateRexerTermsAndConditions', { body: { RexerTermsAndConditions: true, RexerPrivacy: true } }));
+}
+
+export async function logout(client: ApiClient = apiClient): Promise<void> {
+  await client.POST('/api/Account/Logout');
+}
+
+/** How a registration ended (spec section 8, Register 400). */
+export type RegisterOutcome =
+  | { kind: 'registered'; email: string }
+  | { kind: 'alreadyRegistered'; social: boolean }
+  | { kind: 'webAccountError'; code: 96 | 97 }
+  | { kind: 'invalidPassword' }
+  | { kind: 'captcha' }
+  | { kind: 'error' };
+
+export async function register(payload: RegisterPayload, client: ApiClient = apiClient): Promise<RegisterOutcome> {
+  const result = await client.POST('/api/Account/Register', { body: payload });
+  if (result.data) return { kind: 'registered', email: result.data.Email };
+  const error: unknown = result.error;
+  if (isApiErrorBody(error)) {
+    if (error.ExceptionTypeString === 'MailAlreadyRegistered') return { kind: 'alreadyRegistered', social: false };
+    if (error.ExceptionTypeString === 'EmailIsUsedInSocialLogin') return { kind: 'alreadyRegistered', social: true };
+    if (error.ExceptionType === 96 || error.ExceptionType === 97) return { kind: 'webAccountError', code: error.ExceptionType };
+    if (error.ExceptionTypeString === 'InvalidPassword') return { kind: 'invalidPassword' };
+    if (error.ExceptionTypeString === 'CaptchaFailed') return { kind: 'captcha' };
+  }
+  return { kind: 'error' };
+}
+
+export type ConfirmOutcome = { kind: 'confirmed'; email: string } | { kind: 'alreadyConfirmed' } | { kind: 'error' };
+
+export async function confirmMail(token: string, client: ApiClient = apiClient): Promise<ConfirmOutcome> {
+  const result = await client.GET('/api/Account/Confirm/{token}', { params: { path: { token } } });
+  if (result.data) return { kind: 'confirmed', email: result.data.Email };
+  return failureName(result.error) === 'AlreadyConfirmedUser' ? { kind: 'alreadyConfirmed' } : { kind: 'error' };
+}
+
+export async function requestNewConfirmationMail(token: string, client: ApiClient = apiClient): Promise<boolean> {
+  const result = await client.GET('/api/Account/RequestNewConfirmationMail/{token}', { params: { path: { token } } });
+  return result.data !== undefined;
+}
+
+/** Spec section 8: 403 type 10 is an unconfirmed address (type 1), anything else "no user" (type 2). */
+export type RecoveryOutcome = { kind: 'sent' } | { kind: 'notConfirmed' } | { kind: 'noUser' };
+
+export async function requestPasswordRecovery(email: string, client: ApiClient = apiClient): Promise<RecoveryOutcome> {
+  const result = await client.POST('/api/Account/NewPassword/', { body: { email: email.trim() } });
+  if (result.data) return { kind: 'sent' };
+  const error: unknown = result.error;
+  return result.response.status === 403 && isApiErrorBody(error) && error.ExceptionType === 10 ? { kind: 'notConfirmed' } : { kind: 'noUser' };
+}
+
+/** The address a recovery or set-password link is for, or null when the link is no longer good. */
+export async function checkPasswordLink(token: string, client: ApiClient = apiClient): Promise<string | null> {
+  const result = await client.POST('/api/Account/NewPassword/Confirm', { body: { token } });
+  return result.data?.Email ?? null;
+}
+
+export async function setNewPassword(token: string, password: string, client: ApiClient = apiClient): Promise<'ok' | 'invalidPassword' | 'error'> {
+  const result = await client.POST('/api/Account/NewPassword/Change', { body: { Token: token, NewPassword: password } });
+  if (result.data) return 'ok';
+  return failureName(result.error) === 'InvalidPassword' ? 'invalidPassword' : 'error';
+}
+
+/** Logs in from a CRM link (LoginLink) or a mail link (AutoLogin); the session lands in cookies. */
+export async function autoLogin(kind: 'crm' | 'mail', token: string, client: ApiClient = apiClient): Promise<LoginResult | null> {
+  const result =
+    kind === 'crm'
+      ? await client.GET('/api/Account/AutoLoginSalesForce/', { params: { query: { token } } })
+      : await client.GET('/api/Account/Autologin', { params: { query: { token } } });
+  if (!result.data) return null;
+  return { userToken: COOKIE_HELD_TOKEN, isConfirmed: result.data.IsConfirmed, termsAndPrivacyConfirmed: result.data.TermsAndPrivacyConfirmed };
+}
+
+export async function decryptAnalyticsToken(token: string, client: ApiClient = apiClient): Promise<string | null> {
+  const result = await client.GET('/api/Account/DecryptAnalyticsToken/{token}', { params: { path: { token } } });
+  return result.data?.Email ?? null;
+}
+
+export async function updatePhoneAndTerms(payload: PhoneAndTermsPayload, client: ApiClient = apiClient): Promise<boolean> {
+  const result = await client.POST('/api/User/UpdatePhoneAndTermsAndConditions', { body: payload });
+  return result.data !== undefined;
+}

@@ -1,0 +1,176 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CaptchaField } from '@/shared/ui/captcha';
+import { COOKIE_HELD_TOKEN, loadSessionRuntime, register, type RegisterOutcome } from '@/entities/session';
+import { modalStore } from '@/shared/lib/modal-store';
+import { passwordRuleProblem } from '@/shared/lib/password-rule';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { Checkbox } from '@/shared/ui/checkbox';
+import { Stack } from '@/shared/ui/stack';
+import { Text } from '@/shared/ui/text';
+import { TextField } from '@/shared/ui/text-field';
+import styles from './account-pages.module.css';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[0-9 ]{6,20}$/;
+
+type Field = 'name' | 'surname' | 'email' | 'phone' | 'password' | 'terms' | 'privacy' | 'captcha';
+
+export interface RegistrationForm {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  password: string;
+  terms: boolean;
+  privacy: boolean;
+  commercial: boolean;
+  partner: boolean;
+}
+
+/** The field errors of a registration form, as translation keys (empty when it may be sent). */
+export function registrationErrors(form: RegistrationForm, captcha: string | null): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!form.name.trim()) errors.name = 'registration.errors.name';
+  if (!form.surname.trim()) errors.surname = 'registration.errors.surname';
+  if (!EMAIL_PATTERN.test(form.email.trim())) errors.email = 'registration.errors.email';
+  if (form.phone.trim() && !PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'registration.errors.phone';
+  if (form.password && passwordRuleProblem(form.password)) errors.password = 'passwordRule';
+  if (!form.terms) errors.terms = 'registration.errors.terms';
+  if (!form.privacy) errors.privacy = 'registration.errors.privacy';
+  if (!captcha) errors.captcha = 'registration.errors.captcha';
+  return errors;
+}
+
+const EMPTY: RegistrationForm = { name: '', surname: '', email: '', phone: '', password: '', terms: false, privacy: false, commercial: false, partner: false };
+
+/** /registrazione: a new account; the silent login follows, and the mail to confirm. */
+export function RegistrationPage({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [form, setForm] = useState(EMPTY);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<Extract<RegisterOutcome, { kind: 'captcha' | 'error' }> | null>(null);
+  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = registrationErrors(form, captcha);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0 || !captcha) return;
+    setSending(true);
+    const outcome = await register({
+      name: form.name.trim(),
+      surname: form.surname.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim() || undefined,
+      password: form.password || undefined,
+      TermsAndConditions: form.terms,
+      InfoPrivacy: form.privacy,
+      commercialPartnerConsent: form.commercial,
+      PartnerConsent: form.partner,
+      RecaptchaToken: captcha,
+    }).catch((): RegisterOutcome => ({ kind: 'error' }));
+    setSending(false);
+    switch (outcome.kind) {
+      case 'registered': {
+        const runtime = await loadSessionRuntime();
+        runtime.actor.send({ type: 'REGISTERED', email: outcome.email, token: COOKIE_HELD_TOKEN });
+        void navigate({ to: '/mailnonconfermata/$email', params: { email: outcome.email }, search: { registered: 1, redirect } });
+        return;
+      }
+      case 'alreadyRegistered':
+        // Spec section 8: a known address goes to the login, flagged when it is a social login's.
+        (await loadSessionRuntime()).openLogin({ email: form.email.trim(), socialEmail: outcome.social, redirectTo: redirect });
+        return;
+      case 'webAccountError':
+        modalStore.open({ kind: 'webAccountError', code: outcome.code });
+        return;
+      case 'invalidPassword':
+        setErrors({ password: 'passwordRule' });
+        return;
+      default:
+        setFailure(outcome);
+    }
+  };
+
+  const errorOf = (field: Field) => (errors[field] ? t(errors[field]) : undefined);
+
+  return (
+    <div className={styles.page}>
+      <title>{t('registration.meta')}</title>
+      <div className={styles.card}>
+        <h1 className={styles.title}>{t('registration.title')}</h1>
+        <Text tone="muted">{t('registration.intro')}</Text>
+        <form onSubmit={(event) => void submit(event)} noValidate data-testid="registration-form">
+          <Stack gap={4}>
+            <div className={styles.row}>
+              <TextField label={t('fields.name')} name="name" autoComplete="given-name" value={form.name} onChange={(e) => set('name', e.target.value)} error={errorOf('name')} required />
+              <TextField label={t('fields.surname')} name="surname" autoComplete="family-name" value={form.surname} onChange={(e) => set('surname', e.target.value)} error={errorOf('surname')} required />
+            </div>
+            <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} error={errorOf('email')} required />
+            <TextField label={t('fields.phone')} type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} error={errorOf('phone')} help={t('registration.phoneHelp')} />
+            <TextField
+              label={t('fields.password')}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => set('password', e.target.value)}
+              error={errorOf('password')}
+              help={t('registration.passwordHelp')}
+            />
+            <fieldset className={styles.consents}>
+              <legend className={styles.legend}>{t('registration.consents')}</legend>
+              <Checkbox
+                name="terms"
+                label={
+                  <>
+                    {t('registration.terms')} (<Link to="/terminiecondizioni" target="_blank">{t('read')}</Link>)
+                  </>
+                }
+                checked={form.terms}
+                onChange={(e) => set('terms', e.target.checked)}
+                error={errorOf('terms')}
+              />
+              <Checkbox
+                name="privacy"
+                label={
+                  <>
+                    {t('registration.privacy')} (<Link to="/privacy" target="_blank">{t('read')}</Link>)
+                  </>
+                }
+                checked={form.privacy}
+                onChange={(e) => set('privacy', e.target.checked)}
+                error={errorOf('privacy')}
+              />
+              <Checkbox name="commercial" label={t('registration.commercial')} checked={form.commercial} onChange={(e) => set('commercial', e.target.checked)} />
+              <Checkbox name="partner" label={t('registration.partner')} checked={form.partner} onChange={(e) => set('partner', e.target.checked)} />
+            </fieldset>
+            <CaptchaField onChange={setCaptcha} />
+            {errors.captcha && <Text tone="error">{t(errors.captcha)}</Text>}
+            {failure && (
+              <Alert tone="error" live>
+                {t(`registration.failure.${failure.kind}`)}
+              </Alert>
+            )}
+            <Button type="submit" loading={sending} fullWidth>
+              {sending ? t('registration.submitting') : t('registration.submit')}
+            </Button>
+            <Text tone="muted">
+              {t('registration.haveAccount')}{' '}
+              <button type="button" className={styles.linkButton} onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: redirect }))}>
+                {t('registration.login')}
+              </button>
+            </Text>
+          </Stack>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadSessionRuntime, updatePhoneAndTerms } from '@/entities/session';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { Checkbox } from '@/shared/ui/checkbox';
+import { Stack } from '@/shared/ui/stack';
+import { Text } from '@/shared/ui/text';
+import { TextField } from '@/shared/ui/text-field';
+import styles from './account-pages.module.css';
+
+const PHONE_PATTERN = /^\+?[0-9 ]{6,20}$/;
+
+/**
+ * /registrazionetelefonosocial: the last step of a social login's first visit: the phone and
+ * the consents the social network does not give. A failed update logs the user out (spec
+ * section 8).
+ */
+export function SocialPhonePage({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [privacy, setPrivacy] = useState(false);
+  const [commercial, setCommercial] = useState(false);
+  const [partner, setPartner] = useState(false);
+  const [errors, setErrors] = useState<{ phone?: string; terms?: string; privacy?: string }>({});
+  const [state, setState] = useState<'form' | 'saving' | 'failed'>('form');
+  const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/myrexer/profilo';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!PHONE_PATTERN.test(phone.trim())) found.phone = t('registration.errors.phone');
+    if (!terms) found.terms = t('registration.errors.terms');
+    if (!privacy) found.privacy = t('registration.errors.privacy');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setState('saving');
+    const saved = await updatePhoneAndTerms({ phone: phone.trim(), termsAndConditions: terms, infoPrivacy: privacy, commercialPartnerConsent: commercial, partnerConsent: partner }).catch(() => false);
+    const runtime = await loadSessionRuntime();
+    if (!saved) {
+      runtime.actor.send({ type: 'LOGOUT' });
+      setState('failed');
+      return;
+    }
+    runtime.adoptServerSession();
+    void navigate({ href: target, replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <title>{t('social.meta')}</title>
+      <div className={styles.card}>
+        <h1 className={styles.title}>{t('social.title')}</h1>
+        {state === 'failed' ? (
+          <Alert tone="error">{t('social.failed')}</Alert>
+        ) : (
+          <form onSubmit={(event) => void submit(event)} noValidate data-testid="social-phone-form">
+            <Stack gap={4}>
+              <Text tone="muted">{t('social.intro')}</Text>
+              <TextField label={t('fields.phone')} type="tel" name="phone" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} required />
+              <fieldset className={styles.consents}>
+                <legend className={styles.legend}>{t('registration.consents')}</legend>
+                <Checkbox
+                  name="terms"
+                  label={
+                    <>
+                      {t('registration.terms')} (<Link to="/terminiecondizioni" target="_blank">{t('read')}</Link>)
+                    </>
+                  }
+                  checked={terms}
+                  onChange={(e) => setTerms(e.target.checked)}
+                  error={errors.terms}
+                />
+                <Checkbox
+                  name="privacy"
+                  label={
+                    <>
+                      {t('registration.privacy')} (<Link to="/privacy" target="_blank">{t('read')}</Link>)
+                    </>
+                  }
+                  checked={privacy}
+                  onChange={(e) => setPrivacy(e.target.checked)}
+                  error={errors.privacy}
+                />
+                <Checkbox name="commercial" label={t('registration.commercial')} checked={commercial} onChange={(e) => setCommercial(e.target.checked)} />
+                <Checkbox name="partner" label={t('registration.partner')} checked={partner} onChange={(e) => setPartner(e.target.checked)} />
+              </fieldset>
+              <Button type="submit" loading={state === 'saving'} fullWidth>
+                {t('social.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { MailOutboxPage } from './ui/mail-outbox-page';

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import { setSessionHooks } from '@/shared/api';
+import { provideSessionRuntime } from '@/entities/session';
+import type { LoadedSessionRuntime, SessionEffects } from './model/runtime';
+
+export type { SessionEffects };
+
+/**
+ * Installs the session process: the machine loads on first need (a login, a registration,
+ * an expired token), never with the first screen, and answers the transport's expired tokens.
+ */
+export function installSession(effects: SessionEffects): void {
+  let runtime: Promise<LoadedSessionRuntime> | undefined;
+  const load = () => (runtime ??= import('./model/runtime').then((module) => module.createSessionRuntime(effects)));
+  provideSessionRuntime(load);
+  setSessionHooks({
+    renew: async (requestId) => (await load()).renew(requestId),
+    end: (reason) => void load().then((loaded) => loaded.end(reason)),
+  });
+}
+
+// The session's modals, loaded when first opened.
+export const LoginModal = lazy(() => import('./ui/login-modal').then((module) => ({ default: module.LoginModal })));
+export const TermsModal = lazy(() => import('./ui/terms-modal').then((module) => ({ default: module.TermsModal })));
+export const WebAccountErrorModal = lazy(() => import('./ui/notice-modals').then((module) => ({ default: module.WebAccountErrorModal })));
+export const UserBannedModal = lazy(() => import('./ui/notice-modals').then((module) => ({ default: module.UserBannedModal })));

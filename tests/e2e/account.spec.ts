@@ -1,0 +1,225 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const DEMO_PASSWORD = 'Rexer#Demo2025';
+
+function uniqueEmail(label: string): string {
+  return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+function loginDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Accedi a Rexer' });
+}
+
+async function submitLogin(page: Page, email: string, password: string) {
+  const dialog = loginDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Accedi', exact: true }).click();
+}
+
+async function logInFromHeader(page: Page, email: string, password: string) {
+  await page.getByTestId('login-button').click();
+  await submitLogin(page, email, password);
+  await expect(page.getByTestId('account-menu-button')).toBeVisible();
+}
+
+/** The link of the latest mail to an address, read from the outbox page the way a user would. */
+async function linkFromOutbox(page: Page, to: string, path: string): Promise<string> {
+  await page.goto(`/visualizzamail?to=${encodeURIComponent(to)}`);
+  const link = page.getByTestId('outbox-mail').first().locator(`a[href*="/${path}/"]`).first();
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  return new URL(href!).pathname;
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId('account-menu-button').click();
+  await page.getByTestId('logout-button').click();
+  await expect(page.getByTestId('login-button')).toBeVisible();
+}
+
+test.describe('accounts', () => {
+  test('register, confirm from the outbox, log in, change the password, log out and log in with the new one', async ({ page }) => {
+    const email = uniqueEmail('nuovo');
+    await page.goto('/registrazione');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crea il tuo account');
+    const form = page.getByTestId('registration-form');
+    // Nothing typed yet: every required field says what it needs.
+    await form.getByRole('button', { name: 'Crea account' }).click();
+    await expect(form.getByText('Scrivi il tuo nome.')).toBeVisible();
+    await expect(form.getByText('Per registrarti devi accettare i Termini e condizioni.')).toBeVisible();
+
+    await form.getByLabel('Nome', { exact: true }).fill('Chiara');
+    await form.getByLabel('Cognome').fill('Galli');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Telefono').fill('+39 347 1234567');
+    await form.getByLabel('Password', { exact: true }).fill('Prima#Casa2026');
+    await form.getByLabel(/Accetto i Termini e condizioni/).check();
+    await form.getByLabel(/Informativa sulla privacy/).check();
+    await form.getByRole('button', { name: 'Crea account' }).click();
+
+    await expect(page).toHaveURL(/\/mailnonconfermata\//);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account creato: manca solo la conferma');
+    await expect(page.getByText(email)).toBeVisible();
+
+    // The silent session of the registration ends at the confirmation; the user logs in.
+    await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
+    await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
+    await expect(page.getByText(`L'indirizzo ${email} è confermato`)).toBeVisible();
+    await page.getByRole('button', { name: 'Accedi' }).last().click();
+    await expect(loginDialog(page).getByLabel('Email')).toHaveValue(email);
+    await submitLogin(page, email, 'Prima#Casa2026');
+    await expect(page).toHaveURL(/\/myrexer\/profilo$/);
+    await expect(page.getByTestId('account-menu-button')).toContainText(email);
+
+    await changePassword(page, 'Prima#Casa2026', 'Seconda#Casa2026');
+
+    await logOut(page);
+    await logInFromHeader(page, email, 'Seconda#Casa2026');
+  });
+
+  test('a wrong password and an unconfirmed address show the spec’s Italian messages', async ({ page }) => {
+    await page.goto('/comprocasa');
+    await page.getByTestId('login-button').click();
+    await submitLogin(page, 'acquirente@rexer.example', 'Sbagliata#2026');
+    await expect(page.getByTestId('login-error')).toContainText('Credenziali non valide');
+
+    // An account registered and never confirmed.
+    const email = uniqueEmail('nonconfermato');
+    const registered = await page.request.post('/api/Account/Register', {
+      data: { name: 'Luca', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Luca#Neri2026', RecaptchaToken: 'off' },
+    });
+    expect(registered.status()).toBe(200);
+    await loginDialog(page).getByLabel('Email').fill(email);
+    await loginDialog(page).getByLabel('Password', { exact: true }).fill('Luca#Neri2026');
+    await loginDialog(page).getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page.getByTestId('login-error')).toHaveAttribute('data-kind', 'UserNotConfirmed');
+    await expect(page.getByTestId('login-error')).toContainText('Mail non confermata');
+    await page.getByRole('button', { name: 'Inviami di nuovo la mail di conferma' }).click();
+    await expect(page.getByText('Ti abbiamo inviato una nuova mail di conferma')).toBeVisible();
+  });
+
+  test('a login with terms to accept opens the terms modal and completes after acceptance', async ({ page }) => {
+    await page.goto('/trovocasa');
+    await page.getByTestId('login-button').click();
+    await submitLogin(page, 'rientro@rexer.example', DEMO_PASSWORD);
+    const terms = page.getByRole('dialog', { name: 'Termini e privacy aggiornati' });
+    await expect(terms).toBeVisible();
+    await terms.getByRole('button', { name: 'Accetta e continua' }).click();
+    await expect(terms.getByText('Serve la tua accettazione per continuare.').first()).toBeVisible();
+    await terms.getByLabel(/Accetto i Termini e condizioni/).check();
+    await terms.getByLabel(/Informativa sulla privacy/).check();
+    await terms.getByRole('button', { name: 'Accetta e continua' }).click();
+    await expect(terms).toBeHidden();
+    await expect(page.getByTestId('account-menu-button')).toContainText('rientro@rexer.example');
+    // The session is whole: a reload keeps it and the profile opens.
+    await page.reload();
+    await expect(page.getByTestId('account-menu-button')).toBeVisible();
+  });
+
+  test('MyRexer sends a visitor to the login and back to the page after it', async ({ page }) => {
+    // A seller: the mode comes from the seller's pages.
+    await page.goto('/vendocasa');
+    await page.goto('/myrexer/profilo');
+    await expect(page).toHaveURL(/login=1/);
+    await submitLogin(page, 'venditore@rexer.example', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/myrexer\/profilo$/);
+    // The seller's menu: profile, listings, messages.
+    await page.getByTestId('account-menu-button').click();
+    const menu = page.getByTestId('account-menu');
+    await expect(menu.getByRole('link')).toHaveText(['Profilo', 'I miei annunci', 'Messaggi']);
+  });
+
+  test('the buyer’s menu lists appointments, favourites, saved searches and messages', async ({ page }) => {
+    await page.goto('/comprocasa');
+    await logInFromHeader(page, 'acquirente@rexer.example', DEMO_PASSWORD);
+    await page.getByTestId('account-menu-button').click();
+    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText(['Profilo', 'Appuntamenti richiesti', 'Preferiti', 'Ricerche salvate', 'Messaggi']);
+    // The bearer is not readable by the page.
+    const cookies = await page.evaluate(() => document.cookie);
+    expect(cookies).not.toContain('rexer_auth');
+    expect(cookies).not.toContain('rexer_session');
+    expect(cookies).toContain('rexer_user');
+  });
+
+  test('an expired session token is renewed without the user noticing', async ({ page }) => {
+    await page.goto('/comprocasa');
+    await logInFromHeader(page, 'acquirente@rexer.example', DEMO_PASSWORD);
+    // The e2e server's session tokens live 3 seconds (SESSION_TOKEN_TTL_S).
+    await page.waitForTimeout(3500);
+    const renewal = page.waitForResponse((response) => response.url().endsWith('/api/Account/Session') && response.status() === 200);
+    await page.goto('/myrexer/profilo');
+    await renewal;
+    await expect(page).toHaveURL(/\/myrexer\/profilo$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Il mio profilo' })).toBeVisible();
+    await expect(page.getByTestId('login-button')).toHaveCount(0);
+    await expect(page.getByText('Qualcosa non ha funzionato')).toHaveCount(0);
+  });
+
+  test('a forgotten password is reset from the mail link', async ({ page }) => {
+    const email = uniqueEmail('recupero');
+    await page.request.post('/api/Account/Register', {
+      data: { name: 'Sara', surname: 'Conti', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Sara#Conti2026', RecaptchaToken: 'off' },
+    });
+    await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
+    await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
+
+    await page.goto('/');
+    await page.getByTestId('login-button').click();
+    await loginDialog(page).getByRole('button', { name: 'Hai dimenticato la password?' }).last().click();
+    const recovery = page.getByRole('dialog', { name: 'Recupera la password' });
+    await recovery.getByLabel('Email').fill('nessuno.qui@example.com');
+    await recovery.getByRole('button', { name: 'Inviami il link' }).click();
+    await expect(recovery.getByTestId('recovery-outcome')).toContainText('Non esiste nessun utente associato alla mail.');
+    await recovery.getByLabel('Email').fill(email);
+    await recovery.getByRole('button', { name: 'Inviami il link' }).click();
+    await expect(recovery.getByTestId('recovery-outcome')).toHaveAttribute('data-kind', 'sent');
+
+    await page.goto(await linkFromOutbox(page, email, 'recuperaPassword'));
+    const form = page.getByTestId('password-form');
+    await form.getByLabel('Nuova password', { exact: true }).fill('debole');
+    await form.getByLabel('Ripeti la nuova password').fill('debole');
+    await form.getByRole('button', { name: 'Salva la password' }).click();
+    await expect(form.getByText(/La password deve essere lunga minimo 8 caratteri/).first()).toBeVisible();
+    await form.getByLabel('Nuova password', { exact: true }).fill('Ritrovata#2026');
+    await form.getByLabel('Ripeti la nuova password').fill('Ritrovata#2026');
+    await form.getByRole('button', { name: 'Salva la password' }).click();
+    await expect(page.getByText('Password salvata.')).toBeVisible();
+    await page.getByRole('button', { name: 'Accedi' }).last().click();
+    await submitLogin(page, email, 'Ritrovata#2026');
+    await expect(page.getByTestId('account-menu-button')).toContainText(email);
+  });
+
+  test('registering an address already known opens the login with it', async ({ page }) => {
+    await page.goto('/registrazione');
+    const form = page.getByTestId('registration-form');
+    await form.getByLabel('Nome', { exact: true }).fill('Giulia');
+    await form.getByLabel('Cognome').fill('Bianchi');
+    await form.getByLabel('Email').fill('acquirente@rexer.example');
+    await form.getByLabel(/Accetto i Termini e condizioni/).check();
+    await form.getByLabel(/Informativa sulla privacy/).check();
+    await form.getByRole('button', { name: 'Crea account' }).click();
+    await expect(loginDialog(page).getByLabel('Email')).toHaveValue('acquirente@rexer.example');
+
+    // A disposable address: the web-account error modal (97).
+    await page.goto('/registrazione');
+    await form.getByLabel('Nome', { exact: true }).fill('Temp');
+    await form.getByLabel('Cognome').fill('Orario');
+    await form.getByLabel('Email').fill(`qualcuno.${Date.now()}@yopmail.com`);
+    await form.getByLabel(/Accetto i Termini e condizioni/).check();
+    await form.getByLabel(/Informativa sulla privacy/).check();
+    await form.getByRole('button', { name: 'Crea account' }).click();
+    await expect(page.getByTestId('web-account-error')).toHaveAttribute('data-code', '97');
+  });
+});
+
+/** The profile's password change (its form lives on /myrexer/profilo). */
+async function changePassword(page: Page, oldPassword: string, newPassword: string) {
+  const form = page.getByTestId('password-change-form');
+  await form.getByLabel('Password attuale').fill(oldPassword);
+  await form.getByLabel('Nuova password', { exact: true }).fill(newPassword);
+  await form.getByLabel('Ripeti la nuova password').fill(newPassword);
+  await form.getByRole('button', { name: /Cambia la password/ }).click();
+  await expect(form.getByText(/Password aggiornata/)).toBeVisible();
+}
