@@ -3,6 +3,17 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { defineConfig } from 'vite';
 
+/**
+ * The code every page runs, bundled as one chunk: the libraries, and the small shared modules
+ * (API client, cookies, home type, slugs). Left to itself the bundler cuts them into many small
+ * shared chunks, each costing a request and its own compression.
+ */
+const FRAMEWORK_MODULES = [
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next|i18next-http-backend|openapi-fetch)[\\/]/,
+  /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)[\\/]/,
+  /[\\/]src[\\/]shared[\\/](api|config|lib[\\/](cookies|home-type|class-names))[\\/]/,
+];
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
@@ -25,5 +36,16 @@ export default defineConfig({
       '/media': apiTarget,
     },
   },
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [{ name: 'framework', test: (id: string) => FRAMEWORK_MODULES.some((pattern) => pattern.test(id)) }],
+        },
+      },
+    },
+  },
 });

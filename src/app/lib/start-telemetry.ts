@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { configQueryOptions } from '@/shared/api';
-import { createTelemetryClient, getTelemetryClient, setTelemetryClient, trackRouteChange } from '@/shared/telemetry';
+import { getTelemetryClient, loadTelemetryClient, setTelemetryClient, trackRouteChange } from '@/shared/telemetry';
 import type { AppRouter } from '../router';
 
 function sessionStorageOrUndefined(): Storage | undefined {
@@ -19,7 +19,9 @@ export function startTelemetry(queryClient: QueryClient, router: AppRouter): () 
   const unsubscribe = router.subscribe('onResolved', () => trackRouteChange());
   queryClient
     .fetchQuery(configQueryOptions())
-    .then((config) => {
+    .then(async (config) => {
+      if (!config.Telemetry.Enabled || !config.Telemetry.Url) return;
+      const { createTelemetryClient } = await loadTelemetryClient();
       const client = createTelemetryClient({
         url: config.Telemetry.Url,
         enabled: config.Telemetry.Enabled,

@@ -1,11 +1,8 @@
-export {
-  createTelemetryClient,
-  createNoopTelemetry,
-  STORAGE_KEYS,
-  type TelemetryClient,
-  type TelemetryClientOptions,
-  type TelemetryStorage,
-} from './telemetry-client';
+export { createNoopTelemetry } from './noop';
+export type { TelemetryClient, TelemetryClientOptions, TelemetryStorage } from './telemetry-client';
+
+/** The real client loads only when the config turns telemetry on: no telemetry code ships otherwise. */
+export const loadTelemetryClient = () => import('./telemetry-client');
 export { setTelemetryClient, getTelemetryClient, trackException, trackEvent, trackRouteChange } from './telemetry';
 export {
   TELEMETRY_LIMITS,

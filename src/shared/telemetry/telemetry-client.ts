@@ -1,4 +1,5 @@
 import { isCrawler } from '@/shared/lib/device';
+import { createNoopTelemetry } from './noop';
 import type { EnvelopeData, EnvelopeKind, IngestionResponse, TelemetryEnvelope } from './envelope';
 import { PARTIAL_SUCCESS_STATUS, RETRYABLE_STATUSES, SEVERITY, TELEMETRY_LIMITS, retryDelay, type SeverityLevel } from './limits';
 import {
@@ -53,6 +54,8 @@ export interface TelemetryClient {
   dispose(): void;
 }
 
+export { createNoopTelemetry };
+
 export const STORAGE_KEYS = { buffer: 'rexer_telemetry_buffer', session: 'rexer_telemetry_session' } as const;
 
 interface Session {
@@ -103,21 +106,6 @@ function describeError(error: unknown) {
 }
 
 /** A client that does nothing: telemetry off, or a crawler. */
-export function createNoopTelemetry(): TelemetryClient {
-  const noop = () => {};
-  return {
-    active: false,
-    trackEvent: noop,
-    trackPageView: noop,
-    trackException: noop,
-    trackTrace: noop,
-    trackRouteChange: noop,
-    flush: async () => {},
-    flushOnUnload: noop,
-    pending: () => 0,
-    dispose: noop,
-  };
-}
 
 /**
  * The usage telemetry of spec sections 1, 8 and 9. Off unless enabled with a URL, and for

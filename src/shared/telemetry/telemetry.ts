@@ -1,6 +1,7 @@
 import type { SeverityLevel } from './limits';
 import type { Properties } from './sanitize';
-import { createNoopTelemetry, type TelemetryClient } from './telemetry-client';
+import { createNoopTelemetry } from './noop';
+import type { TelemetryClient } from './telemetry-client';
 
 // The app's telemetry: a no-op until the app has read the config and installed a real client,
 // so code anywhere can report without knowing whether telemetry is on.

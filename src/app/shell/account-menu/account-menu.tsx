@@ -1,118 +1,42 @@
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime, useSessionView } from '@/entities/session';
 import type { HomeType } from '@/shared/lib/home-type';
-import { homePathOf } from '../../config/home-paths';
-import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
 import styles from './account-menu.module.css';
+
+// The logged-in menu loads only for logged-in visitors.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 /**
  * The header's account entry: "Accedi" for visitors, the logged-in user's menu by type
- * (spec section 2) with the logout. Reads the session from the mirror cookie; the session
- * machine loads only when the visitor acts.
+ * (spec section 2). Reads the session from the mirror cookie; the session machine loads
+ * only when the visitor acts.
  */
 export function AccountMenu({ homeType }: { homeType: HomeType }) {
   const { t } = useTranslation('common');
   const view = useSessionView();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-
-  if (!view.isLoggedIn) {
-    const pendingTerms = view.status === 'temporary';
+  if (view.isLoggedIn) {
     return (
-      <button
-        type="button"
-        className={styles.login}
-        data-testid="login-button"
-        onClick={() =>
-          void loadSessionRuntime().then((runtime) => {
-            // A login waiting for the terms goes on from the terms step.
-            if (pendingTerms && runtime.actor.getSnapshot().matches('temporary')) runtime.actor.send({ type: 'LOGOUT' });
-            runtime.openLogin();
-          })
-        }
-      >
-        {t('account.login')}
-      </button>
+      <Suspense fallback={<span className={styles.avatar} aria-hidden="true" />}>
+        <UserMenu homeType={homeType} username={view.username ?? ''} />
+      </Suspense>
     );
   }
-
-  const logout = async () => {
-    setLeaving(true);
-    const runtime = await loadSessionRuntime();
-    runtime.actor.send({ type: 'LOGOUT' });
-    const done = () => runtime.actor.getSnapshot().matches('anonymous');
-    await new Promise<void>((resolve) => {
-      if (done()) return resolve();
-      const subscription = runtime.actor.subscribe(() => {
-        if (!done()) return;
-        subscription.unsubscribe();
-        resolve();
-      });
-    });
-    setLeaving(false);
-    setOpen(false);
-    void navigate({ to: homePathOf(homeType) });
-  };
-
+  const pendingTerms = view.status === 'temporary';
   return (
-    <div className={styles.account}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={t('account.open')}
-        data-testid="account-menu-button"
-        onClick={() => setOpen((value) => !value)}
-      >
-        <span aria-hidden="true" className={styles.avatar}>
-          {(view.username ?? '?').charAt(0).toUpperCase()}
-        </span>
-        <span className={styles.name}>{view.username}</span>
-      </button>
-      <div id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
-        <nav aria-label={t('account.menuLabel')}>
-          <ul className={styles.list}>
-            {USER_MENUS[userMenuTypeFor(homeType)].map((item) =>
-              item.kind === 'link' ? (
-                <li key={item.id}>
-                  <Link to={item.to} className={styles.item} onClick={() => setOpen(false)}>
-                    {t(item.label)}
-                  </Link>
-                </li>
-              ) : null,
-            )}
-            <li>
-              <button type="button" className={styles.item} onClick={() => void logout()} disabled={leaving} data-testid="logout-button">
-                {t('account.logout')}
-              </button>
-            </li>
-          </ul>
-        </nav>
-      </div>
-    </div>
+    <button
+      type="button"
+      className={styles.login}
+      data-testid="login-button"
+      onClick={() =>
+        void loadSessionRuntime().then((runtime) => {
+          // A login left waiting for the terms starts again from the login.
+          if (pendingTerms && runtime.actor.getSnapshot().matches('temporary')) runtime.actor.send({ type: 'LOGOUT' });
+          runtime.openLogin();
+        })
+      }
+    >
+      {t('account.login')}
+    </button>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmMail, loadSessionRuntime, type ConfirmOutcome } from '@/entities/session';
+import { loadSessionRuntime } from '@/entities/session';
+import { confirmMail, type ConfirmOutcome } from '@/entities/account';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';

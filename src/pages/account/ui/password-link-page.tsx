@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkPasswordLink, loadSessionRuntime, setNewPassword } from '@/entities/session';
+import { loadSessionRuntime } from '@/entities/session';
+import { checkPasswordLink, setNewPassword } from '@/entities/account';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadSessionRuntime, updatePhoneAndTerms } from '@/entities/session';
+import { loadSessionRuntime } from '@/entities/session';
+import { updatePhoneAndTerms } from '@/entities/account';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Checkbox } from '@/shared/ui/checkbox';

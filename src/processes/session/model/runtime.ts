@@ -1,18 +1,8 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { deleteCookie } from '@/shared/lib/cookies';
 import { modalStore } from '@/shared/lib/modal-store';
-import {
-  acceptTerms,
-  anonymousLogin,
-  COOKIE_HELD_TOKEN,
-  exchangeSession,
-  login,
-  logout,
-  readStoredSession,
-  sessionView,
-  USER_COOKIE,
-  type SessionRuntime,
-} from '@/entities/session';
+import { readStoredSession, sessionView, USER_COOKIE, type SessionRuntime } from '@/entities/session';
+import { acceptTerms, anonymousLogin, COOKIE_HELD_TOKEN, exchangeSession, login, logout } from '@/entities/account';
 import { LOGIN_SOURCE, sessionMachine, type LoginSource } from '../../../../machines/session.machine';
 
 /** What the app does for the session: navigation and the caches that depend on who is logged in. */

@@ -1,0 +1,93 @@
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadSessionRuntime } from '@/entities/session';
+import type { HomeType } from '@/shared/lib/home-type';
+import { homePathOf } from '../../config/home-paths';
+import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
+import styles from './account-menu.module.css';
+
+/** The logged-in user's menu by type (spec section 2), with the logout. */
+export function UserMenu({ homeType, username }: { homeType: HomeType; username: string }) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const logout = async () => {
+    setLeaving(true);
+    const runtime = await loadSessionRuntime();
+    runtime.actor.send({ type: 'LOGOUT' });
+    const done = () => runtime.actor.getSnapshot().matches('anonymous');
+    await new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      const subscription = runtime.actor.subscribe(() => {
+        if (!done()) return;
+        subscription.unsubscribe();
+        resolve();
+      });
+    });
+    setLeaving(false);
+    setOpen(false);
+    void navigate({ to: homePathOf(homeType) });
+  };
+
+  return (
+    <div className={styles.account}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('account.open')}
+        data-testid="account-menu-button"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true" className={styles.avatar}>
+          {(username || '?').charAt(0).toUpperCase()}
+        </span>
+        <span className={styles.name}>{username}</span>
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
+        <nav aria-label={t('account.menuLabel')}>
+          <ul className={styles.list}>
+            {USER_MENUS[userMenuTypeFor(homeType)].map((item) =>
+              item.kind === 'link' ? (
+                <li key={item.id}>
+                  <Link to={item.to} className={styles.item} onClick={() => setOpen(false)}>
+                    {t(item.label)}
+                  </Link>
+                </li>
+              ) : null,
+            )}
+            <li>
+              <button type="button" className={styles.item} onClick={() => void logout()} disabled={leaving} data-testid="logout-button">
+                {t('account.logout')}
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
