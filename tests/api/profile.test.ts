@@ -99,5 +99,57 @@ for (const backend of BACKENDS) {
       expect(await testDb.database.db.select().from(media).where(eq(media.userId, id))).toHaveLength(0);
       expect((await app.inject({ url: url.replace('{dim}', 'PING').replace('{ext}', 'jpg') })).statusCode).toBe(404);
     });
+
+    it('refuses malformed Italian data with the validation error and stores nothing of it', async () => {
+      const { call, id } = await newUser('formati');
+      const addresses = async () => (await call('GET', '/api/user/Addresses')).json().Addresses;
+      for (const bad of [{ postalCode: '2012' }, { postalCode: '201210' }, { postalCode: 'ABCDE' }, { province: 'MIL' }, { province: 'M1' }, { city: '' }]) {
+        expectError(await call('PUT', '/api/user/Addresses/billing', { ...shipping, ...bad }), 'ValidationError');
+      }
+      expect(await addresses()).toEqual([]);
+
+      const person = { name: 'Pia', surname: 'Sala', residentialAddress: shipping };
+      for (const bad of [{ fiscalCode: 'SLAPIA90D52F205' }, { fiscalCode: '1234567890123456' }, { birthdayDate: '1990-13-01' }, { residentialAddress: { ...shipping, postalCode: '1012' } }, { name: '   ' }]) {
+        expectError(await call('PUT', '/api/user/UpdatePrivateData', { ...person, ...bad }), 'ValidationError');
+      }
+      const company = { companyName: 'Sala S.r.l.', VATNumber: '12345678901', referentName: 'Pia', referentSurname: 'Sala', legalAddress: shipping };
+      for (const bad of [{ VATNumber: '1234567890' }, { VATNumber: 'IT123456789' }, { pecAddress: 'non-una-pec' }, { uniqueCode: 'ABC12' }, { legalAddress: { ...shipping, province: 'Torino' } }]) {
+        expectError(await call('PUT', '/api/user/UpdateCorporateData', { ...company, ...bad }), 'ValidationError');
+      }
+      expectError(await call('POST', '/api/user/updatePhone', { phone: '333 1234567', phonePrefix: '0039' }), 'ValidationError');
+      const [row] = await testDb.database.db.select().from(users).where(eq(users.id, id));
+      expect(row).toMatchObject({ name: 'Pia', fiscalCode: null, birthdayDate: null, companyName: null, vatNumber: null, pecAddress: null, phonePrefix: null });
+      expect(await addresses()).toEqual([]);
+
+      // The same data well formed: accepted, the province and the codes in capitals.
+      expect((await call('PUT', '/api/user/UpdatePrivateData', { ...person, fiscalCode: 'slapia90d52l2l9x', residentialAddress: { ...shipping, province: 'to' } })).statusCode).toBe(200);
+      expect((await call('POST', '/api/user/updatePhone', { phone: '333 1234567', phonePrefix: '+41' })).statusCode).toBe(200);
+      expect((await call('GET', '/api/Account/Me')).json()).toMatchObject({ fiscalCode: 'SLAPIA90D52L2L9X', province: 'TO', postalCode: '10121', phone: '333 1234567', phonePrefix: '+41' });
+      // A phone change without a prefix keeps the one saved.
+      expect((await call('POST', '/api/user/updatePhone', { phone: '347 7654321' })).statusCode).toBe(200);
+      expect((await call('GET', '/api/Account/Me')).json()).toMatchObject({ phone: '347 7654321', phonePrefix: '+41' });
+    });
+
+    it("reaches only the caller's own data: another user's id is refused, no bearer is refused", async () => {
+      const alice = await newUser('alice');
+      const bob = await newUser('bob');
+      expect((await bob.call('PUT', '/api/user/Addresses/shipping', shipping)).statusCode).toBe(200);
+
+      expectError(await alice.call('DELETE', `/api/user/${bob.id}`), 'Forbidden');
+      const [bobRow] = await testDb.database.db.select().from(users).where(eq(users.id, bob.id));
+      expect(bobRow.deletedAt).toBeNull();
+      expect((await bob.call('GET', '/api/user/Addresses')).json().Addresses).toHaveLength(1);
+      // Every profile call acts on the bearer's user: Alice's save leaves Bob's list alone.
+      expect((await alice.call('DELETE', '/api/user/Addresses/shipping')).statusCode).toBe(200);
+      expect((await bob.call('GET', '/api/user/Addresses')).json().Addresses).toHaveLength(1);
+
+      const anonymous = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, payload: payload as never });
+      expectError(await anonymous('PUT', '/api/user/Addresses/shipping', shipping), 'MissingToken');
+      expectError(await anonymous('PUT', '/api/user/UpdatePrivateData', { name: 'X', surname: 'Y' }), 'MissingToken');
+      expectError(await anonymous('DELETE', '/api/user/Avatar'), 'MissingToken');
+      expectError(await anonymous('DELETE', `/api/user/${bob.id}`), 'MissingToken');
+      expectError(await app.inject({ method: 'PUT', url: '/api/user/Addresses/shipping', payload: shipping, headers: { authorization: 'Bearer not-a-real-session-token-000' } }), 'InvalidSessionToken');
+      expect((await bob.call('GET', '/api/user/Addresses')).json().Addresses).toHaveLength(1);
+    });
   });
 }

@@ -73,6 +73,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/myrexer\/profilo$/);
     await expect(page.getByTestId('account-menu-button')).toContainText(email);
 
+    await editPrivateThenCompanyData(page);
     await changePassword(page, 'Prima#Casa2026', 'Seconda#Casa2026');
 
     await logOut(page);
@@ -214,12 +215,41 @@ test.describe('accounts', () => {
   });
 });
 
-/** The profile's password change (its form lives on /myrexer/profilo). */
+/** The profile's private data, then the switch to a company account and its data; each survives a reload. */
+async function editPrivateThenCompanyData(page: Page) {
+  const privateForm = page.getByTestId('private-data-form');
+  await privateForm.getByLabel('Comune di nascita').fill('Verona');
+  await privateForm.getByLabel('Codice fiscale').fill('GLLCHR90A41L781X');
+  await privateForm.getByRole('button', { name: 'Salva i dati personali' }).click();
+  await expect(page.getByText('Modifiche salvate.').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('private-data-form').getByLabel('Comune di nascita')).toHaveValue('Verona');
+  await expect(page.getByTestId('private-data-form').getByLabel('Codice fiscale')).toHaveValue('GLLCHR90A41L781X');
+
+  await page.getByTestId('account-type').getByRole('radio', { name: /Azienda/ }).check();
+  const companyForm = page.getByTestId('company-data-form');
+  await expect(companyForm).toBeVisible();
+  await companyForm.getByLabel('Ragione sociale').fill('Galli Immobili S.r.l.');
+  await companyForm.getByLabel('Partita IVA').fill('01234567890');
+  await companyForm.getByLabel('Indirizzo PEC').fill('galli@pec.example.com');
+  await companyForm.getByLabel('Via o piazza').fill('Corso Porta Nuova');
+  await companyForm.getByLabel('Numero civico').fill('12');
+  await companyForm.getByLabel('Comune').fill('Verona');
+  await companyForm.getByLabel('CAP').fill('37122');
+  await companyForm.getByLabel('Provincia').fill('VR');
+  await companyForm.getByRole('button', { name: 'Salva i dati aziendali' }).click();
+  await expect(page.getByText('Modifiche salvate.').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('company-data-form').getByLabel('Ragione sociale')).toHaveValue('Galli Immobili S.r.l.');
+  await expect(page.getByTestId('company-data-form').getByLabel('CAP')).toHaveValue('37122');
+}
+
+/** The profile's password change. */
 async function changePassword(page: Page, oldPassword: string, newPassword: string) {
-  const form = page.getByTestId('password-change-form');
+  const form = page.getByTestId('password-form');
   await form.getByLabel('Password attuale').fill(oldPassword);
   await form.getByLabel('Nuova password', { exact: true }).fill(newPassword);
   await form.getByLabel('Ripeti la nuova password').fill(newPassword);
   await form.getByRole('button', { name: /Cambia la password/ }).click();
-  await expect(form.getByText(/Password aggiornata/)).toBeVisible();
+  await expect(page.getByText(/Password cambiata/)).toBeVisible();
 }

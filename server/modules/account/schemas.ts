@@ -107,7 +107,11 @@ export const UpdatePasswordRequest = z
 export const OkResponse = z.object({ Ok: z.literal(true) }).meta({ id: 'OkResponse' });
 
 const Phone = z.string().trim().regex(/^\+?[0-9 ]{6,20}$/);
-export const UpdatePhoneRequest = z.object({ phone: Phone }).meta({ id: 'UpdatePhoneRequest' });
+/** An international dialling prefix: +39 for Italy. */
+const PhonePrefix = z.string().trim().regex(/^\+[0-9]{1,4}$/);
+export const UpdatePhoneRequest = z
+  .object({ phone: Phone, phonePrefix: PhonePrefix.optional().describe('Kept as it is when left out.') })
+  .meta({ id: 'UpdatePhoneRequest' });
 export const UpdatePhoneAndTermsRequest = z
   .object({
     phone: Phone,
@@ -127,13 +131,27 @@ export const UserIdParams = z.object({ id: z.coerce.number().int().positive().ma
 export const AutoLoginQuery = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * Italian tax code of a person: six letters, birth year, month letter, day, place code and a
+ * check letter; digits may be replaced by letters (omocodia), so those positions take both.
+ */
+const FiscalCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]$/);
 export const Address = z
   .object({
     address: Text(200),
     number: Text(20),
     city: Text(120),
-    postalCode: z.string().trim().regex(/^[0-9A-Za-z -]{3,10}$/),
-    province: Text(60),
+    /** Italian CAP: five digits. */
+    postalCode: z.string().trim().regex(/^[0-9]{5}$/),
+    /** The province's two-letter code (MI, RM ...), stored in capitals. */
+    province: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((value) => value.toUpperCase()),
     country: z.string().trim().min(2).max(60).default('IT'),
   })
   .meta({ id: 'Address' });
@@ -142,14 +160,13 @@ export const PrivateDataRequest = z
   .object({
     name: Text(100),
     surname: Text(100),
-    phonePrefix: z.string().trim().regex(/^\+[0-9]{1,4}$/).optional(),
+    phonePrefix: PhonePrefix.optional(),
     phone: z.string().trim().regex(/^[0-9 ]{6,20}$/).optional(),
     birthdayDate: z.iso.date().optional(),
     birthdayCity: z.string().trim().max(120).optional(),
     birthdayCountry: z.string().trim().max(80).optional(),
     sex: z.enum(['M', 'F']).optional(),
-    /** Italian tax code: 16 characters, letters and digits. */
-    fiscalCode: z.string().trim().regex(/^[A-Za-z0-9]{16}$/).optional(),
+    fiscalCode: FiscalCode.optional(),
     residentialAddress: Address.optional(),
   })
   .meta({ id: 'PrivateDataRequest' });

@@ -104,7 +104,11 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
 
   fastify.post('/api/user/updatePhone', { schema: { ...secured('Change the phone number'), body: UpdatePhoneRequest } }, async (request) => {
     const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
-    await fastify.db.update(users).set({ phone: request.body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const { phone, phonePrefix } = request.body;
+    await fastify.db
+      .update(users)
+      .set({ phone, phonePrefix: phonePrefix ?? user.phonePrefix, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
     return ok;
   });
 

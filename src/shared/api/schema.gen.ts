@@ -3396,6 +3396,8 @@ export interface components {
         };
         UpdatePhoneRequestInput: {
             phone: string;
+            /** @description Kept as it is when left out. */
+            phonePrefix?: string;
         };
         UpdatePhoneAndTermsRequestInput: {
             phone: string;
@@ -3795,6 +3797,8 @@ export interface components {
         };
         UpdatePhoneRequest: {
             phone: string;
+            /** @description Kept as it is when left out. */
+            phonePrefix?: string;
         };
         UpdatePhoneAndTermsRequest: {
             phone: string;
@@ -3822,7 +3826,7 @@ export interface components {
             number: string;
             city: string;
             postalCode: string;
-            province: string;
+            province: unknown;
             /** @default IT */
             country: string;
         };

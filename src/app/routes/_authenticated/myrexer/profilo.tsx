@@ -1,5 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { loadSessionRuntime } from '@/entities/session';
+import { ProfilePage } from '@/pages/profile';
 import { ACCEPTS } from '../../../config/route-static-data';
 
 export const Route = createFileRoute('/_authenticated/myrexer/profilo')({
@@ -8,5 +9,12 @@ export const Route = createFileRoute('/_authenticated/myrexer/profilo')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="myrexer" />;
+  const navigate = useNavigate();
+  // The server has closed the account and cleared its cookies; the session ends here too.
+  const onAccountDeleted = () =>
+    void loadSessionRuntime().then((runtime) => {
+      runtime.actor.send({ type: 'LOGOUT' });
+      void navigate({ to: '/' });
+    });
+  return <ProfilePage onAccountDeleted={onAccountDeleted} />;
 }

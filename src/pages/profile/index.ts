@@ -1,0 +1,2 @@
+export { ProfilePage, type ProfilePageProps } from './ui/profile-page';
+export { addressesQueryOptions } from './api/profile-api';

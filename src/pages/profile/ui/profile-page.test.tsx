@@ -1,0 +1,224 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MeProfile } from '@/entities/account';
+import profileTranslations from '../../../../locales/it/profile.json';
+import { ProfilePage } from './profile-page';
+
+// The API client may keep the fetch it finds when its module loads, so the fake goes in first.
+const fetchMock = vi.hoisted(() => {
+  const mock = vi.fn<typeof fetch>();
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+});
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({
+  lng: 'it',
+  ns: ['profile'],
+  defaultNS: 'profile',
+  resources: { it: { profile: profileTranslations } },
+  interpolation: { escapeValue: false },
+});
+
+const RULE = profileTranslations.password.rule;
+
+function meBody(overrides: Partial<MeProfile> = {}): MeProfile {
+  return {
+    id: 7,
+    email: 'pia.sala@example.it',
+    username: 'pia.sala@example.it',
+    name: 'Pia',
+    surname: 'Sala',
+    phone: '333 1234567',
+    phonePrefix: '+39',
+    portal: 5,
+    AccessType: 0,
+    Provider: 'local',
+    RegistrationConfirmed: true,
+    CanChangePassword: true,
+    businessName: 0,
+    companyName: null,
+    pecAddress: null,
+    VATNumber: null,
+    uniqueCode: null,
+    referentName: null,
+    referentSurname: null,
+    referentPhone: null,
+    birthdayDate: '1990-04-12',
+    birthdayCity: 'Milano',
+    birthdayCountry: 'Italia',
+    sex: 'F',
+    fiscalCode: 'SLAPIA90D52F205X',
+    address: 'Via Padova',
+    number: '45',
+    city: 'Milano',
+    postalCode: '20127',
+    province: 'MI',
+    country: 'IT',
+    termsConsent: true,
+    privacyConsent: true,
+    termsAndPrivacyConsent: true,
+    commercialConsent: false,
+    partnerConsent: true,
+    avatar: null,
+    ...overrides,
+  };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A fake API: Me and the address list, and whatever answers a test gives for the other calls. */
+function fakeApi(me: MeProfile, answers: Record<string, (body: unknown) => [number, unknown]> = {}) {
+  const calls: Call[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const path = new URL(request.url).pathname;
+    const text = await request.clone().text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    calls.push({ method: request.method, path, body });
+    const key = `${request.method} ${path}`;
+    const [status, answer] =
+      key === 'GET /api/Account/Me'
+        ? [200, me]
+        : key === 'GET /api/user/Addresses'
+          ? [200, { Addresses: [] }]
+          : (answers[key]?.(body) ?? [200, { Ok: true }]);
+    return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { calls, sent: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
+}
+
+function renderPage(onAccountDeleted = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ProfilePage onAccountDeleted={onAccountDeleted} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { onAccountDeleted };
+}
+
+describe('ProfilePage', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+  });
+
+  it('fills the private-data form from the me call', async () => {
+    fakeApi(meBody());
+    renderPage();
+    const form = await screen.findByTestId('private-data-form');
+    expect(within(form).getByRole('textbox', { name: /^Nome/ })).toHaveProperty('value', 'Pia');
+    expect(within(form).getByRole('textbox', { name: /^Codice fiscale/ })).toHaveProperty('value', 'SLAPIA90D52F205X');
+    expect(within(form).getByRole('textbox', { name: /^CAP/ })).toHaveProperty('value', '20127');
+    expect(within(form).getByRole('combobox', { name: 'Sesso' })).toHaveProperty('value', 'F');
+    expect(screen.queryByTestId('company-data-form')).toBeNull();
+    expect(screen.getByRole('radio', { name: /Privato/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('switch', { name: /Offerte dei partner/ })).toHaveProperty('checked', true);
+  });
+
+  it('switches to a company account and shows the company form from the reloaded profile', async () => {
+    const me = meBody();
+    const api = fakeApi(me, {
+      'PUT /api/User/ChangeBusinessName': (body) => {
+        me.businessName = (body as { businessName: number }).businessName;
+        return [200, { Ok: true }];
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('radio', { name: /Azienda/ }));
+
+    expect(await screen.findByTestId('company-data-form')).toBeTruthy();
+    expect(api.sent('PUT /api/User/ChangeBusinessName').map((call) => call.body)).toEqual([{ businessName: 1 }]);
+    expect(screen.queryByTestId('private-data-form')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /^Ragione sociale/ })).toBeTruthy();
+    expect(screen.getByText('Tipo di account aggiornato. Controlla i dati qui sotto.')).toBeTruthy();
+  });
+
+  it('shows the password rule for a password that breaks it and sends nothing', async () => {
+    const api = fakeApi(meBody());
+    renderPage();
+    const form = await screen.findByTestId('password-form');
+    fireEvent.change(within(form).getByLabelText('Password attuale'), { target: { value: 'Vecchia#2024' } });
+    fireEvent.change(within(form).getByLabelText('Nuova password'), { target: { value: 'password' } });
+    fireEvent.change(within(form).getByLabelText('Ripeti la nuova password'), { target: { value: 'password' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Cambia la password' }));
+
+    expect(await within(form).findByText(RULE)).toBeTruthy();
+    expect(within(form).getByLabelText('Nuova password').getAttribute('aria-invalid')).toBe('true');
+    expect(api.sent('PUT /api/user/updatePassword')).toHaveLength(0);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Regole della password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Regole della password' });
+    expect(within(dialog).getByText(RULE)).toBeTruthy();
+  });
+
+  it('sends a password that follows the rule and names a wrong current password beside its field', async () => {
+    const api = fakeApi(meBody(), { 'PUT /api/user/updatePassword': () => [400, { ExceptionType: 40, ExceptionTypeString: 'WrongCredentials' }] });
+    renderPage();
+    const form = await screen.findByTestId('password-form');
+    fireEvent.change(within(form).getByLabelText('Password attuale'), { target: { value: 'Sbagliata#1' } });
+    fireEvent.change(within(form).getByLabelText('Nuova password'), { target: { value: 'Nuova#Casa2026' } });
+    fireEvent.change(within(form).getByLabelText('Ripeti la nuova password'), { target: { value: 'Nuova#Casa2026' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Cambia la password' }));
+
+    expect(await within(form).findByText('La password attuale non è corretta.')).toBeTruthy();
+    expect(api.sent('PUT /api/user/updatePassword').map((call) => call.body)).toEqual([{ username: 'pia.sala@example.it', oldPassword: 'Sbagliata#1', newPassword: 'Nuova#Casa2026' }]);
+    expect(within(form).getByLabelText('Nuova password')).toHaveProperty('value', 'Nuova#Casa2026');
+  });
+
+  it('explains that a social-login account has no password to change', async () => {
+    fakeApi(meBody({ CanChangePassword: false, Provider: 'Google' }));
+    renderPage();
+    expect((await screen.findByTestId('password-social')).textContent).toContain('Google');
+    expect(screen.queryByTestId('password-form')).toBeNull();
+  });
+
+  it('keeps what was typed and explains a refused save', async () => {
+    const api = fakeApi(meBody(), { 'PUT /api/user/UpdatePrivateData': () => [400, { ExceptionType: 1, ExceptionTypeString: 'ValidationError' }] });
+    renderPage();
+    const form = await screen.findByTestId('private-data-form');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Nome/ }), { target: { value: 'Pia Maria' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salva i dati personali' }));
+
+    expect((await within(form).findByRole('alert')).textContent).toContain('Alcuni dati non sono nel formato giusto');
+    expect(within(form).getByRole('textbox', { name: /^Nome/ })).toHaveProperty('value', 'Pia Maria');
+    expect(api.sent('PUT /api/user/UpdatePrivateData')[0].body).toMatchObject({ name: 'Pia Maria', fiscalCode: 'SLAPIA90D52F205X', residentialAddress: { postalCode: '20127', province: 'MI' } });
+  });
+
+  it('points at a wrong postal code and province without calling the API', async () => {
+    const api = fakeApi(meBody());
+    renderPage();
+    const form = await screen.findByTestId('address-shipping');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Via o piazza/ }), { target: { value: 'Via Roma' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Numero civico/ }), { target: { value: '1' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Comune/ }), { target: { value: 'Torino' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^CAP/ }), { target: { value: '101' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Provincia/ }), { target: { value: 'T' } });
+    fireEvent.click(within(form).getByRole('button', { name: "Salva l'indirizzo di spedizione" }));
+
+    expect(await within(form).findByText('Il CAP è fatto di 5 cifre, ad esempio 20121.')).toBeTruthy();
+    expect(within(form).getByText('Scrivi la sigla della provincia: due lettere, ad esempio MI.')).toBeTruthy();
+    expect(api.sent('PUT /api/user/Addresses/shipping')).toHaveLength(0);
+  });
+
+  it('deletes the account from the confirmation dialog and tells the app', async () => {
+    const api = fakeApi(meBody());
+    const { onAccountDeleted } = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Elimina il mio account' }));
+    const dialog = await screen.findByRole('dialog', { name: "Vuoi davvero eliminare l'account?" });
+    expect(api.sent('DELETE /api/user/7')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: "Sì, elimina l'account" }));
+
+    await waitFor(() => expect(onAccountDeleted).toHaveBeenCalledTimes(1));
+    expect(api.sent('DELETE /api/user/7')).toHaveLength(1);
+  });
+});
