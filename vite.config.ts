@@ -42,7 +42,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           groups: [{ name: 'framework', test: (id: string) => FRAMEWORK_MODULES.some((pattern) => pattern.test(id)) }],
         },
       },

@@ -226,7 +226,9 @@ async function editPrivateThenCompanyData(page: Page) {
   await expect(page.getByTestId('private-data-form').getByLabel('Comune di nascita')).toHaveValue('Verona');
   await expect(page.getByTestId('private-data-form').getByLabel('Codice fiscale')).toHaveValue('GLLCHR90A41L781X');
 
-  await page.getByTestId('account-type').getByRole('radio', { name: /Azienda/ }).check();
+  // The switch saves at once; the radio shows the saved type when the answer comes.
+  await page.getByTestId('account-type').getByRole('radio', { name: /Azienda/ }).click();
+  await expect(page.getByTestId('account-type').getByRole('radio', { name: /Azienda/ })).toBeChecked();
   const companyForm = page.getByTestId('company-data-form');
   await expect(companyForm).toBeVisible();
   await companyForm.getByLabel('Ragione sociale').fill('Galli Immobili S.r.l.');
