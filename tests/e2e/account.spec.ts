@@ -126,6 +126,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/login=1/);
     await submitLogin(page, 'venditore@rexer.example', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/myrexer\/profilo$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Il mio profilo' })).toBeVisible();
     // The seller's menu: profile, listings, messages.
     await page.getByTestId('account-menu-button').click();
     const menu = page.getByTestId('account-menu');

@@ -1,37 +1,19 @@
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
 import type { HomeType } from '@/shared/lib/home-type';
 import { homePathOf } from '../../config/home-paths';
 import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
+import { useMenuDisclosure } from '../use-menu-disclosure';
 import styles from './account-menu.module.css';
 
 /** The logged-in user's menu by type (spec section 2), with the logout. */
 export function UserMenu({ homeType, username }: { homeType: HomeType; username: string }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, panelId, buttonRef, panelRef } = useMenuDisclosure();
   const [leaving, setLeaving] = useState(false);
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
 
   const logout = async () => {
     setLeaving(true);
@@ -68,7 +50,7 @@ export function UserMenu({ homeType, username }: { homeType: HomeType; username:
         </span>
         <span className={styles.name}>{username}</span>
       </button>
-      <div id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
+      <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
         <nav aria-label={t('account.menuLabel')}>
           <ul className={styles.list}>
             {USER_MENUS[userMenuTypeFor(homeType)].map((item) =>

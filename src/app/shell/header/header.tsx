@@ -1,5 +1,3 @@
-import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/shared/lib/class-names';
 import { useIsMobile } from '@/shared/lib/device';
@@ -9,6 +7,7 @@ import { HEADER_MENUS, headerMenuTypeFor } from '../../config/menus';
 import type { HeaderMode } from '../../config/route-static-data';
 import { AccountMenu } from '../account-menu/account-menu';
 import { Logo } from '../logo';
+import { useMenuDisclosure } from '../use-menu-disclosure';
 import { MenuEntry } from '../menu-entry';
 import styles from './header.module.css';
 
@@ -63,30 +62,7 @@ function DesktopNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
  */
 function MobileNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
   const { t } = useTranslation('common');
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-
-  // A navigation (including back/forward) closes the menu.
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  const { open, setOpen, panelId, buttonRef, panelRef } = useMenuDisclosure({ focusFirst: true });
 
   return (
     <div className={styles.mobile}>

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '@/shared/ui/captcha';
@@ -8,11 +8,11 @@ import { modalStore } from '@/shared/lib/modal-store';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { Checkbox } from '@/shared/ui/checkbox';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
 import styles from './account-pages.module.css';
+import { ConsentFields } from './consent-fields';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 ]{6,20}$/;
@@ -126,33 +126,11 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
               error={errorOf('password')}
               help={t('registration.passwordHelp')}
             />
-            <fieldset className={styles.consents}>
-              <legend className={styles.legend}>{t('registration.consents')}</legend>
-              <Checkbox
-                name="terms"
-                label={
-                  <>
-                    {t('registration.terms')} (<Link to="/terminiecondizioni" target="_blank">{t('read')}</Link>)
-                  </>
-                }
-                checked={form.terms}
-                onChange={(e) => set('terms', e.target.checked)}
-                error={errorOf('terms')}
-              />
-              <Checkbox
-                name="privacy"
-                label={
-                  <>
-                    {t('registration.privacy')} (<Link to="/privacy" target="_blank">{t('read')}</Link>)
-                  </>
-                }
-                checked={form.privacy}
-                onChange={(e) => set('privacy', e.target.checked)}
-                error={errorOf('privacy')}
-              />
-              <Checkbox name="commercial" label={t('registration.commercial')} checked={form.commercial} onChange={(e) => set('commercial', e.target.checked)} />
-              <Checkbox name="partner" label={t('registration.partner')} checked={form.partner} onChange={(e) => set('partner', e.target.checked)} />
-            </fieldset>
+            <ConsentFields
+              value={{ terms: form.terms, privacy: form.privacy, commercial: form.commercial, partner: form.partner }}
+              onChange={(consents) => setForm((current) => ({ ...current, ...consents }))}
+              errors={{ terms: errorOf('terms'), privacy: errorOf('privacy') }}
+            />
             <CaptchaField onChange={setCaptcha} />
             {errors.captcha && <Text tone="error">{t(errors.captcha)}</Text>}
             {failure && (

@@ -1,15 +1,15 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
 import { updatePhoneAndTerms } from '@/entities/account';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { Checkbox } from '@/shared/ui/checkbox';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
 import styles from './account-pages.module.css';
+import { ConsentFields, type Consents } from './consent-fields';
 
 const PHONE_PATTERN = /^\+?[0-9 ]{6,20}$/;
 
@@ -22,10 +22,8 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [privacy, setPrivacy] = useState(false);
-  const [commercial, setCommercial] = useState(false);
-  const [partner, setPartner] = useState(false);
+  const [consents, setConsents] = useState<Consents>({ terms: false, privacy: false, commercial: false, partner: false });
+  const { terms, privacy, commercial, partner } = consents;
   const [errors, setErrors] = useState<{ phone?: string; terms?: string; privacy?: string }>({});
   const [state, setState] = useState<'form' | 'saving' | 'failed'>('form');
   const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/myrexer/profilo';
@@ -62,33 +60,7 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
             <Stack gap={4}>
               <Text tone="muted">{t('social.intro')}</Text>
               <TextField label={t('fields.phone')} type="tel" name="phone" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} required />
-              <fieldset className={styles.consents}>
-                <legend className={styles.legend}>{t('registration.consents')}</legend>
-                <Checkbox
-                  name="terms"
-                  label={
-                    <>
-                      {t('registration.terms')} (<Link to="/terminiecondizioni" target="_blank">{t('read')}</Link>)
-                    </>
-                  }
-                  checked={terms}
-                  onChange={(e) => setTerms(e.target.checked)}
-                  error={errors.terms}
-                />
-                <Checkbox
-                  name="privacy"
-                  label={
-                    <>
-                      {t('registration.privacy')} (<Link to="/privacy" target="_blank">{t('read')}</Link>)
-                    </>
-                  }
-                  checked={privacy}
-                  onChange={(e) => setPrivacy(e.target.checked)}
-                  error={errors.privacy}
-                />
-                <Checkbox name="commercial" label={t('registration.commercial')} checked={commercial} onChange={(e) => setCommercial(e.target.checked)} />
-                <Checkbox name="partner" label={t('registration.partner')} checked={partner} onChange={(e) => setPartner(e.target.checked)} />
-              </fieldset>
+              <ConsentFields value={consents} onChange={setConsents} errors={errors} />
               <Button type="submit" loading={state === 'saving'} fullWidth>
                 {t('social.submit')}
               </Button>
