@@ -1,12 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
+import captchaPlugin from '../../server/modules/account/captcha';
 import type { TestDatabase } from '../../server/db/testing';
-import { buildTestApp, expectError, openTestDatabase } from './helpers';
+import { buildTestApp, expectError, openTestDatabase, testConfig } from './helpers';
+
+/** Only the captcha plugin, to call `fastify.captcha.verify` directly (in the app it lives inside the account module). */
+async function captchaOnly(env: Record<string, string>): Promise<FastifyInstance> {
+  const fastify = Fastify({ logger: false });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.decorate('config', testConfig(env));
+  await fastify.register(captchaPlugin);
+  await fastify.ready();
+  return fastify;
+}
 
 /** Solves the app's challenge the way the widget does, and answers the payload it would post. */
 async function solvedToken(app: FastifyInstance): Promise<string> {
@@ -72,6 +85,23 @@ describe('captcha', () => {
     expectError(await login(altchaApp, Buffer.from(JSON.stringify({ verificationData: 'verified=true', signature: 'x' })).toString('base64')), 'CaptchaFailed');
   });
 
+  it('ALTCHA: verify answers false, never throws, for anything but a fresh solution of ours', async () => {
+    const alone = await captchaOnly({ CAPTCHA: 'altcha' });
+    try {
+      const garbage = [undefined, '', 'off', 'non è base64 !', 'bm9uIHVuIHBheWxvYWQ=', Buffer.from('null').toString('base64'), Buffer.from('{"challenge":1,"solution":2}').toString('base64'), 'A'.repeat(10_000)];
+      for (const token of garbage) await expect(alone.captcha.verify(token, '10.20.0.2')).resolves.toBe(false);
+      // A solution whose challenge was altered (a cheaper cost) breaks the signature.
+      const tampered = JSON.parse(Buffer.from(await solvedToken(alone), 'base64').toString());
+      tampered.challenge.parameters.cost = 1;
+      await expect(alone.captcha.verify(Buffer.from(JSON.stringify(tampered)).toString('base64'), '10.20.0.2')).resolves.toBe(false);
+      const token = await solvedToken(alone);
+      await expect(alone.captcha.verify(token, '10.20.0.2')).resolves.toBe(true);
+      await expect(alone.captcha.verify(token, '10.20.0.2')).resolves.toBe(false);
+    } finally {
+      await alone.close();
+    }
+  });
+
   it('ALTCHA: a challenge signed with another key, or expired, is refused', async () => {
     const other = await buildTestApp(testDb, { env: { CAPTCHA: 'altcha', CAPTCHA_HMAC_KEY: 'un-altra-chiave' } });
     const foreign = await solvedToken(other);
@@ -95,6 +125,7 @@ describe('captcha', () => {
     expect((await login(recaptchaApp, 'good-token')).statusCode).toBe(200);
     expect(received.at(-1)?.get('remoteip')).toBe('10.20.0.1');
     expect(received.at(-1)?.get('secret')).toBe('segreto');
+    expect(received.at(-1)?.get('response')).toBe('good-token');
     expectError(await login(recaptchaApp, 'bad-token'), 'CaptchaFailed');
     expectError(await login(recaptchaApp), 'CaptchaFailed');
     expectError(await recaptchaApp.inject({ url: '/api/Account/Captcha' }), 'NotFound');
@@ -107,8 +138,36 @@ describe('captcha', () => {
     await down.close();
   });
 
+  it('reCAPTCHA: a verify service that does not answer within 5 s refuses', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const slow = await captchaOnly({ RECAPTCHA_SECRET: 'segreto', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/siteverify` });
+    try {
+      const started = Date.now();
+      await expect(slow.captcha.verify('good-token', '10.20.0.3')).resolves.toBe(false);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
+    } finally {
+      await slow.close();
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }, 15_000);
+
   it('off: no captcha at all, for local scripting', async () => {
     expect((await login(offApp)).statusCode).toBe(200);
-    expect((await offApp.inject({ url: '/api/config' })).json()).toMatchObject({ CaptchaProvider: 'off', RecaptchaSiteKey: null });
+    const alone = await captchaOnly({ CAPTCHA: 'off' });
+    await expect(alone.captcha.verify(undefined, '10.20.0.1')).resolves.toBe(true);
+    await alone.close();
+    expectError(await offApp.inject({ url: '/api/Account/Captcha' }), 'NotFound');
+    expect((await offApp.inject({ url: '/api/config' })).json()).toMatchObject({ CaptchaProvider: 'off', RecaptchaSiteKey: null, SocialLogin: null });
+  });
+
+  it('the config names the social login next to the captcha when OIDC is configured', async () => {
+    const social = await buildTestApp(testDb, { env: { CAPTCHA: 'off', OIDC_ISSUER: 'http://127.0.0.1:9/oidc', OIDC_CLIENT_ID: 'rexer', OIDC_PROVIDER_NAME: 'Esempio' } });
+    try {
+      expect((await social.inject({ url: '/api/config' })).json()).toMatchObject({ CaptchaProvider: 'off', SocialLogin: { Name: 'Esempio' } });
+    } finally {
+      await social.close();
+    }
   });
 });

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CappedMap } from 'altcha-lib/frameworks/fastify';
 import { verify as verifyPayload } from 'altcha-lib/frameworks/shared';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
@@ -20,7 +19,7 @@ import { errorResponses } from '../../errors/error-body';
 export const CHALLENGE_TTL_S = 10 * 60;
 /** PBKDF2 rounds per attempt; with a 1-byte prefix a browser needs about 256 attempts (well under a second). */
 const CHALLENGE_COST = 2_000;
-/** How many spent challenges are remembered (more than can be solved within their 10 minutes under the rate limits). */
+/** How many spent challenges can be remembered at once (more than can be solved within 10 minutes under the rate limits). */
 const SPENT_CHALLENGES = 100_000;
 /** reCAPTCHA's verify call gives up after this. */
 const RECAPTCHA_TIMEOUT_MS = 5_000;
@@ -49,10 +48,42 @@ function isClientPayload(token: string): boolean {
   }
 }
 
+/**
+ * The challenges already answered, so a solution is accepted once. In memory, per process
+ * (one server; several servers would share it in the database). An entry lives as long as
+ * its challenge could still verify; when full of live entries it refuses rather than forget
+ * one (forgetting would let that solution be replayed).
+ */
+export class SpentChallenges {
+  private readonly expiries = new Map<string, number>();
+  constructor(
+    private readonly maxSize = SPENT_CHALLENGES,
+    private readonly now = () => Date.now(),
+  ) {}
+  get(key: string): boolean {
+    return (this.expiries.get(key) ?? 0) > this.now();
+  }
+  set(key: string): void {
+    this.setIfAbsent(key);
+  }
+  /** Records the challenge; false when it was already spent (or nothing more can be recorded). */
+  setIfAbsent(key: string): boolean {
+    if (this.get(key)) return false;
+    if (this.expiries.size >= this.maxSize) this.purge();
+    if (this.expiries.size >= this.maxSize) return false;
+    // Issued at most CHALLENGE_TTL_S ago, so it expires at most CHALLENGE_TTL_S from now.
+    this.expiries.set(key, this.now() + CHALLENGE_TTL_S * 1000);
+    return true;
+  }
+  private purge(): void {
+    const now = this.now();
+    for (const [key, expiry] of this.expiries) if (expiry <= now) this.expiries.delete(key);
+  }
+}
+
 function altcha(hmacKey: string): Captcha & { challenge: () => Promise<unknown> } {
   const parameters = () => ({ algorithm: 'PBKDF2/SHA-256', cost: CHALLENGE_COST, keyPrefix: '00', expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_S });
-  // Spent challenges, per process (one server); a bigger deployment would keep them in the database.
-  const spent = new CappedMap({ maxSize: SPENT_CHALLENGES });
+  const spent = new SpentChallenges();
   return {
     challenge: () => createChallenge({ deriveKey, hmacSignatureSecret: hmacKey, ...parameters() }),
     async verify(token) {

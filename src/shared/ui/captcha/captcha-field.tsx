@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configQueryOptions } from '@/shared/api';
 import { Text } from '@/shared/ui/text';
+import { ALTCHA_LANGUAGE, loadAltcha } from './load-altcha';
+import { loadRecaptcha } from './load-recaptcha';
 import styles from './captcha-field.module.css';
 
 export interface CaptchaFieldProps {
@@ -23,17 +25,20 @@ export const CAPTCHA_OFF_TOKEN = 'off';
 export function CaptchaField({ onChange }: CaptchaFieldProps) {
   const config = useQuery(configQueryOptions());
   const provider = config.data?.CaptchaProvider;
+  const siteKey = config.data?.RecaptchaSiteKey;
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   });
+  // A stable callback for the widgets, always reaching the latest onChange.
+  const [report] = useState(() => (token: string | null) => onChangeRef.current(token));
 
   useEffect(() => {
-    if (provider === 'off') onChangeRef.current(CAPTCHA_OFF_TOKEN);
-  }, [provider]);
+    if (provider === 'off') report(CAPTCHA_OFF_TOKEN);
+  }, [provider, report]);
 
-  if (provider === 'altcha') return <AltchaWidget onChange={(token) => onChangeRef.current(token)} />;
-  if (provider === 'recaptcha' && config.data?.RecaptchaSiteKey) return <RecaptchaWidget siteKey={config.data.RecaptchaSiteKey} onChange={(token) => onChangeRef.current(token)} />;
+  if (provider === 'altcha') return <AltchaWidget onChange={report} />;
+  if (provider === 'recaptcha' && siteKey) return <RecaptchaWidget siteKey={siteKey} onChange={report} />;
   return null;
 }
 
@@ -45,16 +50,17 @@ function AltchaWidget({ onChange }: { onChange: (token: string | null) => void }
   const [loaded, setLoaded] = useState(false);
   const [state, setState] = useState<AltchaState>('unverified');
   const [failedToLoad, setFailedToLoad] = useState(false);
+  const [strings] = useState<unknown>(() => t('widget', { returnObjects: true }));
 
   useEffect(() => {
     let alive = true;
-    Promise.all([import('altcha'), import('altcha/i18n/it')])
+    loadAltcha(strings)
       .then(() => alive && setLoaded(true))
       .catch(() => alive && setFailedToLoad(true));
     return () => {
       alive = false;
     };
-  }, []);
+  }, [strings]);
 
   useEffect(() => {
     const widget = ref.current;
@@ -71,36 +77,13 @@ function AltchaWidget({ onChange }: { onChange: (token: string | null) => void }
   if (failedToLoad) return <Text tone="error">{t('loadFailed')}</Text>;
   return (
     <div className={styles.captcha} data-testid="captcha" data-state={state}>
-      {loaded && <altcha-widget ref={ref} challenge={ALTCHA_CHALLENGE_PATH} auto="onload" language="it" name="altcha" />}
-      <Text size="small" tone="muted">
+      {/* "onload": the proof of work starts at once, so nobody has to tick anything. */}
+      {loaded && <altcha-widget ref={ref} challenge={ALTCHA_CHALLENGE_PATH} auto="onload" language={ALTCHA_LANGUAGE} name="altcha" />}
+      <Text size="small" tone="muted" aria-live="polite">
         {state === 'verified' ? t('verified') : state === 'expired' || state === 'error' ? t('retry') : t('working')}
       </Text>
     </div>
   );
-}
-
-interface Grecaptcha {
-  ready(callback: () => void): void;
-  render(element: HTMLElement, options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void; 'error-callback': () => void }): number;
-}
-
-const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js?render=explicit&hl=it';
-
-function loadRecaptcha(): Promise<Grecaptcha> {
-  const existing = (window as { grecaptcha?: Grecaptcha }).grecaptcha;
-  if (existing) return new Promise((resolve) => existing.ready(() => resolve(existing)));
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = RECAPTCHA_SCRIPT;
-    script.async = true;
-    script.onload = () => {
-      const loaded = (window as { grecaptcha?: Grecaptcha }).grecaptcha;
-      if (loaded) loaded.ready(() => resolve(loaded));
-      else reject(new Error('reCAPTCHA did not load'));
-    };
-    script.onerror = () => reject(new Error('reCAPTCHA did not load'));
-    document.head.appendChild(script);
-  });
 }
 
 function RecaptchaWidget({ siteKey, onChange }: { siteKey: string; onChange: (token: string | null) => void }) {
