@@ -193,6 +193,30 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('account-menu-button')).toContainText(email);
   });
 
+  test('deleting the account asks first, logs out and leaves no way back in', async ({ page }) => {
+    const email = uniqueEmail('addio');
+    await page.request.post('/api/Account/Register', {
+      data: { name: 'Ugo', surname: 'Marchi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Ugo#Marchi2026', RecaptchaToken: 'off' },
+    });
+    await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
+    await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
+    await page.goto('/');
+    await logInFromHeader(page, email, 'Ugo#Marchi2026');
+    await page.goto('/myrexer/profilo');
+    await page.getByRole('button', { name: 'Elimina il mio account' }).click();
+    const dialog = page.getByRole('dialog', { name: "Vuoi davvero eliminare l'account?" });
+    await expect(dialog).toContainText(email);
+    await dialog.getByRole('button', { name: 'No, torna al profilo' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Elimina il mio account' }).click();
+    await dialog.getByRole('button', { name: "Sì, elimina l'account" }).click();
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await expect(page).not.toHaveURL(/myrexer/);
+    await page.getByTestId('login-button').click();
+    await submitLogin(page, email, 'Ugo#Marchi2026');
+    await expect(page.getByTestId('login-error')).toContainText('Credenziali non valide');
+  });
+
   test('registering an address already known opens the login with it', async ({ page }) => {
     await page.goto('/registrazione');
     const form = page.getByTestId('registration-form');

@@ -78,6 +78,17 @@ describe('the session runtime', () => {
     expect(sessionView.get().isLoggedIn).toBe(false);
   });
 
+  it('shows a session the server ended while the page was open (a deleted account)', () => {
+    setMirror({ username: 'laura@example.it', isConfirmed: true, terms_privacy: true });
+    // The server's answer cleared the mirror cookie; the page has not looked yet.
+    document.cookie = 'rexer_user=; path=/; max-age=0';
+    expect(sessionView.get().isLoggedIn).toBe(true);
+    fakeApi({});
+    const runtime = createSessionRuntime(effects());
+    expect(runtime.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(sessionView.get().isLoggedIn).toBe(false);
+  });
+
   it('does not wait for a renewal the anonymous machine cannot make', async () => {
     fakeApi({});
     const runtime = createSessionRuntime(effects());

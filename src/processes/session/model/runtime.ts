@@ -103,6 +103,8 @@ export function createSessionRuntime(effects: SessionEffects): LoadedSessionRunt
   const restore = () => {
     const record = readStoredSession();
     if (record) actor.send({ type: 'RESTORE', session: record, userToken: COOKIE_HELD_TOKEN, sessionToken: COOKIE_HELD_TOKEN });
+    // The server may have ended the session since the page loaded (a deleted account): show it.
+    sessionView.refresh();
   };
   restore();
 
