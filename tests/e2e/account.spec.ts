@@ -61,7 +61,7 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL(/\/mailnonconfermata\//);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account creato: manca solo la conferma');
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByTestId('mail-not-confirmed').getByText(email)).toBeVisible();
 
     // The silent session of the registration ends at the confirmation; the user logs in.
     await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
@@ -122,6 +122,7 @@ test.describe('accounts', () => {
   test('MyRexer sends a visitor to the login and back to the page after it', async ({ page }) => {
     // A seller: the mode comes from the seller's pages.
     await page.goto('/vendocasa');
+    await expect(page.getByTestId('site-header')).toHaveAttribute('data-home-type', '1');
     await page.goto('/myrexer/profilo');
     await expect(page).toHaveURL(/login=1/);
     await submitLogin(page, 'venditore@rexer.example', DEMO_PASSWORD);
