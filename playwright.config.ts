@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ANALYTICS_TOKEN_KEY = 'e2e-analytics-token-key';
 // Debian's Chromium by default (TOOLCHAIN.md); PLAYWRIGHT_CHROMIUM=bundled uses
 // Playwright's own browser on machines that have it installed.
 const executablePath =
@@ -50,6 +51,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_MAX: '1000',
       // Session tokens expire within a test, so every logged-in flow goes through the renewal.
       SESSION_TOKEN_TTL_S: '3',
+      // Known to the tests, which make the analytics links of marketing mails.
+      ANALYTICS_TOKEN_KEY: E2E_ANALYTICS_TOKEN_KEY,
     },
   },
 });

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_ANALYTICS_TOKEN_KEY } from '../../playwright.config';
+import { encryptAnalyticsToken } from '../../server/modules/account/analytics-token';
 
 const DEMO_PASSWORD = 'Rexer#Demo2025';
 
@@ -216,6 +218,19 @@ test.describe('accounts', () => {
     await page.getByTestId('login-button').click();
     await submitLogin(page, email, 'Ugo#Marchi2026');
     await expect(page.getByTestId('login-error')).toContainText('Credenziali non valide');
+  });
+
+  test('a marketing link fills in the login with its address; a used or broken CRM link says so', async ({ page }) => {
+    const token = encryptAnalyticsToken(E2E_ANALYTICS_TOKEN_KEY, 'venditore@rexer.example');
+    await page.goto(`/login/LoginLink?analyticsToken=${token}&redirect=/myrexer/annunci`);
+    await expect(loginDialog(page).getByLabel('Email')).toHaveValue('venditore@rexer.example');
+    await loginDialog(page).getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await loginDialog(page).getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page).toHaveURL(/\/myrexer\/annunci$/);
+
+    await page.goto(`/login/AutoLogin/${'x'.repeat(43)}`);
+    await expect(page.getByTestId('auto-login')).toHaveAttribute('data-outcome', 'invalid');
+    await expect(page.getByText('Questo link di accesso non è più valido')).toBeVisible();
   });
 
   test('registering an address already known opens the login with it', async ({ page }) => {
