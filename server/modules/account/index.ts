@@ -55,6 +55,7 @@ import { decodeRecord, SESSION_COOKIE, wantsCookieTransport } from './browser-se
 import { decryptAnalyticsToken } from './analytics-token';
 import captcha, { assertCaptcha } from './captcha';
 import userRoutes from './user-routes';
+import socialLogin from './social';
 import profileRoutes, { avatarOf } from './profile-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
@@ -77,6 +78,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
   await fastify.register(captcha);
   await fastify.register(userRoutes);
   await fastify.register(profileRoutes);
+  await fastify.register(socialLogin);
   const { browserSession } = fastify;
   /** Login attempts per client IP (LOGIN_RATE_LIMIT_MAX a minute); the per-account lock-out holds whatever the IP. */
   const loginRateLimit = { max: fastify.config.loginRateLimitMax, timeWindow: '1 minute', ban: 10 };
@@ -355,7 +357,8 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         phonePrefix: user.phonePrefix,
         portal: user.portal,
         AccessType: user.accessType,
-        Provider: user.provider,
+        // A generic OpenID Connect identity shows the provider's configured name (Google, ...).
+        Provider: user.provider === 'oidc' && fastify.config.oidc ? fastify.config.oidc.providerName : user.provider,
         RegistrationConfirmed: user.registrationConfirmed,
         CanChangePassword: user.passwordHash !== null,
         businessName: user.businessName,
