@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const oidcPort = port + 1;
 export const E2E_ANALYTICS_TOKEN_KEY = 'e2e-analytics-token-key';
 // Debian's Chromium by default (TOOLCHAIN.md); PLAYWRIGHT_CHROMIUM=bundled uses
 // Playwright's own browser on machines that have it installed.
@@ -33,26 +34,46 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // A fresh data folder each run: the flows change accounts (terms accepted, passwords).
-    command: 'rm -rf .tmp/e2e-data && npm run build && npm run serve',
-    url: `http://127.0.0.1:${port}/healthcheck`,
-    timeout: 300_000,
-    reuseExistingServer: !process.env.CI,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // Every test shares one IP; the per-IP limits of contact and careers still apply.
-      RATE_LIMIT_MAX: '0',
-      LOGIN_RATE_LIMIT_MAX: '1000',
-      // Session tokens expire within a test, so every logged-in flow goes through the renewal.
-      SESSION_TOKEN_TTL_S: '3',
-      // Known to the tests, which make the analytics links of marketing mails.
-      ANALYTICS_TOKEN_KEY: E2E_ANALYTICS_TOKEN_KEY,
+  webServer: [
+    {
+      // A real OpenID provider standing in for the social network of the social login.
+      command: 'npx tsx scripts/oidc-dev-provider.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        OIDC_DEV_PORT: String(oidcPort),
+        OIDC_DEV_CLIENT_ID: 'rexer-e2e',
+        OIDC_DEV_CLIENT_SECRET: 'rexer-e2e-secret',
+        OIDC_DEV_REDIRECT_URI: `http://127.0.0.1:${port}/api/Account/SocialLogin/Callback`,
+        OIDC_DEV_ACCOUNTS: 'giulia.social@rexer.example|Giulia|Sociale',
+      },
     },
-  },
+    {
+      // A fresh data folder each run: the flows change accounts (terms accepted, passwords).
+      command: 'rm -rf .tmp/e2e-data && npm run build && npm run serve',
+      url: `http://127.0.0.1:${port}/healthcheck`,
+      timeout: 300_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.tmp/e2e-data',
+        CAPTCHA: 'off',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        // Every test shares one IP; the per-IP limits of contact and careers still apply.
+        RATE_LIMIT_MAX: '0',
+        LOGIN_RATE_LIMIT_MAX: '1000',
+        OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        OIDC_CLIENT_ID: 'rexer-e2e',
+        OIDC_CLIENT_SECRET: 'rexer-e2e-secret',
+        OIDC_PROVIDER_NAME: 'Google',
+        // Session tokens expire within a test, so every logged-in flow goes through the renewal.
+        SESSION_TOKEN_TTL_S: '3',
+        // Known to the tests, which make the analytics links of marketing mails.
+        ANALYTICS_TOKEN_KEY: E2E_ANALYTICS_TOKEN_KEY,
+      },
+    },
+  ],
 });

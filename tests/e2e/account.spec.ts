@@ -233,6 +233,37 @@ test.describe('accounts', () => {
     await expect(page.getByText('Questo link di accesso non è più valido')).toBeVisible();
   });
 
+  test('social login through the local OpenID provider: phone and terms the first time, straight back the next', async ({ page }) => {
+    await page.goto('/trovocasa');
+    await page.getByTestId('login-button').click();
+    await loginDialog(page).getByRole('link', { name: 'Continua con Google' }).click();
+    // The provider's own login page.
+    await page.getByLabel('E-mail').fill('giulia.social@rexer.example');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+
+    await expect(page).toHaveURL(/\/registrazionetelefonosocial\?redirect=/);
+    const form = page.getByTestId('social-phone-form');
+    await form.getByRole('button', { name: 'Completa la registrazione' }).click();
+    await expect(form.getByText('Per registrarti devi accettare i Termini e condizioni.')).toBeVisible();
+    await form.getByLabel('Telefono').fill('+39 340 5566778');
+    await form.getByLabel(/Accetto i Termini e condizioni/).check();
+    await form.getByLabel(/Informativa sulla privacy/).check();
+    await form.getByRole('button', { name: 'Completa la registrazione' }).click();
+    await expect(page).toHaveURL(/\/trovocasa$/);
+    await expect(page.getByTestId('account-menu-button')).toContainText('giulia.social@rexer.example');
+
+    // The profile knows it is a social account: no password to change here.
+    await page.goto('/myrexer/profilo');
+    await expect(page.getByText(/Accedi a Rexer con il tuo account Google/)).toBeVisible();
+
+    await logOut(page);
+    await page.getByTestId('login-button').click();
+    // The provider remembers Giulia: she is back at once, without the phone step.
+    await loginDialog(page).getByRole('link', { name: 'Continua con Google' }).click();
+    await expect(page.getByTestId('account-menu-button')).toContainText('giulia.social@rexer.example');
+    await expect(page).toHaveURL(/\/trovocasa$/);
+  });
+
   test('registering an address already known opens the login with it', async ({ page }) => {
     await page.goto('/registrazione');
     const form = page.getByTestId('registration-form');

@@ -60,6 +60,12 @@ import profileRoutes, { avatarOf } from './profile-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
 
+/** The social provider as the user knows it: the configured name (Google ...) for the configured OpenID provider. */
+export function providerLabel(provider: string, configuredName: string | undefined): string {
+  if (configuredName && (provider === 'oidc' || provider === configuredName.toLowerCase())) return configuredName;
+  return provider;
+}
+
 /** Registrations per client IP; an address that keeps going past it is banned for the window (429 IPBanned). */
 export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as const;
 /** Password-recovery requests per client IP. */
@@ -358,7 +364,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         portal: user.portal,
         AccessType: user.accessType,
         // A generic OpenID Connect identity shows the provider's configured name (Google, ...).
-        Provider: user.provider === 'oidc' && fastify.config.oidc ? fastify.config.oidc.providerName : user.provider,
+        Provider: providerLabel(user.provider, fastify.config.oidc?.providerName),
         RegistrationConfirmed: user.registrationConfirmed,
         CanChangePassword: user.passwordHash !== null,
         businessName: user.businessName,
