@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ANALYTICS_TOKEN_KEY } from '../../playwright.config';
 import { encryptAnalyticsToken } from '../../server/modules/account/analytics-token';
@@ -33,6 +34,12 @@ async function linkFromOutbox(page: Page, to: string, path: string): Promise<str
   await expect(link).toBeVisible();
   const href = await link.getAttribute('href');
   return new URL(href!).pathname;
+}
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function logOut(page: Page) {
@@ -262,6 +269,21 @@ test.describe('accounts', () => {
     await loginDialog(page).getByRole('link', { name: 'Continua con Google' }).click();
     await expect(page.getByTestId('account-menu-button')).toContainText('giulia.social@rexer.example');
     await expect(page).toHaveURL(/\/trovocasa$/);
+  });
+
+  test('the account screens pass axe: registration, login modal, profile', async ({ page }) => {
+    await page.goto('/registrazione');
+    await expect(page.getByTestId('registration-form')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/comprocasa');
+    await page.getByTestId('login-button').click();
+    await expect(loginDialog(page)).toBeVisible();
+    await expectAccessible(page);
+    await submitLogin(page, 'agenzia@rexer.example', DEMO_PASSWORD);
+    await expect(page.getByTestId('account-menu-button')).toBeVisible();
+    await page.goto('/myrexer/profilo');
+    await expect(page.getByTestId('company-data-form')).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('registering an address already known opens the login with it', async ({ page }) => {
