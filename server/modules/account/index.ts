@@ -347,12 +347,16 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     { schema: { tags: ['Account'], summary: 'The current user', response: { 200: MeResponse, ...errorResponses(401) } } },
     async (request) => {
       const user = await requireUser(fastify, request.headers.authorization, new Date(), { allowRapidRegistration: true });
-      const consents = await currentConsents(fastify.db, user.id);
-      const [address] = await fastify.db
-        .select()
-        .from(userAddresses)
-        .where(and(eq(userAddresses.userId, user.id), eq(userAddresses.type, user.businessName === 1 ? 'legal' : 'residential')))
-        .limit(1);
+      // The user's consents, address of its kind and photo are independent reads: at once.
+      const [consents, [address], avatar] = await Promise.all([
+        currentConsents(fastify.db, user.id),
+        fastify.db
+          .select()
+          .from(userAddresses)
+          .where(and(eq(userAddresses.userId, user.id), eq(userAddresses.type, user.businessName === 1 ? 'legal' : 'residential')))
+          .limit(1),
+        avatarOf(fastify.db, user.id),
+      ]);
       return {
         id: user.id,
         email: user.email,
@@ -391,7 +395,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         termsAndPrivacyConsent: consents.terms && consents.privacy,
         commercialConsent: consents.commercial,
         partnerConsent: consents.partner,
-        avatar: await avatarOf(fastify.db, user.id),
+        avatar,
       };
     },
   );
