@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { NotFoundPage } from '@/pages/not-found';
+import { NotFoundPage } from './lib/lazy-pages';
 import { anonymousSession, type RouterSession } from './model/session';
 import { routeTree } from './route-tree.gen';
 import { RouteError } from './shell/error/route-error';

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import { NotFoundPage } from '@/pages/not-found';
+import { NotFoundPage } from '../lib/lazy-pages';
 import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions } from '@/shared/api';
 import { getHomeTypeCookie, setHomeTypeCookie } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../config/route-static-data';
