@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { errorBody } from './errors/catalogue';
 import browserSession from './modules/account/browser-session';
 import mailOutboxModule from './modules/mail-outbox';
+import mailSender from './modules/mail-outbox/sender';
 import accountModule from './modules/account';
 import agencyModule from './modules/agency';
 import appConfigModule from './modules/app-config';
@@ -72,6 +73,7 @@ export const app = fp<AppOptions>(
     await fastify.register(agencyModule);
     await fastify.register(accountModule);
     await fastify.register(downloadModule);
+    await fastify.register(mailSender);
     await fastify.register(mailOutboxModule);
     await fastify.register(seoModule);
     await fastify.register(contactModule);

@@ -102,6 +102,8 @@ const envSchema = z
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
     /** The key of the analytics tokens in marketing links; without it a random one is made at each start. */
     ANALYTICS_TOKEN_KEY: optionalString,
+    /** The sender of the mails: `Rexer <noreply@…>` on the PUBLIC_URL's host by default. */
+    MAIL_FROM: optionalString,
     /** Show the mail outbox at /visualizzamail: default on when there is no SMTP_URL and HOST is loopback. */
     MAIL_OUTBOX_VIEW: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     COOKIE_SECURE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
@@ -153,6 +155,7 @@ export interface AppConfig {
   loginRateLimitMax: number;
   cookieSecure: boolean;
   mailOutboxView: boolean | undefined;
+  mailFrom: string;
   analyticsTokenKey: string;
   sessionTokenTtlMs: number;
 }
@@ -222,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     cookieSecure: e.COOKIE_SECURE === 'true',
     mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',
+    mailFrom: e.MAIL_FROM ?? `Rexer <noreply@${mailDomain(e.PUBLIC_URL)}>`,
     analyticsTokenKey: e.ANALYTICS_TOKEN_KEY ?? randomBytes(32).toString('hex'),
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
   };
@@ -244,4 +248,10 @@ export function cspSourceOf(value: string | undefined): string | undefined {
   const host = match[2].replace(/^\{[a-z]+\}\./i, '*.');
   if (/[{}]/.test(host) || !/^[a-z0-9.*:[\]-]+$/i.test(host)) return undefined;
   return `${match[1].toLowerCase()}://${host.toLowerCase()}`;
+}
+
+/** The domain of the default sender: the public site's host, or rexer.example on a laptop. */
+function mailDomain(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : '';
+  return host && !['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) && isIP(host) === 0 ? host : 'rexer.example';
 }

@@ -1,9 +1,10 @@
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /**
- * Every mail the app sends is written here first. Without SMTP_URL this is where mail
- * ends (the app can show it, tests read links from it); with SMTP, sentAt records delivery.
+ * Every mail the app sends is written here first: the table is the mail queue. Without
+ * SMTP_URL this is where mail ends (the app can show it); with SMTP the sender delivers each
+ * row and records sentAt, or the error and when to try again (a restart loses nothing).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -17,7 +18,12 @@ export const mailOutbox = pgTable(
     template: varchar('template', { length: 64 }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last delivery failure, if any. */
     error: text('error'),
+    /** Delivery attempts so far; the sender gives up after a few. */
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the sender may try again after a failure (null: at once). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.id)],
+  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.id), index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
 );

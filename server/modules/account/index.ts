@@ -214,7 +214,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       });
       const confirm = await issueActionToken(fastify.db, created.id, 'confirm_email', now);
       const setPassword = passwordHash === null ? await issueActionToken(fastify.db, created.id, 'set_password', now) : undefined;
-      await queueConfirmationMail(fastify.db, {
+      await queueConfirmationMail(fastify, {
         to: body.email,
         name: body.name,
         link: `${fastify.config.publicUrl}/mailconfermata/${confirm}`,
@@ -264,7 +264,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         throw new AppError('TooManyRequests');
       }
       const token = await issueActionToken(fastify.db, user.id, 'reset_password', now);
-      await queuePasswordResetMail(fastify.db, { to: user.email, name: user.name, link: `${fastify.config.publicUrl}/recuperaPassword/${token}` });
+      await queuePasswordResetMail(fastify, { to: user.email, name: user.name, link: `${fastify.config.publicUrl}/recuperaPassword/${token}` });
       return { Ok: true as const };
     },
   );

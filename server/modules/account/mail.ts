@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database';
+import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../../db/schema';
 
-// Mail goes to the outbox table (ARCHITECTURE.md); a sender delivers it when SMTP_URL is set.
+// Mail goes to the outbox table (ARCHITECTURE.md); the sender delivers it when SMTP_URL is set.
 
-export async function queueConfirmationMail(db: Db, opts: { to: string; name: string; link: string; setPasswordLink?: string }): Promise<void> {
+export async function queueConfirmationMail(fastify: FastifyInstance, opts: { to: string; name: string; link: string; setPasswordLink?: string }): Promise<void> {
   const lines = [
     `Ciao ${opts.name},`,
     '',
@@ -15,10 +15,11 @@ export async function queueConfirmationMail(db: Db, opts: { to: string; name: st
     '',
     'Il team di Rexer',
   ];
-  await db.insert(mailOutbox).values({ toAddress: opts.to, subject: 'Conferma il tuo indirizzo email su Rexer', textBody: lines.join('\n'), template: 'confirm-email' });
+  await fastify.db.insert(mailOutbox).values({ toAddress: opts.to, subject: 'Conferma il tuo indirizzo email su Rexer', textBody: lines.join('\n'), template: 'confirm-email' });
+  fastify.wakeMailSender();
 }
 
-export async function queuePasswordResetMail(db: Db, opts: { to: string; name: string | null; link: string }): Promise<void> {
+export async function queuePasswordResetMail(fastify: FastifyInstance, opts: { to: string; name: string | null; link: string }): Promise<void> {
   const lines = [
     `Ciao${opts.name ? ` ${opts.name}` : ''},`,
     '',
@@ -29,5 +30,6 @@ export async function queuePasswordResetMail(db: Db, opts: { to: string; name: s
     '',
     'Il team di Rexer',
   ];
-  await db.insert(mailOutbox).values({ toAddress: opts.to, subject: 'Recupera la password di Rexer', textBody: lines.join('\n'), template: 'reset-password' });
+  await fastify.db.insert(mailOutbox).values({ toAddress: opts.to, subject: 'Recupera la password di Rexer', textBody: lines.join('\n'), template: 'reset-password' });
+  fastify.wakeMailSender();
 }

@@ -165,7 +165,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
       if (!user || user.deletedAt) throw new AppError('InvalidToken');
       if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
       const token = await issueActionToken(fastify.db, user.id, 'confirm_email', new Date());
-      await queueConfirmationMail(fastify.db, { to: user.email, name: user.name ?? '', link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
+      await queueConfirmationMail(fastify, { to: user.email, name: user.name ?? '', link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
       return ok;
     },
   );

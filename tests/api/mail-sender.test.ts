@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../server/db/schema';
+import type { TestDatabase } from '../../server/db/testing';
+import { deliverDueMail, MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../server/modules/mail-outbox/sender';
+import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server: it takes every mail, except to addresses that start with "rifiuta". */
+async function startSmtp(received: Received[]) {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('rifiuta')) return callback(new Error('mailbox unavailable'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.server.address() as AddressInfo).port };
+}
+
+async function until<T>(check: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+for (const backend of BACKENDS) {
+  describe(`Mail delivery through SMTP (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    const received: Received[] = [];
+
+    beforeAll(async () => {
+      smtp = await startSmtp(received);
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Rexer <noreply@rexer.example>', PUBLIC_URL: 'https://www.rexer.example' } });
+      await app.ready();
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+      await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+    });
+
+    const register = (email: string) =>
+      app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Rita', surname: 'Bassi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Rita#Bassi2026' } });
+
+    it('delivers the confirmation mail at once, with its working link, and records the delivery', async () => {
+      expect((await register(`rita.bassi.${backend.name}@example.com`)).statusCode).toBe(200);
+      const mail = await until(() => received.find((m) => m.to.includes(`rita.bassi.${backend.name}@example.com`)));
+      expect(mail.raw).toMatch(/^From: Rexer <noreply@rexer\.example>/m);
+      // The body travels quoted-printable (Italian accents): undo its soft line breaks and escapes.
+      const body = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      expect(body).toMatch(/https:\/\/www\.rexer\.example\/mailconfermata\/[A-Za-z0-9_-]{43}/);
+      const [row] = await until(async () => {
+        const rows = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `rita.bassi.${backend.name}@example.com`));
+        return rows[0]?.sentAt ? rows : undefined;
+      });
+      expect(row).toMatchObject({ attempts: 1, error: null });
+      // The outbox is not shown where mail is delivered.
+      expect((await app.inject({ url: '/api/Mail/Outbox' })).statusCode).toBe(404);
+    });
+
+    it('keeps a refused mail with its error and tries again later, never twice at once', async () => {
+      expect((await register(`rifiuta.tutto.${backend.name}@example.com`)).statusCode).toBe(200);
+      const [failed] = await until(async () => {
+        const rows = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `rifiuta.tutto.${backend.name}@example.com`));
+        return rows[0]?.attempts ? rows : undefined;
+      });
+      expect(failed.sentAt).toBeNull();
+      expect(failed.error).toMatch(/mailbox unavailable/);
+      expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+      // Not due yet: nothing is tried.
+      const transport = { sent: [] as string[], sendMail: async (mail: { to: string }) => void transport.sent.push(mail.to) };
+      expect(await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>')).toEqual({ sent: 0, failed: 0 });
+      // Once due, it goes (here through a transport that accepts it).
+      const later = new Date(Date.now() + retryDelayMs(1) + 1000);
+      expect(await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>', later)).toEqual({ sent: 1, failed: 0 });
+      expect(transport.sent).toEqual([`rifiuta.tutto.${backend.name}@example.com`]);
+      const [done] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.id));
+      expect(done).toMatchObject({ attempts: 2, error: null });
+      expect(done.sentAt).not.toBeNull();
+    });
+
+    it('gives up after the last attempt and backs off longer each time', async () => {
+      expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+      expect(retryDelayMs(20)).toBe(60 * 60 * 1000);
+      const [row] = await testDb.database.db
+        .insert(mailOutbox)
+        .values({ toAddress: 'esaurito@example.com', subject: 'x', textBody: 'x', attempts: MAIL_MAX_ATTEMPTS })
+        .returning();
+      const transport = { sendMail: async () => undefined };
+      await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>', new Date(Date.now() + 24 * 3600 * 1000));
+      const [after] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+      expect(after.sentAt).toBeNull();
+    });
+  });
+}
