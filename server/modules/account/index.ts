@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PORTAL_ID } from '../../plugins/portal';
 import { isDisposableAddress } from './disposable-domains';
@@ -19,13 +18,11 @@ import {
   issueSessionToken,
   issueUserToken,
   recordFailedLogin,
-  recordLogin,
   revokeAllTokens,
   revokeOtherTokens,
   countRecentActionTokens,
   revokeUserToken,
   setPassword,
-  type UserRow,
 } from './repository';
 import { and, eq } from 'drizzle-orm';
 import { userActionTokens, userAddresses, userConsents, users } from '../../db/schema';
@@ -54,6 +51,7 @@ import { assertActive, CONSENT_TEXT_VERSION, requireSession, requireUser, requir
 import { decodeRecord, SESSION_COOKIE, wantsCookieTransport } from './browser-session';
 import { decryptAnalyticsToken } from './analytics-token';
 import captcha, { assertCaptcha } from './captcha';
+import { completeLogin, startBearer } from './login';
 import userRoutes from './user-routes';
 import socialLogin from './social';
 import profileRoutes, { avatarOf } from './profile-routes';
@@ -91,27 +89,6 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
   /** Anonymous logins per client IP: every new browser makes one. */
   const anonymousRateLimit = { max: Math.max(60, fastify.config.loginRateLimitMax), timeWindow: '1 minute' };
 
-  /** The end of every successful login: the attempt counter reset, a new user token, the flags the client reads. */
-  const completeLogin = async (request: FastifyRequest, reply: FastifyReply, user: UserRow, m: { ip: string; userAgent: string; now: Date }) => {
-    await recordLogin(fastify.db, user.id, m.now);
-    const consents = await currentConsents(fastify.db, user.id);
-    const userToken = await issueUserToken(fastify.db, { userId: user.id, ...m });
-    const termsAndPrivacy = consents.terms && consents.privacy;
-    const answer = { IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: termsAndPrivacy };
-    if (!wantsCookieTransport(request)) return { UserToken: userToken, ...answer };
-    // A browser: the record (temporary while the terms are pending) and a first bearer, in cookies.
-    browserSession.setUser(reply, { username: user.email, userdata: userToken, isConfirmed: user.registrationConfirmed, terms_privacy: termsAndPrivacy, silent: false }, { temporary: !termsAndPrivacy, now: m.now });
-    await startBearer(reply, userToken, m.now);
-    return answer;
-  };
-
-  /** Trades a user token for a session token and sets it as the browser's bearer cookie. */
-  const startBearer = async (reply: FastifyReply, userToken: string, now: Date) => {
-    const row = await findUserToken(fastify.db, userToken);
-    if (!row) throw new AppError('InvalidSessionToken');
-    browserSession.setAuth(reply, await issueSessionToken(fastify.db, row, now, fastify.config.sessionTokenTtlMs));
-  };
-
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
@@ -126,7 +103,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     },
     async (request, reply) => {
       const m = meta(request);
-      const token = await issueUserToken(fastify.db, { userId: null, ...m });
+      const { token } = await issueUserToken(fastify.db, { userId: null, ...m });
       if (!wantsCookieTransport(request)) return { Token: token };
       browserSession.setAnonymous(reply, token, m.now);
       return {};
@@ -181,7 +158,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       if (!user.registrationConfirmed) {
         throw new AppError('UserNotConfirmed', { extra: { Token: await issueConfirmationToken(fastify.db, user.id, now) } });
       }
-      return completeLogin(request, reply, user, { ip, userAgent, now });
+      return completeLogin(fastify, reply, user, { ip, userAgent, now }, wantsCookieTransport(request));
     },
   );
 
@@ -220,11 +197,11 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         link: `${fastify.config.publicUrl}/mailconfermata/${confirm}`,
         setPasswordLink: setPassword ? `${fastify.config.publicUrl}/inserisciPassword/${setPassword}` : undefined,
       });
-      const token = await issueUserToken(fastify.db, { userId: created.id, silent: true, ip, userAgent, now });
-      if (!wantsCookieTransport(request)) return { Email: body.email, Token: token };
+      const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, ip, userAgent, now });
+      if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
       // The silent login (spec section 4): isConfirmed false, silent true.
-      browserSession.setUser(reply, { username: body.email, userdata: token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
-      await startBearer(reply, token, now);
+      browserSession.setUser(reply, { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
+      await startBearer(fastify, reply, issued, now);
       return { Email: body.email };
     },
   );
@@ -337,7 +314,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         const user = await findUserById(fastify.db, found.row.userId);
         assertActive(user);
         await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, found.row.id));
-        return completeLogin(request, reply, user, { ip, userAgent, now });
+        return completeLogin(fastify, reply, user, { ip, userAgent, now }, wantsCookieTransport(request));
       },
     );
   }

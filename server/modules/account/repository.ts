@@ -38,18 +38,22 @@ export async function currentConsents(db: Db, userId: number): Promise<Record<'t
   return latest;
 }
 
-export async function issueUserToken(db: Db, opts: { userId: number | null; silent?: boolean; ip: string; userAgent: string; now: Date }): Promise<string> {
+/** A new user token: the value for the client, and its row (to trade it for a session token at once). */
+export async function issueUserToken(db: Db, opts: { userId: number | null; silent?: boolean; ip: string; userAgent: string; now: Date }): Promise<{ token: string; id: number; userId: number | null }> {
   const token = newToken();
-  await db.insert(userTokens).values({
-    tokenHash: hashToken(token),
-    userId: opts.userId,
-    silent: opts.silent ?? false,
-    ip: opts.ip.slice(0, 45),
-    userAgent: opts.userAgent.slice(0, 350),
-    createdAt: opts.now,
-    expiresAt: new Date(opts.now.getTime() + USER_TOKEN_TTL_MS),
-  });
-  return token;
+  const [row] = await db
+    .insert(userTokens)
+    .values({
+      tokenHash: hashToken(token),
+      userId: opts.userId,
+      silent: opts.silent ?? false,
+      ip: opts.ip.slice(0, 45),
+      userAgent: opts.userAgent.slice(0, 350),
+      createdAt: opts.now,
+      expiresAt: new Date(opts.now.getTime() + USER_TOKEN_TTL_MS),
+    })
+    .returning({ id: userTokens.id, userId: userTokens.userId });
+  return { token, ...row };
 }
 
 /** The user token's row when it is known and not revoked (expired ones too: the caller tells them apart). */

@@ -10,7 +10,8 @@ import { users } from '../../db/schema';
 import { authProviderEnum } from '../../db/schema/users';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { currentConsents, findUserByEmail, findUserToken, issueSessionToken, issueUserToken, recordLogin, revokeAllTokens, type UserRow } from './repository';
+import { completeLogin } from './login';
+import { findUserByEmail, revokeAllTokens, type UserRow } from './repository';
 import { assertActive } from './session';
 
 /**
@@ -272,21 +273,8 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
         request.log.warn({ err }, 'social login refused');
         return fail(reply);
       }
-      // The browser logs in like with a password (completeLogin in index.ts).
-      const ip = request.ip;
-      const userAgent = String(request.headers['user-agent'] ?? '');
-      await recordLogin(fastify.db, user.id, now);
-      const consents = await currentConsents(fastify.db, user.id);
-      const termsAndPrivacy = consents.terms && consents.privacy;
-      const userToken = await issueUserToken(fastify.db, { userId: user.id, ip, userAgent, now });
-      fastify.browserSession.setUser(
-        reply,
-        { username: user.email, userdata: userToken, isConfirmed: user.registrationConfirmed, terms_privacy: termsAndPrivacy, silent: false },
-        { temporary: !termsAndPrivacy, now },
-      );
-      const row = await findUserToken(fastify.db, userToken);
-      if (!row) throw new AppError('InvalidSessionToken');
-      fastify.browserSession.setAuth(reply, await issueSessionToken(fastify.db, row, now, fastify.config.sessionTokenTtlMs));
+      // The browser logs in as with a password.
+      const { TermsAndPrivacyConfirmed: termsAndPrivacy } = await completeLogin(fastify, reply, user, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), now }, true);
       if (!user.phone || !termsAndPrivacy) return reply.redirect(`${SOCIAL_PHONE_PATH}?redirect=${encodeURIComponent(flow.r)}`, 302);
       return reply.redirect(flow.r, 302);
     },
