@@ -1,5 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import { TYPE_SLUGS } from '@/shared/config';
+import { sameSitePath } from '@/shared/lib/same-site-path';
 
 // Path params are checked with plain type guards rather than a schema library: every
 // route declares its params in the main bundle, and a validation library there would cost
@@ -93,7 +94,7 @@ export function parseAccountSearch(search: Record<string, unknown>): AccountSear
   const token = text(search.token);
   const analyticsToken = text(search.analyticsToken);
   return {
-    redirect: redirect && redirect.length <= 2048 && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : undefined,
+    redirect: redirect && redirect.length <= 2048 ? (sameSitePath(redirect) ?? undefined) : undefined,
     registered: text(search.registered) === '1' ? 1 : undefined,
     token: token && TOKEN_PATTERN.test(token) ? token : undefined,
     analyticsToken: analyticsToken && TOKEN_PATTERN.test(analyticsToken) ? analyticsToken : undefined,

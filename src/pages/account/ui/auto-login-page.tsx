@@ -10,6 +10,7 @@ import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { Stack } from '@/shared/ui/stack';
 import styles from './account-pages.module.css';
+import { sameSitePath } from '@/shared/lib/same-site-path';
 
 export interface AutoLoginPageProps {
   /** 'crm': /login/LoginLink from the CRM; 'mail': /login/AutoLogin/{tokenparam} from a mail. */
@@ -39,7 +40,7 @@ export function AutoLoginPage(props: AutoLoginPageProps) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { token, analyticsToken } = props;
-  const target = props.redirect?.startsWith('/') && !props.redirect.startsWith('//') ? props.redirect : '/myrexer/profilo';
+  const target = sameSitePath(props.redirect) ?? '/myrexer/profilo';
   const result = useQuery({
     queryKey: ['account', 'auto-login', props.mode, token, analyticsToken],
     queryFn: () => run(props).catch((): Outcome => ({ kind: 'invalid' })),

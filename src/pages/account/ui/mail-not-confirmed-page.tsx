@@ -7,6 +7,7 @@ import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import styles from './account-pages.module.css';
+import { sameSitePath } from '@/shared/lib/same-site-path';
 
 export interface MailNotConfirmedPageProps {
   email: string;
@@ -46,7 +47,7 @@ export function MailNotConfirmedPage({ email, registered = false, token, redirec
           )}
           {resend === 'sent' && <Alert tone="success" live>{t('notConfirmed.resent', { email })}</Alert>}
           {resend === 'failed' && <Alert tone="error" live>{t('notConfirmed.resendFailed')}</Alert>}
-          {registered && redirect?.startsWith('/') && !redirect.startsWith('//') && (
+          {registered && sameSitePath(redirect) && (
             <Link to={redirect}>{t('notConfirmed.continue')}</Link>
           )}
         </Stack>

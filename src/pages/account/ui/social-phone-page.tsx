@@ -10,6 +10,7 @@ import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
 import styles from './account-pages.module.css';
 import { ConsentFields, type Consents } from './consent-fields';
+import { sameSitePath } from '@/shared/lib/same-site-path';
 
 const PHONE_PATTERN = /^\+?[0-9 ]{6,20}$/;
 
@@ -26,7 +27,7 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
   const { terms, privacy, commercial, partner } = consents;
   const [errors, setErrors] = useState<{ phone?: string; terms?: string; privacy?: string }>({});
   const [state, setState] = useState<'form' | 'saving' | 'failed'>('form');
-  const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/myrexer/profilo';
+  const target = sameSitePath(redirect) ?? '/myrexer/profilo';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

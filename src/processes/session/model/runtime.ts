@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { deleteCookie } from '@/shared/lib/cookies';
 import { modalStore } from '@/shared/lib/modal-store';
+import { sameSitePath } from '@/shared/lib/same-site-path';
 import { readStoredSession, sessionView, USER_COOKIE, type SessionRuntime } from '@/entities/session';
 import { acceptTerms, anonymousLogin, COOKIE_HELD_TOKEN, exchangeSession, login, logout } from '@/entities/account';
 import { LOGIN_SOURCE, sessionMachine, type LoginSource } from '../../../../machines/session.machine';
@@ -18,12 +19,6 @@ export interface SessionEffects {
 export interface LoadedSessionRuntime extends SessionRuntime {
   renew(requestId: string): Promise<boolean>;
   end(reason: string): void;
-}
-
-/** Only a path of this site: never `//host` or a scheme (no open redirect). */
-export function safeRedirect(to: string | null | undefined): string | null {
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return null;
-  return to;
 }
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
@@ -80,7 +75,7 @@ export function createSessionRuntime(effects: SessionEffects): LoadedSessionRunt
         if (current?.kind === 'login' || current?.kind === 'terms') modalStore.close();
       },
       redirectAfterLogin: (_, to) => {
-        const target = safeRedirect(to ?? pendingLogin.redirectTo);
+        const target = sameSitePath(to ?? pendingLogin.redirectTo);
         if (target) effects.navigate(target);
       },
       runLoginCallback: () => pendingLogin.onLoggedIn?.(),

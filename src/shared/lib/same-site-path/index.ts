@@ -1,0 +1,1 @@
+export { sameSitePath } from './same-site-path';
