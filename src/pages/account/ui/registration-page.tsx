@@ -11,6 +11,7 @@ import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
+import { LinkButton } from '@/shared/ui/link-button';
 import styles from './account-pages.module.css';
 import { ConsentFields } from './consent-fields';
 
@@ -143,9 +144,9 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
             </Button>
             <Text tone="muted">
               {t('registration.haveAccount')}{' '}
-              <button type="button" className={styles.linkButton} onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: redirect }))}>
+              <LinkButton onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: redirect }))}>
                 {t('registration.login')}
-              </button>
+              </LinkButton>
             </Text>
           </Stack>
         </form>

@@ -5,6 +5,7 @@ import { ApiError } from '@/shared/api';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
 import { TextField } from '@/shared/ui/text-field';
+import { LinkButton } from '@/shared/ui/link-button';
 import { updatePassword } from '../api/profile-api';
 import { passwordErrors, type FieldErrors, type PasswordValues } from '../model/profile-values';
 import { useProfileSave } from '../model/use-profile-save';
@@ -62,9 +63,9 @@ export function PasswordSection({ me }: { me: MeProfile }) {
             <TextField name="repeatPassword" type="password" label={t('password.repeat')} autoComplete="new-password" maxLength={256} value={values.repeat} onChange={set('repeat')} error={errorOf('repeat')} />
           </div>
           <p className={styles.muted}>
-            <button type="button" className={styles.linkButton} onClick={() => setRulesOpen(true)} aria-haspopup="dialog">
+            <LinkButton onClick={() => setRulesOpen(true)} aria-haspopup="dialog">
               {t('password.rulesLink')}
-            </button>
+            </LinkButton>
           </p>
           <SaveFeedback status={save.status} error={save.error} successKey="password.saved" hideError={fieldError} />
           <div className={styles.actions}>

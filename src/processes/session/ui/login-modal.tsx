@@ -13,7 +13,7 @@ import { Modal } from '@/shared/ui/modal';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
-import styles from './session-modals.module.css';
+import { LinkButton } from '@/shared/ui/link-button';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -143,18 +143,18 @@ function LoginForm({
                     {resent === 'sent' ? (
                       t('login.resent')
                     ) : (
-                      <button type="button" className={styles.linkButton} onClick={() => void resend()}>
+                      <LinkButton onClick={() => void resend()}>
                         {t('login.resend')}
-                      </button>
+                      </LinkButton>
                     )}
                     {resent === 'failed' && ` ${t('login.resendFailed')}`}
                   </p>
                 )}
                 {(loginError.kind === 'PasswordAttemptsExceeded' || loginError.kind === 'WrongCredentials') && (
                   <p>
-                    <button type="button" className={styles.linkButton} onClick={onForgot}>
+                    <LinkButton onClick={onForgot}>
                       {t('login.forgot')}
-                    </button>
+                    </LinkButton>
                   </p>
                 )}
               </Alert>
@@ -163,9 +163,9 @@ function LoginForm({
           <Button type="submit" loading={busy} fullWidth>
             {busy ? t('login.submitting') : t('login.submit')}
           </Button>
-          <button type="button" className={styles.linkButton} onClick={onForgot}>
+          <LinkButton onClick={onForgot}>
             {t('login.forgot')}
-          </button>
+          </LinkButton>
         </Stack>
       </form>
       {social && (
@@ -216,9 +216,9 @@ function RecoveryForm({ email, onEmailChange, onBack }: { email: string; onEmail
         <Button type="submit" loading={sending} fullWidth>
           {t('recovery.submit')}
         </Button>
-        <button type="button" className={styles.linkButton} onClick={onBack}>
+        <LinkButton onClick={onBack}>
           {t('recovery.back')}
-        </button>
+        </LinkButton>
       </Stack>
     </form>
   );
