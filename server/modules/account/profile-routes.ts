@@ -10,6 +10,7 @@ import { MEDIA_TYPE } from '../../db/reference-ids';
 import { media, userAddresses } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
+import { saveAddress } from './repository';
 import { Address, OkResponse } from './schemas';
 import { requireUser } from './session';
 
@@ -91,12 +92,7 @@ const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastif
     { schema: { ...secured('Save one address of the logged-in user'), params: AddressTypeParams, body: Address } },
     async (request) => {
       const user = await requireUser(fastify, request.headers.authorization);
-      const body = request.body;
-      const values = { street: body.address, number: body.number, city: body.city, postalCode: body.postalCode, province: body.province, country: body.country, updatedAt: new Date() };
-      await fastify.db
-        .insert(userAddresses)
-        .values({ userId: user.id, type: request.params.type, ...values })
-        .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set: values });
+      await saveAddress(fastify.db, user.id, request.params.type, request.body);
       return { Ok: true as const };
     },
   );

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { sessionTokens, userActionTokens, userConsents, userTokens, users } from '../../db/schema';
+import { sessionTokens, userActionTokens, userAddresses, userConsents, userTokens, users } from '../../db/schema';
 import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -189,4 +189,18 @@ export async function countRecentActionTokens(db: Db, userId: number, kind: 'con
     .from(userActionTokens)
     .where(and(eq(userActionTokens.userId, userId), eq(userActionTokens.kind, kind), gt(userActionTokens.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/** Saves one address of a user: one per type, the new one replacing the old. */
+export async function saveAddress(
+  db: Db,
+  userId: number,
+  type: 'residential' | 'shipping' | 'billing' | 'legal',
+  address: { address: string; number: string; city: string; postalCode: string; province: string; country: string },
+): Promise<void> {
+  const values = { street: address.address, number: address.number, city: address.city, postalCode: address.postalCode, province: address.province, country: address.country, updatedAt: new Date() };
+  await db
+    .insert(userAddresses)
+    .values({ userId, type, ...values })
+    .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set: values });
 }

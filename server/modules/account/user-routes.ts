@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userAddresses, userConsents, users } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { queueConfirmationMail } from './mail';
 import { removeProfileImages } from './profile-routes';
-import { findConfirmToken, findUserById, issueActionToken, revokeAllTokens } from './repository';
+import { findConfirmToken, findUserById, issueActionToken, revokeAllTokens, saveAddress } from './repository';
 import { CONSENT_TEXT_VERSION, requireUser } from './session';
 import {
-  type Address,
   ActionTokenParams,
   BusinessNameRequest,
   CommercialConsentRequest,
@@ -46,14 +44,6 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
 
 
-  const saveAddress = async (userId: number, type: 'residential' | 'legal', address: z.infer<typeof Address>) => {
-    const values = { street: address.address, number: address.number, city: address.city, postalCode: address.postalCode, province: address.province, country: address.country, updatedAt: new Date() };
-    await fastify.db
-      .insert(userAddresses)
-      .values({ userId, type, ...values })
-      .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set: values });
-  };
-
   fastify.put('/api/user/UpdatePrivateData', { schema: { ...secured('Save the private profile'), body: PrivateDataRequest } }, async (request) => {
     const user = await requireUser(fastify, request.headers.authorization);
     const b = request.body;
@@ -72,7 +62,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id));
-    if (b.residentialAddress) await saveAddress(user.id, 'residential', b.residentialAddress);
+    if (b.residentialAddress) await saveAddress(fastify.db, user.id, 'residential', b.residentialAddress);
     return ok;
   });
 
@@ -92,7 +82,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id));
-    await saveAddress(user.id, 'legal', b.legalAddress);
+    await saveAddress(fastify.db, user.id, 'legal', b.legalAddress);
     return ok;
   });
 
