@@ -126,12 +126,8 @@ export function createTransportMiddleware({ getToken, navigate, cookieTransport 
     async onResponse({ request, response }) {
       if (response.status === 429 && !BACKGROUND_CALLS.test(new URL(request.url).pathname)) {
         navigate?.('/toomanyrequest');
-      } else if (response.status === 401) {
-        const body: unknown = await response
-          .clone()
-          .json()
-          .catch(() => undefined);
-        if (isApiErrorBody(body) && body.ExceptionTypeString === 'MissingToken') navigate?.('/genericerror');
+      } else if (response.status === 401 && (await errorBodyOf(response))?.ExceptionTypeString === 'MissingToken') {
+        navigate?.('/genericerror');
       }
       return response;
     },
@@ -151,9 +147,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return client;
 }
 
-// The app's client; its token provider and navigation hook are set at start-up, so the
+// The app's client; its navigation hook and session hooks are set at start-up, so the
 // module has no dependency on the router or the session.
-let tokenProvider: TokenProvider | undefined;
 let transportNavigate: TransportNavigate | undefined;
 let sessionHooks: SessionHooks | undefined;
 
@@ -162,16 +157,11 @@ export function setSessionHooks(hooks: SessionHooks | undefined): void {
   sessionHooks = hooks;
 }
 
-export function setTokenProvider(provider: TokenProvider | undefined): void {
-  tokenProvider = provider;
-}
-
 export function setTransportNavigate(navigate: TransportNavigate | undefined): void {
   transportNavigate = navigate;
 }
 
 export const apiClient: ApiClient = createApiClient({
-  getToken: () => tokenProvider?.(),
   navigate: (to) => transportNavigate?.(to),
   cookieTransport: true,
   session: () => sessionHooks,

@@ -3,7 +3,6 @@ export {
   createApiClient,
   createTransportMiddleware,
   fetchWithTimeout,
-  setTokenProvider,
   setTransportNavigate,
   setSessionHooks,
   fetchWithSessionRenewal,
