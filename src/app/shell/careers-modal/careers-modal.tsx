@@ -19,14 +19,13 @@ import {
   type CareersOutcome,
 } from '../../model/careers-application';
 import styles from './careers-modal.module.css';
+import { isEmail } from '@/shared/lib/validation';
 
 /** The server's limits, used until the config has loaded (they are the same numbers). */
 const FALLBACK_LIMITS: CareersLimits = {
   MaxCvBytes: 5 * 1024 * 1024,
   AcceptedTypes: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
 };
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Errors = Partial<Record<'name' | 'email' | 'cv', string>>;
 
@@ -66,7 +65,7 @@ export function CareersModal({ onClose, client = apiClient }: CareersModalProps)
     event.preventDefault();
     const found: Errors = {};
     if (!name.trim()) found.name = t('careers.validation.nameRequired');
-    if (!EMAIL_PATTERN.test(email.trim())) found.email = t('careers.validation.emailInvalid');
+    if (!isEmail(email)) found.email = t('careers.validation.emailInvalid');
     if (!cv) found.cv = t('careers.validation.cvRequired');
     setErrors(found);
     if (Object.keys(found).length > 0 || !cv) return;

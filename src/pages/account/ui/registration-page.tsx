@@ -14,9 +14,8 @@ import { TextField } from '@/shared/ui/text-field';
 import { LinkButton } from '@/shared/ui/link-button';
 import styles from './account-pages.module.css';
 import { ConsentFields } from './consent-fields';
+import { isEmail, isPhone } from '@/shared/lib/validation';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_PATTERN = /^\+?[0-9 ]{6,20}$/;
 
 type Field = 'name' | 'surname' | 'email' | 'phone' | 'password' | 'terms' | 'privacy' | 'captcha';
 
@@ -37,8 +36,8 @@ export function registrationErrors(form: RegistrationForm, captcha: string | nul
   const errors: Partial<Record<Field, string>> = {};
   if (!form.name.trim()) errors.name = 'registration.errors.name';
   if (!form.surname.trim()) errors.surname = 'registration.errors.surname';
-  if (!EMAIL_PATTERN.test(form.email.trim())) errors.email = 'registration.errors.email';
-  if (form.phone.trim() && !PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'registration.errors.phone';
+  if (!isEmail(form.email)) errors.email = 'registration.errors.email';
+  if (form.phone.trim() && !isPhone(form.phone)) errors.phone = 'registration.errors.phone';
   if (form.password && passwordRuleProblem(form.password)) errors.password = 'passwordRule';
   if (!form.terms) errors.terms = 'registration.errors.terms';
   if (!form.privacy) errors.privacy = 'registration.errors.privacy';

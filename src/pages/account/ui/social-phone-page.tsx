@@ -11,8 +11,7 @@ import { TextField } from '@/shared/ui/text-field';
 import styles from './account-pages.module.css';
 import { ConsentFields, type Consents } from './consent-fields';
 import { sameSitePath } from '@/shared/lib/same-site-path';
-
-const PHONE_PATTERN = /^\+?[0-9 ]{6,20}$/;
+import { isPhone } from '@/shared/lib/validation';
 
 /**
  * /registrazionetelefonosocial: the last step of a social login's first visit: the phone and
@@ -32,7 +31,7 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!PHONE_PATTERN.test(phone.trim())) found.phone = t('registration.errors.phone');
+    if (!isPhone(phone)) found.phone = t('registration.errors.phone');
     if (!terms) found.terms = t('registration.errors.terms');
     if (!privacy) found.privacy = t('registration.errors.privacy');
     setErrors(found);

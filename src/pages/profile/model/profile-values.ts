@@ -1,6 +1,7 @@
 import type { MeProfile } from '@/entities/account';
 import type { paths } from '@/shared/api';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
+import { isEmail, isPhone } from '@/shared/lib/validation';
 
 export type PrivateDataPayload = paths['/api/user/UpdatePrivateData']['put']['requestBody']['content']['application/json'];
 export type CorporateDataPayload = paths['/api/user/UpdateCorporateData']['put']['requestBody']['content']['application/json'];
@@ -67,10 +68,8 @@ const PROVINCE = /^[A-Za-z]{2}$/;
 const FISCAL_CODE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
 const VAT_NUMBER = /^[0-9]{11}$/;
 const UNIQUE_CODE = /^[A-Za-z0-9]{7}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PREFIX = /^\+[0-9]{1,4}$/;
 const PHONE = /^[0-9 ]{6,20}$/;
-const REFERENT_PHONE = /^\+?[0-9 ]{6,20}$/;
 
 const text = (value: string | null | undefined) => value ?? '';
 const optional = (value: string) => value.trim() || undefined;
@@ -178,11 +177,11 @@ export function companyErrors(values: CompanyValues): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.companyName.trim()) errors.companyName = 'errors.companyName';
   if (!VAT_NUMBER.test(values.VATNumber.trim())) errors.VATNumber = 'errors.VATNumber';
-  if (values.pecAddress.trim() && !EMAIL.test(values.pecAddress.trim())) errors.pecAddress = 'errors.pecAddress';
+  if (values.pecAddress.trim() && !isEmail(values.pecAddress)) errors.pecAddress = 'errors.pecAddress';
   if (values.uniqueCode.trim() && !UNIQUE_CODE.test(values.uniqueCode.trim())) errors.uniqueCode = 'errors.uniqueCode';
   if (!values.referentName.trim()) errors.referentName = 'errors.referentName';
   if (!values.referentSurname.trim()) errors.referentSurname = 'errors.referentSurname';
-  if (values.referentPhone.trim() && !REFERENT_PHONE.test(values.referentPhone.trim())) errors.referentPhone = 'errors.phone';
+  if (values.referentPhone.trim() && !isPhone(values.referentPhone)) errors.referentPhone = 'errors.phone';
   return { ...errors, ...addressErrors(values.address, { required: true }) };
 }
 

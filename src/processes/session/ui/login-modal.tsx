@@ -14,8 +14,7 @@ import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
 import { LinkButton } from '@/shared/ui/link-button';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail } from '@/shared/lib/validation';
 
 export interface LoginModalProps {
   onClose: () => void;
@@ -84,7 +83,7 @@ function LoginForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!EMAIL_PATTERN.test(email.trim())) found.email = t('login.validation.email');
+    if (!isEmail(email)) found.email = t('login.validation.email');
     if (!password) found.password = t('login.validation.password');
     if (!captcha) found.captcha = t('login.validation.captcha');
     setErrors(found);
@@ -191,7 +190,7 @@ function RecoveryForm({ email, onEmailChange, onBack }: { email: string; onEmail
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) {
+    if (!isEmail(email)) {
       setError(t('login.validation.email'));
       return;
     }

@@ -1,0 +1,1 @@
+export { isEmail, isPhone } from './validation';

@@ -1,0 +1,11 @@
+// The checks the forms make before a call, the same as the API's (its zod schemas decide).
+
+/** An e-mail address: something, @, a domain with a dot. Surrounding spaces are ignored. */
+export function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+}
+
+/** A phone number: digits and spaces, 6 to 20, with an optional leading + (the API's Phone). */
+export function isPhone(value: string): boolean {
+  return /^\+?[0-9 ]{6,20}$/.test(value.trim());
+}
