@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import { NotFoundPage } from '../lib/lazy-pages';
 import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions } from '@/shared/api';
 import { getHomeTypeCookie, setHomeTypeCookie } from '@/shared/lib/home-type';
+import { NotFoundPage } from '../lib/lazy-pages';
 import { ACCEPTS } from '../config/route-static-data';
 import { pageStaticData, switchHomeType } from '../model/home-type-switch';
 import type { RouterContext } from '../model/router-context';

@@ -9,8 +9,8 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { Stack } from '@/shared/ui/stack';
-import styles from './account-pages.module.css';
 import { sameSitePath } from '@/shared/lib/same-site-path';
+import styles from './account-pages.module.css';
 
 export interface AutoLoginPageProps {
   /** 'crm': /login/LoginLink from the CRM; 'mail': /login/AutoLogin/{tokenparam} from a mail. */

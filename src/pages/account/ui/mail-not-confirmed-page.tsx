@@ -6,8 +6,8 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
-import styles from './account-pages.module.css';
 import { sameSitePath } from '@/shared/lib/same-site-path';
+import styles from './account-pages.module.css';
 
 export interface MailNotConfirmedPageProps {
   email: string;

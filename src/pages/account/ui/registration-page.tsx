@@ -12,10 +12,9 @@ import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
 import { LinkButton } from '@/shared/ui/link-button';
+import { isEmail, isPhone } from '@/shared/lib/validation';
 import styles from './account-pages.module.css';
 import { ConsentFields } from './consent-fields';
-import { isEmail, isPhone } from '@/shared/lib/validation';
-
 
 type Field = 'name' | 'surname' | 'email' | 'phone' | 'password' | 'terms' | 'privacy' | 'captcha';
 

@@ -8,10 +8,10 @@ import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
-import styles from './account-pages.module.css';
-import { ConsentFields, type Consents } from './consent-fields';
 import { sameSitePath } from '@/shared/lib/same-site-path';
 import { isPhone } from '@/shared/lib/validation';
+import styles from './account-pages.module.css';
+import { ConsentFields, type Consents } from './consent-fields';
 
 /**
  * /registrazionetelefonosocial: the last step of a social login's first visit: the phone and
