@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PORTAL_ID } from '../../plugins/portal';
-import { isDisposableAddress } from './disposable-domains';
 import { hashPassword, verifyPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
+import { PORTAL_ID } from '../../plugins/portal';
 import {
   currentConsents,
   findConfirmToken,
@@ -50,6 +49,7 @@ import {
 import { assertActive, CONSENT_TEXT_VERSION, requireSession, requireUser, requireUserSession } from './session';
 import { decodeRecord, SESSION_COOKIE, wantsCookieTransport } from './browser-session';
 import { decryptAnalyticsToken } from './analytics-token';
+import { isDisposableAddress } from './disposable-domains';
 import captcha, { assertCaptcha } from './captcha';
 import { completeLogin, startBearer } from './login';
 import userRoutes from './user-routes';
