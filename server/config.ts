@@ -30,15 +30,20 @@ const port = z.coerce
   .max(65535, 'must be between 0 and 65535');
 
 /**
- * TRUST_PROXY: `true`/`false`, a number of proxy hops, or a comma-separated list of
- * addresses or CIDR ranges (what Fastify's trustProxy accepts).
+ * TRUST_PROXY: a number of proxy hops, or a comma-separated list of addresses or CIDR ranges
+ * of the proxies in front (what Fastify's trustProxy accepts). `true` is refused: it would
+ * take the client IP from whatever X-Forwarded-For a client writes, so anyone could pass the
+ * per-IP limits and bans.
  */
 const trustProxy = z
   .string()
   .optional()
-  .transform((value, ctx): boolean | number | string[] => {
+  .transform((value, ctx): false | number | string[] => {
     if (value === undefined || value === 'false' || value === '0') return false;
-    if (value === 'true') return true;
+    if (value === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops or the addresses of the proxies: true would trust an X-Forwarded-For any client can write' });
+      return z.NEVER;
+    }
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
     const bad = entries.find((entry) => isIP(entry.split('/')[0]) === 0 && entry !== 'loopback' && entry !== 'linklocal' && entry !== 'uniquelocal');
@@ -109,6 +114,12 @@ const envSchema = z
     COOKIE_SECURE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     /** Lifetime of a session (bearer) token in seconds; the client renews it with its user token. */
     SESSION_TOKEN_TTL_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(3600),
+    /** The absolute lifetime of a login in days, whatever the use (the 30 days of inactivity end it sooner). */
+    SESSION_MAX_AGE_DAYS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(3650, 'must be 3650 or less').default(90),
+    /** The demo market and the demo accounts: default on only for the embedded database on a loopback host. */
+    DEMO_DATA: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+    /** A k-anonymity range service of breached passwords (`{url}/range/{first 5 hex of the SHA-1}`); unset: no check. */
+    PWNED_PASSWORDS_URL: httpUrl,
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -150,7 +161,7 @@ export interface AppConfig {
   oidcEnv: Record<string, string>;
   logLevel: LogLevel;
   partnerHosts: string[];
-  trustProxy: boolean | number | string[];
+  trustProxy: false | number | string[];
   rateLimitMax: number;
   loginRateLimitMax: number;
   cookieSecure: boolean;
@@ -158,6 +169,10 @@ export interface AppConfig {
   mailFrom: string;
   analyticsTokenKey: string;
   sessionTokenTtlMs: number;
+  sessionMaxAgeMs: number;
+  /** Whether the demo market and accounts are seeded (see demoDataDefault). */
+  demoData: boolean;
+  pwnedPasswordsUrl: string | undefined;
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable, each starting with its name. */
@@ -228,7 +243,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Rexer <noreply@${mailDomain(e.PUBLIC_URL)}>`,
     analyticsTokenKey: e.ANALYTICS_TOKEN_KEY ?? randomBytes(32).toString('hex'),
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    demoData: e.DEMO_DATA === undefined ? demoDataDefault({ databaseUrl: e.DATABASE_URL, host: e.HOST, publicUrl: e.PUBLIC_URL }) : e.DEMO_DATA === 'true',
+    pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL?.replace(/\/+$/, ''),
   };
+}
+
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1', '[::1]'];
+
+/** True for a loopback host name or address (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return LOOPBACK_HOSTS.includes(h) || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * The demo market and its accounts (whose password the README publishes) are seeded only
+ * where Rexer runs as a demo: the embedded database on a loopback host with no public
+ * PUBLIC_URL. A PostgreSQL server or a public address gets the reference data alone unless
+ * DEMO_DATA=true.
+ */
+export function demoDataDefault(opts: { databaseUrl: string | undefined; host: string; publicUrl: string | undefined }): boolean {
+  if (opts.databaseUrl !== undefined) return false;
+  if (!isLoopbackHost(opts.host)) return false;
+  return opts.publicUrl === undefined || isLoopbackHost(new URL(opts.publicUrl).hostname);
 }
 
 function isHttpUrl(value: string): boolean {

@@ -53,11 +53,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  console.log(
+    config.demoData
+      ? 'Demo data: on (the demo market and the demo accounts of the README are seeded; DEMO_DATA=false to leave them out)'
+      : 'Demo data: off (reference data only; DEMO_DATA=true seeds the demo market and the demo accounts)',
+  );
   try {
     database = await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
-      seed: 'demo',
+      // The demo accounts have a published password: seeded only where Rexer runs as a demo.
+      seed: config.demoData ? 'demo' : 'reference',
       storage,
       log: (msg) => console.log(msg),
     });

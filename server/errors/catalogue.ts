@@ -33,6 +33,7 @@ export const ERROR_CATALOGUE = {
   MissingFile: { type: 22, status: 400, description: 'The upload has no file where one is required.' },
   TooManyFiles: { type: 23, status: 413, description: 'The upload has more files or fields than allowed.' },
   CaptchaFailed: { type: 24, status: 400, description: 'The captcha answer is missing or wrong.' },
+  ImageTooLarge: { type: 25, status: 413, description: 'An uploaded picture has more pixels than the limit (refused before it is decoded).' },
 
   // 40-59: login, registration and password
   WrongCredentials: { type: 40, status: 400, description: 'Login: unknown user or wrong password.' },
@@ -46,6 +47,8 @@ export const ERROR_CATALOGUE = {
   InvalidToken: { type: 48, status: 400, description: 'A confirmation, reset or login token is unknown or used.' },
   ExpiredToken: { type: 49, status: 400, description: 'A confirmation, reset or login token has expired.' },
   TermsNotAccepted: { type: 50, status: 400, description: 'Terms and privacy must be accepted.' },
+  PasswordTooWeak: { type: 51, status: 400, description: 'The password follows the rule but is common or easily guessed (offline strength check).' },
+  PasswordBreached: { type: 52, status: 400, description: 'The password appears in a known data breach (PWNED_PASSWORDS_URL range service).' },
 
   // 60-79: sessions and tokens
   MissingToken: { type: 60, status: 401, description: 'No bearer token where one is required.' },
@@ -53,6 +56,7 @@ export const ERROR_CATALOGUE = {
   ExpiredSessionToken: { type: 62, status: 401, description: 'The session token expired: trade the user token for a new one and retry once.' },
   InvalidAccessForRapidRegistration: { type: 63, status: 401, description: 'A rapid (silent) registration session tried a call it may not make.' },
   InvalidSessionToken: { type: 64, status: 401, description: 'The bearer token is malformed or unknown.' },
+  RecentLoginRequired: { type: 65, status: 403, description: 'A sensitive change (account deletion, phone) needs the password typed, or a social login, in the last 10 minutes.' },
   /** Spec: 401 with type 68, the account was suspended or deleted. */
   UserIsSuspendedOrDeleted: { type: 68, status: 401, description: 'The account was suspended or deleted.' },
   IPBanned: { type: 69, status: 429, description: 'This address is banned for a while after repeated abuse.' },

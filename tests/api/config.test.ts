@@ -72,7 +72,6 @@ describe('configuration from the environment', () => {
     });
     expect(loadConfig({ CAPTCHA: 'off', RECAPTCHA_SECRET: 'x' }).captcha).toBe('off');
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://www.rexer.it/' }).publicUrl).toBe('https://www.rexer.it');
   });
 
@@ -90,6 +89,10 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['PARTNER_HOSTS', 'good.example.org, bad host'],
     ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', 'true'],
+    ['SESSION_MAX_AGE_DAYS', '0'],
+    ['DEMO_DATA', 'yes'],
+    ['PWNED_PASSWORDS_URL', 'ftp://pwned.example.org'],
     ['RATE_LIMIT_MAX', '-1'],
   ])('refuses %s=%j with a message naming the variable', (name, value) => {
     const error = configError({ [name]: value });
@@ -122,5 +125,25 @@ describe('configuration from the environment', () => {
     });
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('PORT');
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust an X-Forwarded-For written by any client', () => {
+    const error = configError({ TRUST_PROXY: 'true' });
+    expect(error.issues[0]).toMatch(/^TRUST_PROXY .*X-Forwarded-For/);
+  });
+
+  it('seeds the demo market only for the embedded database on a loopback host, unless DEMO_DATA says otherwise', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/rexer' }).demoData).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0' }).demoData).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://www.rexer.it' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/rexer', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('keeps a login 90 days at most by default', () => {
+    expect(loadConfig({}).sessionMaxAgeMs).toBe(90 * 24 * 60 * 60 * 1000);
+    expect(loadConfig({ SESSION_MAX_AGE_DAYS: '7' }).sessionMaxAgeMs).toBe(7 * 24 * 60 * 60 * 1000);
   });
 });

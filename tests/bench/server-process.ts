@@ -19,8 +19,9 @@ export async function startServer(options: { port: number; dataDir: string }): P
       LOG_LEVEL: 'warn',
       // The load test measures latency, not the per-IP limit that would refuse it.
       RATE_LIMIT_MAX: '0',
-      // The login bench plays many clients, each behind its own X-Forwarded-For address.
-      TRUST_PROXY: 'true',
+      // The login bench plays many clients, each behind its own X-Forwarded-For address,
+      // sent from this machine as if from a proxy in front of it.
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -26,6 +26,17 @@ export const userTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The latest proof of identity on this token: the login itself (password, single-use
+     * link, social provider), or the password typed again. Sensitive changes (deleting the
+     * account, a new phone) need one from the last 10 minutes.
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
+    /**
+     * The absolute end of the session, fixed at login (SESSION_MAX_AGE_DAYS, 90 days by
+     * default): the daily refresh of the 30 days of inactivity never goes past it.
+     */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId), index('user_tokens_expires_idx').on(t.expiresAt)],
 );
@@ -55,6 +66,11 @@ export const userActionTokenKindEnum = pgEnum('user_action_token_kind', [
   'reset_password',
   'set_password',
   'auto_login',
+  /**
+   * Answered with UserNotConfirmed to a login on an unconfirmed account: it only asks for a
+   * new confirmation mail (RequestNewConfirmationMail) and never confirms the address.
+   */
+  'resend_confirmation',
 ]);
 
 /** Single-use tokens sent by mail: confirm an address, reset or set a password, auto-login links. */
