@@ -103,10 +103,18 @@ export async function revokeUserToken(db: Db, userTokenId: number, now: Date): P
   await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userTokenId, userTokenId), isNull(sessionTokens.revokedAt)));
 }
 
-const ACTION_TOKEN_TTL_MS = { confirm_email: 7 * 24 * 60 * 60 * 1000, set_password: 7 * 24 * 60 * 60 * 1000, reset_password: 60 * 60 * 1000, auto_login: 24 * 60 * 60 * 1000 } as const;
+export type ActionTokenKind = (typeof userActionTokens.$inferSelect)['kind'];
+
+const ACTION_TOKEN_TTL_MS: Record<ActionTokenKind, number> = {
+  confirm_email: 7 * 24 * 60 * 60 * 1000,
+  set_password: 7 * 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+  auto_login: 24 * 60 * 60 * 1000,
+  resend_confirmation: 24 * 60 * 60 * 1000,
+};
 
 /** A single-use token sent by mail (confirm the address, set or reset the password, auto-login). */
-export async function issueActionToken(db: Db, userId: number, kind: keyof typeof ACTION_TOKEN_TTL_MS, now: Date): Promise<string> {
+export async function issueActionToken(db: Db, userId: number, kind: ActionTokenKind, now: Date): Promise<string> {
   const token = newToken();
   await db.insert(userActionTokens).values({ tokenHash: hashToken(token), kind, userId, createdAt: now, expiresAt: new Date(now.getTime() + ACTION_TOKEN_TTL_MS[kind]) });
   return token;
@@ -137,7 +145,7 @@ export function isLocked(user: UserRow, now: Date): boolean {
 
 
 /** A usable single-use token of one of the kinds, or the error name that explains why not. */
-export async function findActionToken(db: Db, token: string, kinds: readonly ('confirm_email' | 'reset_password' | 'set_password' | 'auto_login')[], now: Date) {
+export async function findActionToken(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date) {
   const [row] = await db.select().from(userActionTokens).where(eq(userActionTokens.tokenHash, hashToken(token))).limit(1);
 type Found = { ok: true; row: typeof userActionTokens.$inferSelect } | { ok: false; error: 'InvalidToken' | 'ExpiredToken' };
   let found: Found;
@@ -183,7 +191,7 @@ export async function findConfirmToken(db: Db, token: string) {
 }
 
 /** How many tokens of a kind a user was sent since a moment (the per-account limit of recovery mails). */
-export async function countRecentActionTokens(db: Db, userId: number, kind: 'confirm_email' | 'reset_password' | 'set_password' | 'auto_login', since: Date): Promise<number> {
+export async function countRecentActionTokens(db: Db, userId: number, kind: ActionTokenKind, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(userActionTokens)
