@@ -21,10 +21,11 @@ async function main(): Promise<void> {
   }
 
   // Loaded after the configuration is known good, so a bad variable fails in a blink.
-  const [{ buildApp }, { openDatabase }, { LocalFileStorage }] = await Promise.all([
+  const [{ buildApp }, { openDatabase }, { LocalFileStorage }, { outboxViewEnabled }] = await Promise.all([
     import('./app'),
     import('./db/database'),
     import('./storage/file-storage'),
+    import('./modules/mail-outbox'),
   ]);
   const storage = new LocalFileStorage(path.join(config.dataDir, 'storage'));
   let database: Database | undefined;
@@ -80,6 +81,11 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(`Rexer è pronto su http://${host}:${port}`);
+  console.log(
+    outboxViewEnabled(config)
+      ? 'Mail outbox view: on at /visualizzamail, answered only to requests from this machine to a loopback Host (MAIL_OUTBOX_VIEW=false to switch it off)'
+      : 'Mail outbox view: off (SMTP_URL or TRUST_PROXY set, a non-loopback HOST, or MAIL_OUTBOX_VIEW=false)',
+  );
 }
 
 void main();

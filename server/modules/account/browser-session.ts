@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { userTokens } from '../../db/schema';
 import { hashToken, USER_TOKEN_TTL_MS } from './tokens';
 
@@ -16,9 +16,11 @@ import { hashToken, USER_TOKEN_TTL_MS } from './tokens';
  *   has no Authorization header.
  * - `rexer_user` (readable): the record without the token, so the app knows at start who
  *   is logged in without a call.
- * Every cookie lasts 30 days, is Secure and SameSite=Lax. When the stamp of a record is
- * from another day, the next request refreshes the cookies and the user token's expiry:
- * a session lasts 30 days from its last day of use.
+ * Every cookie lasts 30 days, is Secure and SameSite=Lax; the three that carry a token are
+ * named with the `__Host-` prefix when Secure (sessionCookieNames). When the stamp of a record
+ * is from another day, the next request refreshes the cookies and the user token's expiry:
+ * a session lasts 30 days from its last day of use, and never past the absolute end set at
+ * login (SESSION_MAX_AGE_DAYS).
  *
  * Requests that send `X-Token-Transport: cookie` (the web app does) get the tokens in these
  * cookies only: the token fields of the answers are left out. Other clients (the mobile
@@ -29,6 +31,17 @@ export const SESSION_COOKIE = 'rexer_session';
 export const TEMP_USER_COOKIE = 'rexer_temp_user';
 export const AUTH_COOKIE = 'rexer_auth';
 export const USER_COOKIE = 'rexer_user';
+
+/**
+ * The names of the cookies that carry a session. Where cookies are Secure they take the
+ * `__Host-` prefix: the browser then accepts them only from this host over HTTPS, with
+ * Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot plant or
+ * overwrite them. The readable mirror carries no token and keeps its plain name.
+ */
+export function sessionCookieNames(secure: boolean): { session: string; temporary: string; auth: string } {
+  const prefix = secure ? '__Host-' : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, temporary: `${prefix}${TEMP_USER_COOKIE}`, auth: `${prefix}${AUTH_COOKIE}` };
+}
 export const TOKEN_TRANSPORT_HEADER = 'x-token-transport';
 
 /** Spec section 9: the session cookie lasts 2592000 s. */
@@ -92,6 +105,12 @@ export interface BrowserSession {
   setAuth(reply: FastifyReply, sessionToken: string): void;
   /** The user token a Session call without one in its body trades: the pending temporary user first. */
   userTokenOf(request: FastifyRequest): string | undefined;
+  /** The browser's session record (logged in, silent or anonymous), if its cookie holds a valid one. */
+  recordOf(request: FastifyRequest): SessionRecord | undefined;
+  /** The record of a login waiting for the terms, if any. */
+  temporaryRecordOf(request: FastifyRequest): SessionRecord | undefined;
+  /** The session token of the browser's bearer cookie. */
+  authOf(request: FastifyRequest): string | undefined;
   /** The pending temporary user becomes the session (after the terms are accepted). */
   promoteTemporary(request: FastifyRequest, reply: FastifyReply, now: Date): void;
   clear(reply: FastifyReply): void;
@@ -109,6 +128,7 @@ declare module 'fastify' {
  */
 export default fp(
   async function browserSessionPlugin(fastify) {
+    const names = sessionCookieNames(fastify.config.cookieSecure);
     const setRecord = (reply: FastifyReply, name: string, record: SessionRecord) => {
       reply.setCookie(name, encodeRecord(record), cookieOptions(fastify, true));
       if (record.username !== '') reply.setCookie(USER_COOKIE, encodeRecord(publicOf(record)), cookieOptions(fastify, false));
@@ -119,60 +139,74 @@ export default fp(
       setUser(reply, record, { temporary, now }) {
         const full = { ...record, stamp: dayStamp(now) };
         if (temporary) {
-          setRecord(reply, TEMP_USER_COOKIE, full);
+          setRecord(reply, names.temporary, full);
           // The mirror says "terms pending"; the previous session, if any, stays until the terms are accepted.
         } else {
-          setRecord(reply, SESSION_COOKIE, full);
-          clearCookie(reply, TEMP_USER_COOKIE);
+          setRecord(reply, names.session, full);
+          clearCookie(reply, names.temporary);
         }
       },
       setAnonymous(reply, userToken, now) {
-        setRecord(reply, SESSION_COOKIE, { username: '', userdata: userToken, isConfirmed: false, terms_privacy: false, stamp: dayStamp(now) });
+        setRecord(reply, names.session, { username: '', userdata: userToken, isConfirmed: false, terms_privacy: false, stamp: dayStamp(now) });
         clearCookie(reply, USER_COOKIE);
       },
       setAuth(reply, sessionToken) {
-        reply.setCookie(AUTH_COOKIE, sessionToken, cookieOptions(fastify, true));
+        reply.setCookie(names.auth, sessionToken, cookieOptions(fastify, true));
       },
       userTokenOf(request) {
-        return (decodeRecord(request.cookies[TEMP_USER_COOKIE]) ?? decodeRecord(request.cookies[SESSION_COOKIE]))?.userdata;
+        return (api.temporaryRecordOf(request) ?? api.recordOf(request))?.userdata;
+      },
+      recordOf(request) {
+        return decodeRecord(request.cookies[names.session]);
+      },
+      temporaryRecordOf(request) {
+        return decodeRecord(request.cookies[names.temporary]);
+      },
+      authOf(request) {
+        return request.cookies[names.auth];
       },
       promoteTemporary(request, reply, now) {
-        const temporary = decodeRecord(request.cookies[TEMP_USER_COOKIE]);
+        const temporary = api.temporaryRecordOf(request);
         if (!temporary) return;
-        setRecord(reply, SESSION_COOKIE, { ...temporary, terms_privacy: true, silent: false, stamp: dayStamp(now) });
-        clearCookie(reply, TEMP_USER_COOKIE);
+        setRecord(reply, names.session, { ...temporary, terms_privacy: true, silent: false, stamp: dayStamp(now) });
+        clearCookie(reply, names.temporary);
       },
       clear(reply) {
-        for (const name of [SESSION_COOKIE, TEMP_USER_COOKIE, AUTH_COOKIE, USER_COOKIE]) clearCookie(reply, name);
+        for (const name of [names.session, names.temporary, names.auth, USER_COOKIE]) clearCookie(reply, name);
       },
     };
     fastify.decorate('browserSession', api);
 
     fastify.addHook('onRequest', async (request, reply) => {
       if (!request.url.slice(0, 5).toLowerCase().startsWith('/api/')) return;
-      const auth = request.cookies[AUTH_COOKIE];
+      const auth = api.authOf(request);
       if (request.headers.authorization === undefined && auth) request.headers.authorization = `Bearer ${auth}`;
-      await refreshIfStale(fastify, request, reply, setRecord);
+      await refreshIfStale(fastify, request, reply, [names.session, names.temporary], setRecord);
     });
   },
   { name: 'browser-session', dependencies: ['cookies'], fastify: '5.x' },
 );
 
-/** A record stamped on another day is written again, and its user token lives 30 days from now. */
+/**
+ * A record stamped on another day is written again, and its user token lives 30 days from
+ * now, or until the absolute end of its login if that comes first.
+ */
 async function refreshIfStale(
   fastify: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  cookieNames: string[],
   setRecord: (reply: FastifyReply, name: string, record: SessionRecord) => void,
 ): Promise<void> {
   const now = new Date();
   const today = dayStamp(now);
-  for (const name of [SESSION_COOKIE, TEMP_USER_COOKIE]) {
+  for (const name of cookieNames) {
     const record = decodeRecord(request.cookies[name]);
     if (!record || record.stamp === today) continue;
+    const slid = new Date(now.getTime() + USER_TOKEN_TTL_MS).toISOString();
     const extended = await fastify.db
       .update(userTokens)
-      .set({ expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS) })
+      .set({ expiresAt: sql`least(${slid}::timestamptz, coalesce(${userTokens.absoluteExpiresAt}, ${slid}::timestamptz))` })
       .where(and(eq(userTokens.tokenHash, hashToken(record.userdata)), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
       .returning({ id: userTokens.id });
     // An expired or revoked token is not revived: the client meets ExpiredUserToken and logs out.

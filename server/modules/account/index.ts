@@ -6,14 +6,15 @@ import { errorResponses } from '../../errors/error-body';
 import { PORTAL_ID } from '../../plugins/portal';
 import {
   currentConsents,
-  findConfirmToken,
+  claimPasswordLogin,
   findActionToken,
+  findTokenOfKind,
   findUserByEmail,
   findUserById,
   findUserToken,
   isLocked,
   issueActionToken,
-  issueConfirmationToken,
+  issueResendConfirmationToken,
   issueSessionToken,
   issueUserToken,
   recordFailedLogin,
@@ -22,9 +23,10 @@ import {
   countRecentActionTokens,
   revokeUserToken,
   setPassword,
+  spendActionToken,
 } from './repository';
 import { and, eq } from 'drizzle-orm';
-import { userActionTokens, userAddresses, userConsents, users } from '../../db/schema';
+import { userAddresses, userConsents, users } from '../../db/schema';
 import { queueConfirmationMail, queuePasswordResetMail } from './mail';
 import { passwordProblem } from './password-rule';
 import {
@@ -47,7 +49,7 @@ import {
   TokenResponse,
 } from './schemas';
 import { assertActive, CONSENT_TEXT_VERSION, requireSession, requireUser, requireUserSession } from './session';
-import { decodeRecord, SESSION_COOKIE, wantsCookieTransport } from './browser-session';
+import { wantsCookieTransport } from './browser-session';
 import { decryptAnalyticsToken } from './analytics-token';
 import { isDisposableAddress } from './disposable-domains';
 import captcha, { assertCaptcha } from './captcha';
@@ -103,7 +105,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     },
     async (request, reply) => {
       const m = meta(request);
-      const { token } = await issueUserToken(fastify.db, { userId: null, ...m });
+      const { token } = await issueUserToken(fastify.db, { userId: null, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
       if (!wantsCookieTransport(request)) return { Token: token };
       browserSession.setAnonymous(reply, token, m.now);
       return {};
@@ -144,19 +146,22 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       const { ip, userAgent, now } = meta(request);
       await assertCaptcha(fastify, request.body.RecaptchaToken, ip);
       const user = await findUserByEmail(fastify.db, request.body.username);
-      if (!user || (!user.passwordHash && user.provider === 'local')) {
-        await verifyPassword(await dummyHash, request.body.password);
-        throw new AppError('WrongCredentials');
-      }
+      // Every answer runs one password hash (the account's or a stand-in), so the time taken
+      // tells nothing that the error codes of the spec do not already tell.
+      const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), request.body.password);
+      if (!user || (!user.passwordHash && user.provider === 'local')) throw new AppError('WrongCredentials');
       if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
       if (isLocked(user, now)) throw new AppError('PasswordAttemptsExceeded');
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        const { locked } = await recordFailedLogin(fastify.db, user, { lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS, now });
+      if (!matches) {
+        const { locked } = await recordFailedLogin(fastify.db, user.id, { lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS, now });
         throw new AppError(locked ? 'PasswordAttemptsExceeded' : 'WrongCredentials');
       }
+      // The lock may have been set by wrong passwords racing this one: checked again, atomically.
+      if (!(await claimPasswordLogin(fastify.db, user.id, now))) throw new AppError('PasswordAttemptsExceeded');
       assertActive(user);
       if (!user.registrationConfirmed) {
-        throw new AppError('UserNotConfirmed', { extra: { Token: await issueConfirmationToken(fastify.db, user.id, now) } });
+        // This token only asks for a new mail: the address is confirmed from the mailbox alone.
+        throw new AppError('UserNotConfirmed', { extra: { Token: await issueResendConfirmationToken(fastify.db, user.id, now) } });
       }
       return completeLogin(fastify, reply, user, { ip, userAgent, now }, wantsCookieTransport(request));
     },
@@ -197,7 +202,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         link: `${fastify.config.publicUrl}/mailconfermata/${confirm}`,
         setPasswordLink: setPassword ? `${fastify.config.publicUrl}/inserisciPassword/${setPassword}` : undefined,
       });
-      const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, ip, userAgent, now });
+      const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
       if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
       // The silent login (spec section 4): isConfirmed false, silent true.
       browserSession.setUser(reply, { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
@@ -211,15 +216,15 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     { schema: { tags: ['Account'], summary: 'Confirm an e-mail address from the link in the mail', params: ActionTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } } },
     async (request) => {
       const now = new Date();
-      const row = await findConfirmToken(fastify.db, request.params.token);
+      // Only the token that was mailed confirms: not the one a login answers with UserNotConfirmed.
+      const row = await findTokenOfKind(fastify.db, request.params.token, ['confirm_email']);
       if (!row) throw new AppError('InvalidToken');
       const user = await findUserById(fastify.db, row.userId);
       if (!user) throw new AppError('InvalidToken');
       if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
-      if (row.usedAt) throw new AppError('InvalidToken');
-      if (row.expiresAt <= now) throw new AppError('ExpiredToken');
+      const spent = await spendActionToken(fastify.db, request.params.token, ['confirm_email'], now);
+      if (!spent.ok) throw new AppError(spent.error);
       await fastify.db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false }).where(eq(users.id, user.id));
-      await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, row.id));
       return { Email: user.email };
     },
   );
@@ -273,10 +278,12 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       if (!found.ok) throw new AppError(found.error);
       if (passwordProblem(request.body.NewPassword)) throw new AppError('InvalidPassword');
       const hash = await hashPassword(request.body.NewPassword);
+      // Spent only once the new password is acceptable, and by one statement: of two racing uses, one wins.
+      const spent = await spendActionToken(fastify.db, request.body.Token, ['reset_password', 'set_password'], now);
+      if (!spent.ok) throw new AppError(spent.error);
       // A set-password link comes with the registration mail: it proves the address too.
-      await setPassword(fastify.db, found.row.userId, hash, { confirm: found.row.kind === 'set_password', now });
-      await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, found.row.id));
-      await revokeAllTokens(fastify.db, found.row.userId, now);
+      await setPassword(fastify.db, spent.row.userId, hash, { confirm: spent.row.kind === 'set_password', now });
+      await revokeAllTokens(fastify.db, spent.row.userId, now);
       return { Ok: true as const };
     },
   );
@@ -309,11 +316,10 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       },
       async (request, reply) => {
         const { ip, userAgent, now } = meta(request);
-        const found = await findActionToken(fastify.db, request.query.token, ['auto_login'], now);
-        if (!found.ok) throw new AppError(found.error);
-        const user = await findUserById(fastify.db, found.row.userId);
+        const spent = await spendActionToken(fastify.db, request.query.token, ['auto_login'], now);
+        if (!spent.ok) throw new AppError(spent.error);
+        const user = await findUserById(fastify.db, spent.row.userId);
         assertActive(user);
-        await fastify.db.update(userActionTokens).set({ usedAt: now }).where(eq(userActionTokens.id, found.row.id));
         return completeLogin(fastify, reply, user, { ip, userAgent, now }, wantsCookieTransport(request));
       },
     );
@@ -385,9 +391,11 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       if (wantsCookieTransport(request)) {
         // A browser is logged out whatever state its bearer is in: the user token of its record goes too.
         browserSession.clear(reply);
-        const record = decodeRecord(request.cookies[SESSION_COOKIE]);
-        const userToken = record ? await findUserToken(fastify.db, record.userdata) : undefined;
-        if (userToken) await revokeUserToken(fastify.db, userToken.id, now);
+        // The session and a login still waiting for the terms both end.
+        for (const record of [browserSession.recordOf(request), browserSession.temporaryRecordOf(request)]) {
+          const userToken = record ? await findUserToken(fastify.db, record.userdata) : undefined;
+          if (userToken) await revokeUserToken(fastify.db, userToken.id, now);
+        }
         const session = await requireSession(fastify, request.headers.authorization, now).catch(() => undefined);
         if (session) await revokeUserToken(fastify.db, session.userTokenId, now);
         return reply.code(204).send(null);

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { currentConsents, issueSessionToken, issueUserToken, recordLogin, type UserRow } from './repository';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentConsents, findSessionToken, findUserToken, issueSessionToken, issueUserToken, recordLogin, revokeUserToken, type UserRow } from './repository';
+import { bearerOf } from './session';
 
 export interface LoginMeta {
   ip: string;
@@ -13,14 +14,34 @@ export async function startBearer(fastify: FastifyInstance, reply: FastifyReply,
 }
 
 /**
+ * The anonymous session the request came with (the browser's cookie record, or the bearer of
+ * another client) ends when the visitor logs in: its token would otherwise stay valid for 30
+ * days beside the new login.
+ */
+async function endAnonymousSession(fastify: FastifyInstance, request: FastifyRequest, now: Date): Promise<void> {
+  const record = fastify.browserSession.recordOf(request);
+  if (record && record.username === '') {
+    const anonymous = await findUserToken(fastify.db, record.userdata);
+    if (anonymous && anonymous.userId === null) await revokeUserToken(fastify.db, anonymous.id, now);
+  }
+  const bearer = bearerOf(request.headers.authorization);
+  if (bearer) {
+    const session = await findSessionToken(fastify.db, bearer);
+    if (session && session.userId === null) await revokeUserToken(fastify.db, session.userTokenId, now);
+  }
+}
+
+/**
  * The end of every successful login (password, single-use link, social): the attempt counter
- * reset, a new user token, the flags the client reads. A browser gets its session in cookies
- * (temporary while the terms are pending) and a first bearer; other clients get the token.
+ * reset, the anonymous session ended, a new user token that records the proof of identity,
+ * the flags the client reads. A browser gets its session in cookies (temporary while the
+ * terms are pending) and a first bearer; other clients get the token.
  */
 export async function completeLogin(fastify: FastifyInstance, reply: FastifyReply, user: UserRow, m: LoginMeta, browser: boolean) {
   await recordLogin(fastify.db, user.id, m.now);
+  await endAnonymousSession(fastify, reply.request, m.now);
   const consents = await currentConsents(fastify.db, user.id);
-  const issued = await issueUserToken(fastify.db, { userId: user.id, ...m });
+  const issued = await issueUserToken(fastify.db, { userId: user.id, authenticated: true, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
   const termsAndPrivacy = consents.terms && consents.privacy;
   const answer = { IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: termsAndPrivacy };
   if (!browser) return { UserToken: issued.token, ...answer };

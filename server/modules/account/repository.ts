@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessionTokens, userActionTokens, userAddresses, userConsents, userTokens, users } from '../../db/schema';
 import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './tokens';
@@ -38,9 +38,17 @@ export async function currentConsents(db: Db, userId: number): Promise<Record<'t
   return latest;
 }
 
-/** A new user token: the value for the client, and its row (to trade it for a session token at once). */
-export async function issueUserToken(db: Db, opts: { userId: number | null; silent?: boolean; ip: string; userAgent: string; now: Date }): Promise<{ token: string; id: number; userId: number | null }> {
+/**
+ * A new user token: the value for the client, and its row (to trade it for a session token at
+ * once). A login (`authenticated`) records when the user proved who they are; every token ends
+ * at `maxAgeMs` from now at the latest, whatever the daily refreshes (the absolute lifetime).
+ */
+export async function issueUserToken(
+  db: Db,
+  opts: { userId: number | null; silent?: boolean; authenticated?: boolean; ip: string; userAgent: string; now: Date; maxAgeMs: number },
+): Promise<{ token: string; id: number; userId: number | null }> {
   const token = newToken();
+  const absoluteExpiresAt = new Date(opts.now.getTime() + opts.maxAgeMs);
   const [row] = await db
     .insert(userTokens)
     .values({
@@ -50,7 +58,10 @@ export async function issueUserToken(db: Db, opts: { userId: number | null; sile
       ip: opts.ip.slice(0, 45),
       userAgent: opts.userAgent.slice(0, 350),
       createdAt: opts.now,
-      expiresAt: new Date(opts.now.getTime() + USER_TOKEN_TTL_MS),
+      expiresAt: new Date(Math.min(opts.now.getTime() + USER_TOKEN_TTL_MS, absoluteExpiresAt.getTime())),
+      absoluteExpiresAt,
+      authenticatedAt: opts.authenticated ? opts.now : null,
+      lastUsedAt: opts.now,
     })
     .returning({ id: userTokens.id, userId: userTokens.userId });
   return { token, ...row };
@@ -120,21 +131,47 @@ export async function issueActionToken(db: Db, userId: number, kind: ActionToken
   return token;
 }
 
-/** A fresh confirmation token for a user who tries to log in before confirming the address. */
-export function issueConfirmationToken(db: Db, userId: number, now: Date): Promise<string> {
-  return issueActionToken(db, userId, 'confirm_email', now);
+/**
+ * The token a login on an unconfirmed account answers (UserNotConfirmed, for «Invia di nuovo»):
+ * good only to ask RequestNewConfirmationMail for a new mail, never to confirm the address,
+ * since whoever typed the password has not shown they read the mailbox.
+ */
+export function issueResendConfirmationToken(db: Db, userId: number, now: Date): Promise<string> {
+  return issueActionToken(db, userId, 'resend_confirmation', now);
 }
 
-export async function recordFailedLogin(db: Db, user: UserRow, opts: { lockAfter: number; lockMs: number; now: Date }): Promise<{ locked: boolean }> {
-  const attempts = user.failedLoginAttempts + 1;
-  if (attempts >= opts.lockAfter) {
-    await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: new Date(opts.now.getTime() + opts.lockMs) }).where(eq(users.id, user.id));
-    return { locked: true };
-  }
-  await db.update(users).set({ failedLoginAttempts: attempts }).where(eq(users.id, user.id));
-  return { locked: false };
+/**
+ * Counts a wrong password in one statement (the row lock orders concurrent requests, on one
+ * server or many): the attempt that reaches `lockAfter` locks the account and restarts the count.
+ */
+export async function recordFailedLogin(db: Db, userId: number, opts: { lockAfter: number; lockMs: number; now: Date }): Promise<{ locked: boolean }> {
+  const reaches = sql`${users.failedLoginAttempts} + 1 >= ${opts.lockAfter}`;
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginAttempts: sql`case when ${reaches} then 0 else ${users.failedLoginAttempts} + 1 end`,
+      lockedUntil: sql`case when ${reaches} then ${new Date(opts.now.getTime() + opts.lockMs).toISOString()}::timestamptz else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil });
+  return { locked: row?.lockedUntil != null && row.lockedUntil > opts.now };
 }
 
+/**
+ * A right password logs in only if the account is not locked at this very moment: the check
+ * and the reset of the counter are one statement, so a lock set by concurrent wrong passwords
+ * cannot be slipped past. False when the account is locked.
+ */
+export async function claimPasswordLogin(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ failedLoginAttempts: 0, lockedUntil: null })
+    .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** A login succeeded: the count of wrong passwords starts again. */
 export async function recordLogin(db: Db, userId: number, now: Date): Promise<void> {
   await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, userId));
 }
@@ -144,15 +181,52 @@ export function isLocked(user: UserRow, now: Date): boolean {
 }
 
 
-/** A usable single-use token of one of the kinds, or the error name that explains why not. */
-export async function findActionToken(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date) {
+type ActionTokenRow = typeof userActionTokens.$inferSelect;
+type FoundActionToken = { ok: true; row: ActionTokenRow } | { ok: false; error: 'InvalidToken' | 'ExpiredToken' };
+
+/** Why a token of one of the kinds cannot be used (unknown, of another kind, used, revoked or expired). */
+async function whyUnusable(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date): Promise<FoundActionToken> {
   const [row] = await db.select().from(userActionTokens).where(eq(userActionTokens.tokenHash, hashToken(token))).limit(1);
-type Found = { ok: true; row: typeof userActionTokens.$inferSelect } | { ok: false; error: 'InvalidToken' | 'ExpiredToken' };
-  let found: Found;
-  if (!row || !kinds.includes(row.kind) || row.revokedAt || row.usedAt) found = { ok: false, error: 'InvalidToken' };
-  else if (row.expiresAt <= now) found = { ok: false, error: 'ExpiredToken' };
-  else found = { ok: true, row };
-  return found;
+  if (!row || !kinds.includes(row.kind) || row.revokedAt || row.usedAt) return { ok: false, error: 'InvalidToken' };
+  if (row.expiresAt <= now) return { ok: false, error: 'ExpiredToken' };
+  return { ok: true, row };
+}
+
+/** A usable single-use token of one of the kinds, without spending it (to check a link before showing its form). */
+export function findActionToken(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date): Promise<FoundActionToken> {
+  return whyUnusable(db, token, kinds, now);
+}
+
+/**
+ * Spends a single-use token in one statement: of two requests racing with the same token,
+ * exactly one gets the row; the other learns why the token is unusable.
+ */
+export async function spendActionToken(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date): Promise<FoundActionToken> {
+  const [row] = await db
+    .update(userActionTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(userActionTokens.tokenHash, hashToken(token)),
+        inArray(userActionTokens.kind, [...kinds]),
+        isNull(userActionTokens.usedAt),
+        isNull(userActionTokens.revokedAt),
+        gt(userActionTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (row) return { ok: true, row };
+  const why = await whyUnusable(db, token, kinds, now);
+  // Usable a moment ago and not now: another request spent it first.
+  return why.ok ? { ok: false, error: 'InvalidToken' } : why;
+}
+
+/** Revokes a user's outstanding single-use tokens of the kinds (after a password change, the old links stop working). */
+export async function revokeActionTokens(db: Db, userId: number, kinds: readonly ActionTokenKind[], now: Date): Promise<void> {
+  await db
+    .update(userActionTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(userActionTokens.userId, userId), inArray(userActionTokens.kind, [...kinds]), isNull(userActionTokens.usedAt), isNull(userActionTokens.revokedAt)));
 }
 
 /** Every user token of the user, and their session tokens, stop working. */
@@ -173,19 +247,24 @@ export async function revokeAllTokens(db: Db, userId: number, now: Date): Promis
   await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userId, userId), isNull(sessionTokens.revokedAt)));
 }
 
+/**
+ * Sets a new password: the lock and the count of wrong passwords start again, and the links
+ * mailed before (reset, set-password, auto-login) stop working.
+ */
 export async function setPassword(db: Db, userId: number, passwordHash: string, opts: { confirm: boolean; now: Date }): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash, failedLoginAttempts: 0, lockedUntil: null, ...(opts.confirm ? { registrationConfirmed: true, confirmedAt: opts.now, isSilent: false } : {}), updatedAt: opts.now })
     .where(eq(users.id, userId));
+  await revokeActionTokens(db, userId, ['reset_password', 'set_password', 'auto_login'], opts.now);
 }
 
-/** The confirmation-mail token (used, expired or not): the callers decide what each state means. */
-export async function findConfirmToken(db: Db, token: string) {
+/** A token of one of the kinds, used or expired or not (revoked ones are unknown): the callers decide what each state means. */
+export async function findTokenOfKind(db: Db, token: string, kinds: readonly ActionTokenKind[]) {
   const [row] = await db
     .select()
     .from(userActionTokens)
-    .where(and(eq(userActionTokens.tokenHash, hashToken(token)), eq(userActionTokens.kind, 'confirm_email'), isNull(userActionTokens.revokedAt)))
+    .where(and(eq(userActionTokens.tokenHash, hashToken(token)), inArray(userActionTokens.kind, [...kinds]), isNull(userActionTokens.revokedAt)))
     .limit(1);
   return row;
 }

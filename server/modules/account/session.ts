@@ -4,12 +4,17 @@ import { findSessionToken, findUserById, type UserRow } from './repository';
 
 export { CONSENT_TEXT_VERSION } from './repository';
 
+/** The token of an `Authorization: Bearer …` header, when it has the shape of one. */
+export function bearerOf(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+([A-Za-z0-9_-]{20,128})$/.exec(authorization ?? '')?.[1];
+}
+
 /** The bearer of the request: its session token, or the error the client reacts to. */
 export async function requireSession(fastify: FastifyInstance, authorization: string | undefined, now = new Date()) {
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/.exec(authorization ?? '');
   if (!authorization) throw new AppError('MissingToken');
-  if (!match) throw new AppError('InvalidSessionToken');
-  const session = await findSessionToken(fastify.db, match[1]);
+  const bearer = bearerOf(authorization);
+  if (!bearer) throw new AppError('InvalidSessionToken');
+  const session = await findSessionToken(fastify.db, bearer);
   if (!session || session.userTokenRevokedAt) throw new AppError('InvalidSessionToken');
   if (session.userTokenExpiresAt <= now) throw new AppError('ExpiredUserToken');
   if (session.expiresAt <= now) throw new AppError('ExpiredSessionToken');

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import type { OidcConfig } from '../../config';
+import { isLoopbackHost, type OidcConfig } from '../../config';
 import { PORTAL_ID } from '../../plugins/portal';
 import { users } from '../../db/schema';
 import { authProviderEnum } from '../../db/schema/users';
@@ -104,10 +104,6 @@ export function openFlow(key: Buffer, value: string | undefined, now: number): F
   }
 }
 
-/** Plain http is allowed only for an issuer on this machine (tests, the local stand-in). */
-function isLoopback(url: URL): boolean {
-  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-}
 
 interface Claims {
   sub: string;
@@ -137,7 +133,8 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
     discovered ??= (() => {
       const issuer = new URL(s.issuer);
       const auth = s.clientSecret ? oidc.ClientSecretPost(s.clientSecret) : oidc.None();
-      return oidc.discovery(issuer, s.clientId, undefined, auth, { timeout: 10, execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [] });
+      // Plain http is allowed only for an issuer on this machine (tests, the local stand-in).
+      return oidc.discovery(issuer, s.clientId, undefined, auth, { timeout: 10, execute: isLoopbackHost(issuer.hostname) ? [oidc.allowInsecureRequests] : [] });
     })().catch((err: unknown) => {
       discovered = undefined;
       throw err;

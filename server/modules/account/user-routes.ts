@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { queueConfirmationMail } from './mail';
 import { removeProfileImages } from './profile-routes';
-import { findConfirmToken, findUserById, issueActionToken, revokeAllTokens, saveAddress } from './repository';
+import { countRecentActionTokens, findTokenOfKind, findUserById, issueActionToken, revokeAllTokens, saveAddress } from './repository';
 import { CONSENT_TEXT_VERSION, requireUser } from './session';
 import {
   ActionTokenParams,
@@ -22,6 +22,9 @@ import {
 } from './schemas';
 
 type ConsentKind = 'terms' | 'privacy' | 'commercial' | 'partner';
+
+/** Confirmation mails per account an hour (the registration's and the ones asked again). */
+export const CONFIRMATION_MAILS_PER_ACCOUNT = 5;
 
 /** The User calls of the profile: phone, terms, consents, new confirmation mail, deletion. */
 const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
@@ -149,12 +152,19 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
       schema: { tags: ['Account'], summary: 'Mail a new confirmation link (the token comes with UserNotConfirmed)', params: ActionTokenParams, response: { 200: OkResponse, ...errorResponses() } },
     },
     async (request) => {
-      const row = await findConfirmToken(fastify.db, request.params.token);
-      if (!row) throw new AppError('InvalidToken');
+      const now = new Date();
+      // The token a login answers with UserNotConfirmed, or an earlier mailed link: either only
+      // asks for a new mail to the account's own address.
+      const row = await findTokenOfKind(fastify.db, request.params.token, ['resend_confirmation', 'confirm_email']);
+      if (!row || row.expiresAt <= now) throw new AppError('InvalidToken');
       const user = await findUserById(fastify.db, row.userId);
       if (!user || user.deletedAt) throw new AppError('InvalidToken');
       if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
-      const token = await issueActionToken(fastify.db, user.id, 'confirm_email', new Date());
+      // Whatever the IP: a mailbox gets at most a few confirmation mails an hour.
+      if ((await countRecentActionTokens(fastify.db, user.id, 'confirm_email', new Date(now.getTime() - 60 * 60 * 1000))) >= CONFIRMATION_MAILS_PER_ACCOUNT) {
+        throw new AppError('TooManyRequests');
+      }
+      const token = await issueActionToken(fastify.db, user.id, 'confirm_email', now);
       await queueConfirmationMail(fastify, { to: user.email, name: user.name ?? '', link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
       return ok;
     },

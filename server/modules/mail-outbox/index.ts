@@ -4,18 +4,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import type { AppConfig } from '../../config';
+import type { FastifyRequest } from 'fastify';
+import { isLoopbackHost, type AppConfig } from '../../config';
 
 /**
  * GET /api/Mail/Outbox: the mails the app has written, for a laptop or a test run without
  * SMTP (ARCHITECTURE.md: "an outbox table the app can show"). The page /visualizzamail shows
  * them. Mails carry confirmation and reset links, so the outbox is shown only when no SMTP
  * server delivers mail and the server listens on this machine alone (or MAIL_OUTBOX_VIEW=true
- * says so); otherwise the call answers 404.
+ * says so), and never behind a proxy (TRUST_PROXY set); otherwise the call answers 404.
  */
 export function outboxViewEnabled(config: AppConfig): boolean {
+  if (config.trustProxy !== false) return false;
   if (config.mailOutboxView !== undefined) return config.mailOutboxView;
-  return config.smtpUrl === undefined && ['127.0.0.1', 'localhost', '::1'].includes(config.host);
+  return config.smtpUrl === undefined && isLoopbackHost(config.host);
+}
+
+/** The host name of a Host header (`[::1]:3000` -> `::1`), lower-cased. */
+function hostNameOf(host: string | undefined): string {
+  if (!host) return '';
+  const bracketed = /^\[([^\]]+)\]/.exec(host);
+  return (bracketed ? bracketed[1] : host.replace(/:\d+$/, '')).toLowerCase();
+}
+
+/**
+ * A request from this machine to this machine: its peer address (the socket's, not one a
+ * proxy header claims) and its Host are loopback. A reverse proxy on the same machine passes
+ * the first test, never the second for a public name.
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  return isLoopbackHost(peer) && isLoopbackHost(hostNameOf(request.headers.host));
 }
 
 const OutboxQuery = z.object({
@@ -41,7 +60,7 @@ const mailOutboxModule: FastifyPluginAsyncZod = async function mailOutboxModule(
     '/api/Mail/Outbox',
     { schema: { tags: ['Mail'], summary: 'The latest mails of the outbox (only without SMTP, on a local server)', querystring: OutboxQuery, response: { 200: OutboxResponse, ...errorResponses(404) } } },
     async (request) => {
-      if (!enabled) throw new AppError('NotFound');
+      if (!enabled || !isLocalRequest(request)) throw new AppError('NotFound');
       const { to, limit } = request.query;
       const rows = await fastify.db
         .select()
