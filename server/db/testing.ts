@@ -252,3 +252,32 @@ async function createPostgresTestDatabase(seed: TestSeed, demoSize: DemoSize, st
     },
   };
 }
+
+/**
+ * An empty database on the test PostgreSQL server (no migration, no seed), for tests that
+ * start the real server on it; drop() removes it.
+ */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const baseUrl = testPostgresUrl();
+  if (!baseUrl) throw new Error('createEmptyPostgresDatabase needs TEST_POSTGRES_URL or DATABASE_URL');
+  const name = `rexer_empty_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${quoteIdent(name)}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(baseUrl, name),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

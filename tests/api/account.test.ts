@@ -97,7 +97,7 @@ for (const backend of BACKENDS) {
       expect(res.json()).toMatchObject({ ExceptionTypeString: 'UserNotConfirmed' });
       const token = res.json().Token as string;
       const [row] = await testDb.database.db.select().from(userActionTokens).where(eq(userActionTokens.tokenHash, hashToken(token)));
-      expect(row.kind).toBe('confirm_email');
+      expect(row.kind).toBe('resend_confirmation');
     });
 
     it('locks an account after repeated wrong passwords, even with the right one afterwards', async () => {

@@ -5,9 +5,11 @@ import { mailOutbox, userTokens, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
 import { encryptAnalyticsToken } from '../../server/modules/account/analytics-token';
-import { dayStamp, decodeRecord, encodeRecord, SESSION_COOKIE_MAX_AGE_S } from '../../server/modules/account/browser-session';
+import { dayStamp, decodeRecord, encodeRecord, SESSION_COOKIE_MAX_AGE_S, sessionCookieNames } from '../../server/modules/account/browser-session';
 import { hashToken } from '../../server/modules/account/tokens';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+
+const { session: SESSION, auth: AUTH, temporary: TEMP_USER } = sessionCookieNames(true);
 
 const COOKIE_MODE = { 'x-token-transport': 'cookie' };
 
@@ -60,17 +62,17 @@ for (const backend of BACKENDS) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ IsConfirmed: true, TermsAndPrivacyConfirmed: true });
       const byName = Object.fromEntries(setCookies(res).map((c) => [c.name, c]));
-      for (const name of ['rexer_session', 'rexer_auth', 'rexer_user']) {
+      for (const name of [SESSION, AUTH, 'rexer_user']) {
         expect(byName[name], name).toMatchObject({ secure: true, sameSite: 'Lax', maxAge: SESSION_COOKIE_MAX_AGE_S, path: '/' });
       }
-      expect(byName.rexer_session.httpOnly).toBe(true);
-      expect(byName.rexer_auth.httpOnly).toBe(true);
+      expect(byName[SESSION].httpOnly).toBe(true);
+      expect(byName[AUTH].httpOnly).toBe(true);
       // The page can read who is logged in, never the token.
       expect(byName.rexer_user.httpOnly).toBeFalsy();
       const mirror = JSON.parse(Buffer.from(jar.rexer_user, 'base64url').toString('utf8'));
       expect(mirror).toEqual({ username: DEMO_ACCOUNTS.buyer.email, isConfirmed: true, terms_privacy: true, silent: false, stamp: dayStamp(new Date()) });
-      expect(JSON.stringify(mirror)).not.toContain(jar.rexer_auth);
-      expect(decodeRecord(jar.rexer_session)).toMatchObject({ username: DEMO_ACCOUNTS.buyer.email, isConfirmed: true, terms_privacy: true });
+      expect(JSON.stringify(mirror)).not.toContain(jar[AUTH]);
+      expect(decodeRecord(jar[SESSION])).toMatchObject({ username: DEMO_ACCOUNTS.buyer.email, isConfirmed: true, terms_privacy: true });
       // The bearer cookie authenticates the calls.
       const me = await browser(jar, 'GET', '/api/Account/Me');
       expect(me.statusCode).toBe(200);
@@ -80,7 +82,7 @@ for (const backend of BACKENDS) {
     it('renews an expired session token from the session cookie, and logs out clearing every cookie', async () => {
       const jar: Jar = {};
       await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.seller.email, DEMO_PASSWORD));
-      const userToken = decodeRecord(jar.rexer_session)!.userdata;
+      const userToken = decodeRecord(jar[SESSION])!.userdata;
       // Every session token of this login expires.
       const [row] = await testDb.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, hashToken(userToken)));
       await testDb.database.db.execute(sql`update session_tokens set expires_at = now() - interval '1 minute' where user_token_id = ${row.id}`);
@@ -94,14 +96,14 @@ for (const backend of BACKENDS) {
       expect(out.statusCode).toBe(204);
       expect(jar).toEqual({});
       // The user token is revoked: an old copy of the cookie signs nobody in.
-      const replay = await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { portal: 5 }, headers: COOKIE_MODE, cookies: { rexer_session: encodeRecord({ username: 'x', userdata: userToken, isConfirmed: true, terms_privacy: true, stamp: dayStamp(new Date()) }) } });
+      const replay = await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { portal: 5 }, headers: COOKIE_MODE, cookies: { [SESSION]: encodeRecord({ username: 'x', userdata: userToken, isConfirmed: true, terms_privacy: true, stamp: dayStamp(new Date()) }) } });
       expectError(replay, 'InvalidSessionToken');
     });
 
     it('answers ExpiredUserToken when the 30 days are over, and the session call needs a token', async () => {
       const jar: Jar = {};
       await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.agency.email, DEMO_PASSWORD));
-      const userToken = decodeRecord(jar.rexer_session)!.userdata;
+      const userToken = decodeRecord(jar[SESSION])!.userdata;
       await testDb.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.tokenHash, hashToken(userToken)));
       expectError(await browser(jar, 'GET', '/api/Account/Me'), 'ExpiredUserToken');
       expectError(await browser(jar, 'POST', '/api/Account/Session', { portal: 5 }), 'ExpiredUserToken');
@@ -111,23 +113,23 @@ for (const backend of BACKENDS) {
     it('refreshes a record stamped on another day, extending its user token, and leaves today’s alone', async () => {
       const jar: Jar = {};
       await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD));
-      const record = decodeRecord(jar.rexer_session)!;
+      const record = decodeRecord(jar[SESSION])!;
       const hash = hashToken(record.userdata);
       const soon = new Date(Date.now() + 24 * 3600 * 1000);
       await testDb.database.db.update(userTokens).set({ expiresAt: soon }).where(eq(userTokens.tokenHash, hash));
 
       const today = await app.inject({ method: 'GET', url: '/api/config', headers: COOKIE_MODE, cookies: { ...jar } });
-      expect(setCookies(today).map((c) => c.name)).not.toContain('rexer_session');
+      expect(setCookies(today).map((c) => c.name)).not.toContain(SESSION);
 
-      const stale = { ...jar, rexer_session: encodeRecord({ ...record, stamp: '2020-01-01' }) };
+      const stale = { ...jar, [SESSION]: encodeRecord({ ...record, stamp: '2020-01-01' }) };
       const res = await app.inject({ method: 'GET', url: '/api/config', headers: COOKIE_MODE, cookies: stale });
-      const refreshed = setCookies(res).find((c) => c.name === 'rexer_session');
+      const refreshed = setCookies(res).find((c) => c.name === SESSION);
       expect(refreshed).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', maxAge: SESSION_COOKIE_MAX_AGE_S });
       expect(decodeRecord(refreshed!.value)).toMatchObject({ stamp: dayStamp(new Date()), userdata: record.userdata });
       const [row] = await testDb.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, hash));
       expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
       // A forged cookie is ignored, not an error.
-      expect((await app.inject({ method: 'GET', url: '/api/config', cookies: { rexer_session: 'non-un-record' } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/config', cookies: { [SESSION]: 'non-un-record' } })).statusCode).toBe(200);
     });
 
     it('holds a login with pending terms in the temporary-user cookie until the terms are accepted', async () => {
@@ -142,12 +144,12 @@ for (const backend of BACKENDS) {
       const fresh: Jar = {};
       const res = await browser(fresh, 'POST', '/api/Account/Login', loginBody(email, 'Termini#2026'));
       expect(res.json()).toEqual({ IsConfirmed: true, TermsAndPrivacyConfirmed: false });
-      expect(decodeRecord(fresh.rexer_temp_user)).toMatchObject({ username: email, terms_privacy: false });
-      expect(fresh.rexer_session).toBeUndefined();
+      expect(decodeRecord(fresh[TEMP_USER])).toMatchObject({ username: email, terms_privacy: false });
+      expect(fresh[SESSION]).toBeUndefined();
       const accept = await browser(fresh, 'POST', '/api/User/UpdateRexerTermsAndConditions', { RexerTermsAndConditions: true, RexerPrivacy: true });
       expect(accept.statusCode).toBe(200);
-      expect(fresh.rexer_temp_user).toBeUndefined();
-      expect(decodeRecord(fresh.rexer_session)).toMatchObject({ username: email, terms_privacy: true });
+      expect(fresh[TEMP_USER]).toBeUndefined();
+      expect(decodeRecord(fresh[SESSION])).toMatchObject({ username: email, terms_privacy: true });
       expect((await browser(fresh, 'POST', '/api/Account/Session', { portal: 5 })).statusCode).toBe(200);
       expect((await browser(fresh, 'GET', '/api/Account/Me')).json()).toMatchObject({ email, termsAndPrivacyConsent: true });
     });
@@ -157,7 +159,7 @@ for (const backend of BACKENDS) {
       const jar: Jar = {};
       const res = await browser(jar, 'POST', '/api/Account/Register', { name: 'Bruno', surname: 'Riva', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: true, RecaptchaToken: 'x' });
       expect(res.json()).toEqual({ Email: email });
-      expect(decodeRecord(jar.rexer_session)).toMatchObject({ username: email, isConfirmed: false, silent: true });
+      expect(decodeRecord(jar[SESSION])).toMatchObject({ username: email, isConfirmed: false, silent: true });
       expect((await browser(jar, 'GET', '/api/Account/Me')).json()).toMatchObject({ email, RegistrationConfirmed: false });
       const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
       expectError(await browser(jar, 'PUT', '/api/User/ChangeBusinessName', { businessName: 1 }), 'InvalidAccessForRapidRegistration');
@@ -165,7 +167,7 @@ for (const backend of BACKENDS) {
       // The anonymous visitor before it: a record without a name, and no readable mirror.
       const anonymous: Jar = {};
       await browser(anonymous, 'POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
-      expect(decodeRecord(anonymous.rexer_session)).toMatchObject({ username: '' });
+      expect(decodeRecord(anonymous[SESSION])).toMatchObject({ username: '' });
       expect(anonymous.rexer_user).toBeUndefined();
       expect((await browser(anonymous, 'POST', '/api/Account/Session', { portal: 5 })).json()).toEqual({});
       expectError(await browser(anonymous, 'GET', '/api/Account/Me'), 'Unauthorized');

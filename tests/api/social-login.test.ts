@@ -7,6 +7,9 @@ import type { TestDatabase } from '../../server/db/testing';
 import { safeReturnTo } from '../../server/modules/account/social';
 import { startOidcProvider, subjectOf, type RunningOidcProvider } from '../support/oidc-provider';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+import { sessionCookieNames } from '../../server/modules/account/browser-session';
+
+const { session: SESSION, auth: AUTH, temporary: TEMP_USER } = sessionCookieNames(true);
 
 const CLIENT_ID = 'rexer-test';
 const CLIENT_SECRET = 'segreto-del-client-di-prova';
@@ -170,8 +173,8 @@ for (const backend of BACKENDS) {
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(`/registrazionetelefonosocial?redirect=${encodeURIComponent('/preferiti?ordine=prezzo')}`);
       // The terms are pending: a temporary record, and a bearer.
-      expect(browser.app.rexer_temp_user).toBeDefined();
-      expect(browser.app.rexer_auth).toBeDefined();
+      expect(browser.app[TEMP_USER]).toBeDefined();
+      expect(browser.app[AUTH]).toBeDefined();
       expect(browser.app.rexer_oidc).toBeUndefined();
 
       const user = await userByEmail(NEW_USER.email);
@@ -194,8 +197,8 @@ for (const backend of BACKENDS) {
       // The phone-and-terms page completes the registration; the temporary record becomes the session.
       const done = await appCall(browser, 'POST', '/api/User/UpdatePhoneAndTermsAndConditions', { phone: '3331234567', termsAndConditions: true, infoPrivacy: true });
       expect(done.statusCode).toBe(200);
-      expect(browser.app.rexer_session).toBeDefined();
-      expect(browser.app.rexer_temp_user).toBeUndefined();
+      expect(browser.app[SESSION]).toBeDefined();
+      expect(browser.app[TEMP_USER]).toBeUndefined();
     });
 
     it('finds the same account at the next login and goes back to returnTo', async () => {
@@ -204,7 +207,7 @@ for (const backend of BACKENDS) {
       const res = await socialLogin(browser, NEW_USER.email, '/preferiti');
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/preferiti');
-      expect(browser.app.rexer_session).toBeDefined();
+      expect(browser.app[SESSION]).toBeDefined();
       const me = await appCall(browser, 'GET', '/api/Account/Me');
       expect(me.json()).toMatchObject({ id: before.id, phone: '3331234567', termsAndPrivacyConsent: true, Provider: 'google-test', CanChangePassword: false });
       const [{ n }] = await testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) = ${NEW_USER.email.toLowerCase()}`);
@@ -222,7 +225,7 @@ for (const backend of BACKENDS) {
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(ERROR_PATH);
       expect(await userByEmail(TAMPERED.email)).toBeUndefined();
-      expect(browser.app.rexer_auth).toBeUndefined();
+      expect(browser.app[AUTH]).toBeUndefined();
       expect(browser.app.rexer_oidc).toBeUndefined();
     });
 
@@ -274,7 +277,7 @@ for (const backend of BACKENDS) {
       const browser = newBrowser();
       const res = await socialLogin(browser, SUSPENDED.email);
       expect(res.headers.location).toBe(ERROR_PATH);
-      expect(browser.app.rexer_auth).toBeUndefined();
+      expect(browser.app[AUTH]).toBeUndefined();
     });
 
     const register = (email: string) =>
