@@ -30,6 +30,7 @@ import requestId from './plugins/request-id';
 import sameOrigin from './plugins/same-origin';
 import security from './plugins/security';
 import spa from './plugins/spa';
+import { serializeError, serializeRequest } from './plugins/log-redaction';
 import type { FileStorage } from './storage/file-storage';
 
 export interface AppOptions {
@@ -87,13 +88,25 @@ export const app = fp<AppOptions>(
   { name: 'rexer', fastify: '5.x' },
 );
 
+/**
+ * The logger: pino at LOG_LEVEL (or the options given, such as a test's capture stream),
+ * always with credentials redacted: headers that carry them, and tokens in URLs and errors.
+ */
+function loggerOptions(config: AppConfig, logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const given = typeof logger === 'object' && logger !== null ? logger : {};
+  return {
+    level: config.logLevel,
+    ...given,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    serializers: { req: serializeRequest, err: serializeError },
+  };
+}
+
 /** Fastify's own options, from the configuration: logging, proxies, limits, routing. */
 export function serverOptions(config: AppConfig, logger: FastifyServerOptions['logger'] = undefined): FastifyServerOptions {
   return {
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-    },
+    logger: loggerOptions(config, logger),
     // A number means 'trust that many hops' (what Fastify does with a number, typed as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // A client's (or proxy's) X-Request-Id is kept when it looks like an id, so logs join

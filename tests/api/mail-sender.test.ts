@@ -80,6 +80,10 @@ for (const backend of BACKENDS) {
         return rows[0]?.sentAt ? rows : undefined;
       });
       expect(row).toMatchObject({ attempts: 1, error: null });
+      // The copy kept after delivery has no working link left.
+      const token = /mailconfermata\/([A-Za-z0-9_-]{43})/.exec(body)![1];
+      expect(row.textBody).not.toContain(token);
+      expect(row.textBody).toContain('[link removed after delivery]');
       // The outbox is not shown where mail is delivered.
       expect((await app.inject({ url: '/api/Mail/Outbox' })).statusCode).toBe(404);
     });

@@ -47,7 +47,6 @@ for (const backend of BACKENDS) {
       app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });
     const login = (username: string, password: string) => post('/api/Account/Login', { username, password, RecaptchaToken: 'x' });
     const bearerOf = async (userToken: string) => (await post('/api/Account/Session', { userToken, portal: 5 })).json().Token as string;
-    const me = (bearer: string) => app.inject({ method: 'GET', url: '/api/Account/Me', headers: { authorization: `Bearer ${bearer}` } });
     const db = () => testDb.database.db;
     const userId = async (email: string) => (await db().select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0].id;
     const register = (email: string) =>

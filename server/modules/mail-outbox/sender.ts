@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
+import { redactText } from '../../plugins/log-redaction';
 
 /**
  * Delivers the mail outbox through SMTP when SMTP_URL is set (ARCHITECTURE.md: nodemailer,
@@ -21,6 +22,13 @@ const BATCH = 20;
 /** Wait before the next attempt: 30 s, 1 min, 2 min ... up to an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60 * 1000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+const LINK_REMOVED = '[link removed after delivery]';
+
+/** The text with every link that carries a token replaced: a delivered mail's row opens nothing. */
+export function withoutLinks(text: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>]+/g, (url) => (redactText(url) === url ? url : LINK_REMOVED));
 }
 
 export interface MailTransport {
@@ -43,7 +51,11 @@ export async function deliverDueMail(fastify: FastifyInstance, transport: MailTr
       for (const row of rows) {
         try {
           await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
-          await tx.update(mailOutbox).set({ sentAt: new Date(), error: null, attempts: row.attempts + 1 }).where(sql`${mailOutbox.id} = ${row.id}`);
+          // Delivered: the copy kept here loses its working links (confirmation, reset, login).
+          await tx
+            .update(mailOutbox)
+            .set({ sentAt: new Date(), error: null, attempts: row.attempts + 1, textBody: withoutLinks(row.textBody), htmlBody: row.htmlBody === null ? null : withoutLinks(row.htmlBody) })
+            .where(sql`${mailOutbox.id} = ${row.id}`);
           sent++;
         } catch (error) {
           const attempts = row.attempts + 1;
