@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
@@ -21,16 +21,18 @@ export function openTestDatabase(backend: { postgres: boolean }): Promise<TestDa
 
 export interface TestAppOptions extends Partial<Omit<AppOptions, 'config'>> {
   env?: Record<string, string>;
+  /** Logger options (a capture stream ...); the default is no logging. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** The whole app over a test database, without logging; close it after the test. */
 export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const { env, ...rest } = options;
+  const { env, logger = false, ...rest } = options;
   return buildApp({
     config: testConfig(env),
     database: testDb.database,
     storage: testDb.storage,
-    logger: false,
+    logger,
     ...rest,
   });
 }
