@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -91,6 +92,16 @@ for (const backend of BACKENDS) {
       expect((await app.inject({ url: second.json().Avatar.replace('{dim}', 'BIG').replace('{ext}', 'jpg') })).statusCode).toBe(404);
     });
 
+    it('refuses a picture of 16,000 × 16,000 pixels from its header, before decoding it, and keeps answering', async () => {
+      const { call } = await newUser('gigante');
+      const body = multipart({}, [{ field: 'Avatar', filename: 'enorme.png', contentType: 'image/png', data: pngHeaderOnly(16_000, 16_000) }]);
+      expectError(await call('POST', '/api/user/Avatar', body.payload as never, body.headers), 'ImageTooLarge');
+      expect((await app.inject({ url: '/healthcheck' })).statusCode).toBe(200);
+      // Just under the limit the header passes; this one has no pixels to decode, so it is refused as unreadable.
+      const under = multipart({}, [{ field: 'Avatar', filename: 'grande.png', contentType: 'image/png', data: pngHeaderOnly(6_000, 6_000) }]);
+      expectError(await call('POST', '/api/user/Avatar', under.payload as never, under.headers), 'InvalidFileType');
+    });
+
     it('takes the image away with the account', async () => {
       const { call, id } = await newUser('addio');
       const body = multipart({}, [{ field: 'Avatar', filename: 'io.jpg', contentType: 'image/jpeg', data: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#a37' } }).jpeg().toBuffer() }]);
@@ -152,4 +163,36 @@ for (const backend of BACKENDS) {
       expect((await bob.call('GET', '/api/user/Addresses')).json().Addresses).toHaveLength(1);
     });
   });
+}
+
+/**
+ * A PNG of the given size in its header, with almost no image data: what a decompression bomb looks
+ * like to a server that reads the header first (a few dozen bytes declaring any size).
+ */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // truecolour
+  // The first bytes of the pixels only: the rest of the image is never there.
+  const idat = deflateSync(Buffer.alloc(64));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -21,6 +21,8 @@ import { requireUser } from './session';
  */
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** The most pixels a profile picture may have (40 megapixels: any phone camera's photo fits). */
+export const AVATAR_MAX_PIXELS = 40_000_000;
 /** The sizes a profile image is stored in; `{dim}` in its URL names one (spec: PING by default). */
 export const AVATAR_SIZES = { PING: 160, BIG: 480 } as const;
 const AVATAR_TYPES = new Set(['jpeg', 'png', 'webp']);
@@ -126,17 +128,27 @@ const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastif
       const user = await requireUser(fastify, request.headers.authorization);
       if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
       const data = await readAvatar(request);
-      const format = await sharp(data)
-        .metadata()
-        .then((meta) => meta.format)
-        .catch(() => undefined);
-      if (!format || !AVATAR_TYPES.has(format)) throw new AppError('InvalidFileType', { message: `avatar format ${String(format)}` });
+      // The header alone tells the format and the size: a picture too big to decode is refused
+      // before any pixel is decoded (a small file can declare billions of pixels).
+      const header = await sharp(data).metadata().catch(() => undefined);
+      if (!header?.format || !AVATAR_TYPES.has(header.format)) throw new AppError('InvalidFileType', { message: `avatar format ${String(header?.format)}` });
+      if ((header.width ?? 0) * (header.height ?? 0) > AVATAR_MAX_PIXELS) {
+        throw new AppError('ImageTooLarge', { message: `avatar of ${header.width}x${header.height} pixels` });
+      }
 
       const base = `media/avatars/${user.id}/${randomUUID()}`;
       const keys: string[] = [];
       try {
+        // Decoded once, to the largest size; every stored size is made from those pixels.
+        const largest = Math.max(...Object.values(AVATAR_SIZES));
+        const decoded = await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS })
+          .rotate()
+          .resize(largest, largest, { fit: 'cover' })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
         for (const [dim, size] of Object.entries(AVATAR_SIZES)) {
-          const image = await sharp(data).rotate().resize(size, size, { fit: 'cover' }).jpeg({ quality: 82 }).toBuffer();
+          const image = await sharp(decoded.data, { raw }).resize(size, size).jpeg({ quality: 82 }).toBuffer();
           const key = `${base}-${dim}.jpg`;
           await fastify.storage.put(key, image, 'image/jpeg');
           keys.push(key);

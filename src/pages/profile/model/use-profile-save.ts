@@ -21,6 +21,8 @@ export function saveErrorKey(error: unknown): string {
       case 'InvalidFileType':
       case 'UnsupportedMediaType':
         return 'avatar.errors.avatarType';
+      case 'ImageTooLarge':
+        return 'avatar.errors.avatarPixels';
       default:
         return error.status >= 500 ? 'save.errors.server' : 'save.errors.generic';
     }
