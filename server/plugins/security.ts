@@ -4,8 +4,8 @@ import { cspSourceOf } from '../config';
 
 /**
  * Security headers on every answer, errors included: HSTS, nosniff, and a CSP that lets
- * the built SPA run (scripts only from this origin, inline styles for the UI kit and the
- * map) while refusing plugins and framing. The map tile host and the telemetry endpoint
+ * the built SPA run (scripts and stylesheets only from this origin, style attributes for
+ * the UI kit and the map) while refusing plugins and framing. The map tile host and the telemetry endpoint
  * are added when configured; reCAPTCHA's hosts only when it is the captcha provider.
  */
 export default fp(
@@ -25,7 +25,10 @@ export default fp(
           baseUri: ["'self'"],
           scriptSrc: list("'self'", recaptcha && 'https://www.google.com', recaptcha && 'https://www.gstatic.com'),
           scriptSrcAttr: ["'none'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Stylesheets from this origin only: no <style> element, inline or injected, runs.
+          // React's style attributes (sizes computed at run time) keep their own allowance.
+          styleSrc: ["'self'"],
+          styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: list("'self'", 'data:', 'blob:', tiles),
           fontSrc: ["'self'", 'data:'],
           // The map library fetches tiles (and may fetch vector styles) instead of using <img>.

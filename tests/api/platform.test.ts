@@ -32,6 +32,9 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
         expect(csp).toContain("object-src 'none'");
         expect(csp).toContain("frame-ancestors 'none'");
         expect(csp).toContain("script-src 'self'");
+        // No inline <style> elements; style attributes alone keep 'unsafe-inline'.
+        expect(csp).toMatch(/(^|; )style-src 'self'(;|$)/);
+        expect(csp).toContain("style-src-attr 'unsafe-inline'");
         expect(res.headers['x-request-id']).toBeTruthy();
       }
     });

@@ -3,9 +3,10 @@ export const ALTCHA_LANGUAGE = 'it';
 
 /**
  * Loads the ALTCHA web component (its own chunk, never the first screen) and gives it our
- * Italian strings.
+ * Italian strings. Its `external` build with the stylesheet as a file: the default build
+ * writes a <style> element, which the CSP (style-src 'self') refuses.
  */
 export async function loadAltcha(strings: unknown): Promise<void> {
-  await import('altcha');
+  await Promise.all([import('altcha/external'), import('altcha/altcha.css')]);
   if (typeof strings === 'object' && strings !== null) globalThis.$altcha?.i18n.set(ALTCHA_LANGUAGE, strings as Record<string, string>);
 }
