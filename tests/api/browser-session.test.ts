@@ -135,14 +135,14 @@ for (const backend of BACKENDS) {
     it('holds a login with pending terms in the temporary-user cookie until the terms are accepted', async () => {
       const email = `termini.${backend.name}@example.com`;
       const jar: Jar = {};
-      await browser(jar, 'POST', '/api/Account/Register', { name: 'Ada', surname: 'Neri', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: false, RecaptchaToken: 'x', password: 'Termini#2026' });
+      await browser(jar, 'POST', '/api/Account/Register', { name: 'Ada', surname: 'Neri', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: false, RecaptchaToken: 'x', password: 'Termini#Ponte.Vecchio26' });
       const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
       await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.id, user.id));
       // The terms of the registration are withdrawn: a newer text version would do the same.
       await testDb.database.db.execute(sql`delete from user_consents where user_id = ${user.id} and kind in ('terms', 'privacy')`);
 
       const fresh: Jar = {};
-      const res = await browser(fresh, 'POST', '/api/Account/Login', loginBody(email, 'Termini#2026'));
+      const res = await browser(fresh, 'POST', '/api/Account/Login', loginBody(email, 'Termini#Ponte.Vecchio26'));
       expect(res.json()).toEqual({ IsConfirmed: true, TermsAndPrivacyConfirmed: false });
       expect(decodeRecord(fresh[TEMP_USER])).toMatchObject({ username: email, terms_privacy: false });
       expect(fresh[SESSION]).toBeUndefined();

@@ -66,7 +66,7 @@ for (const backend of BACKENDS) {
     });
 
     const register = (email: string) =>
-      app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Rita', surname: 'Bassi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Rita#Bassi2026' } });
+      app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Rita', surname: 'Bassi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Gabbiani.Sul#Molo58' } });
 
     it('delivers the confirmation mail at once, with its working link, and records the delivery', async () => {
       expect((await register(`rita.bassi.${backend.name}@example.com`)).statusCode).toBe(200);

@@ -24,9 +24,9 @@ for (const backend of BACKENDS) {
     /** A confirmed user with a bearer. */
     async function newUser(label: string) {
       const email = `${label}.${backend.name}@example.com`;
-      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Pia#Sala2026' } });
+      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Ortensie.Blu#Lago71' } });
       await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
-      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: 'Pia#Sala2026' } })).json().UserToken;
+      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: 'Ortensie.Blu#Lago71' } })).json().UserToken;
       const bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token as string;
       const id = (await testDb.database.db.select().from(users).where(eq(users.email, email)))[0].id;
       const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, verifyPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
@@ -28,7 +29,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { userAddresses, userConsents, users } from '../../db/schema';
 import { queueConfirmationMail, queuePasswordResetMail } from './mail';
-import { passwordProblem } from './password-rule';
+import { passwordRefusal, userWords } from './password-strength';
 import {
   ActionTokenParams,
   AnalyticsTokenParams,
@@ -90,6 +91,16 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
   const loginRateLimit = { max: fastify.config.loginRateLimitMax, timeWindow: '1 minute', ban: 10 };
   /** Anonymous logins per client IP: every new browser makes one. */
   const anonymousRateLimit = { max: Math.max(60, fastify.config.loginRateLimitMax), timeWindow: '1 minute' };
+
+  /** Refuses a new password against the spec's rule, its guessability and (when configured) known breaches. */
+  const assertAcceptablePassword = async (request: FastifyRequest, password: string, details: (string | null | undefined)[]) => {
+    const refusal = await passwordRefusal(password, {
+      userInputs: userWords(details),
+      pwnedPasswordsUrl: fastify.config.pwnedPasswordsUrl,
+      onServiceDown: () => request.log.warn('password breach check: the range service did not answer, the password was not checked against it'),
+    });
+    if (refusal) throw new AppError(refusal);
+  };
 
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
@@ -179,7 +190,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       const body = request.body;
       await assertCaptcha(fastify, body.RecaptchaToken, ip);
       if (!body.TermsAndConditions || !body.InfoPrivacy) throw new AppError('TermsNotAccepted');
-      if (body.password !== undefined && passwordProblem(body.password)) throw new AppError('InvalidPassword');
+      if (body.password !== undefined) await assertAcceptablePassword(request, body.password, [body.email, body.name, body.surname]);
       if (isDisposableAddress(body.email)) throw new AppError('WebAccountCreationFailed');
       const existing = await findUserByEmail(fastify.db, body.email);
       if (existing && existing.portal !== PORTAL_ID && !existing.deletedAt) throw new AppError('WebAccountExists');
@@ -276,7 +287,8 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       const now = new Date();
       const found = await findActionToken(fastify.db, request.body.Token, ['reset_password', 'set_password'], now);
       if (!found.ok) throw new AppError(found.error);
-      if (passwordProblem(request.body.NewPassword)) throw new AppError('InvalidPassword');
+      const owner = await findUserById(fastify.db, found.row.userId);
+      await assertAcceptablePassword(request, request.body.NewPassword, [owner?.email, owner?.name, owner?.surname]);
       const hash = await hashPassword(request.body.NewPassword);
       // Spent only once the new password is acceptable, and by one statement: of two racing uses, one wins.
       const spent = await spendActionToken(fastify.db, request.body.Token, ['reset_password', 'set_password'], now);
@@ -297,7 +309,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       if (user.email.toLowerCase() !== request.body.username.toLowerCase()) throw new AppError('Forbidden');
       if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
       if (!(await verifyPassword(user.passwordHash, request.body.oldPassword))) throw new AppError('WrongCredentials');
-      if (passwordProblem(request.body.newPassword)) throw new AppError('InvalidPassword');
+      await assertAcceptablePassword(request, request.body.newPassword, [user.email, user.name, user.surname]);
       await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), { confirm: false, now });
       // Every other device is logged out; this one stays.
       await revokeOtherTokens(fastify.db, user.id, session.userTokenId, now);

@@ -16,9 +16,4 @@ describe('password rule', () => {
     expect(passwordProblem('Rexer#Demo')).toBe('missingDigit');
     expect(passwordProblem('RexerDemo2025')).toBe('missingSymbol');
   });
-
-  it('refuses the most common passwords that fit the rule, in any case', () => {
-    expect(passwordProblem('Password1!')).toBe('common');
-    expect(passwordProblem('QWERTY123!')).toBe('common');
-  });
 });
