@@ -12,6 +12,7 @@ export {
   requestPasswordRecovery,
   checkPasswordLink,
   setNewPassword,
+  PASSWORD_REFUSAL_KEY,
   autoLogin,
   decryptAnalyticsToken,
   updatePhoneAndTerms,
@@ -19,6 +20,7 @@ export {
   type RegisterPayload,
   type PhoneAndTermsPayload,
   type RegisterOutcome,
+  type PasswordRefusal,
   type ConfirmOutcome,
   type RecoveryOutcome,
 } from './api/account-api';

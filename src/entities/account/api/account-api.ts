@@ -62,12 +62,27 @@ export async function logout(client: ApiClient = apiClient): Promise<void> {
   await client.POST('/api/Account/Logout');
 }
 
+/** Why the server refused a new password: the spec's rule, too easy to guess, or known from a breach. */
+export type PasswordRefusal = 'InvalidPassword' | 'PasswordTooWeak' | 'PasswordBreached';
+
+/** The account namespace's message for each refusal. */
+export const PASSWORD_REFUSAL_KEY: Record<PasswordRefusal, string> = {
+  InvalidPassword: 'passwordRule',
+  PasswordTooWeak: 'passwordTooWeak',
+  PasswordBreached: 'passwordBreached',
+};
+
+function passwordRefusalOf(error: unknown): PasswordRefusal | undefined {
+  const name = failureName(error);
+  return name === 'InvalidPassword' || name === 'PasswordTooWeak' || name === 'PasswordBreached' ? name : undefined;
+}
+
 /** How a registration ended (spec section 8, Register 400). */
 export type RegisterOutcome =
   | { kind: 'registered'; email: string }
   | { kind: 'alreadyRegistered'; social: boolean }
   | { kind: 'webAccountError'; code: 96 | 97 }
-  | { kind: 'invalidPassword' }
+  | { kind: 'passwordRefused'; refusal: PasswordRefusal }
   | { kind: 'captcha' }
   | { kind: 'error' };
 
@@ -79,7 +94,8 @@ export async function register(payload: RegisterPayload, client: ApiClient = api
     if (error.ExceptionTypeString === 'MailAlreadyRegistered') return { kind: 'alreadyRegistered', social: false };
     if (error.ExceptionTypeString === 'EmailIsUsedInSocialLogin') return { kind: 'alreadyRegistered', social: true };
     if (error.ExceptionType === 96 || error.ExceptionType === 97) return { kind: 'webAccountError', code: error.ExceptionType };
-    if (error.ExceptionTypeString === 'InvalidPassword') return { kind: 'invalidPassword' };
+    const refusal = passwordRefusalOf(error);
+    if (refusal) return { kind: 'passwordRefused', refusal };
     if (error.ExceptionTypeString === 'CaptchaFailed') return { kind: 'captcha' };
   }
   return { kind: 'error' };
@@ -114,10 +130,10 @@ export async function checkPasswordLink(token: string, client: ApiClient = apiCl
   return result.data?.Email ?? null;
 }
 
-export async function setNewPassword(token: string, password: string, client: ApiClient = apiClient): Promise<'ok' | 'invalidPassword' | 'error'> {
+export async function setNewPassword(token: string, password: string, client: ApiClient = apiClient): Promise<'ok' | PasswordRefusal | 'error'> {
   const result = await client.POST('/api/Account/NewPassword/Change', { body: { Token: token, NewPassword: password } });
   if (result.data) return 'ok';
-  return failureName(result.error) === 'InvalidPassword' ? 'invalidPassword' : 'error';
+  return passwordRefusalOf(result.error) ?? 'error';
 }
 
 /** Logs in from a CRM link (LoginLink) or a mail link (AutoLogin); the session lands in cookies. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
-import { checkPasswordLink, setNewPassword } from '@/entities/account';
+import { checkPasswordLink, PASSWORD_REFUSAL_KEY, setNewPassword } from '@/entities/account';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -10,6 +10,8 @@ import { Spinner } from '@/shared/ui/spinner';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
+import { PasswordStrengthMeter } from '@/shared/ui/password-strength';
+import { userWords } from '@/shared/lib/password-strength';
 import styles from './account-pages.module.css';
 
 /**
@@ -33,8 +35,8 @@ export function PasswordLinkPage({ token, mode }: { token: string; mode: 'recove
     if (Object.keys(found).length > 0) return;
     setState('saving');
     const result = await setNewPassword(token, password).catch(() => 'error' as const);
-    if (result === 'invalidPassword') {
-      setErrors({ password: t('passwordRule') });
+    if (result !== 'ok' && result !== 'error') {
+      setErrors({ password: t(PASSWORD_REFUSAL_KEY[result]) });
       setState('form');
       return;
     }
@@ -66,6 +68,7 @@ export function PasswordLinkPage({ token, mode }: { token: string; mode: 'recove
               <Text>{t('password.for', { email: link.data })}</Text>
               <input type="hidden" name="username" autoComplete="username" value={link.data} />
               <TextField label={t('password.new')} type="password" name="new-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} help={errors.password ? undefined : t('passwordRule')} required />
+              <PasswordStrengthMeter password={password} userInputs={userWords([link.data])} />
               <TextField label={t('password.repeat')} type="password" name="repeat-password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat} required />
               {state === 'failed' && (
                 <Alert tone="error" live>

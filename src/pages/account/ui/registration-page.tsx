@@ -3,9 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '@/shared/ui/captcha';
 import { loadSessionRuntime } from '@/entities/session';
-import { COOKIE_HELD_TOKEN, register, type RegisterOutcome } from '@/entities/account';
+import { COOKIE_HELD_TOKEN, PASSWORD_REFUSAL_KEY, register, type RegisterOutcome } from '@/entities/account';
 import { modalStore } from '@/shared/lib/modal-store';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
+import { userWords } from '@/shared/lib/password-strength';
+import { PasswordStrengthMeter } from '@/shared/ui/password-strength';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';
@@ -91,8 +93,8 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
       case 'webAccountError':
         modalStore.open({ kind: 'webAccountError', code: outcome.code });
         return;
-      case 'invalidPassword':
-        setErrors({ password: 'passwordRule' });
+      case 'passwordRefused':
+        setErrors({ password: PASSWORD_REFUSAL_KEY[outcome.refusal] });
         return;
       default:
         setFailure(outcome);
@@ -123,8 +125,13 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
               value={form.password}
               onChange={(e) => set('password', e.target.value)}
               error={errorOf('password')}
-              help={t('registration.passwordHelp')}
+              help={
+                <>
+                  {t('registration.passwordHelp')} {t('passwordRule')}
+                </>
+              }
             />
+            <PasswordStrengthMeter password={form.password} userInputs={userWords([form.email, form.name, form.surname])} />
             <ConsentFields
               value={{ terms: form.terms, privacy: form.privacy, commercial: form.commercial, partner: form.partner }}
               onChange={(consents) => setForm((current) => ({ ...current, ...consents }))}

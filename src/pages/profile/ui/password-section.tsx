@@ -6,6 +6,8 @@ import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
 import { TextField } from '@/shared/ui/text-field';
 import { LinkButton } from '@/shared/ui/link-button';
+import { PasswordStrengthMeter } from '@/shared/ui/password-strength';
+import { userWords } from '@/shared/lib/password-strength';
 import { updatePassword } from '../api/profile-api';
 import { passwordErrors, type FieldErrors, type PasswordValues } from '../model/profile-values';
 import { useProfileSave } from '../model/use-profile-save';
@@ -13,6 +15,13 @@ import styles from './profile-page.module.css';
 import { SaveFeedback } from './save-feedback';
 
 const EMPTY: PasswordValues = { oldPassword: '', newPassword: '', repeat: '' };
+
+/** The server's refusals of a new password, each shown beside the field. */
+const NEW_PASSWORD_REFUSALS: Record<string, string> = {
+  InvalidPassword: 'password.rule',
+  PasswordTooWeak: 'password.errors.weak',
+  PasswordBreached: 'password.errors.breached',
+};
 
 /** Old, new and repeated password, checked against the rule before the call; not for social logins. */
 export function PasswordSection({ me }: { me: MeProfile }) {
@@ -38,12 +47,14 @@ export function PasswordSection({ me }: { me: MeProfile }) {
       onError: (error) => {
         const name = error instanceof ApiError ? error.body?.ExceptionTypeString : undefined;
         if (name === 'WrongCredentials') setErrors({ oldPassword: 'password.errors.wrongOld' });
-        if (name === 'InvalidPassword') setErrors({ newPassword: 'password.errors.refused' });
+        const refusal = name === undefined ? undefined : NEW_PASSWORD_REFUSALS[name];
+        if (refusal) setErrors({ newPassword: refusal });
       },
     });
   };
 
-  const fieldError = save.error instanceof ApiError && ['WrongCredentials', 'InvalidPassword'].includes(save.error.body?.ExceptionTypeString ?? '');
+  const answered = save.error instanceof ApiError ? save.error.body?.ExceptionTypeString : undefined;
+  const fieldError = answered === 'WrongCredentials' || (answered !== undefined && answered in NEW_PASSWORD_REFUSALS);
 
   return (
     <section aria-labelledby="profile-password-title">
@@ -60,6 +71,7 @@ export function PasswordSection({ me }: { me: MeProfile }) {
           <div className={styles.stackFields}>
             <TextField name="oldPassword" type="password" label={t('password.old')} autoComplete="current-password" maxLength={256} value={values.oldPassword} onChange={set('oldPassword')} error={errorOf('oldPassword')} />
             <TextField name="newPassword" type="password" label={t('password.new')} autoComplete="new-password" maxLength={256} value={values.newPassword} onChange={set('newPassword')} error={errorOf('newPassword')} />
+            <PasswordStrengthMeter password={values.newPassword} userInputs={userWords([me.email, me.name, me.surname])} />
             <TextField name="repeatPassword" type="password" label={t('password.repeat')} autoComplete="new-password" maxLength={256} value={values.repeat} onChange={set('repeat')} error={errorOf('repeat')} />
           </div>
           <p className={styles.muted}>

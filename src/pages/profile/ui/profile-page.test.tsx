@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -173,6 +173,24 @@ describe('ProfilePage', () => {
     expect(await within(form).findByText('La password attuale non è corretta.')).toBeTruthy();
     expect(api.sent('PUT /api/user/updatePassword').map((call) => call.body)).toEqual([{ username: 'pia.sala@example.it', oldPassword: 'Sbagliata#1', newPassword: 'Nuova#Casa2026' }]);
     expect(within(form).getByLabelText('Nuova password')).toHaveProperty('value', 'Nuova#Casa2026');
+  });
+
+  it('explains beside the field a new password the server finds too easy to guess or breached', async () => {
+    for (const [answer, message] of [
+      ['PasswordTooWeak', profileTranslations.password.errors.weak],
+      ['PasswordBreached', profileTranslations.password.errors.breached],
+    ] as const) {
+      fakeApi(meBody(), { 'PUT /api/user/updatePassword': () => [400, { ExceptionType: 51, ExceptionTypeString: answer }] });
+      renderPage();
+      const form = await screen.findByTestId('password-form');
+      fireEvent.change(within(form).getByLabelText('Password attuale'), { target: { value: 'Vecchia#2024x' } });
+      fireEvent.change(within(form).getByLabelText('Nuova password'), { target: { value: 'Juventus#1897' } });
+      fireEvent.change(within(form).getByLabelText('Ripeti la nuova password'), { target: { value: 'Juventus#1897' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Cambia la password' }));
+      expect(await within(form).findByText(message)).toBeTruthy();
+      expect(within(form).getByLabelText('Nuova password').getAttribute('aria-invalid')).toBe('true');
+      cleanup();
+    }
   });
 
   it('explains that a social-login account has no password to change', async () => {

@@ -1,0 +1,1 @@
+export { PasswordStrengthMeter, type PasswordStrengthMeterProps } from './password-strength-meter';
