@@ -88,10 +88,10 @@ for (const backend of BACKENDS) {
       testDb = await openTestDatabase(backend);
       app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '100000' } });
       const email = `fuzz.${backend.name}@example.com`;
-      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Fuzz', surname: 'Test', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Fuzz#Test2026' } });
+      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Fuzz', surname: 'Test', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Sabbia.Calda#Riva19' } });
       await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
       userId = (await testDb.database.db.select().from(users).where(eq(users.email, email)))[0].id;
-      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: 'Fuzz#Test2026' } })).json().UserToken;
+      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: 'Sabbia.Calda#Riva19' } })).json().UserToken;
       bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token;
     }, 180_000);
     afterAll(async () => {

@@ -89,6 +89,27 @@ test.describe('accounts', () => {
     await logInFromHeader(page, email, 'Seconda#Casa2026');
   });
 
+  test('registration shows the password rule from the start, measures the password and explains a refused one', async ({ page }) => {
+    await page.goto('/registrazione');
+    const form = page.getByTestId('registration-form');
+    await expect(form.getByText(/minimo 8 caratteri/)).toBeVisible();
+    await form.getByLabel('Nome', { exact: true }).fill('Marta');
+    await form.getByLabel('Cognome').fill('Ferri');
+    await form.getByLabel('Email').fill(uniqueEmail('debole'));
+    const password = form.getByLabel('Password', { exact: true });
+    await password.fill('Qwerty123!');
+    await expect(page.getByTestId('password-strength')).toHaveAttribute('data-level', 'weak');
+    await expect(page.getByTestId('password-strength')).toContainText('Sicurezza: debole.');
+    await form.getByLabel(/Accetto i Termini e condizioni/).check();
+    await form.getByLabel(/Informativa sulla privacy/).check();
+    await form.getByRole('button', { name: 'Crea account' }).click();
+    await expect(form.getByText(/Questa password è troppo facile da indovinare/)).toBeVisible();
+    await expect(page).toHaveURL(/\/registrazione$/);
+
+    await password.fill('Glicine.Sul#Portone58');
+    await expect(page.getByTestId('password-strength')).toHaveAttribute('data-level', /good|strong/);
+  });
+
   test('a wrong password and an unconfirmed address show the spec’s Italian messages', async ({ page }) => {
     await page.goto('/comprocasa');
     await page.getByTestId('login-button').click();
@@ -98,11 +119,11 @@ test.describe('accounts', () => {
     // An account registered and never confirmed.
     const email = uniqueEmail('nonconfermato');
     const registered = await page.request.post('/api/Account/Register', {
-      data: { name: 'Luca', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Luca#Neri2026', RecaptchaToken: 'off' },
+      data: { name: 'Luca', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Pergola.Viola#Sera41', RecaptchaToken: 'off' },
     });
     expect(registered.status()).toBe(200);
     await loginDialog(page).getByLabel('Email').fill(email);
-    await loginDialog(page).getByLabel('Password', { exact: true }).fill('Luca#Neri2026');
+    await loginDialog(page).getByLabel('Password', { exact: true }).fill('Pergola.Viola#Sera41');
     await loginDialog(page).getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page.getByTestId('login-error')).toHaveAttribute('data-kind', 'UserNotConfirmed');
     await expect(page.getByTestId('login-error')).toContainText('Mail non confermata');
@@ -172,7 +193,7 @@ test.describe('accounts', () => {
   test('a forgotten password is reset from the mail link', async ({ page }) => {
     const email = uniqueEmail('recupero');
     await page.request.post('/api/Account/Register', {
-      data: { name: 'Sara', surname: 'Conti', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Sara#Conti2026', RecaptchaToken: 'off' },
+      data: { name: 'Sara', surname: 'Conti', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Ponte.Sospeso#Luna33', RecaptchaToken: 'off' },
     });
     await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
     await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
@@ -206,12 +227,12 @@ test.describe('accounts', () => {
   test('deleting the account asks first, logs out and leaves no way back in', async ({ page }) => {
     const email = uniqueEmail('addio');
     await page.request.post('/api/Account/Register', {
-      data: { name: 'Ugo', surname: 'Marchi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Ugo#Marchi2026', RecaptchaToken: 'off' },
+      data: { name: 'Ugo', surname: 'Marchi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Faro.Lontano#Onde62', RecaptchaToken: 'off' },
     });
     await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
     await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
     await page.goto('/');
-    await logInFromHeader(page, email, 'Ugo#Marchi2026');
+    await logInFromHeader(page, email, 'Faro.Lontano#Onde62');
     await page.goto('/myrexer/profilo');
     await page.getByRole('button', { name: 'Elimina il mio account' }).click();
     const dialog = page.getByRole('dialog', { name: "Vuoi davvero eliminare l'account?" });
@@ -223,7 +244,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('login-button')).toBeVisible();
     await expect(page).not.toHaveURL(/myrexer/);
     await page.getByTestId('login-button').click();
-    await submitLogin(page, email, 'Ugo#Marchi2026');
+    await submitLogin(page, email, 'Faro.Lontano#Onde62');
     await expect(page.getByTestId('login-error')).toContainText('Credenziali non valide');
   });
 
