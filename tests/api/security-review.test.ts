@@ -239,6 +239,102 @@ for (const backend of BACKENDS) {
       });
     });
 
+    describe('the sessions of a user (ASVS 7.5.2) and recent authentication', () => {
+      const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+      const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+      const loginFrom = async (email: string, password: string, userAgent: string) => {
+        const res = await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password, RecaptchaToken: 'x' }, headers: { 'user-agent': userAgent }, remoteAddress: nextIp() });
+        const userToken = res.json().UserToken as string;
+        return { userToken, bearer: await bearerOf(userToken) };
+      };
+      const as = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+      const fresh = async (label: string) => {
+        const email = `${label}.${backend.name}@example.com`;
+        await register(email);
+        await db().update(users).set({ registrationConfirmed: true, isSilent: false }).where(eq(users.email, email));
+        return email;
+      };
+
+      it('lists the devices with browser and system, marks this one, and ends another', async () => {
+        const email = await fresh('dispositivi');
+        const phone = await loginFrom(email, STRONG, IPHONE);
+        const laptop = await loginFrom(email, STRONG, WINDOWS);
+        const list = await app.inject({ url: '/api/User/Sessions', headers: as(laptop.bearer) });
+        expect(list.statusCode).toBe(200);
+        const sessions = list.json().Sessions as { Id: number; Browser: string; System: string; DeviceType: string; Current: boolean }[];
+        // The silent session of the registration is one too.
+        expect(sessions.filter((s) => s.Browser !== null)).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ Browser: 'Chrome', System: 'Windows', DeviceType: 'desktop', Current: true }),
+            expect.objectContaining({ Browser: 'Safari', System: 'iPhone', DeviceType: 'mobile', Current: false }),
+          ]),
+        );
+        const other = sessions.find((s) => s.System === 'iPhone')!;
+        const current = sessions.find((s) => s.Current)!;
+        expectError(await app.inject({ method: 'DELETE', url: `/api/User/Sessions/${current.Id}`, headers: as(laptop.bearer) }), 'Conflict');
+        expect((await app.inject({ method: 'DELETE', url: `/api/User/Sessions/${other.Id}`, headers: as(laptop.bearer) })).statusCode).toBe(200);
+        expectError(await app.inject({ url: '/api/Account/Me', headers: as(phone.bearer) }), 'InvalidSessionToken');
+        expectError(await post('/api/Account/Session', { userToken: phone.userToken, portal: 5 }), 'InvalidSessionToken');
+        expect((await app.inject({ url: '/api/Account/Me', headers: as(laptop.bearer) })).statusCode).toBe(200);
+      });
+
+      it('ends every other session at once', async () => {
+        const email = await fresh('tutti.fuori');
+        const a = await loginFrom(email, STRONG, IPHONE);
+        const b = await loginFrom(email, STRONG, IPHONE);
+        const c = await loginFrom(email, STRONG, WINDOWS);
+        const ended = await app.inject({ method: 'POST', url: '/api/User/Sessions/EndOthers', headers: as(c.bearer) });
+        expect(ended.json()).toMatchObject({ Ok: true });
+        expect(ended.json().Ended).toBeGreaterThanOrEqual(2);
+        for (const gone of [a, b]) expectError(await app.inject({ url: '/api/Account/Me', headers: as(gone.bearer) }), 'InvalidSessionToken');
+        const left = (await app.inject({ url: '/api/User/Sessions', headers: as(c.bearer) })).json().Sessions;
+        expect(left).toHaveLength(1);
+        expect(left[0].Current).toBe(true);
+      });
+
+      it('never shows or ends another user’s session', async () => {
+        const mine = await loginFrom(await fresh('mia'), STRONG, WINDOWS);
+        const theirs = await loginFrom(await fresh('sua'), STRONG, IPHONE);
+        const theirIds = ((await app.inject({ url: '/api/User/Sessions', headers: as(theirs.bearer) })).json().Sessions as { Id: number }[]).map((s) => s.Id);
+        const myIds = ((await app.inject({ url: '/api/User/Sessions', headers: as(mine.bearer) })).json().Sessions as { Id: number }[]).map((s) => s.Id);
+        expect(myIds.some((id) => theirIds.includes(id))).toBe(false);
+        for (const id of theirIds) expectError(await app.inject({ method: 'DELETE', url: `/api/User/Sessions/${id}`, headers: as(mine.bearer) }), 'NotFound');
+        expect((await app.inject({ url: '/api/Account/Me', headers: as(theirs.bearer) })).statusCode).toBe(200);
+        expectError(await app.inject({ url: '/api/User/Sessions' }), 'MissingToken');
+      });
+
+      it('asks for the password again before deleting the account or changing the phone of an older login', async () => {
+        const email = await fresh('conferma.identita');
+        const { userToken, bearer } = await loginFrom(email, STRONG, WINDOWS);
+        const id = await userId(email);
+        // The login is 11 minutes old.
+        await db().update(userTokens).set({ authenticatedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(userTokens.tokenHash, hashToken(userToken)));
+        expectError(await app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: as(bearer) }), 'RecentLoginRequired');
+        expectError(await post('/api/user/updatePhone', { phone: '3339876543' }, as(bearer)), 'RecentLoginRequired');
+        expectError(
+          await app.inject({ method: 'PUT', url: '/api/user/UpdatePrivateData', headers: as(bearer), payload: { name: 'Marta', surname: 'Ferri', phone: '3339876543' } }),
+          'RecentLoginRequired',
+        );
+        // The same phone again is no change; other data needs no new proof.
+        expect((await post('/api/user/updatePhone', { phone: '347 123 4567' }, as(bearer))).statusCode).toBe(200);
+        expect((await app.inject({ method: 'PUT', url: '/api/user/UpdatePrivateData', headers: as(bearer), payload: { name: 'Marta', surname: 'Ferri Bassi' } })).statusCode).toBe(200);
+
+        expectError(await post('/api/User/Reauthenticate', { password: 'Sbagliata#1x' }, as(bearer)), 'WrongCredentials');
+        expect((await db().select().from(users).where(eq(users.id, id)))[0].failedLoginAttempts).toBe(1);
+        expect((await post('/api/User/Reauthenticate', { password: STRONG }, as(bearer))).statusCode).toBe(200);
+        expect((await post('/api/user/updatePhone', { phone: '3339876543' }, as(bearer))).statusCode).toBe(200);
+        expect((await app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: as(bearer) })).statusCode).toBe(200);
+      });
+
+      it('lets a fresh login delete at once, and refuses the re-authentication of a locked account', async () => {
+        const email = await fresh('appena.entrata');
+        const { bearer } = await loginFrom(email, STRONG, WINDOWS);
+        await db().update(users).set({ lockedUntil: new Date(Date.now() + 60_000) }).where(eq(users.email, email));
+        expectError(await post('/api/User/Reauthenticate', { password: STRONG }, as(bearer)), 'PasswordAttemptsExceeded');
+        expect((await app.inject({ method: 'DELETE', url: `/api/user/${await userId(email)}`, headers: as(bearer) })).statusCode).toBe(200);
+      });
+    });
+
     describe('the mail outbox view', () => {
       const outbox = (target: FastifyInstance, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
         target.inject({ method: 'GET', url: '/api/Mail/Outbox', headers, remoteAddress });

@@ -57,6 +57,7 @@ import captcha, { assertCaptcha } from './captcha';
 import { completeLogin, startBearer } from './login';
 import userRoutes from './user-routes';
 import socialLogin from './social';
+import sessionsRoutes, { LOCK_AFTER_FAILURES, LOCK_MS } from './sessions-routes';
 import profileRoutes, { avatarOf } from './profile-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
@@ -73,9 +74,8 @@ export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as
 export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as const;
 /** Recovery mails per account an hour, whatever the IP. */
 export const RECOVERY_MAILS_PER_ACCOUNT = 5;
-/** Wrong passwords in a row before the account is locked (far under the 100 an hour allowed). */
-export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_MS = 15 * 60 * 1000;
+/** Wrong passwords in a row before the account is locked (far under the 100 an hour allowed), and for how long. */
+export { LOCK_AFTER_FAILURES, LOCK_MS };
 
 // Verified when the user does not exist, so an unknown user and a wrong password take as long.
 const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
@@ -86,6 +86,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
   await fastify.register(userRoutes);
   await fastify.register(profileRoutes);
   await fastify.register(socialLogin);
+  await fastify.register(sessionsRoutes);
   const { browserSession } = fastify;
   /** Login attempts per client IP (LOGIN_RATE_LIMIT_MAX a minute); the per-account lock-out holds whatever the IP. */
   const loginRateLimit = { max: fastify.config.loginRateLimitMax, timeWindow: '1 minute', ban: 10 };

@@ -100,6 +100,7 @@ export async function findSessionToken(db: Db, token: string) {
       userTokenExpiresAt: userTokens.expiresAt,
       userTokenRevokedAt: userTokens.revokedAt,
       silent: userTokens.silent,
+      authenticatedAt: userTokens.authenticatedAt,
     })
     .from(sessionTokens)
     .innerJoin(userTokens, eq(userTokens.id, sessionTokens.userTokenId))
@@ -229,9 +230,8 @@ export async function revokeActionTokens(db: Db, userId: number, kinds: readonly
     .where(and(eq(userActionTokens.userId, userId), inArray(userActionTokens.kind, [...kinds]), isNull(userActionTokens.usedAt), isNull(userActionTokens.revokedAt)));
 }
 
-/** Every user token of the user, and their session tokens, stop working. */
-/** Revokes every user token of a user but one (the session that changed the password stays). */
-export async function revokeOtherTokens(db: Db, userId: number, keepUserTokenId: number, now: Date): Promise<void> {
+/** Revokes every user token of a user but one (the session that changed the password stays); answers how many. */
+export async function revokeOtherTokens(db: Db, userId: number, keepUserTokenId: number, now: Date): Promise<number> {
   const others = await db
     .update(userTokens)
     .set({ revokedAt: now })
@@ -240,6 +240,33 @@ export async function revokeOtherTokens(db: Db, userId: number, keepUserTokenId:
   if (others.length > 0) {
     await db.update(sessionTokens).set({ revokedAt: now }).where(and(inArray(sessionTokens.userTokenId, others.map((row) => row.id)), isNull(sessionTokens.revokedAt)));
   }
+  return others.length;
+}
+
+/** The live logins of a user (one per device), the most recently used first. */
+export async function listUserSessions(db: Db, userId: number, now: Date) {
+  return db
+    .select({ id: userTokens.id, userAgent: userTokens.userAgent, ip: userTokens.ip, createdAt: userTokens.createdAt, lastUsedAt: userTokens.lastUsedAt })
+    .from(userTokens)
+    .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+    .orderBy(desc(sql`coalesce(${userTokens.lastUsedAt}, ${userTokens.createdAt})`), desc(userTokens.id));
+}
+
+/** Ends one of the user's own sessions; false when the user has no such live session. */
+export async function revokeUserSession(db: Db, userId: number, userTokenId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(userTokens.id, userTokenId), eq(userTokens.userId, userId), isNull(userTokens.revokedAt)))
+    .returning({ id: userTokens.id });
+  if (!row) return false;
+  await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userTokenId, row.id), isNull(sessionTokens.revokedAt)));
+  return true;
+}
+
+/** The user proved who they are again on this session (the password typed now). */
+export async function recordAuthentication(db: Db, userTokenId: number, now: Date): Promise<void> {
+  await db.update(userTokens).set({ authenticatedAt: now }).where(eq(userTokens.id, userTokenId));
 }
 
 export async function revokeAllTokens(db: Db, userId: number, now: Date): Promise<void> {

@@ -188,3 +188,26 @@ export const CorporateDataRequest = z
 export const BusinessNameRequest = z.object({ businessName: z.union([z.literal(0), z.literal(1)]) }).meta({ id: 'BusinessNameRequest' });
 
 export const AnalyticsTokenParams = z.object({ token: z.string().min(16).max(512).regex(/^[A-Za-z0-9_-]+$/) });
+
+export const SessionIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const SessionsResponse = z
+  .object({
+    Sessions: z.array(
+      z.object({
+        Id: z.number().int(),
+        Browser: z.string().nullable().describe('Chrome, Safari, Firefox ... as the user agent says'),
+        System: z.string().nullable().describe('The device model when known (iPhone), else the operating system (Windows, Android)'),
+        DeviceType: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+        Ip: z.string().nullable(),
+        CreatedAt: z.string().describe('When this session logged in'),
+        LastUsedAt: z.string().describe('The last time the session was renewed'),
+        Current: z.boolean().describe('The session of this request'),
+      }),
+    ),
+  })
+  .meta({ id: 'SessionsResponse' });
+
+export const EndOthersResponse = z.object({ Ok: z.literal(true), Ended: z.number().int().describe('How many sessions were ended') }).meta({ id: 'EndOthersResponse' });
+
+export const ReauthenticateRequest = z.object({ password: z.string().min(1).max(256) }).meta({ id: 'ReauthenticateRequest' });

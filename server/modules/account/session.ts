@@ -50,3 +50,22 @@ export async function requireUserSession(fastify: FastifyInstance, authorization
   if (session.silent && !user.registrationConfirmed && !options.allowRapidRegistration) throw new AppError('InvalidAccessForRapidRegistration');
   return { user, session };
 }
+
+/** How recent a proof of identity a sensitive change needs (ASVS: re-authentication). */
+export const RECENT_AUTHENTICATION_MS = 10 * 60 * 1000;
+
+/**
+ * Deleting the account or changing a phone number needs the password typed (or a social
+ * login) in the last 10 minutes on this session: a session left open on a shared computer
+ * cannot do them.
+ */
+export function assertRecentAuthentication(session: { authenticatedAt: Date | null }, now: Date): void {
+  if (!session.authenticatedAt || now.getTime() - session.authenticatedAt.getTime() > RECENT_AUTHENTICATION_MS) throw new AppError('RecentLoginRequired');
+}
+
+/** A change of an existing phone number (a first number, as a registration completes, is not one). */
+export function changesPhone(user: { phone: string | null; phonePrefix: string | null }, phone: string | undefined, phonePrefix: string | undefined): boolean {
+  if (user.phone === null || user.phone.trim() === '') return false;
+  const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
+  return (phone !== undefined && digits(phone) !== digits(user.phone)) || (phonePrefix !== undefined && digits(phonePrefix) !== digits(user.phonePrefix));
+}

@@ -6,7 +6,7 @@ import { errorResponses } from '../../errors/error-body';
 import { queueConfirmationMail } from './mail';
 import { removeProfileImages } from './profile-routes';
 import { countRecentActionTokens, findTokenOfKind, findUserById, issueActionToken, revokeAllTokens, saveAddress } from './repository';
-import { CONSENT_TEXT_VERSION, requireUser } from './session';
+import { assertRecentAuthentication, changesPhone, CONSENT_TEXT_VERSION, requireUser, requireUserSession } from './session';
 import {
   ActionTokenParams,
   BusinessNameRequest,
@@ -48,8 +48,10 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
 
 
   fastify.put('/api/user/UpdatePrivateData', { schema: { ...secured('Save the private profile'), body: PrivateDataRequest } }, async (request) => {
-    const user = await requireUser(fastify, request.headers.authorization);
+    const now = new Date();
+    const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
     const b = request.body;
+    if (changesPhone(user, b.phone, b.phonePrefix)) assertRecentAuthentication(session, now);
     await fastify.db
       .update(users)
       .set({
@@ -95,9 +97,11 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     return ok;
   });
 
-  fastify.post('/api/user/updatePhone', { schema: { ...secured('Change the phone number'), body: UpdatePhoneRequest } }, async (request) => {
-    const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
+  fastify.post('/api/user/updatePhone', { schema: { ...secured('Change the phone number (a change needs a recent login, a first number does not)'), body: UpdatePhoneRequest } }, async (request) => {
+    const now = new Date();
+    const { user, session } = await requireUserSession(fastify, request.headers.authorization, now, RAPID);
     const { phone, phonePrefix } = request.body;
+    if (changesPhone(user, phone, phonePrefix)) assertRecentAuthentication(session, now);
     await fastify.db
       .update(users)
       .set({ phone, phonePrefix: phonePrefix ?? user.phonePrefix, updatedAt: new Date() })
@@ -109,9 +113,11 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     '/api/User/UpdatePhoneAndTermsAndConditions',
     { schema: { ...secured('Complete a social registration: phone and consents'), body: UpdatePhoneAndTermsRequest } },
     async (request, reply) => {
-      const user = await requireUser(fastify, request.headers.authorization, new Date(), RAPID);
+      const now = new Date();
+      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now, RAPID);
       const body = request.body;
       if (!body.termsAndConditions || !body.infoPrivacy) throw new AppError('TermsNotAccepted');
+      if (changesPhone(user, body.phone, undefined)) assertRecentAuthentication(session, now);
       await fastify.db.update(users).set({ phone: body.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
       await recordConsents(user.id, request.ip, 'phone-terms', { terms: true, privacy: true, commercial: body.commercialPartnerConsent, partner: body.partnerConsent });
       // A social login waiting for its terms becomes the browser's session.
@@ -170,10 +176,11 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     },
   );
 
-  fastify.delete('/api/user/:id', { schema: { ...secured('Delete the account: personal data removed, every token revoked'), params: UserIdParams } }, async (request, reply) => {
-    const user = await requireUser(fastify, request.headers.authorization);
-    if (user.id !== request.params.id) throw new AppError('Forbidden');
+  fastify.delete('/api/user/:id', { schema: { ...secured('Delete the account: personal data removed, every token revoked (needs a recent login)'), params: UserIdParams } }, async (request, reply) => {
     const now = new Date();
+    const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+    if (user.id !== request.params.id) throw new AppError('Forbidden');
+    assertRecentAuthentication(session, now);
     await fastify.db.transaction(async (tx) => {
       await tx.delete(userAddresses).where(eq(userAddresses.userId, user.id));
       await tx

@@ -1,0 +1,115 @@
+import Bowser from 'bowser';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashPassword, verifyPassword } from '../../db/password-hash';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import { claimPasswordLogin, isLocked, listUserSessions, recordAuthentication, recordFailedLogin, revokeOtherTokens, revokeUserSession } from './repository';
+import { EndOthersResponse, OkResponse, ReauthenticateRequest, SessionIdParams, SessionsResponse } from './schemas';
+import { requireUserSession } from './session';
+
+/** Wrong passwords in a row before the account locks, and for how long (the login's rule). */
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_MS = 15 * 60 * 1000;
+
+// Verified when the account has no password, so every answer costs one hash.
+const standInHash = hashPassword('rexer-reauthentication-stand-in');
+
+/** What a user agent says of the device: browser, model or system, and kind. */
+export function describeDevice(userAgent: string | null): { Browser: string | null; System: string | null; DeviceType: 'desktop' | 'mobile' | 'tablet' | 'unknown' } {
+  if (!userAgent?.trim()) return { Browser: null, System: null, DeviceType: 'unknown' };
+  const parsed = Bowser.parse(userAgent);
+  const type = parsed.platform.type;
+  return {
+    Browser: parsed.browser.name || null,
+    System: parsed.platform.model || parsed.os.name || null,
+    DeviceType: type === 'desktop' || type === 'mobile' || type === 'tablet' ? type : 'unknown',
+  };
+}
+
+/**
+ * The user's sessions (ASVS 7.5.2): one per login on a device, with what its user agent says,
+ * ended one by one or all but this one; and the password typed again before a sensitive change.
+ */
+const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fastify) {
+  const reauthenticateRateLimit = { max: fastify.config.loginRateLimitMax, timeWindow: '1 minute', ban: 10 };
+
+  fastify.get(
+    '/api/User/Sessions',
+    { schema: { tags: ['User'], summary: 'The devices where the user is logged in', response: { 200: SessionsResponse, ...errorResponses(401) } } },
+    async (request) => {
+      const now = new Date();
+      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      const rows = await listUserSessions(fastify.db, user.id, now);
+      return {
+        Sessions: rows.map((row) => ({
+          Id: row.id,
+          ...describeDevice(row.userAgent),
+          Ip: row.ip,
+          CreatedAt: row.createdAt.toISOString(),
+          LastUsedAt: (row.lastUsedAt ?? row.createdAt).toISOString(),
+          Current: row.id === session.userTokenId,
+        })),
+      };
+    },
+  );
+
+  fastify.delete(
+    '/api/User/Sessions/:id',
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'End one of the user’s other sessions (this one ends with the logout)',
+        params: SessionIdParams,
+        response: { 200: OkResponse, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      if (request.params.id === session.userTokenId) throw new AppError('Conflict', { message: 'the current session ends with the logout' });
+      // Another user's session is as unknown as one that does not exist.
+      if (!(await revokeUserSession(fastify.db, user.id, request.params.id, now))) throw new AppError('NotFound');
+      return { Ok: true as const };
+    },
+  );
+
+  fastify.post(
+    '/api/User/Sessions/EndOthers',
+    { schema: { tags: ['User'], summary: 'End every session of the user but this one', response: { 200: EndOthersResponse, ...errorResponses(401) } } },
+    async (request) => {
+      const now = new Date();
+      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      return { Ok: true as const, Ended: await revokeOtherTokens(fastify.db, user.id, session.userTokenId, now) };
+    },
+  );
+
+  fastify.post(
+    '/api/User/Reauthenticate',
+    {
+      config: { rateLimit: reauthenticateRateLimit },
+      schema: {
+        tags: ['User'],
+        summary: 'Type the password again before deleting the account or changing the phone',
+        body: ReauthenticateRequest,
+        response: { 200: OkResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      const matches = await verifyPassword(user.passwordHash ?? (await standInHash), request.body.password);
+      // A social-only account proves itself with a fresh social login instead.
+      if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
+      if (isLocked(user, now)) throw new AppError('PasswordAttemptsExceeded');
+      if (!matches) {
+        const { locked } = await recordFailedLogin(fastify.db, user.id, { lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS, now });
+        throw new AppError(locked ? 'PasswordAttemptsExceeded' : 'WrongCredentials');
+      }
+      if (!(await claimPasswordLogin(fastify.db, user.id, now))) throw new AppError('PasswordAttemptsExceeded');
+      await recordAuthentication(fastify.db, session.userTokenId, now);
+      return { Ok: true as const };
+    },
+  );
+};
+
+export default sessionsRoutes;
