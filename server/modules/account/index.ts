@@ -214,7 +214,8 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         link: `${fastify.config.publicUrl}/mailconfermata/${confirm}`,
         setPasswordLink: setPassword ? `${fastify.config.publicUrl}/inserisciPassword/${setPassword}` : undefined,
       });
-      const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
+      // A password chosen right now proves the person as a login does.
+      const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, authenticated: passwordHash !== null, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
       if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
       // The silent login (spec section 4): isConfirmed false, silent true.
       browserSession.setUser(reply, { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
