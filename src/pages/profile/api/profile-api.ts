@@ -65,3 +65,24 @@ export async function removeAvatar(client: ApiClient = apiClient): Promise<void>
 export async function deleteAccount(id: number, client: ApiClient = apiClient): Promise<void> {
   unwrap('DELETE user', await client.DELETE('/api/user/{id}', { params: { path: { id } } }));
 }
+
+export const sessionsQueryOptions = (client: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: ['account', 'sessions'],
+    queryFn: async ({ signal }) => unwrap('GET Sessions', await client.GET('/api/User/Sessions', { signal })).Sessions,
+  });
+
+export type UserSession = Awaited<ReturnType<NonNullable<ReturnType<typeof sessionsQueryOptions>['queryFn']>>>[number];
+
+export async function endSession(id: number, client: ApiClient = apiClient): Promise<void> {
+  unwrap('DELETE Sessions', await client.DELETE('/api/User/Sessions/{id}', { params: { path: { id } } }));
+}
+
+export async function endOtherSessions(client: ApiClient = apiClient): Promise<number> {
+  return unwrap('EndOthers', await client.POST('/api/User/Sessions/EndOthers')).Ended;
+}
+
+/** The password typed again: the next ten minutes allow deleting the account or changing the phone. */
+export async function reauthenticate(password: string, client: ApiClient = apiClient): Promise<void> {
+  unwrap('Reauthenticate', await client.POST('/api/User/Reauthenticate', { body: { password } }));
+}

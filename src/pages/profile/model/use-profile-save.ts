@@ -23,6 +23,10 @@ export function saveErrorKey(error: unknown): string {
         return 'avatar.errors.avatarType';
       case 'ImageTooLarge':
         return 'avatar.errors.avatarPixels';
+      case 'RecentLoginRequired':
+        return 'identity.required';
+      case 'PasswordAttemptsExceeded':
+        return 'identity.locked';
       default:
         return error.status >= 500 ? 'save.errors.server' : 'save.errors.generic';
     }

@@ -89,7 +89,7 @@ function fakeApi(me: MeProfile, answers: Record<string, (body: unknown) => [numb
         ? [200, me]
         : key === 'GET /api/user/Addresses'
           ? [200, { Addresses: [] }]
-          : (answers[key]?.(body) ?? [200, { Ok: true }]);
+          : (answers[key]?.(body) ?? (key === 'GET /api/User/Sessions' ? [200, { Sessions: [] }] : [200, { Ok: true }]));
     return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
   });
   return { calls, sent: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
@@ -228,15 +228,102 @@ describe('ProfilePage', () => {
     expect(api.sent('PUT /api/user/Addresses/shipping')).toHaveLength(0);
   });
 
-  it('deletes the account from the confirmation dialog and tells the app', async () => {
-    const api = fakeApi(meBody());
+  it('deletes the account from the confirmation dialog once the password is confirmed, and tells the app', async () => {
+    let attempts = 0;
+    const api = fakeApi(meBody(), {
+      'POST /api/User/Reauthenticate': (body) => {
+        attempts++;
+        return (body as { password: string }).password === 'Giusta#Password77' ? [200, { Ok: true }] : [400, { ExceptionType: 40, ExceptionTypeString: 'WrongCredentials' }];
+      },
+    });
     const { onAccountDeleted } = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Elimina il mio account' }));
     const dialog = await screen.findByRole('dialog', { name: "Vuoi davvero eliminare l'account?" });
-    expect(api.sent('DELETE /api/user/7')).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: "Sì, elimina l'account" }));
+    const confirm = within(dialog).getByRole('button', { name: "Sì, elimina l'account" });
+    // Nothing to send before the password is typed.
+    expect(confirm.hasAttribute('disabled')).toBe(true);
 
+    fireEvent.change(within(dialog).getByLabelText('La tua password'), { target: { value: 'Sbagliata#1' } });
+    fireEvent.click(confirm);
+    expect(await within(dialog).findByText('La password non è corretta.')).toBeTruthy();
+    expect(api.sent('DELETE /api/user/7')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('La tua password'), { target: { value: 'Giusta#Password77' } });
+    fireEvent.click(confirm);
     await waitFor(() => expect(onAccountDeleted).toHaveBeenCalledTimes(1));
+    expect(attempts).toBe(2);
     expect(api.sent('DELETE /api/user/7')).toHaveLength(1);
+  });
+
+  it('lists the devices, marks this one, and ends another or all the others', async () => {
+    let sessions = [
+      { Id: 1, Browser: 'Chrome', System: 'Windows', DeviceType: 'desktop', Ip: '203.0.113.4', CreatedAt: '2026-11-20T08:00:00Z', LastUsedAt: '2026-11-23T09:15:00Z', Current: true },
+      { Id: 2, Browser: 'Safari', System: 'iPhone', DeviceType: 'mobile', Ip: '198.51.100.7', CreatedAt: '2026-11-01T08:00:00Z', LastUsedAt: '2026-11-22T20:40:00Z', Current: false },
+      { Id: 3, Browser: null, System: null, DeviceType: 'unknown', Ip: null, CreatedAt: '2026-10-01T08:00:00Z', LastUsedAt: '2026-10-02T08:00:00Z', Current: false },
+    ];
+    const api = fakeApi(meBody(), {
+      'GET /api/User/Sessions': () => [200, { Sessions: sessions }],
+      'DELETE /api/User/Sessions/2': () => {
+        sessions = sessions.filter((s) => s.Id !== 2);
+        return [200, { Ok: true }];
+      },
+      'POST /api/User/Sessions/EndOthers': () => {
+        sessions = sessions.filter((s) => s.Current);
+        return [200, { Ok: true, Ended: 1 }];
+      },
+    });
+    renderPage();
+    const section = await screen.findByTestId('sessions');
+    const items = await within(section).findAllByTestId('session');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Chrome su Windows.*Questo dispositivo.*Ultimo accesso: 23 novembre 2026/),
+      expect.stringMatching(/^Safari su iPhone.*Ultimo accesso: 22 novembre 2026.*Esci$/),
+      expect.stringMatching(/^Dispositivo sconosciuto/),
+    ]);
+    expect(within(items[0]).queryByRole('button', { name: 'Esci' })).toBeNull();
+
+    fireEvent.click(within(items[1]).getByRole('button', { name: 'Esci' }));
+    await waitFor(() => expect(within(section).getAllByTestId('session')).toHaveLength(2));
+    expect(api.sent('DELETE /api/User/Sessions/2')).toHaveLength(1);
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Esci da tutti gli altri dispositivi' }));
+    await waitFor(() => expect(within(section).getAllByTestId('session')).toHaveLength(1));
+    expect(within(section).getByText('Fatto: sei uscito da tutti gli altri dispositivi.')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Esci da tutti gli altri dispositivi' })).toBeNull();
+  });
+
+  it('asks for the password when the server wants a recent login for a new phone, then saves it', async () => {
+    let confirmed = false;
+    const api = fakeApi(meBody(), {
+      'POST /api/user/updatePhone': () => (confirmed ? [200, { Ok: true }] : [403, { ExceptionType: 65, ExceptionTypeString: 'RecentLoginRequired' }]),
+      'POST /api/User/Reauthenticate': () => {
+        confirmed = true;
+        return [200, { Ok: true }];
+      },
+    });
+    renderPage();
+    const form = await screen.findByTestId('phone-form');
+    fireEvent.change(within(form).getByLabelText(/^Numero/), { target: { value: '333 7654321' } });
+    fireEvent.submit(form);
+    const identity = await screen.findByTestId('confirm-identity');
+    expect(within(form).getByText(profileTranslations.identity.required)).toBeTruthy();
+    fireEvent.change(within(identity).getByLabelText('Password attuale'), { target: { value: 'Giusta#Password77' } });
+    fireEvent.click(within(identity).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(api.sent('POST /api/user/updatePhone')).toHaveLength(2));
+    expect(api.sent('POST /api/user/updatePhone')[1].body).toMatchObject({ phone: '333 7654321' });
+    await waitFor(() => expect(screen.queryByTestId('confirm-identity')).toBeNull());
+  });
+
+  it('sends a social-only account to its provider to confirm who it is before deleting', async () => {
+    fakeApi(meBody({ CanChangePassword: false, Provider: 'Google' }), {
+      'DELETE /api/user/7': () => [403, { ExceptionType: 65, ExceptionTypeString: 'RecentLoginRequired' }],
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Elimina il mio account' }));
+    const dialog = await screen.findByRole('dialog', { name: "Vuoi davvero eliminare l'account?" });
+    expect(within(dialog).queryByLabelText('La tua password')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: "Sì, elimina l'account" }));
+    const link = await within(dialog).findByRole('link', { name: 'Accedi di nuovo con Google' });
+    expect(link.getAttribute('href')).toBe('/api/Account/SocialLogin?returnTo=%2Fmyrexer%2Fprofilo');
   });
 });

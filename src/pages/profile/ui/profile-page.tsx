@@ -14,6 +14,7 @@ import { DeleteAccountSection } from './delete-account-section';
 import { OtherAddressesSection } from './other-addresses-section';
 import { PasswordSection } from './password-section';
 import { PhoneSection } from './phone-section';
+import { SessionsSection } from './sessions-section';
 import { PrivateDataForm } from './private-data-form';
 import styles from './profile-page.module.css';
 
@@ -88,6 +89,9 @@ function ProfileSections({ me, onAccountDeleted }: { me: MeProfile; onAccountDel
       </Card>
       <Card className={styles.card}>
         <PasswordSection me={me} />
+      </Card>
+      <Card className={styles.card}>
+        <SessionsSection />
       </Card>
       <Card className={styles.card}>
         <DeleteAccountSection me={me} onAccountDeleted={onAccountDeleted} />
