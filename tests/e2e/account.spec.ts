@@ -240,12 +240,49 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: 'No, torna al profilo' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Elimina il mio account' }).click();
+    // The password is asked again: a wrong one deletes nothing.
+    await dialog.getByLabel('La tua password').fill('Sbagliata#Davvero1');
+    await dialog.getByRole('button', { name: "Sì, elimina l'account" }).click();
+    await expect(dialog.getByText('La password non è corretta.')).toBeVisible();
+    await dialog.getByLabel('La tua password').fill('Faro.Lontano#Onde62');
     await dialog.getByRole('button', { name: "Sì, elimina l'account" }).click();
     await expect(page.getByTestId('login-button')).toBeVisible();
     await expect(page).not.toHaveURL(/myrexer/);
     await page.getByTestId('login-button').click();
     await submitLogin(page, email, 'Faro.Lontano#Onde62');
     await expect(page.getByTestId('login-error')).toContainText('Credenziali non valide');
+  });
+
+  test('the profile lists the devices logged in, and ending the others logs them out', async ({ page, browser }) => {
+    const email = uniqueEmail('dispositivi');
+    await page.request.post('/api/Account/Register', {
+      data: { name: 'Nadia', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Limoni.Amalfi#Scala27', RecaptchaToken: 'off' },
+    });
+    await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
+    await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
+    await page.goto('/');
+    await logInFromHeader(page, email, 'Limoni.Amalfi#Scala27');
+
+    // A second device: another browser with its own cookies.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'it-IT' });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/');
+    await logInFromHeader(otherPage, email, 'Limoni.Amalfi#Scala27');
+
+    await page.goto('/myrexer/profilo');
+    const sessions = page.getByTestId('sessions');
+    await expect(sessions.getByTestId('session').filter({ hasText: 'Questo dispositivo' })).toHaveCount(1);
+    await expect.poll(() => sessions.getByTestId('session').count()).toBeGreaterThanOrEqual(2);
+    await sessions.getByRole('button', { name: 'Esci da tutti gli altri dispositivi' }).click();
+    await expect(sessions.getByText('Fatto: sei uscito da tutti gli altri dispositivi.')).toBeVisible();
+    await expect(sessions.getByTestId('session')).toHaveCount(1);
+
+    // The other browser finds itself logged out at its next call; this one stays in.
+    await otherPage.goto('/myrexer/profilo');
+    await expect(otherPage.getByTestId('login-button')).toBeVisible();
+    await other.close();
+    await page.reload();
+    await expect(page.getByTestId('sessions')).toBeVisible();
   });
 
   test('a marketing link fills in the login with its address; a used or broken CRM link says so', async ({ page }) => {
