@@ -326,6 +326,17 @@ for (const backend of BACKENDS) {
         expect((await app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: as(bearer) })).statusCode).toBe(200);
       });
 
+      it('does not count a mailed or CRM auto-login link as a proof of identity', async () => {
+        const email = await fresh('link.rubato');
+        const id = await userId(email);
+        const token = await issueActionToken(db(), id, 'auto_login', new Date());
+        const linked = await app.inject({ url: `/api/Account/Autologin?token=${token}`, remoteAddress: nextIp() });
+        const bearer = await bearerOf(linked.json().UserToken);
+        expectError(await app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: as(bearer) }), 'RecentLoginRequired');
+        expect((await post('/api/User/Reauthenticate', { password: STRONG }, as(bearer))).statusCode).toBe(200);
+        expect((await app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: as(bearer) })).statusCode).toBe(200);
+      });
+
       it('lets a fresh login delete at once, and refuses the re-authentication of a locked account', async () => {
         const email = await fresh('appena.entrata');
         const { bearer } = await loginFrom(email, STRONG, WINDOWS);

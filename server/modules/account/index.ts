@@ -175,7 +175,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         // This token only asks for a new mail: the address is confirmed from the mailbox alone.
         throw new AppError('UserNotConfirmed', { extra: { Token: await issueResendConfirmationToken(fastify.db, user.id, now) } });
       }
-      return completeLogin(fastify, reply, user, { ip, userAgent, now }, wantsCookieTransport(request));
+      return completeLogin(fastify, reply, user, { ip, userAgent, now, proof: 'password' }, wantsCookieTransport(request));
     },
   );
 
@@ -334,7 +334,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
         if (!spent.ok) throw new AppError(spent.error);
         const user = await findUserById(fastify.db, spent.row.userId);
         assertActive(user);
-        return completeLogin(fastify, reply, user, { ip, userAgent, now }, wantsCookieTransport(request));
+        return completeLogin(fastify, reply, user, { ip, userAgent, now, proof: 'link' }, wantsCookieTransport(request));
       },
     );
   }

@@ -6,6 +6,11 @@ export interface LoginMeta {
   ip: string;
   userAgent: string;
   now: Date;
+  /**
+   * How the user got in: a password typed or a social login prove who they are (sensitive
+   * changes may follow at once); a single-use link from a mail or the CRM does not.
+   */
+  proof: 'password' | 'social' | 'link';
 }
 
 /** Sets the browser's bearer cookie: a session token for a user token just issued. */
@@ -33,7 +38,8 @@ async function endAnonymousSession(fastify: FastifyInstance, request: FastifyReq
 
 /**
  * The end of every successful login (password, single-use link, social): the attempt counter
- * reset, the anonymous session ended, a new user token that records the proof of identity,
+ * reset, the anonymous session ended, a new user token that records the proof of identity
+ * (not for a link),
  * the flags the client reads. A browser gets its session in cookies (temporary while the
  * terms are pending) and a first bearer; other clients get the token.
  */
@@ -41,7 +47,14 @@ export async function completeLogin(fastify: FastifyInstance, reply: FastifyRepl
   await recordLogin(fastify.db, user.id, m.now);
   await endAnonymousSession(fastify, reply.request, m.now);
   const consents = await currentConsents(fastify.db, user.id);
-  const issued = await issueUserToken(fastify.db, { userId: user.id, authenticated: true, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
+  const issued = await issueUserToken(fastify.db, {
+    userId: user.id,
+    authenticated: m.proof !== 'link',
+    maxAgeMs: fastify.config.sessionMaxAgeMs,
+    ip: m.ip,
+    userAgent: m.userAgent,
+    now: m.now,
+  });
   const termsAndPrivacy = consents.terms && consents.privacy;
   const answer = { IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: termsAndPrivacy };
   if (!browser) return { UserToken: issued.token, ...answer };

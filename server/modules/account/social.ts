@@ -271,7 +271,7 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
         return fail(reply);
       }
       // The browser logs in as with a password.
-      const { TermsAndPrivacyConfirmed: termsAndPrivacy } = await completeLogin(fastify, reply, user, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), now }, true);
+      const { TermsAndPrivacyConfirmed: termsAndPrivacy } = await completeLogin(fastify, reply, user, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), now, proof: 'social' }, true);
       if (!user.phone || !termsAndPrivacy) return reply.redirect(`${SOCIAL_PHONE_PATH}?redirect=${encodeURIComponent(flow.r)}`, 302);
       return reply.redirect(flow.r, 302);
     },
