@@ -195,6 +195,17 @@ function withDatabase(url: string, name: string): string {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** Drops a database of the test server, whoever is still connected to it. */
+async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: baseUrl });
+  await dropper.connect();
+  try {
+    await dropper.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+  } finally {
+    await dropper.end();
+  }
+}
+
 async function createPostgresTestDatabase(seed: TestSeed, demoSize: DemoSize, storage: LocalFileStorage, log: (msg: string) => void) {
   const baseUrl = testPostgresUrl();
   if (!baseUrl) throw new Error('createTestDatabase({ postgres: true }) needs TEST_POSTGRES_URL or DATABASE_URL');
@@ -242,13 +253,7 @@ async function createPostgresTestDatabase(seed: TestSeed, demoSize: DemoSize, st
     database,
     async drop() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${quoteIdent(name)} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await dropDatabase(baseUrl, name);
     },
   };
 }
@@ -270,14 +275,6 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   }
   return {
     url: withDatabase(baseUrl, name),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${quoteIdent(name)} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
+    drop: () => dropDatabase(baseUrl, name),
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, userTokens, users } from '../../server/db/schema';
@@ -7,29 +7,12 @@ import type { TestDatabase } from '../../server/db/testing';
 import { encryptAnalyticsToken } from '../../server/modules/account/analytics-token';
 import { dayStamp, decodeRecord, encodeRecord, SESSION_COOKIE_MAX_AGE_S, sessionCookieNames } from '../../server/modules/account/browser-session';
 import { hashToken } from '../../server/modules/account/tokens';
-import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, setCookies, type CookieJar } from './helpers';
 
 const { session: SESSION, auth: AUTH, temporary: TEMP_USER } = sessionCookieNames(true);
 
 const COOKIE_MODE = { 'x-token-transport': 'cookie' };
 
-interface Jar {
-  [name: string]: string;
-}
-
-/** The cookies an answer sets, with their attributes. */
-function setCookies(res: LightMyRequestResponse) {
-  return res.cookies as { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; maxAge?: number; path?: string }[];
-}
-
-/** A tiny browser cookie jar: applies an answer's Set-Cookie headers. */
-function apply(jar: Jar, res: LightMyRequestResponse): Jar {
-  for (const cookie of setCookies(res)) {
-    if (cookie.value === '' || cookie.maxAge === 0) delete jar[cookie.name];
-    else jar[cookie.name] = cookie.value;
-  }
-  return jar;
-}
 
 for (const backend of BACKENDS) {
   describe(`Browser sessions in HttpOnly cookies (${backend.name})`, () => {
@@ -49,15 +32,15 @@ for (const backend of BACKENDS) {
     let address = 0;
     const nextIp = () => `10.9.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
     /** A browser call: cookie transport, the jar's cookies sent and updated. */
-    const browser = async (jar: Jar, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const browser = async (jar: CookieJar, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
       const res = await app.inject({ method, url, payload, headers: COOKIE_MODE, cookies: { ...jar }, remoteAddress: nextIp() });
-      apply(jar, res);
+      applyCookies(jar, res);
       return res;
     };
     const loginBody = (username: string, password: string) => ({ username, password, RecaptchaToken: 'x' });
 
     it('keeps a login in HttpOnly, Secure, SameSite=Lax cookies of 30 days, with no token in the body', async () => {
-      const jar: Jar = {};
+      const jar: CookieJar = {};
       const res = await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ IsConfirmed: true, TermsAndPrivacyConfirmed: true });
@@ -80,7 +63,7 @@ for (const backend of BACKENDS) {
     });
 
     it('renews an expired session token from the session cookie, and logs out clearing every cookie', async () => {
-      const jar: Jar = {};
+      const jar: CookieJar = {};
       await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.seller.email, DEMO_PASSWORD));
       const userToken = decodeRecord(jar[SESSION])!.userdata;
       // Every session token of this login expires.
@@ -101,7 +84,7 @@ for (const backend of BACKENDS) {
     });
 
     it('answers ExpiredUserToken when the 30 days are over, and the session call needs a token', async () => {
-      const jar: Jar = {};
+      const jar: CookieJar = {};
       await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.agency.email, DEMO_PASSWORD));
       const userToken = decodeRecord(jar[SESSION])!.userdata;
       await testDb.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.tokenHash, hashToken(userToken)));
@@ -111,7 +94,7 @@ for (const backend of BACKENDS) {
     });
 
     it('refreshes a record stamped on another day, extending its user token, and leaves today’s alone', async () => {
-      const jar: Jar = {};
+      const jar: CookieJar = {};
       await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD));
       const record = decodeRecord(jar[SESSION])!;
       const hash = hashToken(record.userdata);
@@ -134,14 +117,14 @@ for (const backend of BACKENDS) {
 
     it('holds a login with pending terms in the temporary-user cookie until the terms are accepted', async () => {
       const email = `termini.${backend.name}@example.com`;
-      const jar: Jar = {};
+      const jar: CookieJar = {};
       await browser(jar, 'POST', '/api/Account/Register', { name: 'Ada', surname: 'Neri', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: false, RecaptchaToken: 'x', password: 'Termini#Ponte.Vecchio26' });
       const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
       await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.id, user.id));
       // The terms of the registration are withdrawn: a newer text version would do the same.
       await testDb.database.db.execute(sql`delete from user_consents where user_id = ${user.id} and kind in ('terms', 'privacy')`);
 
-      const fresh: Jar = {};
+      const fresh: CookieJar = {};
       const res = await browser(fresh, 'POST', '/api/Account/Login', loginBody(email, 'Termini#Ponte.Vecchio26'));
       expect(res.json()).toEqual({ IsConfirmed: true, TermsAndPrivacyConfirmed: false });
       expect(decodeRecord(fresh[TEMP_USER])).toMatchObject({ username: email, terms_privacy: false });
@@ -156,7 +139,7 @@ for (const backend of BACKENDS) {
 
     it('opens a silent session at registration; the rapid registration may read but not change the account', async () => {
       const email = `silente.${backend.name}@example.com`;
-      const jar: Jar = {};
+      const jar: CookieJar = {};
       const res = await browser(jar, 'POST', '/api/Account/Register', { name: 'Bruno', surname: 'Riva', email, phone: '3471234567', TermsAndConditions: true, InfoPrivacy: true, PartnerConsent: false, commercialPartnerConsent: true, RecaptchaToken: 'x' });
       expect(res.json()).toEqual({ Email: email });
       expect(decodeRecord(jar[SESSION])).toMatchObject({ username: email, isConfirmed: false, silent: true });
@@ -165,7 +148,7 @@ for (const backend of BACKENDS) {
       expectError(await browser(jar, 'PUT', '/api/User/ChangeBusinessName', { businessName: 1 }), 'InvalidAccessForRapidRegistration');
       expectError(await browser(jar, 'DELETE', `/api/user/${user.id}`), 'InvalidAccessForRapidRegistration');
       // The anonymous visitor before it: a record without a name, and no readable mirror.
-      const anonymous: Jar = {};
+      const anonymous: CookieJar = {};
       await browser(anonymous, 'POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
       expect(decodeRecord(anonymous[SESSION])).toMatchObject({ username: '' });
       expect(anonymous.rexer_user).toBeUndefined();

@@ -86,3 +86,20 @@ export function pdfBytes(size = 400): Buffer {
   const tail = Buffer.from('\n%%EOF\n');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
 }
+
+/** A browser's cookies, by name. */
+export type CookieJar = Record<string, string>;
+
+/** The cookies an answer sets, with their attributes. */
+export function setCookies(res: LightMyRequestResponse) {
+  return res.cookies as { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; maxAge?: number; path?: string; domain?: string }[];
+}
+
+/** A tiny browser cookie jar: applies an answer's Set-Cookie headers (a cleared cookie goes). */
+export function applyCookies(jar: CookieJar, res: LightMyRequestResponse): CookieJar {
+  for (const cookie of setCookies(res)) {
+    if (cookie.value === '' || cookie.maxAge === 0) delete jar[cookie.name];
+    else jar[cookie.name] = cookie.value;
+  }
+  return jar;
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, userTokens, users } from '../../server/db/schema';
@@ -8,7 +8,7 @@ import { LOCK_AFTER_FAILURES } from '../../server/modules/account';
 import { decodeRecord, sessionCookieNames } from '../../server/modules/account/browser-session';
 import { issueActionToken } from '../../server/modules/account/repository';
 import { hashToken } from '../../server/modules/account/tokens';
-import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, type CookieJar } from './helpers';
 
 // The findings of the security review of the accounts (issue 8), each shown failing before
 // its fix: the account-takeover path, the raced lock-out, the outbox view, the session rules.
@@ -17,15 +17,6 @@ const COOKIE_MODE = { 'x-token-transport': 'cookie' };
 const { session: SESSION, temporary: TEMP_USER } = sessionCookieNames(true);
 const STRONG = 'Cortile.Glicine#1974';
 
-type Jar = Record<string, string>;
-
-function absorb(jar: Jar, res: LightMyRequestResponse): Jar {
-  for (const cookie of res.cookies as { name: string; value: string; maxAge?: number }[]) {
-    if (cookie.value === '' || cookie.maxAge === 0) delete jar[cookie.name];
-    else jar[cookie.name] = cookie.value;
-  }
-  return jar;
-}
 
 for (const backend of BACKENDS) {
   describe(`Security review of the accounts (${backend.name})`, () => {
@@ -110,6 +101,20 @@ for (const backend of BACKENDS) {
       });
     });
 
+    it('counts a wrong current password at a password change toward the same lock', async () => {
+      const email = `cambio.${backend.name}@example.com`;
+      await register(email);
+      await db().update(users).set({ registrationConfirmed: true, isSilent: false }).where(eq(users.email, email));
+      const bearer = await bearerOf((await login(email, STRONG)).json().UserToken);
+      const change = (oldPassword: string) =>
+        app.inject({ method: 'PUT', url: '/api/user/updatePassword', headers: { authorization: `Bearer ${bearer}` }, payload: { username: email, oldPassword, newPassword: 'Altra.Password#2031' } });
+      const answers = [];
+      for (let i = 0; i < LOCK_AFTER_FAILURES; i++) answers.push((await change(`Sbagliata#${i}z`)).json().ExceptionTypeString);
+      expect(answers.at(0)).toBe('WrongCredentials');
+      expect(answers.at(-1)).toBe('PasswordAttemptsExceeded');
+      expectError(await change(STRONG), 'PasswordAttemptsExceeded');
+    });
+
     describe('single-use tokens', () => {
       it('lets exactly one of two racing uses of an auto-login link log in', async () => {
         const token = await issueActionToken(db(), await userId(DEMO_ACCOUNTS.buyer.email), 'auto_login', new Date());
@@ -165,10 +170,10 @@ for (const backend of BACKENDS) {
 
     describe('sessions', () => {
       it('ends the anonymous session when the visitor logs in', async () => {
-        const jar: Jar = {};
-        absorb(jar, await app.inject({ method: 'POST', url: '/api/Account/AnonymousLogin', payload: { AnonymousToken: crypto.randomUUID(), portal: 5 }, headers: COOKIE_MODE }));
+        const jar: CookieJar = {};
+        applyCookies(jar, await app.inject({ method: 'POST', url: '/api/Account/AnonymousLogin', payload: { AnonymousToken: crypto.randomUUID(), portal: 5 }, headers: COOKIE_MODE }));
         const anonymous = decodeRecord(jar[SESSION])!.userdata;
-        absorb(jar, await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'x' }, headers: COOKIE_MODE, cookies: jar, remoteAddress: nextIp() }));
+        applyCookies(jar, await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'x' }, headers: COOKIE_MODE, cookies: jar, remoteAddress: nextIp() }));
         const [row] = await db().select().from(userTokens).where(eq(userTokens.tokenHash, hashToken(anonymous)));
         expect(row.revokedAt).not.toBeNull();
         expectError(await post('/api/Account/Session', { userToken: anonymous, portal: 5 }), 'InvalidSessionToken');
@@ -181,9 +186,9 @@ for (const backend of BACKENDS) {
       });
 
       it('ends a login still waiting for the terms at logout', async () => {
-        const jar: Jar = {};
+        const jar: CookieJar = {};
         const email = DEMO_ACCOUNTS.returning.email;
-        absorb(jar, await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: DEMO_PASSWORD, RecaptchaToken: 'x' }, headers: COOKIE_MODE, remoteAddress: nextIp() }));
+        applyCookies(jar, await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: DEMO_PASSWORD, RecaptchaToken: 'x' }, headers: COOKIE_MODE, remoteAddress: nextIp() }));
         const pending = decodeRecord(jar[TEMP_USER])!.userdata;
         expect(jar[SESSION]).toBeUndefined();
         const out = await app.inject({ method: 'POST', url: '/api/Account/Logout', headers: COOKIE_MODE, cookies: jar });
@@ -195,8 +200,8 @@ for (const backend of BACKENDS) {
       it('ends a login at its absolute lifetime, whatever the daily refreshes', async () => {
         const short = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', SESSION_MAX_AGE_DAYS: '2' } });
         try {
-          const jar: Jar = {};
-          absorb(jar, await short.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'x' }, headers: COOKIE_MODE, remoteAddress: nextIp() }));
+          const jar: CookieJar = {};
+          applyCookies(jar, await short.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'x' }, headers: COOKIE_MODE, remoteAddress: nextIp() }));
           const record = decodeRecord(jar[SESSION])!;
           const [issued] = await db().select().from(userTokens).where(eq(userTokens.tokenHash, hashToken(record.userdata)));
           const twoDays = 2 * 24 * 60 * 60 * 1000;

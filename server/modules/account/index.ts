@@ -1,24 +1,21 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashPassword, verifyPassword } from '../../db/password-hash';
+import { hashPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { PORTAL_ID } from '../../plugins/portal';
 import {
   currentConsents,
-  claimPasswordLogin,
   findActionToken,
   findTokenOfKind,
   findUserByEmail,
   findUserById,
   findUserToken,
-  isLocked,
   issueActionToken,
   issueResendConfirmationToken,
   issueSessionToken,
   issueUserToken,
-  recordFailedLogin,
   revokeAllTokens,
   revokeOtherTokens,
   countRecentActionTokens,
@@ -57,7 +54,8 @@ import captcha, { assertCaptcha } from './captcha';
 import { completeLogin, startBearer } from './login';
 import userRoutes from './user-routes';
 import socialLogin from './social';
-import sessionsRoutes, { LOCK_AFTER_FAILURES, LOCK_MS } from './sessions-routes';
+import sessionsRoutes from './sessions-routes';
+import { assertPassword, LOCK_AFTER_FAILURES, LOCK_MS } from './password-check';
 import profileRoutes, { avatarOf } from './profile-routes';
 
 export { CONSENT_TEXT_VERSION, requireSession };
@@ -74,11 +72,8 @@ export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as
 export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as const;
 /** Recovery mails per account an hour, whatever the IP. */
 export const RECOVERY_MAILS_PER_ACCOUNT = 5;
-/** Wrong passwords in a row before the account is locked (far under the 100 an hour allowed), and for how long. */
 export { LOCK_AFTER_FAILURES, LOCK_MS };
 
-// Verified when the user does not exist, so an unknown user and a wrong password take as long.
-const dummyHash = hashPassword('rexer-timing-equaliser-not-a-password');
 
 /** The Account calls of the session (spec section 7): anonymous login, session, login, me, logout. */
 const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
@@ -157,19 +152,7 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
     async (request, reply) => {
       const { ip, userAgent, now } = meta(request);
       await assertCaptcha(fastify, request.body.RecaptchaToken, ip);
-      const user = await findUserByEmail(fastify.db, request.body.username);
-      // Every answer runs one password hash (the account's or a stand-in), so the time taken
-      // tells nothing that the error codes of the spec do not already tell.
-      const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), request.body.password);
-      if (!user || (!user.passwordHash && user.provider === 'local')) throw new AppError('WrongCredentials');
-      if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
-      if (isLocked(user, now)) throw new AppError('PasswordAttemptsExceeded');
-      if (!matches) {
-        const { locked } = await recordFailedLogin(fastify.db, user.id, { lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS, now });
-        throw new AppError(locked ? 'PasswordAttemptsExceeded' : 'WrongCredentials');
-      }
-      // The lock may have been set by wrong passwords racing this one: checked again, atomically.
-      if (!(await claimPasswordLogin(fastify.db, user.id, now))) throw new AppError('PasswordAttemptsExceeded');
+      const user = await assertPassword(fastify.db, await findUserByEmail(fastify.db, request.body.username), request.body.password, now);
       assertActive(user);
       if (!user.registrationConfirmed) {
         // This token only asks for a new mail: the address is confirmed from the mailbox alone.
@@ -309,8 +292,8 @@ const accountModule: FastifyPluginAsyncZod = async function accountModule(fastif
       const now = new Date();
       const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
       if (user.email.toLowerCase() !== request.body.username.toLowerCase()) throw new AppError('Forbidden');
-      if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
-      if (!(await verifyPassword(user.passwordHash, request.body.oldPassword))) throw new AppError('WrongCredentials');
+      // The current password is guessed under the login's lock-out, like any other try.
+      await assertPassword(fastify.db, user, request.body.oldPassword, now);
       await assertAcceptablePassword(request, request.body.newPassword, [user.email, user.name, user.surname]);
       await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), { confirm: false, now });
       // Every other device is logged out; this one stays.

@@ -1,18 +1,11 @@
 import Bowser from 'bowser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashPassword, verifyPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { claimPasswordLogin, isLocked, listUserSessions, recordAuthentication, recordFailedLogin, revokeOtherTokens, revokeUserSession } from './repository';
+import { assertPassword } from './password-check';
+import { listUserSessions, recordAuthentication, revokeOtherTokens, revokeUserSession } from './repository';
 import { EndOthersResponse, OkResponse, ReauthenticateRequest, SessionIdParams, SessionsResponse } from './schemas';
 import { requireUserSession } from './session';
-
-/** Wrong passwords in a row before the account locks, and for how long (the login's rule). */
-export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_MS = 15 * 60 * 1000;
-
-// Verified when the account has no password, so every answer costs one hash.
-const standInHash = hashPassword('rexer-reauthentication-stand-in');
 
 /** What a user agent says of the device: browser, model or system, and kind. */
 export function describeDevice(userAgent: string | null): { Browser: string | null; System: string | null; DeviceType: 'desktop' | 'mobile' | 'tablet' | 'unknown' } {
@@ -97,15 +90,8 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
     async (request) => {
       const now = new Date();
       const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
-      const matches = await verifyPassword(user.passwordHash ?? (await standInHash), request.body.password);
-      // A social-only account proves itself with a fresh social login instead.
-      if (!user.passwordHash) throw new AppError('EmailIsUsedInSocialLogin');
-      if (isLocked(user, now)) throw new AppError('PasswordAttemptsExceeded');
-      if (!matches) {
-        const { locked } = await recordFailedLogin(fastify.db, user.id, { lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS, now });
-        throw new AppError(locked ? 'PasswordAttemptsExceeded' : 'WrongCredentials');
-      }
-      if (!(await claimPasswordLogin(fastify.db, user.id, now))) throw new AppError('PasswordAttemptsExceeded');
+      // A social-only account (EmailIsUsedInSocialLogin) proves itself with a fresh social login instead.
+      await assertPassword(fastify.db, user, request.body.password, now);
       await recordAuthentication(fastify.db, session.userTokenId, now);
       return { Ok: true as const };
     },
