@@ -74,7 +74,6 @@ export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as
 export const RECOVERY_MAILS_PER_ACCOUNT = 5;
 export { LOCK_AFTER_FAILURES, LOCK_MS };
 
-
 /** The Account calls of the session (spec section 7): anonymous login, session, login, me, logout. */
 const accountModule: FastifyPluginAsyncZod = async function accountModule(fastify) {
   await fastify.register(captcha);
