@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configQueryOptions } from '@/shared/api';
 import { Text } from '@/shared/ui/text';
@@ -62,7 +62,9 @@ function AltchaWidget({ onChange }: { onChange: (token: string | null) => void }
     };
   }, [strings]);
 
-  useEffect(() => {
+  // Listening from the commit that adds the widget: a widget that solves at once ("onload")
+  // may answer before a passive effect would have run, and its answer would be lost.
+  useLayoutEffect(() => {
     const widget = ref.current;
     if (!loaded || !widget) return;
     const onState = (event: Event) => {
