@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { verify } from 'altcha-lib/frameworks/shared';
 
 // The Content Security Policy allows stylesheets from this origin only (no <style> element)
 // and no inline script: every page must work under it without a single violation.
@@ -38,6 +41,33 @@ test.describe('Content Security Policy', () => {
     await expect(page.getByTestId('account-menu-button')).toBeVisible();
     await page.goto('/myrexer/profilo');
     await expect(page.locator('h1').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
+  test('the ALTCHA widget styles itself from a stylesheet file and solves its challenge without a violation', async ({ page }) => {
+    // The e2e server runs with CAPTCHA=off: the page is told the captcha is ALTCHA, and its
+    // challenges come from here, signed with a key the test knows (the server's own parameters).
+    const hmacKey = 'e2e-altcha-key';
+    await page.route('**/api/config', async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), CaptchaProvider: 'altcha' } });
+    });
+    await page.route('**/api/Account/Captcha', async (route) => {
+      const expiresAt = Math.floor(Date.now() / 1000) + 600;
+      const challenge = await createChallenge({ deriveKey, hmacSignatureSecret: hmacKey, algorithm: 'PBKDF2/SHA-256', cost: 2_000, keyPrefix: '00', expiresAt });
+      await route.fulfill({ json: challenge, headers: { 'cache-control': 'no-store' } });
+    });
+    const violations = await watchViolations(page);
+    await page.goto('/registrazione');
+    const captcha = page.getByTestId('captcha');
+    await expect(captcha).toHaveAttribute('data-state', 'verified', { timeout: 20_000 });
+    // Styled by altcha.css, loaded as a file: without it the widget's box would be a plain block.
+    await expect(captcha.locator('.altcha-main')).toHaveCSS('display', 'flex');
+    // The answer the form sends is one the server's check accepts.
+    const payload = await captcha.locator('input[name="altcha"]').inputValue();
+    const result = await verify(payload, deriveKey, hmacKey);
+    expect(result.error).toBeNull();
+    expect(result.verification?.verified).toBe(true);
     expect(await violations()).toEqual([]);
   });
 });

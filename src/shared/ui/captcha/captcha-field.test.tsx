@@ -10,7 +10,7 @@ import { CaptchaField } from './captcha-field';
 // The widget itself is a web component; here only its loading and its strings are watched.
 const setStrings = vi.hoisted(() => vi.fn());
 vi.mock('altcha/external', () => {
-  (globalThis as { $altcha?: unknown }).$altcha = { i18n: { set: setStrings } };
+  (globalThis as { $altcha?: unknown }).$altcha = { i18n: { set: setStrings }, algorithms: new Map() };
   return {};
 });
 
