@@ -30,7 +30,7 @@ import requestId from './plugins/request-id';
 import sameOrigin from './plugins/same-origin';
 import security from './plugins/security';
 import spa from './plugins/spa';
-import { serializeError, serializeRequest } from './plugins/log-redaction';
+import { redactLogArguments, serializeError, serializeRequest } from './plugins/log-redaction';
 import type { FileStorage } from './storage/file-storage';
 
 export interface AppOptions {
@@ -90,7 +90,8 @@ export const app = fp<AppOptions>(
 
 /**
  * The logger: pino at LOG_LEVEL (or the options given, such as a test's capture stream),
- * always with credentials redacted: headers that carry them, and tokens in URLs and errors.
+ * always with credentials redacted: headers that carry them, and tokens in URLs, errors and
+ * messages.
  */
 function loggerOptions(config: AppConfig, logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false) return false;
@@ -100,6 +101,7 @@ function loggerOptions(config: AppConfig, logger: FastifyServerOptions['logger']
     ...given,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
     serializers: { req: serializeRequest, err: serializeError },
+    hooks: { logMethod: redactLogArguments },
   };
 }
 
