@@ -110,6 +110,27 @@ for (const backend of BACKENDS) {
       expect(done.sentAt).not.toBeNull();
     });
 
+    it('scrubs the HTML body too, and keeps the links that carry no token', async () => {
+      const token = 'Zq8xWm3pLr7vNt2kYb5cHd9fGj4sQe6uAo1iEz0yXw_';
+      const to = `html.${backend.name}@example.com`;
+      const textBody = `Scegli la password: https://www.rexer.example/inserisciPassword/${token}\nInformativa: https://www.rexer.example/privacy`;
+      const htmlBody = `<p><a href="https://www.rexer.example/login/LoginLink?analyticsToken=${token}&amp;portal=5">Accedi</a> <a href='https://www.rexer.example/privacy'>Privacy</a></p>`;
+      // Due tomorrow: the sender running in the background leaves it to this call.
+      const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+      const [row] = await testDb.database.db.insert(mailOutbox).values({ toAddress: to, subject: 'Benvenuto', textBody, htmlBody, template: 'prova', nextAttemptAt: tomorrow }).returning();
+      const sent: { to: string; text: string; html?: string }[] = [];
+      await deliverDueMail(app, { sendMail: async (mail) => void sent.push(mail) }, 'Rexer <noreply@rexer.example>', new Date(tomorrow.getTime() + 1000));
+      // Delivered with its links ...
+      expect(sent.find((mail) => mail.to === to)).toMatchObject({ text: textBody, html: htmlBody });
+      // ... kept without the token, the rest of the mail as it was.
+      const [after] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+      expect(after.sentAt).not.toBeNull();
+      expect(`${after.textBody}${after.htmlBody}`).not.toContain(token);
+      expect(after.textBody).toBe('Scegli la password: [link removed after delivery]\nInformativa: https://www.rexer.example/privacy');
+      expect(after.htmlBody).toBe(`<p><a href="[link removed after delivery]">Accedi</a> <a href='https://www.rexer.example/privacy'>Privacy</a></p>`);
+      expect(after).toMatchObject({ toAddress: to, subject: 'Benvenuto', template: 'prova' });
+    });
+
     it('gives up after the last attempt and backs off longer each time', async () => {
       expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
       expect(retryDelayMs(20)).toBe(60 * 60 * 1000);
