@@ -74,6 +74,15 @@ interface Call {
   body: unknown;
 }
 
+/** A JSON body as an object; any other body (a multipart upload) as its text. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A fake API: Me and the address list, and whatever answers a test gives for the other calls. */
 function fakeApi(me: MeProfile, answers: Record<string, (body: unknown) => [number, unknown]> = {}) {
   const calls: Call[] = [];
@@ -81,7 +90,7 @@ function fakeApi(me: MeProfile, answers: Record<string, (body: unknown) => [numb
     const request = input instanceof Request ? input : new Request(input, init);
     const path = new URL(request.url).pathname;
     const text = await request.clone().text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
+    const body: unknown = text ? parsed(text) : undefined;
     calls.push({ method: request.method, path, body });
     const key = `${request.method} ${path}`;
     const [status, answer] =
@@ -325,5 +334,19 @@ describe('ProfilePage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: "Sì, elimina l'account" }));
     const link = await within(dialog).findByRole('link', { name: 'Accedi di nuovo con Google' });
     expect(link.getAttribute('href')).toBe('/api/Account/SocialLogin?returnTo=%2Fmyrexer%2Fprofilo');
+  });
+
+  it.each([
+    ['ImageTooLarge', 25, 413, profileTranslations.avatar.errors.avatarPixels],
+    ['FileTooLarge', 20, 413, profileTranslations.avatar.errors.avatarSize],
+    ['InvalidFileType', 21, 415, profileTranslations.avatar.errors.avatarType],
+  ])('says in Italian why the server refused a profile photo: %s', async (name, type, status, message) => {
+    const api = fakeApi(meBody(), { 'POST /api/user/Avatar': () => [status, { ExceptionType: type, ExceptionTypeString: name }] });
+    renderPage();
+    const form = await screen.findByTestId('avatar-form');
+    fireEvent.change(within(form).getByLabelText('Scegli una foto'), { target: { files: [new File([new Uint8Array(64)], 'panorama.png', { type: 'image/png' })] } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Carica la foto' }));
+    expect(await within(form).findByText(message)).toBeTruthy();
+    expect(api.sent('POST /api/user/Avatar')).toHaveLength(1);
   });
 });
