@@ -42,7 +42,9 @@ export default fp(
 
     await fastify.register(swaggerUi, {
       routePrefix: '/api/docs',
-      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+      // BaseLayout: the standalone layout's top bar draws Swagger's logo as an SVG with a
+      // <style> element, which the CSP (style-src 'self') refuses; the bar adds nothing here.
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null, layout: 'BaseLayout' },
       staticCSP: false,
     });
 

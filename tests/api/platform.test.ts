@@ -224,7 +224,12 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
-      expect(String(page.headers['content-security-policy'])).toContain("object-src 'none'");
+      const csp = String(page.headers['content-security-policy']).split(/;\s*/);
+      expect(csp).toContain("object-src 'none'");
+      // Its page too takes stylesheets from files only (the top bar's <style> is left out).
+      expect(csp.find((directive) => directive.startsWith('style-src '))).toBe("style-src 'self'");
+      const initializer = await app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+      expect(initializer.body).toMatch(/"layout":\s*"BaseLayout"/);
       const script = await app.inject({ url: '/api/docs/static/swagger-ui-bundle.js' });
       expect(script.statusCode).toBe(200);
       expect(script.headers['content-type']).toMatch(/javascript/);

@@ -30,6 +30,14 @@ test.describe('Content Security Policy', () => {
     });
   }
 
+  test('the API documentation at /api/docs runs without a violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto('/api/docs');
+    await expect(page.locator('.swagger-ui .info .title')).toContainText('Rexer API');
+    await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
   test('the login modal and the profile of a logged-in user run without a violation', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto('/comprocasa');
