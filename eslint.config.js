@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const SERVER_FROM_SRC = { group: ['**/server/**', '../../server/*'], message: 'src/ reaches the server only over HTTP.' };
+const MACHINES_OUTSIDE_PROCESSES = {
+  group: ['**/machines', '**/machines/**', '@machines/*'],
+  message: 'Only src/processes (and the server) import machines/: use the domain types in domain/ and the intents of the process.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.tmp', 'src/app/route-tree.gen.ts', 'src/shared/api/schema.gen.ts', 'server/db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -11,7 +17,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '../../server/*'], message: 'src/ reaches the server only over HTTP.' }] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES] }],
+    },
+  },
+  {
+    // ARCHITECTURE.md: the machines meet the pages in src/processes; only that layer (and the
+    // server) imports machines/. Everything else asks the session process through intents.
+    files: ['src/processes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC] }],
     },
   },
   {
@@ -19,6 +33,13 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/src/**', '**/server/**', 'react', 'react-dom'], message: 'machines/ stays pure: no React, no src/, no server/.' }] }],
+    },
+  },
+  {
+    // domain/ holds the types and constants the machines, the app and the server share: pure TypeScript.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/src/**', '**/server/**', '**/machines/**', 'react', 'react-dom', 'xstate'], message: 'domain/ imports nothing: it is shared by every side.' }] }],
     },
   },
   {

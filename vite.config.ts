@@ -26,7 +26,7 @@ export default defineConfig({
     }),
     react(),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { LOGIN_SOURCE, PORTAL, asLoginFailure, loginCompletion, sessionMachine, type LoginFailure, type LoginResult, type SessionEvent, type StoredSession } from './session.machine';
+import { LOGIN_SOURCE, PORTAL, asLoginFailure, type LoginFailure, type LoginResult, type StoredSession } from '../domain/session';
+import { loginCompletion, SESSION_TAGS, sessionMachine, type SessionEvent } from './session.machine';
 
 /** The states that wait on a call; tests wait until the machine leaves them. */
 const BUSY = ['anonymous.loggingIn', 'anonymous.exchanging', 'authenticating', 'exchangingUser', 'acceptingTerms', 'silentExchanging', 'renewing', 'loggingOut'];
@@ -70,7 +71,7 @@ function start(fakes: Fakes = {}) {
     },
   });
   const actor = createActor(machine).start();
-  const settle = () => waitFor(actor, (s) => !BUSY.some((state) => s.matches(stateValue(state))), { timeout: 1000 });
+  const settle = () => waitFor(actor, (s) => !s.hasTag(SESSION_TAGS.busy), { timeout: 1000 });
   const send = async (event: SessionEvent) => {
     actor.send(event);
     return settle();
@@ -161,7 +162,7 @@ describe('login', () => {
   it('with confirmed terms: trades the token, saves the session, closes the modal and redirects', async () => {
     const { send, effects, calls } = start();
     const s = await send({ type: 'LOGIN', credentials, source: LOGIN_SOURCE.appointment, redirectTo: '/myrexer/appuntamenti' });
-    expect(s.value).toBe('loggedIn');
+    expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(calls.login).toHaveBeenCalledWith(credentials);
     expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'user-token', portal: 5 });
     expect(effects.persistSession).toHaveBeenCalledWith({ username: 'giulia@example.com', isConfirmed: true, termsPrivacy: true, silent: false });
@@ -205,7 +206,7 @@ describe('login', () => {
     await send({ type: 'LOGIN', credentials });
     const s = await send({ type: 'ACCEPT_TERMS' });
     expect(calls.acceptTerms).toHaveBeenCalledWith({ userToken: 'temp-token' });
-    expect(s.value).toBe('loggedIn');
+    expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(effects.persistSession).toHaveBeenCalledWith(expect.objectContaining({ termsPrivacy: true }));
   });
 
@@ -250,7 +251,7 @@ describe('silent login after registration', () => {
   it('stores a silent, unconfirmed session', async () => {
     const { send, effects, calls } = start();
     const s = await send({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' });
-    expect(s.value).toBe('silent');
+    expect(s.value).toEqual({ authenticated: 'silent' });
     expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'reg-token', portal: 5 });
     expect(effects.persistSession).toHaveBeenCalledWith({ username: 'nuovo@example.com', isConfirmed: false, termsPrivacy: true, silent: true });
   });
@@ -268,7 +269,7 @@ describe('silent login after registration', () => {
     const { send } = start();
     await send({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' });
     const s = await send({ type: 'LOGIN', credentials });
-    expect(s.value).toBe('loggedIn');
+    expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(s.context.silent).toBe(false);
   });
 
@@ -276,15 +277,15 @@ describe('silent login after registration', () => {
     const { send, effects } = start();
     await send({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' });
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'me' });
-    expect(s.value).toBe('silent');
+    expect(s.value).toEqual({ authenticated: 'silent' });
     expect(effects.retryRequest).toHaveBeenCalledWith('me');
   });
 });
 
 describe('logged in', () => {
   it('restores the session the server holds, by its flags', async () => {
-    expect((await start().send(restore())).value).toBe('loggedIn');
-    expect((await start().send(restore({ silent: true, isConfirmed: false }))).value).toBe('silent');
+    expect((await start().send(restore())).value).toEqual({ authenticated: 'loggedIn' });
+    expect((await start().send(restore({ silent: true, isConfirmed: false }))).value).toEqual({ authenticated: 'silent' });
     expect((await start().send(restore({ termsPrivacy: false }))).value).toBe('temporary');
   });
 
@@ -292,7 +293,7 @@ describe('logged in', () => {
     const { send, effects, calls } = start();
     await send(restore());
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'favourites' });
-    expect(s.value).toBe('loggedIn');
+    expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'user-token', portal: 5 });
     expect(s.context.sessionToken).toBe('session-1');
     expect(effects.retryRequest).toHaveBeenCalledWith('favourites');
@@ -354,13 +355,13 @@ describe('model-based walk', () => {
 
   function checkInvariants(s: SnapshotFrom<typeof sessionMachine>) {
     const c = s.context;
-    if (s.matches('loggedIn')) {
+    if (s.matches({ authenticated: 'loggedIn' })) {
       expect(c.sessionToken).not.toBeNull();
       expect(c.userToken).not.toBeNull();
       expect(c.termsPrivacy).toBe(true);
       expect(c.silent).toBe(false);
     }
-    if (s.matches('silent')) {
+    if (s.matches({ authenticated: 'silent' })) {
       expect(c.silent).toBe(true);
       expect(c.sessionToken).not.toBeNull();
     }
@@ -371,6 +372,7 @@ describe('model-based walk', () => {
     }
     if (s.matches({ anonymous: 'ready' })) expect(c.sessionToken).not.toBeNull();
     expect(BUSY.some((state) => s.matches(stateValue(state)))).toBe(false);
+    expect(s.hasTag(SESSION_TAGS.busy)).toBe(false);
   }
 
   it('keeps the invariants over any sequence of events and answers', async () => {

@@ -1,58 +1,22 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { asLoginFailure, LOGIN_SOURCE, PORTAL, type Credentials, type LoginFailure, type LoginResult, type LoginSource, type SessionIntent, type StoredSession } from '../domain/session';
 
 // The session of spec section 4: anonymous, temporary (terms and privacy pending), logged
 // in, silent (created at registration). The machine is pure: every call to the API is an
-// actor the app provides (`session.machine.provide({ actors: ... })`), every effect on the
-// page (persist, redirect, callback, go home) a named action the app provides. Tests
-// provide fakes and walk every transition.
-
-/** Where a login started (spec section 4): it decides redirect or callback. */
-export const LOGIN_SOURCE = {
-  undefined: 0,
-  appointment: 1,
-  newProperty: 2,
-  offer: 3,
-  valuation: 4,
-  callbackOnly: 5,
-  createListingFromAppointment: 6,
-} as const;
-export type LoginSource = (typeof LOGIN_SOURCE)[keyof typeof LOGIN_SOURCE];
-
-const CALLBACK_SOURCES: readonly LoginSource[] = [LOGIN_SOURCE.newProperty, LOGIN_SOURCE.offer, LOGIN_SOURCE.valuation, LOGIN_SOURCE.callbackOnly];
+// actor the app provides (`sessionMachine.provide({ actors: ... })`), every effect on the
+// page (persist, redirect, callback, go home) a named action the app provides. Guards and
+// actions are named here and nowhere inline, so the chart reads as the spec does.
+//
+// This file is the model for every machine of the product: domain types in `domain/`,
+// `setup()` with named guards, actions and actors, a `description` on every state, tags
+// for what the UI asks (busy, signed in), tests generated from the graph beside the
+// transition tests (session.machine.test.ts, session.machine.graph.test.ts).
 
 /** After a login: run the caller's callback (new property, valuation, offer, callback only) or redirect. */
+const CALLBACK_SOURCES: readonly LoginSource[] = [LOGIN_SOURCE.newProperty, LOGIN_SOURCE.offer, LOGIN_SOURCE.valuation, LOGIN_SOURCE.callbackOnly];
+
 export function loginCompletion(source: LoginSource): 'callback' | 'redirect' {
   return CALLBACK_SOURCES.includes(source) ? 'callback' : 'redirect';
-}
-
-export const PORTAL = 5;
-
-export interface Credentials {
-  username: string;
-  password: string;
-  recaptchaToken: string;
-}
-
-/** What the login call answers (spec section 7: UserToken, IsConfirmed, TermsAndPrivacyConfirmed). */
-export interface LoginResult {
-  userToken: string;
-  isConfirmed: boolean;
-  termsAndPrivacyConfirmed: boolean;
-}
-
-/** A login failure, by the catalogue's ExceptionTypeString (spec section 8). */
-export interface LoginFailure {
-  kind: 'WrongCredentials' | 'InvalidPassword' | 'UserNotConfirmed' | 'EmailIsUsedInSocialLogin' | 'PasswordAttemptsExceeded' | 'IPBanned' | 'UserIsSuspendedOrDeleted' | 'Other';
-  /** The confirmation token that comes with UserNotConfirmed. */
-  confirmationToken?: string;
-}
-
-/** The session record the app stores (spec section 3); the bearer itself stays server-side. */
-export interface StoredSession {
-  username: string;
-  isConfirmed: boolean;
-  termsPrivacy: boolean;
-  silent: boolean;
 }
 
 export interface SessionContext {
@@ -73,20 +37,27 @@ export interface SessionContext {
   freshUserToken: boolean;
 }
 
+/** The intents of the pages, and what the app itself tells the machine. */
 export type SessionEvent =
+  | SessionIntent
   /** A first call needs a session: anonymous login, then the session call. */
   | { type: 'ENSURE_SESSION' }
-  | { type: 'LOGIN'; credentials: Credentials; source?: LoginSource; redirectTo?: string }
-  | { type: 'ACCEPT_TERMS' }
-  | { type: 'DECLINE_TERMS' }
-  /** Registration succeeded: the silent login with the token it returned. */
-  | { type: 'REGISTERED'; email: string; token: string }
   /** The session the server already holds (app start): from the me call and the stored record. */
   | { type: 'RESTORE'; session: StoredSession; userToken: string; sessionToken: string }
   | { type: 'SESSION_TOKEN_EXPIRED'; requestId: string }
-  | { type: 'USER_TOKEN_EXPIRED' }
-  | { type: 'SILENT_LOGOUT' }
-  | { type: 'LOGOUT' };
+  | { type: 'USER_TOKEN_EXPIRED' };
+
+/** Tags the process reads instead of state names. */
+export const SESSION_TAGS = {
+  /** A login, or the terms acceptance and token exchange that complete it, is under way. */
+  signingIn: 'signingIn',
+  signingOut: 'signingOut',
+  /** A session belongs to a person: logged in, silent, or with the terms pending. */
+  signedIn: 'signedIn',
+  /** A call is under way: the machine answers nothing new until it settles. */
+  busy: 'busy',
+} as const;
+export type SessionTag = (typeof SESSION_TAGS)[keyof typeof SESSION_TAGS];
 
 const EMPTY: SessionContext = {
   username: null,
@@ -108,10 +79,17 @@ export function newAnonymousToken(random: () => string = () => crypto.randomUUID
   return random();
 }
 
+type LoginEvent = Extract<SessionEvent, { type: 'LOGIN' }>;
+type RestoreEvent = Extract<SessionEvent, { type: 'RESTORE' }>;
+
+/** Retries the request that waited for the new session token, then forgets it. */
+const RETRY_PENDING_REQUEST = [{ type: 'retryRequest', params: ({ context }: { context: SessionContext }) => context.pendingRetryId ?? '' }, 'forgetPendingRetry'] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    tags: {} as SessionTag,
   },
   actors: {
     /** POST /api/Account/AnonymousLogin {AnonymousToken, portal}: a user token. */
@@ -134,7 +112,7 @@ export const sessionMachine = setup({
     logout: fromPromise<void, { sessionToken: string | null }>(async () => {}),
   },
   actions: {
-    recordLoginError: assign({ loginError: ({ event }) => asLoginFailure((event as { error?: unknown }).error) }),
+    // Effects the app provides.
     /** Stores the session record (persistent unless silent). */
     persistSession: (_, _session: StoredSession) => {},
     /** Stores the temporary-user record while the terms are pending. */
@@ -148,114 +126,154 @@ export const sessionMachine = setup({
     retryRequest: (_, _requestId: string) => {},
     /** Back to the home page of the visitor's current mode. */
     goHome: () => {},
+
+    // Context changes.
+    resetSession: assign(() => ({ ...EMPTY })),
+    restoreSession: assign((_, event: RestoreEvent) => ({
+      ...EMPTY,
+      username: event.session.username,
+      isConfirmed: event.session.isConfirmed,
+      termsPrivacy: event.session.termsPrivacy,
+      silent: event.session.silent,
+      userToken: event.userToken,
+      sessionToken: event.sessionToken,
+    })),
+    rememberLoginRequest: assign((_, event: LoginEvent) => ({
+      source: event.source ?? LOGIN_SOURCE.undefined,
+      redirectTo: event.redirectTo ?? null,
+      username: event.credentials.username,
+      loginError: null,
+    })),
+    /** The login call's rejection, read as a failure of the catalogue. */
+    recordLoginError: assign(({ event }) => ({ loginError: asLoginFailure((event as { error?: unknown }).error) })),
+    recordSessionCallFailure: assign(() => ({ ...EMPTY, loginError: { kind: 'Other' as const } })),
+    storeLoginResult: assign((_, result: LoginResult) => ({
+      userToken: result.userToken,
+      isConfirmed: result.isConfirmed,
+      termsPrivacy: result.termsAndPrivacyConfirmed,
+      silent: false,
+    })),
+    storeRegistration: assign((_, registration: { email: string; token: string }) => ({ username: registration.email, userToken: registration.token })),
+    storeAnonymousUserToken: assign((_, userToken: string) => ({ userToken, freshUserToken: true })),
+    storeSessionToken: assign((_, sessionToken: string) => ({ sessionToken, freshUserToken: false })),
+    storeSilentSession: assign((_, sessionToken: string) => ({ sessionToken, isConfirmed: false, silent: true, termsPrivacy: true })),
+    markTermsAccepted: assign({ termsPrivacy: true, silent: false }),
+    forgetTokens: assign({ userToken: null, sessionToken: null, pendingRetryId: null, freshUserToken: false }),
+    /** An anonymous session token expired: it is traded again, and the request waits for it. */
+    rememberExpiredRequest: assign((_, requestId: string) => ({ sessionToken: null, renewedRequestId: requestId, pendingRetryId: requestId })),
+    /** A logged-in session token expired: the old one stays until the renewal answers (it still revokes at logout). */
+    rememberRenewedRequest: assign((_, requestId: string) => ({ renewedRequestId: requestId, pendingRetryId: requestId })),
+    forgetPendingRetry: assign({ pendingRetryId: null }),
   },
   guards: {
-    termsConfirmed: (_, result: LoginResult) => result.termsAndPrivacyConfirmed,
-    alreadyRenewed: ({ context }, requestId: string) => context.renewedRequestId === requestId,
-    restoredTemporary: (_, session: StoredSession) => !session.termsPrivacy,
-    restoredSilent: (_, session: StoredSession) => session.silent,
+    hasAcceptedTerms: (_, result: LoginResult) => result.termsAndPrivacyConfirmed,
+    wasAlreadyRenewed: ({ context }, requestId: string) => context.renewedRequestId === requestId,
+    isRestoredTemporary: (_, session: StoredSession) => !session.termsPrivacy,
+    isRestoredSilent: (_, session: StoredSession) => session.silent,
+    hasPendingRetry: ({ context }) => context.pendingRetryId !== null,
+    isFreshUserToken: ({ context }) => context.freshUserToken,
+    hasSessionToken: ({ context }) => context.sessionToken !== null,
+    isSilentSession: ({ context }) => context.silent,
+    holdsSilentSession: ({ context }) => context.silent && context.sessionToken !== null,
+    /** The login source asks for the caller's callback rather than a redirect (spec section 4). */
+    completesWithCallback: ({ context }) => loginCompletion(context.source) === 'callback',
   },
 }).createMachine({
   id: 'session',
+  description: 'The visitor session of spec section 4: anonymous until someone logs in or registers.',
   context: EMPTY,
   initial: 'anonymous',
   on: {
     RESTORE: [
       {
-        guard: { type: 'restoredTemporary', params: ({ event }) => event.session },
+        guard: { type: 'isRestoredTemporary', params: ({ event }) => event.session },
         target: '.temporary',
-        actions: assign(({ event }) => ({ ...EMPTY, ...restored(event) })),
+        actions: { type: 'restoreSession', params: ({ event }) => event },
       },
       {
-        guard: { type: 'restoredSilent', params: ({ event }) => event.session },
-        target: '.silent',
-        actions: assign(({ event }) => ({ ...EMPTY, ...restored(event) })),
+        guard: { type: 'isRestoredSilent', params: ({ event }) => event.session },
+        target: '.authenticated.silent',
+        actions: { type: 'restoreSession', params: ({ event }) => event },
       },
-      { target: '.loggedIn', actions: assign(({ event }) => ({ ...EMPTY, ...restored(event) })) },
+      { target: '.authenticated.loggedIn', actions: { type: 'restoreSession', params: ({ event }) => event } },
     ],
   },
   states: {
     anonymous: {
+      description: 'Nobody is logged in. A call that needs a session gets an anonymous one; a login or a registration starts here.',
       initial: 'idle',
       on: {
-        LOGIN: {
-          target: 'authenticating',
-          actions: assign(({ event }) => ({
-            source: event.source ?? LOGIN_SOURCE.undefined,
-            redirectTo: event.redirectTo ?? null,
-            loginError: null,
-          })),
-        },
-        REGISTERED: { target: 'silentExchanging', actions: assign(({ event }) => ({ username: event.email, userToken: event.token })) },
+        LOGIN: { target: 'authenticating', actions: { type: 'rememberLoginRequest', params: ({ event }) => event } },
+        REGISTERED: { target: 'silentExchanging', actions: { type: 'storeRegistration', params: ({ event }) => event } },
       },
       states: {
-        idle: { on: { ENSURE_SESSION: 'loggingIn' } },
+        idle: {
+          description: 'No anonymous session yet: the first call that needs one asks for it.',
+          on: { ENSURE_SESSION: 'loggingIn' },
+        },
         loggingIn: {
+          description: 'Anonymous login with a new random token: a user token.',
+          tags: [SESSION_TAGS.busy],
           invoke: {
+            id: 'anonymousLogin',
             src: 'anonymousLogin',
             input: () => ({ anonymousToken: newAnonymousToken(), portal: PORTAL }),
-            onDone: { target: 'exchanging', actions: assign({ userToken: ({ event }) => event.output, freshUserToken: true }) },
+            onDone: { target: 'exchanging', actions: { type: 'storeAnonymousUserToken', params: ({ event }) => event.output } },
             onError: 'failed',
           },
         },
         exchanging: {
+          description: 'The anonymous user token is traded for a session token.',
+          tags: [SESSION_TAGS.busy],
           invoke: {
+            id: 'exchangeAnonymousToken',
             src: 'exchangeToken',
             input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
             onDone: [
-              {
-                guard: ({ context }) => context.pendingRetryId !== null,
-                target: 'ready',
-                actions: [
-                  assign({ sessionToken: ({ event }) => event.output, freshUserToken: false }),
-                  { type: 'retryRequest', params: ({ context }) => context.pendingRetryId ?? '' },
-                  assign({ pendingRetryId: null }),
-                ],
-              },
-              { target: 'ready', actions: assign({ sessionToken: ({ event }) => event.output, freshUserToken: false }) },
+              { guard: 'hasPendingRetry', target: 'ready', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
+              { target: 'ready', actions: { type: 'storeSessionToken', params: ({ event }) => event.output } },
             ],
             onError: [
               // A token just issued and already refused: the API is not answering well; wait for the next call.
-              { guard: ({ context }) => context.freshUserToken, target: 'failed', actions: assign({ userToken: null, sessionToken: null, pendingRetryId: null, freshUserToken: false }) },
+              { guard: 'isFreshUserToken', target: 'failed', actions: 'forgetTokens' },
               // An older anonymous user token is gone: start again from a new anonymous login.
-              { target: 'loggingIn', actions: assign({ userToken: null, sessionToken: null, pendingRetryId: null }) },
+              { target: 'loggingIn', actions: 'forgetTokens' },
             ],
           },
         },
         ready: {
+          description: 'An anonymous session is in place; an expired token is renewed once per request.',
           on: {
             SESSION_TOKEN_EXPIRED: [
-              { guard: { type: 'alreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingIn', actions: assign({ userToken: null, sessionToken: null }) },
-              {
-                target: 'exchanging',
-                actions: assign(({ event }) => ({ sessionToken: null, renewedRequestId: event.requestId, pendingRetryId: event.requestId })),
-              },
+              { guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingIn', actions: 'forgetTokens' },
+              { target: 'exchanging', actions: { type: 'rememberExpiredRequest', params: ({ event }) => event.requestId } },
             ],
-            USER_TOKEN_EXPIRED: { target: 'loggingIn', actions: assign({ userToken: null, sessionToken: null }) },
+            USER_TOKEN_EXPIRED: { target: 'loggingIn', actions: 'forgetTokens' },
           },
         },
-        failed: { on: { ENSURE_SESSION: 'loggingIn' } },
+        failed: {
+          description: 'The anonymous login did not succeed: the next call tries again.',
+          on: { ENSURE_SESSION: 'loggingIn' },
+        },
       },
     },
     authenticating: {
+      description: 'The login call with e-mail, password and captcha.',
+      tags: [SESSION_TAGS.signingIn, SESSION_TAGS.busy],
       invoke: {
+        id: 'login',
         src: 'login',
-        input: ({ event }) => (event as Extract<SessionEvent, { type: 'LOGIN' }>).credentials,
+        input: ({ event }) => (event as LoginEvent).credentials,
         onDone: [
           {
-            guard: { type: 'termsConfirmed', params: ({ event }) => event.output },
+            guard: { type: 'hasAcceptedTerms', params: ({ event }) => event.output },
             target: 'exchangingUser',
-            actions: assign(({ event }) => ({
-              userToken: event.output.userToken,
-              isConfirmed: event.output.isConfirmed,
-              termsPrivacy: true,
-              silent: false,
-            })),
+            actions: { type: 'storeLoginResult', params: ({ event }) => event.output },
           },
           {
             target: 'temporary',
             actions: [
-              assign(({ event }) => ({ userToken: event.output.userToken, isConfirmed: event.output.isConfirmed, termsPrivacy: false, silent: false })),
+              { type: 'storeLoginResult', params: ({ event }) => event.output },
               { type: 'persistTemporaryUser', params: ({ context }) => storedOf(context) },
               'openTermsModal',
             ],
@@ -263,34 +281,42 @@ export const sessionMachine = setup({
         ],
         // A failed login leaves the session it started from as it was.
         onError: [
-          { guard: ({ context }) => context.silent && context.sessionToken !== null, target: 'silent', actions: 'recordLoginError' },
-          { guard: ({ context }) => context.sessionToken !== null, target: 'anonymous.ready', actions: 'recordLoginError' },
+          { guard: 'holdsSilentSession', target: 'authenticated.silent', actions: 'recordLoginError' },
+          { guard: 'hasSessionToken', target: 'anonymous.ready', actions: 'recordLoginError' },
           { target: 'anonymous', actions: 'recordLoginError' },
         ],
       },
-      entry: assign(({ event }) => ({ username: (event as Extract<SessionEvent, { type: 'LOGIN' }>).credentials.username })),
     },
     exchangingUser: {
+      description: 'The logged-in user token is traded for a session token; then the login completes.',
+      tags: [SESSION_TAGS.signingIn, SESSION_TAGS.busy],
       invoke: {
+        id: 'exchangeUserToken',
         src: 'exchangeToken',
         input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
-        onDone: {
-          target: 'loggedIn',
-          actions: [
-            assign({ sessionToken: ({ event }) => event.output }),
-            { type: 'persistSession', params: ({ context }) => storedOf(context) },
-            'closeLoginModal',
-            // The login source decides: the caller's callback, or the redirect.
-            enqueueActions(({ context, enqueue }) => {
-              if (loginCompletion(context.source) === 'callback') enqueue('runLoginCallback');
-              else enqueue({ type: 'redirectAfterLogin', params: context.redirectTo });
-            }),
-          ],
-        },
-        onError: { target: 'anonymous', actions: [assign(() => ({ ...EMPTY, loginError: { kind: 'Other' as const } })), 'clearStoredSession'] },
+        // The login source decides: the caller's callback, or the redirect.
+        onDone: [
+          {
+            guard: 'completesWithCallback',
+            target: 'authenticated.loggedIn',
+            actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ context }) => storedOf(context) }, 'closeLoginModal', 'runLoginCallback'],
+          },
+          {
+            target: 'authenticated.loggedIn',
+            actions: [
+              { type: 'storeSessionToken', params: ({ event }) => event.output },
+              { type: 'persistSession', params: ({ context }) => storedOf(context) },
+              'closeLoginModal',
+              { type: 'redirectAfterLogin', params: ({ context }) => context.redirectTo },
+            ],
+          },
+        ],
+        onError: { target: 'anonymous', actions: ['recordSessionCallFailure', 'clearStoredSession'] },
       },
     },
     temporary: {
+      description: 'Logged in with the partner terms and privacy not yet accepted (spec section 4): the terms modal is open.',
+      tags: [SESSION_TAGS.signedIn],
       on: {
         ACCEPT_TERMS: 'acceptingTerms',
         DECLINE_TERMS: 'loggingOut',
@@ -299,116 +325,85 @@ export const sessionMachine = setup({
       },
     },
     acceptingTerms: {
+      description: 'The terms update call with the temporary user token.',
+      tags: [SESSION_TAGS.signingIn, SESSION_TAGS.signedIn, SESSION_TAGS.busy],
       invoke: {
+        id: 'acceptTerms',
         src: 'acceptTerms',
         input: ({ context }) => ({ userToken: context.userToken ?? '' }),
-        onDone: { target: 'exchangingUser', actions: assign({ termsPrivacy: true, silent: false }) },
+        onDone: { target: 'exchangingUser', actions: 'markTermsAccepted' },
         // Spec section 8: a failed terms update logs the user out.
         onError: 'loggingOut',
       },
     },
     silentExchanging: {
+      description: 'Right after a registration: its user token is traded for a silent session.',
+      tags: [SESSION_TAGS.busy],
       invoke: {
+        id: 'exchangeRegistrationToken',
         src: 'exchangeToken',
         input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
         onDone: {
-          target: 'silent',
-          actions: [
-            assign(({ event }) => ({ sessionToken: event.output, isConfirmed: false, silent: true, termsPrivacy: true })),
-            { type: 'persistSession', params: ({ context }) => storedOf(context) },
-          ],
+          target: 'authenticated.silent',
+          actions: [{ type: 'storeSilentSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ context }) => storedOf(context) }],
         },
-        onError: { target: 'anonymous', actions: assign(() => ({ ...EMPTY })) },
+        onError: { target: 'anonymous', actions: 'resetSession' },
       },
     },
-    silent: {
-      on: {
-        SILENT_LOGOUT: 'loggingOut',
-        LOGOUT: 'loggingOut',
-        LOGIN: {
-          target: 'authenticating',
-          actions: assign(({ event }) => ({ source: event.source ?? LOGIN_SOURCE.undefined, redirectTo: event.redirectTo ?? null, loginError: null })),
-        },
-        SESSION_TOKEN_EXPIRED: [
-          { guard: { type: 'alreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingOut', actions: 'goHome' },
-          { target: 'renewing', actions: assign(({ event }) => ({ renewedRequestId: event.requestId, pendingRetryId: event.requestId })) },
-        ],
-        USER_TOKEN_EXPIRED: { target: 'loggingOut', actions: 'goHome' },
-      },
-    },
-    loggedIn: {
+    authenticated: {
+      description: 'A person holds a session: expiries, renewal and logout are handled alike for a full and a silent login.',
+      tags: [SESSION_TAGS.signedIn],
       on: {
         LOGOUT: 'loggingOut',
         SESSION_TOKEN_EXPIRED: [
-          { guard: { type: 'alreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingOut', actions: 'goHome' },
-          { target: 'renewing', actions: assign(({ event }) => ({ renewedRequestId: event.requestId, pendingRetryId: event.requestId })) },
+          { guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingOut', actions: 'goHome' },
+          { target: 'renewing', actions: { type: 'rememberRenewedRequest', params: ({ event }) => event.requestId } },
         ],
         USER_TOKEN_EXPIRED: { target: 'loggingOut', actions: 'goHome' },
+      },
+      initial: 'loggedIn',
+      states: {
+        loggedIn: {
+          description: 'Logged in with confirmed terms.',
+        },
+        silent: {
+          description: 'The silent session of a new registration (spec section 4): unconfirmed, ended by the confirmation or by a full login.',
+          on: {
+            SILENT_LOGOUT: '#session.loggingOut',
+            LOGIN: { target: '#session.authenticating', actions: { type: 'rememberLoginRequest', params: ({ event }) => event } },
+          },
+        },
       },
     },
     renewing: {
+      description: 'An expired session token is renewed with the user token, then the request that met the expiry is retried.',
+      tags: [SESSION_TAGS.signedIn, SESSION_TAGS.busy],
       invoke: {
+        id: 'renewSessionToken',
         src: 'exchangeToken',
         input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
         onDone: [
-          {
-            guard: ({ context }) => context.silent,
-            target: 'silent',
-            actions: [assign({ sessionToken: ({ event }) => event.output }), { type: 'retryRequest', params: ({ context }) => context.pendingRetryId ?? '' }, assign({ pendingRetryId: null })],
-          },
-          {
-            target: 'loggedIn',
-            actions: [assign({ sessionToken: ({ event }) => event.output }), { type: 'retryRequest', params: ({ context }) => context.pendingRetryId ?? '' }, assign({ pendingRetryId: null })],
-          },
+          { guard: 'isSilentSession', target: 'authenticated.silent', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
+          { target: 'authenticated.loggedIn', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
         ],
         // The user token is no longer good either: log out and go home.
         onError: { target: 'loggingOut', actions: 'goHome' },
       },
     },
     loggingOut: {
+      description: 'The tokens are revoked on the server; whatever it answers, the session ends here.',
+      tags: [SESSION_TAGS.signingOut, SESSION_TAGS.busy],
       invoke: {
+        id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ sessionToken: context.sessionToken }),
-        onDone: { target: 'anonymous', actions: ['clearStoredSession', assign(() => ({ ...EMPTY }))] },
-        onError: { target: 'anonymous', actions: ['clearStoredSession', assign(() => ({ ...EMPTY }))] },
+        onDone: { target: 'anonymous', actions: ['clearStoredSession', 'resetSession'] },
+        onError: { target: 'anonymous', actions: ['clearStoredSession', 'resetSession'] },
       },
     },
   },
 });
 
-function restored(event: Extract<SessionEvent, { type: 'RESTORE' }>): Partial<SessionContext> {
-  return {
-    username: event.session.username,
-    isConfirmed: event.session.isConfirmed,
-    termsPrivacy: event.session.termsPrivacy,
-    silent: event.session.silent,
-    userToken: event.userToken,
-    sessionToken: event.sessionToken,
-  };
-}
-
 function storedOf(context: SessionContext): StoredSession {
   return { username: context.username ?? '', isConfirmed: context.isConfirmed, termsPrivacy: context.termsPrivacy, silent: context.silent };
-}
-
-const FAILURE_KINDS: readonly LoginFailure['kind'][] = [
-  'WrongCredentials',
-  'InvalidPassword',
-  'UserNotConfirmed',
-  'EmailIsUsedInSocialLogin',
-  'PasswordAttemptsExceeded',
-  'IPBanned',
-  'UserIsSuspendedOrDeleted',
-];
-
-/** The failure the login actor rejected with; anything unknown is 'Other'. */
-export function asLoginFailure(error: unknown): LoginFailure {
-  if (typeof error === 'object' && error !== null && 'kind' in error) {
-    const kind = (error as { kind: unknown }).kind;
-    if (typeof kind === 'string' && (FAILURE_KINDS as readonly string[]).includes(kind)) {
-      const token = (error as { confirmationToken?: unknown }).confirmationToken;
-      return { kind: kind as LoginFailure['kind'], ...(typeof token === 'string' ? { confirmationToken: token } : {}) };
-    }
-  }
-  return { kind: 'Other' };
 }

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { setSessionHooks } from '@/shared/api';
 import { provideSessionRuntime } from '@/entities/session';
+import { inspectOptions } from '@/shared/lib/inspect';
 import type { LoadedSessionRuntime, SessionEffects } from './model/runtime';
 
 export type { SessionEffects };
@@ -11,7 +12,8 @@ export type { SessionEffects };
  */
 export function installSession(effects: SessionEffects): void {
   let runtime: Promise<LoadedSessionRuntime> | undefined;
-  const load = () => (runtime ??= import('./model/runtime').then((module) => module.createSessionRuntime(effects)));
+  // `?inspect` (development, or a build with VITE_INSPECT=true) connects the actor to the Stately inspector.
+  const load = () => (runtime ??= Promise.all([import('./model/runtime'), inspectOptions()]).then(([module, options]) => module.createSessionRuntime(effects, options)));
   provideSessionRuntime(load);
   setSessionHooks({
     renew: async (requestId) => (await load()).renew(requestId),

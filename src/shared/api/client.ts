@@ -1,8 +1,9 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './schema.gen';
+import { PORTAL } from '@domain/session';
 
 /** The portal id this web app sends on every call (spec section 9). */
-export const PORTAL_ID = 5;
+export const PORTAL_ID = PORTAL;
 /** The client gives up on a call after 30 s (spec section 9). */
 export const API_TIMEOUT_MS = 30_000;
 

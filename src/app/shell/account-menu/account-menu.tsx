@@ -31,7 +31,7 @@ export function AccountMenu({ homeType }: { homeType: HomeType }) {
       onClick={() =>
         void loadSessionRuntime().then((runtime) => {
           // A login left waiting for the terms starts again from the login.
-          if (pendingTerms && runtime.actor.getSnapshot().matches('temporary')) runtime.actor.send({ type: 'LOGOUT' });
+          if (pendingTerms) runtime.send({ type: 'DECLINE_TERMS' });
           runtime.openLogin();
         })
       }

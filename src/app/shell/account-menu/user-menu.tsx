@@ -18,16 +18,7 @@ export function UserMenu({ homeType, username }: { homeType: HomeType; username:
   const logout = async () => {
     setLeaving(true);
     const runtime = await loadSessionRuntime();
-    runtime.actor.send({ type: 'LOGOUT' });
-    const done = () => runtime.actor.getSnapshot().matches('anonymous');
-    await new Promise<void>((resolve) => {
-      if (done()) return resolve();
-      const subscription = runtime.actor.subscribe(() => {
-        if (!done()) return;
-        subscription.unsubscribe();
-        resolve();
-      });
-    });
+    await runtime.logout();
     setLeaving(false);
     setOpen(false);
     void navigate({ to: homePathOf(homeType) });

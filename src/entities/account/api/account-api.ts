@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, isApiErrorBody, unwrap, PORTAL_ID, type ApiClient, type paths } from '@/shared/api';
-import type { Credentials, LoginFailure, LoginResult } from '../../../../machines/session.machine';
+import type { Credentials, LoginFailure, LoginResult } from '@domain/session';
 
 /**
  * The Account and User calls of the session flows. The web app asks for its tokens in

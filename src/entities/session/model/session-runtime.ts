@@ -1,9 +1,21 @@
-import type { Actor } from 'xstate';
-import type { LoginSource, sessionMachine } from '../../../../machines/session.machine';
+import type { LoginSource, SessionActivity, SessionIntent } from '@domain/session';
 
-/** The running session machine, with what the app adds around it. */
+/**
+ * The running session, as pages, features and modals see it: intents to send and what the
+ * session allows now. The machine behind it belongs to the session process; nothing here
+ * knows its states.
+ */
 export interface SessionRuntime {
-  actor: Actor<typeof sessionMachine>;
+  /** Whether the session takes this intent now (the machine's `snapshot.can`). */
+  can(intent: SessionIntent): boolean;
+  /** Sends the intent when the session takes it; answers whether it did. */
+  send(intent: SessionIntent): boolean;
+  /** Ends the session (revoking it on the server); resolves once it has ended. */
+  logout(): Promise<void>;
+  /** What the session's modals show; the same object until something changes. */
+  activity(): SessionActivity;
+  /** Calls `listener` whenever the activity may have changed; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void;
   /** Opens the login modal for a flow; `onLoggedIn` runs for the callback sources. */
   openLogin(options?: { source?: LoginSource; redirectTo?: string; email?: string; socialEmail?: boolean; notice?: 'confirmed' | 'passwordChanged' | 'socialError'; onLoggedIn?: () => void }): void;
   /** The server has just set a session in cookies (auto-login, social login): the machine takes it. */

@@ -25,9 +25,8 @@ export function MailConfirmedPage({ token }: { token: string }) {
   const outcome = result.data;
   useEffect(() => {
     if (!outcome || outcome.kind === 'error') return;
-    void loadSessionRuntime().then((runtime) => {
-      if (runtime.actor.getSnapshot().matches('silent')) runtime.actor.send({ type: 'SILENT_LOGOUT' });
-    });
+    // The silent session of the registration ends; any other session is left as it is.
+    void loadSessionRuntime().then((runtime) => runtime.send({ type: 'SILENT_LOGOUT' }));
   }, [outcome]);
 
   const openLogin = () => void loadSessionRuntime().then((runtime) => runtime.openLogin({ email: outcome?.kind === 'confirmed' ? outcome.email : undefined, notice: 'confirmed', redirectTo: '/myrexer/profilo' }));

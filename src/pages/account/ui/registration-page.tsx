@@ -82,7 +82,7 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
     switch (outcome.kind) {
       case 'registered': {
         const runtime = await loadSessionRuntime();
-        runtime.actor.send({ type: 'REGISTERED', email: outcome.email, token: COOKIE_HELD_TOKEN });
+        runtime.send({ type: 'REGISTERED', email: outcome.email, token: COOKIE_HELD_TOKEN });
         void navigate({ to: '/mailnonconfermata/$email', params: { email: outcome.email }, search: { registered: 1, redirect } });
         return;
       }

@@ -40,7 +40,7 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
     const saved = await updatePhoneAndTerms({ phone: phone.trim(), termsAndConditions: terms, infoPrivacy: privacy, commercialPartnerConsent: commercial, partnerConsent: partner }).catch(() => false);
     const runtime = await loadSessionRuntime();
     if (!saved) {
-      runtime.actor.send({ type: 'LOGOUT' });
+      runtime.send({ type: 'LOGOUT' });
       setState('failed');
       return;
     }

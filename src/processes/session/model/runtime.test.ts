@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { sessionView } from '@/entities/session';
 import { modalStore } from '@/shared/lib/modal-store';
-import { LOGIN_SOURCE } from '../../../../machines/session.machine';
+import { LOGIN_SOURCE } from '@domain/session';
 import { createSessionRuntime } from './runtime';
 
 /** A fake API: answers by path and writes the readable mirror cookie the way the server does. */
@@ -48,12 +48,35 @@ describe('the session runtime', () => {
     setMirror({ username: 'laura@example.it', isConfirmed: true, terms_privacy: true });
     const calls = fakeApi({ 'POST /api/Account/Session': () => json({}) });
     const runtime = createSessionRuntime(effects());
-    expect(runtime.actor.getSnapshot().value).toBe('loggedIn');
+    expect(runtime.actor.getSnapshot().value).toEqual({ authenticated: 'loggedIn' });
     await expect(runtime.renew('r1')).resolves.toBe(true);
     expect(calls).toEqual(['POST /api/Account/Session']);
-    expect(runtime.actor.getSnapshot().value).toBe('loggedIn');
+    expect(runtime.actor.getSnapshot().value).toEqual({ authenticated: 'loggedIn' });
     // The same request expiring again is not renewed twice: the session ends.
     await expect(runtime.renew('r1')).resolves.toBe(false);
+  });
+
+  it('answers what the session allows and carries out intents, without the caller reading states', async () => {
+    setMirror({ username: 'laura@example.it', isConfirmed: true, terms_privacy: true });
+    const calls = fakeApi({ 'POST /api/Account/Logout': () => json(null, 204) });
+    const runtime = createSessionRuntime(effects());
+    const seen: boolean[] = [];
+    const unsubscribe = runtime.subscribe(() => seen.push(runtime.activity().signedIn));
+    expect(runtime.activity()).toMatchObject({ signedIn: true, signingIn: false, termsPending: false, loginError: null });
+    // The same object until something changes (what useSyncExternalStore needs).
+    expect(runtime.activity()).toBe(runtime.activity());
+    // A full login has no silent session to end, and no terms to accept.
+    expect(runtime.can({ type: 'SILENT_LOGOUT' })).toBe(false);
+    expect(runtime.send({ type: 'ACCEPT_TERMS' })).toBe(false);
+    expect(runtime.can({ type: 'LOGOUT' })).toBe(true);
+    await runtime.logout();
+    expect(calls).toEqual(['POST /api/Account/Logout']);
+    expect(runtime.activity()).toMatchObject({ signedIn: false, signingOut: false });
+    expect(seen).toContain(false);
+    // Nothing left to end: a second logout calls nobody.
+    await runtime.logout();
+    expect(calls).toEqual(['POST /api/Account/Logout']);
+    unsubscribe();
   });
 
   it('logs out and goes home when the user token cannot be renewed', async () => {
@@ -100,7 +123,7 @@ describe('the session runtime', () => {
     runtime.openLogin({ redirectTo: '/myrexer/profilo' });
     expect(modalStore.current()).toMatchObject({ kind: 'login' });
     runtime.actor.send({ type: 'LOGIN', credentials: { username: 'laura@example.it', password: 'Casa#2026', recaptchaToken: 'off' } });
-    await waitFor(runtime.actor, (snapshot) => snapshot.matches('loggedIn'));
+    await waitFor(runtime.actor, (snapshot) => snapshot.matches({ authenticated: 'loggedIn' }));
     expect(calls).toEqual(['POST /api/Account/Login', 'POST /api/Account/Session']);
     expect(fx.navigate).toHaveBeenCalledWith('/myrexer/profilo');
     expect(modalStore.current()).toBeNull();
@@ -114,7 +137,7 @@ describe('the session runtime', () => {
     const runtime = createSessionRuntime(fx);
     runtime.openLogin({ source: LOGIN_SOURCE.valuation, redirectTo: '/myrexer/profilo', onLoggedIn });
     runtime.actor.send({ type: 'LOGIN', source: LOGIN_SOURCE.valuation, credentials: { username: 'a@b.it', password: 'Casa#2026', recaptchaToken: 'off' } });
-    await waitFor(runtime.actor, (snapshot) => snapshot.matches('loggedIn'));
+    await waitFor(runtime.actor, (snapshot) => snapshot.matches({ authenticated: 'loggedIn' }));
     expect(onLoggedIn).toHaveBeenCalledTimes(1);
     expect(fx.navigate).not.toHaveBeenCalled();
   });
@@ -134,7 +157,7 @@ describe('the session runtime', () => {
     await waitFor(runtime.actor, (snapshot) => snapshot.matches('temporary'));
     expect(modalStore.current()).toEqual({ kind: 'terms' });
     runtime.actor.send({ type: 'ACCEPT_TERMS' });
-    await waitFor(runtime.actor, (snapshot) => snapshot.matches('loggedIn'));
+    await waitFor(runtime.actor, (snapshot) => snapshot.matches({ authenticated: 'loggedIn' }));
     expect(calls).toEqual(['POST /api/Account/Login', 'POST /api/User/UpdateRexerTermsAndConditions', 'POST /api/Account/Session']);
     expect(modalStore.current()).toBeNull();
   });

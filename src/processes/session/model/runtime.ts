@@ -1,10 +1,12 @@
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { LOGIN_SOURCE, type LoginSource, type SessionActivity } from '@domain/session';
+import { inspectOptions } from '@/shared/lib/inspect';
 import { deleteCookie } from '@/shared/lib/cookies';
 import { modalStore } from '@/shared/lib/modal-store';
 import { sameSitePath } from '@/shared/lib/same-site-path';
 import { readStoredSession, sessionView, USER_COOKIE, type SessionRuntime } from '@/entities/session';
 import { acceptTerms, anonymousLogin, COOKIE_HELD_TOKEN, exchangeSession, login, logout } from '@/entities/account';
-import { LOGIN_SOURCE, sessionMachine, type LoginSource } from '../../../../machines/session.machine';
+import { SESSION_TAGS, sessionMachine } from '../../../../machines/session.machine';
 
 /** What the app does for the session: navigation and the caches that depend on who is logged in. */
 export interface SessionEffects {
@@ -17,22 +19,39 @@ export interface SessionEffects {
 }
 
 export interface LoadedSessionRuntime extends SessionRuntime {
+  /** The machine's actor, for the session's own modals (the process may read the machine). */
+  actor: Actor<typeof sessionMachine>;
   renew(requestId: string): Promise<boolean>;
   end(reason: string): void;
 }
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** States where the machine is not busy: a renewal still waiting at one of them did not happen. */
+/** The machine waits on no call: a renewal still pending then did not happen. */
 function settled(snapshot: Snapshot): boolean {
-  return !snapshot.matches('renewing') && !snapshot.matches({ anonymous: 'exchanging' }) && !snapshot.matches({ anonymous: 'loggingIn' });
+  return !snapshot.hasTag(SESSION_TAGS.busy);
+}
+
+/** What the modals show, read from the machine's tags and context. */
+export function activityOf(snapshot: Snapshot): SessionActivity {
+  return {
+    signingIn: snapshot.hasTag(SESSION_TAGS.signingIn),
+    signingOut: snapshot.hasTag(SESSION_TAGS.signingOut),
+    termsPending: snapshot.can({ type: 'ACCEPT_TERMS' }),
+    signedIn: snapshot.hasTag(SESSION_TAGS.signedIn),
+    loginError: snapshot.context.loginError,
+  };
+}
+
+function sameActivity(a: SessionActivity, b: SessionActivity): boolean {
+  return a.signingIn === b.signingIn && a.signingOut === b.signingOut && a.termsPending === b.termsPending && a.signedIn === b.signedIn && a.loginError === b.loginError;
 }
 
 /**
  * The session machine wired to the API (cookies hold the tokens, so the machine's token
  * values are a marker) and to the page: modals, redirect, callback, home.
  */
-export function createSessionRuntime(effects: SessionEffects): LoadedSessionRuntime {
+export function createSessionRuntime(effects: SessionEffects, options: Awaited<ReturnType<typeof inspectOptions>> = {}): LoadedSessionRuntime {
   let pendingLogin: { source: LoginSource; redirectTo?: string; onLoggedIn?: () => void } = { source: LOGIN_SOURCE.undefined };
   const pendingRenewals = new Map<string, (renewed: boolean) => void>();
 
@@ -87,8 +106,11 @@ export function createSessionRuntime(effects: SessionEffects): LoadedSessionRunt
     },
   });
 
-  const actor = createActor(machine);
+  const actor = createActor(machine, options);
+  let activity = activityOf(actor.getSnapshot());
   actor.subscribe((snapshot) => {
+    const next = activityOf(snapshot);
+    if (!sameActivity(next, activity)) activity = next;
     if (!settled(snapshot)) return;
     for (const resolve of pendingRenewals.values()) resolve(false);
     pendingRenewals.clear();
@@ -105,6 +127,22 @@ export function createSessionRuntime(effects: SessionEffects): LoadedSessionRunt
 
   return {
     actor,
+    can: (intent) => actor.getSnapshot().can(intent),
+    send(intent) {
+      if (!actor.getSnapshot().can(intent)) return false;
+      actor.send(intent);
+      return true;
+    },
+    async logout() {
+      if (!actor.getSnapshot().can({ type: 'LOGOUT' })) return;
+      actor.send({ type: 'LOGOUT' });
+      await waitFor(actor, (snapshot) => !snapshot.hasTag(SESSION_TAGS.signingOut));
+    },
+    activity: () => activity,
+    subscribe(listener) {
+      const subscription = actor.subscribe(() => listener());
+      return () => subscription.unsubscribe();
+    },
     openLogin(options = {}) {
       pendingLogin = { source: options.source ?? LOGIN_SOURCE.undefined, redirectTo: options.redirectTo, onLoggedIn: options.onLoggedIn };
       modalStore.open({ kind: 'login', email: options.email, socialEmail: options.socialEmail, notice: options.notice });
@@ -114,10 +152,12 @@ export function createSessionRuntime(effects: SessionEffects): LoadedSessionRunt
       changed();
     },
     renew(requestId) {
+      // An expiry the session does not take now (a login under way, no session): nothing to wait for.
+      if (!actor.getSnapshot().can({ type: 'SESSION_TOKEN_EXPIRED', requestId })) return Promise.resolve(false);
       return new Promise<boolean>((resolve) => {
         pendingRenewals.set(requestId, resolve);
         actor.send({ type: 'SESSION_TOKEN_EXPIRED', requestId });
-        // An event the current state does not take: nothing to wait for.
+        // Settled at once (the expiry ended the session): the request is not retried.
         if (settled(actor.getSnapshot()) && pendingRenewals.has(requestId)) {
           pendingRenewals.delete(requestId);
           resolve(false);
@@ -126,8 +166,7 @@ export function createSessionRuntime(effects: SessionEffects): LoadedSessionRunt
     },
     end(reason) {
       if (reason === 'UserIsSuspendedOrDeleted') modalStore.open({ kind: 'userBanned' });
-      const snapshot = actor.getSnapshot();
-      if (snapshot.matches('loggedIn') || snapshot.matches('silent') || snapshot.matches('temporary')) {
+      if (actor.getSnapshot().hasTag(SESSION_TAGS.signedIn)) {
         actor.send({ type: 'USER_TOKEN_EXPIRED' });
       } else {
         deleteCookie(USER_COOKIE);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { use, useId, useState, type FormEvent } from 'react';
+import { use, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '@/shared/ui/captcha';
 import { loadSessionRuntime } from '@/entities/session';
@@ -71,8 +70,7 @@ function LoginForm({
   const { t } = useTranslation('session');
   const config = useQuery(configQueryOptions());
   const social = config.data?.SocialLogin ?? null;
-  const busy = useSelector(runtime.actor, (snapshot) => snapshot.matches('authenticating') || snapshot.matches('exchangingUser'));
-  const loginError = useSelector(runtime.actor, (snapshot) => snapshot.context.loginError);
+  const { signingIn: busy, loginError } = useSyncExternalStore(runtime.subscribe, runtime.activity);
   const [password, setPassword] = useState('');
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ email?: string; password?: string; captcha?: string }>({});
@@ -90,7 +88,7 @@ function LoginForm({
     if (Object.keys(found).length > 0 || !captcha) return;
     setSubmitted(true);
     setResent(null);
-    runtime.actor.send({ type: 'LOGIN', credentials: { username: email.trim(), password, recaptchaToken: captcha } });
+    runtime.send({ type: 'LOGIN', credentials: { username: email.trim(), password, recaptchaToken: captcha } });
   };
 
   const resend = async () => {

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { use, useState } from 'react';
+import { use, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
 import { Alert } from '@/shared/ui/alert';
@@ -18,19 +17,20 @@ import { Text } from '@/shared/ui/text';
 export function TermsModal() {
   const { t } = useTranslation('session');
   const runtime = use(loadSessionRuntime());
-  const accepting = useSelector(runtime.actor, (snapshot) => snapshot.matches('acceptingTerms') || snapshot.matches('exchangingUser'));
-  const pending = useSelector(runtime.actor, (snapshot) => snapshot.matches('temporary') || snapshot.matches('acceptingTerms') || snapshot.matches('exchangingUser'));
+  const activity = useSyncExternalStore(runtime.subscribe, runtime.activity);
+  const accepting = activity.signingIn;
+  const pending = activity.termsPending || activity.signingIn;
   const [terms, setTerms] = useState(false);
   const [privacy, setPrivacy] = useState(false);
   const [error, setError] = useState(false);
-  const decline = () => runtime.actor.send({ type: 'DECLINE_TERMS' });
+  const decline = () => runtime.send({ type: 'DECLINE_TERMS' });
 
   const accept = () => {
     if (!terms || !privacy) {
       setError(true);
       return;
     }
-    runtime.actor.send({ type: 'ACCEPT_TERMS' });
+    runtime.send({ type: 'ACCEPT_TERMS' });
   };
 
   return (

@@ -13,7 +13,7 @@ function RouteComponent() {
   // The server has closed the account and cleared its cookies; the session ends here too.
   const onAccountDeleted = () =>
     void loadSessionRuntime().then((runtime) => {
-      runtime.actor.send({ type: 'LOGOUT' });
+      runtime.send({ type: 'LOGOUT' });
       void navigate({ to: '/' });
     });
   return <ProfilePage onAccountDeleted={onAccountDeleted} />;

@@ -1,0 +1,1 @@
+export { inspectOptions, inspectionAllowed, type InspectOptions } from './inspect';
