@@ -5,10 +5,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { errorBody } from './errors/catalogue';
-import browserSession from './modules/account/browser-session';
+import browserSession from './plugins/browser-session';
 import mailOutboxModule from './modules/mail-outbox';
 import mailSender from './modules/mail-outbox/sender';
-import accountModule from './modules/account';
+import signInModule from './modules/sign-in';
+import captcha from './plugins/captcha';
+import { authentication } from './auth/require-user';
+import profileModule from './modules/profile';
+import socialLoginModule from './modules/social-login';
 import agencyModule from './modules/agency';
 import appConfigModule from './modules/app-config';
 import careersModule from './modules/careers';
@@ -65,14 +69,19 @@ export const app = fp<AppOptions>(
     await fastify.register(sameOrigin);
     // The bearer of browsers travels in an HttpOnly cookie; this reads it for every module.
     await fastify.register(browserSession);
+    await fastify.register(authentication);
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
+    // The captcha of the login and registration forms (its challenge route is in the document).
+    await fastify.register(captcha);
 
     await fastify.register(listingStats);
     await fastify.register(appConfigModule);
     await fastify.register(homeModule);
     await fastify.register(agencyModule);
-    await fastify.register(accountModule);
+    await fastify.register(signInModule);
+    await fastify.register(profileModule);
+    await fastify.register(socialLoginModule);
     await fastify.register(downloadModule);
     await fastify.register(mailSender);
     await fastify.register(mailOutboxModule);

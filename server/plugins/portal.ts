@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
+import { PORTAL } from '../../domain/session';
 
 /** The one portal this API serves; clients send it in the Portal header. */
-export const PORTAL_ID = 5;
+export const PORTAL_ID = PORTAL;
 
 /**
  * Requests from the app carry `Portal: 5`. A request without the header is served

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, sessionTokens, userActionTokens, userConsents, userTokens, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
-import { LOCK_AFTER_FAILURES } from '../../server/modules/account';
-import { issueActionToken } from '../../server/modules/account/repository';
-import { hashToken } from '../../server/modules/account/tokens';
+import { LOCK_AFTER_FAILURES } from '../../server/modules/sign-in';
+import { issueActionToken } from '../../server/auth/repository';
+import { hashToken } from '../../server/auth/tokens';
 import { BACKENDS, buildTestApp, expectError, isErrorBody, openTestDatabase } from './helpers';
 
 const buyer = DEMO_ACCOUNTS.buyer.email;

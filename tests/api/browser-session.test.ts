@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, userTokens, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
-import { encryptAnalyticsToken } from '../../server/modules/account/analytics-token';
-import { dayStamp, decodeRecord, encodeRecord, SESSION_COOKIE_MAX_AGE_S, sessionCookieNames } from '../../server/modules/account/browser-session';
-import { hashToken } from '../../server/modules/account/tokens';
+import { encryptAnalyticsToken } from '../../server/modules/sign-in/analytics-token';
+import { dayStamp, decodeRecord, encodeRecord, SESSION_COOKIE_MAX_AGE_S, sessionCookieNames } from '../../server/plugins/browser-session';
+import { hashToken } from '../../server/auth/tokens';
 import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, setCookies, type CookieJar } from './helpers';
 
 const { session: SESSION, auth: AUTH, temporary: TEMP_USER } = sessionCookieNames(true);

@@ -6,7 +6,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
-import captchaPlugin from '../../server/modules/account/captcha';
+import captchaPlugin from '../../server/plugins/captcha';
 import type { TestDatabase } from '../../server/db/testing';
 import { buildTestApp, expectError, openTestDatabase, testConfig } from './helpers';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
-import { issueActionToken } from '../../server/modules/account/repository';
+import { issueActionToken } from '../../server/auth/repository';
 import { redactText, redactValue, serializeError } from '../../server/plugins/log-redaction';
 import { buildTestApp, openTestDatabase } from './helpers';
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, userTokens, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
-import { LOCK_AFTER_FAILURES } from '../../server/modules/account';
-import { decodeRecord, sessionCookieNames } from '../../server/modules/account/browser-session';
-import { issueActionToken } from '../../server/modules/account/repository';
-import { hashToken } from '../../server/modules/account/tokens';
+import { LOCK_AFTER_FAILURES } from '../../server/modules/sign-in';
+import { decodeRecord, sessionCookieNames } from '../../server/plugins/browser-session';
+import { issueActionToken } from '../../server/auth/repository';
+import { hashToken } from '../../server/auth/tokens';
 import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, type CookieJar } from './helpers';
 
 // The findings of the security review of the accounts (issue 8), each shown failing before

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import type { TestDatabase } from '../../server/db/testing';
-import { safeReturnTo } from '../../server/modules/account/social';
+import { safeReturnTo } from '../../server/modules/social-login';
 import { startOidcProvider, subjectOf, type RunningOidcProvider } from '../support/oidc-provider';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
-import { sessionCookieNames } from '../../server/modules/account/browser-session';
+import { sessionCookieNames } from '../../server/plugins/browser-session';
 
 const { session: SESSION, auth: AUTH, temporary: TEMP_USER } = sessionCookieNames(true);
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ANALYTICS_TOKEN_KEY } from '../../playwright.config';
-import { encryptAnalyticsToken } from '../../server/modules/account/analytics-token';
+import { encryptAnalyticsToken } from '../../server/modules/sign-in/analytics-token';
 
 const DEMO_PASSWORD = 'Rexer#Demo2025';
 

@@ -35,7 +35,7 @@ import { toSearchName, toSlug } from '../search-text';
 import agencyData from './data/agencies.json';
 import texts from './data/listing-texts.json';
 import lists from './data/reference-lists.json';
-import { CONSENT_TEXT_VERSION } from '../../modules/account/repository';
+import { CONSENT_TEXT_VERSION } from '../../auth/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { buildDemoListings, DEMO_CITIES, SEED_EPOCH, type DemoListing } from './listings';
 import { ensurePhotoPool, renderAgencyLogo, type PhotoKind, type PoolPhoto } from './photos';

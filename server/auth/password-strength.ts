@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as italianDictionary } from '@zxcvbn-ts/language-it';
@@ -89,4 +91,14 @@ export async function passwordRefusal(
     if (breached) return 'PasswordBreached';
   }
   return undefined;
+}
+
+/** Refuses a new password against the spec's rule, its guessability and (when configured) known breaches. */
+export async function assertAcceptablePassword(fastify: FastifyInstance, request: FastifyRequest, password: string, details: (string | null | undefined)[]): Promise<void> {
+  const refusal = await passwordRefusal(password, {
+    userInputs: userWords(details),
+    pwnedPasswordsUrl: fastify.config.pwnedPasswordsUrl,
+    onServiceDown: () => request.log.warn('password breach check: the range service did not answer, the password was not checked against it'),
+  });
+  if (refusal) throw new AppError(refusal);
 }

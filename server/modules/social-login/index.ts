@@ -1,18 +1,17 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { isLoopbackHost, type OidcConfig } from '../../config';
 import { PORTAL_ID } from '../../plugins/portal';
-import { users } from '../../db/schema';
 import { authProviderEnum } from '../../db/schema/users';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { completeLogin } from './login';
-import { findUserByEmail, revokeAllTokens, type UserRow } from './repository';
-import { assertActive } from './session';
+import { completeLogin } from '../sign-in/login';
+import { findUserByEmail, revokeAllTokens, type UserRow } from '../../auth/repository';
+import { createSocialUser, findUserByIdentity, linkIdentity } from './repository';
+import { assertActive } from '../../auth/require-user';
 
 /**
  * Social login through an OpenID Connect provider (OIDC_* variables): the authorization-code
@@ -200,7 +199,7 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
    * e-mail, linked now when the provider verified the address; else a new account.
    */
   const accountOf = async (claims: Claims, now: Date): Promise<UserRow> => {
-    const [linked] = await fastify.db.select().from(users).where(and(eq(users.provider, provider), eq(users.providerSubject, claims.sub))).limit(1);
+    const linked = await findUserByIdentity(fastify.db, provider, claims.sub);
     if (linked) return linked;
     if (!claims.email) throw new SocialLoginRefused('no e-mail claim');
     const existing = await findUserByEmail(fastify.db, claims.email);
@@ -212,28 +211,19 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
       // The password stays (CanChangePassword, password login). An unconfirmed account's password
       // and sessions were set by someone who never proved the address: they go, the address is proved now.
       const unproved = !existing.registrationConfirmed;
-      const [updated] = await fastify.db
-        .update(users)
-        .set({ provider, providerSubject: claims.sub, updatedAt: now, ...(unproved ? { passwordHash: null, registrationConfirmed: true, confirmedAt: now, isSilent: false } : {}) })
-        .where(eq(users.id, existing.id))
-        .returning();
+      const updated = await linkIdentity(fastify.db, existing.id, { provider, subject: claims.sub }, { proveAddress: unproved, now });
       if (unproved) await revokeAllTokens(fastify.db, existing.id, now);
       return updated;
     }
-    const [created] = await fastify.db
-      .insert(users)
-      .values({
-        email: claims.email,
-        name: claims.givenName ?? null,
-        surname: claims.familyName ?? null,
-        provider,
-        providerSubject: claims.sub,
-        passwordHash: null,
-        isSilent: false,
-        registrationConfirmed: claims.emailVerified,
-        confirmedAt: claims.emailVerified ? now : null,
-      })
-      .returning();
+    const created = await createSocialUser(fastify.db, {
+      email: claims.email,
+      name: claims.givenName ?? null,
+      surname: claims.familyName ?? null,
+      provider,
+      subject: claims.sub,
+      emailVerified: claims.emailVerified,
+      now,
+    });
     return created;
   };
 

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
-import { MEDIA_TYPE } from '../../db/reference-ids';
-import { media, userAddresses } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { saveAddress } from './repository';
+import { addressesOf, deleteAddress, deleteMediaRows, insertProfileImage, profileImagesOf, saveAddress, type AddressType, type MediaRow } from './repository';
+
+export { avatarOf } from './repository';
 import { Address, OkResponse } from './schemas';
-import { requireUser } from './session';
+import { requireUser } from '../../auth/require-user';
 
 /**
  * The profile's other parts: the four address types (residential, shipping, billing, legal)
@@ -27,8 +25,7 @@ export const AVATAR_MAX_PIXELS = 40_000_000;
 export const AVATAR_SIZES = { PING: 160, BIG: 480 } as const;
 const AVATAR_TYPES = new Set(['jpeg', 'png', 'webp']);
 
-export const ADDRESS_TYPES = ['residential', 'shipping', 'billing', 'legal'] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
+export const ADDRESS_TYPES = ['residential', 'shipping', 'billing', 'legal'] as const satisfies readonly AddressType[];
 
 const AddressTypeParams = z.object({ type: z.enum(ADDRESS_TYPES) });
 const StoredAddress = z
@@ -47,16 +44,6 @@ const AvatarResponse = z.object({ Avatar: z.string().describe('The URL template:
 const AvatarUploadBody = z.object({ Avatar: z.string().meta({ format: 'binary' }).describe('A JPEG, PNG or WebP image up to 5 MB') });
 
 /** The URL template of the user's latest profile image, or null (Me's `avatar`). */
-export async function avatarOf(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ url: media.url })
-    .from(media)
-    .where(and(eq(media.userId, userId), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)))
-    .orderBy(desc(media.id))
-    .limit(1);
-  return row?.url ?? null;
-}
-
 async function readAvatar(request: FastifyRequest): Promise<Buffer> {
   let data: Buffer | undefined;
   for await (const part of request.parts()) {
@@ -71,16 +58,17 @@ async function readAvatar(request: FastifyRequest): Promise<Buffer> {
   return data;
 }
 
-const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastify) {
+/** The user's addresses (one per type) and profile image. */
+const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarRoutes(fastify) {
   await fastify.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 } });
   const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
 
   fastify.get(
     '/api/user/Addresses',
-    { schema: { tags: ['User'], summary: 'The addresses of the logged-in user, one per type', response: { 200: AddressesResponse, ...errorResponses(401) } } },
+    { preHandler: requireUser({ allowRapidRegistration: true }), schema: { tags: ['User'], summary: 'The addresses of the logged-in user, one per type', response: { 200: AddressesResponse, ...errorResponses(401) } } },
     async (request) => {
-      const user = await requireUser(fastify, request.headers.authorization, new Date(), { allowRapidRegistration: true });
-      const rows = await fastify.db.select().from(userAddresses).where(eq(userAddresses.userId, user.id));
+      const { user } = request;
+      const rows = await addressesOf(fastify.db, user.id);
       return {
         Addresses: rows
           .sort((a, b) => ADDRESS_TYPES.indexOf(a.type) - ADDRESS_TYPES.indexOf(b.type))
@@ -91,9 +79,9 @@ const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastif
 
   fastify.put(
     '/api/user/Addresses/:type',
-    { schema: { ...secured('Save one address of the logged-in user'), params: AddressTypeParams, body: Address } },
+    { preHandler: requireUser(), schema: { ...secured('Save one address of the logged-in user'), params: AddressTypeParams, body: Address } },
     async (request) => {
-      const user = await requireUser(fastify, request.headers.authorization);
+      const { user } = request;
       await saveAddress(fastify.db, user.id, request.params.type, request.body);
       return { Ok: true as const };
     },
@@ -101,19 +89,19 @@ const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastif
 
   fastify.delete(
     '/api/user/Addresses/:type',
-    { schema: { ...secured('Remove a shipping or billing address'), params: AddressTypeParams } },
+    { preHandler: requireUser(), schema: { ...secured('Remove a shipping or billing address'), params: AddressTypeParams } },
     async (request) => {
-      const user = await requireUser(fastify, request.headers.authorization);
+      const { user } = request;
       // The residential and the legal address belong to the private and company data.
       if (request.params.type !== 'shipping' && request.params.type !== 'billing') throw new AppError('Forbidden');
-      await fastify.db.delete(userAddresses).where(and(eq(userAddresses.userId, user.id), eq(userAddresses.type, request.params.type)));
+      await deleteAddress(fastify.db, user.id, request.params.type);
       return { Ok: true as const };
     },
   );
 
   fastify.post(
     '/api/user/Avatar',
-    {
+    { preHandler: requireUser(),
       // The body is a stream read in the handler; its schema is for the published document.
       validatorCompiler: (route) => (route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
       schema: {
@@ -125,7 +113,7 @@ const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastif
       },
     },
     async (request) => {
-      const user = await requireUser(fastify, request.headers.authorization);
+      const { user } = request;
       if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
       const data = await readAvatar(request);
       // The header alone tells the format and the size: a picture too big to decode is refused
@@ -159,35 +147,24 @@ const profileRoutes: FastifyPluginAsyncZod = async function profileRoutes(fastif
         throw new AppError('InvalidFileType', { message: 'the image could not be read' });
       }
       const url = `/media/${base}-{dim}.{ext}`;
-      const previous = await fastify.db.select().from(media).where(and(eq(media.userId, user.id), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
-      await fastify.db.insert(media).values({
-        userId: user.id,
-        mediaTypeId: MEDIA_TYPE.profile_image,
-        storageKey: keys[0],
-        url,
-        thumbnailKey: keys[0],
-        contentType: 'image/jpeg',
-        width: AVATAR_SIZES.PING,
-        height: AVATAR_SIZES.PING,
-      });
+      const previous = await profileImagesOf(fastify.db, user.id);
+      await insertProfileImage(fastify.db, user.id, { storageKey: keys[0], url, size: AVATAR_SIZES.PING });
       await removeProfileImages(fastify, previous);
       return { Avatar: url };
     },
   );
 
-  fastify.delete('/api/user/Avatar', { schema: secured('Remove the profile image') }, async (request) => {
-    const user = await requireUser(fastify, request.headers.authorization);
-    const rows = await fastify.db.select().from(media).where(and(eq(media.userId, user.id), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
-    await removeProfileImages(fastify, rows);
+  fastify.delete('/api/user/Avatar', { preHandler: requireUser(), schema: secured('Remove the profile image') }, async (request) => {
+    const { user } = request;
+    await removeProfileImages(fastify, await profileImagesOf(fastify.db, user.id));
     return { Ok: true as const };
   });
 };
 
 /** Deletes profile images (all of a user's when no rows are given): their rows, then every stored size. */
-export async function removeProfileImages(fastify: FastifyInstance, rows: (typeof media.$inferSelect)[] | { userId: number }): Promise<void> {
-  const list = Array.isArray(rows) ? rows : await fastify.db.select().from(media).where(and(eq(media.userId, rows.userId), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
-  if (list.length === 0) return;
-  await fastify.db.delete(media).where(inArray(media.id, list.map((row) => row.id)));
+export async function removeProfileImages(fastify: FastifyInstance, rows: MediaRow[] | { userId: number }): Promise<void> {
+  const list = Array.isArray(rows) ? rows : await profileImagesOf(fastify.db, rows.userId);
+  await deleteMediaRows(fastify.db, list.map((row) => row.id));
   for (const row of list) {
     for (const dim of Object.keys(AVATAR_SIZES)) {
       const key = row.url.replace(/^\/media\//, '').replace('{dim}', dim).replace('{ext}', 'jpg');
@@ -196,4 +173,4 @@ export async function removeProfileImages(fastify: FastifyInstance, rows: (typeo
   }
 }
 
-export default profileRoutes;
+export default addressAvatarRoutes;

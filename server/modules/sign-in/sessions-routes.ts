@@ -2,10 +2,10 @@ import Bowser from 'bowser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { assertPassword } from './password-check';
-import { listUserSessions, recordAuthentication, revokeOtherTokens, revokeUserSession } from './repository';
+import { assertPassword } from '../../auth/password-check';
+import { listUserSessions, recordAuthentication, revokeOtherTokens, revokeUserSession } from '../../auth/repository';
 import { EndOthersResponse, OkResponse, ReauthenticateRequest, SessionIdParams, SessionsResponse } from './schemas';
-import { requireUserSession } from './session';
+import { requireUser } from '../../auth/require-user';
 
 /** What a user agent says of the device: browser, model or system, and kind. */
 export function describeDevice(userAgent: string | null): { Browser: string | null; System: string | null; DeviceType: 'desktop' | 'mobile' | 'tablet' | 'unknown' } {
@@ -28,10 +28,10 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
 
   fastify.get(
     '/api/User/Sessions',
-    { schema: { tags: ['User'], summary: 'The devices where the user is logged in', response: { 200: SessionsResponse, ...errorResponses(401) } } },
+    { preHandler: requireUser(), schema: { tags: ['User'], summary: 'The devices where the user is logged in', response: { 200: SessionsResponse, ...errorResponses(401) } } },
     async (request) => {
       const now = new Date();
-      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      const { user, userSession: session } = request;
       const rows = await listUserSessions(fastify.db, user.id, now);
       return {
         Sessions: rows.map((row) => ({
@@ -48,7 +48,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
 
   fastify.delete(
     '/api/User/Sessions/:id',
-    {
+    { preHandler: requireUser(),
       schema: {
         tags: ['User'],
         summary: 'End one of the user’s other sessions (this one ends with the logout)',
@@ -58,7 +58,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
     },
     async (request) => {
       const now = new Date();
-      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      const { user, userSession: session } = request;
       if (request.params.id === session.userTokenId) throw new AppError('Conflict', { message: 'the current session ends with the logout' });
       // Another user's session is as unknown as one that does not exist.
       if (!(await revokeUserSession(fastify.db, user.id, request.params.id, now))) throw new AppError('NotFound');
@@ -68,17 +68,17 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
 
   fastify.post(
     '/api/User/Sessions/EndOthers',
-    { schema: { tags: ['User'], summary: 'End every session of the user but this one', response: { 200: EndOthersResponse, ...errorResponses(401) } } },
+    { preHandler: requireUser(), schema: { tags: ['User'], summary: 'End every session of the user but this one', response: { 200: EndOthersResponse, ...errorResponses(401) } } },
     async (request) => {
       const now = new Date();
-      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      const { user, userSession: session } = request;
       return { Ok: true as const, Ended: await revokeOtherTokens(fastify.db, user.id, session.userTokenId, now) };
     },
   );
 
   fastify.post(
     '/api/User/Reauthenticate',
-    {
+    { preHandler: requireUser(),
       config: { rateLimit: reauthenticateRateLimit },
       schema: {
         tags: ['User'],
@@ -89,7 +89,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
     },
     async (request) => {
       const now = new Date();
-      const { user, session } = await requireUserSession(fastify, request.headers.authorization, now);
+      const { user, userSession: session } = request;
       // A social-only account (EmailIsUsedInSocialLogin) proves itself with a fresh social login instead.
       await assertPassword(fastify.db, user, request.body.password, now);
       await recordAuthentication(fastify.db, session.userTokenId, now);

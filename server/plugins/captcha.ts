@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify as verifyPayload } from 'altcha-lib/frameworks/shared';
-import { AppError } from '../../errors/app-error';
-import { errorResponses } from '../../errors/error-body';
+import { AppError } from '../errors/app-error';
+import { errorResponses } from '../errors/error-body';
 
 /**
  * The captcha of login and registration (`RecaptchaToken`): ALTCHA by default (a proof of

@@ -1,32 +1,7 @@
 import { z } from 'zod';
+import { IdParams } from '../shared/schemas';
 
-const Portal = z.coerce.number().int().refine((value) => value === 5, { message: 'portal must be 5' });
-/** Tokens the API issues: 43 URL-safe characters; a little slack for future formats. */
-const IssuedToken = z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/);
-
-export const AnonymousLoginRequest = z
-  .object({ AnonymousToken: z.uuid(), portal: Portal })
-  .meta({ id: 'AnonymousLoginRequest', description: 'A token the client generates for a visitor without an account.' });
-
-export const SessionRequest = z
-  .object({ userToken: IssuedToken.optional().describe('Left out by browsers: the user token of their session cookie is used.'), portal: Portal })
-  .meta({ id: 'SessionRequest', description: 'Trades a user token for a session (bearer) token.' });
-
-export const LoginRequest = z
-  .object({
-    username: z.email().max(254),
-    password: z.string().min(1).max(256),
-    RecaptchaToken: z.string().max(8192).optional(),
-    registrationLoginPage: z.string().max(200).optional(),
-    registrationLoginId: z.string().max(200).optional(),
-  })
-  .meta({ id: 'LoginRequest' });
-
-export const TokenResponse = z.object({ Token: z.string().optional().describe('Left out when the request asked for cookies (X-Token-Transport: cookie).') }).meta({ id: 'TokenResponse' });
-
-export const LoginResponse = z
-  .object({ UserToken: z.string().optional().describe('Left out when the request asked for cookies.'), IsConfirmed: z.boolean(), TermsAndPrivacyConfirmed: z.boolean() })
-  .meta({ id: 'LoginResponse' });
+export { OkResponse } from '../shared/schemas';
 
 export const MeResponse = z
   .object({
@@ -70,41 +45,10 @@ export const MeResponse = z
   })
   .meta({ id: 'MeResponse', description: 'The current user (spec section 3); with the address of its kind.' });
 
-export const RegisterRequest = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    surname: z.string().trim().min(1).max(100),
-    email: z.email().max(254),
-    phone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
-    TermsAndConditions: z.boolean(),
-    InfoPrivacy: z.boolean(),
-    PartnerConsent: z.boolean().default(false),
-    commercialPartnerConsent: z.boolean().default(false),
-    RecaptchaToken: z.string().max(8192).optional(),
-    /** Without a password the account is created and the user sets one from the mail. */
-    password: z.string().max(256).optional(),
-    registrationLoginPage: z.string().max(200).optional(),
-    registrationLoginId: z.string().max(200).optional(),
-  })
-  .meta({ id: 'RegisterRequest' });
 
-export const RegisterResponse = z
-  .object({ Email: z.string(), Token: z.string().optional().describe('A user token for the silent login; left out when the request asked for cookies.') })
-  .meta({ id: 'RegisterResponse' });
-
-export const ActionTokenParams = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
-
-export const ConfirmResponse = z.object({ Email: z.string() }).meta({ id: 'ConfirmResponse' });
-
-export const NewPasswordRequest = z.object({ email: z.email().max(254) }).meta({ id: 'NewPasswordRequest' });
-export const NewPasswordConfirmRequest = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) }).meta({ id: 'NewPasswordConfirmRequest' });
-export const NewPasswordChangeRequest = z
-  .object({ Token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/), NewPassword: z.string().max(256) })
-  .meta({ id: 'NewPasswordChangeRequest' });
 export const UpdatePasswordRequest = z
   .object({ username: z.email().max(254), oldPassword: z.string().min(1).max(256), newPassword: z.string().max(256) })
   .meta({ id: 'UpdatePasswordRequest' });
-export const OkResponse = z.object({ Ok: z.literal(true) }).meta({ id: 'OkResponse' });
 
 const Phone = z.string().trim().regex(/^\+?[0-9 ]{6,20}$/);
 /** An international dialling prefix: +39 for Italy. */
@@ -126,9 +70,8 @@ export const UpdatePhoneAndTermsRequest = z
 export const UpdateTermsRequest = z.object({ RexerTermsAndConditions: z.boolean(), RexerPrivacy: z.boolean() }).meta({ id: 'UpdateTermsRequest' });
 export const CommercialConsentRequest = z.object({ CommercialConsent: z.boolean() }).meta({ id: 'CommercialConsentRequest' });
 export const PartnerConsentRequest = z.object({ PartnerConsent: z.boolean() }).meta({ id: 'PartnerConsentRequest' });
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const UserIdParams = IdParams;
 
-export const AutoLoginQuery = z.object({ token: z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/) });
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 /**
@@ -186,28 +129,3 @@ export const CorporateDataRequest = z
   .meta({ id: 'CorporateDataRequest' });
 
 export const BusinessNameRequest = z.object({ businessName: z.union([z.literal(0), z.literal(1)]) }).meta({ id: 'BusinessNameRequest' });
-
-export const AnalyticsTokenParams = z.object({ token: z.string().min(16).max(512).regex(/^[A-Za-z0-9_-]+$/) });
-
-export const SessionIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-export const SessionsResponse = z
-  .object({
-    Sessions: z.array(
-      z.object({
-        Id: z.number().int(),
-        Browser: z.string().nullable().describe('Chrome, Safari, Firefox ... as the user agent says'),
-        System: z.string().nullable().describe('The device model when known (iPhone), else the operating system (Windows, Android)'),
-        DeviceType: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
-        Ip: z.string().nullable(),
-        CreatedAt: z.string().describe('When this session logged in'),
-        LastUsedAt: z.string().describe('The last time the session was renewed'),
-        Current: z.boolean().describe('The session of this request'),
-      }),
-    ),
-  })
-  .meta({ id: 'SessionsResponse' });
-
-export const EndOthersResponse = z.object({ Ok: z.literal(true), Ended: z.number().int().describe('How many sessions were ended') }).meta({ id: 'EndOthersResponse' });
-
-export const ReauthenticateRequest = z.object({ password: z.string().min(1).max(256) }).meta({ id: 'ReauthenticateRequest' });

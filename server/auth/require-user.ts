@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors/app-error';
-import { findSessionToken, findUserById, type UserRow } from './repository';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error';
+import { findSessionToken, findUserById, type SessionRow, type UserRow } from './repository';
 
 export { CONSENT_TEXT_VERSION } from './repository';
 
@@ -36,13 +37,8 @@ export interface RequireUserOptions {
   allowRapidRegistration?: boolean;
 }
 
-/** The logged-in user behind the bearer: anonymous sessions and closed accounts are refused. */
-export async function requireUser(fastify: FastifyInstance, authorization: string | undefined, now = new Date(), options: RequireUserOptions = {}): Promise<UserRow> {
-  return (await requireUserSession(fastify, authorization, now, options)).user;
-}
-
-/** The user and the session behind the bearer (for calls that act on the session itself). */
-export async function requireUserSession(fastify: FastifyInstance, authorization: string | undefined, now = new Date(), options: RequireUserOptions = {}) {
+/** The user and the session behind the bearer: anonymous sessions and closed accounts are refused. */
+export async function userSessionOf(fastify: FastifyInstance, authorization: string | undefined, now = new Date(), options: RequireUserOptions = {}) {
   const session = await requireSession(fastify, authorization, now);
   if (session.userId === null) throw new AppError('Unauthorized');
   const user = await findUserById(fastify.db, session.userId);
@@ -69,3 +65,34 @@ export function changesPhone(user: { phone: string | null; phonePrefix: string |
   const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
   return (phone !== undefined && digits(phone) !== digits(user.phone)) || (phonePrefix !== undefined && digits(phonePrefix) !== digits(user.phonePrefix));
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user: set by the `requireUser` pre-handler, null on routes without it. */
+    user: UserRow;
+    /** The session behind the bearer: set with `user`. */
+    userSession: SessionRow;
+  }
+}
+
+/**
+ * The pre-handler of every call that needs a logged-in user: `{ preHandler: requireUser() }`
+ * refuses anonymous sessions, closed accounts and (unless allowed) a rapid registration, and
+ * gives the handler `request.user` and `request.userSession`.
+ */
+export function requireUser(options: RequireUserOptions = {}): preHandlerAsyncHookHandler {
+  return async function requireUserHook(request: FastifyRequest) {
+    const { user, session } = await userSessionOf(request.server, request.headers.authorization, new Date(), options);
+    request.user = user;
+    request.userSession = session;
+  };
+}
+
+/** Declares the request fields `requireUser` sets, once for the app. */
+export const authentication = fp(
+  async function authentication(fastify) {
+    fastify.decorateRequest('user', null as unknown as UserRow);
+    fastify.decorateRequest('userSession', null as unknown as SessionRow);
+  },
+  { name: 'authentication', fastify: '5.x' },
+);

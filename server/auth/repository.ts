@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { sessionTokens, userActionTokens, userAddresses, userConsents, userTokens, users } from '../../db/schema';
+import type { Db } from '../db/database';
+import { sessionTokens, userActionTokens, userConsents, userTokens, users } from '../db/schema';
 import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -114,6 +114,9 @@ export async function revokeUserToken(db: Db, userTokenId: number, now: Date): P
   await db.update(userTokens).set({ revokedAt: now }).where(and(eq(userTokens.id, userTokenId), isNull(userTokens.revokedAt)));
   await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userTokenId, userTokenId), isNull(sessionTokens.revokedAt)));
 }
+
+/** A session token with what the guards read of its user token. */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionToken>>>;
 
 export type ActionTokenKind = (typeof userActionTokens.$inferSelect)['kind'];
 
@@ -303,18 +306,4 @@ export async function countRecentActionTokens(db: Db, userId: number, kind: Acti
     .from(userActionTokens)
     .where(and(eq(userActionTokens.userId, userId), eq(userActionTokens.kind, kind), gt(userActionTokens.createdAt, since)));
   return row?.n ?? 0;
-}
-
-/** Saves one address of a user: one per type, the new one replacing the old. */
-export async function saveAddress(
-  db: Db,
-  userId: number,
-  type: 'residential' | 'shipping' | 'billing' | 'legal',
-  address: { address: string; number: string; city: string; postalCode: string; province: string; country: string },
-): Promise<void> {
-  const values = { street: address.address, number: address.number, city: address.city, postalCode: address.postalCode, province: address.province, country: address.country, updatedAt: new Date() };
-  await db
-    .insert(userAddresses)
-    .values({ userId, type, ...values })
-    .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set: values });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentConsents, findSessionToken, findUserToken, issueSessionToken, issueUserToken, recordLogin, revokeUserToken, type UserRow } from './repository';
-import { bearerOf } from './session';
+import { currentConsents, findSessionToken, findUserToken, issueSessionToken, issueUserToken, recordLogin, revokeUserToken, type UserRow } from '../../auth/repository';
+import { bearerOf } from '../../auth/require-user';
 
 export interface LoginMeta {
   ip: string;
@@ -11,6 +11,11 @@ export interface LoginMeta {
    * changes may follow at once); a single-use link from a mail or the CRM does not.
    */
   proof: 'password' | 'social' | 'link';
+}
+
+/** Who is logging in from where, and when. */
+export function requestMeta(request: { ip: string; headers: Record<string, unknown> }): Omit<LoginMeta, 'proof'> {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), now: new Date() };
 }
 
 /** Sets the browser's bearer cookie: a session token for a user token just issued. */

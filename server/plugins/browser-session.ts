@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { userTokens } from '../../db/schema';
-import { hashToken, USER_TOKEN_TTL_MS } from './tokens';
+import { userTokens } from '../db/schema';
+import { hashToken, USER_TOKEN_TTL_MS } from '../auth/tokens';
 
 /**
  * The session of a browser, kept in cookies the server sets (spec section 3, "Stored user

@@ -1,6 +1,6 @@
-import { hashPassword, verifyPassword } from '../../db/password-hash';
-import type { Db } from '../../db/database';
-import { AppError } from '../../errors/app-error';
+import { hashPassword, verifyPassword } from '../db/password-hash';
+import type { Db } from '../db/database';
+import { AppError } from '../errors/app-error';
 import { claimPasswordLogin, isLocked, recordFailedLogin, type UserRow } from './repository';
 
 /** Wrong passwords in a row before the account is locked (far under the 100 an hour allowed), and for how long. */

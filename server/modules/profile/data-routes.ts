@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import { revokeAllTokens } from '../../auth/repository';
+import { assertRecentAuthentication, changesPhone, requireUser } from '../../auth/require-user';
+import { removeProfileImages } from './address-avatar-routes';
+import { anonymiseAccount, recordConsents, saveAddress, updateCorporateData, updatePrivateData, updateUser } from './repository';
+import { BusinessNameRequest, CommercialConsentRequest, CorporateDataRequest, OkResponse, PartnerConsentRequest, PrivateDataRequest, UpdatePhoneAndTermsRequest, UpdatePhoneRequest, UpdateTermsRequest, UserIdParams } from './schemas';
+
+/** The User calls of the profile: private and company data, phone, terms, consents, deletion. */
+const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
+  const ok = { Ok: true as const };
+  /** Calls a rapid registration may make: phone, terms and consents (not password, data or deletion). */
+  const RAPID = { allowRapidRegistration: true } as const;
+  const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
+
+
+  fastify.put('/api/user/UpdatePrivateData', { preHandler: requireUser(), schema: { ...secured('Save the private profile'), body: PrivateDataRequest } }, async (request) => {
+    const now = new Date();
+    const { user, userSession: session } = request;
+    const b = request.body;
+    if (changesPhone(user, b.phone, b.phonePrefix)) assertRecentAuthentication(session, now);
+    await updatePrivateData(fastify.db, user, b);
+    if (b.residentialAddress) await saveAddress(fastify.db, user.id, 'residential', b.residentialAddress);
+    return ok;
+  });
+
+  fastify.put('/api/user/UpdateCorporateData', { preHandler: requireUser(), schema: { ...secured('Save the company profile'), body: CorporateDataRequest } }, async (request) => {
+    const { user } = request;
+    const b = request.body;
+    await updateCorporateData(fastify.db, user.id, b);
+    await saveAddress(fastify.db, user.id, 'legal', b.legalAddress);
+    return ok;
+  });
+
+  fastify.put('/api/User/ChangeBusinessName', { preHandler: requireUser(), schema: { ...secured('Switch between private (0) and company (1)'), body: BusinessNameRequest } }, async (request) => {
+    const { user } = request;
+    await updateUser(fastify.db, user.id, { businessName: request.body.businessName });
+    return ok;
+  });
+
+  fastify.post('/api/user/updatePhone', { preHandler: requireUser(RAPID), schema: { ...secured('Change the phone number (a change needs a recent login, a first number does not)'), body: UpdatePhoneRequest } }, async (request) => {
+    const now = new Date();
+    const { user, userSession: session } = request;
+    const { phone, phonePrefix } = request.body;
+    if (changesPhone(user, phone, phonePrefix)) assertRecentAuthentication(session, now);
+    await updateUser(fastify.db, user.id, { phone, phonePrefix: phonePrefix ?? user.phonePrefix });
+    return ok;
+  });
+
+  fastify.post(
+    '/api/User/UpdatePhoneAndTermsAndConditions',
+    { preHandler: requireUser(RAPID), schema: { ...secured('Complete a social registration: phone and consents'), body: UpdatePhoneAndTermsRequest } },
+    async (request, reply) => {
+      const now = new Date();
+      const { user, userSession: session } = request;
+      const body = request.body;
+      if (!body.termsAndConditions || !body.infoPrivacy) throw new AppError('TermsNotAccepted');
+      if (changesPhone(user, body.phone, undefined)) assertRecentAuthentication(session, now);
+      await updateUser(fastify.db, user.id, { phone: body.phone });
+      await recordConsents(fastify.db, user.id, request.ip, 'phone-terms', { terms: true, privacy: true, commercial: body.commercialPartnerConsent, partner: body.partnerConsent });
+      // A social login waiting for its terms becomes the browser's session.
+      fastify.browserSession.promoteTemporary(request, reply, new Date());
+      return ok;
+    },
+  );
+
+  fastify.post(
+    '/api/User/UpdateRexerTermsAndConditions',
+    { preHandler: requireUser(RAPID), schema: { ...secured('Accept the current terms and privacy texts'), body: UpdateTermsRequest } },
+    async (request, reply) => {
+      const { user } = request;
+      if (!request.body.RexerTermsAndConditions || !request.body.RexerPrivacy) throw new AppError('TermsNotAccepted');
+      await recordConsents(fastify.db, user.id, request.ip, 'terms-modal', { terms: true, privacy: true });
+      // A browser whose login waited for the terms: its temporary record becomes the session.
+      fastify.browserSession.promoteTemporary(request, reply, new Date());
+      return ok;
+    },
+  );
+
+  fastify.put('/api/User/ChangeCommercialConsent', { preHandler: requireUser(RAPID), schema: { ...secured('Give or withdraw the commercial consent'), body: CommercialConsentRequest } }, async (request) => {
+    const { user } = request;
+    await recordConsents(fastify.db, user.id, request.ip, 'profile', { commercial: request.body.CommercialConsent });
+    return ok;
+  });
+
+  fastify.put('/api/user/ChangePartnerConsent', { preHandler: requireUser(RAPID), schema: { ...secured('Give or withdraw the partner consent'), body: PartnerConsentRequest } }, async (request) => {
+    const { user } = request;
+    await recordConsents(fastify.db, user.id, request.ip, 'profile', { partner: request.body.PartnerConsent });
+    return ok;
+  });
+
+  fastify.delete('/api/user/:id', { preHandler: requireUser(), schema: { ...secured('Delete the account: personal data removed, every token revoked (needs a recent login)'), params: UserIdParams } }, async (request, reply) => {
+    const now = new Date();
+    const { user, userSession: session } = request;
+    if (user.id !== request.params.id) throw new AppError('Forbidden');
+    assertRecentAuthentication(session, now);
+    await anonymiseAccount(fastify.db, user.id, now);
+    await revokeAllTokens(fastify.db, user.id, now);
+    await removeProfileImages(fastify, { userId: user.id });
+    fastify.browserSession.clear(reply);
+    return ok;
+  });
+};
+
+export default userRoutes;

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Login attempts per client IP (LOGIN_RATE_LIMIT_MAX a minute); the per-account lock-out holds whatever the IP. */
+export const loginRateLimit = (fastify: FastifyInstance) => ({ max: fastify.config.loginRateLimitMax, timeWindow: '1 minute', ban: 10 });
+/** Anonymous logins per client IP: every new browser makes one. */
+export const anonymousRateLimit = (fastify: FastifyInstance) => ({ max: Math.max(60, fastify.config.loginRateLimitMax), timeWindow: '1 minute' });
+/** Registrations per client IP; an address that keeps going past it is banned for the window (429 IPBanned). */
+export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as const;
+/** Password-recovery requests per client IP. */
+export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as const;
+/** Recovery mails per account an hour, whatever the IP. */
+export const RECOVERY_MAILS_PER_ACCOUNT = 5;
+/** Confirmation mails per account an hour (the registration's and the ones asked again). */
+export const CONFIRMATION_MAILS_PER_ACCOUNT = 5;

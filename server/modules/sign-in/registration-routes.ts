@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashPassword } from '../../db/password-hash';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import { PORTAL_ID } from '../../plugins/portal';
+import { countRecentActionTokens, findTokenOfKind, findUserByEmail, findUserById, issueActionToken, issueUserToken, spendActionToken } from '../../auth/repository';
+import { assertAcceptablePassword } from '../../auth/password-strength';
+import { wantsCookieTransport } from '../../plugins/browser-session';
+import { assertCaptcha } from '../../plugins/captcha';
+import { isDisposableAddress } from './disposable-domains';
+import { requestMeta, startBearer } from './login';
+import { queueConfirmationMail } from './mail';
+import { CONFIRMATION_MAILS_PER_ACCOUNT, REGISTER_RATE_LIMIT } from './rate-limits';
+import { createRegisteredUser, markEmailConfirmed } from './repository';
+import { ActionTokenParams, ConfirmResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
+
+/** Registration and the confirmation of the address (spec sections 4 and 8). */
+const registrationRoutes: FastifyPluginAsyncZod = async function registrationRoutes(fastify) {
+  fastify.post(
+    '/api/Account/Register',
+    {
+      config: { rateLimit: REGISTER_RATE_LIMIT },
+      schema: { tags: ['Account'], summary: 'Create an account; answers a user token for the silent login', body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses() } },
+    },
+    async (request, reply) => {
+      const { ip, userAgent, now } = requestMeta(request);
+      const body = request.body;
+      await assertCaptcha(fastify, body.RecaptchaToken, ip);
+      if (!body.TermsAndConditions || !body.InfoPrivacy) throw new AppError('TermsNotAccepted');
+      if (body.password !== undefined) await assertAcceptablePassword(fastify, request, body.password, [body.email, body.name, body.surname]);
+      if (isDisposableAddress(body.email)) throw new AppError('WebAccountCreationFailed');
+      const existing = await findUserByEmail(fastify.db, body.email);
+      if (existing && existing.portal !== PORTAL_ID && !existing.deletedAt) throw new AppError('WebAccountExists');
+      if (existing) throw new AppError(existing.passwordHash === null && existing.provider !== 'local' ? 'EmailIsUsedInSocialLogin' : 'MailAlreadyRegistered');
+      const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+      const created = await createRegisteredUser(fastify.db, { email: body.email, name: body.name, surname: body.surname, phone: body.phone ?? null, passwordHash }, { commercial: body.commercialPartnerConsent, partner: body.PartnerConsent }, { ip, now });
+      const confirm = await issueActionToken(fastify.db, created.id, 'confirm_email', now);
+      const setPassword = passwordHash === null ? await issueActionToken(fastify.db, created.id, 'set_password', now) : undefined;
+      await queueConfirmationMail(fastify, {
+        to: body.email,
+        name: body.name,
+        link: `${fastify.config.publicUrl}/mailconfermata/${confirm}`,
+        setPasswordLink: setPassword ? `${fastify.config.publicUrl}/inserisciPassword/${setPassword}` : undefined,
+      });
+      // A password chosen right now proves the person as a login does.
+      const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, authenticated: passwordHash !== null, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
+      if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
+      // The silent login (spec section 4): isConfirmed false, silent true.
+      fastify.browserSession.setUser(reply, { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
+      await startBearer(fastify, reply, issued, now);
+      return { Email: body.email };
+    },
+  );
+
+  fastify.get(
+    '/api/Account/Confirm/:token',
+    { schema: { tags: ['Account'], summary: 'Confirm an e-mail address from the link in the mail', params: ActionTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } } },
+    async (request) => {
+      const now = new Date();
+      // Only the token that was mailed confirms: not the one a login answers with UserNotConfirmed.
+      const row = await findTokenOfKind(fastify.db, request.params.token, ['confirm_email']);
+      if (!row) throw new AppError('InvalidToken');
+      const user = await findUserById(fastify.db, row.userId);
+      if (!user) throw new AppError('InvalidToken');
+      if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
+      const spent = await spendActionToken(fastify.db, request.params.token, ['confirm_email'], now);
+      if (!spent.ok) throw new AppError(spent.error);
+      await markEmailConfirmed(fastify.db, user.id, now);
+      return { Email: user.email };
+    },
+  );
+
+  fastify.get(
+    '/api/Account/RequestNewConfirmationMail/:token',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: { tags: ['Account'], summary: 'Mail a new confirmation link (the token comes with UserNotConfirmed)', params: ActionTokenParams, response: { 200: OkResponse, ...errorResponses() } },
+    },
+    async (request) => {
+      const now = new Date();
+      // The token a login answers with UserNotConfirmed, or an earlier mailed link: either only
+      // asks for a new mail to the account's own address.
+      const row = await findTokenOfKind(fastify.db, request.params.token, ['resend_confirmation', 'confirm_email']);
+      if (!row || row.expiresAt <= now) throw new AppError('InvalidToken');
+      const user = await findUserById(fastify.db, row.userId);
+      if (!user || user.deletedAt) throw new AppError('InvalidToken');
+      if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
+      // Whatever the IP: a mailbox gets at most a few confirmation mails an hour.
+      if ((await countRecentActionTokens(fastify.db, user.id, 'confirm_email', new Date(now.getTime() - 60 * 60 * 1000))) >= CONFIRMATION_MAILS_PER_ACCOUNT) {
+        throw new AppError('TooManyRequests');
+      }
+      const token = await issueActionToken(fastify.db, user.id, 'confirm_email', now);
+      await queueConfirmationMail(fastify, { to: user.email, name: user.name ?? '', link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
+      return { Ok: true as const };
+    },
+  );
+};
+
+export default registrationRoutes;

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { userConsents, users } from '../../db/schema';
+import { CONSENT_TEXT_VERSION } from '../../auth/repository';
+
+// The sign-in module's own writes; users and tokens are read and issued by server/auth/repository.ts.
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  surname: string;
+  phone: string | null;
+  /** Null for an account that will set its password from the registration mail. */
+  passwordHash: string | null;
+}
+
+/** A registered account, silent and unconfirmed, with the consents given at registration (terms and privacy are required). */
+export async function createRegisteredUser(db: Db, account: NewAccount, consents: { commercial: boolean; partner: boolean }, at: { ip: string; now: Date }): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: account.email, name: account.name, surname: account.surname, phone: account.phone, passwordHash: account.passwordHash, isSilent: true, registrationConfirmed: false })
+      .returning({ id: users.id });
+    const consent = (kind: 'terms' | 'privacy' | 'commercial' | 'partner', granted: boolean) => ({ userId: user.id, kind, granted, textVersion: CONSENT_TEXT_VERSION, source: 'registration', ip: at.ip.slice(0, 45), recordedAt: at.now });
+    await tx.insert(userConsents).values([consent('terms', true), consent('privacy', true), consent('commercial', consents.commercial), consent('partner', consents.partner)]);
+    return user;
+  });
+}
+
+/** The address was proven from the mailbox: the account is confirmed and no longer silent. */
+export async function markEmailConfirmed(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false }).where(eq(users.id, userId));
+}
