@@ -1,6 +1,5 @@
-import { asc, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userTypes } from '../../db/schema';
+import { listHomeTypes } from './repository';
 import { errorResponses } from '../../errors/error-body';
 import { PORTAL_ID } from '../../plugins/portal';
 import { CV_ACCEPTED_TYPES, CV_MAX_BYTES } from '../careers/cv-file';
@@ -23,9 +22,7 @@ const appConfigModule: FastifyPluginAsyncZod = async function appConfigModule(fa
       },
     },
     async (_request, reply) => {
-      homeTypes ??= (
-        await fastify.db.select({ Id: userTypes.id, Name: userTypes.name }).from(userTypes).where(gt(userTypes.id, 0)).orderBy(asc(userTypes.position), asc(userTypes.id))
-      );
+      homeTypes ??= await listHomeTypes(fastify.db);
       reply.header('cache-control', 'no-cache');
       return {
         Portal: PORTAL_ID as 5,

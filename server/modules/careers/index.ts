@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
-import { jobApplications } from '../../db/schema';
+import { storeJobApplication } from './repository';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { CreatedResponse } from '../contact/schemas';
@@ -74,18 +74,15 @@ const careersModule: FastifyPluginAsyncZod = async function careersModule(fastif
       const key = `careers/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${extension}`;
       await fastify.storage.put(key, file.data, contentType);
       try {
-        const [row] = await fastify.db
-          .insert(jobApplications)
-          .values({
-            name: parsed.data.Name,
-            email: parsed.data.Email,
-            message: parsed.data.Message ?? null,
-            cvStorageKey: key,
-            fileName: cleanFileName(file.filename, extension),
-            contentType,
-            sizeBytes: file.data.length,
-          })
-          .returning({ id: jobApplications.id });
+        const row = await storeJobApplication(fastify.db, {
+          name: parsed.data.Name,
+          email: parsed.data.Email,
+          message: parsed.data.Message ?? null,
+          cvStorageKey: key,
+          fileName: cleanFileName(file.filename, extension),
+          contentType,
+          sizeBytes: file.data.length,
+        });
         request.log.info({ jobApplicationId: row.id }, 'job application stored');
         return reply.code(201).send({ Id: row.id });
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactMessages } from '../../db/schema';
+import { storeContactMessage } from './repository';
 import { errorResponses } from '../../errors/error-body';
 import { ContactRequest, CreatedResponse } from './schemas';
 
@@ -22,18 +22,15 @@ const contactModule: FastifyPluginAsyncZod = async function contactModule(fastif
     },
     async (request, reply) => {
       const body = request.body;
-      const [row] = await fastify.db
-        .insert(contactMessages)
-        .values({
-          name: body.Name,
-          email: body.Email,
-          phone: body.Phone ?? null,
-          subject: body.Subject,
-          message: body.Message,
-          privacyConsent: body.PrivacyConsent,
-          ip: request.ip.slice(0, 45),
-        })
-        .returning({ id: contactMessages.id });
+      const row = await storeContactMessage(fastify.db, {
+        name: body.Name,
+        email: body.Email,
+        phone: body.Phone ?? null,
+        subject: body.Subject,
+        message: body.Message,
+        privacyConsent: body.PrivacyConsent,
+        ip: request.ip.slice(0, 45),
+      });
       request.log.info({ contactMessageId: row.id }, 'contact message stored');
       return reply.code(201).send({ Id: row.id });
     },
