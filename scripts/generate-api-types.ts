@@ -36,6 +36,7 @@ const stubDatabase: Database = {
   db: new Proxy({}, { get: (_target, key) => (typeof key === 'string' && !['getter', 'setter', 'then'].includes(key) ? unavailable : undefined) }) as Db,
   kind: 'pglite',
   ping: async () => unavailable(),
+  executeSql: async () => unavailable(),
   close: async () => {},
 };
 

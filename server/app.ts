@@ -10,6 +10,9 @@ import mailOutboxModule from './modules/mail-outbox';
 import mailSender from './modules/mail-outbox/sender';
 import signInModule from './modules/sign-in';
 import captcha from './plugins/captcha';
+import secrets from './plugins/secrets';
+import jobQueue from './jobs/queue';
+import housekeeping from './jobs/housekeeping';
 import { authentication } from './auth/require-user';
 import profileModule from './modules/profile';
 import socialLoginModule from './modules/social-login';
@@ -69,6 +72,12 @@ export const app = fp<AppOptions>(
     await fastify.register(sameOrigin);
     // The bearer of browsers travels in an HttpOnly cookie; this reads it for every module.
     await fastify.register(browserSession);
+    // Keys shared by every server (configuration, or made once and kept in the database).
+    await fastify.register(secrets);
+    // The durable job queue, then the background work that runs on it.
+    await fastify.register(jobQueue);
+    await fastify.register(mailSender);
+    await fastify.register(housekeeping);
     await fastify.register(authentication);
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
@@ -83,7 +92,6 @@ export const app = fp<AppOptions>(
     await fastify.register(profileModule);
     await fastify.register(socialLoginModule);
     await fastify.register(downloadModule);
-    await fastify.register(mailSender);
     await fastify.register(mailOutboxModule);
     await fastify.register(seoModule);
     await fastify.register(contactModule);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -88,7 +87,7 @@ const envSchema = z
     RECAPTCHA_SECRET: optionalString,
     /** The public site key the reCAPTCHA widget needs. */
     RECAPTCHA_SITE_KEY: optionalString,
-    /** The key that signs ALTCHA challenges; without it a random one is made at each start. */
+    /** The key that signs ALTCHA challenges; without it one is made once and kept in the database (server_secrets). */
     CAPTCHA_HMAC_KEY: optionalString,
     RECAPTCHA_VERIFY_URL: httpUrl,
     OIDC_ISSUER: httpUrl,
@@ -105,7 +104,7 @@ const envSchema = z
     /** Login attempts per minute and client IP (the per-account lock-out holds whatever this is). */
     LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(20),
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
-    /** The key of the analytics tokens in marketing links; without it a random one is made at each start. */
+    /** The key of the analytics tokens in marketing links; without it one is made once and kept in the database (server_secrets). */
     ANALYTICS_TOKEN_KEY: optionalString,
     /** The sender of the mails: `Rexer <noreply@…>` on the PUBLIC_URL's host by default. */
     MAIL_FROM: optionalString,
@@ -116,6 +115,10 @@ const envSchema = z
     SESSION_TOKEN_TTL_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(3600),
     /** The absolute lifetime of a login in days, whatever the use (the 30 days of inactivity end it sooner). */
     SESSION_MAX_AGE_DAYS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(3650, 'must be 3650 or less').default(90),
+    /** The durable job queue (pg-boss, in the database): mail delivery and housekeeping. `false` runs no background work. */
+    JOB_QUEUE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
+    /** How often an idle worker looks for jobs, in seconds (pg-boss takes 0.5 or more). */
+    JOB_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0.5, 'must be 0.5 or more').max(600, 'must be 600 or less').default(2),
     /** The demo market and the demo accounts: default on only for the embedded database on a loopback host. */
     DEMO_DATA: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     /** A k-anonymity range service of breached passwords (`{url}/range/{first 5 hex of the SHA-1}`); unset: no check. */
@@ -167,7 +170,11 @@ export interface AppConfig {
   cookieSecure: boolean;
   mailOutboxView: boolean | undefined;
   mailFrom: string;
-  analyticsTokenKey: string;
+  /** Unset: the key kept in server_secrets (fastify.secrets). */
+  analyticsTokenKey: string | undefined;
+  /** Run the durable job queue (JOB_QUEUE). */
+  jobQueue: boolean;
+  jobPollSeconds: number;
   sessionTokenTtlMs: number;
   sessionMaxAgeMs: number;
   /** Whether the demo market and accounts are seeded (see demoDataDefault). */
@@ -241,7 +248,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE === 'true',
     mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',
     mailFrom: e.MAIL_FROM ?? `Rexer <noreply@${mailDomain(e.PUBLIC_URL)}>`,
-    analyticsTokenKey: e.ANALYTICS_TOKEN_KEY ?? randomBytes(32).toString('hex'),
+    analyticsTokenKey: e.ANALYTICS_TOKEN_KEY,
+    jobQueue: e.JOB_QUEUE === 'true',
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     demoData: e.DEMO_DATA === undefined ? demoDataDefault({ databaseUrl: e.DATABASE_URL, host: e.HOST, publicUrl: e.PUBLIC_URL }) : e.DEMO_DATA === 'true',

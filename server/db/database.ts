@@ -64,6 +64,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws unless the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own (the pg-boss job queue): several statements
+   * at once when there are no values, one parameterised statement otherwise.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   close(): Promise<void>;
 }
 
@@ -131,6 +136,16 @@ async function openPglite(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | '
       async ping() {
         await db.execute(sql`select 1`);
       },
+      async executeSql(text, values = []) {
+        // A prepared statement takes one statement: a script without values goes through exec.
+        if (values.length === 0) {
+          const results = await client.exec(text);
+          const last = results.at(-1);
+          return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        }
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      },
       async close() {
         if (closed) return;
         closed = true;
@@ -159,6 +174,12 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
       kind: 'postgres',
       async ping() {
         await db.execute(sql`select 1`);
+      },
+      async executeSql(text, values = []) {
+        const result = await pool.query(text, values);
+        // A multi-statement query answers one result per statement.
+        const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+        return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
       },
       async close() {
         if (closed) return;

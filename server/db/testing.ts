@@ -32,6 +32,8 @@ export interface TestDatabase {
   storage: LocalFileStorage;
   /** A fresh temporary folder, removed by cleanup (storage lives in `${dataDir}/files`). */
   dataDir: string;
+  /** PostgreSQL only: the connection string of this database (for servers started by a test). */
+  url?: string;
   cleanup(): Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export async function createTestDatabase(opts: CreateTestDatabaseOptions = {}): 
         database: testDb.database,
         storage,
         dataDir,
+        url: testDb.url,
         async cleanup() {
           await testDb.drop();
           await rm(dataDir, { recursive: true, force: true });
@@ -248,9 +251,11 @@ async function createPostgresTestDatabase(seed: TestSeed, demoSize: DemoSize, st
   }
 
   if (await exists(files)) await cp(files, storage.rootDir, { recursive: true });
-  const database = await openDatabase({ dataDir: storage.rootDir, databaseUrl: withDatabase(baseUrl, name), seed, demoSize, storage, log, poolMax: 4 });
+  const url = withDatabase(baseUrl, name);
+  const database = await openDatabase({ dataDir: storage.rootDir, databaseUrl: url, seed, demoSize, storage, log, poolMax: 4 });
   return {
     database,
+    url,
     async drop() {
       await database.close();
       await dropDatabase(baseUrl, name);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { eq, lte } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify as verifyPayload } from 'altcha-lib/frameworks/shared';
+import type { Db } from '../db/database';
+import { captchaSpentChallenges } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { errorResponses } from '../errors/error-body';
 
@@ -19,8 +21,6 @@ import { errorResponses } from '../errors/error-body';
 export const CHALLENGE_TTL_S = 10 * 60;
 /** PBKDF2 rounds per attempt; with a 1-byte prefix a browser needs about 256 attempts (well under a second). */
 const CHALLENGE_COST = 2_000;
-/** How many spent challenges can be remembered at once (more than can be solved within 10 minutes under the rate limits). */
-const SPENT_CHALLENGES = 100_000;
 /** reCAPTCHA's verify call gives up after this. */
 const RECAPTCHA_TIMEOUT_MS = 5_000;
 
@@ -49,41 +49,43 @@ function isClientPayload(token: string): boolean {
 }
 
 /**
- * The challenges already answered, so a solution is accepted once. In memory, per process
- * (one server; several servers would share it in the database). An entry lives as long as
- * its challenge could still verify; when full of live entries it refuses rather than forget
- * one (forgetting would let that solution be replayed).
+ * The challenges already answered, so a solution is accepted once on whichever server it is
+ * replayed: one row per spent challenge, written by a single `INSERT ... ON CONFLICT DO
+ * NOTHING`, so of two servers verifying the same solution at once only one wins. A row lives
+ * as long as its challenge could still verify; the housekeeping job deletes the rest.
  */
-export class SpentChallenges {
-  private readonly expiries = new Map<string, number>();
-  constructor(
-    private readonly maxSize = SPENT_CHALLENGES,
-    private readonly now = () => Date.now(),
-  ) {}
-  get(key: string): boolean {
-    return (this.expiries.get(key) ?? 0) > this.now();
-  }
-  set(key: string): void {
-    this.setIfAbsent(key);
-  }
-  /** Records the challenge; false when it was already spent (or nothing more can be recorded). */
-  setIfAbsent(key: string): boolean {
-    if (this.get(key)) return false;
-    if (this.expiries.size >= this.maxSize) this.purge();
-    if (this.expiries.size >= this.maxSize) return false;
-    // Issued at most CHALLENGE_TTL_S ago, so it expires at most CHALLENGE_TTL_S from now.
-    this.expiries.set(key, this.now() + CHALLENGE_TTL_S * 1000);
-    return true;
-  }
-  private purge(): void {
-    const now = this.now();
-    for (const [key, expiry] of this.expiries) if (expiry <= now) this.expiries.delete(key);
-  }
+export function spentChallengesIn(db: Db, now: () => number = () => Date.now()) {
+  return {
+    async get(challengeId: string): Promise<boolean> {
+      const [row] = await db.select({ expiresAt: captchaSpentChallenges.expiresAt }).from(captchaSpentChallenges).where(eq(captchaSpentChallenges.challengeId, challengeId.slice(0, 128))).limit(1);
+      return row !== undefined && row.expiresAt.getTime() > now();
+    },
+    async set(challengeId: string): Promise<void> {
+      await this.setIfAbsent(challengeId);
+    },
+    /** Records the challenge; false when it was already spent. */
+    async setIfAbsent(challengeId: string): Promise<boolean> {
+      // Issued at most CHALLENGE_TTL_S ago, so it expires at most CHALLENGE_TTL_S from now.
+      const expiresAt = new Date(now() + CHALLENGE_TTL_S * 1000);
+      const inserted = await db
+        .insert(captchaSpentChallenges)
+        .values({ challengeId: challengeId.slice(0, 128), expiresAt })
+        .onConflictDoNothing({ target: captchaSpentChallenges.challengeId })
+        .returning({ challengeId: captchaSpentChallenges.challengeId });
+      return inserted.length === 1;
+    },
+  };
 }
 
-function altcha(hmacKey: string): Captcha & { challenge: () => Promise<unknown> } {
+/** Deletes the spent challenges that could no longer verify anyway (the housekeeping job). */
+export async function purgeSpentChallenges(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db.delete(captchaSpentChallenges).where(lte(captchaSpentChallenges.expiresAt, now)).returning({ challengeId: captchaSpentChallenges.challengeId });
+  return deleted.length;
+}
+
+function altcha(hmacKey: string, db: Db): Captcha & { challenge: () => Promise<unknown> } {
   const parameters = () => ({ algorithm: 'PBKDF2/SHA-256', cost: CHALLENGE_COST, keyPrefix: '00', expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_S });
-  const spent = new SpentChallenges();
+  const spent = spentChallengesIn(db);
   return {
     challenge: () => createChallenge({ deriveKey, hmacSignatureSecret: hmacKey, ...parameters() }),
     async verify(token) {
@@ -130,8 +132,8 @@ const ChallengeResponse = z
 
 const captchaRoutes: FastifyPluginAsyncZod = async function captchaRoutes(fastify) {
   const mode = fastify.config.captcha;
-  const hmacKey = fastify.config.captchaHmacKey ?? randomBytes(32).toString('hex');
-  const altchaCaptcha = mode === 'altcha' ? altcha(hmacKey) : undefined;
+  const hmacKey = fastify.secrets.captchaHmacKey;
+  const altchaCaptcha = mode === 'altcha' ? altcha(hmacKey, fastify.db) : undefined;
   const captcha: Captcha =
     mode === 'off' ? { verify: async () => true } : mode === 'recaptcha' ? recaptcha(fastify.config.recaptchaSecret ?? '', fastify.config.recaptchaVerifyUrl) : altchaCaptcha!;
   fastify.decorate('captcha', captcha);

@@ -1,12 +1,14 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
+import { sharedBanStore } from './rate-limit-store';
 
 /**
  * A global limit per client IP (RATE_LIMIT_MAX a minute; 0 switches it off for
  * benchmarks), and `config.rateLimit` on routes that need a tighter one (contact form,
  * job applications). The client IP honours TRUST_PROXY. Exceeding answers 429 with the
- * error body and Retry-After.
+ * error body and Retry-After. Limits with a `ban` (login, registration, recovery,
+ * re-authentication) count in the database, the others in this process.
  */
 export default fp(
   async function rateLimitPlugin(fastify) {
@@ -15,6 +17,8 @@ export default fp(
       global: max > 0,
       max: max > 0 ? max : 1000,
       timeWindow: '1 minute',
+      // Limits with a ban count in the database: the ban holds on every server.
+      store: sharedBanStore(fastify.db) as unknown as FastifyRateLimitStoreCtor,
       errorResponseBuilder: (_request, context) =>
         new AppError(context.ban ? 'IPBanned' : 'TooManyRequests', { message: `rate limit of ${context.max} exceeded, retry in ${context.after}` }),
     });

@@ -8,14 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import captchaPlugin from '../../server/plugins/captcha';
 import type { TestDatabase } from '../../server/db/testing';
+import { openPgliteDatabase } from '../../server/db/database';
 import { buildTestApp, expectError, openTestDatabase, testConfig } from './helpers';
 
-/** Only the captcha plugin, to call `fastify.captcha.verify` directly (in the app it lives inside the account module). */
+/** Only the captcha plugin (over an empty database for its spent challenges), to call `fastify.captcha.verify` directly. */
 async function captchaOnly(env: Record<string, string>): Promise<FastifyInstance> {
   const fastify = Fastify({ logger: false });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
+  const database = await openPgliteDatabase({ dataDir: '', inMemory: true });
+  fastify.addHook('onClose', () => database.close());
   fastify.decorate('config', testConfig(env));
+  fastify.decorate('db', database.db);
+  fastify.decorate('secrets', { captchaHmacKey: 'test-captcha-key', analyticsTokenKey: 'test-analytics-key', oidcFlowSecret: 'test-flow-secret' });
   await fastify.register(captchaPlugin);
   await fastify.ready();
   return fastify;

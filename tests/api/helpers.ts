@@ -12,7 +12,8 @@ export const BACKENDS: { name: 'pglite' | 'postgres'; postgres: boolean }[] = [
 ];
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ LOG_LEVEL: 'silent', ...env });
+  // No job queue unless a test asks for it (JOB_QUEUE: 'true'): most tests need no background work.
+  return loadConfig({ LOG_LEVEL: 'silent', JOB_QUEUE: 'false', ...env });
 }
 
 export function openTestDatabase(backend: { postgres: boolean }): Promise<TestDatabase> {

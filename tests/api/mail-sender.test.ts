@@ -56,7 +56,7 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       smtp = await startSmtp(received);
       testDb = await openTestDatabase(backend);
-      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Rexer <noreply@rexer.example>', PUBLIC_URL: 'https://www.rexer.example' } });
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', JOB_QUEUE: 'true', JOB_POLL_SECONDS: '0.5', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Rexer <noreply@rexer.example>', PUBLIC_URL: 'https://www.rexer.example' } });
       await app.ready();
     }, 180_000);
     afterAll(async () => {

@@ -16,10 +16,11 @@ function percentile(sorted: number[], p: number): number {
 
 /**
  * Sends a bounded number of requests to one path on loopback with a fixed number
- * of concurrent clients, and measures each request's latency.
+ * of concurrent clients, and measures each request's latency. Several base URLs (servers
+ * behind a load balancer) take the requests in turn.
  */
 export async function measureLoad(
-  baseUrl: string,
+  baseUrl: string | string[],
   path: string,
   options: { requests: number; concurrency: number; init?: RequestInit; headersFor?: (index: number) => Record<string, string> },
 ): Promise<LoadResult> {
@@ -34,7 +35,8 @@ export async function measureLoad(
       const t0 = performance.now();
       try {
         const headers = { Portal: '5', ...(options.init?.headers as Record<string, string> | undefined), ...options.headersFor?.(index) };
-        const res = await fetch(baseUrl + path, { ...options.init, headers });
+        const base = Array.isArray(baseUrl) ? baseUrl[index % baseUrl.length] : baseUrl;
+        const res = await fetch(base + path, { ...options.init, headers });
         await res.arrayBuffer();
         if (res.status >= 400) errors += 1;
       } catch {

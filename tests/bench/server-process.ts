@@ -7,14 +7,14 @@ export interface RunningServer {
 }
 
 /** Starts the real server (`npm run serve`) on a free port with its own data folder. */
-export async function startServer(options: { port: number; dataDir: string }): Promise<RunningServer> {
+export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      DATABASE_URL: options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? '',
       CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
       // The load test measures latency, not the per-IP limit that would refuse it.
@@ -22,6 +22,7 @@ export async function startServer(options: { port: number; dataDir: string }): P
       // The login bench plays many clients, each behind its own X-Forwarded-For address,
       // sent from this machine as if from a proxy in front of it.
       TRUST_PROXY: '127.0.0.1',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

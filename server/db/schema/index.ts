@@ -23,3 +23,4 @@ export * from './saved-searches';
 export * from './appointments';
 export * from './mail-outbox';
 export * from './seed-runs';
+export * from './shared-state';

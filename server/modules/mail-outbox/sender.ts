@@ -7,14 +7,11 @@ import { redactText } from '../../plugins/log-redaction';
 
 /**
  * Delivers the mail outbox through SMTP when SMTP_URL is set (ARCHITECTURE.md: nodemailer,
- * SMTP when configured). The outbox table is the queue: every mail is a row first, the
- * sender takes the rows not sent yet, records sentAt, or the error and when to try again,
- * so a restart or an SMTP outage loses nothing. Several servers may run it: a row is claimed
- * with FOR UPDATE SKIP LOCKED.
+ * SMTP when configured). Every mail is a row first; the delivery job takes the rows not sent
+ * yet, records sentAt, or the error and when to try again, so a restart or an SMTP outage
+ * loses nothing. Several servers may run it: a row is claimed with FOR UPDATE SKIP LOCKED.
  */
 
-/** How often the queue is looked at when nothing woke the sender. */
-export const MAIL_POLL_MS = 5_000;
 /** Attempts before a mail is left as failed (its error stays on the row). */
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -74,48 +71,40 @@ export async function deliverDueMail(fastify: FastifyInstance, transport: MailTr
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Looks at the outbox now (after a mail is queued) instead of at the next poll. */
+    /** Asks for a delivery now (after a mail is queued) instead of at the next scheduled sweep. */
     wakeMailSender: () => void;
   }
 }
 
+/** The job that delivers the outbox; one at a time runs, one more may wait (pg-boss 'stately'). */
+export const MAIL_DELIVERY_JOB = 'mail-delivery';
+
+/**
+ * Mail delivery on the job queue (SMTP_URL set): a mail queued on any server asks for a
+ * delivery job; a schedule sweeps every minute for the mails whose retry is due. Whichever
+ * server takes the job, the rows are claimed with FOR UPDATE SKIP LOCKED, so each mail goes
+ * out once.
+ */
 export default fp(
   async function mailSender(fastify) {
     const smtpUrl = fastify.config.smtpUrl;
-    if (!smtpUrl) {
+    if (!smtpUrl || !fastify.jobs.enabled) {
+      if (smtpUrl) fastify.log.warn('SMTP_URL is set but JOB_QUEUE=false: mail stays in the outbox');
       fastify.decorate('wakeMailSender', () => {});
       return;
     }
     const transport: MailTransport = nodemailer.createTransport(smtpUrl);
     const from = fastify.config.mailFrom;
-    let running: Promise<unknown> | undefined;
-    let again = false;
-    const run = () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = deliverDueMail(fastify, transport, from)
-        .catch((error: unknown) => fastify.log.error({ err: error }, 'mail delivery failed'))
-        .finally(() => {
-          running = undefined;
-          if (again) {
-            again = false;
-            run();
-          }
-        });
-    };
-    fastify.decorate('wakeMailSender', run);
-    let timer: NodeJS.Timeout | undefined;
-    fastify.addHook('onReady', async () => {
-      run();
-      timer = setInterval(run, MAIL_POLL_MS);
-      timer.unref();
+    await fastify.jobs.work(MAIL_DELIVERY_JOB, { policy: 'stately', retryLimit: 3, retryDelay: 30, retryBackoff: true }, async () => {
+      const { sent, failed } = await deliverDueMail(fastify, transport, from);
+      if (sent + failed > 0) fastify.log.info({ sent, failed }, 'mail delivery');
     });
-    fastify.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+    await fastify.jobs.schedule(MAIL_DELIVERY_JOB, '* * * * *');
+    fastify.decorate('wakeMailSender', () => {
+      fastify.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => fastify.log.error({ err: error }, 'could not queue a mail delivery'));
     });
+    // Whatever was queued while no server was running goes out now.
+    fastify.addHook('onReady', async () => fastify.wakeMailSender());
   },
-  { name: 'mail-sender', dependencies: ['context'], fastify: '5.x' },
+  { name: 'mail-sender', dependencies: ['context', 'job-queue'], fastify: '5.x' },
 );

@@ -122,7 +122,7 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
       schema: { tags: ['Account'], summary: 'The e-mail address an analytics link carries (to fill in the login form)', params: AnalyticsTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } },
     },
     async (request) => {
-      const email = decryptAnalyticsToken(fastify.config.analyticsTokenKey, request.params.token);
+      const email = decryptAnalyticsToken(fastify.secrets.analyticsTokenKey, request.params.token);
       if (email === undefined) throw new AppError('InvalidToken');
       return { Email: email };
     },

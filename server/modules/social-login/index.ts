@@ -74,9 +74,9 @@ interface Flow {
   e: number;
 }
 
-/** The key of the flow cookie: from the client secret when there is one (every server agrees), random otherwise. */
-function flowKey(config: OidcConfig): Buffer {
-  const secret = config.clientSecret ? Buffer.from(config.clientSecret, 'utf8') : randomBytes(32);
+/** The key of the flow cookie: from the client secret, or the shared server secret of a public client (every server agrees). */
+function flowKey(config: OidcConfig, secretText: string): Buffer {
+  const secret = Buffer.from(secretText, 'utf8');
   return Buffer.from(hkdfSync('sha256', secret, 'rexer-oidc-flow-cookie', `${config.issuer}|${config.clientId}`, 32));
 }
 
@@ -121,7 +121,7 @@ const SocialLoginQuery = z.object({ returnTo: z.string().optional().describe('Sa
 
 const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
   const settings = fastify.config.oidc;
-  const key = settings ? flowKey(settings) : randomBytes(32);
+  const key = settings ? flowKey(settings, fastify.secrets.oidcFlowSecret) : randomBytes(32);
   const redirectUrl = settings?.redirectUrl ?? `${fastify.config.publicUrl}/api/Account/SocialLogin/Callback`;
   const provider = settings ? providerColumnOf(settings.providerName) : 'oidc';
   const rateLimit = { max: fastify.config.loginRateLimitMax, timeWindow: '1 minute' };

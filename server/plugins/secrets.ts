@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database';
+import { serverSecrets } from '../db/schema';
+
+/**
+ * The keys one server signs or encrypts with and another checks. A key given in the
+ * configuration wins; otherwise the first server to start makes one and stores it in
+ * `server_secrets`, and every server (and every restart) reads the same one. With several
+ * servers, configure them (docs/scaling.md): a key in the database is as safe as its backups.
+ */
+export interface ServerSecrets {
+  /** Signs the ALTCHA challenges (CAPTCHA_HMAC_KEY). */
+  captchaHmacKey: string;
+  /** Encrypts the e-mail in analytics links (ANALYTICS_TOKEN_KEY). */
+  analyticsTokenKey: string;
+  /** Seals the social login's flow cookie when the provider gives no client secret. */
+  oidcFlowSecret: string;
+}
+
+const NAMES = ['captcha_hmac_key', 'analytics_token_key', 'oidc_flow_secret'] as const;
+type SecretName = (typeof NAMES)[number];
+
+/** The named secrets: created when missing (the first writer wins, `ON CONFLICT DO NOTHING`), then read back. */
+export async function sharedSecrets(db: Db, names: readonly SecretName[] = NAMES): Promise<Record<SecretName, string>> {
+  await db
+    .insert(serverSecrets)
+    .values(names.map((name) => ({ name, value: randomBytes(32).toString('hex') })))
+    .onConflictDoNothing({ target: serverSecrets.name });
+  const rows = await db.select({ name: serverSecrets.name, value: serverSecrets.value }).from(serverSecrets).where(inArray(serverSecrets.name, [...names]));
+  const found = Object.fromEntries(rows.map((row) => [row.name, row.value])) as Record<SecretName, string>;
+  for (const name of names) if (!found[name]) throw new Error(`server secret ${name} could not be read`);
+  return found;
+}
+
+/** Forgets the stored secrets (tests; an operator rotating keys does the same with SQL). */
+export async function clearSharedSecrets(db: Db): Promise<void> {
+  await db.execute(sql`delete from ${serverSecrets}`);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    secrets: ServerSecrets;
+  }
+}
+
+export default fp(
+  async function secrets(fastify) {
+    const { config } = fastify;
+    const stored = await sharedSecrets(fastify.db);
+    fastify.decorate('secrets', {
+      captchaHmacKey: config.captchaHmacKey ?? stored.captcha_hmac_key,
+      analyticsTokenKey: config.analyticsTokenKey ?? stored.analytics_token_key,
+      oidcFlowSecret: config.oidc?.clientSecret ?? stored.oidc_flow_secret,
+    } satisfies ServerSecrets);
+  },
+  { name: 'secrets', dependencies: ['context'], fastify: '5.x' },
+);
