@@ -50,7 +50,8 @@ const stubStorage: FileStorage = {
 /** The document and the types, exactly as they are written to disk. */
 export async function generateApiFiles(): Promise<{ json: string; types: string }> {
   // A fixed configuration: the document must not depend on the machine's environment.
-  const config = loadConfig({});
+  // Keys given, so the app needs no database to build its routes; no background work.
+  const config = loadConfig({ CAPTCHA_HMAC_KEY: 'openapi', ANALYTICS_TOKEN_KEY: 'openapi', JOB_QUEUE: 'false' });
   const app = await buildApp({ config, database: stubDatabase, storage: stubStorage, logger: false });
   try {
     await app.ready();

@@ -48,11 +48,13 @@ declare module 'fastify' {
 export default fp(
   async function secrets(fastify) {
     const { config } = fastify;
-    const stored = await sharedSecrets(fastify.db);
+    // Only the keys the configuration leaves out are read (and made, the first time).
+    const missing = NAMES.filter((name) => (name === 'captcha_hmac_key' ? !config.captchaHmacKey : name === 'analytics_token_key' ? !config.analyticsTokenKey : Boolean(config.oidc) && !config.oidc?.clientSecret));
+    const stored: Partial<Record<SecretName, string>> = missing.length > 0 ? await sharedSecrets(fastify.db, missing) : {};
     fastify.decorate('secrets', {
-      captchaHmacKey: config.captchaHmacKey ?? stored.captcha_hmac_key,
-      analyticsTokenKey: config.analyticsTokenKey ?? stored.analytics_token_key,
-      oidcFlowSecret: config.oidc?.clientSecret ?? stored.oidc_flow_secret,
+      captchaHmacKey: config.captchaHmacKey ?? stored.captcha_hmac_key ?? '',
+      analyticsTokenKey: config.analyticsTokenKey ?? stored.analytics_token_key ?? '',
+      oidcFlowSecret: config.oidc?.clientSecret ?? stored.oidc_flow_secret ?? '',
     } satisfies ServerSecrets);
   },
   { name: 'secrets', dependencies: ['context'], fastify: '5.x' },
