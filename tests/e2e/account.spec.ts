@@ -115,6 +115,8 @@ test.describe('accounts', () => {
     await page.getByTestId('login-button').click();
     await submitLogin(page, 'acquirente@rexer.example', 'Sbagliata#2026');
     await expect(page.getByTestId('login-error')).toContainText('Credenziali non valide');
+    // One way to recover the password, not one in the error and another under the button.
+    await expect(loginDialog(page).getByRole('button', { name: 'Hai dimenticato la password?' })).toHaveCount(1);
 
     // An account registered and never confirmed.
     const email = uniqueEmail('nonconfermato');
@@ -200,7 +202,7 @@ test.describe('accounts', () => {
 
     await page.goto('/');
     await page.getByTestId('login-button').click();
-    await loginDialog(page).getByRole('button', { name: 'Hai dimenticato la password?' }).last().click();
+    await loginDialog(page).getByRole('button', { name: 'Hai dimenticato la password?' }).click();
     const recovery = page.getByRole('dialog', { name: 'Recupera la password' });
     await recovery.getByLabel('Email').fill('nessuno.qui@example.com');
     await recovery.getByRole('button', { name: 'Inviami il link' }).click();

@@ -253,6 +253,12 @@ test('the SEO footer is collapsed by default, open on map-search pages and absen
   await page.goto('/ricerca');
   await expect(seo).toHaveAttribute('data-expanded', 'true');
   await expect(seo.getByRole('link').first()).toBeVisible();
+  // Each group lists every link once: a province and its capital are told apart ("Provincia di Roma", "Roma").
+  for (const group of await seo.locator('details').all()) {
+    const texts = await group.getByRole('link').allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    expect(new Set(texts).size).toBe(texts.length);
+  }
 
   await page.goto('/chisiamo?source=costruzioni');
   await expect(page.getByTestId('site-footer')).toBeVisible();

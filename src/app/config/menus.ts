@@ -3,11 +3,18 @@ import { HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
 
 export type AppPath = NonNullable<LinkProps['to']>;
 
-/** A menu entry: an internal link, an external link, or a button with a named action. */
-export type MenuItem =
+/**
+ * A menu entry: an internal link, an external link, or a button with a named action. The
+ * `primary` entry (at most one per menu) is the visitor's main action, drawn as the filled
+ * button: publishing for sellers and landlords, the free valuation for buyers.
+ */
+export type MenuItem = (
   | { id: string; label: string; kind: 'link'; to: AppPath }
   | { id: string; label: string; kind: 'external'; href: 'blog' }
-  | { id: string; label: string; kind: 'action'; action: 'freeValuation' };
+  | { id: string; label: string; kind: 'action'; action: 'freeValuation' }
+) & { primary?: boolean };
+
+const primary = (item: MenuItem): MenuItem => ({ ...item, primary: true });
 
 /** `label` is a key of the `common` namespace. */
 const link = (id: string, label: string, to: AppPath): MenuItem => ({ id, label, kind: 'link', to });
@@ -32,7 +39,7 @@ export const HEADER_MENUS: Record<HeaderMenuType, readonly MenuItem[]> = {
     link('how-it-works', 'menu.howItWorks', '/comefunziona/comprocasa'),
     aboutUs,
     link('agencies', 'menu.agencies', '/agenzie/comprocasa'),
-    freeValuation,
+    primary(freeValuation),
   ],
   RENTER: [
     link('search', 'menu.search', '/trovocasa'),
@@ -45,13 +52,13 @@ export const HEADER_MENUS: Record<HeaderMenuType, readonly MenuItem[]> = {
     aboutUs,
     link('agencies', 'menu.agencies', '/agenzie/vendocasa'),
     freeValuation,
-    link('create-listing', 'menu.createListing', '/annuncio/vendocasa'),
+    primary(link('create-listing', 'menu.createListing', '/annuncio/vendocasa')),
   ],
   LANDLORD: [
     link('how-it-works', 'menu.howItWorks', '/comefunziona/affittocasa'),
     aboutUs,
     link('faq', 'menu.faq', '/faq/affittocasa'),
-    link('create-listing', 'menu.createListing', '/annuncio/affittocasa'),
+    primary(link('create-listing', 'menu.createListing', '/annuncio/affittocasa')),
   ],
   SELLER_LANDLORD: [
     link('how-it-works', 'menu.howItWorks', '/comefunziona'),

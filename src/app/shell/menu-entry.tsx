@@ -7,7 +7,7 @@ import type { MenuItem } from '../config/menus';
 export interface MenuEntryProps {
   item: MenuItem;
   className?: string;
-  /** Extra class for the action buttons (the free valuation). */
+  /** The class of the menu's primary entry (the filled button). */
   actionClassName?: string;
   onNavigate?: () => void;
 }
@@ -17,13 +17,14 @@ export function MenuEntry({ item, className, actionClassName, onNavigate }: Menu
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const config = useQuery({ ...configQueryOptions(), enabled: item.kind === 'external' });
+  const entryClassName = item.primary ? (actionClassName ?? className) : className;
 
   switch (item.kind) {
     case 'link':
       return (
         <Link
           to={item.to}
-          className={className}
+          className={entryClassName}
           activeOptions={{ exact: true }}
           activeProps={{ 'aria-current': 'page' }}
           onClick={onNavigate}
@@ -45,7 +46,7 @@ export function MenuEntry({ item, className, actionClassName, onNavigate }: Menu
       return (
         <button
           type="button"
-          className={actionClassName ?? className}
+          className={entryClassName}
           data-menu-item={item.id}
           onClick={() => {
             onNavigate?.();

@@ -24,3 +24,4 @@ export {
   type ConfirmOutcome,
   type RecoveryOutcome,
 } from './api/account-api';
+export { accountLabel } from './lib/display-name';

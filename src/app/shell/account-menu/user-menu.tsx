@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
+import { accountLabel, meQueryOptions } from '@/entities/account';
 import type { HomeType } from '@/shared/lib/home-type';
 import { homePathOf } from '../../config/home-paths';
 import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
@@ -14,6 +16,9 @@ export function UserMenu({ homeType, username }: { homeType: HomeType; username:
   const navigate = useNavigate();
   const { open, setOpen, panelId, buttonRef, panelRef } = useMenuDisclosure();
   const [leaving, setLeaving] = useState(false);
+  // The first name, never the whole e-mail (it would push the header onto two lines).
+  const me = useQuery(meQueryOptions());
+  const label = accountLabel({ name: me.data?.name, surname: me.data?.surname, email: me.data?.email ?? username });
 
   const logout = async () => {
     setLeaving(true);
@@ -37,9 +42,13 @@ export function UserMenu({ homeType, username }: { homeType: HomeType; username:
         onClick={() => setOpen((value) => !value)}
       >
         <span aria-hidden="true" className={styles.avatar}>
-          {(username || '?').charAt(0).toUpperCase()}
+          {label.initials}
         </span>
-        <span className={styles.name}>{username}</span>
+        {label.firstName && (
+          <span className={styles.name} data-testid="account-first-name">
+            {label.firstName}
+          </span>
+        )}
       </button>
       <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
         <nav aria-label={t('account.menuLabel')}>

@@ -15,7 +15,7 @@ import { Header, type HeaderProps } from './header';
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: 'it', ns: ['common'], defaultNS: 'common', resources: { it: { common } }, interpolation: { escapeValue: false } });
 
-/** A window `width` px wide: matchMedia answers the 992 px breakpoint query for it. */
+/** A window `width` px wide: matchMedia answers any max-width query for it. */
 function viewport(width: number) {
   vi.stubGlobal('innerWidth', width);
   vi.stubGlobal(
@@ -70,18 +70,24 @@ describe('Header', () => {
     }
   });
 
-  it('shows the menu of the home type inline from 992 px', async () => {
-    viewport(992);
+  it('shows the menu of the home type inline from 1200 px, the seller\'s publishing as the filled button', async () => {
+    viewport(1200);
     await renderHeader({ homeType: HOME_TYPE.SELLER, accepted: [HOME_TYPE.SELLER] });
     const header = screen.getByTestId('site-header');
     expect(header.dataset.layout).toBe('desktop');
     expect(header.dataset.menuType).toBe('SELLER');
-    expect(screen.getByRole('link', { name: "Pubblica l'annuncio" }).getAttribute('href')).toBe('/annuncio/vendocasa');
+    const publish = screen.getByRole('link', { name: "Pubblica l'annuncio" });
+    expect(publish.getAttribute('href')).toBe('/annuncio/vendocasa');
+    // The seller's main action is the filled button; the valuation is an ordinary entry.
+    const valuation = screen.getByRole('button', { name: 'Valutazione gratuita' });
+    expect(publish.className).not.toBe(valuation.className);
+    expect(publish.className).toMatch(/action/);
+    expect(valuation.className).not.toMatch(/action/);
     expect(screen.queryByTestId('menu-button')).toBeNull();
   });
 
-  it('puts the menu behind a burger under 992 px: it opens, and Escape closes it', async () => {
-    viewport(991);
+  it('puts the menu behind a burger under 1200 px (the entries would not fit on one line): it opens, and Escape closes it', async () => {
+    viewport(1199);
     await renderHeader({ homeType: HOME_TYPE.RENTER });
     expect(screen.getByTestId('site-header').dataset.layout).toBe('mobile');
     const burger = screen.getByTestId('menu-button');

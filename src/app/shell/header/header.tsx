@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/shared/lib/class-names';
-import { useIsMobile } from '@/shared/lib/device';
+import { COMPACT_HEADER_QUERY, useMediaQuery } from '@/shared/lib/device';
 import type { HomeType } from '@/shared/lib/home-type';
 import { Icon } from '@/shared/ui/icon';
 import { HEADER_MENUS, headerMenuTypeFor } from '../../config/menus';
@@ -18,9 +18,9 @@ export interface HeaderProps {
   mode?: HeaderMode;
 }
 
-/** The app's header: desktop navigation, or a burger menu under 992 px. */
+/** The app's header: desktop navigation on one line, or a burger menu under 1200 px (where the entries would not fit). */
 export function Header({ homeType, accepted = [], mode = 'show' }: HeaderProps) {
-  const isMobile = useIsMobile();
+  const isMobile = useMediaQuery(COMPACT_HEADER_QUERY);
   if (mode === 'hideAll') return null;
   const menuType = headerMenuTypeFor(homeType, accepted);
   return (
@@ -33,8 +33,18 @@ export function Header({ homeType, accepted = [], mode = 'show' }: HeaderProps) 
     >
       <div className={styles.inner}>
         <Logo homeType={homeType} />
-        {isMobile ? <MobileNav menuType={menuType} /> : <DesktopNav menuType={menuType} />}
-        <AccountMenu homeType={homeType} />
+        {isMobile ? (
+          // On a phone the menu button closes the bar at its right edge, after the account entry.
+          <div className={styles.end}>
+            <AccountMenu homeType={homeType} />
+            <MobileNav menuType={menuType} />
+          </div>
+        ) : (
+          <>
+            <DesktopNav menuType={menuType} />
+            <AccountMenu homeType={homeType} />
+          </>
+        )}
       </div>
     </header>
   );
@@ -78,6 +88,8 @@ function MobileNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
       >
         <Icon name={open ? 'close' : 'menu'} size={24} />
       </button>
+      {/* The page behind the open menu is dimmed; a tap on it closes the menu. */}
+      {open && <div className={styles.backdrop} aria-hidden="true" data-testid="menu-backdrop" onClick={() => setOpen(false)} />}
       <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open}>
         <nav aria-label={t('header.mainNav')}>
           <ul className={styles.mobileMenu}>

@@ -36,6 +36,8 @@ export function FaqPage({ variant }: FaqPageProps) {
                 <Link
                   to={target.to}
                   className={styles.navLink}
+                  // Exact matching: the general tab is not also marked on a mode's page.
+                  activeOptions={{ exact: true }}
                   aria-current={target.key === current ? 'page' : undefined}
                 >
                   {t(`nav.${target.key}`)}

@@ -53,7 +53,7 @@ describe('HowItWorksPage', () => {
       'In prima fila',
       'Servizio fotografico',
       'Cartello vendesi',
-      'Upgrade',
+      'Passa a un piano superiore',
       'Venduto garantito',
       'Ristrutturazione',
       'Flessibile',

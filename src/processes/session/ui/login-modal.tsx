@@ -147,20 +147,14 @@ function LoginForm({
                     {resent === 'failed' && ` ${t('login.resendFailed')}`}
                   </p>
                 )}
-                {(loginError.kind === 'PasswordAttemptsExceeded' || loginError.kind === 'WrongCredentials') && (
-                  <p>
-                    <LinkButton onClick={onForgot}>
-                      {t('login.forgot')}
-                    </LinkButton>
-                  </p>
-                )}
               </Alert>
             </div>
           )}
           <Button type="submit" loading={busy} fullWidth>
             {busy ? t('login.submitting') : t('login.submit')}
           </Button>
-          <LinkButton onClick={onForgot}>
+          {/* One recovery link, under the button, whatever the error above says. */}
+          <LinkButton onClick={onForgot} data-testid="forgot-password">
             {t('login.forgot')}
           </LinkButton>
         </Stack>

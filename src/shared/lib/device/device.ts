@@ -53,3 +53,19 @@ export function isMobileViewport(): boolean {
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, isMobileViewport, () => false);
 }
+
+/** The header keeps its entries on one line down to this width; narrower, it shows the menu button. */
+export const COMPACT_HEADER_QUERY = '(max-width: 1199.98px)';
+
+/** True while `query` matches; follows resizes (false on the server). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = typeof window === 'undefined' || !window.matchMedia ? undefined : window.matchMedia(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    () => (typeof window === 'undefined' || !window.matchMedia ? false : window.matchMedia(query).matches),
+    () => false,
+  );
+}

@@ -10,4 +10,6 @@ export {
   cutUserAgent,
   isMobileViewport,
   useIsMobile,
+  useMediaQuery,
+  COMPACT_HEADER_QUERY,
 } from './device';
