@@ -197,6 +197,14 @@ for (const backend of BACKENDS) {
       ...extra,
     });
 
+    it('stores a phone typed with its prefix as prefix and number, so the profile shows the prefix once', async () => {
+      const email = `prefisso.${backend.name}@example.com`;
+      const res = await post('/api/Account/Register', registration(email, { phone: '+39 347 1234567' }));
+      expect(res.statusCode).toBe(200);
+      const profile = (await me(await session(res.json().Token))).json();
+      expect(profile).toMatchObject({ phonePrefix: '+39', phone: '347 1234567' });
+    });
+
     it('registers, silently logs in, mails a confirmation link that confirms the address, then lets the user log in', async () => {
       const email = `laura.${backend.name}@example.com`;
       const res = await post('/api/Account/Register', registration(email));
@@ -320,7 +328,7 @@ for (const backend of BACKENDS) {
       expect((await call('POST', '/api/User/UpdateRexerTermsAndConditions', { RexerTermsAndConditions: true, RexerPrivacy: true })).statusCode).toBe(200);
       expect((await call('PUT', '/api/User/ChangeCommercialConsent', { CommercialConsent: false })).statusCode).toBe(200);
       expect((await call('PUT', '/api/user/ChangePartnerConsent', { PartnerConsent: true })).statusCode).toBe(200);
-      expect((await me(token)).json()).toMatchObject({ phone: '+39 333 1234567', commercialConsent: false, partnerConsent: true });
+      expect((await me(token)).json()).toMatchObject({ phonePrefix: '+39', phone: '333 1234567', commercialConsent: false, partnerConsent: true });
       const history = await testDb.database.db.select().from(userConsents).where(eq(userConsents.userId, userId));
       expect(history.filter((c) => c.kind === 'commercial').map((c) => c.granted).sort()).toEqual([false, true]);
       expectError(await call('POST', '/api/user/updatePhone', { phone: '3331234567' }, 'x'.repeat(43)), 'InvalidSessionToken');

@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { revokeAllTokens } from '../../auth/repository';
 import { assertRecentAuthentication, changesPhone, requireUser } from '../../auth/require-user';
+import { DEFAULT_PHONE_PREFIX, splitPhone } from '../../auth/phone';
 import { removeProfileImages } from './address-avatar-routes';
 import { anonymiseAccount, recordConsents, saveAddress, updateCorporateData, updatePrivateData, updateUser } from './repository';
 import { BusinessNameRequest, CommercialConsentRequest, CorporateDataRequest, OkResponse, PartnerConsentRequest, PrivateDataRequest, UpdatePhoneAndTermsRequest, UpdatePhoneRequest, UpdateTermsRequest, UserIdParams } from './schemas';
@@ -19,8 +20,9 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
     const now = new Date();
     const { user, userSession: session } = request;
     const b = request.body;
-    if (changesPhone(user, b.phone, b.phonePrefix)) assertRecentAuthentication(session, now);
-    await updatePrivateData(fastify.db, user, b);
+    const phone = b.phone === undefined ? undefined : splitPhone(b.phone, b.phonePrefix ?? user.phonePrefix ?? DEFAULT_PHONE_PREFIX);
+    if (changesPhone(user, phone?.number, phone?.prefix ?? b.phonePrefix)) assertRecentAuthentication(session, now);
+    await updatePrivateData(fastify.db, user, { ...b, phone: phone?.number, phonePrefix: phone?.prefix ?? b.phonePrefix });
     if (b.residentialAddress) await saveAddress(fastify.db, user.id, 'residential', b.residentialAddress);
     return ok;
   });
@@ -42,9 +44,10 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   fastify.post('/api/user/updatePhone', { preHandler: requireUser(RAPID), schema: { ...secured('Change the phone number (a change needs a recent login, a first number does not)'), body: UpdatePhoneRequest } }, async (request) => {
     const now = new Date();
     const { user, userSession: session } = request;
-    const { phone, phonePrefix } = request.body;
-    if (changesPhone(user, phone, phonePrefix)) assertRecentAuthentication(session, now);
-    await updateUser(fastify.db, user.id, { phone, phonePrefix: phonePrefix ?? user.phonePrefix });
+    // A number typed with its prefix ("+39 347…") is stored as prefix and number.
+    const phone = splitPhone(request.body.phone, request.body.phonePrefix ?? user.phonePrefix ?? DEFAULT_PHONE_PREFIX);
+    if (changesPhone(user, phone.number, phone.prefix)) assertRecentAuthentication(session, now);
+    await updateUser(fastify.db, user.id, { phone: phone.number, phonePrefix: phone.prefix });
     return ok;
   });
 
@@ -56,8 +59,9 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
       const { user, userSession: session } = request;
       const body = request.body;
       if (!body.termsAndConditions || !body.infoPrivacy) throw new AppError('TermsNotAccepted');
-      if (changesPhone(user, body.phone, undefined)) assertRecentAuthentication(session, now);
-      await updateUser(fastify.db, user.id, { phone: body.phone });
+      const phone = splitPhone(body.phone, user.phonePrefix ?? DEFAULT_PHONE_PREFIX);
+      if (changesPhone(user, phone.number, phone.prefix)) assertRecentAuthentication(session, now);
+      await updateUser(fastify.db, user.id, { phone: phone.number, phonePrefix: phone.prefix });
       await recordConsents(fastify.db, user.id, request.ip, 'phone-terms', { terms: true, privacy: true, commercial: body.commercialPartnerConsent, partner: body.partnerConsent });
       // A social login waiting for its terms becomes the browser's session.
       fastify.browserSession.promoteTemporary(request, reply, new Date());

@@ -7,6 +7,7 @@ import { countRecentActionTokens, findTokenOfKind, findUserByEmail, findUserById
 import { assertAcceptablePassword } from '../../auth/password-strength';
 import { wantsCookieTransport } from '../../plugins/browser-session';
 import { assertCaptcha } from '../../plugins/captcha';
+import { splitPhone } from '../../auth/phone';
 import { isDisposableAddress } from './disposable-domains';
 import { requestMeta, startBearer } from './login';
 import { queueConfirmationMail } from './mail';
@@ -33,7 +34,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       if (existing && existing.portal !== PORTAL_ID && !existing.deletedAt) throw new AppError('WebAccountExists');
       if (existing) throw new AppError(existing.passwordHash === null && existing.provider !== 'local' ? 'EmailIsUsedInSocialLogin' : 'MailAlreadyRegistered');
       const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
-      const created = await createRegisteredUser(fastify.db, { email: body.email, name: body.name, surname: body.surname, phone: body.phone ?? null, passwordHash }, { commercial: body.commercialPartnerConsent, partner: body.PartnerConsent }, { ip, now });
+      const created = await createRegisteredUser(fastify.db, { email: body.email, name: body.name, surname: body.surname, phone: body.phone ? splitPhone(body.phone) : null, passwordHash }, { commercial: body.commercialPartnerConsent, partner: body.PartnerConsent }, { ip, now });
       const confirm = await issueActionToken(fastify.db, created.id, 'confirm_email', now);
       const setPassword = passwordHash === null ? await issueActionToken(fastify.db, created.id, 'set_password', now) : undefined;
       await queueConfirmationMail(fastify, {

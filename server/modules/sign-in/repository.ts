@@ -9,7 +9,8 @@ export interface NewAccount {
   email: string;
   name: string;
   surname: string;
-  phone: string | null;
+  /** The phone split into its prefix and national number (server/auth/phone.ts). */
+  phone: { prefix: string; number: string } | null;
   /** Null for an account that will set its password from the registration mail. */
   passwordHash: string | null;
 }
@@ -19,7 +20,7 @@ export async function createRegisteredUser(db: Db, account: NewAccount, consents
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: account.email, name: account.name, surname: account.surname, phone: account.phone, passwordHash: account.passwordHash, isSilent: true, registrationConfirmed: false })
+      .values({ email: account.email, name: account.name, surname: account.surname, phone: account.phone?.number ?? null, phonePrefix: account.phone?.prefix ?? null, passwordHash: account.passwordHash, isSilent: true, registrationConfirmed: false })
       .returning({ id: users.id });
     const consent = (kind: 'terms' | 'privacy' | 'commercial' | 'partner', granted: boolean) => ({ userId: user.id, kind, granted, textVersion: CONSENT_TEXT_VERSION, source: 'registration', ip: at.ip.slice(0, 45), recordedAt: at.now });
     await tx.insert(userConsents).values([consent('terms', true), consent('privacy', true), consent('commercial', consents.commercial), consent('partner', consents.partner)]);

@@ -1,7 +1,8 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { homePathOf } from '../config/home-paths';
 import { ACCEPTS } from '../config/route-static-data';
+import { MyRexerLayout } from '../shell/myrexer-layout/myrexer-layout';
 
 /**
  * The one gate of MyRexer (all of it but /myrexer/preferiti): a visitor who is not logged
@@ -15,5 +16,11 @@ export const Route = createFileRoute('/_authenticated')({
       throw redirect({ href: `${home}?${new URLSearchParams({ login: '1', redirect: location.href })}` });
     }
   },
-  component: Outlet,
+  component: AuthenticatedLayout,
 });
+
+/** MyRexer's pages with their menu beside them. */
+function AuthenticatedLayout() {
+  const { homeType } = Route.useRouteContext();
+  return <MyRexerLayout homeType={homeType ?? HOME_TYPE.UNDEFINED} />;
+}

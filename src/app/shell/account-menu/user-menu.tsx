@@ -51,6 +51,10 @@ export function UserMenu({ homeType, username }: { homeType: HomeType; username:
         )}
       </button>
       <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
+        {/* Which account this is: the whole address, here where there is room for it. */}
+        <p className={styles.who} data-testid="account-email">
+          {t('account.signedInAs')} <strong>{me.data?.email ?? username}</strong>
+        </p>
         <nav aria-label={t('account.menuLabel')}>
           <ul className={styles.list}>
             {USER_MENUS[userMenuTypeFor(homeType)].map((item) =>

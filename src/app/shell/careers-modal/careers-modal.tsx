@@ -164,6 +164,8 @@ export function CareersModal({ onClose, client = apiClient }: CareersModalProps)
           <FileField
             key={fileInputKey}
             label={t('careers.cv')}
+            chooseLabel={t('careers.cvChoose')}
+            noFileLabel={t('careers.cvNoFile')}
             name="Cv"
             required
             requiredMark={t('careers.required')}

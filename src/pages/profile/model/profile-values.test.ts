@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressErrors, avatarProblem, companyErrors, EMPTY_ADDRESS, passwordErrors, phoneErrors, privateErrors, privatePayload, type CompanyValues, type PrivateValues } from './profile-values';
+import { addressErrors, avatarProblem, companyErrors, EMPTY_ADDRESS, isoFromItalianDate, italianDate, passwordErrors, phoneErrors, phoneValues, privateErrors, privatePayload, type CompanyValues, type PrivateValues } from './profile-values';
 
 const address = { address: 'Via Roma', number: '10', city: 'Torino', postalCode: '10121', province: 'to', country: 'IT' };
 const person: PrivateValues = { name: 'Pia', surname: 'Sala', birthdayDate: '', birthdayCity: '', birthdayCountry: '', sex: '', fiscalCode: '', address: EMPTY_ADDRESS };
@@ -17,12 +17,12 @@ describe('profile validation', () => {
   });
 
   it('checks the tax code and the birthday of a private profile', () => {
-    expect(privateErrors({ ...person, fiscalCode: 'slapia90d52l2l9x', birthdayDate: '1990-04-12' })).toEqual({});
-    expect(privateErrors({ ...person, fiscalCode: 'SLAPIA90D52F205', birthdayDate: '1990-02-30' }, new Date('2026-01-01'))).toEqual({
+    expect(privateErrors({ ...person, fiscalCode: 'slapia90d52l2l9x', birthdayDate: '12/04/1990' })).toEqual({});
+    expect(privateErrors({ ...person, fiscalCode: 'SLAPIA90D52F205', birthdayDate: '30/02/1990' }, new Date('2026-01-01'))).toEqual({
       fiscalCode: 'errors.fiscalCode',
       birthdayDate: 'errors.birthdayDate',
     });
-    expect(privateErrors({ ...person, birthdayDate: '2030-01-01' }, new Date('2026-01-01'))).toEqual({ birthdayDate: 'errors.birthdayDate' });
+    expect(privateErrors({ ...person, birthdayDate: '01/01/2030' }, new Date('2026-01-01'))).toEqual({ birthdayDate: 'errors.birthdayDate' });
     expect(privatePayload({ ...person, fiscalCode: ' slapia90d52l2l9x ' })).toMatchObject({ fiscalCode: 'SLAPIA90D52L2L9X', residentialAddress: undefined, sex: undefined });
   });
 
@@ -48,5 +48,27 @@ describe('profile validation', () => {
     expect(avatarProblem(new File(['x'], 'io.png', { type: 'image/png' }))).toBeNull();
     expect(avatarProblem(new File(['x'], 'cv.pdf', { type: 'application/pdf' }))).toBe('avatarType');
     expect(avatarProblem(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' }))).toBe('avatarSize');
+  });
+});
+
+describe('phoneValues', () => {
+  const me = (phonePrefix: string | null, phone: string | null) => ({ phonePrefix, phone }) as unknown as Parameters<typeof phoneValues>[0];
+
+  it('shows the prefix once, even for a number stored with it inside', () => {
+    expect(phoneValues(me('+39', '+39 347 1234567'))).toEqual({ prefix: '+39', phone: '347 1234567' });
+    expect(phoneValues(me('+39', '0039 3471234567'))).toEqual({ prefix: '+39', phone: '3471234567' });
+    expect(phoneValues(me('+39', '3471234567'))).toEqual({ prefix: '+39', phone: '3471234567' });
+    expect(phoneValues(me(null, null))).toEqual({ prefix: '+39', phone: '' });
+  });
+});
+
+describe('dates as Italians write them', () => {
+  it('shows an ISO date as gg/mm/aaaa and reads it back, with one-digit days and other separators', () => {
+    expect(italianDate('1990-04-12')).toBe('12/04/1990');
+    expect(isoFromItalianDate('12/04/1990')).toBe('1990-04-12');
+    expect(isoFromItalianDate('1.4.1990')).toBe('1990-04-01');
+    expect(isoFromItalianDate('1990-04-12')).toBeUndefined();
+    expect(privatePayload({ ...person, birthdayDate: '12/04/1990' }).birthdayDate).toBe('1990-04-12');
+    expect(privateErrors({ ...person, birthdayDate: 'aprile' })).toEqual({ birthdayDate: 'errors.birthdayDate' });
   });
 });

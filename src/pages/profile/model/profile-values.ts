@@ -90,7 +90,7 @@ export function privateValues(me: MeProfile): PrivateValues {
   return {
     name: text(me.name),
     surname: text(me.surname),
-    birthdayDate: text(me.birthdayDate).slice(0, 10),
+    birthdayDate: italianDate(text(me.birthdayDate).slice(0, 10)),
     birthdayCity: text(me.birthdayCity),
     birthdayCountry: text(me.birthdayCountry),
     sex: me.sex === 'M' || me.sex === 'F' ? me.sex : '',
@@ -114,17 +114,22 @@ export function companyValues(me: MeProfile): CompanyValues {
 }
 
 export function phoneValues(me: MeProfile): PhoneValues {
-  return { prefix: me.phonePrefix || DEFAULT_PHONE_PREFIX, phone: text(me.phone) };
+  const prefix = me.phonePrefix || DEFAULT_PHONE_PREFIX;
+  // A number stored with its prefix inside (an older registration) shows the prefix once.
+  const phone = text(me.phone).trim();
+  const withoutPrefix = phone.startsWith(prefix) ? phone.slice(prefix.length).trim() : phone.startsWith(`00${prefix.slice(1)}`) ? phone.slice(prefix.length + 1).trim() : phone;
+  return { prefix, phone: withoutPrefix };
 }
 
-function isBlank(address: AddressValues): boolean {
+/** Nothing typed in any field of the address. */
+export function isBlankAddress(address: AddressValues): boolean {
   return [address.address, address.number, address.city, address.postalCode, address.province].every((part) => part.trim() === '');
 }
 
 /** An address is either left empty (when optional) or complete and well formed. */
 export function addressErrors(address: AddressValues, { required }: { required: boolean }, prefix = 'address.'): FieldErrors {
   const errors: FieldErrors = {};
-  if (!required && isBlank(address)) return errors;
+  if (!required && isBlankAddress(address)) return errors;
   if (!address.address.trim()) errors[`${prefix}address`] = 'errors.street';
   if (!address.number.trim()) errors[`${prefix}number`] = 'errors.streetNumber';
   if (!address.city.trim()) errors[`${prefix}city`] = 'errors.city';
@@ -145,6 +150,19 @@ export function addressPayload(address: AddressValues): AddressPayload {
 }
 
 /** A date the form may send: a real calendar day, not in the future, not before 1900. */
+/** An ISO date (1990-04-12) as Italians write it (12/04/1990); anything else as it is. */
+export function italianDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+}
+
+/** A date typed as gg/mm/aaaa (or with dashes or dots, one-digit day and month) as ISO; undefined when it is not one. */
+export function isoFromItalianDate(value: string): string | undefined {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
+  if (!match) return undefined;
+  return `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`;
+}
+
 function isBirthday(value: string, today: Date): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -155,7 +173,7 @@ export function privateErrors(values: PrivateValues, today = new Date()): FieldE
   const errors: FieldErrors = {};
   if (!values.name.trim()) errors.name = 'errors.name';
   if (!values.surname.trim()) errors.surname = 'errors.surname';
-  if (values.birthdayDate && !isBirthday(values.birthdayDate, today)) errors.birthdayDate = 'errors.birthdayDate';
+  if (values.birthdayDate.trim() && !isBirthday(isoFromItalianDate(values.birthdayDate) ?? '', today)) errors.birthdayDate = 'errors.birthdayDate';
   if (values.fiscalCode.trim() && !FISCAL_CODE.test(values.fiscalCode.trim().toUpperCase())) errors.fiscalCode = 'errors.fiscalCode';
   return { ...errors, ...addressErrors(values.address, { required: false }) };
 }
@@ -164,12 +182,12 @@ export function privatePayload(values: PrivateValues): PrivateDataPayload {
   return {
     name: values.name.trim(),
     surname: values.surname.trim(),
-    birthdayDate: optional(values.birthdayDate),
+    birthdayDate: values.birthdayDate.trim() ? isoFromItalianDate(values.birthdayDate) : undefined,
     birthdayCity: optional(values.birthdayCity),
     birthdayCountry: optional(values.birthdayCountry),
     sex: values.sex || undefined,
     fiscalCode: optional(values.fiscalCode)?.toUpperCase(),
-    residentialAddress: isBlank(values.address) ? undefined : addressPayload(values.address),
+    residentialAddress: isBlankAddress(values.address) ? undefined : addressPayload(values.address),
   };
 }
 

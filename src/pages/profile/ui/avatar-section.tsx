@@ -78,6 +78,8 @@ export function AvatarSection({ me }: { me: MeProfile }) {
             ref={input}
             name="avatar"
             label={t('avatar.choose')}
+            chooseLabel={t('avatar.chooseButton')}
+            noFileLabel={t('avatar.noFile')}
             accept={AVATAR_TYPES.join(',')}
             help={problem ? undefined : t('avatar.help')}
             error={problem ? t(problem) : undefined}

@@ -225,16 +225,43 @@ describe('ProfilePage', () => {
     const api = fakeApi(meBody());
     renderPage();
     const form = await screen.findByTestId('address-shipping');
+    // Optional and empty: nothing is marked as required.
+    expect(within(form).queryByText(/obbligatorio/)).toBeNull();
     fireEvent.change(within(form).getByRole('textbox', { name: /^Via o piazza/ }), { target: { value: 'Via Roma' } });
+    // Being filled: now every field is needed, and says so.
+    expect(within(form).getAllByText(/obbligatorio/).length).toBeGreaterThanOrEqual(5);
     fireEvent.change(within(form).getByRole('textbox', { name: /^Numero civico/ }), { target: { value: '1' } });
     fireEvent.change(within(form).getByRole('textbox', { name: /^Comune/ }), { target: { value: 'Torino' } });
     fireEvent.change(within(form).getByRole('textbox', { name: /^CAP/ }), { target: { value: '101' } });
     fireEvent.change(within(form).getByRole('textbox', { name: /^Provincia/ }), { target: { value: 'T' } });
-    fireEvent.click(within(form).getByRole('button', { name: "Salva l'indirizzo di spedizione" }));
+    // The billing address, left empty, stays unmarked.
+    expect(within(screen.getByTestId('address-billing')).queryByText(/obbligatorio/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Salva gli indirizzi' }));
 
     expect(await within(form).findByText('Il CAP è fatto di 5 cifre, ad esempio 20121.')).toBeTruthy();
     expect(within(form).getByText('Scrivi la sigla della provincia: due lettere, ad esempio MI.')).toBeTruthy();
     expect(api.sent('PUT /api/user/Addresses/shipping')).toHaveLength(0);
+  });
+
+  it('saves both optional addresses with one button, only the ones filled in', async () => {
+    const api = fakeApi(meBody(), { 'PUT /api/user/Addresses/shipping': () => [200, { Ok: true }] });
+    renderPage();
+    const form = await screen.findByTestId('address-shipping');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Via o piazza/ }), { target: { value: 'Via Roma' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Numero civico/ }), { target: { value: '1' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Comune/ }), { target: { value: 'Torino' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^CAP/ }), { target: { value: '10121' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Provincia/ }), { target: { value: 'to' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva gli indirizzi' }));
+    await waitFor(() => expect(api.sent('PUT /api/user/Addresses/shipping')).toHaveLength(1));
+    expect(api.sent('PUT /api/user/Addresses/shipping')[0].body).toMatchObject({ city: 'Torino', postalCode: '10121', province: 'TO' });
+    expect(api.sent('PUT /api/user/Addresses/billing')).toHaveLength(0);
+  });
+
+  it("shows the account's e-mail address", async () => {
+    fakeApi(meBody());
+    renderPage();
+    expect((await screen.findByTestId('profile-email')).textContent).toContain(String(meBody().email));
   });
 
   it('deletes the account from the confirmation dialog once the password is confirmed, and tells the app', async () => {

@@ -34,6 +34,11 @@ export function ProfilePage({ onAccountDeleted }: ProfilePageProps) {
         <header className={styles.header}>
           <h1 className={styles.title}>{t('title')}</h1>
           <p className={styles.intro}>{t('intro')}</p>
+          {me.data ? (
+            <p className={styles.intro} data-testid="profile-email">
+              {t('signedInAs', { email: me.data.email })}
+            </p>
+          ) : null}
         </header>
         {me.data ? (
           <ProfileSections me={me.data} onAccountDeleted={onAccountDeleted} />
