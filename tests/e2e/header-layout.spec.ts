@@ -126,3 +126,17 @@ test.describe('mode sub-navigation of the content pages', () => {
     });
   }
 });
+
+test('once a mode is chosen, the footer leads to the other modes and back to the chooser', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('home-choice-sell').click();
+  await expect(page).toHaveURL(/\/vendocasa$/);
+  const modes = page.getByTestId('footer-modes');
+  await expect(modes.getByRole('link')).toHaveText(['Compro casa', 'Affitto casa', 'Trovo casa in affitto', 'Tutte le scelte']);
+  await modes.getByRole('link', { name: 'Compro casa' }).click();
+  await expect(page).toHaveURL(/\/comprocasa$/);
+  await expect(page.getByTestId('site-header')).toHaveAttribute('data-menu-type', 'BUYER');
+  await page.getByTestId('footer-modes').getByRole('link', { name: 'Tutte le scelte' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('home-choice-buy')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
+import { HOME_MODES, HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
 
 export type AppPath = NonNullable<LinkProps['to']>;
 
@@ -126,12 +126,7 @@ export const FOOTER_MENUS: Record<HomeType, readonly [FooterColumn, FooterColumn
     {
       id: 'start',
       title: 'footer.columns.start',
-      items: [
-        link('sell', 'menu.sell', '/vendocasa'),
-        link('buy', 'menu.buy', '/comprocasa'),
-        link('let', 'menu.let', '/affittocasa'),
-        link('rent', 'menu.rent', '/trovocasa'),
-      ],
+      items: HOME_MODES.map((mode) => link(mode.id, `menu.${mode.id}`, mode.path)),
     },
     rexerColumn([link('how-it-works', 'menu.howItWorks', '/comefunziona'), link('faq', 'menu.faq', '/faq')]),
   ],

@@ -1,7 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { configQueryOptions, downloadsQueryOptions } from '@/shared/api';
-import type { HomeType } from '@/shared/lib/home-type';
+import { HOME_MODES, HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
 import { Button } from '@/shared/ui/button';
 import { FOOTER_MENUS } from '../../config/menus';
 import type { FooterSeoMode } from '../../config/route-static-data';
@@ -44,6 +45,28 @@ export function Footer({ homeType, seo = 'default' }: FooterProps) {
               </ul>
             </nav>
           ))}
+          {homeType !== HOME_TYPE.UNDEFINED ? (
+            // The chooser promises the choice can be changed here: the other modes, and the chooser itself.
+            <nav aria-labelledby="footer-modes" className={styles.column} data-testid="footer-modes">
+              <h2 id="footer-modes" className={styles.columnTitle}>
+                {t('footer.columns.modes')}
+              </h2>
+              <ul className={styles.list}>
+                {HOME_MODES.filter((mode) => mode.type !== homeType).map((mode) => (
+                  <li key={mode.type}>
+                    <Link to={mode.path} className={styles.link} data-mode={mode.id}>
+                      {t(`menu.${mode.id}`)}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to="/" className={styles.link}>
+                    {t('footer.allModes')}
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          ) : null}
           <section aria-labelledby="footer-documents" className={styles.column}>
             <h2 id="footer-documents" className={styles.columnTitle}>
               {t('footer.documents.title')}

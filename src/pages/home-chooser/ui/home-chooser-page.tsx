@@ -18,15 +18,15 @@ export function HomeChooserPage() {
         <nav aria-label={t('choicesLabel')}>
           <ul className={styles.choices}>
             {HOME_CHOICES.map((choice) => (
-              <li key={choice.key}>
+              <li key={choice.id}>
                 <Link
-                  to={choice.to}
+                  to={choice.path}
                   className={styles.choice}
-                  onClick={() => rememberHomeType(choice.homeType)}
-                  data-testid={`home-choice-${choice.key}`}
+                  onClick={() => rememberHomeType(choice.type)}
+                  data-testid={`home-choice-${choice.id}`}
                 >
-                  <h2 className={styles.choiceHeading}>{t(`options.${choice.key}.heading`)}</h2>
-                  <p className={styles.choiceText}>{t(`options.${choice.key}.text`)}</p>
+                  <h2 className={styles.choiceHeading}>{t(`options.${choice.id}.heading`)}</h2>
+                  <p className={styles.choiceText}>{t(`options.${choice.id}.text`)}</p>
                   <span className={styles.arrow} aria-hidden="true">
                     →
                   </span>

@@ -30,6 +30,19 @@ export function homeTypeName(type: HomeType): HomeTypeName {
   return (Object.keys(HOME_TYPE) as HomeTypeName[]).find((name) => HOME_TYPE[name] === type)!;
 }
 
+/**
+ * The four modes a visitor chooses from, in the chooser's order, with their home pages: the
+ * one list the chooser, the menus and the footer's «Cambia» use. `id` names the mode in
+ * translations (`menu.buy`, the chooser's `buy` ...).
+ */
+export const HOME_MODES = [
+  { id: 'buy', type: HOME_TYPE.BUYER, path: '/comprocasa' },
+  { id: 'sell', type: HOME_TYPE.SELLER, path: '/vendocasa' },
+  { id: 'let', type: HOME_TYPE.LANDLORD, path: '/affittocasa' },
+  { id: 'rent', type: HOME_TYPE.RENTER, path: '/trovocasa' },
+] as const;
+export type HomeMode = (typeof HOME_MODES)[number];
+
 export const HOME_TYPE_COOKIE = 'rexer_home_option';
 /** A year: the choice is a preference, not a session. */
 export const HOME_TYPE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

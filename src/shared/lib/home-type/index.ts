@@ -3,6 +3,8 @@ export {
   HOME_TYPES,
   ALL_HOME_TYPES,
   HOME_TYPE_COOKIE,
+  HOME_MODES,
+  type HomeMode,
   HOME_TYPE_COOKIE_MAX_AGE,
   isHomeType,
   parseHomeType,
