@@ -29,6 +29,19 @@ export const PROPERTY_TYPE = {
   semi_detached_house: 18,
 } as const;
 
+/** The property types that are homes: what «case» means on the landing pages (no garages, shops, offices, land). */
+export const HOME_PROPERTY_TYPES: readonly number[] = [
+  PROPERTY_TYPE.apartment,
+  PROPERTY_TYPE.penthouse,
+  PROPERTY_TYPE.attic,
+  PROPERTY_TYPE.villa,
+  PROPERTY_TYPE.loft,
+  PROPERTY_TYPE.farmhouse,
+  PROPERTY_TYPE.terraced_house,
+  PROPERTY_TYPE.detached_house,
+  PROPERTY_TYPE.semi_detached_house,
+];
+
 export const SEARCH_SLUG_TYPE = {
   appartamenti: 1,
   monolocali: 19,

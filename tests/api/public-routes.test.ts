@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PROPERTY_STATUS } from '../../server/db/reference-ids';
+import { PROPERTY_STATUS, HOME_PROPERTY_TYPES } from '../../server/db/reference-ids';
 import { municipalities, properties, provinces } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
@@ -129,6 +129,21 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
       const ids = listings.map((l) => l.Id);
       const statuses = await testDb.database.db.select({ id: properties.id, statusId: properties.statusId }).from(properties);
       for (const id of ids) expect(statuses.find((s) => s.id === id)?.statusId).toBe(PROPERTY_STATUS.published);
+    });
+
+    it('lists homes only, at believable prices (no garage or shop under «le case più recenti»)', async () => {
+      const listings = (await get('/api/Home/Listings?Limit=12')).json() as { Id: number; Price: number | null; SurfaceM2: number | null; SellType: number }[];
+      expect(listings.length).toBeGreaterThan(0);
+      const rows = await testDb.database.db.select({ id: properties.id, typeId: properties.propertyTypeId, publicationTypeId: properties.publicationPropertyTypeId }).from(properties);
+      for (const listing of listings) {
+        const row = rows.find((r) => r.id === listing.Id)!;
+        expect(HOME_PROPERTY_TYPES).toContain(row.publicationTypeId ?? row.typeId);
+        // A home for sale has at least 25 m² and costs more than €500 a square metre.
+        if (listing.SellType === 1 && listing.SurfaceM2 && listing.Price) {
+          expect(listing.SurfaceM2).toBeGreaterThanOrEqual(25);
+          expect(listing.Price / listing.SurfaceM2).toBeGreaterThan(500);
+        }
+      }
     });
 
     it('filters by SellType', async () => {

@@ -334,7 +334,7 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
       const photo = candidates[(i * 7 + position * 3) % candidates.length];
       mediaRows.push({
         propertyId: propertyIds[i],
-        mediaTypeId: kind === 'facade' ? MEDIA_TYPE.property_image : MEDIA_TYPE.room_image,
+        mediaTypeId: kind === 'facade' || kind === 'house' ? MEDIA_TYPE.property_image : MEDIA_TYPE.room_image,
         roomTypeId: ROOM_OF_PHOTO[kind] ?? null,
         storageKey: photo.key,
         url: `/media/${photo.key}`,

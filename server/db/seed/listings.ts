@@ -548,7 +548,10 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
 
       const photoCount = type.code === 'garage' ? 2 : f.number.int({ min: 3, max: 6 });
       const interior: PhotoKind[] = ['living_room', 'kitchen', 'bedroom', 'bathroom'];
-      const photos: PhotoKind[] = ['facade', ...f.helpers.shuffle(interior).slice(0, Math.min(photoCount - 1, interior.length))];
+      // A house shows the house; a flat opens on its building or, as often on portals, on its living room.
+      const outside: PhotoKind = isHouse ? 'house' : 'facade';
+      const rest = f.helpers.shuffle(interior).slice(0, Math.min(photoCount - 1, interior.length));
+      const photos: PhotoKind[] = !isHouse && rest.includes('living_room') && f.datatype.boolean(0.4) ? ['living_room', outside, ...rest.filter((kind) => kind !== 'living_room')] : [outside, ...rest];
       while (photos.length < photoCount) photos.push(f.helpers.arrayElement(interior));
 
       const row: DemoListing['row'] = {

@@ -6,7 +6,7 @@ import { between, pick, seededRandom } from './random';
 // varied colours, rendered to JPEG by sharp. A pool is rendered once and shared by
 // the listings (3-6 each), so the seed stays fast and the data folder small.
 
-export type PhotoKind = 'facade' | 'living_room' | 'kitchen' | 'bedroom' | 'bathroom';
+export type PhotoKind = 'facade' | 'house' | 'living_room' | 'kitchen' | 'bedroom' | 'bathroom';
 
 export interface PoolPhoto {
   kind: PhotoKind;
@@ -25,11 +25,11 @@ export const THUMB_WIDTH = 400;
 export const THUMB_HEIGHT = 267;
 
 /** Bump to re-render the pool under new keys (old files are left alone). */
-const POOL_VERSION = 'v1';
+const POOL_VERSION = 'v2';
 
 export const POOL_SIZES: Record<'full' | 'small', Record<PhotoKind, number>> = {
-  full: { facade: 10, living_room: 6, kitchen: 5, bedroom: 5, bathroom: 4 },
-  small: { facade: 2, living_room: 1, kitchen: 1, bedroom: 1, bathroom: 1 },
+  full: { facade: 10, house: 6, living_room: 6, kitchen: 5, bedroom: 5, bathroom: 4 },
+  small: { facade: 2, house: 1, living_room: 1, kitchen: 1, bedroom: 1, bathroom: 1 },
 };
 
 const FACADE_COLOURS = ['#d9a066', '#e8c07d', '#c8553d', '#f2d0a4', '#e6b8a2', '#b5651d', '#f4e1c1', '#d7b29d', '#c9ada7', '#e9d8a6', '#a3b18a', '#dda15e'];
@@ -108,6 +108,59 @@ function facadeSvg(random: () => number): string {
       `<circle cx="${tx + 30}" cy="${ground - 120}" r="${between(random, 35, 50)}" fill="#354f52"/>`,
     );
   }
+  return svg(parts.join(''));
+}
+
+const ROOF_COLOURS = ['#a44a3f', '#8d5b4c', '#b5563c', '#6d4c41', '#9c4a2f'];
+const LAWN_COLOURS = ['#7cb518', '#90a955', '#6a994e', '#a7c957'];
+
+/** A house (villa, terraced or detached): two floors under a pitched tiled roof, in its garden. */
+function houseSvg(random: () => number): string {
+  const wall = pick(random, FACADE_COLOURS);
+  const roof = pick(random, ROOF_COLOURS);
+  const shutter = pick(random, SHUTTER_COLOURS);
+  const sky = pick(random, SKY_TOPS);
+  const lawn = pick(random, LAWN_COLOURS);
+  const width = between(random, 560, 760);
+  const left = (PHOTO_WIDTH - width) / 2 + between(random, -120, 120);
+  const ground = 640;
+  const floorHeight = between(random, 130, 160);
+  const top = ground - floorHeight * 2;
+  const roofHeight = between(random, 110, 170);
+  const parts: string[] = [
+    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#f8f9fa"/></linearGradient></defs>`,
+    `<rect width="1200" height="800" fill="url(#sky)"/>`,
+    // Hills far away, the lawn, a path to the door.
+    `<ellipse cx="${between(random, 200, 400)}" cy="${ground + 10}" rx="420" ry="120" fill="#a3b18a" opacity="0.6"/>`,
+    `<ellipse cx="${between(random, 800, 1000)}" cy="${ground + 20}" rx="460" ry="110" fill="#84a98c" opacity="0.55"/>`,
+    `<rect x="0" y="${ground}" width="1200" height="160" fill="${lawn}"/>`,
+    `<polygon points="${left + width / 2 - 40},${ground} ${left + width / 2 + 40},${ground} ${left + width / 2 + 110},800 ${left + width / 2 - 110},800" fill="#d6ccc2"/>`,
+    `<rect x="${left}" y="${top}" width="${width}" height="${ground - top}" fill="${wall}"/>`,
+    `<polygon points="${left - 30},${top + 4} ${left + width / 2},${top - roofHeight} ${left + width + 30},${top + 4}" fill="${roof}"/>`,
+    `<rect x="${left + width * 0.7}" y="${top - roofHeight * 0.75}" width="34" height="${roofHeight * 0.6}" fill="#6c584c"/>`,
+  ];
+  const columns = width > 660 ? 4 : 3;
+  const cell = width / columns;
+  for (let floor = 0; floor < 2; floor++) {
+    const y = top + floor * floorHeight + floorHeight * 0.22;
+    for (let column = 0; column < columns; column++) {
+      const x = left + column * cell + cell * 0.3;
+      const w = cell * 0.4;
+      const h = floorHeight * 0.5;
+      if (floor === 1 && column === Math.floor(columns / 2)) continue;
+      parts.push(
+        `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#1d3557" opacity="0.85"/>`,
+        `<rect x="${x - w * 0.4}" y="${y}" width="${w * 0.36}" height="${h}" fill="${shutter}"/>`,
+        `<rect x="${x + w * 1.04}" y="${y}" width="${w * 0.36}" height="${h}" fill="${shutter}"/>`,
+      );
+    }
+  }
+  const doorX = left + Math.floor(columns / 2) * cell + cell * 0.3;
+  parts.push(`<rect x="${doorX}" y="${ground - floorHeight * 0.75}" width="${cell * 0.4}" height="${floorHeight * 0.75}" fill="#5e3023"/>`);
+  // A hedge and a tree or two.
+  parts.push(`<rect x="0" y="${ground - 28}" width="${left - 20}" height="40" rx="18" fill="#386641"/>`, `<rect x="${left + width + 20}" y="${ground - 28}" width="${PHOTO_WIDTH - left - width - 20}" height="40" rx="18" fill="#386641"/>`);
+  const tx = random() < 0.5 ? between(random, 60, Math.max(80, left - 60)) : between(random, Math.min(1100, left + width + 60), 1150);
+  parts.push(`<rect x="${tx - 9}" y="${ground - 170}" width="18" height="180" fill="#6b4423"/>`, `<circle cx="${tx}" cy="${ground - 200}" r="${between(random, 70, 95)}" fill="#52796f"/>`);
   return svg(parts.join(''));
 }
 
@@ -245,6 +298,7 @@ function bathroomSvg(random: () => number): string {
 
 const DRAW: Record<PhotoKind, (random: () => number) => string> = {
   facade: facadeSvg,
+  house: houseSvg,
   living_room: livingRoomSvg,
   kitchen: kitchenSvg,
   bedroom: bedroomSvg,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
+import { HOME_PROPERTY_TYPES, MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
 import { media, municipalities, properties, propertyTypes, provinces } from '../../db/schema';
 import type { HomeListingType } from './schemas';
 
@@ -44,6 +44,8 @@ export function createHomeRepository(db: Db): HomeRepository {
         .where(
           and(
             eq(properties.statusId, PROPERTY_STATUS.published),
+            // «Le case più recenti»: homes only, never a garage or a shop under that title.
+            inArray(sql`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`, [...HOME_PROPERTY_TYPES]),
             sellType ? eq(properties.sellTypeId, sellType) : inArray(properties.sellTypeId, [1, 2]),
           ),
         )

@@ -104,8 +104,7 @@ describe('footer menus', () => {
   });
 
   it('give the undefined type the four entry links', () => {
-    // The chooser's order, from the one list of modes.
-    expect(targets(FOOTER_MENUS[UNDEFINED][0].items)).toEqual(['/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa']);
+    expect(targets(FOOTER_MENUS[UNDEFINED][0].items)).toEqual(['/vendocasa', '/comprocasa', '/affittocasa', '/trovocasa']);
   });
 
   it('link every type to about us, reviews, contact, house of music and the external blog', () => {

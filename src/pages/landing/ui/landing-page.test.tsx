@@ -161,6 +161,19 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Valuta gratis la tua casa' }).getAttribute('href')).toBe('/valutocasa');
   });
 
+  it.each(['vendocasa', 'affittocasa'] as const)('fills the right half of the %s hero with what Rexer does for owners', async (mode) => {
+    renderLanding(mode);
+    const promise = await screen.findByTestId('landing-promise');
+    expect(within(promise).getByRole('heading', { level: 2 }).textContent).toMatch(/^Con Rexer/);
+    expect(within(promise).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('gives seekers the city picker in that place, not the owners\' promise', async () => {
+    renderLanding('comprocasa');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('landing-promise')).toBeNull();
+  });
+
   it('keeps the page usable when the listings cannot be loaded', async () => {
     answerApi({ listingsStatus: 500 });
     renderLanding('comprocasa');

@@ -60,8 +60,28 @@ export function LandingPage({ mode, typeSlug }: LandingPageProps) {
               </div>
             )}
           </div>
-          {config.seeker && (
+          {config.seeker ? (
             <CityPicker mode={mode} typeSlug={typeSlug} cities={cities.data} isLoading={cities.isPending} />
+          ) : (
+            // Owners get what Rexer does for them beside the title, where seekers get the search.
+            <aside className={styles.promise} aria-labelledby="landing-promise" data-testid="landing-promise">
+              <h2 id="landing-promise" className={styles.promiseTitle}>
+                {t(`${base}.promise.title`)}
+              </h2>
+              <ul className={styles.promiseList}>
+                {asArray<Step>(t(`${base}.promise.items`, { returnObjects: true })).map((item) => (
+                  <li key={item.title} className={styles.promiseItem}>
+                    <span className={styles.promiseMark} aria-hidden="true">
+                      ✓
+                    </span>
+                    <span>
+                      <strong className={styles.promiseItemTitle}>{item.title}</strong>
+                      <span className={styles.promiseItemText}>{item.text}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </aside>
           )}
         </div>
       </section>

@@ -31,13 +31,13 @@ export function homeTypeName(type: HomeType): HomeTypeName {
 }
 
 /**
- * The four modes a visitor chooses from, in the chooser's order, with their home pages: the
+ * The four modes a visitor chooses from, in the spec's order, with their home pages: the
  * one list the chooser, the menus and the footer's «Cambia» use. `id` names the mode in
  * translations (`menu.buy`, the chooser's `buy` ...).
  */
 export const HOME_MODES = [
-  { id: 'buy', type: HOME_TYPE.BUYER, path: '/comprocasa' },
   { id: 'sell', type: HOME_TYPE.SELLER, path: '/vendocasa' },
+  { id: 'buy', type: HOME_TYPE.BUYER, path: '/comprocasa' },
   { id: 'let', type: HOME_TYPE.LANDLORD, path: '/affittocasa' },
   { id: 'rent', type: HOME_TYPE.RENTER, path: '/trovocasa' },
 ] as const;
