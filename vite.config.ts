@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
  * shared chunks, each costing a request and its own compression.
  */
 const FRAMEWORK_MODULES = [
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next|i18next-http-backend|openapi-fetch)[\\/]/,
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next|openapi-fetch)[\\/]/,
   /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)[\\/]/,
   /[\\/]src[\\/]shared[\\/](api|config|lib[\\/](cookies|home-type|class-names))[\\/]/,
 ];

@@ -16,7 +16,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('translation options', () => {
   it('are Italian only, from /locales/{{lng}}/{{ns}}.json, with the spec retries and parallel reads', () => {
-    const options = i18nOptions(undefined);
+    const options = i18nOptions(createCachedRequest());
     expect(options).toMatchObject({
       lng: 'it',
       supportedLngs: ['it'],
@@ -90,5 +90,29 @@ describe('i18n instance', () => {
     expect(fetch.mock.calls[0][0]).toBe('/locales/it/common.json');
     expect(i18n.t('loader.label')).toBe('Caricamento');
     expect(i18n.language).toBe('it');
+  });
+});
+
+describe('translation backend', () => {
+  it('loads a namespace from its file, and retries a server error but not a missing file', async () => {
+    const fetch = vi
+      .fn<(url: string, init: RequestInit) => Promise<Response>>()
+      .mockImplementation(async (url) => (url.endsWith('/common.json') ? jsonResponse({ saluto: 'Ciao' }) : url.endsWith('/profile.json') ? new Response('', { status: 404 }) : jsonResponse({})));
+    const { i18n, init } = createI18n({ fetch });
+    await init();
+    expect(i18n.t('saluto')).toBe('Ciao');
+    expect(fetch).toHaveBeenCalledWith('/locales/it/common.json', expect.objectContaining({ method: 'GET' }));
+    await i18n.loadNamespaces('profile');
+    // A 404 is final: one request, no retries.
+    expect(fetch.mock.calls.filter(([url]) => url.endsWith('/profile.json'))).toHaveLength(1);
+  });
+
+  it('retries a file that failed with a server error until it comes', async () => {
+    let failures = 2;
+    const fetch = vi.fn(async () => (failures-- > 0 ? new Response('', { status: 503 }) : jsonResponse({ saluto: 'Ciao' })));
+    const { i18n, init } = createI18n({ fetch });
+    await init();
+    await vi.waitFor(() => expect(i18n.t('saluto')).toBe('Ciao'), { timeout: 5000 });
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { createCachedRequest, type CachedRequestOptions } from './ttl-cache-request';
+import { TranslationBackend, type TranslationBackendOptions } from './translation-backend';
+import { createCachedRequest, type CachedRequest, type CachedRequestOptions } from './ttl-cache-request';
 
 export const LANGUAGE = 'it';
 export const DEFAULT_NAMESPACE = 'common';
@@ -12,7 +12,7 @@ export const TRANSLATION_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
  * files from `/locales/it/{ns}.json`, up to 5 retries from 350 ms doubling, at most
  * 10 files read at once, Suspense while a namespace loads.
  */
-export function i18nOptions(request: HttpBackendOptions['request']): InitOptions<HttpBackendOptions> {
+export function i18nOptions(request: CachedRequest): InitOptions<TranslationBackendOptions> {
   return {
     lng: LANGUAGE,
     supportedLngs: [LANGUAGE],
@@ -35,7 +35,7 @@ export function i18nOptions(request: HttpBackendOptions['request']): InitOptions
 export function createI18n(cache: CachedRequestOptions = {}): { i18n: I18n; init: () => Promise<unknown> } {
   const instance = i18next.createInstance();
   const request = createCachedRequest(cache);
-  instance.use(HttpBackend).use(initReactI18next);
+  instance.use(TranslationBackend).use(initReactI18next);
   return { i18n: instance, init: () => instance.init(i18nOptions(request)) };
 }
 

@@ -1,9 +1,10 @@
-import type { HttpBackendOptions } from 'i18next-http-backend';
 
 /** Translations are kept for 225 s before the file store is asked again (spec section 9). */
 export const TRANSLATION_CACHE_TTL_MS = 225_000;
 
-type RequestFn = NonNullable<HttpBackendOptions['request']>;
+/** What a read answers: the file's text, or the failure (with the HTTP status when there was one). */
+type RequestCallback = (error: unknown, result: { status: number; data: string } | null) => void;
+type RequestFn = (options: { requestOptions?: RequestInit | (() => RequestInit) }, url: string, payload: unknown, callback: RequestCallback) => void;
 
 export interface CachedRequestOptions {
   ttlMs?: number;
@@ -24,7 +25,7 @@ interface Entry {
 }
 
 /**
- * A `request` for i18next-http-backend that keeps each translation file for `ttlMs`.
+ * The request of the translation backend: keeps each translation file for `ttlMs`.
  * Concurrent reads of one file share a single fetch; failures are not cached, so
  * i18next's own retries (5, from 350 ms doubling) reach the network again.
  */
