@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Page } from '@/shared/ui/page';
 import styles from './about-page.module.css';
 
 interface Section {
@@ -22,13 +23,8 @@ export function AboutPage() {
   const principles = asArray<Principle>(t('principles.items', { returnObjects: true }));
 
   return (
-    <div className={styles.page}>
+    <Page width="narrow" title={t('title')} headerExtra={<><p className={styles.lead}>{t('lead')}</p></>}>
       <title>{t('meta.title')}</title>
-      <div className={styles.inner}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{t('title')}</h1>
-          <p className={styles.lead}>{t('lead')}</p>
-        </header>
 
         {sections.map((section) => (
           <section key={section.title} className={styles.section}>
@@ -74,7 +70,6 @@ export function AboutPage() {
             </li>
           </ul>
         </nav>
-      </div>
-    </div>
+    </Page>
   );
 }

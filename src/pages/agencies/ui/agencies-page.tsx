@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agenciesQueryOptions } from '@/shared/api';
 import { agenciesInCityQueryOptions } from '../api/agency-queries';
+import { Page } from '@/shared/ui/page';
 import styles from './agencies-page.module.css';
 import { AgencyCard } from './agency-card';
 import { buttonClassName } from '@/shared/ui/button';
@@ -36,13 +37,8 @@ export function AgenciesPage({ mode = 'comprocasa' }: AgenciesPageProps) {
   const base = `modes.${mode}`;
 
   return (
-    <div className={styles.page}>
+    <Page width="wide" title={t(`${base}.title`)} intro={t(`${base}.intro`)}>
       <title>{t(`${base}.metaTitle`)}</title>
-      <div className={styles.inner}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{t(`${base}.title`)}</h1>
-          <p className={styles.intro}>{t(`${base}.intro`)}</p>
-        </header>
 
         {all.length === 0 ? (
           <p className={styles.status}>{t('emptyAll')}</p>
@@ -101,7 +97,6 @@ export function AgenciesPage({ mode = 'comprocasa' }: AgenciesPageProps) {
             {t(`diy.${mode}`)}
           </Link>
         </aside>
-      </div>
-    </div>
+    </Page>
   );
 }

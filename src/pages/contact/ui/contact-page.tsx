@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '@/features/contact-form';
 import { configQueryOptions } from '@/shared/api';
+import { Page } from '@/shared/ui/page';
 import styles from './contact-page.module.css';
 
 export function ContactPage() {
@@ -16,13 +17,8 @@ export function ContactPage() {
   const tips = Array.isArray(rawTips) ? (rawTips as string[]) : [];
 
   return (
-    <div className={styles.page}>
+    <Page width="wide" title={t('title')} intro={t('intro')}>
       <title>{t('meta.title')}</title>
-      <div className={styles.inner}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{t('title')}</h1>
-          <p className={styles.intro}>{t('intro')}</p>
-        </header>
 
         <div className={styles.layout}>
           <section className={styles.formPanel} aria-labelledby={`${id}-form`}>
@@ -80,7 +76,6 @@ export function ContactPage() {
             </section>
           </aside>
         </div>
-      </div>
-    </div>
+    </Page>
   );
 }

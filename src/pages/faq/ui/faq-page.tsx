@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FAQ_VARIANTS, type FaqItem, type FaqVariant } from '../model/faq-variant';
+import { ModeNav, Page } from '@/shared/ui/page';
 import styles from './faq-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
 
@@ -21,31 +22,9 @@ export function FaqPage({ variant }: FaqPageProps) {
   const idPrefix = useId();
 
   return (
-    <div className={styles.page}>
+    <Page width="narrow" title={t(`variants.${current}.title`)} intro={t(`variants.${current}.intro`)} nav={<ModeNav label={t('nav.label')} current={current} items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))} />}>
       <title>{t(`variants.${current}.metaTitle`)}</title>
-      <div className={styles.inner}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{t(`variants.${current}.title`)}</h1>
-          <p className={styles.intro}>{t(`variants.${current}.intro`)}</p>
-        </header>
 
-        <nav aria-label={t('nav.label')} className={styles.nav}>
-          <ul className={styles.navList}>
-            {NAV_TARGETS.map((target) => (
-              <li key={target.key}>
-                <Link
-                  to={target.to}
-                  className={styles.navLink}
-                  // Exact matching: the general tab is not also marked on a mode's page.
-                  activeOptions={{ exact: true }}
-                  aria-current={target.key === current ? 'page' : undefined}
-                >
-                  {t(`nav.${target.key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
 
         <p className={styles.hint}>{t('expandHint')}</p>
         <div className={styles.list}>
@@ -74,7 +53,6 @@ export function FaqPage({ variant }: FaqPageProps) {
             </Link>
           </div>
         </aside>
-      </div>
-    </div>
+    </Page>
   );
 }

@@ -9,6 +9,7 @@ import {
   type PathCard,
   type Step,
 } from '../model/how-it-works-content';
+import { ModeNav, Page } from '@/shared/ui/page';
 import styles from './how-it-works-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
 
@@ -32,31 +33,9 @@ export function HowItWorksPage({ variant }: HowItWorksPageProps) {
   const showsPaidSection = current === 'general' || current === 'vendocasa' || current === 'affittocasa';
 
   return (
-    <div className={styles.page}>
+    <Page width="wide" title={t(`${base}.title`)} intro={t(`${base}.intro`)} nav={<ModeNav label={t('nav.label')} current={current} items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))} />}>
       <title>{t(`${base}.metaTitle`)}</title>
-      <div className={styles.inner}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{t(`${base}.title`)}</h1>
-          <p className={styles.intro}>{t(`${base}.intro`)}</p>
-        </header>
 
-        <nav aria-label={t('nav.label')} className={styles.nav}>
-          <ul className={styles.navList}>
-            {NAV_TARGETS.map((target) => (
-              <li key={target.key}>
-                <Link
-                  to={target.to}
-                  className={styles.navLink}
-                  // Exact matching: the general tab is not also marked on a mode's page.
-                  activeOptions={{ exact: true }}
-                  aria-current={target.key === current ? 'page' : undefined}
-                >
-                  {t(`nav.${target.key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
 
         {paths.length > 0 && (
           <section className={styles.section} aria-labelledby="hiw-paths">
@@ -143,7 +122,6 @@ export function HowItWorksPage({ variant }: HowItWorksPageProps) {
             {t('sections.faqLink')}
           </Link>
         </div>
-      </div>
-    </div>
+    </Page>
   );
 }

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { municipalitiesQueryOptions } from '../api/municipality-queries';
 import { groupByInitial } from '../lib/group-by-initial';
+import { Page } from '@/shared/ui/page';
 import styles from './municipality-list-page.module.css';
 import { OtherProvinces } from './other-provinces';
 
@@ -38,18 +39,16 @@ export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityL
   const total = data?.Municipalities.length ?? 0;
 
   return (
-    <div className={styles.page}>
-      <title>{t(`${base}.metaTitle`, vars)}</title>
-      <div className={styles.inner}>
+    <Page width="wide" title={t(`${base}.title`, vars)} intro={data ? t(`${base}.intro`) : undefined} headerId="municipality-top"
+      top={
         <p className={styles.back}>
           <Link to={`/${mode}`} className={styles.link}>
             ← {t(`${base}.back`)}
           </Link>
         </p>
-        <header className={styles.header} id="municipality-top">
-          <h1 className={styles.title}>{t(`${base}.title`, vars)}</h1>
-          {data ? <p className={styles.intro}>{t(`${base}.intro`)}</p> : null}
-        </header>
+      }
+    >
+      <title>{t(`${base}.metaTitle`, vars)}</title>
 
         {!data ? (
           <p className={styles.empty} role="status">
@@ -104,7 +103,6 @@ export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityL
         )}
 
         <OtherProvinces mode={mode} typeSlug={typeSlug} currentProvince={province} />
-      </div>
-    </div>
+    </Page>
   );
 }

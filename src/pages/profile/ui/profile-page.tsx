@@ -4,6 +4,7 @@ import { meQueryOptions, type MeProfile } from '@/entities/account';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
+import { Page } from '@/shared/ui/page';
 import { Spinner } from '@/shared/ui/spinner';
 import { addressesQueryOptions } from '../api/profile-api';
 import { AccountTypeSection } from './account-type-section';
@@ -28,31 +29,30 @@ export function ProfilePage({ onAccountDeleted }: ProfilePageProps) {
   const { t } = useTranslation('profile');
   const me = useQuery(meQueryOptions());
   return (
-    <div className={styles.page}>
+    <Page
+      title={t('title')}
+      intro={t('intro')}
+      headerExtra={
+        me.data ? (
+          <p className={styles.intro} data-testid="profile-email">
+            {t('signedInAs', { email: me.data.email })}
+          </p>
+        ) : null
+      }
+    >
       <title>{t('meta')}</title>
-      <div className={styles.inner}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{t('title')}</h1>
-          <p className={styles.intro}>{t('intro')}</p>
-          {me.data ? (
-            <p className={styles.intro} data-testid="profile-email">
-              {t('signedInAs', { email: me.data.email })}
-            </p>
-          ) : null}
-        </header>
-        {me.data ? (
-          <ProfileSections me={me.data} onAccountDeleted={onAccountDeleted} />
-        ) : me.isError ? (
-          <Alert tone="error" title={t('loadError')}>
-            <Button variant="secondary" size="small" onClick={() => void me.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
-        ) : (
-          <Spinner label={t('loading')} />
-        )}
-      </div>
-    </div>
+      {me.data ? (
+        <ProfileSections me={me.data} onAccountDeleted={onAccountDeleted} />
+      ) : me.isError ? (
+        <Alert tone="error" title={t('loadError')}>
+          <Button variant="secondary" size="small" onClick={() => void me.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Spinner label={t('loading')} />
+      )}
+    </Page>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_RATING, clampRating, type ExampleReview } from '../model/review';
+import { Page } from '@/shared/ui/page';
 import styles from './reviews-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
 
@@ -22,13 +23,8 @@ export function ReviewsPage() {
   const reviews = Array.isArray(raw) ? (raw as ExampleReview[]) : [];
 
   return (
-    <div className={styles.page}>
+    <Page width="wide" title={t('title')} intro={t('intro')}>
       <title>{t('meta.title')}</title>
-      <div className={styles.inner}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{t('title')}</h1>
-          <p className={styles.intro}>{t('intro')}</p>
-        </header>
 
         <div className={styles.notice} role="note" aria-labelledby="reviews-demo-title">
           <h2 id="reviews-demo-title" className={styles.noticeTitle}>
@@ -67,7 +63,6 @@ export function ReviewsPage() {
             {t('cta.label')}
           </Link>
         </section>
-      </div>
-    </div>
+    </Page>
   );
 }

@@ -1,0 +1,1 @@
+export { Page, ModeNav, type PageProps, type ModeNavItem } from './page';
