@@ -4,7 +4,8 @@ import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom, type 
 type AnyStateNode = StateNode<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { LOGIN_SOURCE, type LoginResult } from '../domain/session';
-import { SESSION_TAGS, sessionMachine, type SessionEvent } from './session.machine';
+import { sessionMachine, type SessionEvent } from './session.machine';
+import { checkSessionInvariants } from './session.machine.invariants';
 
 // Tests generated from the machine's graph (the pattern every machine of the product
 // follows): the traversal offers, in every state, every event a page or the app can send
@@ -96,29 +97,7 @@ function valuePath(value: Snapshot['value']): string {
   return `${key}.${valuePath(inner)}`;
 }
 
-function checkInvariants(s: Snapshot) {
-  const c = s.context;
-  if (s.matches({ authenticated: 'loggedIn' })) {
-    expect(c.sessionToken).not.toBeNull();
-    expect(c.userToken).not.toBeNull();
-    expect(c.termsPrivacy).toBe(true);
-    expect(c.silent).toBe(false);
-  }
-  if (s.matches({ authenticated: 'silent' })) {
-    expect(c.silent).toBe(true);
-    expect(c.sessionToken).not.toBeNull();
-  }
-  if (s.matches('temporary')) expect(c.termsPrivacy).toBe(false);
-  if (s.matches({ anonymous: 'idle' })) {
-    expect(c.sessionToken).toBeNull();
-    expect(c.silent).toBe(false);
-  }
-  if (s.matches({ anonymous: 'ready' })) expect(c.sessionToken).not.toBeNull();
-  // Who is signed in is asked by tag: it holds exactly in the states of a person's session.
-  expect(s.hasTag(SESSION_TAGS.signedIn)).toBe(s.matches('authenticated') || s.matches('temporary') || s.matches('acceptingTerms') || s.matches('renewing'));
-  // A busy state waits on exactly one call.
-  expect(Object.keys(s.children).length).toBe(s.hasTag(SESSION_TAGS.busy) ? 1 : 0);
-}
+const checkInvariants = checkSessionInvariants;
 
 describe('session machine, generated from its graph', () => {
   const shortest = getShortestPaths(sessionMachine, traversal);

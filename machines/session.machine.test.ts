@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { LOGIN_SOURCE, PORTAL, asLoginFailure, type LoginFailure, type LoginResult, type StoredSession } from '../domain/session';
 import { loginCompletion, SESSION_TAGS, sessionMachine, type SessionEvent } from './session.machine';
+import { checkSessionInvariants } from './session.machine.invariants';
 
 /** The states that wait on a call; tests wait until the machine leaves them. */
 const BUSY = ['anonymous.loggingIn', 'anonymous.exchanging', 'authenticating', 'exchangingUser', 'acceptingTerms', 'silentExchanging', 'renewing', 'loggingOut'];
@@ -354,23 +355,8 @@ describe('model-based walk', () => {
   );
 
   function checkInvariants(s: SnapshotFrom<typeof sessionMachine>) {
-    const c = s.context;
-    if (s.matches({ authenticated: 'loggedIn' })) {
-      expect(c.sessionToken).not.toBeNull();
-      expect(c.userToken).not.toBeNull();
-      expect(c.termsPrivacy).toBe(true);
-      expect(c.silent).toBe(false);
-    }
-    if (s.matches({ authenticated: 'silent' })) {
-      expect(c.silent).toBe(true);
-      expect(c.sessionToken).not.toBeNull();
-    }
-    if (s.matches('temporary')) expect(c.termsPrivacy).toBe(false);
-    if (s.matches({ anonymous: 'idle' })) {
-      expect(c.sessionToken).toBeNull();
-      expect(c.silent).toBe(false);
-    }
-    if (s.matches({ anonymous: 'ready' })) expect(c.sessionToken).not.toBeNull();
+    checkSessionInvariants(s);
+    // After each step of the walk the machine has settled.
     expect(BUSY.some((state) => s.matches(stateValue(state)))).toBe(false);
     expect(s.hasTag(SESSION_TAGS.busy)).toBe(false);
   }
