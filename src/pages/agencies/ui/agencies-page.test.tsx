@@ -1,17 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { Suspense } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage as renderAt, testI18n } from '@/shared/lib/test-utils';
 import translations from '../../../../locales/it/agencies.json';
 import { AgenciesPage } from './agencies-page';
 
@@ -21,15 +10,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['agencies'],
-  resources: { it: { agencies: translations } },
-  interpolation: { escapeValue: false },
-});
+const i18n = await testI18n({ agencies: translations });
 
 const agency = (Id: number, Name: string, CityName: string, ProvinceCode: string) => ({
   Id,
@@ -51,45 +32,19 @@ const AGENCIES = [
   agency(3, 'Studio Santo Stefano', 'Bologna', 'BO'),
 ];
 
-function urlOf(input: Parameters<typeof fetch>[0]): URL {
-  return new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-}
-
-function renderPage(mode: 'comprocasa' | 'vendocasa') {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    component: () => (
-      <Suspense fallback={<p>loading</p>}>
-        <AgenciesPage mode={mode} />
-      </Suspense>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory() });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
+const renderPage = (mode: 'comprocasa' | 'vendocasa') => renderAt(() => <AgenciesPage mode={mode} />, { i18n, path: `/agenzie/${mode}` });
 
 describe('AgenciesPage', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(() => {
     fetchMock.mockReset();
-    fetchMock.mockImplementation(async (input) => {
-      const url = urlOf(input);
-      const city = url.searchParams.get('City');
-      const body = city ? AGENCIES.filter((a) => a.CityName === city) : AGENCIES;
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    api = fakeApi(fetchMock, {
+      'GET /api/Agency/List': ({ query }) => [200, query.get('City') ? AGENCIES.filter((a) => a.CityName === query.get('City')) : AGENCIES],
     });
   });
 
   it('lists the partner agencies with their contacts', async () => {
-    renderPage('vendocasa');
+    await renderPage('vendocasa');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Agenzie partner per chi vende casa');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toContain('Casa Navigli');
     expect(screen.getByText('3 agenzie')).toBeTruthy();
@@ -97,7 +52,7 @@ describe('AgenciesPage', () => {
   });
 
   it('filters by city through the API', async () => {
-    renderPage('comprocasa');
+    await renderPage('comprocasa');
     const select = await screen.findByLabelText('Filtra per città');
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
       'Tutte le città',
@@ -109,8 +64,7 @@ describe('AgenciesPage', () => {
     expect(await screen.findByText('1 agenzia a Bologna')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Casa Navigli')).toBeNull());
     expect(screen.getByText('Studio Santo Stefano')).toBeTruthy();
-    const cityCall = fetchMock.mock.calls.map(([input]) => urlOf(input)).find((url) => url.searchParams.has('City'));
-    expect(cityCall?.pathname).toBe('/api/Agency/List');
-    expect(cityCall?.searchParams.get('City')).toBe('Bologna');
+    const cityCall = api.sent('GET /api/Agency/List').find((call) => call.query.has('City'));
+    expect(cityCall?.query.get('City')).toBe('Bologna');
   });
 });

@@ -1,41 +1,16 @@
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, testI18n } from '@/shared/lib/test-utils';
 import faqTranslations from '../../../../locales/it/faq.json';
 import { FAQ_VARIANTS, type FaqVariant } from '../model/faq-variant';
 import { FaqPage } from './faq-page';
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['faq'],
-  resources: { it: { faq: faqTranslations } },
-  interpolation: { escapeValue: false },
-});
+const i18n = await testI18n({ faq: faqTranslations });
 
 async function renderFaq(variant?: FaqVariant) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <FaqPage variant={variant} /> });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory() });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  await renderPage(() => <FaqPage variant={variant} />, { i18n, path: variant ? `/faq/${variant}` : '/faq' });
   await screen.findByRole('heading', { level: 1 });
 }
-
-// The router restores scroll on navigation; jsdom has no layout to scroll.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 describe('FaqPage', () => {
   it.each([undefined, ...FAQ_VARIANTS])('variant %s shows between 8 and 12 questions, all closed', async (variant) => {

@@ -1,41 +1,13 @@
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, testI18n } from '@/shared/lib/test-utils';
 import homeChooserTranslations from '../../../../locales/it/home-chooser.json';
 import { HomeChooserPage } from './home-chooser-page';
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['home-chooser'],
-  resources: { it: { 'home-chooser': homeChooserTranslations } },
-  interpolation: { escapeValue: false },
-});
+const i18n = await testI18n({ 'home-chooser': homeChooserTranslations });
 
-function renderChooser() {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const landings = ['/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>landing {path}</p> }),
-  );
-  const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeChooserPage });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([home, ...landings]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+async function renderChooser() {
+  const { router } = await renderPage(() => <HomeChooserPage />, { i18n, path: '/', otherRoutes: Object.fromEntries(['/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa'].map((path) => [path, () => <p>landing {path}</p>])) });
   return router;
 }
 
@@ -55,7 +27,7 @@ describe('HomeChooserPage', () => {
   });
 
   it('offers the four choices as links with a heading and a line of text', async () => {
-    renderChooser();
+    await renderChooser();
     expect(await screen.findByRole('heading', { level: 1, name: 'Cosa vuoi fare con Rexer?' })).toBeTruthy();
     const links = screen.getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -78,7 +50,7 @@ describe('HomeChooserPage', () => {
     ['Affitto casa', '/affittocasa', '3'],
     ['Trovo casa in affitto', '/trovocasa', '4'],
   ])('choosing "%s" opens %s and stores home type %s in the cookie', async (name, path, homeType) => {
-    const router = renderChooser();
+    const router = await renderChooser();
     const link = await screen.findByRole('link', { name: new RegExp(`^${name}`) });
     fireEvent.click(link);
 
@@ -88,7 +60,7 @@ describe('HomeChooserPage', () => {
   });
 
   it('sets the page title', async () => {
-    renderChooser();
+    await renderChooser();
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(document.title).toBe('Compra, vendi o affitta casa tra privati | Rexer'));
   });

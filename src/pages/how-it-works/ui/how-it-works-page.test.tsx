@@ -1,42 +1,14 @@
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage as renderAt, testI18n } from '@/shared/lib/test-utils';
 import translations from '../../../../locales/it/how-it-works.json';
 import type { HowItWorksVariant } from '../model/how-it-works-content';
 import { HowItWorksPage } from './how-it-works-page';
 
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['how-it-works'],
-  resources: { it: { 'how-it-works': translations } },
-  interpolation: { escapeValue: false },
-});
+const i18n = await testI18n({ 'how-it-works': translations });
 
 async function renderPage(variant?: HowItWorksVariant) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    component: () => <HowItWorksPage variant={variant} />,
-  });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory() });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  await renderAt(() => <HowItWorksPage variant={variant} />, { i18n, path: variant ? `/comefunziona/${variant}` : '/comefunziona' });
   await screen.findByRole('heading', { level: 1 });
 }
 

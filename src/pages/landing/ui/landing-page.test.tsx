@@ -1,16 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
 import landingTranslations from '../../../../locales/it/landing.json';
 import type { LandingMode } from '../model/landing-mode';
 import { LandingPage } from './landing-page';
@@ -22,15 +12,8 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['landing'],
-  resources: { it: { landing: landingTranslations } },
-  interpolation: { escapeValue: false },
-});
+const i18n = await testI18n({ landing: landingTranslations });
 
 const CITIES = [
   { Id: 1, Name: 'Milano', Slug: 'milano', ProvinceCode: 'MI', ProvinceName: 'Milano', RegionName: 'Lombardia', Latitude: 45.46, Longitude: 9.19, SaleCount: 40, RentCount: 12 },
@@ -43,47 +26,16 @@ const LISTINGS = [
   { Id: 11, Title: 'Casa in affitto in Via Roma a Monza', CityName: 'Monza', ProvinceCode: 'MB', SellType: 2, Price: 1250, SurfaceM2: 60, Rooms: 1, Bathrooms: 1, PropertyTypeName: 'Bilocale', ImageUrl: null, ThumbnailUrl: null },
 ];
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function urlOf(input: Parameters<typeof fetch>[0]): URL {
-  return new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-}
-
 function answerApi({ listingsStatus = 200 } = {}) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = urlOf(input);
-    if (url.pathname === '/api/Home/Cities') return json(CITIES);
-    if (url.pathname === '/api/Home/Listings') {
-      if (listingsStatus !== 200) return json({ ExceptionType: 0, ExceptionTypeString: 'Error' }, listingsStatus);
-      const sellType = Number(url.searchParams.get('SellType'));
-      return json(LISTINGS.filter((listing) => listing.SellType === sellType));
-    }
-    return json({});
+  fakeApi(fetchMock, {
+    'GET /api/Home/Cities': [200, CITIES],
+    'GET /api/Home/Listings': ({ query }) =>
+      listingsStatus !== 200 ? [listingsStatus, { ExceptionType: 0, ExceptionTypeString: 'Error' }] : [200, LISTINGS.filter((listing) => listing.SellType === Number(query.get('SellType')))],
   });
 }
 
-function renderLanding(mode: LandingMode, typeSlug?: string) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    component: () => <LandingPage mode={mode} typeSlug={typeSlug} />,
-  });
-  const comuni = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <p>destination</p> });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page, comuni]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+async function renderLanding(mode: LandingMode, typeSlug?: string) {
+  const { router } = await renderPage(() => <LandingPage mode={mode} typeSlug={typeSlug} />, { i18n, path: '/', otherRoutes: { $: () => <p>destination</p> } });
   return router;
 }
 
@@ -94,7 +46,7 @@ describe('LandingPage', () => {
   });
 
   it('shows the latest sale listings with a formatted price, surface, rooms and photo alt text', async () => {
-    renderLanding('comprocasa');
+    await renderLanding('comprocasa');
     const card = (await screen.findByRole('heading', { name: 'Casa in vendita in Via Solferino a Milano' })).closest(
       'article',
     ) as HTMLElement;
@@ -110,7 +62,7 @@ describe('LandingPage', () => {
   });
 
   it('shows rent prices per month to people looking for a rental', async () => {
-    renderLanding('trovocasa');
+    await renderLanding('trovocasa');
     const card = (await screen.findByRole('heading', { name: 'Casa in affitto in Via Roma a Monza' })).closest(
       'article',
     ) as HTMLElement;
@@ -120,7 +72,7 @@ describe('LandingPage', () => {
   });
 
   it('adapts the headline to the property type in the URL', async () => {
-    renderLanding('comprocasa', 'trilocali');
+    await renderLanding('comprocasa', 'trilocali');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
       'textContent',
       'Trilocali in vendita, direttamente dai proprietari',
@@ -128,7 +80,7 @@ describe('LandingPage', () => {
   });
 
   it('leads a buyer from a city to the municipality list of its province', async () => {
-    const router = renderLanding('comprocasa', 'bilocali');
+    const router = await renderLanding('comprocasa', 'bilocali');
     const select = await screen.findByLabelText('Città in cui cerchi');
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
 
@@ -144,7 +96,7 @@ describe('LandingPage', () => {
   });
 
   it('lists featured cities by their count for the mode, skipping cities without listings', async () => {
-    renderLanding('trovocasa');
+    await renderLanding('trovocasa');
     const section = (await screen.findByRole('heading', { name: 'Le città con più case in affitto' })).closest(
       'section',
     ) as HTMLElement;
@@ -154,7 +106,7 @@ describe('LandingPage', () => {
   });
 
   it('gives sellers calls to action instead of a city picker', async () => {
-    renderLanding('vendocasa');
+    await renderLanding('vendocasa');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByLabelText('Città in cui cerchi')).toBeNull();
     expect(screen.getByRole('link', { name: "Pubblica l'annuncio" }).getAttribute('href')).toBe('/annuncio/vendocasa');
@@ -162,21 +114,21 @@ describe('LandingPage', () => {
   });
 
   it.each(['vendocasa', 'affittocasa'] as const)('fills the right half of the %s hero with what Rexer does for owners', async (mode) => {
-    renderLanding(mode);
+    await renderLanding(mode);
     const promise = await screen.findByTestId('landing-promise');
     expect(within(promise).getByRole('heading', { level: 2 }).textContent).toMatch(/^Con Rexer/);
     expect(within(promise).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('gives seekers the city picker in that place, not the owners\' promise', async () => {
-    renderLanding('comprocasa');
+    await renderLanding('comprocasa');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('landing-promise')).toBeNull();
   });
 
   it('keeps the page usable when the listings cannot be loaded', async () => {
     answerApi({ listingsStatus: 500 });
-    renderLanding('comprocasa');
+    await renderLanding('comprocasa');
     expect(await screen.findByText(/Non è stato possibile caricare questi contenuti/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   });

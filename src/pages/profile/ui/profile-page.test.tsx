@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeProfile } from '@/entities/account';
+import { fakeApi as answerApi, renderPage as renderAt, testI18n } from '@/shared/lib/test-utils';
 import profileTranslations from '../../../../locales/it/profile.json';
 import { ProfilePage } from './profile-page';
 
@@ -14,14 +12,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['profile'],
-  defaultNS: 'profile',
-  resources: { it: { profile: profileTranslations } },
-  interpolation: { escapeValue: false },
-});
+const i18n = await testI18n({ profile: profileTranslations });
 
 const RULE = profileTranslations.password.rule;
 
@@ -68,51 +59,25 @@ function meBody(overrides: Partial<MeProfile> = {}): MeProfile {
   };
 }
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
 /** A JSON body as an object; any other body (a multipart upload) as its text. */
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** A fake API: Me and the address list, and whatever answers a test gives for the other calls. */
+/** A fake API: Me, the address list and the sessions, and whatever answers a test gives for the other calls (the rest answer Ok). */
 function fakeApi(me: MeProfile, answers: Record<string, (body: unknown) => [number, unknown]> = {}) {
-  const calls: Call[] = [];
-  fetchMock.mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname;
-    const text = await request.clone().text();
-    const body: unknown = text ? parsed(text) : undefined;
-    calls.push({ method: request.method, path, body });
-    const key = `${request.method} ${path}`;
-    const [status, answer] =
-      key === 'GET /api/Account/Me'
-        ? [200, me]
-        : key === 'GET /api/user/Addresses'
-          ? [200, { Addresses: [] }]
-          : (answers[key]?.(body) ?? (key === 'GET /api/User/Sessions' ? [200, { Sessions: [] }] : [200, { Ok: true }]));
-    return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return { calls, sent: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
+  const given = Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, ({ body }: { body: unknown }) => answer(body)]));
+  return answerApi(
+    fetchMock,
+    {
+      'GET /api/Account/Me': () => [200, me],
+      'GET /api/user/Addresses': [200, { Addresses: [] }],
+      'GET /api/User/Sessions': [200, { Sessions: [] }],
+      ...given,
+    },
+    // Every other call of the profile succeeds.
+    { otherwise: [200, { Ok: true }] },
+  );
 }
 
 function renderPage(onAccountDeleted = vi.fn()) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ProfilePage onAccountDeleted={onAccountDeleted} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  void renderAt(() => <ProfilePage onAccountDeleted={onAccountDeleted} />, { i18n, path: '/myrexer/profilo' });
   return { onAccountDeleted };
 }
 

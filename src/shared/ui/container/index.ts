@@ -1,1 +1,0 @@
-export { Container, type ContainerProps } from './container';

@@ -1,1 +1,0 @@
-export { Heading, type HeadingProps, type HeadingLevel } from './heading';
