@@ -36,7 +36,7 @@ import rateLimit from './plugins/rate-limit';
 import requestId from './plugins/request-id';
 import sameOrigin from './plugins/same-origin';
 import security from './plugins/security';
-import spa from './plugins/spa';
+import pages, { type PagesOptions } from './plugins/pages';
 import { redactLogArguments, serializeError, serializeRequest } from './plugins/log-redaction';
 import type { FileStorage } from './storage/file-storage';
 
@@ -44,8 +44,12 @@ export interface AppOptions {
   config: AppConfig;
   database: Database;
   storage: FileStorage;
-  /** The built SPA (default: dist/ at the repository root). */
+  /** The build: dist/client and dist/server (default: dist/ at the repository root). */
   distDir?: string;
+  /** Development: pages rendered from the sources by Vite in middleware mode, with hot reload. */
+  devPages?: boolean;
+  /** Tests: the page renderer of src/app/entry-server, used without a build. */
+  createPageRenderer?: PagesOptions['createRenderer'];
   /** Translation files, `{lng}/{ns}.json` (default: locales/ at the repository root). */
   localesDir?: string;
   /** Requests per minute and IP answered by the not-found handler (default 120; 0: unlimited). */
@@ -99,8 +103,8 @@ export const app = fp<AppOptions>(
     await fastify.register(healthModule);
     await fastify.register(localesModule, { localesDir: opts.localesDir });
     await fastify.register(mediaModule);
-    // Last: its catch-all GET route serves the SPA for every path no module claimed.
-    await fastify.register(spa, { distDir: opts.distDir });
+    // Last: its catch-all GET route renders the page of every path no module claimed.
+    await fastify.register(pages, { distDir: opts.distDir, localesDir: opts.localesDir, dev: opts.devPages, createRenderer: opts.createPageRenderer });
   },
   { name: 'rexer', fastify: '5.x' },
 );

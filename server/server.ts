@@ -69,7 +69,8 @@ async function main(): Promise<void> {
       log: (msg) => console.log(msg),
     });
     if (closing) return;
-    app = await buildApp({ config, database, storage });
+    // `--dev` (npm run dev): Vite renders the pages from the sources, with hot reload.
+    app = await buildApp({ config, database, storage, devPages: process.argv.includes('--dev') });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     console.error('Rexer failed to start:', error);

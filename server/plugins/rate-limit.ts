@@ -1,6 +1,7 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
+import { isInternalCall } from './internal-call';
 import { sharedBanStore } from './rate-limit-store';
 
 /**
@@ -17,6 +18,8 @@ export default fp(
       global: max > 0,
       max: max > 0 ? max : 1000,
       timeWindow: '1 minute',
+      // The calls of a page rendering on the server were counted with the page's own request.
+      allowList: (request) => isInternalCall(request),
       // Limits with a ban count in the database: the ban holds on every server.
       store: sharedBanStore(fastify.db) as unknown as FastifyRateLimitStoreCtor,
       errorResponseBuilder: (_request, context) =>

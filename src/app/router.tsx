@@ -1,22 +1,43 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { SessionViewContext, sessionView, type SessionViewStore } from '@/entities/session';
+import type { CookieDocument } from '@/shared/lib/cookies';
+import { SiteOriginContext } from '@/shared/lib/site-origin';
 import { NotFoundPage } from './lib/lazy-pages';
-import { anonymousSession, type RouterSession } from './model/session';
+import { routerSessionOf } from './model/session';
 import { routeTree } from './route-tree.gen';
 import { RouteError } from './shell/error/route-error';
 import { PagePending } from './shell/page-pending';
 
 export interface AppRouterOptions {
   queryClient: QueryClient;
-  session?: RouterSession;
+  i18n: I18n;
+  /** Who is logged in, from the session's mirror cookie (the browser's store by default). */
+  sessionStore?: SessionViewStore;
+  cookies?: CookieDocument;
+  host?: string;
+  /** The public origin of canonical and shared links (the server's PUBLIC_URL). */
+  siteOrigin: string;
   history?: RouterHistory;
+  /** The nonce of the page's inline scripts (server rendering: the CSP allows only it). */
+  nonce?: string;
 }
 
-export function createAppRouter({ queryClient, session = anonymousSession, history }: AppRouterOptions) {
-  return createRouter({
+/**
+ * The app's router, the same in the browser and on the server: the query cache filled by the
+ * loaders on the server travels with the page and hydrates the browser's
+ * (@tanstack/react-router-ssr-query), and translations and the session view are provided
+ * around every route.
+ */
+export function createAppRouter({ queryClient, i18n, sessionStore = sessionView, cookies, host, siteOrigin, history, nonce }: AppRouterOptions) {
+  const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, session },
+    context: { queryClient, session: routerSessionOf(sessionStore), cookies, host, i18n },
     defaultPreload: 'intent',
     // Preloaded data lives in TanStack Query, which decides freshness (STYLE.md).
     defaultPreloadStaleTime: 0,
@@ -24,7 +45,17 @@ export function createAppRouter({ queryClient, session = anonymousSession, histo
     defaultNotFoundComponent: NotFoundPage,
     defaultPendingComponent: PagePending,
     scrollRestoration: true,
+    ssr: nonce ? { nonce } : undefined,
+    Wrap: ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={i18n}>
+        <SiteOriginContext.Provider value={siteOrigin}>
+          <SessionViewContext.Provider value={sessionStore}>{children}</SessionViewContext.Provider>
+        </SiteOriginContext.Provider>
+      </I18nextProvider>
+    ),
   });
+  setupRouterSsrQueryIntegration({ router, queryClient });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -3,6 +3,8 @@ import { createMemoryHistory, isNotFound, type AnyRoute } from '@tanstack/react-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_TYPE, HOME_TYPES, type HomeType } from '@/shared/lib/home-type';
 import { routeTree } from '../route-tree.gen';
+import i18next from 'i18next';
+import { createSessionViewStore } from '@/entities/session';
 import { createAppRouter } from '../router';
 import type { RexerStaticData } from './route-static-data';
 
@@ -172,10 +174,14 @@ describe('the app router', () => {
   });
 
   async function load(path: string, session?: { isLoggedIn: boolean }) {
+    const record = session?.isLoggedIn ? { username: 'giulia@rexer.example', isConfirmed: true, termsPrivacy: true, silent: false } : null;
     const router = createAppRouter({
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
       history: createMemoryHistory({ initialEntries: [path] }),
-      ...(session ? { session } : {}),
+      i18n: i18next.createInstance(),
+      siteOrigin: 'https://www.rexer.test',
+      cookies: document,
+      sessionStore: createSessionViewStore(() => record),
     });
     await router.load();
     return router;

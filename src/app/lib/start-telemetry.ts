@@ -17,6 +17,28 @@ function sessionStorageOrUndefined(): Storage | undefined {
  */
 export function startTelemetry(queryClient: QueryClient, router: AppRouter): () => void {
   const unsubscribe = router.subscribe('onResolved', () => trackRouteChange());
+  // After the first page resolved: on a page rendered on the server, the config is then in
+  // the hydrated cache and costs no request.
+  const stopWaiting = router.subscribe('onResolved', () => {
+    stopWaiting();
+    startClient(queryClient);
+  });
+
+  const onHide = () => getTelemetryClient().flushOnUnload();
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') onHide();
+  };
+  window.addEventListener('pagehide', onHide);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    unsubscribe();
+    stopWaiting();
+    window.removeEventListener('pagehide', onHide);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+function startClient(queryClient: QueryClient) {
   queryClient
     .fetchQuery(configQueryOptions())
     .then(async (config) => {
@@ -36,16 +58,4 @@ export function startTelemetry(queryClient: QueryClient, router: AppRouter): () 
     .catch(() => {
       // No config, no telemetry.
     });
-
-  const onHide = () => getTelemetryClient().flushOnUnload();
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') onHide();
-  };
-  window.addEventListener('pagehide', onHide);
-  document.addEventListener('visibilitychange', onVisibility);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('pagehide', onHide);
-    document.removeEventListener('visibilitychange', onVisibility);
-  };
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions, type AppConfig, type FooterLinks } from '@/shared/api';
 import common from '../../../locales/it/common.json';
 import unavailable from '../../../locales/it/unavailable.json';
-import { App } from '../entrypoint/app';
 import { createAppRouter } from '../router';
 import { footerSeoMode } from './app-shell';
 
@@ -53,8 +52,9 @@ async function renderApp(path: string) {
   queryClient.setQueryData(configQueryOptions().queryKey, { PartnerHosts: [], BlogUrl: 'https://blog.rexer.test' } as unknown as AppConfig);
   queryClient.setQueryData(footerLinksQueryOptions().queryKey, footerLinks);
   queryClient.setQueryData(downloadsQueryOptions().queryKey, []);
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<App router={router} queryClient={queryClient} i18n={i18n} />);
+  const router = createAppRouter({ queryClient, i18n, siteOrigin: 'https://www.rexer.test', cookies: document, history: createMemoryHistory({ initialEntries: [path] }) });
+  // The root route renders the whole document: React takes the document itself as its container.
+  render(<RouterProvider router={router} />, { container: document as unknown as HTMLElement, baseElement: document.body });
   await screen.findByTestId('site-footer');
   return router;
 }

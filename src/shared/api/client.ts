@@ -88,8 +88,21 @@ async function errorBodyOf(response: Response): Promise<ApiErrorBody | undefined
   return isApiErrorBody(body) ? body : undefined;
 }
 
+/** The origin of the calls made while a page renders on the server (they never leave the process). */
+export const SERVER_RENDER_ORIGIN = 'http://rexer.internal';
+
 function defaultBaseUrl(): string {
-  return typeof window === 'undefined' ? '' : window.location.origin;
+  return typeof window === 'undefined' ? SERVER_RENDER_ORIGIN : window.location.origin;
+}
+
+let serverFetch: typeof globalThis.fetch | undefined;
+
+/**
+ * On the server, the calls of the loaders go to the API of the same process (set once when
+ * the page renderer starts); in the browser this is never set.
+ */
+export function setServerFetch(fetch: (request: Request) => Promise<Response>): void {
+  serverFetch = (input, init) => fetch(input instanceof Request && !init ? input : new Request(input, init));
 }
 
 /** Wraps fetch so a call is aborted after `timeoutMs`, keeping the caller's own signal. */
@@ -139,7 +152,7 @@ export type ApiClient = Client<paths>;
 
 /** A typed client of the Rexer API. Tests build their own with a fake fetch. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const baseFetch = options.fetch ?? ((input, init) => (serverFetch ?? globalThis.fetch)(input, init));
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? defaultBaseUrl(),
     fetch: fetchWithSessionRenewal(fetchWithTimeout(baseFetch, options.timeoutMs ?? API_TIMEOUT_MS), options.session ?? (() => undefined)),

@@ -4,6 +4,7 @@ export {
   createTransportMiddleware,
   fetchWithTimeout,
   setTransportNavigate,
+  setServerFetch,
   setSessionHooks,
   fetchWithSessionRenewal,
   isApiErrorBody,

@@ -32,11 +32,11 @@ export function i18nOptions(request: CachedRequest): InitOptions<TranslationBack
 }
 
 /** A ready-to-init i18next instance; the app inits it once, tests build their own. */
-export function createI18n(cache: CachedRequestOptions = {}): { i18n: I18n; init: () => Promise<unknown> } {
+export function createI18n(cache: CachedRequestOptions = {}): { i18n: I18n; request: CachedRequest; init: () => Promise<unknown> } {
   const instance = i18next.createInstance();
   const request = createCachedRequest(cache);
   instance.use(TranslationBackend).use(initReactI18next);
-  return { i18n: instance, init: () => instance.init(i18nOptions(request)) };
+  return { i18n: instance, request, init: () => instance.init(i18nOptions(request)) };
 }
 
 const app = createI18n();
@@ -45,5 +45,33 @@ export const i18n = app.i18n;
 let started: Promise<unknown> | undefined;
 export function initI18n(): Promise<unknown> {
   started ??= app.init();
+  return started;
+}
+
+/**
+ * An instance for one page rendered on the server: every namespace is already there (the
+ * server reads the files once), so nothing suspends; `usedNamespaces` then says which ones the
+ * page used, for the browser to hydrate with.
+ */
+export function createServerI18n(translations: Record<string, Record<string, unknown>>): I18n {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next);
+  const { backend: _backend, ...options } = i18nOptions(createCachedRequest());
+  void instance.init({ ...options, ns: Object.keys(translations), resources: { [LANGUAGE]: translations }, initAsync: false });
+  return instance;
+}
+
+/** The namespaces the components rendered with this instance asked for. */
+export function usedNamespaces(instance: I18n): string[] {
+  const reported = (instance as I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces;
+  return [...new Set([DEFAULT_NAMESPACE, ...(reported?.getUsedNamespaces() ?? [])])];
+}
+
+/**
+ * Starts the browser's instance with the translations the server rendered the page with
+ * (no request before the first paint); other namespaces load from their files when needed.
+ */
+export function initI18nWith(translations: Record<string, Record<string, unknown>>): Promise<unknown> {
+  started ??= app.i18n.init({ ...i18nOptions(app.request), resources: { [LANGUAGE]: translations }, partialBundledLanguages: true });
   return started;
 }

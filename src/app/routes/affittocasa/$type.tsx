@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LandingPage } from '@/pages/landing';
+import { LandingPage, prefetchLanding } from '@/pages/landing';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
 import { paramsShape, requireParams, typeSlugSchema } from '../../lib/route-params';
-import { prefetchCities } from '../../lib/prefetch';
 
 const paramsSchema = paramsShape({ type: typeSlugSchema });
 
 export const Route = createFileRoute('/affittocasa/$type')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
-  loader: ({ context }) => prefetchCities(context.queryClient, 2),
+  loader: ({ context }) => prefetchLanding(context.queryClient, 'affittocasa'),
   component: RouteComponent,
 });
 

@@ -18,7 +18,10 @@ export interface HeaderProps {
   mode?: HeaderMode;
 }
 
-/** The app's header: desktop navigation on one line, or a burger menu under 1200 px (where the entries would not fit). */
+/**
+ * The app's header: desktop navigation on one line, or a burger menu under 1200 px (where the
+ * entries would not fit). `data-layout` says which one the browser shows.
+ */
 export function Header({ homeType, accepted = [], mode = 'show' }: HeaderProps) {
   const isMobile = useMediaQuery(COMPACT_HEADER_QUERY);
   if (mode === 'hideAll') return null;
@@ -33,18 +36,14 @@ export function Header({ homeType, accepted = [], mode = 'show' }: HeaderProps) 
     >
       <div className={styles.inner}>
         <Logo homeType={homeType} />
-        {isMobile ? (
-          // On a phone the menu button closes the bar at its right edge, after the account entry.
-          <div className={styles.end}>
-            <AccountMenu homeType={homeType} />
-            <MobileNav menuType={menuType} />
-          </div>
-        ) : (
-          <>
-            <DesktopNav menuType={menuType} />
-            <AccountMenu homeType={homeType} />
-          </>
-        )}
+        {/* Both navigations are in the page; the stylesheet shows one by the width, so the
+            page rendered on the server is right on a phone and on a desktop alike. On a phone
+            the menu button closes the bar at its right edge, after the account entry. */}
+        <DesktopNav menuType={menuType} />
+        <div className={styles.end}>
+          <AccountMenu homeType={homeType} />
+          <MobileNav menuType={menuType} />
+        </div>
       </div>
     </header>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { configQueryOptions, downloadUrl, downloadsQueryOptions } from '@/shared/api';
 import { findLegalDownload, formatFileSize, type LegalKind, type LegalSection } from '../model/legal-kind';
 import styles from './legal-document.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long' });
 
@@ -20,7 +21,7 @@ export function LegalDocument({ kind }: { kind: LegalKind }) {
 
   return (
     <div className={styles.page}>
-      <title>{t(`${kind}.metaTitle`)}</title>
+      <PageMeta title={t(`${kind}.metaTitle`)} description={t(`${kind}.metaDescription`)} />
       <div className={styles.inner}>
         <header className={styles.header}>
           <h1 className={styles.title}>{t(`${kind}.title`)}</h1>

@@ -1,4 +1,4 @@
-import { getCookie } from '@/shared/lib/cookies';
+import { getCookie, type CookieDocument } from '@/shared/lib/cookies';
 
 /** The readable mirror of the session record the server keeps in HttpOnly cookies. */
 export const USER_COOKIE = 'rexer_user';
@@ -29,6 +29,7 @@ export function parseStoredSession(value: string | undefined): StoredSessionReco
   }
 }
 
-export function readStoredSession(): StoredSessionRecord | null {
-  return parseStoredSession(getCookie(USER_COOKIE));
+/** The record of the mirror cookie: the browser's, or a request's on the server. */
+export function readStoredSession(cookies?: CookieDocument): StoredSessionRecord | null {
+  return parseStoredSession(getCookie(USER_COOKIE, cookies));
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { readStoredSession, type StoredSessionRecord } from '../lib/stored-session';
 
 /**
@@ -27,7 +27,7 @@ function sameView(a: SessionView, b: SessionView): boolean {
 }
 
 export function createSessionViewStore(read: () => StoredSessionRecord | null = readStoredSession) {
-  let current = viewOf(typeof document === 'undefined' ? null : read());
+  let current = viewOf(read());
   const listeners = new Set<() => void>();
   return {
     get: () => current,
@@ -47,8 +47,16 @@ export function createSessionViewStore(read: () => StoredSessionRecord | null = 
 
 export type SessionViewStore = ReturnType<typeof createSessionViewStore>;
 
+/** The browser's store (the session process refreshes it). */
 export const sessionView = createSessionViewStore();
 
-export function useSessionView(store: SessionViewStore = sessionView): SessionView {
+/**
+ * The store the components read: the browser's by default; a page rendered on the server
+ * provides one read from that request's cookie, so concurrent requests never share it.
+ */
+export const SessionViewContext = createContext<SessionViewStore>(sessionView);
+
+export function useSessionView(): SessionView {
+  const store = useContext(SessionViewContext);
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

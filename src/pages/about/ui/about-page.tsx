@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/shared/ui/page';
 import styles from './about-page.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 interface Section {
   title: string;
@@ -24,7 +25,7 @@ export function AboutPage() {
 
   return (
     <Page width="narrow" title={t('title')} headerExtra={<><p className={styles.lead}>{t('lead')}</p></>}>
-      <title>{t('meta.title')}</title>
+      <PageMeta title={t('meta.title')} description={t('meta.description')} />
 
         {sections.map((section) => (
           <section key={section.title} className={styles.section}>

@@ -11,6 +11,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { Stack } from '@/shared/ui/stack';
 import { sameSitePath } from '@/shared/lib/same-site-path';
 import styles from './account-pages.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface AutoLoginPageProps {
   /** 'crm': /login/LoginLink from the CRM; 'mail': /login/AutoLogin/{tokenparam} from a mail. */
@@ -67,7 +68,7 @@ export function AutoLoginPage(props: AutoLoginPageProps) {
 
   return (
     <div className={styles.page}>
-      <title>{t('autoLogin.meta')}</title>
+      <PageMeta title={t('autoLogin.meta')} noindex />
       <div className={styles.card} data-testid="auto-login" data-outcome={outcome?.kind ?? 'pending'}>
         <h1 className={styles.title}>{t('autoLogin.title')}</h1>
         {outcome?.kind === 'invalid' ? (

@@ -8,6 +8,7 @@ import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { Stack } from '@/shared/ui/stack';
 import styles from './account-pages.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 /**
  * /mailconfermata/{token}: the link of the confirmation mail. The silent session of the
@@ -33,7 +34,7 @@ export function MailConfirmedPage({ token }: { token: string }) {
 
   return (
     <div className={styles.page}>
-      <title>{t('confirm.meta')}</title>
+      <PageMeta title={t('confirm.meta')} noindex />
       <div className={styles.card} data-testid="mail-confirmed" data-outcome={outcome?.kind ?? 'pending'}>
         <h1 className={styles.title}>{t('confirm.title')}</h1>
         {!outcome ? (

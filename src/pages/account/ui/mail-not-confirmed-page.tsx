@@ -8,6 +8,7 @@ import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { sameSitePath } from '@/shared/lib/same-site-path';
 import styles from './account-pages.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface MailNotConfirmedPageProps {
   email: string;
@@ -32,7 +33,7 @@ export function MailNotConfirmedPage({ email, registered = false, token, redirec
 
   return (
     <div className={styles.page}>
-      <title>{t('notConfirmed.meta')}</title>
+      <PageMeta title={t('notConfirmed.meta')} noindex />
       <div className={styles.card} data-testid="mail-not-confirmed">
         <h1 className={styles.title}>{registered ? t('notConfirmed.registeredTitle') : t('notConfirmed.title')}</h1>
         <Stack gap={4}>

@@ -13,6 +13,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { PasswordStrengthMeter } from '@/shared/ui/password-strength';
 import { userWords } from '@/shared/lib/password-strength';
 import styles from './account-pages.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 /**
  * /recuperaPassword/{token} (a recovery link) and /inserisciPassword/{token} (the first
@@ -48,7 +49,7 @@ export function PasswordLinkPage({ token, mode }: { token: string; mode: 'recove
 
   return (
     <div className={styles.page}>
-      <title>{t(`password.${mode}.meta`)}</title>
+      <PageMeta title={t(`password.${mode}.meta`)} noindex />
       <div className={styles.card} data-testid="password-link" data-state={link.isPending ? 'checking' : link.data ? state : 'invalid'}>
         <h1 className={styles.title}>{t(`password.${mode}.title`)}</h1>
         {link.isPending ? (

@@ -17,6 +17,7 @@ import { LinkButton } from '@/shared/ui/link-button';
 import { isEmail, isPhone } from '@/shared/lib/validation';
 import styles from './account-pages.module.css';
 import { ConsentFields } from './consent-fields';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 type Field = 'name' | 'surname' | 'email' | 'phone' | 'password' | 'terms' | 'privacy' | 'captcha';
 
@@ -105,7 +106,7 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
 
   return (
     <div className={styles.page}>
-      <title>{t('registration.meta')}</title>
+      <PageMeta title={t('registration.meta')} noindex />
       <div className={styles.card}>
         <h1 className={styles.title}>{t('registration.title')}</h1>
         <Text tone="muted">{t('registration.intro')}</Text>

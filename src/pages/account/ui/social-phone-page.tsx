@@ -12,6 +12,7 @@ import { sameSitePath } from '@/shared/lib/same-site-path';
 import { isPhone } from '@/shared/lib/validation';
 import styles from './account-pages.module.css';
 import { ConsentFields, type Consents } from './consent-fields';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 /**
  * /registrazionetelefonosocial: the last step of a social login's first visit: the phone and
@@ -50,7 +51,7 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
 
   return (
     <div className={styles.page}>
-      <title>{t('social.meta')}</title>
+      <PageMeta title={t('social.meta')} noindex />
       <div className={styles.card}>
         <h1 className={styles.title}>{t('social.title')}</h1>
         {state === 'failed' ? (

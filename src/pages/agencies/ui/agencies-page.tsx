@@ -8,6 +8,7 @@ import { Page } from '@/shared/ui/page';
 import styles from './agencies-page.module.css';
 import { AgencyCard } from './agency-card';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface AgenciesPageProps {
   mode?: 'comprocasa' | 'vendocasa';
@@ -38,7 +39,7 @@ export function AgenciesPage({ mode = 'comprocasa' }: AgenciesPageProps) {
 
   return (
     <Page width="wide" title={t(`${base}.title`)} intro={t(`${base}.intro`)}>
-      <title>{t(`${base}.metaTitle`)}</title>
+      <PageMeta title={t(`${base}.metaTitle`)} description={t(`${base}.metaDescription`)} />
 
         {all.length === 0 ? (
           <p className={styles.status}>{t('emptyAll')}</p>

@@ -6,6 +6,7 @@ import { ContactForm } from '@/features/contact-form';
 import { configQueryOptions } from '@/shared/api';
 import { Page } from '@/shared/ui/page';
 import styles from './contact-page.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export function ContactPage() {
   const { t } = useTranslation('contact');
@@ -18,7 +19,7 @@ export function ContactPage() {
 
   return (
     <Page width="wide" title={t('title')} intro={t('intro')}>
-      <title>{t('meta.title')}</title>
+      <PageMeta title={t('meta.title')} description={t('meta.description')} />
 
         <div className={styles.layout}>
           <section className={styles.formPanel} aria-labelledby={`${id}-form`}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styles from './error-layout.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface ErrorPageProps {
   /** The caught error, when this page is a render-error fallback; never shown to the visitor. */
@@ -23,7 +24,7 @@ export function ErrorPage({ reset }: ErrorPageProps) {
 
   return (
     <div className={styles.page}>
-      <title>{t('error.metaTitle')}</title>
+      <PageMeta title={t('error.metaTitle')} noindex />
       <div className={styles.inner}>
         <h1 className={styles.title}>{t('error.title')}</h1>
         <p className={styles.text}>{t('error.text')}</p>

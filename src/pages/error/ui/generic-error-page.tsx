@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './error-layout.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 /** /genericerror: where the transport sends a visitor whose token is missing. */
 export function GenericErrorPage() {
@@ -9,7 +10,7 @@ export function GenericErrorPage() {
 
   return (
     <div className={styles.page}>
-      <title>{t('generic.metaTitle')}</title>
+      <PageMeta title={t('generic.metaTitle')} noindex />
       <div className={styles.inner}>
         <h1 className={styles.title}>{t('generic.title')}</h1>
         <p className={styles.text}>{t('generic.text')}</p>

@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './error-layout.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 /** /toomanyrequest: where the transport sends a visitor after a 429 answer. */
 export function TooManyRequestsPage() {
@@ -15,7 +16,7 @@ export function TooManyRequestsPage() {
 
   return (
     <div className={styles.page}>
-      <title>{t('tooManyRequests.metaTitle')}</title>
+      <PageMeta title={t('tooManyRequests.metaTitle')} noindex />
       <div className={styles.inner}>
         <p className={styles.code}>429</p>
         <h1 className={styles.title}>{t('tooManyRequests.title')}</h1>

@@ -5,6 +5,7 @@ import { FAQ_VARIANTS, type FaqItem, type FaqVariant } from '../model/faq-varian
 import { ModeNav, Page } from '@/shared/ui/page';
 import styles from './faq-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface FaqPageProps {
   variant?: FaqVariant;
@@ -23,7 +24,7 @@ export function FaqPage({ variant }: FaqPageProps) {
 
   return (
     <Page width="narrow" title={t(`variants.${current}.title`)} intro={t(`variants.${current}.intro`)} nav={<ModeNav label={t('nav.label')} current={current} items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))} />}>
-      <title>{t(`variants.${current}.metaTitle`)}</title>
+      <PageMeta title={t(`variants.${current}.metaTitle`)} description={t(`variants.${current}.metaDescription`)} />
 
 
         <p className={styles.hint}>{t('expandHint')}</p>

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { HOME_CHOICES } from '../config/home-choices';
 import { rememberHomeType } from '../model/remember-home-type';
 import styles from './home-chooser-page.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export function HomeChooserPage() {
   const { t } = useTranslation('home-chooser');
 
   return (
     <div className={styles.page}>
-      <title>{t('meta.title')}</title>
+      <PageMeta title={t('meta.title')} description={t('meta.description')} />
       <div className={styles.inner}>
         <header className={styles.header}>
           <h1 className={styles.title}>{t('title')}</h1>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '@/features/contact-form';
 import styles from './house-of-music-page.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 interface TitledText {
   title: string;
@@ -21,7 +22,7 @@ export function HouseOfMusicPage() {
 
   return (
     <div className={styles.page}>
-      <title>{t('meta.title')}</title>
+      <PageMeta title={t('meta.title')} description={t('lead')} />
       <header className={styles.hero}>
         <div className={styles.inner}>
           <p className={styles.eyebrow}>{t('eyebrow')}</p>

@@ -12,6 +12,7 @@ import {
 import { ModeNav, Page } from '@/shared/ui/page';
 import styles from './how-it-works-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface HowItWorksPageProps {
   variant?: HowItWorksVariant;
@@ -34,7 +35,7 @@ export function HowItWorksPage({ variant }: HowItWorksPageProps) {
 
   return (
     <Page width="wide" title={t(`${base}.title`)} intro={t(`${base}.intro`)} nav={<ModeNav label={t('nav.label')} current={current} items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))} />}>
-      <title>{t(`${base}.metaTitle`)}</title>
+      <PageMeta title={t(`${base}.metaTitle`)} description={t(`${base}.metaDescription`)} />
 
 
         {paths.length > 0 && (

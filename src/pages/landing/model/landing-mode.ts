@@ -64,3 +64,6 @@ export function municipalityListPath(mode: LandingMode, typeSlug: string | undef
   const type = isTypeSlug(typeSlug) ? typeSlug : DEFAULT_TYPE_SLUG;
   return `${base}/${type}/${provinceSlug}/comuni`;
 }
+
+/** How many of the latest listings a landing shows. */
+export const LISTINGS_SHOWN = 6;

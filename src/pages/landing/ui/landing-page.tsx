@@ -7,6 +7,7 @@ import { CityPicker } from './city-picker';
 import { FeaturedCities } from './featured-cities';
 import { LatestListings } from './latest-listings';
 import styles from './landing-page.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface LandingPageProps {
   mode: LandingMode;
@@ -39,7 +40,10 @@ export function LandingPage({ mode, typeSlug }: LandingPageProps) {
 
   return (
     <div className={styles.page}>
-      <title>{typed ? t(`${base}.metaTitleTyped`, typeVars) : t(`${base}.metaTitle`)}</title>
+      <PageMeta
+        title={typed ? t(`${base}.metaTitleTyped`, typeVars) : t(`${base}.metaTitle`)}
+        description={typed ? t(`${base}.metaDescriptionTyped`, typeVars) : t(`${base}.metaDescription`)}
+      />
 
       <section className={styles.hero} aria-labelledby="landing-title">
         <div className={`${styles.inner} ${styles.heroInner}`}>

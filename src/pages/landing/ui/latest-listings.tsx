@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { latestListingsQueryOptions } from '../api/listing-queries';
-import { MODE_CONFIG, type LandingMode } from '../model/landing-mode';
+import { LISTINGS_SHOWN, MODE_CONFIG, type LandingMode } from '../model/landing-mode';
 import { ListingCard } from './listing-card';
 import styles from './landing-page.module.css';
-
-const LISTINGS_SHOWN = 6;
 
 export function LatestListings({ mode }: { mode: LandingMode }) {
   const { t } = useTranslation('landing');

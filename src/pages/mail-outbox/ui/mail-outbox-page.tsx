@@ -9,6 +9,7 @@ import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
 import styles from './mail-outbox-page.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
 
@@ -49,7 +50,7 @@ export function MailOutboxPage({ to, onSearch }: { to?: string; onSearch: (to: s
 
   return (
     <div className={styles.page}>
-      <title>{t('meta')}</title>
+      <PageMeta title={t('meta')} noindex />
       <div className={styles.inner}>
         <h1 className={styles.title}>{t('title')}</h1>
         <Text tone="muted">{t('intro')}</Text>

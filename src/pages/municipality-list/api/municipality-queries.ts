@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/shared/api';
 
 export interface MunicipalitiesParams {
@@ -20,3 +20,11 @@ export const municipalitiesQueryOptions = ({ province, sellType }: Municipalitie
     },
     staleTime: 5 * 60_000,
   });
+
+/**
+ * The route's loader: the page renders with the municipalities (on the server, in its first
+ * response). False when the API does not know the province: the route answers 404.
+ */
+export async function loadMunicipalities(queryClient: QueryClient, params: MunicipalitiesParams): Promise<boolean> {
+  return (await queryClient.ensureQueryData(municipalitiesQueryOptions(params))) !== null;
+}

@@ -8,6 +8,7 @@ import { groupByInitial } from '../lib/group-by-initial';
 import { Page } from '@/shared/ui/page';
 import styles from './municipality-list-page.module.css';
 import { OtherProvinces } from './other-provinces';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface MunicipalityListPageProps {
   mode: 'comprocasa' | 'trovocasa';
@@ -48,7 +49,7 @@ export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityL
         </p>
       }
     >
-      <title>{t(`${base}.metaTitle`, vars)}</title>
+      <PageMeta title={t(`${base}.metaTitle`, vars)} description={t(`${base}.metaDescription`, vars)} />
 
         {!data ? (
           <p className={styles.empty} role="status">

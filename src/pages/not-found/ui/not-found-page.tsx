@@ -2,13 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './not-found-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export function NotFoundPage() {
   const { t } = useTranslation('errors');
 
   return (
     <div className={styles.page}>
-      <title>{t('notFound.metaTitle')}</title>
+      <PageMeta title={t('notFound.metaTitle')} noindex />
       <div className={styles.inner}>
         <p className={styles.code}>{t('notFound.code')}</p>
         <h1 className={styles.title}>{t('notFound.title')}</h1>

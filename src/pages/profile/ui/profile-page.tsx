@@ -18,6 +18,7 @@ import { PhoneSection } from './phone-section';
 import { SessionsSection } from './sessions-section';
 import { PrivateDataForm } from './private-data-form';
 import styles from './profile-page.module.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface ProfilePageProps {
   /** Called once the account is deleted: the app clears its session and goes home. */
@@ -40,7 +41,7 @@ export function ProfilePage({ onAccountDeleted }: ProfilePageProps) {
         ) : null
       }
     >
-      <title>{t('meta')}</title>
+      <PageMeta title={t('meta')} noindex />
       {me.data ? (
         <ProfileSections me={me.data} onAccountDeleted={onAccountDeleted} />
       ) : me.isError ? (

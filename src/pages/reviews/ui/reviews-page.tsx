@@ -4,6 +4,7 @@ import { MAX_RATING, clampRating, type ExampleReview } from '../model/review';
 import { Page } from '@/shared/ui/page';
 import styles from './reviews-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -24,7 +25,7 @@ export function ReviewsPage() {
 
   return (
     <Page width="wide" title={t('title')} intro={t('intro')}>
-      <title>{t('meta.title')}</title>
+      <PageMeta title={t('meta.title')} description={t('meta.description')} />
 
         <div className={styles.notice} role="note" aria-labelledby="reviews-demo-title">
           <h2 id="reviews-demo-title" className={styles.noticeTitle}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { configQueryOptions } from '@/shared/api';
 import styles from './unavailable-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface UnavailablePageProps {
   /** A key of `unavailable:areas` (e.g. "search") or, failing that, the area's name as shown. */
@@ -23,7 +24,7 @@ export function UnavailablePage({ area }: UnavailablePageProps) {
 
   return (
     <div className={styles.page}>
-      <title>{t('metaTitle', { area: areaName })}</title>
+      <PageMeta title={t('metaTitle', { area: areaName })} noindex />
       <div className={styles.inner}>
         <header className={styles.header}>
           <h1 className={styles.title}>{t('title', { area: areaName })}</h1>

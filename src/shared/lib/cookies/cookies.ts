@@ -7,12 +7,42 @@ export interface CookieOptions {
   sameSite?: 'lax' | 'strict' | 'none';
 }
 
-function defaultDocument(): Document | undefined {
+/**
+ * Where cookies are read and written: the browser's `document`, or on the server a request's
+ * cookies (`requestCookies`), whose writes become the answer's Set-Cookie headers.
+ */
+export interface CookieDocument {
+  cookie: string;
+  location?: { protocol: string };
+}
+
+function defaultDocument(): CookieDocument | undefined {
   return typeof document === 'undefined' ? undefined : document;
 }
 
+/** The cookies of a request being rendered on the server: reads its Cookie header, collects writes. */
+export function requestCookies(cookieHeader: string | undefined, { secure }: { secure: boolean }): CookieDocument & { readonly written: string[] } {
+  let current = cookieHeader ?? '';
+  const written: string[] = [];
+  return {
+    written,
+    location: { protocol: secure ? 'https:' : 'http:' },
+    get cookie() {
+      return current;
+    },
+    set cookie(assignment: string) {
+      written.push(assignment);
+      // Later reads in the same render see the new value, as in a browser.
+      const [pair] = assignment.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const others = current ? current.split('; ').filter((part) => !part.startsWith(`${name}=`)) : [];
+      current = [...others, pair].join('; ');
+    },
+  };
+}
+
 /** The decoded value of a cookie, or undefined. */
-export function getCookie(name: string, doc: Document | undefined = defaultDocument()): string | undefined {
+export function getCookie(name: string, doc: CookieDocument | undefined = defaultDocument()): string | undefined {
   if (!doc) return undefined;
   for (const part of doc.cookie ? doc.cookie.split('; ') : []) {
     const separator = part.indexOf('=');
@@ -37,12 +67,12 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
-export function setCookie(name: string, value: string, options: CookieOptions = {}, doc: Document | undefined = defaultDocument()): void {
+export function setCookie(name: string, value: string, options: CookieOptions = {}, doc: CookieDocument | undefined = defaultDocument()): void {
   if (!doc) return;
   const secure = options.secure ?? doc.location?.protocol === 'https:';
   doc.cookie = serializeCookie(name, value, { ...options, secure });
 }
 
-export function deleteCookie(name: string, options: Pick<CookieOptions, 'path'> = {}, doc: Document | undefined = defaultDocument()): void {
+export function deleteCookie(name: string, options: Pick<CookieOptions, 'path'> = {}, doc: CookieDocument | undefined = defaultDocument()): void {
   setCookie(name, '', { ...options, maxAge: 0 }, doc);
 }

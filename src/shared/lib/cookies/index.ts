@@ -1,1 +1,1 @@
-export { getCookie, setCookie, deleteCookie, serializeCookie, type CookieOptions } from './cookies';
+export { getCookie, setCookie, deleteCookie, serializeCookie, requestCookies, type CookieOptions, type CookieDocument } from './cookies';

@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from '@/shared/lib/cookies';
+import { getCookie, setCookie, type CookieDocument } from '@/shared/lib/cookies';
 
 /** The visitor's home mode; the numbers are the product's (spec section 1). */
 export const HOME_TYPE = {
@@ -47,11 +47,11 @@ export const HOME_TYPE_COOKIE = 'rexer_home_option';
 /** A year: the choice is a preference, not a session. */
 export const HOME_TYPE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export function getHomeTypeCookie(doc?: Document): HomeType | undefined {
+export function getHomeTypeCookie(doc?: CookieDocument): HomeType | undefined {
   return parseHomeType(getCookie(HOME_TYPE_COOKIE, doc));
 }
 
-export function setHomeTypeCookie(type: HomeType, doc?: Document): void {
+export function setHomeTypeCookie(type: HomeType, doc?: CookieDocument): void {
   setCookie(HOME_TYPE_COOKIE, String(type), { maxAge: HOME_TYPE_COOKIE_MAX_AGE }, doc);
 }
 

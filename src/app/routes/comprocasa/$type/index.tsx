@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LandingPage } from '@/pages/landing';
+import { LandingPage, prefetchLanding } from '@/pages/landing';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../config/route-static-data';
 import { paramsShape, requireParams, typeSlugSchema } from '../../../lib/route-params';
-import { prefetchCities } from '../../../lib/prefetch';
 
 const paramsSchema = paramsShape({ type: typeSlugSchema });
 
 export const Route = createFileRoute('/comprocasa/$type/')({
   staticData: { homeTypes: ACCEPTS.buyer, defaultHomeType: HOME_TYPE.BUYER },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
-  loader: ({ context }) => prefetchCities(context.queryClient, 1),
+  loader: ({ context }) => prefetchLanding(context.queryClient, 'comprocasa'),
   component: RouteComponent,
 });
 

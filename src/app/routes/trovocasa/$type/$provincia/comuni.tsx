@@ -1,5 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { MunicipalityListPage } from '@/pages/municipality-list';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { MunicipalityListPage, loadMunicipalities } from '@/pages/municipality-list';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
 import { paramsShape, requireParams, segmentSchema, typeSlugSchema } from '../../../../lib/route-params';
@@ -9,6 +9,10 @@ const paramsSchema = paramsShape({ type: typeSlugSchema, provincia: segmentSchem
 export const Route = createFileRoute('/trovocasa/$type/$provincia/comuni')({
   staticData: { homeTypes: ACCEPTS.renter, defaultHomeType: HOME_TYPE.RENTER },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  // A province the API does not know is a page that does not exist.
+  loader: async ({ context, params }) => {
+    if (!(await loadMunicipalities(context.queryClient, { province: params.provincia, sellType: 2 }))) throw notFound();
+  },
   component: RouteComponent,
 });
 

@@ -1,19 +1,32 @@
-import './styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { PAGE_BOOT_ELEMENT_ID, type PageBoot } from '@domain/page-rendering';
 import { installSession } from '@/processes/session';
 import { setTransportNavigate } from '@/shared/api';
+import { PUBLIC_SITE_ORIGIN } from '@/shared/config';
+import { i18n, initI18nWith } from '@/shared/i18n';
 import { getHomeTypeCookie } from '@/shared/lib/home-type';
 import { homePathOf } from './config/home-paths';
-import { routerSessionOf } from './model/session';
-import { i18n, initI18n } from '@/shared/i18n';
 import { startTelemetry } from './lib/start-telemetry';
 import { createQueryClient } from './model/query-client';
 import { createAppRouter } from './router';
-import { App } from './entrypoint/app';
 
+/** What the server rendered the page with (entry-server.tsx): its translations and the site origin. */
+function readBoot(): PageBoot {
+  const text = document.getElementById(PAGE_BOOT_ELEMENT_ID)?.textContent;
+  try {
+    if (text) return JSON.parse(text) as PageBoot;
+  } catch {
+    // A damaged page still starts: translations then load from their files.
+  }
+  return { siteOrigin: PUBLIC_SITE_ORIGIN, translations: {} };
+}
+
+const boot = readBoot();
+void initI18nWith(boot.translations);
 const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient, session: routerSessionOf() });
+const router = createAppRouter({ queryClient, i18n, cookies: document, host: window.location.hostname, siteOrigin: boot.siteOrigin });
 
 installSession({
   navigate: (to) => void router.navigate({ href: to }),
@@ -27,13 +40,11 @@ installSession({
 
 // The API client sends the visitor to /toomanyrequest or /genericerror through the router.
 setTransportNavigate((to) => void router.navigate({ to }));
-void initI18n();
 startTelemetry(queryClient, router);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
+hydrateRoot(
+  document,
   <StrictMode>
-    <App router={router} queryClient={queryClient} i18n={i18n} />
+    <RouterClient router={router} />
   </StrictMode>,
 );

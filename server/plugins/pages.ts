@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageAssets, PageRenderer, PageRendererSetup } from '../../domain/page-rendering';
+import { INTERNAL_CALL_HEADER, INTERNAL_CALL_TOKEN } from './internal-call';
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
+const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Paths the pages never answer: an unknown one there is a real 404 with the error body. */
+const RESERVED = /^\/(api|media|locales|healthcheck)(\/|$)/i;
+/** A file name: a missing one is a 404, never a page (HTML handed to a <script>). */
+const FILE_LIKE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|txt|xml|json|webmanifest)$/i;
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const CLIENT_ENTRY = 'src/app/entry-client.tsx';
+
+export interface PagesOptions {
+  /** The build: dist/client (the browser's files) and dist/server (the page renderer). */
+  distDir?: string;
+  localesDir?: string;
+  /** Development: Vite in middleware mode renders from the sources, with hot reload. */
+  dev?: boolean;
+  /** The page renderer itself instead of the build's (tests import src/app/entry-server directly). */
+  createRenderer?: (setup: PageRendererSetup) => PageRenderer;
+}
+
+/** The assets a renderer given directly links (the tests' renderer: nothing to fetch). */
+const UNBUILT_ASSETS: PageAssets = { entry: '/assets/entry-client.js', preloads: [], stylesheets: ['/assets/style.css'] };
+
+/**
+ * Every public page rendered on the server (TanStack Router's server rendering, through the
+ * app's entry-server): the first answer holds the page's text, links, head and data, with a
+ * status that means something (404 for an unknown page, 500 when rendering fails). The
+ * browser's files come from the client build, hashed ones cached for a year.
+ */
+const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, opts) {
+  const distDir = path.resolve(opts.distDir ?? DEFAULT_DIST_DIR);
+  const clientDir = path.join(distDir, 'client');
+  const translations = readTranslations(opts.localesDir ?? DEFAULT_LOCALES_DIR);
+  const failedPage = renderFailedPage(translations);
+  const setup = (assets: PageAssets): PageRendererSetup => ({
+    translations,
+    apiFetch: (request) => injectCall(fastify, request),
+    assets,
+    siteOrigin: fastify.config.publicUrl,
+    secureCookies: fastify.config.publicUrl.startsWith('https:'),
+  });
+
+  let renderer: (() => Promise<PageRenderer>) | undefined;
+  if (opts.createRenderer) {
+    const given = opts.createRenderer(setup(UNBUILT_ASSETS));
+    renderer = async () => given;
+  } else if (opts.dev) {
+    renderer = await developmentRenderer(fastify, setup);
+  } else {
+    const built = productionRenderer(distDir, setup);
+    if (built) {
+      renderer = built;
+      // serve: false only decorates reply.sendFile; the route below decides what to send.
+      await fastify.register(fastifyStatic, { root: clientDir, serve: false, index: false });
+    }
+  }
+
+  fastify.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = decodeURIComponentSafe(request.url.split('?')[0]);
+    if (!renderer || pathname === null || RESERVED.test(pathname)) return reply.callNotFound();
+    const relative = pathname.replace(/^\/+/, '');
+    if (!opts.dev && relative !== '' && isFileInside(clientDir, relative)) {
+      reply.header('cache-control', relative.startsWith('assets/') ? LONG_CACHE : 'no-cache');
+      return reply.sendFile(relative, { cacheControl: false });
+    }
+    if (relative.startsWith('assets/') || FILE_LIKE.test(relative)) return reply.callNotFound();
+    return renderPage(await renderer(), request, reply, { dev: Boolean(opts.dev), failedPage });
+  });
+};
+
+async function renderPage(render: PageRenderer, request: FastifyRequest, reply: FastifyReply, { dev, failedPage }: { dev: boolean; failedPage: string }) {
+  const nonce = randomBytes(16).toString('base64');
+  allowNonceInCsp(reply, nonce, dev);
+  const controller = new AbortController();
+  request.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort(new Error('the visitor left'));
+  });
+  let response: Response;
+  try {
+    response = await render({ request: toWebRequest(request, controller.signal), nonce });
+  } catch (error) {
+    request.log.error({ err: error }, 'page rendering failed');
+    return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+  }
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // A page depends on the visitor's cookies (home type, who is logged in): never shared.
+  reply.header('cache-control', 'no-cache, private').header('vary', 'Cookie');
+  if (response.status >= 300 && response.status < 400) return reply.send();
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/**
+ * The page's inline scripts (the router's hydration data) run with the nonce; nothing else
+ * inline does. In development Vite injects the stylesheets as <style> elements.
+ */
+function allowNonceInCsp(reply: FastifyReply, nonce: string, dev: boolean) {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  let policy = csp.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 'nonce-${nonce}'`);
+  if (dev) policy = policy.replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 'unsafe-inline'`);
+  reply.header('content-security-policy', policy);
+}
+
+/** The request as the renderer reads it: its URL on this origin, its cookies and user agent. */
+function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const name of ['cookie', 'user-agent', 'accept-language']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return new Request(new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`), { headers, signal });
+}
+
+/** One call of a page's loader, answered by the API of this process. */
+async function injectCall(fastify: FastifyInstance, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = { [INTERNAL_CALL_HEADER]: INTERNAL_CALL_TOKEN };
+  request.headers.forEach((value, name) => (headers[name] = value));
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+  const answer = await fastify.inject({ method: request.method as 'GET', url: url.pathname + url.search, headers, payload: body });
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item));
+  }
+  const empty = answer.statusCode === 204 || answer.statusCode === 304;
+  return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: responseHeaders });
+}
+
+/** Every namespace of locales/it, read once at start. */
+function readTranslations(localesDir: string): PageRendererSetup['translations'] {
+  const dir = path.join(localesDir, 'it');
+  const translations: PageRendererSetup['translations'] = {};
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith('.json')) translations[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+  }
+  return translations;
+}
+
+interface ViteManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The built renderer and the client build's entry, or undefined when there is no build (tests of the API alone). */
+function productionRenderer(distDir: string, setup: (assets: PageAssets) => PageRendererSetup): (() => Promise<PageRenderer>) | undefined {
+  const manifestFile = path.join(distDir, 'client', '.vite', 'manifest.json');
+  const serverEntry = path.join(distDir, 'server', 'entry-server.js');
+  if (!existsSync(manifestFile) || !existsSync(serverEntry)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ViteManifestChunk>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${manifestFile} has no ${CLIENT_ENTRY}`);
+  const preloads = new Set<string>();
+  // The one stylesheet of the build (cssCodeSplit off: vite.config.ts), or the entry's own.
+  const stylesheets = new Set<string>([...(entry.css ?? []), ...(manifest['style.css'] ? [manifest['style.css'].file] : [])]);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(chunk.file)) return;
+    preloads.add(chunk.file);
+    chunk.css?.forEach((file) => stylesheets.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  const assets: PageAssets = {
+    entry: `/${entry.file}`,
+    preloads: [...preloads].map((file) => `/${file}`),
+    stylesheets: [...stylesheets].map((file) => `/${file}`),
+  };
+  const loaded = import(pathToFileURL(serverEntry).href).then((module: { createPageRenderer: (setup: PageRendererSetup) => PageRenderer }) => module.createPageRenderer(setup(assets)));
+  // An unloadable build fails at start, not at the first visitor.
+  loaded.catch(() => undefined);
+  return () => loaded;
+}
+
+const VITE_PREAMBLE = [
+  'import "/@vite/client";',
+  [
+    'import RefreshRuntime from "/@react-refresh";',
+    'RefreshRuntime.injectIntoGlobalHook(window);',
+    'window.$RefreshReg$ = () => {};',
+    'window.$RefreshSig$ = () => (type) => type;',
+    'window.__vite_plugin_react_preamble_installed__ = true;',
+  ].join('\n'),
+];
+
+/** Vite in middleware mode: sources compiled on request, hot reload over this server's socket. */
+async function developmentRenderer(fastify: FastifyInstance, setup: (assets: PageAssets) => PageRendererSetup): Promise<() => Promise<PageRenderer>> {
+  const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const vite = await createServer({ root: ROOT_DIR, appType: 'custom', server: { middlewareMode: true, hmr: { server: fastify.server } } });
+  await fastify.register(middie);
+  fastify.use(vite.middlewares);
+  fastify.addHook('onClose', async () => vite.close());
+  const rendererSetup = setup({ entry: `/${CLIENT_ENTRY}`, preloads: [], stylesheets: [], inlineModules: VITE_PREAMBLE });
+  const renderers = new WeakMap<object, PageRenderer>();
+  return async () => {
+    const module = (await vite.ssrLoadModule('/src/app/entry-server.tsx')) as { createPageRenderer: (setup: PageRendererSetup) => PageRenderer };
+    let render = renderers.get(module);
+    if (!render) renderers.set(module, (render = module.createPageRenderer(rendererSetup)));
+    return render;
+  };
+}
+
+function decodeURIComponentSafe(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** True for an existing regular file under root; `..` and absolute paths never qualify. */
+function isFileInside(root: string, relative: string): boolean {
+  if (relative.includes('\0')) return false;
+  const full = path.resolve(root, relative);
+  if (!full.startsWith(root + path.sep)) return false;
+  try {
+    return statSync(full).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When rendering itself fails: the error page's words (errors.json) in a page that needs
+ * nothing else to show, no script and no stylesheet, and never the error's details.
+ */
+function renderFailedPage(translations: PageRendererSetup['translations']): string {
+  const texts = (translations.errors?.error ?? {}) as Record<string, string>;
+  const text = (key: string) => escapeHtml(texts[key] ?? '');
+  return `<!doctype html>
+<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${text('metaTitle')}</title></head>
+<body><main><h1>${text('title')}</h1><p>${text('text')}</p><p><a href="/">${text('home')}</a></p></main></body></html>`;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export default pages;

@@ -1,0 +1,1 @@
+export { SiteOriginContext, useSiteOrigin } from './site-origin';

@@ -1,0 +1,1 @@
+export { PageMeta, SHARE_IMAGE, type PageMetaProps } from './page-meta';

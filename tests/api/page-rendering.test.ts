@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageRendererSetup } from '../../domain/page-rendering';
+import { createPageRenderer } from '../../src/app/entry-server';
+import { HEADER_MENUS, headerMenuTypeFor } from '../../src/app/config/menus';
+import type { TestDatabase } from '../../server/db/testing';
+import common from '../../locales/it/common.json';
+import { buildTestApp, openTestDatabase } from './helpers';
+
+// Every public page rendered on the server by the app's own renderer (src/app/entry-server),
+// through the real API over a seeded test database: what a crawler, a link preview or a
+// visitor without JavaScript receives.
+
+const PUBLIC_URL = 'https://www.rexer.test';
+
+/** The public pages and the h1 each one starts with. */
+const PAGES: [path: string, h1: RegExp][] = [
+  ['/', /Cosa vuoi fare con Rexer\?/],
+  ['/comprocasa', /La casa che cerchi/],
+  ['/vendocasa', /Vendi casa da privato/],
+  ['/affittocasa', /./],
+  ['/trovocasa', /./],
+  ['/comprocasa/bilocali', /Bilocali in vendita/],
+  ['/vendocasa/appartamenti', /./],
+  ['/faq', /Domande frequenti/],
+  ['/faq/vendocasa', /./],
+  ['/comefunziona', /./],
+  ['/comefunziona/comprocasa', /./],
+  ['/chisiamo', /Chi siamo/],
+  ['/contatti', /./],
+  ['/diconodinoi', /./],
+  ['/agenzie/comprocasa', /./],
+  ['/agenzie/vendocasa', /./],
+  ['/privacy', /./],
+  ['/terminiecondizioni', /./],
+  ['/houseofmusic', /House of Music/],
+  ['/comprocasa/appartamenti/milano/comuni', /Milano/],
+  ['/trovocasa/case/roma/comuni', /Roma/],
+];
+
+/** The mirror cookie of a logged-in session (the readable one, without its token). */
+function mirrorCookie(username: string) {
+  const record = Buffer.from(JSON.stringify({ username, isConfirmed: true, terms_privacy: true, silent: false })).toString('base64url');
+  return `rexer_user=${record}`;
+}
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const h1Of = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
+const metaOf = (html: string, attribute: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+const linkOf = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1];
+const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="rexer-boot">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as { siteOrigin: string; translations: Record<string, unknown> } | null;
+
+describe('pages rendered on the server', () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  /** API calls to fail with a 500, by path prefix (the "throwing loader" case). */
+  const failing = new Set<string>();
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase({ postgres: false });
+    app = await buildTestApp(testDb, {
+      env: { PUBLIC_URL },
+      createPageRenderer: (setup: PageRendererSetup) =>
+        createPageRenderer({
+          ...setup,
+          apiFetch: async (request) =>
+            [...failing].some((prefix) => new URL(request.url).pathname.startsWith(prefix))
+              ? new Response(JSON.stringify({ ExceptionType: 0, ExceptionTypeString: 'InternalError' }), { status: 500, headers: { 'content-type': 'application/json' } })
+              : setup.apiFetch(request),
+        }),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+
+  it.each(PAGES)('%s answers 200 with its h1, header, footer and head tags', async (path, h1) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html.startsWith('<!DOCTYPE html><html lang="it">')).toBe(true);
+    expect(h1Of(html)).toMatch(h1);
+    expect(html).toContain('data-testid="site-header"');
+    expect(html).toContain('data-testid="site-footer"');
+    // Its own title and description, its canonical address on the public origin, and what a shared link shows.
+    const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+    expect(title).toMatch(/\| Rexer$|Rexer/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(metaOf(html, 'name', 'description')?.length).toBeGreaterThan(50);
+    expect(linkOf(html, 'canonical')).toBe(`${PUBLIC_URL}${path === '/' ? '/' : path}`);
+    expect(metaOf(html, 'property', 'og:title')).toBe(title);
+    expect(metaOf(html, 'property', 'og:url')).toBe(`${PUBLIC_URL}${path === '/' ? '/' : path}`);
+    expect(metaOf(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/og/rexer.png`);
+    expect(metaOf(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    // The browser hydrates with the translations the page used, without asking for them.
+    const boot = bootOf(html);
+    expect(boot?.siteOrigin).toBe(PUBLIC_URL);
+    expect(Object.keys(boot?.translations ?? {})).toContain('common');
+    // The stylesheet is in the head, the hydration script at the end of the body, with the CSP's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toMatch(/<head>[\s\S]*<link rel="stylesheet" href="\/assets\/style\.css"[\s\S]*<\/head>/);
+    for (const script of html.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? []) expect(script).toContain(`nonce="${nonce}"`);
+  });
+
+  it('renders the Italian text of a landing with its data: the latest listings and the cities', async () => {
+    const page = (await get('/comprocasa')).body;
+    const html = page.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(html).toContain('Gli ultimi annunci in vendita');
+    // Listing cards with their price in euros, not a loading placeholder.
+    expect(html).toMatch(/€/);
+    expect(html).not.toContain('Caricamento in corso');
+    const boot = bootOf(page);
+    expect(Object.keys(boot?.translations ?? {})).toEqual(expect.arrayContaining(['common', 'landing']));
+  });
+
+  it.each([
+    [0, 'BUYER_RENTER'],
+    [1, 'SELLER'],
+    [2, 'BUYER'],
+    [3, 'LANDLORD'],
+    [4, 'RENTER'],
+  ] as const)('renders the menus of home type %i (%s) from the visitor cookie', async (type, menuType) => {
+    expect(headerMenuTypeFor(type)).toBe(menuType);
+    const html = (await get('/chisiamo', `rexer_home_option=${type}`)).body;
+    expect(html).toContain(`data-menu-type="${menuType}"`);
+    expect(html).toContain(`data-home-type="${type}"`);
+    const label = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], common) as string;
+    for (const item of HEADER_MENUS[menuType]) expect(textOf(html)).toContain(label(item.label));
+  });
+
+  it('switches the visitor type on a page that does not accept it, and says so with a cookie', async () => {
+    const res = await get('/vendocasa', 'rexer_home_option=2');
+    expect(res.body).toContain('data-menu-type="SELLER"');
+    expect(String(res.headers['set-cookie'])).toMatch(/rexer_home_option=1; path=\/; max-age=\d+; samesite=lax/);
+  });
+
+  it('renders the account menu when the session cookie says someone is logged in, the login otherwise', async () => {
+    const anonymous = (await get('/chisiamo')).body;
+    expect(anonymous).toContain('data-testid="login-button"');
+    expect(anonymous).not.toContain('data-testid="account-menu-button"');
+    const logged = (await get('/chisiamo', mirrorCookie('acquirente@rexer.example'))).body;
+    expect(logged).toContain('data-testid="account-menu-button"');
+    expect(logged).not.toContain('data-testid="login-button"');
+  });
+
+  it.each(['/pagina-che-non-esiste', '/immobile/non-un-numero', '/comprocasa/castelli', '/comprocasa/appartamenti/atlantide/comuni', '/faq/nessuno'])(
+    '%s answers 404 with the not-found page',
+    async (path) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(h1Of(res.body)).toBe('Pagina non trovata');
+      expect(metaOf(res.body, 'name', 'robots')).toBe('noindex');
+      expect(res.body).toContain('data-testid="site-footer"');
+    },
+  );
+
+  it('answers a real 302 where the spec redirects: a MyRexer page without login goes to the home with the login', async () => {
+    const res = await get('/myrexer/profilo');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?login=1&redirect=%2Fmyrexer%2Fprofilo');
+  });
+
+  it('answers 500 with the error page, and no detail of the failure, when a loader fails', async () => {
+    failing.add('/api/Seo/Municipalities/');
+    try {
+      const res = await get('/comprocasa/appartamenti/milano/comuni');
+      expect(res.statusCode).toBe(500);
+      expect(h1Of(res.body)).toBe('Qualcosa non ha funzionato');
+      // The page says what happened in words; no stack trace, no source file reaches the visitor.
+      expect(res.body).not.toMatch(/\sat \S+ \(|\.tsx?:\d+|node_modules/);
+    } finally {
+      failing.clear();
+    }
+  });
+
+  it('answers 500 with the static error page when the renderer itself throws', async () => {
+    const broken = await buildTestApp(testDb, {
+      createPageRenderer: () => async () => {
+        throw new Error('renderer exploded at /work/secret/path.ts:12');
+      },
+    });
+    try {
+      const res = await broken.inject({ url: '/chisiamo' });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toContain('<h1>Qualcosa non ha funzionato</h1>');
+      expect(res.body).not.toContain('exploded');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('keeps the API answering the error body for unknown API paths, and files a 404 for a missing asset', async () => {
+    const api = await get('/api/NonEsiste');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ ExceptionType: expect.any(Number), ExceptionTypeString: 'NotFound' });
+    const asset = await get('/assets/non-esiste.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toMatch(/json/);
+  });
+});
