@@ -2,30 +2,109 @@
  * `npm run bench`: the figures each issue names, measured on this machine.
  * Builds the SPA when dist/ is missing, starts the real server on its own data
  * folder, and prints: first-screen JavaScript per landing page (gzipped, budget
- * 150 KB) and latency percentiles of the API calls under a bounded load.
+ * 150 KB), Lighthouse mobile scores of the landing pages, latency percentiles of the
+ * API calls under a bounded load, the throughput of the rendered HTML pages and of
+ * /api/Home/Cities beside a bare server sending the same bytes, sessions on the embedded
+ * database and on PostgreSQL, and the cost of a password hash. About 5 minutes on 2 cores.
+ *
+ * One or a few sections alone: name them, `npm run bench -- lighthouse html`, or
+ * `BENCH_ONLY=lighthouse,html npm run bench`. Sections, in the order they run:
+ *   bundle      first-screen JavaScript per landing page (Playwright + Chromium)
+ *   lighthouse  Lighthouse mobile, simulated slow 4G, median of 3 runs on /, /comprocasa, /vendocasa, /faq
+ *   api         /api/config and /api/Home/Cities latency, 2000 requests, 10 clients
+ *   html        /comprocasa and /faq as rendered by the app vs the same bytes as a static file, 50 connections
+ *   cities      /api/Home/Cities vs a bare Fastify route sending the same bytes, 50 connections
+ *   sessions    login and /api/Account/Me under load, embedded database
+ *   postgres    the same sessions on PostgreSQL, one then two servers (skipped when none answers)
+ *   argon2      cost of one password hash
+ * Other settings: BENCH_PORT (3200; the PostgreSQL servers take the next two), BENCH_DATA_DIR
+ * (.tmp/bench-data), BENCH_BUILD=1 (rebuild first), BENCH_DATABASE_URL, TEST_POSTGRES_URL,
+ * BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_DIR (unset: when set, each run's full Lighthouse
+ * report is written there as JSON), BENCH_SECONDS (10: each throughput run; warm-ups take 2),
+ * CHROMIUM_PATH (/usr/bin/chromium). Every request goes to 127.0.0.1; the bench stops by itself.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ARGON2ID_OPTIONS, hashPassword } from '../../server/db/password-hash';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import { measureFirstScreenJs } from './bundle';
+import { measureLighthouse, type LighthousePageResult } from './lighthouse';
 import { measureLoad, type LoadResult } from './load';
 import pg from 'pg';
 import { createTestDatabase, testPostgresUrl } from '../../server/db/testing';
 import { startServer, type RunningServer } from './server-process';
+import { compareWithBare, type Comparison } from './throughput';
 
 const BUDGET_KB = 150;
 const port = Number(process.env.BENCH_PORT ?? 3200);
+
+const SECTIONS = ['bundle', 'lighthouse', 'api', 'html', 'cities', 'sessions', 'postgres', 'argon2'] as const;
+type Section = (typeof SECTIONS)[number];
+const SERVER_SECTIONS: Section[] = ['bundle', 'lighthouse', 'api', 'html', 'cities', 'sessions'];
+
+function selectedSections(): Set<Section> {
+  const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    console.error(`unknown bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+    process.exit(2);
+  }
+  return new Set(asked.length > 0 ? (asked as Section[]) : SECTIONS);
+}
+
+const LIGHTHOUSE_PAGES = ['/', '/comprocasa', '/vendocasa', '/faq'];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const HTML_PAGES = ['/comprocasa', '/faq'];
+const THROUGHPUT = { connections: 50, durationSeconds: Number(process.env.BENCH_SECONDS ?? 10), warmupSeconds: 2 };
+const GOAL = { performance: 0.95, lcpMs: 2500, cls: 0.05, seo: 1, citiesRatio: 0.5 };
 
 function kb(bytes: number) {
   return (bytes / 1024).toFixed(1);
 }
 
-function printLoad(r: LoadResult) {
+function printLoad(r: LoadResult, label = r.path) {
   console.log(
-    `${r.path.padEnd(20)} p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ` +
+    `${label.padEnd(20)} p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ` +
       `${r.rps.toFixed(0)} req/s  errors ${r.errors}/${r.requests} (${((100 * r.errors) / r.requests).toFixed(2)}%)`,
   );
+}
+
+function printLighthouse(results: LighthousePageResult[]) {
+  const figure = (value: number | null, digits: number, scale = 1) => (value === null ? 'n/a' : (value / scale).toFixed(digits));
+  const mark = (value: number | null, ok: (v: number) => boolean, miss: string) => (value === null ? '' : ok(value) ? ' within goal' : ` ${miss}`);
+  for (const r of results) {
+    console.log(
+      `${r.path.padEnd(12)} ` +
+        `performance ${figure(r.performance, 2)}${mark(r.performance, (v) => v >= GOAL.performance, 'BELOW GOAL')}  ` +
+        `LCP ${figure(r.lcp, 2, 1000)} s${mark(r.lcp, (v) => v <= GOAL.lcpMs, 'OVER GOAL')}  ` +
+        `CLS ${figure(r.cls, 3)}${mark(r.cls, (v) => v <= GOAL.cls, 'OVER GOAL')}  ` +
+        `SEO ${figure(r.seo, 2)}${mark(r.seo, (v) => v >= GOAL.seo, 'BELOW GOAL')}  ` +
+        `accessibility ${figure(r.accessibility, 2)}  best-practices ${figure(r.bestPractices, 2)}  TBT ${figure(r.tbt, 0)} ms  ` +
+        `(${r.succeeded} of ${r.runs} runs)`,
+    );
+    const failing = Object.entries(r.failing).map(([category, ids]) => `${category}: ${ids.join(', ')}`);
+    if (failing.length > 0) console.log(`  audits not passing: ${failing.join('; ')}`);
+    for (const error of r.errors) console.log(`  ERROR ${error}`);
+    for (const warning of r.warnings) console.log(`  Lighthouse warning: ${warning}`);
+    if (r.outside.length > 0) console.log(`  requests outside 127.0.0.1 (failed at once: the run is offline): ${r.outside.join(' ')}`);
+  }
+  const outside = results.some((r) => r.outside.length > 0);
+  console.log(outside ? 'some pages asked for addresses outside 127.0.0.1: see above' : 'no page asked for anything outside 127.0.0.1');
+}
+
+/** Runs one section; if it fails, says so and lets the next sections run. */
+async function orReport(section: () => Promise<void>) {
+  try {
+    await section();
+  } catch (error) {
+    console.log(`ERROR this section stopped: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+function printComparison(c: Comparison, appLabel: string, bareLabel: string) {
+  printLoad(c.app, appLabel);
+  printLoad(c.bare, bareLabel);
 }
 
 /** Login (200 requests, each from its own address) and Me (2000) spread over the given servers. */
@@ -77,43 +156,90 @@ async function measureOnPostgres() {
 }
 
 async function main() {
-  if (!existsSync('dist/index.html') || process.env.BENCH_BUILD === '1') {
-    console.log('Building the SPA…');
-    execSync('npm run build', { stdio: 'inherit' });
-  }
-  const server = await startServer({ port, dataDir: process.env.BENCH_DATA_DIR ?? '.tmp/bench-data' });
-  try {
-    console.log('\n## First screen JavaScript (gzipped), budget 150 KB');
-    const pages = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa'];
-    for (const r of await measureFirstScreenJs(server.baseUrl, pages)) {
-      const verdict = r.gzipBytes / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET';
-      console.log(`${r.path.padEnd(14)} ${kb(r.gzipBytes).padStart(7)} KB gz  (${kb(r.rawBytes)} KB raw, ${r.scripts} scripts)  ${verdict}`);
+  const sections = selectedSections();
+  if (SERVER_SECTIONS.some((section) => sections.has(section))) {
+    if (!existsSync('dist/index.html') || process.env.BENCH_BUILD === '1') {
+      console.log('Building the SPA…');
+      execSync('npm run build', { stdio: 'inherit' });
     }
+    const server = await startServer({ port, dataDir: process.env.BENCH_DATA_DIR ?? '.tmp/bench-data' });
+    try {
+      if (sections.has('bundle')) {
+        console.log('\n## First screen JavaScript (gzipped), budget 150 KB');
+        const pages = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa'];
+        for (const r of await measureFirstScreenJs(server.baseUrl, pages)) {
+          const verdict = r.gzipBytes / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET';
+          console.log(`${r.path.padEnd(14)} ${kb(r.gzipBytes).padStart(7)} KB gz  (${kb(r.rawBytes)} KB raw, ${r.scripts} scripts)  ${verdict}`);
+        }
+      }
 
-    console.log('\n## API latency under load (2000 requests, 10 concurrent clients, loopback)');
-    const calls = ['/api/config', '/api/Home/Cities'];
-    for (const path of calls) {
-      await measureLoad(server.baseUrl, path, { requests: 200, concurrency: 10 }); // warm-up
-      printLoad(await measureLoad(server.baseUrl, path, { requests: 2000, concurrency: 10 }));
+      if (sections.has('lighthouse')) {
+        console.log(`\n## Lighthouse 12 mobile (default emulation, simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs per page, headless Chromium`);
+        console.log('goal: performance ≥ 0.95, LCP ≤ 2.5 s, CLS ≤ 0.05, SEO 1.0');
+        await orReport(async () =>
+          printLighthouse(await measureLighthouse(server.baseUrl, LIGHTHOUSE_PAGES, { runs: LIGHTHOUSE_RUNS, reportDir: process.env.BENCH_LIGHTHOUSE_DIR })),
+        );
+      }
+
+      if (sections.has('api')) {
+        console.log('\n## API latency under load (2000 requests, 10 concurrent clients, loopback)');
+        const calls = ['/api/config', '/api/Home/Cities'];
+        for (const path of calls) {
+          await measureLoad(server.baseUrl, path, { requests: 200, concurrency: 10 }); // warm-up
+          printLoad(await measureLoad(server.baseUrl, path, { requests: 2000, concurrency: 10 }));
+        }
+      }
+
+      const each = `${THROUGHPUT.connections} connections, ${THROUGHPUT.durationSeconds} s each after a ${THROUGHPUT.warmupSeconds} s warm-up, loopback, load generator on the same 2 cores`;
+      if (sections.has('html')) {
+        console.log(`\n## Rendered HTML: the app's page vs the same bytes as a static file (bare Fastify + @fastify/static, own thread; ${each})`);
+        await orReport(async () => {
+          for (const c of await compareWithBare(server.baseUrl, HTML_PAGES, { ...THROUGHPUT, asFile: true })) {
+            console.log(`${c.path} (${kb(c.bytes)} KB, ${c.contentType})`);
+            printComparison(c, '  app', '  static file');
+            console.log(`  app ÷ static file: ${c.ratio.toFixed(2)}× the requests per second`);
+          }
+        });
+      }
+
+      if (sections.has('cities')) {
+        console.log(`\n## /api/Home/Cities vs a bare Fastify route sending the same bytes (own thread; ${each})`);
+        console.log(`goal: the app ≥ ${GOAL.citiesRatio}× the bare route's requests per second`);
+        await orReport(async () => {
+          const [c] = await compareWithBare(server.baseUrl, ['/api/Home/Cities'], { ...THROUGHPUT, asFile: false });
+          console.log(`${c.path} (${kb(c.bytes)} KB, ${c.contentType})`);
+          printComparison(c, '  app', '  bare route');
+          const verdict = c.ratio >= GOAL.citiesRatio ? 'within goal' : 'BELOW GOAL';
+          console.log(`  app ÷ bare route: ${c.ratio.toFixed(2)}× the requests per second (goal ≥ ${GOAL.citiesRatio}×)  ${verdict}`);
+        });
+      }
+
+      if (sections.has('sessions')) {
+        console.log('\n## Sessions: login and /api/Account/Me under load (10 concurrent clients, loopback, embedded database)');
+        await measureSessions([server.baseUrl]);
+      }
+    } finally {
+      await server.stop();
     }
-
-    console.log('\n## Sessions: login and /api/Account/Me under load (10 concurrent clients, loopback, embedded database)');
-    await measureSessions([server.baseUrl]);
-  } finally {
-    await server.stop();
   }
 
-  await measureOnPostgres();
+  if (sections.has('postgres')) await measureOnPostgres();
 
-  console.log('\n## Password hashing: argon2id cost');
-  const runs = 10;
-  const t0 = performance.now();
-  for (let i = 0; i < runs; i++) await hashPassword(`Bench#Password${i}`);
-  const each = (performance.now() - t0) / runs;
-  console.log(`argon2id m=${ARGON2ID_OPTIONS.memoryCost} KiB t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}: ${each.toFixed(1)} ms per hash (mean of ${runs}, one core)`);
+  if (sections.has('argon2')) {
+    console.log('\n## Password hashing: argon2id cost');
+    const runs = 10;
+    const t0 = performance.now();
+    for (let i = 0; i < runs; i++) await hashPassword(`Bench#Password${i}`);
+    const each = (performance.now() - t0) / runs;
+    console.log(`argon2id m=${ARGON2ID_OPTIONS.memoryCost} KiB t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}: ${each.toFixed(1)} ms per hash (mean of ${runs}, one core)`);
+  }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  // Nothing should be left running, but a stray handle (a browser, a socket) must not keep the bench alive.
+  () => process.exit(process.exitCode ?? 0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

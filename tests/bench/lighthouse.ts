@@ -1,0 +1,152 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Result as LighthouseResult } from 'lighthouse';
+
+/** Figures of one page: the median over its successful runs, metric by metric. */
+export interface LighthousePageResult {
+  path: string;
+  runs: number;
+  succeeded: number;
+  /** Category scores 0..1 (null: the category could not be scored in any run). */
+  performance: number | null;
+  accessibility: number | null;
+  seo: number | null;
+  bestPractices: number | null;
+  /** Milliseconds. */
+  lcp: number | null;
+  tbt: number | null;
+  cls: number | null;
+  /** Audits below their passing score in most successful runs, by category (the report's red and orange lines). */
+  failing: Record<string, string[]>;
+  /** Requests the page made to anything but 127.0.0.1 (blocked by the browser: this run is offline). */
+  outside: string[];
+  errors: string[];
+  warnings: string[];
+}
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Any host name but loopback fails at once instead of waiting on the closed network, so a
+  // page (or an audit) reaching out would show here as a failed request, never as a hang.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'];
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function numbers(values: (number | null | undefined)[]): number[] {
+  return values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+}
+
+/** The audits of a category, as the report lists them, that do not pass: binary below 1, scored below 0.9. */
+function failingAudits(lhr: LighthouseResult): Map<string, string> {
+  const failing = new Map<string, string>();
+  for (const [categoryId, category] of Object.entries(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      if (ref.group === 'hidden') continue;
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null) continue;
+      const passing = audit.scoreDisplayMode === 'binary' ? 1 : 0.9;
+      if (['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode) && audit.score < passing) {
+        failing.set(ref.id, categoryId);
+      }
+    }
+  }
+  return failing;
+}
+
+function outsideRequests(lhr: LighthouseResult): string[] {
+  const details = lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined;
+  return (details?.items ?? [])
+    .map((item) => item.url ?? '')
+    .filter((url) => /^(https?|wss?):/.test(url) && !/^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url));
+}
+
+/**
+ * Lighthouse 12 (its default: mobile emulation, simulated slow 4G) on each page, `runs`
+ * times, each run in a fresh headless Chromium from CHROMIUM_PATH (default Debian's).
+ * A run that errors is reported and the others go on.
+ */
+export async function measureLighthouse(
+  baseUrl: string,
+  paths: string[],
+  options: { runs: number; /** Writes each run's full report there (JSON, open it in the Lighthouse viewer). */ reportDir?: string },
+): Promise<LighthousePageResult[]> {
+  // Loaded only when this section runs: Lighthouse is large.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const results: LighthousePageResult[] = [];
+  for (const path of paths) {
+    const lhrs: LighthouseResult[] = [];
+    const errors: string[] = [];
+    const warnings = new Set<string>();
+    for (let run = 1; run <= options.runs; run++) {
+      let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
+      try {
+        chrome = await chromeLauncher.launch({
+          chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          chromeFlags: CHROMIUM_FLAGS,
+          logLevel: 'silent',
+        });
+        const result = await lighthouse(baseUrl + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        if (!result) throw new Error('Lighthouse returned no result');
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        for (const warning of lhr.runWarnings) warnings.add(warning);
+        lhrs.push(lhr);
+        if (options.reportDir) {
+          mkdirSync(options.reportDir, { recursive: true });
+          const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-run${run}.json`;
+          writeFileSync(join(options.reportDir, name), JSON.stringify(lhr));
+        }
+      } catch (caught) {
+        errors.push(`run ${run}: ${caught instanceof Error ? caught.message : String(caught)}`);
+      } finally {
+        chrome?.kill();
+      }
+    }
+
+    const score = (id: string) => median(numbers(lhrs.map((lhr) => lhr.categories[id]?.score)));
+    const metric = (id: string) => median(numbers(lhrs.map((lhr) => lhr.audits[id]?.numericValue)));
+    const votes = new Map<string, { category: string; count: number }>();
+    for (const lhr of lhrs) {
+      for (const [id, category] of failingAudits(lhr)) {
+        votes.set(id, { category, count: (votes.get(id)?.count ?? 0) + 1 });
+      }
+    }
+    const failing: Record<string, string[]> = {};
+    for (const [id, { category, count }] of votes) {
+      if (count * 2 > lhrs.length) (failing[category] ??= []).push(id);
+    }
+    results.push({
+      path,
+      runs: options.runs,
+      succeeded: lhrs.length,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      seo: score('seo'),
+      bestPractices: score('best-practices'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      failing,
+      outside: [...new Set(lhrs.flatMap(outsideRequests))],
+      errors,
+      warnings: [...warnings],
+    });
+  }
+  return results;
+}
