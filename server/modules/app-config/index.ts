@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listHomeTypes } from './repository';
 import { errorResponses } from '../../errors/error-body';
+import { CACHE_CONTROL, createCachedAnswer } from '../../lib/reference-cache';
 import { PORTAL_ID } from '../../plugins/portal';
 import { CV_ACCEPTED_TYPES, CV_MAX_BYTES } from '../careers/cv-file';
 import { BLOG_URL, CONTACT_EMAIL, CONTACT_PHONE, SEARCH_CENTER, TELEMETRY_SAMPLING_PERCENTAGE } from './constants';
@@ -9,8 +10,30 @@ import { AppConfigResponse } from './schemas';
 /** GET /api/config: what the SPA needs before its first render. */
 const appConfigModule: FastifyPluginAsyncZod = async function appConfigModule(fastify) {
   const { config } = fastify;
-  // The home types are reference data: read once, on the first call.
-  let homeTypes: { Id: number; Name: string }[] | undefined;
+  // Configuration and seeded home types: read and serialised once per process.
+  const answer = createCachedAnswer(
+    async (): Promise<AppConfigResponse> => ({
+      Portal: PORTAL_ID as 5,
+      Language: 'it' as const,
+      HomeTypes: await listHomeTypes(fastify.db),
+      CaptchaProvider: config.captcha,
+      RecaptchaSiteKey: config.captcha === 'recaptcha' ? (config.recaptchaSiteKey ?? null) : null,
+      SocialLogin: config.oidc ? { Name: config.oidc.providerName } : null,
+      TileUrl: config.tileUrl ?? null,
+      Telemetry: {
+        Enabled: config.telemetryUrl !== undefined,
+        Url: config.telemetryUrl ?? null,
+        SamplingPercentage: TELEMETRY_SAMPLING_PERCENTAGE,
+      },
+      PartnerHosts: config.partnerHosts,
+      ContactPhone: CONTACT_PHONE,
+      ContactEmail: CONTACT_EMAIL,
+      BlogUrl: BLOG_URL,
+      SearchCenter: { ...SEARCH_CENTER },
+      Careers: { MaxCvBytes: CV_MAX_BYTES, AcceptedTypes: [...CV_ACCEPTED_TYPES] },
+    }),
+    { cacheControl: CACHE_CONTROL.config },
+  );
 
   fastify.get(
     '/api/config',
@@ -21,30 +44,7 @@ const appConfigModule: FastifyPluginAsyncZod = async function appConfigModule(fa
         response: { 200: AppConfigResponse, ...errorResponses() },
       },
     },
-    async (_request, reply) => {
-      homeTypes ??= await listHomeTypes(fastify.db);
-      reply.header('cache-control', 'no-cache');
-      return {
-        Portal: PORTAL_ID as 5,
-        Language: 'it' as const,
-        HomeTypes: homeTypes,
-        CaptchaProvider: config.captcha,
-        RecaptchaSiteKey: config.captcha === 'recaptcha' ? (config.recaptchaSiteKey ?? null) : null,
-        SocialLogin: config.oidc ? { Name: config.oidc.providerName } : null,
-        TileUrl: config.tileUrl ?? null,
-        Telemetry: {
-          Enabled: config.telemetryUrl !== undefined,
-          Url: config.telemetryUrl ?? null,
-          SamplingPercentage: TELEMETRY_SAMPLING_PERCENTAGE,
-        },
-        PartnerHosts: config.partnerHosts,
-        ContactPhone: CONTACT_PHONE,
-        ContactEmail: CONTACT_EMAIL,
-        BlogUrl: BLOG_URL,
-        SearchCenter: { ...SEARCH_CENTER },
-        Careers: { MaxCvBytes: CV_MAX_BYTES, AcceptedTypes: [...CV_ACCEPTED_TYPES] },
-      };
-    },
+    async (request, reply) => answer.send(request, reply),
   );
 };
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
+import { CACHE_CONTROL, createCachedAnswer } from '../../lib/reference-cache';
 import { contentDisposition } from './content-disposition';
 import { createDocumentRepository, type DocumentRepository } from './repository';
 import { DownloadFile, DownloadGetParams, DownloadItem } from './schemas';
@@ -16,6 +17,21 @@ declare module 'fastify' {
 /** Downloadable documents: terms, privacy, guides ... listed from the database, bytes from FileStorage. */
 const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fastify) {
   fastify.decorate('documentRepository', createDocumentRepository(fastify.db));
+  // The documents come from the seed: the list is read and serialised once per process.
+  const list = createCachedAnswer(async () => {
+    const rows = await fastify.documentRepository.list();
+    return rows.map((row) => ({
+      Id: row.id,
+      Kind: row.kindId,
+      Title: row.title,
+      Description: row.description,
+      FileName: row.fileName,
+      ContentType: row.contentType,
+      SizeBytes: row.sizeBytes,
+      UpdatedAt: row.updatedAt.toISOString(),
+      Url: `/api/Download/Get/${row.id}`,
+    }));
+  }, { cacheControl: CACHE_CONTROL.reference });
 
   fastify.get(
     '/api/Download/List',
@@ -26,20 +42,7 @@ const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fast
         response: { 200: z.array(DownloadItem), ...errorResponses() },
       },
     },
-    async () => {
-      const rows = await fastify.documentRepository.list();
-      return rows.map((row) => ({
-        Id: row.id,
-        Kind: row.kindId,
-        Title: row.title,
-        Description: row.description,
-        FileName: row.fileName,
-        ContentType: row.contentType,
-        SizeBytes: row.sizeBytes,
-        UpdatedAt: row.updatedAt.toISOString(),
-        Url: `/api/Download/Get/${row.id}`,
-      }));
-    },
+    async (request, reply) => list.send(request, reply),
   );
 
   fastify.get(

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import type { MunicipalityListingCount } from '../listing-stats/repository';
+import { CACHE_CONTROL, createCachedAnswer, createReferenceCache } from '../../lib/reference-cache';
+import { STATS_TTL_MS, type MunicipalityListingCount } from '../listing-stats/repository';
 import { createSeoRepository, type SeoRepository } from './repository';
 import { SeoFooterLinks, SeoMunicipalities, SeoMunicipalitiesParams, SeoMunicipalitiesQuery, type SeoProvinceType } from './schemas';
 import { municipalityUrl, provinceUrl } from './urls';
@@ -18,6 +19,17 @@ export const FOOTER_CITIES_PER_PROVINCE = 10;
 /** Crawlable links: the footer's provinces and cities, and each province's municipalities. */
 const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
   fastify.decorate('seoRepository', createSeoRepository(fastify.db));
+  // Counts a minute behind the listings at most, like the listing counts they come from.
+  const footerLinks = createCachedAnswer(
+    async () => {
+      const counts = await fastify.listingStats.countsByMunicipality();
+      return { Sale: footerProvinces(counts, 1), Rent: footerProvinces(counts, 2) };
+    },
+    { cacheControl: CACHE_CONTROL.counts, ttlMs: STATS_TTL_MS },
+  );
+  // One body per province (sigla or slug, as asked) and SellType: about 430 at most, since
+  // an unknown province is a 404 and is not kept.
+  const municipalityLists = createReferenceCache({ cacheControl: CACHE_CONTROL.counts, ttlMs: STATS_TTL_MS });
 
   fastify.get(
     '/api/Seo/FooterLinks',
@@ -28,11 +40,7 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
         response: { 200: SeoFooterLinks, ...errorResponses() },
       },
     },
-    async (_request, reply) => {
-      const counts = await fastify.listingStats.countsByMunicipality();
-      reply.header('cache-control', 'public, max-age=300');
-      return { Sale: footerProvinces(counts, 1), Rent: footerProvinces(counts, 2) };
-    },
+    async (request, reply) => footerLinks.send(request, reply),
   );
 
   fastify.get(
@@ -46,26 +54,29 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
         response: { 200: SeoMunicipalities, ...errorResponses(404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const sellType = request.query.SellType;
-      const province = await fastify.seoRepository.findProvince(request.params.province);
-      if (!province) throw new AppError('NotFound', { message: `province ${request.params.province}` });
-      const [list, counts] = await Promise.all([
-        fastify.seoRepository.municipalitiesOf(province.id),
-        fastify.listingStats.countsInProvince(province.id, sellType),
-      ]);
-      return {
-        ProvinceCode: province.sigla,
-        ProvinceName: province.name,
-        SellType: sellType,
-        Municipalities: list.map((m) => ({
-          Id: m.istatCode,
-          Name: m.name,
-          Slug: m.slug,
-          ListingCount: counts.get(m.id) ?? 0,
-          Url: municipalityUrl(sellType, province.slug, m.slug, m.istatCode),
-        })),
-      };
+      const asked = request.params.province;
+      return municipalityLists.send(request, reply, `${asked.toLowerCase()}:${sellType}`, async () => {
+        const province = await fastify.seoRepository.findProvince(asked);
+        if (!province) throw new AppError('NotFound', { message: `province ${asked}` });
+        const [list, counts] = await Promise.all([
+          fastify.seoRepository.municipalitiesOf(province.id),
+          fastify.listingStats.countsInProvince(province.id, sellType),
+        ]);
+        return {
+          ProvinceCode: province.sigla,
+          ProvinceName: province.name,
+          SellType: sellType,
+          Municipalities: list.map((m) => ({
+            Id: m.istatCode,
+            Name: m.name,
+            Slug: m.slug,
+            ListingCount: counts.get(m.id) ?? 0,
+            Url: municipalityUrl(sellType, province.slug, m.slug, m.istatCode),
+          })),
+        };
+      });
     },
   );
 };
