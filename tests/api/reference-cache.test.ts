@@ -34,6 +34,9 @@ const ROUTES: { url: string; cacheControl: string; schema?: z.ZodType }[] = [
   { url: '/api/Download/List', cacheControl: CACHE_CONTROL.reference, schema: DownloadItem.array() },
   { url: '/api/Seo/FooterLinks', cacheControl: CACHE_CONTROL.counts, schema: SeoFooterLinks },
   { url: '/api/Seo/Municipalities/MI?SellType=2', cacheControl: CACHE_CONTROL.counts, schema: SeoMunicipalities },
+  { url: '/robots.txt', cacheControl: CACHE_CONTROL.crawler },
+  { url: '/sitemap.xml', cacheControl: CACHE_CONTROL.crawler },
+  { url: '/sitemap-pagine.xml', cacheControl: CACHE_CONTROL.crawler },
 ];
 
 /** The headers every answer keeps, cached or not: security headers and the request id. */
@@ -174,7 +177,7 @@ describe.each(BACKENDS)('loading reference data on $name', (backend) => {
     app = await buildTestApp(testDb);
     const other = await buildTestApp(testDb);
     try {
-      for (const url of ['/api/config', '/api/Download/List', '/api/Seo/FooterLinks']) {
+      for (const url of ['/api/config', '/api/Download/List', '/sitemap-pagine.xml']) {
         const [a, b] = [await app.inject({ url }), await other.inject({ url })];
         expect(a.headers.etag, url).toBe(b.headers.etag);
         expect((await other.inject({ url, headers: { 'if-none-match': String(a.headers.etag) } })).statusCode).toBe(304);

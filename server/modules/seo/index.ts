@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { CACHE_CONTROL, createCachedAnswer, createReferenceCache } from '../../lib/reference-cache';
 import { STATS_TTL_MS, type MunicipalityListingCount } from '../listing-stats/repository';
+import crawlerRoutes from './crawler-routes';
 import { createSeoRepository, type SeoRepository } from './repository';
 import { SeoFooterLinks, SeoMunicipalities, SeoMunicipalitiesParams, SeoMunicipalitiesQuery, type SeoProvinceType } from './schemas';
 import { municipalityUrl, provinceUrl } from './urls';
@@ -79,6 +80,9 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
       });
     },
   );
+
+  // robots.txt and the sitemaps (outside /api, hidden from the OpenAPI document).
+  await fastify.register(crawlerRoutes);
 };
 
 /** Provinces with listings of one kind, most listings first, each with its top cities. */

@@ -20,6 +20,8 @@ export interface SeoRepository {
   /** A province by the slug of its name or its sigla, case-insensitive. */
   findProvince(slugOrSigla: string): Promise<ProvinceRow | undefined>;
   municipalitiesOf(provinceId: number): Promise<MunicipalityRow[]>;
+  /** Every province, by name: the municipality lists of the sitemap. */
+  listProvinces(): Promise<ProvinceRow[]>;
 }
 
 export function createSeoRepository(db: Db): SeoRepository {
@@ -40,6 +42,12 @@ export function createSeoRepository(db: Db): SeoRepository {
         .from(municipalities)
         .where(eq(municipalities.provinceId, provinceId))
         .orderBy(asc(municipalities.searchName), asc(municipalities.id));
+    },
+    async listProvinces() {
+      return db
+        .select({ id: provinces.id, sigla: provinces.sigla, name: provinces.name, slug: provinces.slug })
+        .from(provinces)
+        .orderBy(asc(provinces.slug), asc(provinces.id));
     },
   };
 }
