@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -69,6 +71,9 @@ export const app = fp<AppOptions>(
     await fastify.register(context, { config: opts.config, database: opts.database, storage: opts.storage });
     await fastify.register(requestId);
     await fastify.register(security);
+    // Pages, scripts, stylesheets and larger answers travel compressed (brotli or gzip); a
+    // light brotli level, since pages are compressed as they stream.
+    await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
     await fastify.register(cookies);
     await fastify.register(rateLimit);
     await fastify.register(errors, { notFoundMax: opts.notFoundRateLimit });

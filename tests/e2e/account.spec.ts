@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { E2E_ANALYTICS_TOKEN_KEY } from '../../playwright.config';
 import { encryptAnalyticsToken } from '../../server/modules/sign-in/analytics-token';
 
@@ -269,6 +269,7 @@ test.describe('accounts', () => {
     const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'it-IT' });
     const otherPage = await other.newPage();
     await otherPage.goto('/');
+    await otherPage.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await logInFromHeader(otherPage, email, 'Limoni.Amalfi#Scala27');
 
     await page.goto('/myrexer/profilo');

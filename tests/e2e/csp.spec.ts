@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
@@ -56,6 +56,14 @@ test.describe('Content Security Policy', () => {
     // The e2e server runs with CAPTCHA=off: the page is told the captcha is ALTCHA, and its
     // challenges come from here, signed with a key the test knows (the server's own parameters).
     const hmacKey = 'e2e-altcha-key';
+    // The config reaches the page inside the server's render (the hydrated query cache), and
+    // through /api/config when the browser asks again.
+    await page.route('**/registrazione', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.text()).replace(/CaptchaProvider:"off"/g, 'CaptchaProvider:"altcha"');
+      expect(body).toContain('CaptchaProvider:"altcha"');
+      await route.fulfill({ response: answer, body });
+    });
     await page.route('**/api/config', async (route) => {
       const answer = await route.fetch();
       await route.fulfill({ response: answer, json: { ...(await answer.json()), CaptchaProvider: 'altcha' } });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 // The header as a person sees it at a phone's, a small laptop's and a desktop's width:
 // one row whatever the home type and whether someone is logged in, the menu button at the

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** Every content page of the pages release, with the h1 it must show. */
 const CONTENT_PAGES: { path: string; h1: RegExp }[] = [
@@ -123,7 +123,7 @@ test('choosing "Compro casa" on the home page remembers the choice and opens the
   context,
 }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: /Compro casa/ }).click();
+  await page.getByTestId('home-choice-buy').click();
   await expect(page).toHaveURL(/\/comprocasa$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/La casa che cerchi/);
   const cookie = (await context.cookies()).find((c) => c.name === 'rexer_home_option');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 // The profile as a person meets it: beside MyRexer's menu, with the account's address shown,
 // browser controls that speak Italian, and optional addresses that ask for nothing until

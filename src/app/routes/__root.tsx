@@ -1,5 +1,5 @@
 import { HeadContent, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions } from '@/shared/api';
 import { getHomeTypeCookie, setHomeTypeCookie } from '@/shared/lib/home-type';
 import { NotFoundPage } from '../lib/lazy-pages';
@@ -65,6 +65,10 @@ function RootDocument({ children }: { children: ReactNode }) {
 function RootComponent() {
   const { homeType } = Route.useRouteContext();
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  // The page the server sent now answers to the visitor (end-to-end tests wait for this mark).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <AppErrorBoundary fallback={() => <ShellErrorFallback />}>
       <AppShell homeType={homeType} searchStr={searchStr} />

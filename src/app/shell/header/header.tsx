@@ -90,15 +90,19 @@ function MobileNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
       {/* The page behind the open menu is dimmed; a tap on it closes the menu. */}
       {open && <div className={styles.backdrop} aria-hidden="true" data-testid="menu-backdrop" onClick={() => setOpen(false)} />}
       <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open}>
-        <nav aria-label={t('header.mainNav')}>
-          <ul className={styles.mobileMenu}>
-            {HEADER_MENUS[menuType].map((item) => (
-              <li key={item.id}>
-                <MenuEntry item={item} className={styles.mobileLink} actionClassName={styles.mobileAction} onNavigate={() => setOpen(false)} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* Its entries exist only while it is open: the page holds one copy of the menu (the
+            desktop one, which the stylesheet hides on a phone). */}
+        {open && (
+          <nav aria-label={t('header.mainNav')}>
+            <ul className={styles.mobileMenu}>
+              {HEADER_MENUS[menuType].map((item) => (
+                <li key={item.id}>
+                  <MenuEntry item={item} className={styles.mobileLink} actionClassName={styles.mobileAction} onNavigate={() => setOpen(false)} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </div>
     </div>
   );
