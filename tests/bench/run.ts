@@ -1,15 +1,16 @@
 /**
  * `npm run bench`: the figures each issue names, measured on this machine.
- * Builds the SPA when dist/ is missing, starts the real server on its own data
- * folder, and prints: first-screen JavaScript per landing page (gzipped, budget
- * 150 KB), Lighthouse mobile scores of the landing pages, latency percentiles of the
- * API calls under a bounded load, the throughput of the rendered HTML pages and of
+ * Builds the app (client and server) when the build is missing (dist/client/.vite/manifest.json
+ * or dist/server/entry-server.js), starts the real server on its own data folder, and prints:
+ * the first-screen JavaScript of each server-rendered landing page and FAQ (gzipped, budget
+ * 150 KB) with the size of its HTML and hydration data, Lighthouse mobile scores of the
+ * landing pages, latency percentiles of the API calls under a bounded load, the throughput of the rendered HTML pages and of
  * /api/Home/Cities beside a bare server sending the same bytes, sessions on the embedded
  * database and on PostgreSQL, and the cost of a password hash. About 5 minutes on 2 cores.
  *
  * One or a few sections alone: name them, `npm run bench -- lighthouse html`, or
  * `BENCH_ONLY=lighthouse,html npm run bench`. Sections, in the order they run:
- *   bundle      first-screen JavaScript per landing page (Playwright + Chromium)
+ *   bundle      first-screen JavaScript per landing page and /faq until hydration, and the HTML's size (Playwright + Chromium)
  *   lighthouse  Lighthouse mobile, simulated slow 4G, median of 3 runs on /, /comprocasa, /vendocasa, /faq
  *   api         /api/config and /api/Home/Cities latency, 2000 requests, 10 clients
  *   html        /comprocasa and /faq as rendered by the app vs the same bytes as a static file, 50 connections
@@ -18,16 +19,16 @@
  *   postgres    the same sessions on PostgreSQL, one then two servers (skipped when none answers)
  *   argon2      cost of one password hash
  * Other settings: BENCH_PORT (3200; the PostgreSQL servers take the next two), BENCH_DATA_DIR
- * (.tmp/bench-data), BENCH_BUILD=1 (rebuild first), BENCH_DATABASE_URL, TEST_POSTGRES_URL,
+ * (.tmp/bench-data), BENCH_BUILD=1 (delete dist/ and rebuild first), BENCH_DATABASE_URL, TEST_POSTGRES_URL,
  * BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_DIR (unset: when set, each run's full Lighthouse
  * report is written there as JSON), BENCH_SECONDS (10: each throughput run; warm-ups take 2),
  * CHROMIUM_PATH (/usr/bin/chromium). Every request goes to 127.0.0.1; the bench stops by itself.
  */
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { ARGON2ID_OPTIONS, hashPassword } from '../../server/db/password-hash';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
-import { measureFirstScreenJs } from './bundle';
+import { measureFirstScreenJs, type BundleFailure, type BundleResult } from './bundle';
 import { measureLighthouse, type LighthousePageResult } from './lighthouse';
 import { measureLoad, type LoadResult } from './load';
 import pg from 'pg';
@@ -52,6 +53,9 @@ function selectedSections(): Set<Section> {
   return new Set(asked.length > 0 ? (asked as Section[]) : SECTIONS);
 }
 
+/** What the production build must hold for the server to render pages (server/plugins/pages.ts reads both). */
+const BUILD_FILES = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js'];
+const BUNDLE_PAGES = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/faq'];
 const LIGHTHOUSE_PAGES = ['/', '/comprocasa', '/vendocasa', '/faq'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const HTML_PAGES = ['/comprocasa', '/faq'];
@@ -67,6 +71,33 @@ function printLoad(r: LoadResult, label = r.path) {
     `${label.padEnd(20)} p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ` +
       `${r.rps.toFixed(0)} req/s  errors ${r.errors}/${r.requests} (${((100 * r.errors) / r.requests).toFixed(2)}%)`,
   );
+}
+
+function printBundle(results: (BundleResult | BundleFailure)[]) {
+  for (const r of results) {
+    if ('error' in r) {
+      console.log(`${r.path.padEnd(14)} ERROR ${r.error}`);
+      process.exitCode = 1;
+      continue;
+    }
+    const verdict = r.gzipBytes / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET';
+    console.log(`${r.path.padEnd(14)} ${kb(r.gzipBytes).padStart(7)} KB gz  (${kb(r.rawBytes)} KB raw, ${r.scripts} scripts)  ${verdict}`);
+    console.log(`  scripts: ${r.files.map((file) => `${file.url.replace(/^\/assets\//, '')} ${kb(file.gzipBytes)}`).join(', ')}`);
+    if (r.otherOriginScripts.length > 0) console.log(`  scripts from another origin (not counted): ${r.otherOriginScripts.join(' ')}`);
+  }
+  console.log('\nThe HTML document: raw, on the wire (brotli, gzip, as the server sends them), and its hydration data');
+  console.log('(boot JSON: <script type="application/json" id="rexer-boot">, the translations; router scripts: the inline <script>s, its dehydration; "br +x" = what the part adds to the page\'s brotli size)');
+  for (const r of results) {
+    if ('error' in r) continue;
+    const d = r.document;
+    const wire = (bytes: number | null, encoding: string) => (bytes === null ? `not compressed (${encoding})` : `${kb(bytes)} KB`);
+    const share = (bytes: number) => `${((100 * bytes) / d.rawBytes).toFixed(0)}%`;
+    console.log(
+      `${r.path.padEnd(14)} ${kb(d.rawBytes).padStart(6)} KB raw  br ${wire(d.brBytes, d.encodings.br)}  gzip ${wire(d.gzipBytes, d.encodings.gzip)}  ` +
+        `boot JSON ${kb(d.bootJsonBytes)} KB (${share(d.bootJsonBytes)}, br +${kb(d.bootJsonBrBytes)} KB)  ` +
+        `router scripts ${kb(d.inlineScriptBytes)} KB in ${d.inlineScripts} (${share(d.inlineScriptBytes)}, largest ${kb(d.largestInlineScriptBytes)} KB, br +${kb(d.inlineScriptBrBytes)} KB)`,
+    );
+  }
 }
 
 function printLighthouse(results: LighthousePageResult[]) {
@@ -158,19 +189,18 @@ async function measureOnPostgres() {
 async function main() {
   const sections = selectedSections();
   if (SERVER_SECTIONS.some((section) => sections.has(section))) {
-    if (!existsSync('dist/index.html') || process.env.BENCH_BUILD === '1') {
-      console.log('Building the SPA…');
+    if (!BUILD_FILES.every((file) => existsSync(file)) || process.env.BENCH_BUILD === '1') {
+      console.log('Building the app (client and server)…');
+      // A build from before server rendering left dist/index.html and dist/assets beside dist/client: start clean.
+      rmSync('dist', { recursive: true, force: true });
       execSync('npm run build', { stdio: 'inherit' });
     }
     const server = await startServer({ port, dataDir: process.env.BENCH_DATA_DIR ?? '.tmp/bench-data' });
     try {
       if (sections.has('bundle')) {
-        console.log('\n## First screen JavaScript (gzipped), budget 150 KB');
-        const pages = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa'];
-        for (const r of await measureFirstScreenJs(server.baseUrl, pages)) {
-          const verdict = r.gzipBytes / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET';
-          console.log(`${r.path.padEnd(14)} ${kb(r.gzipBytes).padStart(7)} KB gz  (${kb(r.rawBytes)} KB raw, ${r.scripts} scripts)  ${verdict}`);
-        }
+        console.log(`\n## First screen JavaScript (gzipped), budget ${BUDGET_KB} KB`);
+        console.log('every same-origin script file Chromium loaded until the page hydrated (html[data-hydrated]) and the network was idle; gzip -9 of each body, computed by the bench');
+        await orReport(async () => printBundle(await measureFirstScreenJs(server.baseUrl, BUNDLE_PAGES)));
       }
 
       if (sections.has('lighthouse')) {

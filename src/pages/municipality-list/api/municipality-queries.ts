@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiClient, unwrap } from '@/shared/api';
+import { apiClient, citiesQueryOptions, unwrap } from '@/shared/api';
 
 export interface MunicipalitiesParams {
   province: string;
@@ -26,5 +26,8 @@ export const municipalitiesQueryOptions = ({ province, sellType }: Municipalitie
  * response). False when the API does not know the province: the route answers 404.
  */
 export async function loadMunicipalities(queryClient: QueryClient, params: MunicipalitiesParams): Promise<boolean> {
-  return (await queryClient.ensureQueryData(municipalitiesQueryOptions(params))) !== null;
+  // The other provinces below the list: a block that may fail alone.
+  const others = queryClient.prefetchQuery(citiesQueryOptions({ sellType: params.sellType }));
+  const [municipalities] = await Promise.all([queryClient.ensureQueryData(municipalitiesQueryOptions(params)), others]);
+  return municipalities !== null;
 }
