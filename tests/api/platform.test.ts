@@ -236,33 +236,60 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
     });
   });
 
-  describe('the single-page app', () => {
+  describe('the pages and the client build', () => {
     let dist: string;
     beforeAll(async () => {
+      // A build as `npm run build` lays it out: the client's files and manifest, and a server
+      // entry whose renderer echoes what the server handed it.
       dist = await mkdtemp(path.join(os.tmpdir(), 'rexer-dist-'));
-      await mkdir(path.join(dist, 'assets'));
-      await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-      await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-      await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await mkdir(path.join(dist, 'client', 'assets'), { recursive: true });
+      await mkdir(path.join(dist, 'client', '.vite'));
+      await mkdir(path.join(dist, 'server'));
+      await writeFile(
+        path.join(dist, 'client', '.vite', 'manifest.json'),
+        JSON.stringify({
+          'src/app/entry-client.tsx': { file: 'assets/entry-client-abc123.js', isEntry: true, imports: ['_framework.js'] },
+          '_framework.js': { file: 'assets/framework-def456.js' },
+          'style.css': { file: 'assets/style-789.css' },
+        }),
+      );
+      await writeFile(path.join(dist, 'client', 'assets', 'entry-client-abc123.js'), 'console.log(1)');
+      await writeFile(path.join(dist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await writeFile(
+        path.join(dist, 'server', 'entry-server.js'),
+        `export function createPageRenderer(setup) {
+          return async ({ request, nonce }) => {
+            const url = new URL(request.url);
+            const status = url.pathname.includes('non-esiste') ? 404 : 200;
+            return new Response('<!doctype html><div id="root">' + JSON.stringify({ path: url.pathname, assets: setup.assets, nonce, origin: setup.siteOrigin }) + '</div>', { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+          };
+        }`,
+      );
     });
     afterAll(async () => {
       await rm(dist, { recursive: true, force: true });
     });
 
-    it('answers every page path with index.html, revalidated on each load', async () => {
-      app = await buildTestApp(testDb, { distDir: dist });
-      for (const url of ['/', '/comprocasa', '/vendita/case/milano/milano/015146', '/pagina-che-non-esiste?x=1']) {
+    it("renders every page path through the build's renderer, with the build's assets, private to the visitor", async () => {
+      app = await buildTestApp(testDb, { distDir: dist, env: { PUBLIC_URL: 'https://www.rexer.test' } });
+      for (const [url, status] of [['/', 200], ['/comprocasa', 200], ['/vendita/case/milano/milano/015146', 200], ['/pagina-che-non-esiste?x=1', 404]] as const) {
         const res = await app.inject({ url });
-        expect(res.statusCode).toBe(200);
+        expect(res.statusCode).toBe(status);
         expect(res.headers['content-type']).toMatch(/text\/html/);
-        expect(res.headers['cache-control']).toBe('no-cache');
-        expect(res.body).toContain('id="root"');
+        expect(res.headers['cache-control']).toBe('no-cache, private');
+        expect(res.headers.vary).toMatch(/Cookie/);
+        const rendered = JSON.parse(/<div id="root">(.*)<\/div>/.exec(res.body)![1]) as { path: string; assets: unknown; nonce: string; origin: string };
+        expect(rendered.path).toBe(url.split('?')[0]);
+        expect(rendered.assets).toEqual({ entry: '/assets/entry-client-abc123.js', preloads: ['/assets/framework-def456.js'], stylesheets: ['/assets/style-789.css'] });
+        expect(rendered.origin).toBe('https://www.rexer.test');
+        // The page's inline scripts run with this answer's nonce, and only this answer's.
+        expect(res.headers['content-security-policy']).toContain(`'nonce-${rendered.nonce}'`);
       }
     });
 
     it('caches hashed assets for a year and other files not at all', async () => {
       app = await buildTestApp(testDb, { distDir: dist });
-      const asset = await app.inject({ url: '/assets/index-abc123.js' });
+      const asset = await app.inject({ url: '/assets/entry-client-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const icon = await app.inject({ url: '/favicon.svg' });
@@ -283,7 +310,7 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       }
     });
 
-    it('answers page paths with 404 when there is no build', async () => {
+    it('answers page paths with 404 when there is no build (the API alone)', async () => {
       app = await buildTestApp(testDb, { distDir: path.join(dist, 'missing') });
       expectError(await app.inject({ url: '/comprocasa' }), 'NotFound');
     });

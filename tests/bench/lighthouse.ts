@@ -18,11 +18,25 @@ export interface LighthousePageResult {
   cls: number | null;
   /** Audits below their passing score in most successful runs, by category (the report's red and orange lines). */
   failing: Record<string, string[]>;
+  /** Each failing audit: its title, its display value and what it points at (resources, elements), from the first run it failed in. */
+  failingDetails: Record<string, FailingAudit>;
   /** Requests the page made to anything but 127.0.0.1 (blocked by the browser: this run is offline). */
   outside: string[];
   errors: string[];
   warnings: string[];
 }
+
+export interface FailingAudit {
+  category: string;
+  title: string;
+  /** The report's summary of the audit ("Est savings of 24 KiB", "1 element found"...), if any. */
+  displayValue?: string;
+  /** The resources or elements the audit names: a path on this origin or a URL, an element's selector and label, with what it costs. */
+  targets: string[];
+}
+
+/** At most this many targets per audit are kept (the largest first, as the report orders them). */
+const MAX_TARGETS = 6;
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -66,6 +80,51 @@ function failingAudits(lhr: LighthouseResult): Map<string, string> {
     }
   }
   return failing;
+}
+
+type Item = Record<string, unknown>;
+
+function isObject(value: unknown): value is Item {
+  return typeof value === 'object' && value !== null;
+}
+
+function shorten(text: string, length = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
+}
+
+/** One row of an audit's table: what it points at (URL, element, source location) and its cost. */
+function describeItem(item: Item, origin: string): string | undefined {
+  const parts: string[] = [];
+  const values = Object.values(item).filter(isObject);
+  const url = typeof item.url === 'string' ? item.url : undefined;
+  const source = values.find((value) => value.type === 'source-location' && typeof value.url === 'string');
+  const node = values.find((value) => value.type === 'node');
+  const where = url ?? (source ? `${String(source.url)}:${Number(source.line) + 1}` : undefined);
+  if (where) parts.push(where.startsWith(origin) ? where.slice(origin.length) || '/' : where);
+  if (node) {
+    const label = typeof node.nodeLabel === 'string' ? ` "${shorten(node.nodeLabel, 40)}"` : '';
+    parts.push(`${typeof node.selector === 'string' ? node.selector : typeof node.snippet === 'string' ? shorten(node.snippet) : 'element'}${label}`);
+  }
+  if (parts.length === 0) {
+    const text = ['label', 'description', 'groupLabel', 'entity'].map((key) => item[key]).find((value): value is string => typeof value === 'string');
+    if (!text) return undefined;
+    parts.push(shorten(text));
+  }
+  const costs: string[] = [];
+  if (typeof item.wastedBytes === 'number') costs.push(`${(item.wastedBytes / 1024).toFixed(1)} KiB wasted`);
+  if (typeof item.wastedMs === 'number' && item.wastedMs > 0) costs.push(`${Math.round(item.wastedMs)} ms`);
+  if (typeof item.totalBytes === 'number' && costs.length > 0) costs.push(`of ${(item.totalBytes / 1024).toFixed(1)} KiB`);
+  return costs.length > 0 ? `${parts.join(' ')} (${costs.join(' ')})` : parts.join(' ');
+}
+
+/** What an audit points at: the rows of its table, or of each table of a list (LCP element, layout shifts...). */
+function auditTargets(details: unknown, origin: string): string[] {
+  if (!isObject(details) || !Array.isArray(details.items)) return [];
+  const rows = details.type === 'list' ? details.items.filter(isObject).flatMap((table) => (Array.isArray(table.items) ? table.items : [])) : details.items;
+  const targets = rows.filter(isObject).map((item) => describeItem(item, origin)).filter((target): target is string => Boolean(target));
+  const unique = [...new Set(targets)];
+  return unique.length > MAX_TARGETS ? [...unique.slice(0, MAX_TARGETS), `… ${unique.length - MAX_TARGETS} more`] : unique;
 }
 
 function outsideRequests(lhr: LighthouseResult): string[] {
@@ -128,8 +187,13 @@ export async function measureLighthouse(
       }
     }
     const failing: Record<string, string[]> = {};
+    const failingDetails: Record<string, FailingAudit> = {};
+    const origin = new URL(baseUrl).origin;
     for (const [id, { category, count }] of votes) {
-      if (count * 2 > lhrs.length) (failing[category] ??= []).push(id);
+      if (count * 2 <= lhrs.length) continue;
+      (failing[category] ??= []).push(id);
+      const audit = lhrs.map((lhr) => ({ lhr, audit: lhr.audits[id] })).find(({ lhr }) => failingAudits(lhr).has(id))?.audit;
+      if (audit) failingDetails[id] = { category, title: audit.title, displayValue: audit.displayValue || undefined, targets: auditTargets(audit.details, origin) };
     }
     results.push({
       path,
@@ -143,6 +207,7 @@ export async function measureLighthouse(
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
       failing,
+      failingDetails,
       outside: [...new Set(lhrs.flatMap(outsideRequests))],
       errors,
       warnings: [...warnings],

@@ -115,6 +115,10 @@ function printLighthouse(results: LighthousePageResult[]) {
     );
     const failing = Object.entries(r.failing).map(([category, ids]) => `${category}: ${ids.join(', ')}`);
     if (failing.length > 0) console.log(`  audits not passing: ${failing.join('; ')}`);
+    for (const [id, audit] of Object.entries(r.failingDetails)) {
+      console.log(`    ${id} (${audit.category}) ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''}`);
+      for (const target of audit.targets) console.log(`      ${target}`);
+    }
     for (const error of r.errors) console.log(`  ERROR ${error}`);
     for (const warning of r.warnings) console.log(`  Lighthouse warning: ${warning}`);
     if (r.outside.length > 0) console.log(`  requests outside 127.0.0.1 (failed at once: the run is offline): ${r.outside.join(' ')}`);
