@@ -1,15 +1,7 @@
-/** The property-type slugs of the search and municipality URLs ("/comprocasa/bilocali"). */
-export const TYPE_SLUGS = [
-  'appartamenti',
-  'case',
-  'monolocali',
-  'bilocali',
-  'trilocali',
-  'quadrilocali',
-  'case-e-appartamenti',
-  'locali-commerciali',
-] as const;
-export type TypeSlug = (typeof TYPE_SLUGS)[number];
+import { TYPE_SLUGS, type TypeSlug } from '@domain/public-pages';
+
+// The property-type slugs are defined once, with the public pages the sitemap lists.
+export { TYPE_SLUGS, type TypeSlug };
 
 export function isTypeSlug(value: string | undefined): value is TypeSlug {
   return value !== undefined && (TYPE_SLUGS as readonly string[]).includes(value);
