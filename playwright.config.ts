@@ -64,6 +64,7 @@ export default defineConfig({
         DATABASE_URL: '',
         // Every test shares one IP; the per-IP limits of contact and careers still apply.
         RATE_LIMIT_MAX: '0',
+        PAGE_RATE_LIMIT_MAX: '0',
         LOGIN_RATE_LIMIT_MAX: '1000',
         OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
         OIDC_CLIENT_ID: 'rexer-e2e',

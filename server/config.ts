@@ -101,6 +101,7 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     /** Requests per minute and client IP across the whole API; 0 switches the global limit off (benchmarks). */
     RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(1000),
+    PAGE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(300),
     /** Login attempts per minute and client IP (the per-account lock-out holds whatever this is). */
     LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(20),
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
@@ -166,6 +167,8 @@ export interface AppConfig {
   partnerHosts: string[];
   trustProxy: false | number | string[];
   rateLimitMax: number;
+  /** Pages rendered per minute and IP (PAGE_RATE_LIMIT_MAX); 0: no limit of their own. */
+  pageRateLimitMax: number;
   loginRateLimitMax: number;
   cookieSecure: boolean;
   mailOutboxView: boolean | undefined;
@@ -244,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerHosts: e.PARTNER_HOSTS,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    pageRateLimitMax: e.PAGE_RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     cookieSecure: e.COOKIE_SECURE === 'true',
     mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',

@@ -18,6 +18,8 @@ const RESERVED = /^\/(api|media|locales|healthcheck)(\/|$)/i;
 const FILE_LIKE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|txt|xml|json|webmanifest)$/i;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const CLIENT_ENTRY = 'src/app/entry-client.tsx';
+/** The longest page address rendered (path and query). */
+const MAX_PAGE_URL = 2048;
 
 export interface PagesOptions {
   /** The build: dist/client (the browser's files) and dist/server (the page renderer). */
@@ -42,7 +44,9 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
   const distDir = path.resolve(opts.distDir ?? DEFAULT_DIST_DIR);
   const clientDir = path.join(distDir, 'client');
   const translations = readTranslations(opts.localesDir ?? DEFAULT_LOCALES_DIR);
-  const failedPage = renderFailedPage(translations);
+  const failedPage = staticPage(translations, 'error');
+  // Pages render on the public origin whatever Host the request carried.
+  const renderOrigin = new URL(fastify.config.publicUrl).origin;
   const setup = (assets: PageAssets): PageRendererSetup => ({
     translations,
     apiFetch: (request) => injectCall(fastify, request),
@@ -66,20 +70,41 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
     }
   }
 
-  fastify.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = decodeURIComponentSafe(request.url.split('?')[0]);
-    if (!renderer || pathname === null || RESERVED.test(pathname)) return reply.callNotFound();
-    const relative = pathname.replace(/^\/+/, '');
-    if (!opts.dev && relative !== '' && isFileInside(clientDir, relative)) {
-      reply.header('cache-control', relative.startsWith('assets/') ? LONG_CACHE : 'no-cache');
-      return reply.sendFile(relative, { cacheControl: false });
-    }
-    if (relative.startsWith('assets/') || FILE_LIKE.test(relative)) return reply.callNotFound();
-    return renderPage(await renderer(), request, reply, { dev: Boolean(opts.dev), failedPage });
-  });
+  const pageLimit = fastify.config.pageRateLimitMax;
+  const tooManyPage = staticPage(translations, 'tooManyRequests');
+  fastify.get(
+    '/*',
+    {
+      schema: { hide: true },
+      // Rendering a page costs many times an API call: pages have a limit of their own per IP.
+      config: pageLimit > 0 ? { rateLimit: { max: pageLimit, timeWindow: '1 minute' } } : {},
+      // A limited page answers in Italian, as a page (the API answers its error body).
+      errorHandler: (error, request, reply) => {
+        if ((error as { statusCode?: number }).statusCode === 429) {
+          return reply.code(429).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(tooManyPage);
+        }
+        request.log.error({ err: error }, 'page failed');
+        return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+      },
+    },
+    async (request, reply) => {
+      const pathname = decodeURIComponentSafe(request.url.split('?')[0]);
+      if (!renderer || pathname === null || RESERVED.test(pathname)) return reply.callNotFound();
+      const relative = pathname.replace(/^\/+/, '');
+      // No file or folder whose name starts with a dot (the build's manifest) is served.
+      if (!opts.dev && relative !== '' && !relative.split('/').some((segment) => segment.startsWith('.')) && isFileInside(clientDir, relative)) {
+        reply.header('cache-control', relative.startsWith('assets/') ? LONG_CACHE : 'no-cache');
+        return reply.sendFile(relative, { cacheControl: false });
+      }
+      if (relative.startsWith('assets/') || FILE_LIKE.test(relative)) return reply.callNotFound();
+      // A page address is short; a longer one is no page (and would cost the parser for nothing).
+      if (request.url.length > MAX_PAGE_URL) return reply.code(414).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+      return renderPage(await renderer(), request, reply, { dev: Boolean(opts.dev), failedPage, origin: renderOrigin });
+    },
+  );
 };
 
-async function renderPage(render: PageRenderer, request: FastifyRequest, reply: FastifyReply, { dev, failedPage }: { dev: boolean; failedPage: string }) {
+async function renderPage(render: PageRenderer, request: FastifyRequest, reply: FastifyReply, { dev, failedPage, origin }: { dev: boolean; failedPage: string; origin: string }) {
   const nonce = randomBytes(16).toString('base64');
   allowNonceInCsp(reply, nonce, dev);
   const controller = new AbortController();
@@ -88,8 +113,13 @@ async function renderPage(render: PageRenderer, request: FastifyRequest, reply: 
   });
   let response: Response;
   try {
-    response = await render({ request: toWebRequest(request, controller.signal), nonce });
+    response = await render({ request: toWebRequest(request, origin, controller.signal), nonce });
   } catch (error) {
+    // A query string too deep to parse is the visitor's mistake, not the server's.
+    if (error instanceof RangeError) {
+      request.log.warn({ err: error }, 'page address could not be parsed');
+      return reply.code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+    }
     request.log.error({ err: error }, 'page rendering failed');
     return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
   }
@@ -99,8 +129,10 @@ async function renderPage(render: PageRenderer, request: FastifyRequest, reply: 
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  // A page depends on the visitor's cookies (home type, who is logged in): never shared.
-  reply.header('cache-control', 'no-cache, private').header('vary', 'Cookie');
+  // A page depends on the visitor's cookies (home type, who is logged in): never shared, and
+  // never kept at all once someone is logged in (no copy left in the browser after logout).
+  const loggedIn = /(?:^|;\s*)rexer_user=/.test(request.headers.cookie ?? '');
+  reply.header('cache-control', loggedIn ? 'no-store' : 'no-cache, private').header('vary', 'Cookie');
   if (response.status >= 300 && response.status < 400) return reply.send();
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
@@ -118,23 +150,31 @@ function allowNonceInCsp(reply: FastifyReply, nonce: string, dev: boolean) {
   reply.header('content-security-policy', policy);
 }
 
-/** The request as the renderer reads it: its URL on this origin, its cookies and user agent. */
-function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+/**
+ * The request as the renderer reads it: its path on the public origin (never the Host it
+ * carried; leading slashes collapsed, so `//host/path` is a path), its cookies and user agent.
+ */
+function toWebRequest(request: FastifyRequest, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const name of ['cookie', 'user-agent', 'accept-language']) {
     const value = request.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  return new Request(new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`), { headers, signal });
+  return new Request(origin + request.url.replace(/^\/+/, '/'), { headers, signal });
 }
 
-/** One call of a page's loader, answered by the API of this process. */
+/**
+ * One call of a page's loader, answered by the API of this process: reads only, on the
+ * internal host (never a loopback one: the API must not take it for a local visitor).
+ */
 async function injectCall(fastify: FastifyInstance, request: Request): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') throw new Error(`a page may only read while it renders (${request.method} ${request.url})`);
   const url = new URL(request.url);
-  const headers: Record<string, string> = { [INTERNAL_CALL_HEADER]: INTERNAL_CALL_TOKEN };
+  const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
-  const answer = await fastify.inject({ method: request.method as 'GET', url: url.pathname + url.search, headers, payload: body });
+  headers.host = url.host;
+  headers[INTERNAL_CALL_HEADER] = INTERNAL_CALL_TOKEN;
+  const answer = await fastify.inject({ method: request.method, url: url.pathname + url.search, headers });
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value === undefined) continue;
@@ -239,11 +279,11 @@ function isFileInside(root: string, relative: string): boolean {
 }
 
 /**
- * When rendering itself fails: the error page's words (errors.json) in a page that needs
+ * When rendering fails or is refused: an error page's words (errors.json) in a page that needs
  * nothing else to show, no script and no stylesheet, and never the error's details.
  */
-function renderFailedPage(translations: PageRendererSetup['translations']): string {
-  const texts = (translations.errors?.error ?? {}) as Record<string, string>;
+function staticPage(translations: PageRendererSetup['translations'], page: 'error' | 'tooManyRequests'): string {
+  const texts = (translations.errors?.[page] ?? {}) as Record<string, string>;
   const text = (key: string) => escapeHtml(texts[key] ?? '');
   return `<!doctype html>
 <html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${text('metaTitle')}</title></head>

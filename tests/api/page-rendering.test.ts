@@ -5,6 +5,7 @@ import { createPageRenderer } from '../../src/app/entry-server';
 import { HEADER_MENUS, headerMenuTypeFor } from '../../src/app/config/menus';
 import type { TestDatabase } from '../../server/db/testing';
 import common from '../../locales/it/common.json';
+import { INTERNAL_CALL_HEADER, INTERNAL_CALL_TOKEN } from '../../server/plugins/internal-call';
 import { buildTestApp, openTestDatabase } from './helpers';
 
 // Every public page rendered on the server by the app's own renderer (src/app/entry-server),
@@ -141,15 +142,41 @@ describe('pages rendered on the server', () => {
   });
 
   it('renders the account menu when the session cookie says someone is logged in, the login otherwise', async () => {
-    const anonymous = (await get('/chisiamo')).body;
-    expect(anonymous).toContain('data-testid="login-button"');
-    expect(anonymous).not.toContain('data-testid="account-menu-button"');
-    const logged = (await get('/chisiamo', mirrorCookie('acquirente@rexer.example'))).body;
-    expect(logged).toContain('data-testid="account-menu-button"');
-    expect(logged).not.toContain('data-testid="login-button"');
+    const anonymous = await get('/chisiamo');
+    expect(anonymous.body).toContain('data-testid="login-button"');
+    expect(anonymous.body).not.toContain('data-testid="account-menu-button"');
+    expect(anonymous.headers['cache-control']).toBe('no-cache, private');
+    const logged = await get('/chisiamo', mirrorCookie('acquirente@rexer.example'));
+    expect(logged.body).toContain('data-testid="account-menu-button"');
+    expect(logged.body).not.toContain('data-testid="login-button"');
+    // The address is not in the page (it comes from the account in the browser), and the page is not kept.
+    expect(logged.body).not.toContain('acquirente@rexer.example');
+    expect(logged.headers['cache-control']).toBe('no-store');
+    expect(logged.headers.vary).toMatch(/Cookie/);
   });
 
-  it.each(['/pagina-che-non-esiste', '/immobile/non-un-numero', '/comprocasa/castelli', '/comprocasa/appartamenti/atlantide/comuni', '/faq/nessuno'])(
+  it('renders on the public origin whatever the Host, and reads leading slashes as a path, never as a host', async () => {
+    const odd = await app.inject({ url: '/faq', headers: { host: '[' } });
+    expect(odd.statusCode).toBe(200);
+    expect(linkOf(odd.body, 'canonical')).toBe(`${PUBLIC_URL}/faq`);
+    // `//partner.example/vendocasa` is the path /partner.example/vendocasa, not a page of that host.
+    const slashes = await get('//partner.example/vendocasa', 'rexer_home_option=2');
+    expect(slashes.statusCode).toBe(404);
+    expect(linkOf(slashes.body, 'canonical')).toBeUndefined();
+  });
+
+  it('answers 414 to a page address too long to be one', async () => {
+    const long = await get(`/faq?q=${'a'.repeat(3000)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.body).toContain('<h1>Qualcosa non ha funzionato</h1>');
+  });
+
+  it("never takes the server's own calls for a local visitor (the mail outbox stays closed to them)", async () => {
+    const res = await app.inject({ url: '/api/Mail/Outbox', headers: { portal: '5', host: '127.0.0.1', [INTERNAL_CALL_HEADER]: INTERNAL_CALL_TOKEN } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it.each(['/pagina-che-non-esiste', '/immobile/non-un-numero', '/comprocasa/castelli', '/comprocasa/appartamenti/atlantide/comuni', '/comprocasa/appartamenti/x/comuni', '/trovocasa/case/a.b/comuni', '/faq/nessuno'])(
     '%s answers 404 with the not-found page',
     async (path) => {
       const res = await get(path);
@@ -203,5 +230,29 @@ describe('pages rendered on the server', () => {
     const asset = await get('/assets/non-esiste.js');
     expect(asset.statusCode).toBe(404);
     expect(asset.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('the limit of pages per visitor', () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase({ postgres: false });
+    app = await buildTestApp(testDb, { env: { PAGE_RATE_LIMIT_MAX: '3' }, createPageRenderer });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  it('answers the page after the limit with the Italian «too many requests» page, while the API keeps answering', async () => {
+    for (let index = 0; index < 3; index++) expect((await app.inject({ url: '/faq' })).statusCode).toBe(200);
+    const limited = await app.inject({ url: '/chisiamo' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/^text\/html/);
+    expect(limited.body).toContain('<h1>Troppe richieste in poco tempo</h1>');
+    expect(limited.headers['retry-after']).toBeTruthy();
+    expect((await app.inject({ url: '/api/config', headers: { portal: '5' } })).statusCode).toBe(200);
   });
 });

@@ -295,6 +295,8 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       const icon = await app.inject({ url: '/favicon.svg' });
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['cache-control']).toBe('no-cache');
+      // The build's own files (its module map) are not published.
+      expectError(await app.inject({ url: '/.vite/manifest.json' }), 'NotFound');
     });
 
     it('answers missing assets and reserved prefixes with the 404 error body, never index.html', async () => {

@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import type { FastifyRequest } from 'fastify';
 import { isLoopbackHost, type AppConfig } from '../../config';
+import { isInternalCall } from '../../plugins/internal-call';
 
 /**
  * GET /api/Mail/Outbox: the mails the app has written, for a laptop or a test run without
@@ -33,6 +34,8 @@ function hostNameOf(host: string | undefined): string {
  * the first test, never the second for a public name.
  */
 export function isLocalRequest(request: FastifyRequest): boolean {
+  // A page rendering on the server calls from this process for any visitor: never "local".
+  if (isInternalCall(request)) return false;
   const peer = request.socket.remoteAddress ?? '';
   return isLoopbackHost(peer) && isLoopbackHost(hostNameOf(request.headers.host));
 }

@@ -24,7 +24,10 @@ export const typeSlugSchema = oneOf(TYPE_SLUGS);
 /** A positive numeric id in a path ("/immobile/123"). */
 export const numericIdSchema = matching(/^\d{1,12}$/);
 
-/** A path segment of free text (a token, a name, a province slug). */
+/** The slug or code of a province in a path ("monza-e-della-brianza", "MI"), as the API takes it. */
+export const provinceSlugSchema = matching(/^[A-Za-z0-9-]{2,64}$/);
+
+/** A path segment of free text (a token, a name). */
 export const segmentSchema = matching(/^[^]{1,200}$/);
 
 export type ParamsShape = Record<string, ParamCheck>;

@@ -18,7 +18,7 @@ export function AccountMenu({ homeType }: { homeType: HomeType }) {
   if (view.isLoggedIn) {
     return (
       <Suspense fallback={<span className={styles.avatar} aria-hidden="true" />}>
-        <UserMenu homeType={homeType} username={view.username ?? ''} />
+        <UserMenu homeType={homeType} />
       </Suspense>
     );
   }

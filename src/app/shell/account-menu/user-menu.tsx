@@ -11,14 +11,16 @@ import { useMenuDisclosure } from '../use-menu-disclosure';
 import styles from './account-menu.module.css';
 
 /** The logged-in user's menu by type (spec section 2), with the logout. */
-export function UserMenu({ homeType, username }: { homeType: HomeType; username: string }) {
+export function UserMenu({ homeType }: { homeType: HomeType }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const { open, setOpen, panelId, buttonRef, panelRef } = useMenuDisclosure();
   const [leaving, setLeaving] = useState(false);
-  // The first name, never the whole e-mail (it would push the header onto two lines).
+  // The first name, never the whole e-mail (it would push the header onto two lines). Both
+  // come from the account, in the browser: the page the server renders holds no address (a
+  // compressed page mixing it with text from the address bar would let its length be probed).
   const me = useQuery(meQueryOptions());
-  const label = accountLabel({ name: me.data?.name, surname: me.data?.surname, email: me.data?.email ?? username });
+  const label = accountLabel({ name: me.data?.name, surname: me.data?.surname, email: me.data?.email });
 
   const logout = async () => {
     setLeaving(true);
@@ -53,7 +55,7 @@ export function UserMenu({ homeType, username }: { homeType: HomeType; username:
       <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
         {/* Which account this is: the whole address, here where there is room for it. */}
         <p className={styles.who} data-testid="account-email">
-          {t('account.signedInAs')} <strong>{me.data?.email ?? username}</strong>
+          {t('account.signedInAs')} <strong>{me.data?.email}</strong>
         </p>
         <nav aria-label={t('account.menuLabel')}>
           <ul className={styles.list}>

@@ -2,9 +2,9 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { MunicipalityListPage, loadMunicipalities } from '@/pages/municipality-list';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
-import { paramsShape, requireParams, segmentSchema, typeSlugSchema } from '../../../../lib/route-params';
+import { paramsShape, provinceSlugSchema, requireParams, typeSlugSchema } from '../../../../lib/route-params';
 
-const paramsSchema = paramsShape({ type: typeSlugSchema, provincia: segmentSchema });
+const paramsSchema = paramsShape({ type: typeSlugSchema, provincia: provinceSlugSchema });
 
 export const Route = createFileRoute('/comprocasa/$type/$provincia/comuni')({
   staticData: { homeTypes: ACCEPTS.buyer, defaultHomeType: HOME_TYPE.BUYER },
