@@ -39,6 +39,7 @@ import requestId from './plugins/request-id';
 import sameOrigin from './plugins/same-origin';
 import security from './plugins/security';
 import pages, { type PagesOptions } from './plugins/pages';
+import { isInternalRawCall } from './plugins/internal-call';
 import { redactLogArguments, serializeError, serializeRequest } from './plugins/log-redaction';
 import type { FileStorage } from './storage/file-storage';
 
@@ -145,6 +146,10 @@ export function serverOptions(config: AppConfig, logger: FastifyServerOptions['l
       return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // The API calls a page makes while it renders are logged only when they go wrong: the
+    // page's own request is the one a reader of the logs follows.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
+      logger.child(bindings, isInternalRawCall(rawRequest.headers) ? { ...childOptions, level: 'warn' } : childOptions),
     // A path the router refuses before any route (a bad escape, a segment over the length
     // limit) still answers with the error body.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

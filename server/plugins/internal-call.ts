@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -11,5 +12,9 @@ export const INTERNAL_CALL_HEADER = 'x-rexer-internal-call';
 export const INTERNAL_CALL_TOKEN = randomBytes(24).toString('base64url');
 
 export function isInternalCall(request: FastifyRequest): boolean {
-  return request.headers[INTERNAL_CALL_HEADER] === INTERNAL_CALL_TOKEN;
+  return isInternalRawCall(request.headers);
+}
+
+export function isInternalRawCall(headers: IncomingHttpHeaders): boolean {
+  return headers[INTERNAL_CALL_HEADER] === INTERNAL_CALL_TOKEN;
 }
