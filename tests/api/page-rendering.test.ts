@@ -94,6 +94,7 @@ describe('pages rendered on the server', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(metaOf(html, 'name', 'description')?.length).toBeGreaterThan(50);
     expect(linkOf(html, 'canonical')).toBe(`${PUBLIC_URL}${path === '/' ? '/' : path}`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="it" href="${PUBLIC_URL}${path === '/' ? '/' : path}"/>`);
     expect(metaOf(html, 'property', 'og:title')).toBe(title);
     expect(metaOf(html, 'property', 'og:url')).toBe(`${PUBLIC_URL}${path === '/' ? '/' : path}`);
     expect(metaOf(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/og/rexer.png`);

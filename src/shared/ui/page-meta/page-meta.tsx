@@ -26,6 +26,7 @@ export function PageMeta({ title, description, noindex = false }: PageMetaProps)
       <title>{title}</title>
       {description ? <meta name="description" content={description} /> : null}
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      {noindex ? null : <link rel="alternate" hrefLang="it" href={url} />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content="Rexer" />
       <meta property="og:locale" content="it_IT" />
