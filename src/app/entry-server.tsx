@@ -22,9 +22,7 @@ export function createPageRenderer(setup: PageRendererSetup): PageRenderer {
     const cookies = requestCookies(request.headers.get('cookie') ?? undefined, { secure: setup.secureCookies });
     const i18n = createServerI18n(setup.translations);
     const sessionStore = createSessionViewStore(() => readStoredSession(cookies));
-    // A failed call fails the page at once: the visitor waits for no retry (the browser retries).
-    const queryClient = createQueryClient();
-    queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+    const queryClient = createQueryClient({ rendering: true });
     const router = createAppRouter({ queryClient, i18n, sessionStore, cookies, host: url.hostname, siteOrigin: setup.siteOrigin, nonce });
     const handler = createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifest });
     const response = await handler(({ request, router, responseHeaders }) => renderRouterToStream({ request, router, responseHeaders, children: <RouterServer router={router} /> }));

@@ -7,10 +7,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * The app's query client. On the server (`rendering`) a failed call fails the page at once:
+ * the visitor waits for no retry, and the browser retries when it loads the data itself.
+ */
+export function createQueryClient({ rendering = false }: { rendering?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: { staleTime: 60_000, retry: rendering ? false : shouldRetry, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
