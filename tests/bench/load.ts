@@ -8,6 +8,10 @@ export interface LoadResult {
   p95: number;
   p99: number;
   rps: number;
+  /** measureThroughput: how many of the errors were requests unanswered within autocannon's 10 s timeout. */
+  timeouts?: number;
+  /** measureThroughput: answers with a status of 400 or more, by status. */
+  failedStatuses?: Record<number, number>;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -74,6 +78,7 @@ export async function measureThroughput(
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let failedStatus = 0;
+  const failedStatuses: Record<number, number> = {};
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, headers: { Portal: '5', ...options.headers } },
@@ -81,7 +86,10 @@ export async function measureThroughput(
     );
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, milliseconds: number) => {
       latencies.push(milliseconds);
-      if (statusCode >= 400) failedStatus += 1;
+      if (statusCode >= 400) {
+        failedStatus += 1;
+        failedStatuses[statusCode] = (failedStatuses[statusCode] ?? 0) + 1;
+      }
     });
   });
   latencies.sort((a, b) => a - b);
@@ -94,5 +102,7 @@ export async function measureThroughput(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     rps: latencies.length / result.duration,
+    timeouts: result.timeouts,
+    failedStatuses,
   };
 }

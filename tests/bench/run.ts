@@ -4,9 +4,10 @@
  * or dist/server/entry-server.js), starts the real server on its own data folder, and prints:
  * the first-screen JavaScript of each server-rendered landing page and FAQ (gzipped, budget
  * 150 KB) with the size of its HTML and hydration data, Lighthouse mobile scores of the
- * landing pages, latency percentiles of the API calls under a bounded load, the throughput of the rendered HTML pages and of
- * /api/Home/Cities beside a bare server sending the same bytes, sessions on the embedded
- * database and on PostgreSQL, and the cost of a password hash. About 5 minutes on 2 cores.
+ * landing pages, latency percentiles of the API calls under a bounded load, the throughput
+ * of the rendered HTML pages and of /api/Home/Cities beside a bare server sending the same
+ * bytes (errors split into timeouts and statuses), sessions on the embedded database and on
+ * PostgreSQL, and the cost of a password hash. About 4 to 5 minutes on 2 cores.
  *
  * One or a few sections alone: name them, `npm run bench -- lighthouse html`, or
  * `BENCH_ONLY=lighthouse,html npm run bench`. Sections, in the order they run:
@@ -66,10 +67,19 @@ function kb(bytes: number) {
   return (bytes / 1024).toFixed(1);
 }
 
+/** What the errors of a throughput run were: timeouts, statuses, failed connections. */
+function errorKinds(r: LoadResult): string {
+  if (r.errors === 0 || r.timeouts === undefined) return '';
+  const statuses = Object.entries(r.failedStatuses ?? {}).map(([status, count]) => `${count} × ${status}`);
+  const counted = r.timeouts + Object.values(r.failedStatuses ?? {}).reduce((sum, count) => sum + count, 0);
+  const kinds = [...(r.timeouts > 0 ? [`${r.timeouts} timeouts (no answer in 10 s)`] : []), ...statuses, ...(r.errors > counted ? [`${r.errors - counted} connection errors`] : [])];
+  return `: ${kinds.join(', ')}`;
+}
+
 function printLoad(r: LoadResult, label = r.path) {
   console.log(
     `${label.padEnd(20)} p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ` +
-      `${r.rps.toFixed(0)} req/s  errors ${r.errors}/${r.requests} (${((100 * r.errors) / r.requests).toFixed(2)}%)`,
+      `${r.rps.toFixed(0)} req/s  errors ${r.errors}/${r.requests} (${((100 * r.errors) / r.requests).toFixed(2)}%)${errorKinds(r)}`,
   );
 }
 

@@ -17,8 +17,10 @@ export async function startServer(options: { port: number; dataDir: string; data
       DATABASE_URL: options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? '',
       CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
-      // The load test measures latency, not the per-IP limit that would refuse it.
+      // The load tests measure latency and throughput, not the per-IP limits that would
+      // refuse them: the API's general limit and the pages' own (300 a minute by default).
       RATE_LIMIT_MAX: '0',
+      PAGE_RATE_LIMIT_MAX: '0',
       // The login bench plays many clients, each behind its own X-Forwarded-For address,
       // sent from this machine as if from a proxy in front of it.
       TRUST_PROXY: '127.0.0.1',
