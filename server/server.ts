@@ -9,6 +9,9 @@ import type { Database } from './db/database';
  * listens, and closes everything on SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
+  // Pages render with React's production build (it reads NODE_ENV when the renderer loads);
+  // `--dev` (npm run dev) keeps the development build and its warnings.
+  if (!process.argv.includes('--dev')) process.env.NODE_ENV ??= 'production';
   let config: AppConfig;
   try {
     config = loadConfig();

@@ -77,7 +77,8 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
     {
       schema: { hide: true },
       // Rendering a page costs many times an API call: pages have a limit of their own per IP.
-      config: pageLimit > 0 ? { rateLimit: { max: pageLimit, timeWindow: '1 minute' } } : {},
+      // The build's files (scripts, the stylesheet, pictures) are not pages: they do not count.
+      config: pageLimit > 0 ? { rateLimit: { max: pageLimit, timeWindow: '1 minute', allowList: (request) => isFileRequest(request.url) } } : {},
       // A limited page answers in Italian, as a page (the API answers its error body).
       errorHandler: (error, request, reply) => {
         if ((error as { statusCode?: number }).statusCode === 429) {
@@ -256,6 +257,12 @@ async function developmentRenderer(fastify: FastifyInstance, setup: (assets: Pag
     if (!render) renderers.set(module, (render = module.createPageRenderer(rendererSetup)));
     return render;
   };
+}
+
+/** A request for a file of the build rather than a page (by its path). */
+function isFileRequest(url: string): boolean {
+  const pathname = url.split('?')[0];
+  return pathname.startsWith('/assets/') || FILE_LIKE.test(pathname);
 }
 
 function decodeURIComponentSafe(value: string): string | null {

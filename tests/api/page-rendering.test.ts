@@ -256,4 +256,10 @@ describe('the limit of pages per visitor', () => {
     expect(limited.headers['retry-after']).toBeTruthy();
     expect((await app.inject({ url: '/api/config', headers: { portal: '5' } })).statusCode).toBe(200);
   });
+
+  it("does not count the build's files (scripts, the stylesheet, pictures) as pages", async () => {
+    for (const url of ['/assets/style.css', '/assets/entry-client.js', '/og/rexer.png', '/favicon.svg']) {
+      expect((await app.inject({ url })).statusCode).not.toBe(429);
+    }
+  });
 });
