@@ -66,7 +66,9 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
     if (built) {
       renderer = built;
       // serve: false only decorates reply.sendFile; the route below decides what to send.
-      await fastify.register(fastifyStatic, { root: clientDir, serve: false, index: false });
+      // The build's scripts and stylesheets come with their brotli and gzip copies
+      // (scripts/compress-assets.ts): sent as they are, never compressed again.
+      await fastify.register(fastifyStatic, { root: clientDir, serve: false, index: false, preCompressed: true });
     }
   }
 

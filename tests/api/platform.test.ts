@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -254,6 +255,7 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
         }),
       );
       await writeFile(path.join(dist, 'client', 'assets', 'entry-client-abc123.js'), 'console.log(1)');
+      await writeFile(path.join(dist, 'client', 'assets', 'entry-client-abc123.js.br'), brotliCompressSync('console.log(1)'));
       await writeFile(path.join(dist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
       await writeFile(
         path.join(dist, 'server', 'entry-server.js'),
@@ -295,6 +297,11 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       const icon = await app.inject({ url: '/favicon.svg' });
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['cache-control']).toBe('no-cache');
+      // The brotli copy made at build time goes as it is to a browser that takes brotli.
+      const compressed = await app.inject({ url: '/assets/entry-client-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
       // The build's own files (its module map) are not published.
       expectError(await app.inject({ url: '/.vite/manifest.json' }), 'NotFound');
     });
