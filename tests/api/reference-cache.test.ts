@@ -8,7 +8,7 @@ import { CACHE_CONTROL } from '../../server/lib/reference-cache';
 import { Agency } from '../../server/modules/agency/schemas';
 import { AppConfigResponse } from '../../server/modules/app-config/schemas';
 import { DownloadItem } from '../../server/modules/download/schemas';
-import { HomeCity } from '../../server/modules/home/schemas';
+import { HomeCity, HomeListing } from '../../server/modules/home/schemas';
 import { SeoFooterLinks, SeoMunicipalities } from '../../server/modules/seo/schemas';
 import { decodeRecord, encodeRecord, sessionCookieNames } from '../../server/plugins/browser-session';
 import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, setCookies } from './helpers';
@@ -29,6 +29,7 @@ const ROUTES: { url: string; cacheControl: string; schema?: z.ZodType }[] = [
   { url: '/api/config', cacheControl: CACHE_CONTROL.config, schema: AppConfigResponse },
   { url: '/api/Home/Cities', cacheControl: CACHE_CONTROL.counts, schema: HomeCity.array() },
   { url: '/api/Home/Cities?SellType=2&Limit=3', cacheControl: CACHE_CONTROL.counts, schema: HomeCity.array() },
+  { url: '/api/Home/Listings?SellType=1&Limit=6', cacheControl: CACHE_CONTROL.counts, schema: HomeListing.array() },
   { url: '/api/Agency/List', cacheControl: CACHE_CONTROL.reference, schema: Agency.array() },
   { url: '/api/Agency/List?City=milano', cacheControl: CACHE_CONTROL.reference, schema: Agency.array() },
   { url: '/api/Download/List', cacheControl: CACHE_CONTROL.reference, schema: DownloadItem.array() },

@@ -17,6 +17,8 @@ const homeModule: FastifyPluginAsyncZod = async function homeModule(fastify) {
   fastify.decorate('homeRepository', createHomeRepository(fastify.db));
   // Counts a minute behind the listings at most; one body per SellType and Limit (150 at most).
   const cities = createReferenceCache({ cacheControl: CACHE_CONTROL.counts, ttlMs: STATS_TTL_MS });
+  // The latest listings, on every landing page rendered: as fresh as the counts beside them.
+  const latest = createReferenceCache({ cacheControl: CACHE_CONTROL.counts, ttlMs: STATS_TTL_MS });
 
   fastify.get(
     '/api/Home/Cities',
@@ -60,7 +62,10 @@ const homeModule: FastifyPluginAsyncZod = async function homeModule(fastify) {
         response: { 200: z.array(HomeListing), ...errorResponses() },
       },
     },
-    async (request) => fastify.homeRepository.recentListings({ sellType: request.query.SellType, limit: request.query.Limit }),
+    async (request, reply) => {
+      const { SellType, Limit } = request.query;
+      return latest.send(request, reply, `${SellType ?? 0}:${Limit}`, () => fastify.homeRepository.recentListings({ sellType: SellType, limit: Limit }));
+    },
   );
 };
 
