@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 
+/** Tries at creating a queue another server may be creating at the same moment. */
+const QUEUE_CREATE_ATTEMPTS = 5;
+
 /**
  * The durable job queue: pg-boss, in the app's own database (its `pgboss` schema), on
  * PostgreSQL and on PGlite alike. A job is claimed by one worker whichever server picks it
@@ -54,11 +57,16 @@ export default fp(
     const created = new Set<string>();
     const ensureQueue = async (name: string, options: Omit<PgBoss.Queue, 'name'> = {}) => {
       if (created.has(name)) return;
-      if (!(await boss.getQueue(name))) {
-        // Another server may create it at the same moment: then it exists, which is all we need.
-        await boss.createQueue(name, { name, ...options }).catch(async (error: unknown) => {
-          if (!(await boss.getQueue(name))) throw error;
-        });
+      // Another server may create it at the same moment: its transaction and this one can
+      // deadlock (PostgreSQL then cancels one) or this one finds it made. Either way the queue
+      // ends up existing, which is all we need: look again, and try again a few times.
+      for (let attempt = 1; !(await boss.getQueue(name)); attempt++) {
+        try {
+          await boss.createQueue(name, { name, ...options });
+        } catch (error) {
+          if (attempt >= QUEUE_CREATE_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+        }
       }
       created.add(name);
     };
