@@ -198,6 +198,8 @@ async function refreshIfStale(
   cookieNames: string[],
   setRecord: (reply: FastifyReply, name: string, record: SessionRecord) => void,
 ): Promise<void> {
+  // Most calls carry no session cookie: nothing to date then.
+  if (!cookieNames.some((name) => request.cookies[name] !== undefined)) return;
   const now = new Date();
   const today = dayStamp(now);
   for (const name of cookieNames) {
