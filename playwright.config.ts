@@ -1,12 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, PLAYWRIGHT_EXECUTABLE_PATH } from './tests/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const oidcPort = port + 1;
 export const E2E_ANALYTICS_TOKEN_KEY = 'e2e-analytics-token-key';
-// Debian's Chromium by default (TOOLCHAIN.md); PLAYWRIGHT_CHROMIUM=bundled uses
-// Playwright's own browser on machines that have it installed.
-const executablePath =
-  process.env.PLAYWRIGHT_CHROMIUM === 'bundled' ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -20,17 +17,8 @@ export default defineConfig({
     locale: 'it-IT',
     trace: 'off',
     launchOptions: {
-      executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: PLAYWRIGHT_EXECUTABLE_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

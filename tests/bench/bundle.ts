@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, PLAYWRIGHT_EXECUTABLE_PATH } from '../support/chromium';
 import { PAGE_BOOT_ELEMENT_ID } from '../../domain/page-rendering';
 
 /** One JavaScript file the browser ran for the first screen. */
@@ -50,16 +51,6 @@ export interface BundleFailure {
   error: string;
 }
 
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const HYDRATION_TIMEOUT_MS = 30_000;
 
@@ -76,8 +67,8 @@ const HYDRATION_TIMEOUT_MS = 30_000;
 export async function measureFirstScreenJs(baseUrl: string, paths: string[]): Promise<(BundleResult | BundleFailure)[]> {
   const origin = new URL(baseUrl).origin;
   const browser = await chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM === 'bundled' ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
-    args: chromiumArgs,
+    executablePath: PLAYWRIGHT_EXECUTABLE_PATH,
+    args: CHROMIUM_FLAGS,
   });
   const results: (BundleResult | BundleFailure)[] = [];
   try {

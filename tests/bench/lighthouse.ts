@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Result as LighthouseResult } from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 
 /** Figures of one page: the median over its successful runs, metric by metric. */
 export interface LighthousePageResult {
@@ -38,15 +39,8 @@ export interface FailingAudit {
 /** At most this many targets per audit are kept (the largest first, as the report orders them). */
 const MAX_TARGETS = 6;
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+const LIGHTHOUSE_CHROMIUM_FLAGS = [
+  ...CHROMIUM_FLAGS,
   // Any host name but loopback fails at once instead of waiting on the closed network, so a
   // page (or an audit) reaching out would show here as a failed request, never as a hang.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
@@ -156,8 +150,8 @@ export async function measureLighthouse(
       let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
       try {
         chrome = await chromeLauncher.launch({
-          chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          chromeFlags: CHROMIUM_FLAGS,
+          chromePath: CHROMIUM_PATH,
+          chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS,
           logLevel: 'silent',
         });
         const result = await lighthouse(baseUrl + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
