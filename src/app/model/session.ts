@@ -12,5 +12,3 @@ export function routerSessionOf(store: SessionViewStore = sessionView): RouterSe
     },
   };
 }
-
-export const anonymousSession: RouterSession = { isLoggedIn: false };

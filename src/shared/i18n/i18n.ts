@@ -40,13 +40,12 @@ export function createI18n(cache: CachedRequestOptions = {}): { i18n: I18n; requ
 }
 
 const app = createI18n();
-/** The app's instance; `initI18n()` starts loading the `common` namespace. */
+/** The browser's instance; `initI18nWith()` starts it with the translations of the page. */
 export const i18n = app.i18n;
 let started: Promise<unknown> | undefined;
-export function initI18n(): Promise<unknown> {
-  started ??= app.init();
-  return started;
-}
+
+/** The app's options without the backend: on the server every namespace is given at init. */
+const SERVER_OPTIONS = i18nOptions(createCachedRequest());
 
 /**
  * An instance for one page rendered on the server: every namespace is already there (the
@@ -56,7 +55,7 @@ export function initI18n(): Promise<unknown> {
 export function createServerI18n(translations: Record<string, Record<string, unknown>>): I18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next);
-  const { backend: _backend, ...options } = i18nOptions(createCachedRequest());
+  const { backend: _backend, ...options } = SERVER_OPTIONS;
   void instance.init({ ...options, ns: Object.keys(translations), resources: { [LANGUAGE]: translations }, initAsync: false });
   return instance;
 }
