@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { sql, type Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -117,14 +119,17 @@ export async function openPgliteDatabase(opts: Pick<DatabaseOptions, 'dataDir' |
   return { ...opened.database, client: opened.client };
 }
 
+/** The contrib extensions the migrations create (the search's earthdistance index needs cube). */
+const PGLITE_EXTENSIONS = { cube, earthdistance };
+
 async function openPglite(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>): Promise<Opened & { client: PGlite }> {
   let client: PGlite;
   if (opts.inMemory) {
-    client = await PGlite.create({ loadDataDir: opts.loadDataDir });
+    client = await PGlite.create({ loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
   } else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir });
+    client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite({ client, schema });
   let closed = false;

@@ -10,7 +10,6 @@ import {
   PROPERTY_STATUS,
   ROOM_TYPE,
   SEARCH_TYPE,
-  SEARCH_SLUG_TYPE,
   SELL_TYPE,
   SERVICE_PRODUCT,
   USER_TYPE,
@@ -366,7 +365,9 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     name: texts.demoActivity.savedSearchName,
     searchTypeId: SEARCH_TYPE.town,
     sellTypeId: SELL_TYPE.sale,
-    criteria: { municipalityId: bologna.id, searchSlugTypeId: SEARCH_SLUG_TYPE.trilocali, priceMax: 450000, surfaceMin: 70 },
+    criteria: { SearchType: 'town', Town: bologna.istat, Type: 'trilocali', PriceMax: '450000', SurfaceMin: '70' },
+    frequency: 'daily',
+    alertsCheckedAt: daysBefore(1),
     createdAt: daysBefore(25),
     updatedAt: daysBefore(25),
   });
