@@ -61,6 +61,21 @@ export const ERROR_CATALOGUE = {
   UserIsSuspendedOrDeleted: { type: 68, status: 401, description: 'The account was suspended or deleted.' },
   IPBanned: { type: 69, status: 429, description: 'This address is banned for a while after repeated abuse.' },
 
+  // 100-119: search and listings
+  InvalidSearch: { type: 100, status: 400, description: 'The search lacks what its type needs (a centre, a polygon, a place) or mixes contradictory filters.' },
+  InvalidPolygon: { type: 101, status: 400, description: 'A drawn area crosses itself, has fewer than 3 or more than 200 points, or is larger than a region.' },
+  InvalidCursor: { type: 102, status: 400, description: 'The page cursor is not one this search gave, or belongs to another sort.' },
+  UnknownPlace: { type: 103, status: 404, description: 'The province, town, region, district or agency of the search does not exist.' },
+  PropertyNotFound: { type: 104, status: 404, description: 'No published, suspended or sold listing has this id.' },
+  PropertyDeleted: { type: 105, status: 410, description: 'The listing was deleted by its owner; similar listings are offered instead.' },
+  DevelopmentNotFound: { type: 106, status: 404, description: 'No new development has this id.' },
+
+  // 120-139: favourites and saved searches
+  SavedSearchNotFound: { type: 120, status: 404, description: 'No saved search of this user has this id.' },
+  SavedSearchLimitReached: { type: 121, status: 409, description: 'A user keeps at most 50 saved searches.' },
+  InvalidDeleteLink: { type: 122, status: 400, description: 'The delete link of an alert mail is malformed or not signed for this saved search.' },
+  FavoriteLimitReached: { type: 123, status: 409, description: 'A visitor keeps at most 500 favourites.' },
+
   // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
   WebAccountExists: { type: 96, status: 400, description: 'Registration: a web account already exists for these details on another portal.' },
   WebAccountCreationFailed: { type: 97, status: 400, description: 'Registration: no web account can be created for this address (a disposable e-mail provider).' },
