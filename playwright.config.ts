@@ -3,6 +3,8 @@ import { CHROMIUM_FLAGS, PLAYWRIGHT_EXECUTABLE_PATH } from './tests/support/chro
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const oidcPort = port + 1;
+// One data folder per port: two runs on different E2E_PORTs never share a database.
+const dataDir = `.tmp/e2e-data-${port}`;
 export const E2E_ANALYTICS_TOKEN_KEY = 'e2e-analytics-token-key';
 
 export default defineConfig({
@@ -39,14 +41,14 @@ export default defineConfig({
     },
     {
       // A fresh data folder each run: the flows change accounts (terms accepted, passwords).
-      command: 'rm -rf .tmp/e2e-data && npm run build && npm run serve',
+      command: `rm -rf ${dataDir} && npm run build && npm run serve`,
       url: `http://127.0.0.1:${port}/healthcheck`,
       timeout: 300_000,
       reuseExistingServer: !process.env.CI,
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: '.tmp/e2e-data',
+        DATA_DIR: dataDir,
         CAPTCHA: 'off',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
