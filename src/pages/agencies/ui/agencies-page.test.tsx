@@ -51,6 +51,11 @@ describe('AgenciesPage', () => {
     expect(screen.getByRole('link', { name: 'info3@example.it' }).getAttribute('href')).toBe('mailto:info3@example.it');
   });
 
+  it("links each agency's name to the search of its listings", async () => {
+    await renderPage('vendocasa');
+    expect((await screen.findByRole('link', { name: 'Studio Santo Stefano' })).getAttribute('href')).toBe('/ricerca?SearchType=agency&Agency=3');
+  });
+
   it('filters by city through the API', async () => {
     await renderPage('comprocasa');
     const select = await screen.findByLabelText('Filtra per città');

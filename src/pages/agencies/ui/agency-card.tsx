@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { searchPath } from '@domain/search';
 import type { Agency } from '../api/agency-queries';
 import styles from './agency-card.module.css';
 
@@ -9,6 +10,8 @@ export interface AgencyCardProps {
 
 export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardProps) {
   const { t } = useTranslation('agencies');
+  // The agency's own page (/agenzie/{slug}) is not there yet: its name leads to its listings.
+  const listingsHref = searchPath({ SearchType: 'agency', Agency: agency.Id });
   const phoneHref = agency.Phone ? `tel:${agency.Phone.replace(/[^\d+]/g, '')}` : undefined;
 
   return (
@@ -29,7 +32,11 @@ export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardP
           </span>
         )}
         <div>
-          <Heading className={styles.name}>{agency.Name}</Heading>
+          <Heading className={styles.name}>
+            <a href={listingsHref} className={styles.nameLink}>
+              {agency.Name}
+            </a>
+          </Heading>
           <p className={styles.city}>
             {agency.ProvinceCode ? `${agency.CityName} (${agency.ProvinceCode})` : agency.CityName}
           </p>

@@ -58,7 +58,7 @@ describe('LandingPage', () => {
     expect(within(card).getByRole('img').getAttribute('alt')).toBe(
       "Foto dell'immobile: Casa in vendita in Via Solferino a Milano",
     );
-    expect(within(card).queryByRole('link')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Casa in vendita in Via Solferino a Milano' }).getAttribute('href')).toBe('/immobile/10');
   });
 
   it('shows rent prices per month to people looking for a rental', async () => {

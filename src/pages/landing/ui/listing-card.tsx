@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatThousands } from '@/shared/lib/number';
 import type { HomeListing } from '../api/listing-queries';
@@ -11,8 +12,8 @@ export interface ListingCardProps {
 }
 
 /**
- * A listing in the landing's grid. Not a link yet: the property detail comes in a later
- * release, and with it this card moves to an entities/listing slice.
+ * A listing in the landing's grid; its title links to the listing's page and the link's
+ * area covers the whole card, so the card is one target and one tab stop.
  */
 export function ListingCard({ listing, headingLevel: Heading = 'h3' }: ListingCardProps) {
   const { t } = useTranslation('landing');
@@ -43,7 +44,11 @@ export function ListingCard({ listing, headingLevel: Heading = 'h3' }: ListingCa
       </div>
       <div className={styles.body}>
         <p className={styles.price}>{price}</p>
-        <Heading className={styles.title}>{listing.Title}</Heading>
+        <Heading className={styles.title}>
+          <Link to="/immobile/$id" params={{ id: String(listing.Id) }} className={styles.link}>
+            {listing.Title}
+          </Link>
+        </Heading>
         <p className={styles.location}>
           {listing.ProvinceCode
             ? t('card.location', { city: listing.CityName, province: listing.ProvinceCode })
