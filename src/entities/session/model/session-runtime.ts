@@ -20,6 +20,11 @@ export interface SessionRuntime {
   openLogin(options?: { source?: LoginSource; redirectTo?: string; email?: string; socialEmail?: boolean; notice?: 'confirmed' | 'passwordChanged' | 'socialError'; onLoggedIn?: () => void }): void;
   /** The server has just set a session in cookies (auto-login, social login): the machine takes it. */
   adoptServerSession(): void;
+  /**
+   * A call that needs a session is about to be made (a favourite saved by a visitor): opens
+   * the anonymous session when there is none yet; resolves whether a session is in place.
+   */
+  ensureSession(): Promise<boolean>;
 }
 
 type Loader = () => Promise<SessionRuntime>;
@@ -37,4 +42,15 @@ export function provideSessionRuntime(load: Loader | undefined): void {
 export function loadSessionRuntime(): Promise<SessionRuntime> {
   if (!loader) return Promise.reject(new Error('The session process is not installed'));
   return loader();
+}
+
+/**
+ * Makes sure the visitor holds a session before a call that needs one (`PUT` a favourite):
+ * a logged-in visitor already does; anyone else gets the anonymous session of spec section 4
+ * (the returning visitor's is reused). The session machine loads here, on the first such
+ * call, never with the first screen.
+ */
+export async function ensureSession(isLoggedIn: boolean): Promise<boolean> {
+  if (isLoggedIn) return true;
+  return (await loadSessionRuntime()).ensureSession();
 }

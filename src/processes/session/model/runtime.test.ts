@@ -180,4 +180,30 @@ describe('the session runtime', () => {
     await waitFor(runtime.actor, (snapshot) => snapshot.matches('anonymous'));
     expect(fx.goHome).toHaveBeenCalled();
   });
+  it('opens an anonymous session for a first call that needs one, once, and reuses a returning visitor\'s', async () => {
+    let hasUserToken = false;
+    const calls = fakeApi({
+      'POST /api/Account/Session': () => (hasUserToken ? json({}) : json({ ExceptionType: 60, ExceptionTypeString: 'MissingToken' }, 401)),
+      'POST /api/Account/AnonymousLogin': () => {
+        hasUserToken = true;
+        return json({});
+      },
+    });
+    const runtime = createSessionRuntime(effects());
+    await expect(Promise.all([runtime.ensureSession(), runtime.ensureSession()])).resolves.toEqual([true, true]);
+    expect(calls).toEqual(['POST /api/Account/Session', 'POST /api/Account/AnonymousLogin', 'POST /api/Account/Session']);
+    await expect(runtime.ensureSession()).resolves.toBe(true);
+    expect(calls).toHaveLength(3);
+
+    // A new page of the same visitor: the user token in the cookie is traded again, no new login.
+    const returning = fakeApi({ 'POST /api/Account/Session': () => json({}) });
+    await expect(createSessionRuntime(effects()).ensureSession()).resolves.toBe(true);
+    expect(returning).not.toContain('POST /api/Account/AnonymousLogin');
+    expect(returning).toContain('POST /api/Account/Session');
+  });
+
+  it('answers false when the anonymous session cannot be opened', async () => {
+    fakeApi({ 'POST /api/Account/AnonymousLogin': () => json({ ExceptionType: 1, ExceptionTypeString: 'Error' }, 500) });
+    await expect(createSessionRuntime(effects()).ensureSession()).resolves.toBe(false);
+  });
 });

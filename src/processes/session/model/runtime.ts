@@ -151,6 +151,14 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
       restore();
       changed();
     },
+    async ensureSession() {
+      // A call under way (a login, a renewal) decides first.
+      const now = settled(actor.getSnapshot()) ? actor.getSnapshot() : await waitFor(actor, settled);
+      if (now.context.sessionToken !== null) return true;
+      if (!now.can({ type: 'ENSURE_SESSION' })) return false;
+      actor.send({ type: 'ENSURE_SESSION' });
+      return (await waitFor(actor, settled)).context.sessionToken !== null;
+    },
     renew(requestId) {
       // An expiry the session does not take now (a login under way, no session): nothing to wait for.
       if (!actor.getSnapshot().can({ type: 'SESSION_TOKEN_EXPIRED', requestId })) return Promise.resolve(false);
