@@ -28,6 +28,7 @@ import homeModule from './modules/home';
 import listingStats from './modules/listing-stats';
 import localesModule from './modules/locales';
 import mediaModule from './modules/media';
+import searchModule from './modules/search';
 import seoModule from './modules/seo';
 import context from './plugins/context';
 import cookies from './plugins/cookies';
@@ -104,6 +105,7 @@ export const app = fp<AppOptions>(
     await fastify.register(downloadModule);
     await fastify.register(mailOutboxModule);
     await fastify.register(seoModule);
+    await fastify.register(searchModule);
     await fastify.register(contactModule);
     await fastify.register(careersModule);
     await fastify.register(healthModule);

@@ -1,10 +1,11 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchType } from '../../../domain/search';
+import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchType } from '../../../domain/search';
 import type { Db } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
-import { agencies, districts, media, municipalities, properties, propertyAmenities, provinces, regions } from '../../db/schema';
+import { agencies, districts, energyClasses, media, municipalities, properties, propertyAmenities, propertyTypes, provinces, regions } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { boundsOf, circleBounds, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon } from './geometry';
+import { toSearchName, toSlug } from '../../db/search-text';
+import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
 /** What a search covers, for the map and the heading (the `Area` of the answer, before the result set's bounds). */
 export interface ResolvedArea {
@@ -21,6 +22,17 @@ export interface ResolvedSearch {
   where: SQL;
   area: ResolvedArea;
 }
+
+/**
+ * Columns of the outer `properties` row inside correlated subqueries, always qualified:
+ * Drizzle leaves the columns of a single-table select unqualified, and an unqualified "id"
+ * inside `exists (select 1 from media ...)` would be media's own.
+ */
+const outer = {
+  id: sql.raw('"properties"."id"'),
+  municipalityId: sql.raw('"properties"."municipality_id"'),
+  geo: sql.raw('"properties"."geo"'),
+};
 
 /** The type the listing is published as (the wizard's publication type wins over the plain one). */
 export const listingType = sql<number>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`;
@@ -165,13 +177,13 @@ function filterConditions(p: SearchParams): SQL[] {
   if (p.FloorMin !== undefined) out.push(gte(properties.floor, p.FloorMin));
   if (p.FloorMax !== undefined) out.push(lte(properties.floor, p.FloorMax));
   for (const amenity of p.Amenities ?? []) {
-    out.push(sql`exists (select 1 from ${propertyAmenities} where ${propertyAmenities.propertyId} = ${properties.id} and ${propertyAmenities.amenityId} = ${amenity})`);
+    out.push(sql`exists (select 1 from ${propertyAmenities} where ${propertyAmenities.propertyId} = ${outer.id} and ${propertyAmenities.amenityId} = ${amenity})`);
   }
   if (p.EnergyClasses?.length) out.push(inArray(properties.energyClassId, p.EnergyClasses));
   if (p.Conditions?.length) out.push(inArray(properties.conditionId, p.Conditions));
   if (p.NewBuild) out.push(sql`(${properties.developmentId} is not null or ${properties.conditionId} = ${PROPERTY_CONDITION.new})`);
   if (p.WithPhotos) {
-    out.push(sql`exists (select 1 from ${media} where ${media.propertyId} = ${properties.id} and ${media.mediaTypeId} = ${MEDIA_TYPE.property_image})`);
+    out.push(sql`exists (select 1 from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} = ${MEDIA_TYPE.property_image})`);
   }
   if (p.PublishedWithin !== undefined) out.push(sql`${properties.publishedAt} >= now() - make_interval(days => ${p.PublishedWithin}::int)`);
   if (p.Text) out.push(sql`${properties.searchVector} @@ websearch_to_tsquery('italian', ${p.Text})`);
@@ -194,4 +206,565 @@ export async function resolveSearch(db: Db, p: SearchParams): Promise<ResolvedSe
  */
 export async function resolveSearchFilter(db: Db, params: SearchParams): Promise<SQL> {
   return (await resolveSearch(db, params)).where;
+}
+
+// ---------------------------------------------------------------------------------------
+// The search call: one page in the requested sort (keyset), the exact total, the markers
+// of the whole result set and the area.
+
+type KeyCast = 'int8' | 'float8' | 'timestamptz' | 'bool';
+
+interface SortKey {
+  expr: SQL;
+  dir: 'asc' | 'desc';
+  cast: KeyCast;
+}
+
+const isHighlighted = sql<boolean>`coalesce(${properties.highlightedUntil} > now(), false)`;
+
+/** The keys of a sort, before the id that breaks ties (in the direction of the last key). Nulls go last. */
+function sortKeys(p: SearchParams): SortKey[] {
+  switch (p.Sort) {
+    case 'relevance': {
+      const keys: SortKey[] = [{ expr: isHighlighted, dir: 'desc', cast: 'bool' }];
+      // ts_rank as an integer (millionths), so the cursor compares exactly.
+      if (p.Text) keys.push({ expr: sql`(ts_rank(${properties.searchVector}, websearch_to_tsquery('italian', ${p.Text})) * 1000000)::int8`, dir: 'desc', cast: 'int8' });
+      keys.push({ expr: sql`${properties.publishedAt}`, dir: 'desc', cast: 'timestamptz' });
+      return keys;
+    }
+    case 'price-asc':
+      return [{ expr: sql`${properties.price}`, dir: 'asc', cast: 'int8' }];
+    case 'price-desc':
+      return [{ expr: sql`${properties.price}`, dir: 'desc', cast: 'int8' }];
+    case 'price-m2-asc':
+      return [{ expr: sql`${properties.pricePerM2}`, dir: 'asc', cast: 'float8' }];
+    case 'price-m2-desc':
+      return [{ expr: sql`${properties.pricePerM2}`, dir: 'desc', cast: 'float8' }];
+    case 'newest':
+      return [{ expr: sql`${properties.publishedAt}`, dir: 'desc', cast: 'timestamptz' }];
+    case 'surface-asc':
+      return [{ expr: sql`${properties.surfaceM2}`, dir: 'asc', cast: 'int8' }];
+    case 'surface-desc':
+      return [{ expr: sql`${properties.surfaceM2}`, dir: 'desc', cast: 'int8' }];
+  }
+}
+
+/** The keyset cursor: the sort, the key values of the last row as PostgreSQL wrote them, its id. */
+interface Cursor {
+  s: string;
+  k: (string | null)[];
+  i: number;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+function validKey(value: string | null, cast: KeyCast): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'string' || value.length > 40) return false;
+  switch (cast) {
+    case 'bool':
+      return value === 'true' || value === 'false';
+    case 'int8':
+      return /^-?\d{1,15}$/.test(value);
+    case 'float8':
+      return /^-?\d{1,15}(\.\d{1,20})?(e[+-]?\d{1,3})?$/.test(value) && Number.isFinite(Number(value));
+    case 'timestamptz': {
+      const m = TIMESTAMP_TEXT.exec(value);
+      if (!m) return false;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const date = new Date(Date.UTC(y, mo - 1, d));
+      return y >= 1970 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+    }
+  }
+}
+
+/** Reads a cursor of this search's sort; anything else is InvalidCursor. */
+export function decodeCursor(raw: string, p: SearchParams, keys: SortKey[]): Cursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('InvalidCursor');
+  }
+  const c = value as Partial<Cursor> | null;
+  if (
+    typeof c !== 'object' ||
+    c === null ||
+    c.s !== p.Sort ||
+    !Array.isArray(c.k) ||
+    c.k.length !== keys.length ||
+    !Number.isInteger(c.i) ||
+    (c.i as number) < 1 ||
+    (c.i as number) > 2_147_483_647 ||
+    !c.k.every((k, index) => (k === null || typeof k === 'string') && validKey(k, keys[index]!.cast))
+  ) {
+    throw new AppError('InvalidCursor');
+  }
+  return { s: c.s, k: c.k, i: c.i as number };
+}
+
+/**
+ * Rows after the cursor in the order (k1, ..., kn, id), each key nulls last:
+ * OR over i of (k1..k(i-1) equal and ki after), the id last.
+ */
+function afterCursor(keys: SortKey[], cursor: Cursor): SQL {
+  const all = [...keys, { expr: sql`${properties.id}`, dir: keys.at(-1)!.dir, cast: 'int8' as const }];
+  const values = [...cursor.k, String(cursor.i)];
+  const branches: SQL[] = [];
+  const equalSoFar: SQL[] = [];
+  all.forEach((key, index) => {
+    const value = values[index] ?? null;
+    const cast = sql.raw(key.cast === 'bool' ? 'boolean' : key.cast);
+    if (value !== null) {
+      const after = key.dir === 'asc' ? sql`${key.expr} > ${value}::${cast}` : sql`${key.expr} < ${value}::${cast}`;
+      branches.push(and(...equalSoFar, sql`(${after} or ${key.expr} is null)`)!);
+      equalSoFar.push(sql`${key.expr} = ${value}::${cast}`);
+    } else {
+      // Nothing sorts after a null of this key except later nulls, decided by the next keys.
+      equalSoFar.push(sql`${key.expr} is null`);
+    }
+  });
+  return or(...branches) ?? sql`false`;
+}
+
+function orderBy(keys: SortKey[]): SQL[] {
+  const dir = keys.at(-1)!.dir;
+  return [...keys.map((k) => sql`${k.expr} ${sql.raw(k.dir)} nulls last`), sql`${properties.id} ${sql.raw(dir)}`];
+}
+
+/** Positions as the public sees them: rounded to ~100 m when the address is hidden. */
+const shownLatitude = sql<number>`case when ${properties.showAddress} then ${properties.latitude} else round(${properties.latitude}::numeric, 3)::float8 end`;
+const shownLongitude = sql<number>`case when ${properties.showAddress} then ${properties.longitude} else round(${properties.longitude}::numeric, 3)::float8 end`;
+
+const COVER_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
+
+export interface SearchListingRow {
+  Id: number;
+  Title: string;
+  SellType: 1 | 2;
+  Price: number | null;
+  PricePerM2: number | null;
+  PreviousPrice: number | null;
+  PriceReducedAt: string | null;
+  SurfaceM2: number | null;
+  Rooms: number | null;
+  Bathrooms: number | null;
+  Floor: number | null;
+  PropertyTypeId: number | null;
+  PropertyTypeName: string | null;
+  CityName: string | null;
+  ProvinceCode: string | null;
+  DistrictName: string | null;
+  Address: string | null;
+  Latitude: number | null;
+  Longitude: number | null;
+  ImageUrl: string | null;
+  ThumbnailUrl: string | null;
+  PhotoCount: number;
+  EnergyClass: string | null;
+  IsNewBuild: boolean;
+  DevelopmentId: number | null;
+  PublishedAt: string;
+  AgencyName: string | null;
+  Highlighted: boolean;
+}
+
+export interface MarkerRow {
+  Latitude: number;
+  Longitude: number;
+  Count: number;
+  PropertyId: number | null;
+  Price: number | null;
+}
+
+export interface SearchResultRow {
+  Total: number;
+  Items: SearchListingRow[];
+  NextCursor: string | null;
+  Markers: { Zoom: number; Points: MarkerRow[] };
+  Area: {
+    Kind: SearchType;
+    Name: string | null;
+    Center: { Latitude: number; Longitude: number } | null;
+    RadiusM: number | null;
+    Polygon: { Latitude: number; Longitude: number }[] | null;
+    Bounds: { South: number; West: number; North: number; East: number } | null;
+  };
+}
+
+/** At most this many marker points: a fine zoom over a whole country would otherwise answer every listing. */
+export const MAX_MARKER_POINTS = 5000;
+/** Without a zoom, the markers of an area are clustered at the zoom that fits it, at most this one. */
+const DEFAULT_ZOOM_MAX = 16;
+
+/** Listing rows of the search answer's shape, for the rows a condition selects (also used by other modules). */
+export async function selectSearchListings(db: Db, where: SQL, order: SQL[], limit: number, extra: Record<string, SQL> = {}) {
+  const cover = db
+    .select({ url: media.url, thumbnailUrl: media.thumbnailUrl })
+    .from(media)
+    .where(and(eq(media.propertyId, properties.id), inArray(media.mediaTypeId, COVER_TYPES)))
+    .orderBy(media.position, media.id)
+    .limit(1)
+    .as('cover');
+  const rows = await db
+    .select({
+      id: properties.id,
+      title: properties.title,
+      sellType: properties.sellTypeId,
+      price: properties.price,
+      pricePerM2: properties.pricePerM2,
+      previousPrice: properties.previousPrice,
+      priceChangedAt: properties.priceChangedAt,
+      surfaceM2: properties.surfaceM2,
+      rooms: properties.rooms,
+      bathrooms: properties.bathrooms,
+      floor: properties.floor,
+      propertyTypeId: listingType,
+      propertyTypeName: propertyTypes.name,
+      cityName: municipalities.name,
+      provinceCode: provinces.sigla,
+      districtName: sql<string | null>`(select ${districts.name} from ${districts} where ${districts.municipalityId} = ${outer.municipalityId} and ${outer.geo} <@ ${districts.area} order by ${districts.id} limit 1)`,
+      showAddress: properties.showAddress,
+      street: properties.street,
+      streetNumber: properties.streetNumber,
+      latitude: shownLatitude.mapWith(nullableNumber),
+      longitude: shownLongitude.mapWith(nullableNumber),
+      imageUrl: cover.url,
+      thumbnailUrl: cover.thumbnailUrl,
+      photoCount: sql<number>`(select count(*) from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} in (${sql.join(COVER_TYPES.map((t) => sql`${t}`), sql`, `)}))::int`.mapWith(Number),
+      energyClass: energyClasses.code,
+      conditionId: properties.conditionId,
+      developmentId: properties.developmentId,
+      publishedAt: properties.publishedAt,
+      createdAt: properties.createdAt,
+      agencyName: agencies.name,
+      highlighted: isHighlighted,
+      ...extra,
+    })
+    .from(properties)
+    .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
+    .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
+    .leftJoin(propertyTypes, eq(propertyTypes.id, listingType))
+    .leftJoin(energyClasses, eq(energyClasses.id, properties.energyClassId))
+    .leftJoin(agencies, eq(agencies.id, properties.agencyId))
+    .leftJoinLateral(cover, sql`true`)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => ({
+    row,
+    listing: {
+      Id: row.id,
+      Title: row.title ?? '',
+      SellType: (row.sellType === 2 ? 2 : 1) as 1 | 2,
+      Price: row.price,
+      PricePerM2: row.pricePerM2 === null ? null : Math.round(row.pricePerM2),
+      PreviousPrice: row.previousPrice,
+      PriceReducedAt:
+        row.previousPrice !== null && row.price !== null && row.previousPrice > row.price && row.priceChangedAt ? row.priceChangedAt.toISOString() : null,
+      SurfaceM2: row.surfaceM2,
+      Rooms: row.rooms,
+      Bathrooms: row.bathrooms,
+      Floor: row.floor,
+      PropertyTypeId: row.propertyTypeId === null ? null : Number(row.propertyTypeId),
+      PropertyTypeName: row.propertyTypeName,
+      CityName: row.cityName,
+      ProvinceCode: row.provinceCode,
+      DistrictName: row.districtName,
+      Address: row.showAddress && row.street ? [row.street, row.streetNumber].filter(Boolean).join(' ') : null,
+      Latitude: row.latitude,
+      Longitude: row.longitude,
+      ImageUrl: row.imageUrl,
+      ThumbnailUrl: row.thumbnailUrl,
+      PhotoCount: row.photoCount,
+      EnergyClass: row.energyClass,
+      IsNewBuild: row.developmentId !== null || row.conditionId === PROPERTY_CONDITION.new,
+      DevelopmentId: row.developmentId,
+      PublishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
+      AgencyName: row.agencyName,
+      Highlighted: Boolean(row.highlighted),
+    } satisfies SearchListingRow,
+  }));
+}
+
+export async function searchListings(db: Db, p: SearchParams): Promise<SearchResultRow> {
+  const { where, area } = await resolveSearch(db, p);
+  const keys = sortKeys(p);
+  const cursor = p.Cursor ? decodeCursor(p.Cursor, p, keys) : null;
+  const pageSize = Math.min(p.PageSize ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
+
+  // The exact total and the result set's extent in one pass.
+  const [stats] = await db
+    .select({
+      total: sql<number>`count(*)::int`.mapWith(Number),
+      south: sql<number | null>`min(${properties.latitude})`.mapWith(nullableNumber),
+      north: sql<number | null>`max(${properties.latitude})`.mapWith(nullableNumber),
+      west: sql<number | null>`min(${properties.longitude})`.mapWith(nullableNumber),
+      east: sql<number | null>`max(${properties.longitude})`.mapWith(nullableNumber),
+    })
+    .from(properties)
+    .where(where);
+  const resultBounds =
+    stats && stats.south !== null && stats.north !== null && stats.west !== null && stats.east !== null
+      ? { south: stats.south, west: stats.west, north: stats.north, east: stats.east }
+      : null;
+  const bounds = area.bounds ?? resultBounds ?? (area.center ? circleBounds(area.center, LIMITS.radiusDefault) : null);
+
+  const keyColumns = Object.fromEntries(keys.map((k, index) => [`k${index}`, sql<string | null>`(${k.expr})::text`]));
+  const pageWhere = cursor ? and(where, afterCursor(keys, cursor))! : where;
+  const page = await selectSearchListings(db, pageWhere, orderBy(keys), pageSize + 1, keyColumns);
+  const items = page.slice(0, pageSize);
+  const last = items.at(-1);
+  const nextCursor =
+    page.length > pageSize && last
+      ? encodeCursor({ s: p.Sort, k: keys.map((_, index) => (last.row as unknown as Record<string, string | null>)[`k${index}`] ?? null), i: last.listing.Id })
+      : null;
+
+  const zoom = p.Zoom ?? zoomForBounds(bounds, LIMITS.zoomMin, DEFAULT_ZOOM_MAX, DEFAULT_ZOOM);
+  const cell = clusterCellDeg(zoom);
+  const cellX = sql`floor(${properties.longitude} / ${cell}::float8)`;
+  const cellY = sql`floor(${properties.latitude} / ${cell}::float8)`;
+  const markers = await db
+    .select({
+      latitude: sql<number>`avg(${shownLatitude})`.mapWith(Number),
+      longitude: sql<number>`avg(${shownLongitude})`.mapWith(Number),
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      propertyId: sql<number | null>`case when count(*) = 1 then min(${properties.id}) end`.mapWith(nullableNumber),
+      price: sql<number | null>`case when count(*) = 1 then min(${properties.price}) end`.mapWith(nullableNumber),
+    })
+    .from(properties)
+    .where(and(where, sql`${properties.latitude} is not null and ${properties.longitude} is not null`))
+    .groupBy(cellX, cellY)
+    .orderBy(sql`count(*) desc`, sql`min(${properties.id})`)
+    .limit(MAX_MARKER_POINTS);
+
+  const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    Total: stats?.total ?? 0,
+    Items: items.map((i) => i.listing),
+    NextCursor: nextCursor,
+    Markers: {
+      Zoom: zoom,
+      Points: markers.map((m) => ({ Latitude: round6(m.latitude), Longitude: round6(m.longitude), Count: m.count, PropertyId: m.propertyId, Price: m.price })),
+    },
+    Area: {
+      Kind: area.kind,
+      Name: area.name,
+      Center: area.center ? { Latitude: area.center.latitude, Longitude: area.center.longitude } : null,
+      RadiusM: area.radiusM,
+      Polygon: area.polygon ? area.polygon.map((pt) => ({ Latitude: pt.latitude, Longitude: pt.longitude })) : null,
+      Bounds: bounds ? { South: bounds.south, West: bounds.west, North: bounds.north, East: bounds.east } : null,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Place search (autocomplete): towns, districts, provinces, regions and the streets of
+// published listings, without a geocoder (docs/decisions.md, "Place search without a geocoder").
+
+export type PlaceKind = 'town' | 'district' | 'province' | 'region' | 'address';
+
+export interface PlaceItemRow {
+  Kind: PlaceKind;
+  Id: string;
+  Name: string;
+  Detail: string | null;
+  Latitude: number | null;
+  Longitude: number | null;
+  Params: Record<string, string>;
+}
+
+/** Radius of the circle an address suggestion searches, metres. */
+export const ADDRESS_RADIUS_M = 1000;
+
+/** How many of each kind come first; the rest of the list is filled in this order. */
+const PLACE_QUOTA: [PlaceKind, number][] = [
+  ['town', 4],
+  ['province', 1],
+  ['region', 1],
+  ['district', 2],
+  ['address', 2],
+];
+
+function likePrefix(value: string): string {
+  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function coordinate(value: number): string {
+  return String(Math.round(value * 1e6) / 1e6);
+}
+
+interface AreaPlace {
+  id: number;
+  name: string;
+  slug: string;
+  searchName: string;
+  detail: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export function createPlaceSearch(db: Db) {
+  // Provinces and regions: 127 rows that change only with a seed, read once per process.
+  let areas: Promise<{ provinces: AreaPlace[]; regions: AreaPlace[] }> | undefined;
+  const loadAreas = async () => {
+    const provinceRows = await db
+      .select({
+        id: provinces.id,
+        name: provinces.name,
+        slug: provinces.slug,
+        sigla: provinces.sigla,
+        regionName: regions.name,
+        latitude: sql<number | null>`(select avg(${municipalities.latitude}) from ${municipalities} where ${municipalities.provinceId} = "provinces"."id")`.mapWith(nullableNumber),
+        longitude: sql<number | null>`(select avg(${municipalities.longitude}) from ${municipalities} where ${municipalities.provinceId} = "provinces"."id")`.mapWith(nullableNumber),
+      })
+      .from(provinces)
+      .innerJoin(regions, eq(regions.id, provinces.regionId));
+    const regionRows = await db
+      .select({
+        id: regions.id,
+        name: regions.name,
+        slug: regions.slug,
+        area: regions.area,
+        latitude: sql<number | null>`(select avg(m.latitude) from ${municipalities} m join ${provinces} p on p.id = m.province_id where p.region_id = "regions"."id")`.mapWith(nullableNumber),
+        longitude: sql<number | null>`(select avg(m.longitude) from ${municipalities} m join ${provinces} p on p.id = m.province_id where p.region_id = "regions"."id")`.mapWith(nullableNumber),
+      })
+      .from(regions);
+    return {
+      provinces: provinceRows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, searchName: toSearchName(r.name), detail: `${r.sigla}, ${r.regionName}`, latitude: r.latitude, longitude: r.longitude })),
+      regions: regionRows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, searchName: toSearchName(r.name), detail: r.area, latitude: r.latitude, longitude: r.longitude })),
+    };
+  };
+
+  return async function searchPlaces(text: string, limit: number): Promise<PlaceItemRow[]> {
+    const q = toSearchName(text);
+    if (q.length < 2) return [];
+    // "Via Roma, Torino": a street, then optionally the start of its town.
+    const [streetPart = '', townPart = ''] = text.split(',').map((s) => s.trim());
+    const townQ = toSearchName(townPart);
+    const streetQ = toSearchName(streetPart);
+
+    const [towns, districtRows, addressRows] = await Promise.all([
+      db
+        .select({
+          istat: municipalities.istatCode,
+          name: municipalities.name,
+          sigla: provinces.sigla,
+          latitude: municipalities.latitude,
+          longitude: municipalities.longitude,
+        })
+        .from(municipalities)
+        .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
+        .where(sql`${municipalities.searchName} like ${likePrefix(q)}`)
+        .orderBy(sql`${municipalities.population} desc nulls last`, municipalities.name)
+        .limit(limit),
+      db
+        .select({ id: districts.id, name: districts.name, town: municipalities.name, sigla: provinces.sigla, latitude: districts.latitude, longitude: districts.longitude })
+        .from(districts)
+        .innerJoin(municipalities, eq(municipalities.id, districts.municipalityId))
+        .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
+        .where(sql`(${districts.searchName} like ${likePrefix(q)} or ${districts.searchName} like ${`% ${likePrefix(q)}`})`)
+        .orderBy(sql`${municipalities.population} desc nulls last`, districts.name)
+        .limit(limit),
+      streetQ.length >= 3
+        ? db
+            .select({
+              street: properties.street,
+              town: municipalities.name,
+              istat: municipalities.istatCode,
+              sigla: provinces.sigla,
+              latitude: sql<number>`avg(${properties.latitude})`.mapWith(Number),
+              longitude: sql<number>`avg(${properties.longitude})`.mapWith(Number),
+              listings: sql<number>`count(*)::int`.mapWith(Number),
+            })
+            .from(properties)
+            .innerJoin(municipalities, eq(municipalities.id, properties.municipalityId))
+            .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
+            .where(
+              and(
+                eq(properties.statusId, PROPERTY_STATUS.published),
+                // Only streets the advertisers show: a hidden address is never suggested.
+                eq(properties.showAddress, true),
+                sql`${properties.latitude} is not null and ${properties.longitude} is not null`,
+                sql`lower(${properties.street}) like ${likePrefix(streetPart.toLowerCase())}`,
+                townQ ? sql`${municipalities.searchName} like ${likePrefix(townQ)}` : undefined,
+              ),
+            )
+            .groupBy(properties.street, municipalities.name, municipalities.istatCode, provinces.sigla, municipalities.population)
+            .orderBy(sql`count(*) desc`, sql`${municipalities.population} desc nulls last`, properties.street)
+            .limit(limit)
+        : Promise.resolve([]),
+    ]);
+    const { provinces: provinceList, regions: regionList } = await (areas ??= loadAreas().catch((error: unknown) => {
+      areas = undefined;
+      throw error;
+    }));
+
+    const groups: Record<PlaceKind, PlaceItemRow[]> = {
+      town: towns.map((t) => ({
+        Kind: 'town',
+        Id: t.istat,
+        Name: t.name,
+        Detail: t.sigla,
+        Latitude: t.latitude,
+        Longitude: t.longitude,
+        Params: { SearchType: 'town', Town: t.istat },
+      })),
+      district: districtRows.map((d) => ({
+        Kind: 'district',
+        Id: String(d.id),
+        Name: d.name,
+        Detail: `${d.town} (${d.sigla})`,
+        Latitude: d.latitude,
+        Longitude: d.longitude,
+        Params: { SearchType: 'district', District: String(d.id) },
+      })),
+      province: provinceList
+        .filter((p) => p.searchName.startsWith(q) || p.slug === q)
+        .slice(0, limit)
+        .map((p) => ({
+          Kind: 'province',
+          Id: p.slug,
+          Name: `Provincia di ${p.name}`,
+          Detail: p.detail,
+          Latitude: p.latitude,
+          Longitude: p.longitude,
+          Params: { SearchType: 'province', Province: p.slug },
+        })),
+      region: regionList
+        .filter((r) => r.searchName.startsWith(q))
+        .slice(0, limit)
+        .map((r) => ({ Kind: 'region', Id: r.slug, Name: r.name, Detail: r.detail, Latitude: r.latitude, Longitude: r.longitude, Params: { SearchType: 'region', Region: r.slug } })),
+      address: addressRows
+        .filter((a) => a.street)
+        .map((a) => {
+          const name = `${a.street}, ${a.town}`;
+          return {
+            Kind: 'address',
+            Id: `${a.istat}:${toSlug(a.street ?? '')}`,
+            Name: name,
+            Detail: `${a.town} (${a.sigla})`,
+            Latitude: a.latitude,
+            Longitude: a.longitude,
+            Params: { SearchType: 'place', Lat: coordinate(a.latitude), Lng: coordinate(a.longitude), Radius: String(ADDRESS_RADIUS_M), Place: name.slice(0, 120) },
+          };
+        }),
+    };
+
+    // Each kind its share first, then the rest in the same order, up to the limit.
+    const chosen: PlaceItemRow[] = [];
+    const taken = new Map<PlaceKind, number>();
+    for (const [kind, quota] of PLACE_QUOTA) {
+      const items = groups[kind].slice(0, quota);
+      taken.set(kind, items.length);
+      chosen.push(...items);
+    }
+    for (const [kind] of PLACE_QUOTA) chosen.push(...groups[kind].slice(taken.get(kind)));
+    const order = new Map(PLACE_QUOTA.map(([kind], index) => [kind, index]));
+    return chosen.slice(0, limit).sort((a, b) => order.get(a.Kind)! - order.get(b.Kind)!);
+  };
 }
