@@ -28,6 +28,7 @@ import homeModule from './modules/home';
 import listingStats from './modules/listing-stats';
 import localesModule from './modules/locales';
 import mediaModule from './modules/media';
+import propertyModule from './modules/property';
 import searchModule from './modules/search';
 import seoModule from './modules/seo';
 import context from './plugins/context';
@@ -104,6 +105,7 @@ export const app = fp<AppOptions>(
     await fastify.register(socialLoginModule);
     await fastify.register(downloadModule);
     await fastify.register(mailOutboxModule);
+    await fastify.register(propertyModule);
     await fastify.register(seoModule);
     await fastify.register(searchModule);
     await fastify.register(contactModule);

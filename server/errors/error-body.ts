@@ -12,7 +12,7 @@ export const ErrorBody = z
 
 export type ErrorBodyType = z.infer<typeof ErrorBody>;
 
-type Status = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
+type Status = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 503;
 
 /**
  * Response schemas for the error statuses a route can answer. Every route can answer

@@ -1,6 +1,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
+import { PROPERTY_STATUS } from '../../db/reference-ids';
 import type { Db } from '../../db/database';
-import { municipalities, provinces } from '../../db/schema';
+import { municipalities, newDevelopments, properties, provinces } from '../../db/schema';
 
 export interface ProvinceRow {
   id: number;
@@ -22,6 +23,10 @@ export interface SeoRepository {
   municipalitiesOf(provinceId: number): Promise<MunicipalityRow[]>;
   /** Every province, by name: the municipality lists of the sitemap. */
   listProvinces(): Promise<ProvinceRow[]>;
+  /** The ids of every published listing, oldest first: the listings' sitemap. */
+  publishedListingIds(): Promise<number[]>;
+  /** The ids of the new developments with a published unit: the listings' sitemap. */
+  developmentIds(): Promise<number[]>;
 }
 
 export function createSeoRepository(db: Db): SeoRepository {
@@ -48,6 +53,18 @@ export function createSeoRepository(db: Db): SeoRepository {
         .select({ id: provinces.id, sigla: provinces.sigla, name: provinces.name, slug: provinces.slug })
         .from(provinces)
         .orderBy(asc(provinces.slug), asc(provinces.id));
+    },
+    async publishedListingIds() {
+      const rows = await db.select({ id: properties.id }).from(properties).where(eq(properties.statusId, PROPERTY_STATUS.published)).orderBy(asc(properties.id));
+      return rows.map((r) => r.id);
+    },
+    async developmentIds() {
+      const rows = await db
+        .select({ id: newDevelopments.id })
+        .from(newDevelopments)
+        .where(sql`exists (select 1 from ${properties} where ${properties.developmentId} = ${newDevelopments.id} and ${properties.statusId} = ${PROPERTY_STATUS.published})`)
+        .orderBy(asc(newDevelopments.id));
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -1,5 +1,7 @@
 import { DEFAULT_TYPE_SLUG, MUNICIPALITY_LIST_LANDINGS, municipalityListPath, publicContentPaths } from '../../../domain/public-pages';
-import type { SitemapPart } from './sitemap';
+import { SITEMAP_MAX_URLS, type SitemapPart } from './sitemap';
+import { STATS_TTL_MS } from '../listing-stats/repository';
+import { municipalityUrl } from './urls';
 
 /**
  * The content pages: the fixed pages and type pages of `domain/public-pages.ts` (the list
@@ -15,5 +17,43 @@ export const contentPagesSitemap: SitemapPart = {
   },
 };
 
+/** Listings change all day: the listing parts are built again after this long. */
+export const LISTING_SITEMAP_TTL_MS = 10 * 60_000;
+
+/**
+ * The listing pages: /immobile/{id} of every published listing (not drafts, suspended,
+ * sold or deleted ones) and /nuovecostruzioni/{id} of every new development with a
+ * published unit. At most SITEMAP_MAX_URLS: past that the newest listings wait for a
+ * second part.
+ */
+export const listingsSitemap: SitemapPart = {
+  file: 'sitemap-annunci.xml',
+  ttlMs: LISTING_SITEMAP_TTL_MS,
+  async paths(fastify) {
+    const [developments, listings] = await Promise.all([fastify.seoRepository.developmentIds(), fastify.seoRepository.publishedListingIds()]);
+    return [...developments.map((id) => `/nuovecostruzioni/${id}`), ...listings.map((id) => `/immobile/${id}`)].slice(0, SITEMAP_MAX_URLS);
+  },
+};
+
+/**
+ * The result pages of the towns with published listings, for sale and for rent: the
+ * footer's city links (/vendita/case/{province}/{town}/{istat}) and the other towns of
+ * their provinces that have listings, from the listing counts (a minute behind at most).
+ */
+export const searchesSitemap: SitemapPart = {
+  file: 'sitemap-ricerche.xml',
+  ttlMs: STATS_TTL_MS,
+  async paths(fastify) {
+    const counts = await fastify.listingStats.countsByMunicipality();
+    const paths: string[] = [];
+    for (const sellType of [1, 2] as const) {
+      for (const c of counts) {
+        if ((sellType === 1 ? c.sale : c.rent) > 0) paths.push(municipalityUrl(sellType, c.provinceSlug, c.slug, c.istatCode));
+      }
+    }
+    return paths.slice(0, SITEMAP_MAX_URLS);
+  },
+};
+
 /** Every sitemap the index at /sitemap.xml lists, in its order. A new part is one line here. */
-export const SITEMAP_PARTS: readonly SitemapPart[] = [contentPagesSitemap];
+export const SITEMAP_PARTS: readonly SitemapPart[] = [contentPagesSitemap, searchesSitemap, listingsSitemap];

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors/app-error';
+import { errorResponses } from '../../errors/error-body';
+import { createPropertyRepository, type PropertyRepository } from './repository';
+import { NewDevelopmentDetail, NewDevelopmentParams, PropertyDetail, PropertyParams, SimilarListings, SimilarQuery } from './schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    propertyRepository: PropertyRepository;
+  }
+}
+
+/** Public listing pages change with their owner's edits: browsers and CDNs keep them a minute. */
+export const PROPERTY_CACHE_CONTROL = 'public, max-age=60';
+
+/** The public listing page (/immobile/{id}), its similar listings, and new developments (/nuovecostruzioni/{id}). */
+const propertyModule: FastifyPluginAsyncZod = async function propertyModule(fastify) {
+  fastify.decorate('propertyRepository', createPropertyRepository(fastify.db));
+
+  fastify.get(
+    '/api/Property/:id',
+    {
+      schema: {
+        tags: ['Property'],
+        summary: 'A published, suspended or sold listing',
+        description: 'Deleted listings answer 410 PropertyDeleted (the page offers similar ones); drafts and unknown ids 404 PropertyNotFound.',
+        params: PropertyParams,
+        response: { 200: PropertyDetail, ...errorResponses(404, 410) },
+      },
+    },
+    async (request, reply) => {
+      const found = await fastify.propertyRepository.detail(request.params.id);
+      if (found.kind === 'deleted') throw new AppError('PropertyDeleted');
+      if (found.kind === 'missing') throw new AppError('PropertyNotFound');
+      reply.header('cache-control', PROPERTY_CACHE_CONTROL);
+      return found.detail;
+    },
+  );
+
+  fastify.get(
+    '/api/Property/:id/Similar',
+    {
+      schema: {
+        tags: ['Property'],
+        summary: 'Published listings like this one',
+        description:
+          'Same sell type and kind, in the same town first and then its province, nearest in price and then surface. Answers for sold, suspended and deleted listings too.',
+        params: PropertyParams,
+        querystring: SimilarQuery,
+        response: { 200: SimilarListings, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const items = await fastify.propertyRepository.similar(request.params.id, request.query.Limit);
+      if (items === null) throw new AppError('PropertyNotFound');
+      reply.header('cache-control', PROPERTY_CACHE_CONTROL);
+      return { Items: items };
+    },
+  );
+
+  fastify.get(
+    '/api/NewDevelopment/:id',
+    {
+      schema: {
+        tags: ['Property'],
+        summary: 'A new development and its published units',
+        params: NewDevelopmentParams,
+        response: { 200: NewDevelopmentDetail, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const development = await fastify.propertyRepository.development(request.params.id);
+      if (!development) throw new AppError('DevelopmentNotFound');
+      reply.header('cache-control', PROPERTY_CACHE_CONTROL);
+      return development;
+    },
+  );
+};
+
+export default propertyModule;

@@ -1,0 +1,357 @@
+import { aliasedTable, and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { HOME_PROPERTY_TYPES, MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
+import {
+  agencies,
+  amenities,
+  energyClasses,
+  furnishingTypes,
+  heatingTypes,
+  media,
+  mediaTypes,
+  municipalities,
+  newDevelopments,
+  occupancySituations,
+  properties,
+  propertyAmenities,
+  propertyConditions,
+  propertyPriceChanges,
+  propertyRooms,
+  propertyTypes,
+  provinces,
+  roomTypes,
+  users,
+} from '../../db/schema';
+import { districtNameOf, formatAddress, listingTypeId, publicCoordinate, searchListingFrom, toSearchListing, type SearchListingType } from '../shared/search-listing';
+import type { NewDevelopmentDetailType, PropertyDetailType } from './schemas';
+
+export type PropertyLookup =
+  | { kind: 'found'; detail: PropertyDetailType }
+  | { kind: 'deleted' }
+  | { kind: 'missing' };
+
+export interface PropertyRepository {
+  /** The public detail of a published, suspended or sold listing; deleted and missing (or draft) apart. */
+  detail(id: number): Promise<PropertyLookup>;
+  /** Published listings like this one; null when the id is unknown or a draft. */
+  similar(id: number, limit: number): Promise<SearchListingType[] | null>;
+  /** A new development with its published units; null when unknown. */
+  development(id: number): Promise<NewDevelopmentDetailType | null>;
+}
+
+const PHOTO_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
+const FLOOR_PLAN_TYPES = [MEDIA_TYPE.floor_plan, MEDIA_TYPE.floor_plan_image];
+const PUBLIC_STATUSES = [PROPERTY_STATUS.published, PROPERTY_STATUS.suspended, PROPERTY_STATUS.sold] as const;
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const ref = (id: number | null, name: string | null) => (id === null || name === null ? null : { Id: id, Name: name });
+
+interface MediaRow {
+  mediaTypeId: number;
+  url: string;
+  thumbnailUrl: string | null;
+  width: number | null;
+  height: number | null;
+  caption: string | null;
+}
+
+const mediaItem = (m: MediaRow) => ({ Url: m.url, ThumbnailUrl: m.thumbnailUrl, Width: m.width, Height: m.height, Caption: m.caption });
+
+export function createPropertyRepository(db: Db): PropertyRepository {
+  const agencyLogo = aliasedTable(media, 'agency_logo');
+  const ownerAgency = aliasedTable(agencies, 'owner_agency');
+
+  async function detail(id: number): Promise<PropertyLookup> {
+    const [row] = await db
+      .select({
+        id: properties.id,
+        statusId: properties.statusId,
+        sellTypeId: properties.sellTypeId,
+        title: properties.title,
+        description: properties.description,
+        price: properties.price,
+        pricePerM2: properties.pricePerM2,
+        previousPrice: properties.previousPrice,
+        priceChangedAt: properties.priceChangedAt,
+        propertyTypeId: listingTypeId,
+        propertyTypeName: propertyTypes.name,
+        surfaceM2: properties.surfaceM2,
+        rooms: properties.rooms,
+        bathrooms: properties.bathrooms,
+        floor: properties.floor,
+        buildingFloors: properties.buildingFloors,
+        hasLift: properties.hasLift,
+        conditionId: properties.conditionId,
+        conditionName: propertyConditions.name,
+        buildYear: properties.buildYear,
+        renovationYear: properties.renovationYear,
+        energyClassId: properties.energyClassId,
+        energyClassCode: energyClasses.code,
+        energyClassName: energyClasses.name,
+        energyPerformance: properties.energyPerformance,
+        heatingTypeId: properties.heatingTypeId,
+        heatingTypeName: heatingTypes.name,
+        condoFees: properties.condoFees,
+        occupancyId: properties.occupancyId,
+        occupancyName: occupancySituations.name,
+        availableFrom: properties.availableFrom,
+        furnishingId: properties.furnishingId,
+        furnishingName: furnishingTypes.name,
+        securityDeposit: properties.securityDeposit,
+        cityName: municipalities.name,
+        citySlug: municipalities.slug,
+        istat: municipalities.istatCode,
+        provinceCode: provinces.sigla,
+        provinceSlug: provinces.slug,
+        districtName: districtNameOf,
+        street: properties.street,
+        streetNumber: properties.streetNumber,
+        postalCode: properties.postalCode,
+        showAddress: properties.showAddress,
+        latitude: properties.latitude,
+        longitude: properties.longitude,
+        developmentId: properties.developmentId,
+        developmentName: newDevelopments.name,
+        // The advertiser: the listing's agency, else the owner's own agency, else the private owner.
+        agencyId: sql<number | null>`coalesce(${agencies.id}, ${ownerAgency.id})`,
+        agencyName: sql<string | null>`coalesce(${agencies.name}, ${ownerAgency.name})`,
+        agencySlug: sql<string | null>`coalesce(${agencies.slug}, ${ownerAgency.slug})`,
+        agencyPhone: sql<string | null>`case when ${agencies.id} is not null then ${agencies.phone} else ${ownerAgency.phone} end`,
+        agencyLogoUrl: agencyLogo.url,
+        ownerFirstName: users.name,
+        highlighted: sql<boolean>`coalesce(${properties.highlightedUntil} > now(), false)`,
+        publishedAt: properties.publishedAt,
+        updatedAt: properties.updatedAt,
+      })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.ownerUserId))
+      .leftJoin(propertyTypes, eq(propertyTypes.id, listingTypeId))
+      .leftJoin(propertyConditions, eq(propertyConditions.id, properties.conditionId))
+      .leftJoin(energyClasses, eq(energyClasses.id, properties.energyClassId))
+      .leftJoin(heatingTypes, eq(heatingTypes.id, properties.heatingTypeId))
+      .leftJoin(occupancySituations, eq(occupancySituations.id, properties.occupancyId))
+      .leftJoin(furnishingTypes, eq(furnishingTypes.id, properties.furnishingId))
+      .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
+      .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
+      .leftJoin(newDevelopments, eq(newDevelopments.id, properties.developmentId))
+      .leftJoin(agencies, eq(agencies.id, properties.agencyId))
+      .leftJoin(ownerAgency, eq(ownerAgency.id, users.agencyId))
+      .leftJoin(agencyLogo, eq(agencyLogo.id, sql`coalesce(${agencies.logoMediaId}, ${ownerAgency.logoMediaId})`))
+      .where(eq(properties.id, id));
+    if (!row || row.statusId === PROPERTY_STATUS.incomplete) return { kind: 'missing' };
+    if (row.statusId === PROPERTY_STATUS.deleted) return { kind: 'deleted' };
+    if (!(PUBLIC_STATUSES as readonly number[]).includes(row.statusId)) return { kind: 'missing' };
+
+    const [mediaRows, roomRows, amenityRows, history, favoriteRows] = await Promise.all([
+      db
+        .select({ mediaTypeId: media.mediaTypeId, url: media.url, thumbnailUrl: media.thumbnailUrl, width: media.width, height: media.height, caption: media.caption })
+        .from(media)
+        .innerJoin(mediaTypes, eq(mediaTypes.id, media.mediaTypeId))
+        .where(and(eq(media.propertyId, id), eq(mediaTypes.public, true)))
+        .orderBy(asc(media.position), asc(media.id)),
+      db
+        .select({ roomTypeId: propertyRooms.roomTypeId, name: roomTypes.name, count: propertyRooms.count })
+        .from(propertyRooms)
+        .innerJoin(roomTypes, eq(roomTypes.id, propertyRooms.roomTypeId))
+        .where(eq(propertyRooms.propertyId, id))
+        .orderBy(asc(roomTypes.position), asc(roomTypes.id)),
+      db
+        .select({ id: amenities.id, name: amenities.name })
+        .from(propertyAmenities)
+        .innerJoin(amenities, eq(amenities.id, propertyAmenities.amenityId))
+        .where(eq(propertyAmenities.propertyId, id))
+        .orderBy(asc(amenities.position), asc(amenities.id)),
+      db
+        .select({ price: propertyPriceChanges.newPrice, changedAt: propertyPriceChanges.changedAt })
+        .from(propertyPriceChanges)
+        .where(and(eq(propertyPriceChanges.propertyId, id), isNotNull(propertyPriceChanges.newPrice)))
+        .orderBy(asc(propertyPriceChanges.changedAt), asc(propertyPriceChanges.id)),
+      db.execute<{ count: number }>(
+        sql`select ((select count(*) from favorites where property_id = ${id}) + (select count(*) from anonymous_favorites where property_id = ${id}))::int as count`,
+      ),
+    ]);
+
+    const reduced = row.previousPrice !== null && row.price !== null && row.price < row.previousPrice && row.priceChangedAt !== null;
+    const isAgency = row.agencyId !== null;
+    return {
+      kind: 'found',
+      detail: {
+        Id: row.id,
+        SellType: row.sellTypeId === 2 ? 2 : 1,
+        Status: row.statusId as 2 | 3 | 4,
+        Title: row.title ?? '',
+        Description: row.description,
+        Price: row.price,
+        PricePerM2: row.pricePerM2 === null ? null : Math.round(row.pricePerM2),
+        PreviousPrice: row.previousPrice,
+        PriceReducedAt: reduced ? iso(row.priceChangedAt!) : null,
+        PriceHistory: history.map((h) => ({ Date: iso(h.changedAt), Price: h.price! })),
+        PropertyTypeId: row.propertyTypeId,
+        PropertyTypeName: row.propertyTypeName,
+        SurfaceM2: row.surfaceM2,
+        Rooms: row.rooms,
+        Bathrooms: row.bathrooms,
+        Floor: row.floor,
+        BuildingFloors: row.buildingFloors,
+        HasLift: row.hasLift,
+        Condition: ref(row.conditionId, row.conditionName),
+        BuildYear: row.buildYear,
+        RenovationYear: row.renovationYear,
+        EnergyClass:
+          row.energyClassId === null || row.energyClassCode === null || row.energyClassName === null
+            ? null
+            : { Id: row.energyClassId, Code: row.energyClassCode, Name: row.energyClassName },
+        EnergyPerformance: row.energyPerformance,
+        HeatingType: ref(row.heatingTypeId, row.heatingTypeName),
+        CondoFees: row.condoFees,
+        Occupancy: ref(row.occupancyId, row.occupancyName),
+        AvailableFrom: row.availableFrom,
+        Furnishing: ref(row.furnishingId, row.furnishingName),
+        SecurityDeposit: row.securityDeposit,
+        Amenities: amenityRows.map((a) => ({ Id: a.id, Name: a.name })),
+        RoomList: roomRows.map((r) => ({ RoomTypeId: r.roomTypeId, Name: r.name, Count: r.count })),
+        Photos: mediaRows.filter((m) => PHOTO_TYPES.includes(m.mediaTypeId as 1 | 3)).map(mediaItem),
+        FloorPlans: mediaRows.filter((m) => FLOOR_PLAN_TYPES.includes(m.mediaTypeId as 4 | 8)).map(mediaItem),
+        EnergyCertificates: mediaRows.filter((m) => m.mediaTypeId === MEDIA_TYPE.energy_certificate).map(mediaItem),
+        City:
+          row.cityName !== null && row.citySlug !== null && row.istat !== null && row.provinceCode !== null && row.provinceSlug !== null
+            ? { Name: row.cityName, Slug: row.citySlug, Istat: row.istat, ProvinceCode: row.provinceCode, ProvinceSlug: row.provinceSlug }
+            : null,
+        CityName: row.cityName,
+        ProvinceCode: row.provinceCode,
+        District: row.districtName,
+        Address: formatAddress(row.street, row.streetNumber, row.showAddress),
+        PostalCode: row.postalCode,
+        Latitude: publicCoordinate(row.latitude, row.showAddress),
+        Longitude: publicCoordinate(row.longitude, row.showAddress),
+        IsNewBuild: row.developmentId !== null || row.conditionId === PROPERTY_CONDITION.new,
+        Development: ref(row.developmentId, row.developmentName),
+        Advertiser: isAgency
+          ? { Kind: 'agency', Name: row.agencyName ?? '', AgencyId: row.agencyId, AgencySlug: row.agencySlug, LogoUrl: row.agencyLogoUrl, Phone: row.agencyPhone }
+          : { Kind: 'private', Name: row.ownerFirstName ?? '', AgencyId: null, AgencySlug: null, LogoUrl: null, Phone: null },
+        Highlighted: Boolean(row.highlighted),
+        PublishedAt: row.publishedAt === null ? null : iso(row.publishedAt),
+        UpdatedAt: iso(row.updatedAt),
+        FavoritesCount: Number(favoriteRows.rows[0]?.count ?? 0),
+      },
+    };
+  }
+
+  async function similar(id: number, limit: number): Promise<SearchListingType[] | null> {
+    const [base] = await db
+      .select({
+        statusId: properties.statusId,
+        sellTypeId: properties.sellTypeId,
+        typeId: listingTypeId,
+        municipalityId: properties.municipalityId,
+        provinceId: municipalities.provinceId,
+        price: properties.price,
+        surfaceM2: properties.surfaceM2,
+      })
+      .from(properties)
+      .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
+      .where(eq(properties.id, id));
+    if (!base || base.statusId === PROPERTY_STATUS.incomplete) return null;
+    if (base.sellTypeId === null || base.municipalityId === null || base.provinceId === null) return [];
+
+    // Homes are like homes (a flat and a penthouse compete); a shop, a garage, an office only like its own type.
+    const kind =
+      base.typeId !== null && HOME_PROPERTY_TYPES.includes(base.typeId)
+        ? inArray(listingTypeId, [...HOME_PROPERTY_TYPES])
+        : base.typeId !== null
+          ? eq(listingTypeId, base.typeId)
+          : sql`true`;
+    const rows = await searchListingFrom(db)
+      .where(
+        and(
+          eq(properties.statusId, PROPERTY_STATUS.published),
+          eq(properties.sellTypeId, base.sellTypeId),
+          ne(properties.id, id),
+          eq(municipalities.provinceId, base.provinceId),
+          kind,
+        ),
+      )
+      .orderBy(
+        // The same town first, then the rest of its province.
+        sql`(${properties.municipalityId} = ${base.municipalityId}) desc`,
+        base.price !== null ? sql`abs(coalesce(${properties.price}, 0) - ${base.price})` : sql`0`,
+        base.surfaceM2 !== null ? sql`abs(coalesce(${properties.surfaceM2}, 0) - ${base.surfaceM2})` : sql`0`,
+        asc(properties.id),
+      )
+      .limit(limit);
+    return rows.map(toSearchListing);
+  }
+
+  async function development(id: number): Promise<NewDevelopmentDetailType | null> {
+    const [row] = await db
+      .select({
+        id: newDevelopments.id,
+        name: newDevelopments.name,
+        builderName: newDevelopments.builderName,
+        description: newDevelopments.description,
+        completion: newDevelopments.completion,
+        street: newDevelopments.street,
+        latitude: newDevelopments.latitude,
+        longitude: newDevelopments.longitude,
+        energyClassId: newDevelopments.energyClassId,
+        energyClassCode: energyClasses.code,
+        energyClassName: energyClasses.name,
+        agencyName: agencies.name,
+        cityName: municipalities.name,
+        citySlug: municipalities.slug,
+        istat: municipalities.istatCode,
+        provinceCode: provinces.sigla,
+        provinceSlug: provinces.slug,
+      })
+      .from(newDevelopments)
+      .innerJoin(municipalities, eq(municipalities.id, newDevelopments.municipalityId))
+      .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
+      .leftJoin(energyClasses, eq(energyClasses.id, newDevelopments.energyClassId))
+      .leftJoin(agencies, eq(agencies.id, newDevelopments.agencyId))
+      .where(eq(newDevelopments.id, id));
+    if (!row) return null;
+
+    const published = and(eq(properties.developmentId, id), eq(properties.statusId, PROPERTY_STATUS.published));
+    const [units, photos] = await Promise.all([
+      searchListingFrom(db)
+        .where(published)
+        .orderBy(sql`${properties.price} asc nulls last`, asc(properties.id))
+        .limit(100),
+      // The development's images: the listing images (not the rooms) of its units, each once.
+      db
+        .selectDistinctOn([media.url], { url: media.url, thumbnailUrl: media.thumbnailUrl, width: media.width, height: media.height, caption: media.caption, propertyId: media.propertyId, position: media.position })
+        .from(media)
+        .innerJoin(properties, eq(properties.id, media.propertyId))
+        .where(and(published, eq(media.mediaTypeId, MEDIA_TYPE.property_image)))
+        .orderBy(asc(media.url), asc(media.propertyId), asc(media.position)),
+    ]);
+    const items = units.map(toSearchListing);
+    const prices = items.map((u) => u.Price).filter((p): p is number => p !== null);
+    return {
+      Id: row.id,
+      Name: row.name,
+      BuilderName: row.builderName,
+      Description: row.description,
+      Completion: row.completion,
+      CityName: row.cityName,
+      ProvinceCode: row.provinceCode,
+      City: { Name: row.cityName, Slug: row.citySlug, Istat: row.istat, ProvinceCode: row.provinceCode, ProvinceSlug: row.provinceSlug },
+      Address: row.street,
+      Latitude: row.latitude,
+      Longitude: row.longitude,
+      EnergyClass:
+        row.energyClassId === null || row.energyClassCode === null || row.energyClassName === null
+          ? null
+          : { Id: row.energyClassId, Code: row.energyClassCode, Name: row.energyClassName },
+      AgencyName: row.agencyName,
+      PriceFrom: prices.length > 0 ? Math.min(...prices) : null,
+      Photos: photos
+        .sort((a, b) => (a.propertyId ?? 0) - (b.propertyId ?? 0) || a.position - b.position)
+        .slice(0, 12)
+        .map((m) => ({ Url: m.url, ThumbnailUrl: m.thumbnailUrl, Width: m.width, Height: m.height, Caption: m.caption })),
+      Units: items,
+    };
+  }
+
+  return { detail, similar, development };
+}

@@ -1,0 +1,117 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SearchParams } from '@domain/search';
+import { LOGIN_SOURCE } from '@domain/session';
+import { loadSessionRuntime, sessionView, useSessionView } from '@/entities/session';
+import { modalStore } from '@/shared/lib/modal-store';
+import { Button, type ButtonSize, type ButtonVariant } from '@/shared/ui/button';
+import { Text } from '@/shared/ui/text';
+
+// The form loads when first opened: it is never part of the results page's first screen.
+const SaveSearchModal = lazy(() =>
+  import('./save-search-modal').then((module) => ({
+    default: module.SaveSearchModal,
+  })),
+);
+
+export interface SaveSearchButtonProps {
+  /** The search on screen, as the results page holds it. */
+  params: SearchParams;
+  /** The place's name when the page already knows it ("Bologna"): the suggested name uses it. */
+  areaName?: string | null;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
+/**
+ * "Salva ricerca": a logged-in visitor names the search and picks how often to be alerted;
+ * anyone else logs in first, and the form opens once the login has gone through.
+ */
+export function SaveSearchButton({ params, areaName, variant = 'secondary', size = 'medium', className }: SaveSearchButtonProps) {
+  const { t } = useTranslation('saved-searches');
+  const session = useSessionView();
+  const [open, setOpen] = useState(false);
+  const [loginFailed, setLoginFailed] = useState(false);
+  // Set while the login this button asked for is under way: the form follows it.
+  const waitingForLogin = useRef(false);
+
+  useEffect(() => {
+    if (session.isLoggedIn && waitingForLogin.current) {
+      waitingForLogin.current = false;
+      setOpen(true);
+    }
+  }, [session.isLoggedIn]);
+
+  // The login's modals closed without a login (the visitor changed their mind): a later
+  // login from elsewhere must not open this form.
+  useEffect(
+    () =>
+      modalStore.subscribe(() => {
+        if (!waitingForLogin.current || modalStore.current() !== null) return;
+        waitingForLogin.current = false;
+        if (sessionView.get().isLoggedIn) setOpen(true);
+      }),
+    [],
+  );
+
+  const onClick = () => {
+    setLoginFailed(false);
+    if (session.isLoggedIn) {
+      setOpen(true);
+      return;
+    }
+    waitingForLogin.current = true;
+    loadSessionRuntime().then(
+      (runtime) =>
+        runtime.openLogin({
+          source: LOGIN_SOURCE.callbackOnly,
+          onLoggedIn: () => {
+            waitingForLogin.current = false;
+            setOpen(true);
+          },
+        }),
+      () => {
+        waitingForLogin.current = false;
+        setLoginFailed(true);
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button type="button" variant={variant} size={size} className={className} onClick={onClick} aria-haspopup="dialog" icon={<BellIcon />} data-testid="save-search">
+        {t('save.button')}
+      </Button>
+      {loginFailed ? (
+        <Text tone="error" size="small" role="alert">
+          {t('save.loginFailed')}
+        </Text>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SaveSearchModal params={params} areaName={areaName} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
