@@ -3255,6 +3255,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Property/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published, suspended or sold listing
+         * @description Deleted listings answer 410 PropertyDeleted (the page offers similar ones); drafts and unknown ids 404 PropertyNotFound.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PropertyDetail"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published listings like this one
+         * @description Same sell type and kind, in the same town first and then its province, nearest in price and then surface. Answers for sold, suspended and deleted listings too.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many listings, 1-24 (default 6). */
+                    Limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Listing id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SimilarListings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NewDevelopment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new development and its published units */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description New development id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewDevelopmentDetail"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Seo/FooterLinks": {
         parameters: {
             query?: never;
@@ -3729,7 +3972,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -4112,6 +4355,231 @@ export interface components {
             ImageUrl: string | null;
             ThumbnailUrl: string | null;
         };
+        /** @description A listing in a list: search results, similar listings, units, favourites. */
+        SearchListingInput: {
+            Id: number;
+            Title: string;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /** @description Euros; monthly for rent. */
+            Price: number | null;
+            /** @description Euros per square metre, rounded. */
+            PricePerM2: number | null;
+            /** @description The price before the latest change. */
+            PreviousPrice: number | null;
+            /**
+             * Format: date-time
+             * @description When the price last changed, set only when that change was a reduction.
+             */
+            PriceReducedAt: string | null;
+            SurfaceM2: number | null;
+            /** @description Number of rooms (locali). */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description -1 basement, 0 ground floor, 1 first floor ... */
+            Floor: number | null;
+            PropertyTypeId: number | null;
+            PropertyTypeName: string | null;
+            CityName: string | null;
+            /** @description Province sigla: MI, RM ... */
+            ProvinceCode: string | null;
+            /** @description The district (quartiere) whose area holds the listing. */
+            DistrictName: string | null;
+            /** @description Street and number; null when the advertiser hides the address. */
+            Address: string | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Latitude: number | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Longitude: number | null;
+            /** @description The cover: the first listing image by position. */
+            ImageUrl: string | null;
+            ThumbnailUrl: string | null;
+            PhotoCount: number;
+            /** @description Energy class code: A4 ... G. */
+            EnergyClass: string | null;
+            /** @description New construction: condition "new" or a unit of a new development. */
+            IsNewBuild: boolean;
+            DevelopmentId: number | null;
+            /** Format: date-time */
+            PublishedAt: string | null;
+            AgencyName: string | null;
+            /** @description First-row service active: shown first. */
+            Highlighted: boolean;
+        };
+        /** @description A row of a reference list: id and Italian label. */
+        ReferenceItemInput: {
+            Id: number;
+            Name: string;
+        };
+        EnergyClassRefInput: {
+            /** @description 1 A4 ... 10 G, 11 exempt, 12 pending */
+            Id: number;
+            /** @description A4 ... G */
+            Code: string;
+            Name: string;
+        };
+        /** @description An image of a listing, in display order. */
+        MediaItemInput: {
+            Url: string;
+            ThumbnailUrl: string | null;
+            Width: number | null;
+            Height: number | null;
+            Caption: string | null;
+        };
+        RoomCountInput: {
+            RoomTypeId: number;
+            Name: string;
+            Count: number;
+        };
+        PriceHistoryPointInput: {
+            /**
+             * Format: date-time
+             * @description When the price was set.
+             */
+            Date: string;
+            /** @description Euros; monthly for rent. */
+            Price: number;
+        };
+        PropertyCityInput: {
+            Name: string;
+            Slug: string;
+            /** @description Six-digit ISTAT code: 015146. */
+            Istat: string;
+            /** @description Province sigla: MI. */
+            ProvinceCode: string;
+            ProvinceSlug: string;
+        };
+        /** @description Who advertises the listing. A private owner is named by first name only, never with contacts. */
+        PropertyAdvertiserInput: {
+            /** @enum {string} */
+            Kind: "agency" | "private";
+            /** @description The agency's name, or the private owner's first name. */
+            Name: string;
+            AgencyId: number | null;
+            AgencySlug: string | null;
+            LogoUrl: string | null;
+            /** @description The agency's phone; always null for a private owner. */
+            Phone: string | null;
+        };
+        /** @description A published, suspended or sold listing as its public page shows it. */
+        PropertyDetailInput: {
+            Id: number;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /**
+             * @description 2 published, 3 suspended, 4 sold
+             * @enum {number}
+             */
+            Status: 2 | 3 | 4;
+            Title: string;
+            Description: string | null;
+            /** @description Euros; monthly for rent. */
+            Price: number | null;
+            /** @description Euros per square metre, rounded. */
+            PricePerM2: number | null;
+            /** @description The price before the latest change. */
+            PreviousPrice: number | null;
+            /**
+             * Format: date-time
+             * @description When the price last changed, set only when that change was a reduction.
+             */
+            PriceReducedAt: string | null;
+            /** @description Every asking price, oldest first. */
+            PriceHistory: components["schemas"]["PriceHistoryPointInput"][];
+            PropertyTypeId: number | null;
+            PropertyTypeName: string | null;
+            SurfaceM2: number | null;
+            /** @description Number of rooms (locali) as advertised. */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description -1 basement, 0 ground floor, 1 first floor ... */
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            /** @description 1 new, 2 excellent, 3 good, 4 to renovate */
+            Condition: components["schemas"]["ReferenceItemInput"] | null;
+            BuildYear: number | null;
+            RenovationYear: number | null;
+            EnergyClass: components["schemas"]["EnergyClassRefInput"] | null;
+            /** @description Global energy performance index, kWh/m² per year. */
+            EnergyPerformance: number | null;
+            HeatingType: components["schemas"]["ReferenceItemInput"] | null;
+            /** @description Monthly condominium fees in euros; 0 for none. */
+            CondoFees: number | null;
+            /** @description Sale: free, lived in by the owner, let. */
+            Occupancy: components["schemas"]["ReferenceItemInput"] | null;
+            /**
+             * Format: date
+             * @description Rent: available from this day.
+             */
+            AvailableFrom: string | null;
+            /** @description Rent: furnished, partly furnished ... */
+            Furnishing: components["schemas"]["ReferenceItemInput"] | null;
+            /** @description Rent: security deposit in euros. */
+            SecurityDeposit: number | null;
+            Amenities: components["schemas"]["ReferenceItemInput"][];
+            /** @description The composition: how many rooms of each type. */
+            RoomList: components["schemas"]["RoomCountInput"][];
+            /** @description Listing and room images; the first is the cover. */
+            Photos: components["schemas"]["MediaItemInput"][];
+            FloorPlans: components["schemas"]["MediaItemInput"][];
+            EnergyCertificates: components["schemas"]["MediaItemInput"][];
+            City: components["schemas"]["PropertyCityInput"] | null;
+            CityName: string | null;
+            ProvinceCode: string | null;
+            /** @description The district (quartiere) whose area holds the listing. */
+            District: string | null;
+            /** @description Street and number; null when the advertiser hides the address. */
+            Address: string | null;
+            PostalCode: string | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Latitude: number | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Longitude: number | null;
+            IsNewBuild: boolean;
+            /** @description The new development (/nuovecostruzioni/{Id}) this unit belongs to. */
+            Development: components["schemas"]["ReferenceItemInput"] | null;
+            Advertiser: components["schemas"]["PropertyAdvertiserInput"];
+            Highlighted: boolean;
+            /** Format: date-time */
+            PublishedAt: string | null;
+            /** Format: date-time */
+            UpdatedAt: string;
+            /** @description How many visitors keep it among their favourites. */
+            FavoritesCount: number;
+        };
+        SimilarListingsInput: {
+            Items: components["schemas"]["SearchListingInput"][];
+        };
+        NewDevelopmentDetailInput: {
+            Id: number;
+            Name: string;
+            BuilderName: string;
+            Description: string;
+            /** @description Expected completion as the builder announces it: "Dicembre 2027". */
+            Completion: string | null;
+            CityName: string;
+            ProvinceCode: string;
+            City: components["schemas"]["PropertyCityInput"];
+            Address: string | null;
+            Latitude: number;
+            Longitude: number;
+            EnergyClass: components["schemas"]["EnergyClassRefInput"] | null;
+            /** @description The agency selling the units, if any. */
+            AgencyName: string | null;
+            /** @description The lowest price of its published units. */
+            PriceFrom: number | null;
+            /** @description Images of the development: its units' listing images. */
+            Photos: components["schemas"]["MediaItemInput"][];
+            /** @description Its published units, cheapest first. */
+            Units: components["schemas"]["SearchListingInput"][];
+        };
         SeoCityInput: {
             Name: string;
             Url: string;
@@ -4157,7 +4625,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -4539,6 +5007,231 @@ export interface components {
             PropertyTypeName: string | null;
             ImageUrl: string | null;
             ThumbnailUrl: string | null;
+        };
+        /** @description A listing in a list: search results, similar listings, units, favourites. */
+        SearchListing: {
+            Id: number;
+            Title: string;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /** @description Euros; monthly for rent. */
+            Price: number | null;
+            /** @description Euros per square metre, rounded. */
+            PricePerM2: number | null;
+            /** @description The price before the latest change. */
+            PreviousPrice: number | null;
+            /**
+             * Format: date-time
+             * @description When the price last changed, set only when that change was a reduction.
+             */
+            PriceReducedAt: string | null;
+            SurfaceM2: number | null;
+            /** @description Number of rooms (locali). */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description -1 basement, 0 ground floor, 1 first floor ... */
+            Floor: number | null;
+            PropertyTypeId: number | null;
+            PropertyTypeName: string | null;
+            CityName: string | null;
+            /** @description Province sigla: MI, RM ... */
+            ProvinceCode: string | null;
+            /** @description The district (quartiere) whose area holds the listing. */
+            DistrictName: string | null;
+            /** @description Street and number; null when the advertiser hides the address. */
+            Address: string | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Latitude: number | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Longitude: number | null;
+            /** @description The cover: the first listing image by position. */
+            ImageUrl: string | null;
+            ThumbnailUrl: string | null;
+            PhotoCount: number;
+            /** @description Energy class code: A4 ... G. */
+            EnergyClass: string | null;
+            /** @description New construction: condition "new" or a unit of a new development. */
+            IsNewBuild: boolean;
+            DevelopmentId: number | null;
+            /** Format: date-time */
+            PublishedAt: string | null;
+            AgencyName: string | null;
+            /** @description First-row service active: shown first. */
+            Highlighted: boolean;
+        };
+        /** @description A row of a reference list: id and Italian label. */
+        ReferenceItem: {
+            Id: number;
+            Name: string;
+        };
+        EnergyClassRef: {
+            /** @description 1 A4 ... 10 G, 11 exempt, 12 pending */
+            Id: number;
+            /** @description A4 ... G */
+            Code: string;
+            Name: string;
+        };
+        /** @description An image of a listing, in display order. */
+        MediaItem: {
+            Url: string;
+            ThumbnailUrl: string | null;
+            Width: number | null;
+            Height: number | null;
+            Caption: string | null;
+        };
+        RoomCount: {
+            RoomTypeId: number;
+            Name: string;
+            Count: number;
+        };
+        PriceHistoryPoint: {
+            /**
+             * Format: date-time
+             * @description When the price was set.
+             */
+            Date: string;
+            /** @description Euros; monthly for rent. */
+            Price: number;
+        };
+        PropertyCity: {
+            Name: string;
+            Slug: string;
+            /** @description Six-digit ISTAT code: 015146. */
+            Istat: string;
+            /** @description Province sigla: MI. */
+            ProvinceCode: string;
+            ProvinceSlug: string;
+        };
+        /** @description Who advertises the listing. A private owner is named by first name only, never with contacts. */
+        PropertyAdvertiser: {
+            /** @enum {string} */
+            Kind: "agency" | "private";
+            /** @description The agency's name, or the private owner's first name. */
+            Name: string;
+            AgencyId: number | null;
+            AgencySlug: string | null;
+            LogoUrl: string | null;
+            /** @description The agency's phone; always null for a private owner. */
+            Phone: string | null;
+        };
+        /** @description A published, suspended or sold listing as its public page shows it. */
+        PropertyDetail: {
+            Id: number;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /**
+             * @description 2 published, 3 suspended, 4 sold
+             * @enum {number}
+             */
+            Status: 2 | 3 | 4;
+            Title: string;
+            Description: string | null;
+            /** @description Euros; monthly for rent. */
+            Price: number | null;
+            /** @description Euros per square metre, rounded. */
+            PricePerM2: number | null;
+            /** @description The price before the latest change. */
+            PreviousPrice: number | null;
+            /**
+             * Format: date-time
+             * @description When the price last changed, set only when that change was a reduction.
+             */
+            PriceReducedAt: string | null;
+            /** @description Every asking price, oldest first. */
+            PriceHistory: components["schemas"]["PriceHistoryPoint"][];
+            PropertyTypeId: number | null;
+            PropertyTypeName: string | null;
+            SurfaceM2: number | null;
+            /** @description Number of rooms (locali) as advertised. */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description -1 basement, 0 ground floor, 1 first floor ... */
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            /** @description 1 new, 2 excellent, 3 good, 4 to renovate */
+            Condition: components["schemas"]["ReferenceItem"] | null;
+            BuildYear: number | null;
+            RenovationYear: number | null;
+            EnergyClass: components["schemas"]["EnergyClassRef"] | null;
+            /** @description Global energy performance index, kWh/m² per year. */
+            EnergyPerformance: number | null;
+            HeatingType: components["schemas"]["ReferenceItem"] | null;
+            /** @description Monthly condominium fees in euros; 0 for none. */
+            CondoFees: number | null;
+            /** @description Sale: free, lived in by the owner, let. */
+            Occupancy: components["schemas"]["ReferenceItem"] | null;
+            /**
+             * Format: date
+             * @description Rent: available from this day.
+             */
+            AvailableFrom: string | null;
+            /** @description Rent: furnished, partly furnished ... */
+            Furnishing: components["schemas"]["ReferenceItem"] | null;
+            /** @description Rent: security deposit in euros. */
+            SecurityDeposit: number | null;
+            Amenities: components["schemas"]["ReferenceItem"][];
+            /** @description The composition: how many rooms of each type. */
+            RoomList: components["schemas"]["RoomCount"][];
+            /** @description Listing and room images; the first is the cover. */
+            Photos: components["schemas"]["MediaItem"][];
+            FloorPlans: components["schemas"]["MediaItem"][];
+            EnergyCertificates: components["schemas"]["MediaItem"][];
+            City: components["schemas"]["PropertyCity"] | null;
+            CityName: string | null;
+            ProvinceCode: string | null;
+            /** @description The district (quartiere) whose area holds the listing. */
+            District: string | null;
+            /** @description Street and number; null when the advertiser hides the address. */
+            Address: string | null;
+            PostalCode: string | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Latitude: number | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Longitude: number | null;
+            IsNewBuild: boolean;
+            /** @description The new development (/nuovecostruzioni/{Id}) this unit belongs to. */
+            Development: components["schemas"]["ReferenceItem"] | null;
+            Advertiser: components["schemas"]["PropertyAdvertiser"];
+            Highlighted: boolean;
+            /** Format: date-time */
+            PublishedAt: string | null;
+            /** Format: date-time */
+            UpdatedAt: string;
+            /** @description How many visitors keep it among their favourites. */
+            FavoritesCount: number;
+        };
+        SimilarListings: {
+            Items: components["schemas"]["SearchListing"][];
+        };
+        NewDevelopmentDetail: {
+            Id: number;
+            Name: string;
+            BuilderName: string;
+            Description: string;
+            /** @description Expected completion as the builder announces it: "Dicembre 2027". */
+            Completion: string | null;
+            CityName: string;
+            ProvinceCode: string;
+            City: components["schemas"]["PropertyCity"];
+            Address: string | null;
+            Latitude: number;
+            Longitude: number;
+            EnergyClass: components["schemas"]["EnergyClassRef"] | null;
+            /** @description The agency selling the units, if any. */
+            AgencyName: string | null;
+            /** @description The lowest price of its published units. */
+            PriceFrom: number | null;
+            /** @description Images of the development: its units' listing images. */
+            Photos: components["schemas"]["MediaItem"][];
+            /** @description Its published units, cheapest first. */
+            Units: components["schemas"]["SearchListing"][];
         };
         SeoCity: {
             Name: string;
