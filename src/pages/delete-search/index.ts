@@ -1,0 +1,1 @@
+export { DeleteSearchPage, type DeleteSearchPageProps } from './ui/delete-search-page';

@@ -1,0 +1,1 @@
+export { SavedSearchesPage } from './ui/saved-searches-page';

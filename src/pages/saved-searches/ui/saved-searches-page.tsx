@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/shared/ui/alert';
+import { Button, buttonClassName } from '@/shared/ui/button';
+import { Page } from '@/shared/ui/page';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { savedSearchesQueryOptions, type SavedSearch } from '../api/saved-searches-api';
+import { DeleteSearchModal } from './delete-search-modal';
+import { SavedSearchItem } from './saved-search-item';
+import styles from './saved-searches-page.module.css';
+
+/** /myrexer/ricerche: the user's saved searches, their alerts, and the way back to their results. */
+export function SavedSearchesPage() {
+  const { t } = useTranslation('saved-searches');
+  const searches = useQuery(savedSearchesQueryOptions());
+  const [deleting, setDeleting] = useState<SavedSearch | null>(null);
+  const [notice, setNotice] = useState('');
+
+  return (
+    <Page title={t('title')} intro={t('intro')}>
+      <PageMeta title={t('meta.title')} noindex />
+      {/* What just happened (a deletion), read out and kept on screen. */}
+      <p className={styles.notice} role="status" data-testid="saved-searches-notice">
+        {notice}
+      </p>
+      {searches.data ? (
+        searches.data.length === 0 ? (
+          <section className={styles.empty} data-testid="saved-searches-empty">
+            <h2 className={styles.emptyTitle}>{t('empty.title')}</h2>
+            <p className={styles.emptyText}>{t('empty.text')}</p>
+            <Link to="/ricerca" className={buttonClassName()}>
+              {t('empty.cta')}
+            </Link>
+          </section>
+        ) : (
+          <>
+            <p className={styles.count}>{t('count', { count: searches.data.length })}</p>
+            <ul className={styles.list} data-testid="saved-searches">
+              {searches.data.map((search) => (
+                <li key={search.Id}>
+                  <SavedSearchItem search={search} onDelete={() => setDeleting(search)} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )
+      ) : searches.isError ? (
+        <Alert tone="error" title={t('loadError')}>
+          <Button variant="secondary" size="small" onClick={() => void searches.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Spinner label={t('loading')} />
+      )}
+      {deleting ? (
+        <DeleteSearchModal
+          search={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setNotice(t('delete.deleted', { name: deleting.Name }));
+            setDeleting(null);
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}
