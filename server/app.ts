@@ -15,6 +15,7 @@ import captcha from './plugins/captcha';
 import secrets from './plugins/secrets';
 import jobQueue from './jobs/queue';
 import housekeeping from './jobs/housekeeping';
+import searchAlerts from './jobs/search-alerts';
 import { authentication } from './auth/require-user';
 import profileModule from './modules/profile';
 import socialLoginModule from './modules/social-login';
@@ -31,6 +32,8 @@ import mediaModule from './modules/media';
 import propertyModule from './modules/property';
 import searchModule from './modules/search';
 import seoModule from './modules/seo';
+import savedSearchesModule from './modules/saved-searches';
+import favoritesModule from './modules/favorites';
 import context from './plugins/context';
 import cookies from './plugins/cookies';
 import errors from './plugins/errors';
@@ -90,6 +93,7 @@ export const app = fp<AppOptions>(
     await fastify.register(jobQueue);
     await fastify.register(mailSender);
     await fastify.register(housekeeping);
+    await fastify.register(searchAlerts);
     await fastify.register(authentication);
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
@@ -103,6 +107,8 @@ export const app = fp<AppOptions>(
     await fastify.register(signInModule);
     await fastify.register(profileModule);
     await fastify.register(socialLoginModule);
+    await fastify.register(savedSearchesModule);
+    await fastify.register(favoritesModule);
     await fastify.register(downloadModule);
     await fastify.register(mailOutboxModule);
     await fastify.register(propertyModule);

@@ -8,6 +8,7 @@ import { assertAcceptablePassword } from '../../auth/password-strength';
 import { requireUser } from '../../auth/require-user';
 import addressAvatarRoutes, { avatarOf } from './address-avatar-routes';
 import dataRoutes from './data-routes';
+import { favoriteIdsOf } from '../favorites/repository';
 import { addressOfKind } from './repository';
 import { MeResponse, OkResponse, UpdatePasswordRequest } from './schemas';
 
@@ -48,10 +49,11 @@ const profileModule: FastifyPluginAsyncZod = async function profileModule(fastif
     async (request) => {
       const { user } = request;
       // The user's consents, address of its kind and photo are independent reads: at once.
-      const [consents, address, avatar] = await Promise.all([
+      const [consents, address, avatar, favorites] = await Promise.all([
         currentConsents(fastify.db, user.id),
         addressOfKind(fastify.db, user.id, user.businessName === 1 ? 'legal' : 'residential'),
         avatarOf(fastify.db, user.id),
+        favoriteIdsOf(fastify.db, user.id),
       ]);
       return {
         id: user.id,
@@ -92,6 +94,7 @@ const profileModule: FastifyPluginAsyncZod = async function profileModule(fastif
         commercialConsent: consents.commercial,
         partnerConsent: consents.partner,
         avatar,
+        favorites,
       };
     },
   );

@@ -42,6 +42,7 @@ export const MeResponse = z
     commercialConsent: z.boolean(),
     partnerConsent: z.boolean(),
     avatar: z.string().nullable().describe('The latest profile image: a URL with {dim} (PING or BIG) and {ext} (jpg) to fill in.'),
+    favorites: z.array(z.number().int()).describe('Ids of the listings the user keeps among the favourites, newest first.'),
   })
   .meta({ id: 'MeResponse', description: 'The current user (spec section 3); with the address of its kind.' });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentConsents, findSessionToken, findUserToken, issueSessionToken, issueUserToken, recordLogin, revokeUserToken, type UserRow } from '../../auth/repository';
 import { bearerOf } from '../../auth/require-user';
+import { adoptAnonymousFavorites } from '../favorites/repository';
 
 export interface LoginMeta {
   ip: string;
@@ -26,18 +27,25 @@ export async function startBearer(fastify: FastifyInstance, reply: FastifyReply,
 /**
  * The anonymous session the request came with (the browser's cookie record, or the bearer of
  * another client) ends when the visitor logs in: its token would otherwise stay valid for 30
- * days beside the new login.
+ * days beside the new login. Its favourites move to the account in the same transaction.
  */
-async function endAnonymousSession(fastify: FastifyInstance, request: FastifyRequest, now: Date): Promise<void> {
+export async function endAnonymousSession(fastify: FastifyInstance, request: FastifyRequest, userId: number, now: Date): Promise<void> {
+  const anonymousTokenIds = new Set<number>();
   const record = fastify.browserSession.recordOf(request);
   if (record && record.username === '') {
     const anonymous = await findUserToken(fastify.db, record.userdata);
-    if (anonymous && anonymous.userId === null) await revokeUserToken(fastify.db, anonymous.id, now);
+    if (anonymous && anonymous.userId === null) anonymousTokenIds.add(anonymous.id);
   }
   const bearer = bearerOf(request.headers.authorization);
   if (bearer) {
     const session = await findSessionToken(fastify.db, bearer);
-    if (session && session.userId === null) await revokeUserToken(fastify.db, session.userTokenId, now);
+    if (session && session.userId === null) anonymousTokenIds.add(session.userTokenId);
+  }
+  for (const userTokenId of anonymousTokenIds) {
+    await fastify.db.transaction(async (tx) => {
+      await adoptAnonymousFavorites(tx, userTokenId, userId);
+      await revokeUserToken(tx, userTokenId, now);
+    });
   }
 }
 
@@ -50,7 +58,7 @@ async function endAnonymousSession(fastify: FastifyInstance, request: FastifyReq
  */
 export async function completeLogin(fastify: FastifyInstance, reply: FastifyReply, user: UserRow, m: LoginMeta, browser: boolean) {
   await recordLogin(fastify.db, user.id, m.now);
-  await endAnonymousSession(fastify, reply.request, m.now);
+  await endAnonymousSession(fastify, reply.request, user.id, m.now);
   const consents = await currentConsents(fastify.db, user.id);
   const issued = await issueUserToken(fastify.db, {
     userId: user.id,

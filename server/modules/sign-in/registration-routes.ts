@@ -9,7 +9,7 @@ import { wantsCookieTransport } from '../../plugins/browser-session';
 import { assertCaptcha } from '../../plugins/captcha';
 import { splitPhone } from '../../auth/phone';
 import { isDisposableAddress } from './disposable-domains';
-import { requestMeta, startBearer } from './login';
+import { endAnonymousSession, requestMeta, startBearer } from './login';
 import { queueConfirmationMail } from './mail';
 import { CONFIRMATION_MAILS_PER_ACCOUNT, REGISTER_RATE_LIMIT } from './rate-limits';
 import { createRegisteredUser, markEmailConfirmed } from './repository';
@@ -44,6 +44,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
         setPasswordLink: setPassword ? `${fastify.config.publicUrl}/inserisciPassword/${setPassword}` : undefined,
       });
       // A password chosen right now proves the person as a login does.
+      // The visitor's anonymous session ends as at a login: its favourites move to the account.
+      await endAnonymousSession(fastify, request, created.id, now);
       const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, authenticated: passwordHash !== null, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
       if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
       // The silent login (spec section 4): isConfirmed false, silent true.

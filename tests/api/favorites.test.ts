@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousFavorites, favorites, properties, users } from '../../server/db/schema';
+import type { TestDatabase } from '../../server/db/testing';
+import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+
+const PASSWORD = 'Ortensie.Blu#Lago71';
+
+for (const backend of BACKENDS) {
+  describe(`Favourites (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    let published: { id: number; price: number | null; ownerUserId: number }[];
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' } });
+      published = await testDb.database.db
+        .select({ id: properties.id, price: properties.price, ownerUserId: properties.ownerUserId })
+        .from(properties)
+        .where(eq(properties.statusId, 2))
+        .orderBy(properties.id)
+        .limit(8);
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    const db = () => testDb.database.db;
+    const caller = (bearer: string) => (method: 'GET' | 'PUT' | 'DELETE', url: string) => app.inject({ method, url, headers: { authorization: `Bearer ${bearer}` } });
+
+    async function register(label: string) {
+      const email = `${label}.${backend.name}@example.com`;
+      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true, password: PASSWORD } });
+      await db().update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
+      const id = (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
+      return { email, id };
+    }
+
+    /** Logs in (optionally from a client that holds an anonymous bearer) and answers a bearer of the account. */
+    async function login(email: string, anonymousBearer?: string) {
+      const res = await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: PASSWORD }, headers: anonymousBearer ? { authorization: `Bearer ${anonymousBearer}` } : {} });
+      expect(res.statusCode).toBe(200);
+      return (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: res.json().UserToken, portal: 5 } })).json().Token as string;
+    }
+
+    async function anonymousBearer() {
+      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/AnonymousLogin', payload: { AnonymousToken: crypto.randomUUID(), portal: 5 } })).json().Token as string;
+      return (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token as string;
+    }
+
+    it('keeps an anonymous visitor’s favourites and moves them to the account at login', async () => {
+      const [p1, p2, p3] = published;
+      const { email, id } = await register('anonimo');
+      // The account already keeps p1 from another device.
+      const other = caller(await login(email));
+      expect((await other('PUT', `/api/User/Favorites/${p1!.id}`)).json()).toEqual({ Ok: true });
+
+      const anonymous = await anonymousBearer();
+      const call = caller(anonymous);
+      expect((await call('GET', '/api/User/Favorites')).json()).toEqual({ Items: [] });
+      for (const p of [p1!, p2!, p2!, p3!]) expect((await call('PUT', `/api/User/Favorites/${p.id}`)).json()).toEqual({ Ok: true });
+      expect((await call('DELETE', `/api/User/Favorites/${p3!.id}`)).json()).toEqual({ Ok: true });
+      const list = (await call('GET', '/api/User/Favorites')).json().Items;
+      expect(list.map((item: { Property: { Id: number } }) => item.Property.Id)).toEqual([p2!.id, p1!.id]);
+      expect(list[0]).toMatchObject({ PriceAtSave: p2!.price, PriceChange: p2!.price === null ? null : 0, Status: 2, Property: { Id: p2!.id, Title: expect.any(String) } });
+      const anonymousRows = await db().select().from(anonymousFavorites);
+      expect(anonymousRows.filter((row) => [p1!.id, p2!.id, p3!.id].includes(row.propertyId))).toHaveLength(2);
+
+      const bearer = await login(email, anonymous);
+      const account = caller(bearer);
+      expect((await account('GET', '/api/User/Favorites')).json().Items.map((item: { Property: { Id: number } }) => item.Property.Id).sort()).toEqual([p1!.id, p2!.id].sort());
+      expect(await db().select().from(favorites).where(eq(favorites.userId, id))).toHaveLength(2);
+      const tokenId = anonymousRows[0]!.userTokenId;
+      expect(await db().select().from(anonymousFavorites).where(eq(anonymousFavorites.userTokenId, tokenId))).toEqual([]);
+      // The anonymous session ended.
+      expectError(await call('GET', '/api/User/Favorites'), 'InvalidSessionToken');
+      expect((await account('GET', '/api/Account/Me')).json().favorites.sort()).toEqual([p1!.id, p2!.id].sort());
+    });
+
+    it('adds once, only published listings, and shows price changes, sold and suspended ones', async () => {
+      const [, , , p4, p5, p6] = published;
+      const { email, id } = await register('stati');
+      const call = caller(await login(email));
+      expect((await call('PUT', `/api/User/Favorites/${p4!.id}`)).statusCode).toBe(200);
+      expect((await call('PUT', `/api/User/Favorites/${p4!.id}`)).statusCode).toBe(200);
+      expect(await db().select().from(favorites).where(eq(favorites.userId, id))).toHaveLength(1);
+
+      const [draft] = await db().insert(properties).values({ ownerUserId: p4!.ownerUserId, statusId: 1, title: 'Bozza' }).returning({ id: properties.id });
+      const [deleted] = await db().insert(properties).values({ ownerUserId: p4!.ownerUserId, statusId: 5, title: 'Cancellato' }).returning({ id: properties.id });
+      expectError(await call('PUT', `/api/User/Favorites/${draft!.id}`), 'PropertyNotFound');
+      expectError(await call('PUT', `/api/User/Favorites/${deleted!.id}`), 'PropertyNotFound');
+      expectError(await call('PUT', '/api/User/Favorites/2147483000'), 'PropertyNotFound');
+      expectError(await call('PUT', '/api/User/Favorites/abc'), 'ValidationError');
+
+      await call('PUT', `/api/User/Favorites/${p5!.id}`);
+      await call('PUT', `/api/User/Favorites/${p6!.id}`);
+      await db().update(properties).set({ price: 100_000 }).where(eq(properties.id, p4!.id));
+      await db().update(properties).set({ statusId: 4 }).where(eq(properties.id, p5!.id));
+      await db().update(properties).set({ statusId: 5 }).where(eq(properties.id, p6!.id));
+      const items = (await call('GET', '/api/User/Favorites')).json().Items as { Property: { Id: number; Price: number }; PriceChange: number | null; Status: number }[];
+      expect(items.map((item) => [item.Property.Id, item.Status])).toEqual([
+        [p5!.id, 4],
+        [p4!.id, 2],
+      ]);
+      expect(items[1]!.PriceChange).toBe(p4!.price === null ? null : 100_000 - p4!.price);
+      expect((await call('GET', '/api/Account/Me')).json().favorites).toEqual([p5!.id, p4!.id]);
+    });
+
+    it('uses only the bearer’s identity: a user never sees nor removes another’s favourites', async () => {
+      const [p1, p2] = published;
+      const a = await register('utente-a');
+      const b = await register('utente-b');
+      const callA = caller(await login(a.email));
+      const callB = caller(await login(b.email));
+      await callA('PUT', `/api/User/Favorites/${p1!.id}`);
+      await callB('PUT', `/api/User/Favorites/${p2!.id}`);
+      expect((await callB('GET', '/api/User/Favorites')).json().Items.map((item: { Property: { Id: number } }) => item.Property.Id)).toEqual([p2!.id]);
+      expect((await callB('DELETE', `/api/User/Favorites/${p1!.id}`)).statusCode).toBe(200);
+      expect((await callA('GET', '/api/User/Favorites')).json().Items.map((item: { Property: { Id: number } }) => item.Property.Id)).toEqual([p1!.id]);
+      expectError(await app.inject({ url: '/api/User/Favorites' }), 'MissingToken');
+    });
+
+    it('keeps at most 500 favourites', async () => {
+      const { email, id } = await register('cinquecento');
+      const call = caller(await login(email));
+      const owner = published[0]!.ownerUserId;
+      const rows = await db()
+        .insert(properties)
+        .values(Array.from({ length: 500 }, (_, i) => ({ ownerUserId: owner, statusId: 2, title: `Annuncio ${i}`, price: 1000 + i, publishedAt: new Date() })))
+        .returning({ id: properties.id });
+      await db().insert(favorites).values(rows.map((row) => ({ userId: id, propertyId: row.id, priceAtSave: 1000 })));
+      expectError(await call('PUT', `/api/User/Favorites/${published[7]!.id}`), 'FavoriteLimitReached');
+      // One already kept is still fine (idempotent).
+      expect((await call('PUT', `/api/User/Favorites/${rows[0]!.id}`)).statusCode).toBe(200);
+      expect((await call('GET', '/api/User/Favorites')).json().Items).toHaveLength(500);
+      await db().delete(properties).where(inArray(properties.id, rows.map((row) => row.id)));
+      expect(await db().select().from(favorites).where(and(eq(favorites.userId, id)))).toEqual([]);
+    });
+  });
+}

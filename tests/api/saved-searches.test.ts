@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedSearches, users } from '../../server/db/schema';
+import type { TestDatabase } from '../../server/db/testing';
+import { deleteLinkToken } from '../../server/modules/saved-searches/links';
+import { summarize } from '../../server/modules/saved-searches/summary';
+import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+
+const PASSWORD = 'Ortensie.Blu#Lago71';
+
+describe('saved-search summaries', () => {
+  it('describes a search in one Italian line', () => {
+    expect(summarize({ SearchType: 'town', Town: '037006', SellType: 1, Sort: 'relevance', Type: 'trilocali', PriceMax: 450000, SurfaceMin: 70 }, { town: 'Bologna' })).toBe(
+      'Trilocali in vendita a Bologna, fino a 450.000 €, da 70 m²',
+    );
+    expect(summarize({ SearchType: 'province', Province: 'MI', SellType: 2, Sort: 'relevance', PriceMin: 800, PriceMax: 1200 }, { province: 'Milano' })).toBe(
+      'Immobili in affitto in provincia di Milano, da 800 a 1.200 €/mese',
+    );
+    expect(summarize({ SearchType: 'free', SellType: 1, Sort: 'relevance', PropertyTypes: [1, 2], RoomsMin: 3 }, { propertyTypes: ['Appartamenti', 'Attici'] })).toBe(
+      'Appartamenti e attici in vendita in tutta Italia, almeno 3 locali',
+    );
+    expect(summarize({ SearchType: 'circle', Lat: 45, Lng: 9, Radius: 1500, Place: 'Via Roma, Torino', SellType: 1, Sort: 'relevance' })).toBe(
+      'Immobili in vendita entro 1,5 km da Via Roma, Torino',
+    );
+  });
+});
+
+for (const backend of BACKENDS) {
+  describe(`Saved searches (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' } });
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    /** A confirmed user with a bearer. */
+    async function newUser(label: string) {
+      const email = `${label}.${backend.name}@example.com`;
+      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true, password: PASSWORD } });
+      await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
+      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: PASSWORD } })).json().UserToken;
+      const bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token as string;
+      const id = (await testDb.database.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+      const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+        app.inject({ method, url, payload: payload as never, headers: { authorization: `Bearer ${bearer}` } });
+      return { id, call };
+    }
+
+    const bologna = { SearchType: 'town', Town: '037006', Type: 'trilocali', PriceMax: '450000', SurfaceMin: 70, Cursor: 'abc', PageSize: '20', Zoom: '12' };
+
+    it('creates, lists, updates and deletes a saved search', async () => {
+      const { call } = await newUser('ricerche');
+      expect((await call('GET', '/api/User/SavedSearches')).json()).toEqual({ Items: [] });
+      const created = await call('POST', '/api/User/SavedSearches', { Name: 'Casa a Bologna', Frequency: 'instant', Criteria: bologna });
+      expect(created.statusCode).toBe(201);
+      const item = created.json();
+      expect(item).toMatchObject({
+        Name: 'Casa a Bologna',
+        Frequency: 'instant',
+        AlertsEnabled: true,
+        // Paging and map view are not kept; the defaults are left out.
+        Criteria: { SearchType: 'town', Town: '037006', Type: 'trilocali', PriceMax: '450000', SurfaceMin: '70' },
+        Summary: 'Trilocali in vendita a Bologna, fino a 450.000 €, da 70 m²',
+        LastNotifiedAt: null,
+      });
+      const [row] = await testDb.database.db.select().from(savedSearches).where(eq(savedSearches.id, item.Id));
+      expect(row).toMatchObject({ searchTypeId: 6, sellTypeId: 1 });
+
+      const free = await call('POST', '/api/User/SavedSearches', { Name: 'Affitti', Criteria: { SellType: '2', Text: 'terrazzo' } });
+      expect(free.json()).toMatchObject({ Frequency: 'daily', Criteria: { SellType: '2', Text: 'terrazzo' }, Summary: 'Immobili in affitto in tutta Italia, con «terrazzo»' });
+      const [freeRow] = await testDb.database.db.select().from(savedSearches).where(eq(savedSearches.id, free.json().Id));
+      expect(freeRow).toMatchObject({ searchTypeId: 3, sellTypeId: 2 });
+
+      expect((await call('GET', '/api/User/SavedSearches')).json().Items.map((i: { Id: number }) => i.Id)).toEqual([free.json().Id, item.Id]);
+
+      const updated = await call('PUT', `/api/User/SavedSearches/${item.Id}`, { Name: 'Trilocale Bologna', AlertsEnabled: false });
+      expect(updated.json()).toMatchObject({ Id: item.Id, Name: 'Trilocale Bologna', Frequency: 'instant', AlertsEnabled: false });
+      expect((await call('PUT', `/api/User/SavedSearches/${item.Id}`, { Frequency: 'weekly' })).json()).toMatchObject({ Name: 'Trilocale Bologna', Frequency: 'weekly' });
+
+      expect((await call('DELETE', `/api/User/SavedSearches/${item.Id}`)).json()).toEqual({ Ok: true });
+      expectError(await call('DELETE', `/api/User/SavedSearches/${item.Id}`), 'SavedSearchNotFound');
+      expect((await call('GET', '/api/User/SavedSearches')).json().Items).toHaveLength(1);
+    });
+
+    it('refuses invalid criteria, unknown places and more than 50 searches', async () => {
+      const { id, call } = await newUser('limiti');
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Criteria: { PriceMin: 'molto' } }), 'ValidationError');
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Criteria: { PriceMin: '500', PriceMax: '100' } }), 'ValidationError');
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Criteria: { SearchType: 'town' } }), 'InvalidSearch');
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Criteria: { SearchType: 'town', Town: '999999' } }), 'UnknownPlace');
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: '', Criteria: {} }), 'ValidationError');
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Frequency: 'hourly', Criteria: {} }), 'ValidationError');
+      await testDb.database.db.insert(savedSearches).values(Array.from({ length: 50 }, (_, i) => ({ userId: id, name: `r${i}`, searchTypeId: 3, sellTypeId: 1, criteria: {} })));
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: 'una di troppo', Criteria: {} }), 'SavedSearchLimitReached');
+      expectError(await app.inject({ url: '/api/User/SavedSearches' }), 'MissingToken');
+    });
+
+    it("answers 404 for another user's search, never 403", async () => {
+      const a = await newUser('proprietario');
+      const b = await newUser('curioso');
+      const id = (await a.call('POST', '/api/User/SavedSearches', { Name: 'Mia', Criteria: bologna })).json().Id;
+      expect((await a.call('GET', `/api/User/SavedSearches/${id}`)).json()).toMatchObject({ Id: id, Name: 'Mia' });
+      expectError(await b.call('GET', `/api/User/SavedSearches/${id}`), 'SavedSearchNotFound');
+      expectError(await b.call('PUT', `/api/User/SavedSearches/${id}`, { Name: 'Presa' }), 'SavedSearchNotFound');
+      expectError(await b.call('DELETE', `/api/User/SavedSearches/${id}`), 'SavedSearchNotFound');
+      expect((await b.call('GET', '/api/User/SavedSearches')).json().Items).toEqual([]);
+      expect((await a.call('GET', '/api/User/SavedSearches')).json().Items.map((i: { Id: number; Name: string }) => [i.Id, i.Name])).toEqual([[id, 'Mia']]);
+    });
+
+    it('deletes a search from the signed link of a mail, once', async () => {
+      const a = await newUser('link');
+      const first = (await a.call('POST', '/api/User/SavedSearches', { Name: 'Prima', Criteria: bologna })).json().Id as number;
+      const second = (await a.call('POST', '/api/User/SavedSearches', { Name: 'Seconda', Criteria: bologna })).json().Id as number;
+      const key = app.secrets.savedSearchLinkKey;
+      expect(key.length).toBeGreaterThanOrEqual(32);
+      const byLink = (Id: number, Token: string) => app.inject({ method: 'POST', url: '/api/SavedSearch/DeleteByLink', payload: { Id, Token } });
+      const token = deleteLinkToken(key, first, a.id);
+      // The token of another search, a tampered one, one for another user: refused.
+      expectError(await byLink(first, deleteLinkToken(key, second, a.id)), 'InvalidDeleteLink');
+      expectError(await byLink(first, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`), 'InvalidDeleteLink');
+      expectError(await byLink(first, deleteLinkToken(key, first, a.id + 1)), 'InvalidDeleteLink');
+      expectError(await byLink(first, 'x'), 'InvalidDeleteLink');
+      const ok = await byLink(first, token);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ Name: 'Prima' });
+      expectError(await byLink(first, token), 'SavedSearchNotFound');
+      // Only that search went.
+      expect((await a.call('GET', '/api/User/SavedSearches')).json().Items.map((i: { Id: number }) => i.Id)).toEqual([second]);
+    });
+  });
+}
