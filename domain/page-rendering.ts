@@ -42,3 +42,17 @@ export interface PageBoot {
   siteOrigin: string;
   translations: Record<string, Record<string, unknown>>;
 }
+
+/**
+ * A route that renders a page with another status than 200 (a listing removed by its owner:
+ * 410 Gone, with its similar listings) says so with this header, from its `headers` option;
+ * the renderer answers with that status and drops the header. Only these statuses are taken.
+ */
+export const PAGE_STATUS_HEADER = 'x-rexer-page-status';
+export const PAGE_STATUSES = [410] as const;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+
+/** The headers a route returns to ask for a status. */
+export function pageStatusHeaders(status: PageStatus): Record<string, string> {
+  return { [PAGE_STATUS_HEADER]: String(status) };
+}

@@ -1,5 +1,5 @@
 import { createRequestHandler, renderRouterToStream, RouterServer } from '@tanstack/react-router/ssr/server';
-import { PAGE_BOOT_ELEMENT_ID, type PageBoot, type PageRenderer, type PageRendererSetup } from '@domain/page-rendering';
+import { PAGE_BOOT_ELEMENT_ID, PAGE_STATUS_HEADER, PAGE_STATUSES, type PageBoot, type PageRenderer, type PageRendererSetup } from '@domain/page-rendering';
 import { createSessionViewStore, readStoredSession } from '@/entities/session';
 import { setServerFetch } from '@/shared/api';
 import { createServerI18n, usedNamespaces } from '@/shared/i18n';
@@ -27,10 +27,18 @@ export function createPageRenderer(setup: PageRendererSetup): PageRenderer {
     const handler = createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifest });
     const response = await handler(({ request, router, responseHeaders }) => renderRouterToStream({ request, router, responseHeaders, children: <RouterServer router={router} /> }));
     for (const cookie of cookies.written) response.headers.append('set-cookie', cookie);
+    const status = statusOf(response);
     if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
     const boot = (): PageBoot => ({ siteOrigin: setup.siteOrigin, translations: pick(setup.translations, usedNamespaces(i18n)) });
-    return new Response(response.body.pipeThrough(beforeBodyEnd(() => bootElement(boot()))), { status: response.status, headers: response.headers });
+    return new Response(response.body.pipeThrough(beforeBodyEnd(() => bootElement(boot()))), { status, headers: response.headers });
   };
+}
+
+/** The page's status: a rendered page (200) may ask for another one (PAGE_STATUS_HEADER); the header stays here. */
+function statusOf(response: Response): number {
+  const asked = Number(response.headers.get(PAGE_STATUS_HEADER));
+  response.headers.delete(PAGE_STATUS_HEADER);
+  return response.status === 200 && (PAGE_STATUSES as readonly number[]).includes(asked) ? asked : response.status;
 }
 
 function pick(translations: PageRendererSetup['translations'], namespaces: string[]) {

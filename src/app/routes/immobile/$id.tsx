@@ -1,17 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { pageStatusHeaders } from '@domain/page-rendering';
+import { PropertyGonePage, PropertyPage, prefetchProperty } from '@/pages/property';
 import { ACCEPTS } from '../../config/route-static-data';
 import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
 const paramsSchema = paramsShape({ id: numericIdSchema });
 
-/** Property detail: every type may look at a listing; it is sale or rent only once loaded. */
+/**
+ * Property detail: every type may look at a listing. An unknown listing is the 404 page; one
+ * its owner removed answers 410 Gone with similar listings.
+ */
 export const Route = createFileRoute('/immobile/$id')({
   staticData: { homeTypes: ACCEPTS.all },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  loader: ({ context, params }) => prefetchProperty(context.queryClient, Number(params.id)),
+  headers: ({ loaderData }) => (loaderData?.gone ? pageStatusHeaders(410) : undefined),
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="property" />;
+  const { id } = Route.useParams();
+  const { gone } = Route.useLoaderData();
+  return gone ? <PropertyGonePage id={Number(id)} /> : <PropertyPage id={Number(id)} />;
 }

@@ -9,6 +9,8 @@ export interface PageMetaProps {
   description?: string;
   /** Pages that must not be indexed (personal links, errors, account pages). */
   noindex?: boolean;
+  /** The picture of a shared link when the page has its own (a listing's cover); Rexer's otherwise. */
+  image?: { url: string; width?: number | null; height?: number | null } | null;
 }
 
 /**
@@ -16,11 +18,12 @@ export interface PageMetaProps {
  * the Open Graph and Twitter card tags of a shared link. React places them in the document's
  * head, on the server and after every navigation alike.
  */
-export function PageMeta({ title, description, noindex = false }: PageMetaProps) {
+export function PageMeta({ title, description, noindex = false, image: ownImage }: PageMetaProps) {
   const origin = useSiteOrigin();
   const pathname = useLocation({ select: (location) => location.pathname });
   const url = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
-  const image = `${origin}${SHARE_IMAGE.path}`;
+  const image = ownImage ? (/^https?:\/\//.test(ownImage.url) ? ownImage.url : `${origin}${ownImage.url.startsWith('/') ? '' : '/'}${ownImage.url}`) : `${origin}${SHARE_IMAGE.path}`;
+  const size = ownImage ? { width: ownImage.width, height: ownImage.height } : SHARE_IMAGE;
   return (
     <>
       <title>{title}</title>
@@ -34,8 +37,8 @@ export function PageMeta({ title, description, noindex = false }: PageMetaProps)
       {description ? <meta property="og:description" content={description} /> : null}
       <meta property="og:url" content={url} />
       <meta property="og:image" content={image} />
-      <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
-      <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
+      {size.width ? <meta property="og:image:width" content={String(size.width)} /> : null}
+      {size.height ? <meta property="og:image:height" content={String(size.height)} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       {description ? <meta name="twitter:description" content={description} /> : null}

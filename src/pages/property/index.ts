@@ -1,0 +1,3 @@
+export { PropertyPage } from './ui/property-page';
+export { PropertyGonePage } from './ui/property-gone-page';
+export { prefetchProperty, propertyQueryOptions, similarListingsQueryOptions, type PropertyLoad, type PropertyDetail } from './api/property-api';

@@ -1,0 +1,38 @@
+// The energy label every Italian listing must show (D.Lgs. 192/2005, art. 6, and the DM of
+// 26 June 2015): the class on the A4 ... G scale and the global non-renewable energy
+// performance index EPgl,nren in kWh/m² a year.
+
+/** The scale, best first, with the label's customary colours (dark green to red). */
+export const ENERGY_SCALE = [
+  { code: 'A4', color: '#00843d' },
+  { code: 'A3', color: '#1a9641' },
+  { code: 'A2', color: '#4caf32' },
+  { code: 'A1', color: '#8cc63f' },
+  { code: 'B', color: '#c5d92d' },
+  { code: 'C', color: '#f2e41b' },
+  { code: 'D', color: '#fbb817' },
+  { code: 'E', color: '#f28c1b' },
+  { code: 'F', color: '#e8571f' },
+  { code: 'G', color: '#d7191c' },
+] as const;
+
+export type EnergyClassCode = (typeof ENERGY_SCALE)[number]['code'];
+
+/** What the listing says about its energy label. */
+export type EnergyLabel =
+  | { kind: 'rated'; code: EnergyClassCode; index: number; color: string; performance: number | null }
+  | { kind: 'exempt' }
+  | { kind: 'pending' }
+  | { kind: 'missing' };
+
+/** Reads the listing's class (its code: A4 ... G, `exempt`, `pending`) and index. */
+export function energyLabelOf(energyClass: { Code: string } | null | undefined, performance: number | null | undefined): EnergyLabel {
+  if (!energyClass) return { kind: 'missing' };
+  const code = energyClass.Code.trim();
+  if (code.toLowerCase() === 'exempt') return { kind: 'exempt' };
+  if (code.toLowerCase() === 'pending') return { kind: 'pending' };
+  const index = ENERGY_SCALE.findIndex((step) => step.code === code.toUpperCase());
+  if (index < 0) return { kind: 'missing' };
+  const performanceValue = performance !== null && performance !== undefined && Number.isFinite(performance) && performance >= 0 ? performance : null;
+  return { kind: 'rated', code: ENERGY_SCALE[index].code, index, color: ENERGY_SCALE[index].color, performance: performanceValue };
+}

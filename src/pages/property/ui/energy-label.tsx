@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { cx } from '@/shared/lib/class-names';
+import { ENERGY_SCALE, type EnergyLabel } from '../model/energy-class';
+import styles from './property-page.module.css';
+
+/**
+ * The energy label Italian law asks of every listing: the class on the coloured A4 ... G
+ * scale and the EPgl,nren index, or what the listing says instead (exempt, pending).
+ */
+export function EnergyLabelView({ label }: { label: EnergyLabel }) {
+  const { t } = useTranslation('property');
+  return (
+    <section className={styles.section} aria-labelledby="property-energy">
+      <h2 id="property-energy" className={styles.sectionTitle}>
+        {t('energy.title')}
+      </h2>
+      {label.kind === 'rated' ? (
+        <>
+          <ol className={styles.energyScale} aria-label={t('energy.scale')} data-testid="energy-scale">
+            {ENERGY_SCALE.map((step, index) => {
+              const current = index === label.index;
+              return (
+                <li
+                  key={step.code}
+                  className={cx(styles.energyStep, current && styles.energyCurrent)}
+                  style={{ background: step.color }}
+                  aria-current={current ? 'true' : undefined}
+                >
+                  <span aria-hidden={current ? undefined : 'true'}>{current ? t('energy.current', { code: step.code }) : step.code}</span>
+                </li>
+              );
+            })}
+          </ol>
+          <dl className={styles.energyFacts}>
+            <div>
+              <dt>{t('energy.class')}</dt>
+              <dd>
+                <span className={styles.energyBadge} style={{ background: label.color }}>
+                  {label.code}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('energy.index')}</dt>
+              <dd>{label.performance !== null ? t('energy.indexValue', { value: label.performance.toLocaleString('it-IT', { maximumFractionDigits: 2 }) }) : t('energy.indexMissing')}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <p className={styles.energyOther}>
+          <strong>{t(`energy.${label.kind}`)}</strong> {t(`energy.${label.kind}Text`)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ListingCard } from '@/entities/listing';
+import { FavoriteToggle } from '@/features/toggle-favorite';
+import { similarListingsQueryOptions } from '../api/property-api';
+import styles from './property-page.module.css';
+
+export function SimilarListings({ id, headingLevel = 'h2' }: { id: number; headingLevel?: 'h2' | 'h3' }) {
+  const { t } = useTranslation('property');
+  const similar = useQuery(similarListingsQueryOptions(id));
+  const Heading = headingLevel;
+  const items = similar.data?.Items ?? [];
+  if (similar.isPending) return null;
+  return (
+    <section className={styles.similar} aria-labelledby="property-similar" data-testid="similar-listings">
+      <Heading id="property-similar" className={styles.sectionTitle}>
+        {t('similar.title')}
+      </Heading>
+      {items.length === 0 ? (
+        <p className={styles.note}>{t('similar.empty')}</p>
+      ) : (
+        <ul className={styles.similarGrid}>
+          {items.map((listing) => (
+            <li key={listing.Id}>
+              <ListingCard listing={listing} headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'} action={<FavoriteToggle propertyId={listing.Id} listing={listing} />} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { PhotoGallery, type PhotoGalleryProps, type GalleryImage, type PhotoGalleryLabels } from './photo-gallery';
