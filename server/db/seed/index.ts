@@ -4,6 +4,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { DEMO_SEED_VERSION, seedDemo, type DemoSize } from './demo';
 import { DOCUMENTS_SEED_VERSION, ensureDocuments } from './documents';
 import { documents } from '../schema';
+import { DISTRICTS_SEED_VERSION, seedDistricts } from './districts';
 import { GEO_SEED_VERSION, seedGeo } from './geo';
 import { REFERENCE_SEED_VERSION, seedReferenceLists } from './reference';
 import { applySeedPart, type SeedLog } from './seed-runs';
@@ -28,6 +29,8 @@ export async function runSeed(db: Db, opts: SeedOptions): Promise<void> {
   if (opts.level === 'none') return;
   await applySeedPart(db, 'reference-lists', REFERENCE_SEED_VERSION, opts.log, (tx) => seedReferenceLists(tx));
   await applySeedPart(db, 'geography', GEO_SEED_VERSION, opts.log, (tx) => seedGeo(tx, opts.log));
+  // The quartieri of the demo cities, with their derived areas (search type district).
+  await applySeedPart(db, 'districts', DISTRICTS_SEED_VERSION, opts.log, (tx) => seedDistricts(tx));
   // Terms, privacy and the guides are product content, so they come with the reference level.
   const files = await ensureDocuments(opts.storage);
   await applySeedPart(db, 'documents', DOCUMENTS_SEED_VERSION, opts.log, async (tx) => {
