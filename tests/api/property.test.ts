@@ -135,7 +135,7 @@ async function insertFixtures(db: Db): Promise<Fixtures> {
     area: '((9.22,45.47),(9.235,45.47),(9.235,45.485),(9.22,45.485))',
   });
 
-  const near = await insertListing(db, { ownerUserId: owner.id, price: 285_000, surfaceM2: 96, title: 'Simile' });
+  const near = await insertListing(db, { ownerUserId: owner.id, price: 280_000, surfaceM2: 95, title: 'Simile' });
   const agencyListing = await insertListing(db, { ownerUserId: owner.id, agencyId: agency.id, price: 1_900_000, title: 'Con agenzia' });
   const rent = await insertListing(db, { ownerUserId: owner.id, sellTypeId: 2, price: 1_400, title: 'In affitto' });
   const sold = await insertListing(db, { ownerUserId: owner.id, statusId: PROPERTY_STATUS.sold, price: 281_000 });
@@ -353,5 +353,36 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     const searchLocs = [...searches.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     expect(searchLocs).toContain('/vendita/case/milano/milano/015146');
     expect(searchLocs).toContain('/affitto/case/milano/milano/015146');
+  });
+
+  it('seeds new developments with units and listings with past price cuts in the demo', async () => {
+    const db = testDb.database.db;
+    const developments = await db.execute<{ id: number; units: number }>(
+      sql`select d.id, count(p.id)::int as units from new_developments d join properties p on p.development_id = d.id and p.status_id = 2 and p.condition_id = 1 where d.name <> 'Residenza di prova' group by d.id order by d.id`,
+    );
+    expect(developments.rows.length).toBeGreaterThanOrEqual(5);
+    for (const d of developments.rows) expect(d.units).toBeGreaterThanOrEqual(3);
+    const first = (await app.inject({ url: `/api/NewDevelopment/${developments.rows[0].id}` })).json();
+    expect(first.Units.length).toBe(developments.rows[0].units);
+    expect(first.Photos.length).toBeGreaterThan(0);
+    expect(['A4', 'A3']).toContain(first.EnergyClass.Code);
+    expect(first.Completion).toMatch(/^\S+ 20\d\d$/);
+
+    // Cuts: recorded by the trigger, each after publication, the listing's last change its price_changed_at.
+    const cuts = await db.execute<{ id: number; published_at: string; first_cut: string; last_cut: string; price_changed_at: string; price: number; previous_price: number }>(
+      sql`select p.id, p.published_at, p.price_changed_at, p.price, p.previous_price, min(c.changed_at) as first_cut, max(c.changed_at) as last_cut
+          from properties p join property_price_changes c on c.property_id = p.id and c.old_price is not null
+          where p.development_id is null and p.title not in ('Simile', 'Con agenzia', 'In affitto', 'Trilocale in vendita a Città Studi') and p.id <> ${fx.hidden}
+          group by p.id`,
+    );
+    expect(cuts.rows.length).toBeGreaterThan(0);
+    for (const c of cuts.rows) {
+      expect(c.price).toBeLessThan(c.previous_price);
+      expect(new Date(c.first_cut).getTime()).toBeGreaterThan(new Date(c.published_at).getTime());
+      expect(new Date(c.last_cut).getTime()).toBe(new Date(c.price_changed_at).getTime());
+    }
+    const detail = (await app.inject({ url: `/api/Property/${cuts.rows[0].id}` })).json();
+    expect(detail.PriceHistory.length).toBeGreaterThanOrEqual(2);
+    expect(detail.PriceReducedAt).toBe(new Date(cuts.rows[0].price_changed_at).toISOString());
   });
 });

@@ -36,6 +36,7 @@ import texts from './data/listing-texts.json';
 import lists from './data/reference-lists.json';
 import { CONSENT_TEXT_VERSION } from '../../auth/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { writeDemoDevelopments, writeDemoPriceReductions } from './developments';
 import { buildDemoListings, DEMO_CITIES, SEED_EPOCH, type DemoListing } from './listings';
 import { ensurePhotoPool, renderAgencyLogo, type PhotoKind, type PoolPhoto } from './photos';
 import { applySeedPart, chunk, type SeedLog } from './seed-runs';
@@ -47,7 +48,7 @@ export type DemoSize = 'full' | 'small';
  * version: re-running it would duplicate listings that users may have edited since.
  * Delete the data folder (or the 'demo' row of seed_runs and the demo rows) to reseed.
  */
-export const DEMO_SEED_VERSION = '2026-11-23.1';
+export const DEMO_SEED_VERSION = '2026-11-24.1';
 
 
 const SIZES: Record<DemoSize, { scale: number; privateOwners: number }> = {
@@ -350,6 +351,20 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
   });
   for (const part of chunk(mediaRows, 1000)) await tx.insert(media).values(part);
 
+  // About 15% of the published listings had their price cut (the trigger keeps the history).
+  const reductions = await writeDemoPriceReductions(
+    tx,
+    listings.map((l, i) => ({ id: propertyIds[i], price: l.row.price, sellTypeId: l.row.sellTypeId, publishedAt: l.row.statusId === PROPERTY_STATUS.published ? l.row.publishedAt : null })),
+  );
+  // New developments and their units, sold by an agency of their town.
+  const developments = await writeDemoDevelopments(tx, {
+    cities: new Map(cityRows.map((c) => [c.istat, { id: c.id, postcodes: c.postcodes }])),
+    agencies: insertedAgencies.map((a, i) => ({ id: a.id, userId: agencyUserIds[i] })),
+    pool,
+    unitsEach: opts.demoSize === 'small' ? 3 : undefined,
+    roomOfPhoto: ROOM_OF_PHOTO,
+  });
+
   // The buyer's activity: favourites, a saved search, visit requests to the seller.
   const published = listings.map((l, i) => ({ l, id: propertyIds[i] })).filter((x) => x.l.row.statusId === PROPERTY_STATUS.published);
   const favouriteIds = published
@@ -408,5 +423,5 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     await tx.insert(orderItems).values({ orderId: order.id, serviceProductId: photography.id, quantity: 1, unitPriceCents: photography.priceCents });
   }
 
-  return `${insertedUsers.length} users, ${insertedAgencies.length} agencies, ${listings.length} listings (${published.length} published), ${mediaRows.length} photos`;
+  return `${insertedUsers.length} users, ${insertedAgencies.length} agencies, ${listings.length} listings (${published.length} published, ${reductions} with price cuts), ${developments.developments} new developments (${developments.units} units), ${mediaRows.length} photos`;
 }
