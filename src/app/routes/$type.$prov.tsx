@@ -1,18 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { useMemo } from 'react';
+import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../config/route-static-data';
-import { paramsShape, requireParams, segmentSchema, typeSlugSchema } from '../lib/route-params';
+import { loadResults } from '../lib/results-loader';
+import { paramsShape, provinceSlugSchema, requireParams, typeSlugSchema } from '../lib/route-params';
 
-const paramsSchema = paramsShape({ type: typeSlugSchema, prov: segmentSchema });
+const paramsSchema = paramsShape({ type: typeSlugSchema, prov: provinceSlugSchema });
 
-/** Province results. Only the property-type slugs match here; any other URL of this shape is a 404. */
+/** Province results (/case/milano): sale unless the query asks for rent. Only the property-type slugs match here; any other URL of this shape is a 404. */
 export const Route = createFileRoute('/$type/$prov')({
   staticData: { homeTypes: ACCEPTS.seekers, defaultHomeType: HOME_TYPE.BUYER, footerSeo: 'expanded' },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  validateSearch: validateResultsSearch,
+  loaderDeps: ({ search }) => ({ search }),
+  loader: ({ context, params, deps, cause }) => loadResults(context.queryClient, routeSearch({ kind: 'province', type: params.type, prov: params.prov }, deps.search), cause),
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="results" />;
+  const path = Route.useParams();
+  const search = Route.useSearch();
+  const route = useMemo<ResultsRoute>(() => ({ kind: 'province', type: path.type, prov: path.prov }), [path]);
+  const params = useMemo(() => routeSearch(route, search), [route, search]);
+  return <SearchResultsPage route={route} params={params} province={path.prov} />;
 }

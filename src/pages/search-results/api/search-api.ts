@@ -1,0 +1,126 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { toSearchQuery, type SearchParams, type SearchType } from '@domain/search';
+import type { SearchListing } from '@/entities/listing';
+import { ApiError, apiClient, unwrap } from '@/shared/api';
+
+// The search calls of docs/search.md. They are typed here from the contract: the generated
+// schema (schema.gen.ts) gains them when the server's routes land, and then these types can
+// become the generated ones.
+
+export interface SearchMarkerPoint {
+  Latitude: number;
+  Longitude: number;
+  Count: number;
+  PropertyId: number | null;
+  Price: number | null;
+}
+
+export interface SearchArea {
+  Kind: SearchType;
+  Name: string | null;
+  Center: { Latitude: number; Longitude: number } | null;
+  RadiusM: number | null;
+  Polygon: { Latitude: number; Longitude: number }[] | null;
+  Bounds: { South: number; West: number; North: number; East: number } | null;
+}
+
+export interface SearchResult {
+  Total: number;
+  Items: SearchListing[];
+  NextCursor: string | null;
+  Markers: { Zoom: number; Points: SearchMarkerPoint[] };
+  Area: SearchArea;
+}
+
+export interface PlaceSuggestion {
+  Kind: 'town' | 'district' | 'province' | 'region' | 'address';
+  Id: string;
+  Name: string;
+  Detail: string | null;
+  Latitude: number;
+  Longitude: number;
+  Params: Record<string, string>;
+}
+
+type LooseGet = (path: string, init: { params: { query: Record<string, string | number> }; signal?: AbortSignal }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+const get: LooseGet = (path, init) => (apiClient.GET as unknown as LooseGet)(path, init);
+
+/** One page of a search: the query is the search as `toSearchQuery` writes it, with the page's cursor. */
+export async function fetchSearchPage(params: SearchParams, cursor: string | null, signal?: AbortSignal): Promise<SearchResult> {
+  const query = toSearchQuery({ ...params, Cursor: cursor ?? undefined });
+  return unwrap('GET /api/Search/Listings', await get('/api/Search/Listings', { params: { query }, signal })) as SearchResult;
+}
+
+/**
+ * The results of a search as pages appended one after the other ("Mostra altri annunci"). The
+ * key is the search without its cursor; the first page starts at the URL's cursor, so a
+ * crawler's page 2 renders page 2.
+ */
+export const searchResultsQueryOptions = (params: SearchParams) => {
+  const { Cursor, ...search } = params;
+  return infiniteQueryOptions({
+    queryKey: ['search', 'listings', toSearchQuery(search), Cursor ?? null],
+    queryFn: ({ pageParam, signal }) => fetchSearchPage(search, pageParam, signal),
+    initialPageParam: Cursor ?? null,
+    getNextPageParam: (last: SearchResult) => last.NextCursor,
+    staleTime: 60_000,
+  });
+};
+
+export const placesQueryOptions = (text: string, limit = 8) =>
+  queryOptions({
+    queryKey: ['search', 'places', text, limit],
+    queryFn: async ({ signal }) => unwrap('GET /api/Search/Places', await get('/api/Search/Places', { params: { query: { Text: text, Limit: limit } }, signal })) as { Items: PlaceSuggestion[] },
+    staleTime: 10 * 60_000,
+  });
+
+/** Whether a failed search means its place does not exist (UnknownPlace, 404): that page is a 404. */
+export function isUnknownPlace(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * The loader's work: the first page of results in the query cache, so the server renders the
+ * list. Answers false when the place does not exist.
+ */
+export async function prefetchSearchResults(queryClient: QueryClient, params: SearchParams): Promise<boolean> {
+  try {
+    await queryClient.ensureInfiniteQueryData(searchResultsQueryOptions(params));
+    return true;
+  } catch (error) {
+    if (isUnknownPlace(error)) return false;
+    // A search the API refuses (400) still renders the page, which says so and offers a way out.
+    if (error instanceof ApiError && error.status === 400) return true;
+    throw error;
+  }
+}
+
+function slugOf(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The place of an SEO slug as the search takes it, found with the place search: a town whose
+ * name is the slug (then a province, then a region), and a district of that town by its name.
+ * Null when nothing is called that: the page does not exist.
+ */
+export async function resolveSeoPlace(queryClient: QueryClient, place: string, district?: string): Promise<Record<string, string> | null> {
+  const found = await queryClient.fetchQuery(placesQueryOptions(place.replace(/-/g, ' '))).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status < 500) return { Items: [] as PlaceSuggestion[] };
+    throw error;
+  });
+  const named = (item: PlaceSuggestion) => slugOf(item.Name) === place || slugOf(item.Name) === `provincia-di-${place}`;
+  const town = found.Items.find((item) => item.Kind === 'town' && named(item));
+  const area = town ?? found.Items.find((item) => item.Kind === 'province' && named(item)) ?? found.Items.find((item) => item.Kind === 'region' && named(item));
+  if (!area) return null;
+  if (!district) return area.Params;
+  if (!town) return null;
+  const districts = await queryClient.fetchQuery(placesQueryOptions(`${district.replace(/-/g, ' ')} ${town.Name}`)).catch(() => ({ Items: [] as PlaceSuggestion[] }));
+  const match = districts.Items.find((item) => item.Kind === 'district' && slugOf(item.Name) === district && (!item.Detail || slugOf(item.Detail).includes(place)));
+  return match ? match.Params : null;
+}

@@ -1,0 +1,12 @@
+export { SearchResultsPage, type SearchResultsPageProps } from './ui/search-results-page';
+export {
+  prefetchSearchResults,
+  resolveSeoPlace,
+  searchResultsQueryOptions,
+  isUnknownPlace,
+  type SearchResult,
+  type SearchArea,
+  type PlaceSuggestion,
+} from './api/search-api';
+export { cleanSearch, firstPageHref, isIndexable, resultsHref, routeSearch, toRouterSearch, validateResultsSearch, PLACE_KEYS, type ResultsRoute } from './model/results-route';
+export { parseSeoSlug, type SeoSlug } from './model/seo-slug';

@@ -1,0 +1,52 @@
+import type { SearchParams } from '@domain/search';
+import type { TypeSlug } from '@/shared/config';
+import type { SearchArea } from '../api/search-api';
+
+// The words of a results page's heading and title: "245 case in vendita a Milano".
+
+export interface HeadingParts {
+  /** The key of the noun: the type slug, or "default" (immobili). */
+  noun: TypeSlug | 'default';
+  contract: 'sale' | 'rent';
+  /** The key of the place phrase, and its values. */
+  place: 'town' | 'province' | 'region' | 'district' | 'place' | 'proximity' | 'circle' | 'draw' | 'agency' | 'bounds' | 'free';
+  name: string;
+  km?: number;
+}
+
+/** "Provincia di Torino" → "Torino": the phrase adds "in provincia di". */
+function provinceName(name: string): string {
+  return name.replace(/^provincia (di |dell'|della |del )?/i, '');
+}
+
+export function headingParts(params: SearchParams, area: SearchArea | null | undefined): HeadingParts {
+  const base = { noun: params.Type ?? ('default' as const), contract: params.SellType === 2 ? ('rent' as const) : ('sale' as const) };
+  const name = area?.Name ?? params.Place ?? '';
+  switch (params.SearchType) {
+    case 'town':
+    case 'region':
+    case 'district':
+    case 'agency':
+      return name ? { ...base, place: params.SearchType, name } : { ...base, place: 'free', name: '' };
+    case 'province':
+      return name ? { ...base, place: 'province', name: provinceName(name) } : { ...base, place: 'free', name: '' };
+    case 'place':
+    case 'proximity':
+      return name ? { ...base, place: params.SearchType, name } : { ...base, place: 'circle', name: '', km: (params.Radius ?? 2000) / 1000 };
+    case 'circle':
+      return { ...base, place: 'circle', name: '', km: Math.round((area?.RadiusM ?? params.Radius ?? 2000) / 100) / 10 };
+    case 'draw':
+      return { ...base, place: 'draw', name: '' };
+    default:
+      return { ...base, place: params.Bounds ? 'bounds' : 'free', name: '' };
+  }
+}
+
+/** "monza-e-della-brianza" → "Monza e della Brianza": a province's name from its slug, for the breadcrumb. */
+export function nameFromSlug(slug: string): string {
+  const small = new Set(['e', 'di', 'del', 'della', 'dei', 'nell', 'sul']);
+  return slug
+    .split('-')
+    .map((word, index) => (index > 0 && small.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+}

@@ -1,0 +1,35 @@
+import { listingJsonLd, type SearchListing } from '@/entities/listing';
+
+export interface BreadcrumbItem {
+  name: string;
+  /** Absent for the page itself. */
+  href?: string;
+}
+
+/**
+ * The page's structured data: the listings shown as an ItemList of RealEstateListing, and the
+ * breadcrumb. A `application/ld+json` block is data, never run, so the CSP's script rules do
+ * not apply to it; `<` is escaped so no text of a listing can close the element.
+ */
+export function ResultsJsonLd({ listings, breadcrumb, origin, name }: { listings: SearchListing[]; breadcrumb: BreadcrumbItem[]; origin: string; name: string }) {
+  const data = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name,
+      numberOfItems: listings.length,
+      itemListElement: listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, item: listingJsonLd(listing, origin, { withContext: false }) })),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: breadcrumb.map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: item.name,
+        ...(item.href ? { item: `${origin}${item.href}` } : {}),
+      })),
+    },
+  ];
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+}
