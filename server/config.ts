@@ -107,6 +107,8 @@ const envSchema = z
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
     /** The key of the analytics tokens in marketing links; without it one is made once and kept in the database (server_secrets). */
     ANALYTICS_TOKEN_KEY: optionalString,
+    /** The key of the delete links of the saved-search alert mails; without it one is made once and kept in the database. */
+    SAVED_SEARCH_LINK_KEY: optionalString,
     /** The sender of the mails: `Rexer <noreply@…>` on the PUBLIC_URL's host by default. */
     MAIL_FROM: optionalString,
     /** Show the mail outbox at /visualizzamail: default on when there is no SMTP_URL and HOST is loopback. */
@@ -175,6 +177,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Unset: the key kept in server_secrets (fastify.secrets). */
   analyticsTokenKey: string | undefined;
+  /** Unset: the key kept in server_secrets (fastify.secrets). */
+  savedSearchLinkKey: string | undefined;
   /** Run the durable job queue (JOB_QUEUE). */
   jobQueue: boolean;
   jobPollSeconds: number;
@@ -253,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',
     mailFrom: e.MAIL_FROM ?? `Rexer <noreply@${mailDomain(e.PUBLIC_URL)}>`,
     analyticsTokenKey: e.ANALYTICS_TOKEN_KEY,
+    savedSearchLinkKey: e.SAVED_SEARCH_LINK_KEY,
     jobQueue: e.JOB_QUEUE === 'true',
     jobPollSeconds: e.JOB_POLL_SECONDS,
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,

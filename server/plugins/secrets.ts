@@ -17,7 +17,7 @@ export interface ServerSecrets {
   analyticsTokenKey: string;
   /** Seals the social login's flow cookie when the provider gives no client secret. */
   oidcFlowSecret: string;
-  /** Signs the delete links of the saved-search alert mails (always stored, never configured). */
+  /** Signs the delete links of the saved-search alert mails (SAVED_SEARCH_LINK_KEY). */
   savedSearchLinkKey: string;
 }
 
@@ -52,14 +52,14 @@ export default fp(
     const { config } = fastify;
     // Only the keys the configuration leaves out are read (and made, the first time).
     const missing = NAMES.filter((name) =>
-      name === 'captcha_hmac_key' ? !config.captchaHmacKey : name === 'analytics_token_key' ? !config.analyticsTokenKey : name === 'saved_search_link_key' ? true : Boolean(config.oidc) && !config.oidc?.clientSecret,
+      name === 'captcha_hmac_key' ? !config.captchaHmacKey : name === 'analytics_token_key' ? !config.analyticsTokenKey : name === 'saved_search_link_key' ? !config.savedSearchLinkKey : Boolean(config.oidc) && !config.oidc?.clientSecret,
     );
     const stored: Partial<Record<SecretName, string>> = missing.length > 0 ? await sharedSecrets(fastify.db, missing) : {};
     fastify.decorate('secrets', {
       captchaHmacKey: config.captchaHmacKey ?? stored.captcha_hmac_key ?? '',
       analyticsTokenKey: config.analyticsTokenKey ?? stored.analytics_token_key ?? '',
       oidcFlowSecret: config.oidc?.clientSecret ?? stored.oidc_flow_secret ?? '',
-      savedSearchLinkKey: stored.saved_search_link_key ?? '',
+      savedSearchLinkKey: config.savedSearchLinkKey ?? stored.saved_search_link_key ?? '',
     } satisfies ServerSecrets);
   },
   { name: 'secrets', dependencies: ['context'], fastify: '5.x' },

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousFavorites, favorites, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
-import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, type CookieJar } from './helpers';
 
 const PASSWORD = 'Ortensie.Blu#Lago71';
 
@@ -78,6 +78,41 @@ for (const backend of BACKENDS) {
       // The anonymous session ended.
       expectError(await call('GET', '/api/User/Favorites'), 'InvalidSessionToken');
       expect((await account('GET', '/api/Account/Me')).json().favorites.sort()).toEqual([p1!.id, p2!.id].sort());
+    });
+
+    it('moves a browser’s anonymous favourites (cookie session) to the account it logs in to', async () => {
+      const [, p2] = published;
+      const { email, id } = await register('browser');
+      const jar: CookieJar = {};
+      const browser = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+        const res = await app.inject({ method, url, payload: payload as never, headers: { 'x-token-transport': 'cookie' }, cookies: { ...jar } });
+        applyCookies(jar, res);
+        return res;
+      };
+      await browser('POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
+      await browser('POST', '/api/Account/Session', { portal: 5 });
+      expect((await browser('PUT', `/api/User/Favorites/${p2!.id}`)).json()).toEqual({ Ok: true });
+      expect((await browser('GET', '/api/User/Favorites')).json().Items).toHaveLength(1);
+      expect((await browser('POST', '/api/Account/Login', { username: email, password: PASSWORD })).statusCode).toBe(200);
+      expect((await browser('GET', '/api/User/Favorites')).json().Items.map((item: { Property: { Id: number } }) => item.Property.Id)).toEqual([p2!.id]);
+      expect((await db().select().from(favorites).where(eq(favorites.userId, id))).map((row) => row.propertyId)).toEqual([p2!.id]);
+    });
+
+    it('moves an anonymous visitor’s favourites to the account a registration opens', async () => {
+      const [p1] = published;
+      const anonymous = await anonymousBearer();
+      await caller(anonymous)('PUT', `/api/User/Favorites/${p1!.id}`);
+      const email = `registrato.${backend.name}@example.com`;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/Account/Register',
+        payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true, password: PASSWORD },
+        headers: { authorization: `Bearer ${anonymous}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const id = (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
+      expect((await db().select().from(favorites).where(eq(favorites.userId, id))).map((row) => row.propertyId)).toEqual([p1!.id]);
+      expectError(await caller(anonymous)('GET', '/api/User/Favorites'), 'InvalidSessionToken');
     });
 
     it('adds once, only published listings, and shows price changes, sold and suspended ones', async () => {
