@@ -1,3 +1,4 @@
+// Pure data, shared by the listing pages (property, new development).
 // The energy label every Italian listing must show (D.Lgs. 192/2005, art. 6, and the DM of
 // 26 June 2015): the class on the A4 ... G scale and the global non-renewable energy
 // performance index EPgl,nren in kWh/m² a year.

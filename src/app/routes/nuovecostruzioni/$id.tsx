@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { NewDevelopmentPage, prefetchNewDevelopment } from '@/pages/new-development';
 import { ACCEPTS } from '../../config/route-static-data';
 import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
@@ -9,9 +9,11 @@ const paramsSchema = paramsShape({ id: numericIdSchema });
 export const Route = createFileRoute('/nuovecostruzioni/$id')({
   staticData: { homeTypes: ACCEPTS.all, source: 'costruzioni' },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  loader: ({ context, params }) => prefetchNewDevelopment(context.queryClient, Number(params.id)),
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="newBuild" />;
+  const { id } = Route.useParams();
+  return <NewDevelopmentPage id={Number(id)} />;
 }

@@ -79,6 +79,7 @@ describe('SaveSearchButton', () => {
     fireEvent.change(field, { target: { value: '   ' } });
     submit();
     expect(await screen.findByText('Dai un nome alla ricerca.')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
     fireEvent.change(field, { target: { value: 'x'.repeat(201) } });
     submit();
     expect(await screen.findByText('Il nome può avere al massimo 200 caratteri.')).toBeTruthy();

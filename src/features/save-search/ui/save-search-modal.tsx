@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_FREQUENCIES, type AlertFrequency, type SearchParams } from '@domain/search';
 import { ApiError } from '@/shared/api';
@@ -45,6 +45,7 @@ export function SaveSearchModal({ params, areaName, onClose }: SaveSearchModalPr
   const name = typedName ?? suggested;
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const [nameError, setNameError] = useState<string | undefined>();
+  const nameRef = useRef<HTMLInputElement>(null);
 
   const save = useMutation({
     mutationFn: () => createSavedSearch({ name, frequency, params }),
@@ -55,6 +56,7 @@ export function SaveSearchModal({ params, areaName, onClose }: SaveSearchModalPr
     event.preventDefault();
     const problem = validateSearchName(name);
     setNameError(problem ? t(`validation.${problem}`, { max: SEARCH_NAME_MAX }) : undefined);
+    if (problem) nameRef.current?.focus();
     if (problem || save.isPending) return;
     save.mutate();
   };
@@ -86,6 +88,7 @@ export function SaveSearchModal({ params, areaName, onClose }: SaveSearchModalPr
           <Stack gap={4}>
             <Text tone="muted">{t('save.intro')}</Text>
             <TextField
+              ref={nameRef}
               label={t('save.name')}
               name="name"
               value={name}

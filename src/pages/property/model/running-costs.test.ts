@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENERGY_SCALE, energyLabelOf } from './energy-class';
+import { ENERGY_SCALE, energyLabelOf } from '@domain/energy-label';
 import { EURO_PER_KWH, KWH_PER_M2_YEAR, estimateRunningCosts } from './running-costs';
 
 describe('the energy label', () => {

@@ -1,4 +1,4 @@
-import type { EnergyClassCode } from './energy-class';
+import type { EnergyClassCode } from '@domain/energy-label';
 
 // The monthly running costs shown on a listing: energy for heating, hot water and the rest
 // of what the energy label measures, plus the condominium fees.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/shared/lib/class-names';
-import { ENERGY_SCALE, type EnergyLabel } from '../model/energy-class';
+import { ENERGY_SCALE, type EnergyLabel } from '@domain/energy-label';
 import styles from './property-page.module.css';
 
 /**

@@ -10,7 +10,7 @@ import { useSiteOrigin } from '@/shared/lib/site-origin';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PhotoGallery, type GalleryImage, type PhotoGalleryLabels } from '@/shared/ui/photo-gallery';
 import { propertyQueryOptions, type MediaItem, type PropertyDetail } from '../api/property-api';
-import { energyLabelOf } from '../model/energy-class';
+import { energyLabelOf } from '@domain/energy-label';
 import { listingPlace, propertyMetaDescription, propertyMetaTitle, toSearchListing, formatDate } from '../model/listing-text';
 import { AdvertiserBox, ShareButton, VisitRequest } from './advertiser-box';
 import { EnergyLabelView } from './energy-label';

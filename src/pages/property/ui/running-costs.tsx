@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatThousands } from '@/shared/lib/number';
-import type { EnergyLabel } from '../model/energy-class';
+import type { EnergyLabel } from '@domain/energy-label';
 import { EURO_PER_KWH, estimateRunningCosts } from '../model/running-costs';
 import styles from './property-page.module.css';
 
