@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PATHS, CRAWLER_ALLOWED_PATHS, CRAWLER_DISALLOWED_PATHS, LANDING_PATHS, TYPE_SLUGS } from '../../domain/public-pages';
-import { provinces } from '../../server/db/schema';
+import { eq, ne } from 'drizzle-orm';
+import { PROPERTY_STATUS } from '../../server/db/reference-ids';
+import { newDevelopments, properties, provinces } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { escapeXml, SITEMAP_NAMESPACE } from '../../server/modules/seo/sitemap';
 import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';
@@ -200,8 +202,54 @@ describe.each(BACKENDS)('robots.txt and the sitemaps on $name', (backend) => {
     });
   });
 
+  describe('the listing and search parts', () => {
+    async function partPaths(file: string): Promise<string[]> {
+      const res = await app.inject({ url: `/${file}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const root = parseXml(res.body);
+      expect(root.name).toBe('urlset');
+      const locs = locations(root, 'url');
+      expect(new Set(locs).size).toBe(locs.length);
+      for (const loc of locs) expect(new URL(loc).origin).toBe(PUBLIC_URL);
+      return locs.map((loc) => new URL(loc).pathname);
+    }
+
+    it('are listed by the index', async () => {
+      const parts = locations(parseXml((await app.inject({ url: '/sitemap.xml' })).body), 'sitemap');
+      expect(parts).toContain(`${PUBLIC_URL}/sitemap-annunci.xml`);
+      expect(parts).toContain(`${PUBLIC_URL}/sitemap-ricerche.xml`);
+    });
+
+    it('sitemap-annunci.xml lists every published listing and the developments with units, nothing else', async () => {
+      const paths = await partPaths('sitemap-annunci.xml');
+      const db = testDb.database.db;
+      const published = await db.select({ id: properties.id }).from(properties).where(eq(properties.statusId, PROPERTY_STATUS.published));
+      const others = await db.select({ id: properties.id }).from(properties).where(ne(properties.statusId, PROPERTY_STATUS.published));
+      expect(others.length).toBeGreaterThan(0);
+      const listingPaths = paths.filter((p) => p.startsWith('/immobile/'));
+      expect(listingPaths.sort()).toEqual(published.map((p) => `/immobile/${p.id}`).sort());
+      for (const { id } of others) expect(paths).not.toContain(`/immobile/${id}`);
+      const developments = await db.select({ id: newDevelopments.id }).from(newDevelopments);
+      expect(developments.length).toBeGreaterThan(0);
+      for (const { id } of developments) expect(paths).toContain(`/nuovecostruzioni/${id}`);
+      expect(paths.every((p) => /^\/(immobile|nuovecostruzioni)\/\d+$/.test(p))).toBe(true);
+    });
+
+    it("sitemap-ricerche.xml lists the result pages of the footer's towns, for sale and for rent", async () => {
+      const paths = await partPaths('sitemap-ricerche.xml');
+      const footer = (await app.inject({ url: '/api/Seo/FooterLinks' })).json() as { Sale: { Cities: { Url: string }[] }[]; Rent: { Cities: { Url: string }[] }[] };
+      const footerCities = [...footer.Sale, ...footer.Rent].flatMap((p) => p.Cities.map((c) => c.Url));
+      expect(footerCities.length).toBeGreaterThan(0);
+      for (const url of footerCities) expect(paths).toContain(url);
+      expect(paths).toContain('/vendita/case/milano/milano/015146');
+      expect(paths).toContain('/affitto/case/milano/milano/015146');
+      for (const path of paths) expect(path).toMatch(/^\/(vendita|affitto)\/case\/[a-z0-9-]+\/[a-z0-9-]+\/\d{6}$/);
+    });
+  });
+
   it('answers HEAD and 304 like the other reference data', async () => {
-    for (const url of ['/robots.txt', '/sitemap.xml', '/sitemap-pagine.xml']) {
+    for (const url of ['/robots.txt', '/sitemap.xml', '/sitemap-pagine.xml', '/sitemap-ricerche.xml', '/sitemap-annunci.xml']) {
       const res = await app.inject({ url });
       const head = await app.inject({ method: 'HEAD', url });
       expect(head.statusCode).toBe(200);
