@@ -578,8 +578,18 @@ export interface PlaceItemRow {
   Params: Record<string, string>;
 }
 
-/** Radius of the circle an address suggestion searches, metres. */
+/** Radius of the circle an address suggestion searches, metres: at least this ... */
 export const ADDRESS_RADIUS_M = 1000;
+/** ... and enough to reach every listing of the street (a long street), up to this. */
+const ADDRESS_RADIUS_MAX_M = 10_000;
+
+/** The circle around a street's average position that reaches all its listings (+200 m), 1-10 km. */
+function addressRadius(a: { latitude: number; south: number; north: number; west: number; east: number }): number {
+  const halfLat = ((a.north - a.south) / 2) * 111_320;
+  const halfLng = ((a.east - a.west) / 2) * 111_320 * Math.cos((a.latitude * Math.PI) / 180);
+  const reach = Math.hypot(halfLat, halfLng) * 2 + 200;
+  return Math.min(ADDRESS_RADIUS_MAX_M, Math.max(ADDRESS_RADIUS_M, Math.ceil(reach / 100) * 100));
+}
 
 /** How many of each kind come first; the rest of the list is filled in this order. */
 const PLACE_QUOTA: [PlaceKind, number][] = [
@@ -680,6 +690,10 @@ export function createPlaceSearch(db: Db) {
               latitude: sql<number>`avg(${properties.latitude})`.mapWith(Number),
               longitude: sql<number>`avg(${properties.longitude})`.mapWith(Number),
               listings: sql<number>`count(*)::int`.mapWith(Number),
+              south: sql<number>`min(${properties.latitude})`.mapWith(Number),
+              north: sql<number>`max(${properties.latitude})`.mapWith(Number),
+              west: sql<number>`min(${properties.longitude})`.mapWith(Number),
+              east: sql<number>`max(${properties.longitude})`.mapWith(Number),
             })
             .from(properties)
             .innerJoin(municipalities, eq(municipalities.id, properties.municipalityId))
@@ -750,7 +764,7 @@ export function createPlaceSearch(db: Db) {
             Detail: `${a.town} (${a.sigla})`,
             Latitude: a.latitude,
             Longitude: a.longitude,
-            Params: { SearchType: 'place', Lat: coordinate(a.latitude), Lng: coordinate(a.longitude), Radius: String(ADDRESS_RADIUS_M), Place: name.slice(0, 120) },
+            Params: { SearchType: 'place', Lat: coordinate(a.latitude), Lng: coordinate(a.longitude), Radius: String(addressRadius(a)), Place: name.slice(0, 120) },
           };
         }),
     };
