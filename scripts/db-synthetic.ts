@@ -23,7 +23,7 @@
  * Rows go in by batches of 10,000 (one INSERT ... SELECT FROM unnest(arrays) each), with
  * the user triggers of properties off (the price-history trigger: its first rows are
  * written set-based at the end) and, for large loads, the secondary indexes of
- * properties dropped and rebuilt after; ANALYZE at the end.
+ * properties dropped and rebuilt after; VACUUM ANALYZE at the end.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -719,9 +719,10 @@ export async function generateSynthetic(database: Database, options: SyntheticOp
       log(`index ${i + 1}/${indexes.length} ${index.name} rebuilt in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
   }
-  await q(database, 'analyze properties');
-  await q(database, 'analyze property_amenities');
-  await q(database, 'analyze property_price_changes');
+  // VACUUM too: a fresh load has no visibility map, and index-only scans need one.
+  await q(database, 'vacuum analyze properties');
+  await q(database, 'vacuum analyze property_amenities');
+  await q(database, 'vacuum analyze property_price_changes');
   const seconds = (Date.now() - started) / 1000;
   log(`done: ${options.listings.toLocaleString('en')} synthetic listings in ${seconds.toFixed(1)} s`);
   return { inserted: options.listings, municipalities: towns.length, seconds };

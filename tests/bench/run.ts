@@ -20,8 +20,12 @@
  *   sessions    login and /api/Account/Me under load, embedded database
  *   postgres    the same sessions on PostgreSQL, one then two servers (skipped when none answers)
  *   argon2      cost of one password hash
+ *   search      the search on synthetic listings (PGlite 10k, PostgreSQL 1M in database rexer_bench, filled once
+ *               by db:synthetic): database p50/p95 and plans of a viewport, a circle, a polygon and a next page, then
+ *               GET /api/Search/Listings vs a bare route, 50 connections (tests/bench/search.ts; not in the default run:
+ *               name it, the first fill of 1M listings takes several minutes)
  * Other settings: BENCH_PORT (3200; the PostgreSQL servers take the next two), BENCH_DATA_DIR
- * (.tmp/bench-data), BENCH_BUILD=1 (delete dist/ and rebuild first), BENCH_DATABASE_URL, TEST_POSTGRES_URL,
+ * (.tmp/bench-data; the search section's server takes BENCH_PORT + 3), BENCH_BUILD=1 (delete dist/ and rebuild first), BENCH_DATABASE_URL, TEST_POSTGRES_URL,
  * BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_DIR (unset: when set, each run's full Lighthouse
  * report is written there as JSON), BENCH_SECONDS (10: each throughput run; warm-ups take 2),
  * CHROMIUM_PATH (/usr/bin/chromium). Every request goes to 127.0.0.1; the bench stops by itself.
@@ -36,13 +40,16 @@ import { measureLoad, type LoadResult } from './load';
 import pg from 'pg';
 import { createTestDatabase, testPostgresUrl } from '../../server/db/testing';
 import { startServer, type RunningServer } from './server-process';
+import { benchSearch } from './search';
 import { compareWithBare, type Comparison } from './throughput';
 
 const BUDGET_KB = 150;
 const port = Number(process.env.BENCH_PORT ?? 3200);
 
-const SECTIONS = ['bundle', 'lighthouse', 'api', 'cities', 'html', 'sessions', 'postgres', 'argon2'] as const;
+const SECTIONS = ['bundle', 'lighthouse', 'api', 'cities', 'html', 'sessions', 'postgres', 'argon2', 'search'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Sections a bare `npm run bench` leaves out: they run when named. */
+const ON_REQUEST: Section[] = ['search'];
 const SERVER_SECTIONS: Section[] = ['bundle', 'lighthouse', 'api', 'cities', 'html', 'sessions'];
 
 function selectedSections(): Set<Section> {
@@ -52,7 +59,7 @@ function selectedSections(): Set<Section> {
     console.error(`unknown bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
     process.exit(2);
   }
-  return new Set(asked.length > 0 ? (asked as Section[]) : SECTIONS);
+  return new Set(asked.length > 0 ? (asked as Section[]) : SECTIONS.filter((section) => !ON_REQUEST.includes(section)));
 }
 
 /** What the production build must hold for the server to render pages (server/plugins/pages.ts reads both). */
@@ -277,6 +284,11 @@ async function main() {
     for (let i = 0; i < runs; i++) await hashPassword(`Bench#Password${i}`);
     const each = (performance.now() - t0) / runs;
     console.log(`argon2id m=${ARGON2ID_OPTIONS.memoryCost} KiB t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}: ${each.toFixed(1)} ms per hash (mean of ${runs}, one core)`);
+  }
+
+  if (sections.has('search')) {
+    console.log('\n## Search on synthetic listings: database time and plans, then GET /api/Search/Listings under load');
+    await orReport(() => benchSearch({ port: port + 3, throughput: THROUGHPUT }));
   }
 }
 

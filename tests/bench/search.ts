@@ -1,0 +1,487 @@
+/**
+ * Bench section `search` (`npm run bench -- search`): the search's database cost on synthetic
+ * listings (scripts/db-synthetic.ts), then the search call under load.
+ *
+ * Data sets: PGlite with 10,000 listings (a temporary data folder) and PostgreSQL with
+ * 1,000,000 (database rexer_bench on the bench's PostgreSQL server, filled once by
+ * db:synthetic and reused while it holds at least a million synthetic listings; skipped when
+ * no PostgreSQL answers). For each, ~200 runs of:
+ *   (a) a map viewport (800×600 px at zoom 12 around one of the ten largest cities): the search
+ *       module's searchListings (total and extent, the first page, the clustered markers);
+ *   (b) a circle of 2 km around town centres picked by population: the same call;
+ *   (c) a drawn polygon (an irregular octagon about 1.5 km across) near town centres: the same call;
+ *   (d) the next page: the page query alone (selectSearchListings with the keyset condition)
+ *       for the second page of the viewport sorted by price.
+ * Each query's plan (EXPLAIN of the SQL the module sent) is printed by the indexes it uses,
+ * and any sequential scan of properties is flagged. The goals (1M on PostgreSQL): viewport
+ * ≤ 5 ms, circle and polygon ≤ 10 ms, next page ≤ 2 ms.
+ *
+ * Then GET /api/Search/Listings (a 2 km circle around Milano's centre) on a running server
+ * beside a bare Fastify route sending the same bytes, 50 connections: goal ≥ 0.25× the bare
+ * route's requests per second and p95 < 50 ms. On PostgreSQL 1M when available, else PGlite 10k.
+ *
+ * Settings: BENCH_SEARCH_DATABASE_URL (default: the rexer_bench database beside
+ * TEST_POSTGRES_URL / DATABASE_URL, else postgres://postgres@127.0.0.1:5432/rexer_bench),
+ * BENCH_SEARCH_RUNS (200), BENCH_SEARCH_LISTINGS (1000000), BENCH_SEARCH_PGLITE_LISTINGS (10000).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, or, sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { toSearchQuery, type Bounds, type LatLng, type SearchParams } from '../../domain/search';
+import { openDatabase, openPgliteDatabase, type Db } from '../../server/db/database';
+import * as schema from '../../server/db/schema';
+import { properties } from '../../server/db/schema';
+import { resolveSearchFilter, searchListings, selectSearchListings } from '../../server/modules/search/repository';
+import { LocalFileStorage } from '../../server/storage/file-storage';
+import { countSynthetic, createRandom, generateSynthetic, resetSynthetic } from '../../scripts/db-synthetic';
+import { startBareServer } from './bare-server';
+import { measureThroughput, percentile, type LoadResult } from './load';
+import { startServer, type RunningServer } from './server-process';
+
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
+const PG_LISTINGS = Number(process.env.BENCH_SEARCH_LISTINGS ?? 1_000_000);
+const PGLITE_LISTINGS = Number(process.env.BENCH_SEARCH_PGLITE_LISTINGS ?? 10_000);
+const SEED = 1;
+/** Goals at 1M on PostgreSQL, in ms (p95 of the database time). */
+const GOAL_MS = { viewport: 5, circle: 10, polygon: 10, nextPage: 2 } as const;
+const CALL_GOAL = { ratio: 0.25, p95Ms: 50 } as const;
+
+type Scenario = keyof typeof GOAL_MS;
+const LABEL: Record<Scenario, string> = {
+  viewport: '(a) viewport z12: total + markers + page 1',
+  circle: '(b) circle 2 km: total + markers + page 1',
+  polygon: '(c) polygon ~1.5 km: total + markers + page 1',
+  nextPage: '(d) next page (keyset, price sort)',
+};
+
+interface Captured {
+  sql: string;
+  params: unknown[];
+}
+
+/** A database for the bench: the app's Db with a logger that can capture the SQL sent, and a raw query for EXPLAIN. */
+interface BenchDb {
+  label: string;
+  listings: number;
+  db: Db;
+  capture<T>(work: () => Promise<T>): Promise<{ value: T; queries: Captured[] }>;
+  query(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+function capturingLogger() {
+  let sink: Captured[] | null = null;
+  return {
+    logger: { logQuery: (query: string, params: unknown[]) => sink?.push({ sql: query, params }) },
+    async capture<T>(work: () => Promise<T>) {
+      sink = [];
+      const queries = sink;
+      try {
+        return { value: await work(), queries };
+      } finally {
+        sink = null;
+      }
+    },
+  };
+}
+
+async function openBenchPglite(dataDir: string, listings: number): Promise<BenchDb> {
+  const { client, close } = await openPgliteDatabase({ dataDir });
+  const { logger, capture } = capturingLogger();
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
+  return {
+    label: `PGlite ${(listings / 1000).toFixed(0)}k`,
+    listings,
+    db,
+    capture,
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    close,
+  };
+}
+
+async function openBenchPostgres(url: string, listings: number): Promise<BenchDb> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  const { logger, capture } = capturingLogger();
+  const db = drizzleNodePg({ client: pool, schema, logger }) as unknown as Db;
+  return {
+    label: `PostgreSQL ${listings >= 1e6 ? `${(listings / 1e6).toFixed(1)}M` : `${(listings / 1000).toFixed(0)}k`}`,
+    listings,
+    db,
+    capture,
+    query: async (text, params) => (await pool.query(text, params)).rows as Record<string, unknown>[],
+    close: () => pool.end(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Places and searches.
+
+interface Town {
+  name: string;
+  latitude: number;
+  longitude: number;
+  population: number;
+}
+
+async function loadTowns(b: BenchDb): Promise<Town[]> {
+  const rows = await b.query(
+    'select name, latitude, longitude, coalesce(population, 500) as population from municipalities where latitude is not null and longitude is not null order by id',
+    [],
+  );
+  return rows.map((r) => ({ name: String(r.name), latitude: Number(r.latitude), longitude: Number(r.longitude), population: Number(r.population) }));
+}
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/** The view of an 800×600 px map at a zoom (256 px tiles, Web Mercator near the centre). */
+function viewport(center: LatLng, zoom: number): Bounds {
+  const degPerPx = 360 / (256 * 2 ** zoom);
+  const halfLng = (800 / 2) * degPerPx;
+  const halfLat = (600 / 2) * degPerPx * Math.cos((center.latitude * Math.PI) / 180);
+  return { south: round6(center.latitude - halfLat), west: round6(center.longitude - halfLng), north: round6(center.latitude + halfLat), east: round6(center.longitude + halfLng) };
+}
+
+/** An irregular octagon of about `radiusM` around a point, counter-clockwise. */
+function octagon(center: LatLng, radiusM: number, r: ReturnType<typeof createRandom>): LatLng[] {
+  const points: LatLng[] = [];
+  for (let i = 0; i < 8; i++) {
+    const angle = (i / 8) * 2 * Math.PI + r.next() * 0.3;
+    const d = radiusM * (0.75 + r.next() * 0.5);
+    points.push({
+      latitude: round6(center.latitude + (d * Math.sin(angle)) / 111_320),
+      longitude: round6(center.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((center.latitude * Math.PI) / 180))),
+    });
+  }
+  return points;
+}
+
+function searches(towns: Town[]) {
+  const r = createRandom(SEED);
+  const biggest = [...towns].sort((a, b) => b.population - a.population).slice(0, 10);
+  const total = towns.reduce((sum, t) => sum + t.population, 0);
+  const byPopulation = () => {
+    let target = r.next() * total;
+    for (const t of towns) {
+      target -= t.population;
+      if (target < 0) return t;
+    }
+    return towns[towns.length - 1];
+  };
+  const near = (t: Town, metres: number): LatLng => {
+    const d = metres * r.next();
+    const angle = r.next() * 2 * Math.PI;
+    return { latitude: round6(t.latitude + (d * Math.sin(angle)) / 111_320), longitude: round6(t.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((t.latitude * Math.PI) / 180))) };
+  };
+  const base = { SellType: 1 as const, Sort: 'relevance' as const };
+  const viewports: SearchParams[] = [];
+  const circles: SearchParams[] = [];
+  const polygons: SearchParams[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const city = biggest[i % biggest.length];
+    viewports.push({ ...base, SearchType: 'free', Bounds: viewport(near(city, 1500), 12), Zoom: 12 });
+    const town = byPopulation();
+    const centre = near(town, 300);
+    circles.push({ ...base, SearchType: 'circle', Lat: centre.latitude, Lng: centre.longitude, Radius: 2000 });
+    polygons.push({ ...base, SearchType: 'draw', Polygon: octagon(near(byPopulation(), 1500), 750, r) });
+  }
+  return { viewports, circles, polygons, milano: biggest.find((t) => t.name === 'Milano') ?? biggest[0] };
+}
+
+// ---------------------------------------------------------------------------------------
+// Plans.
+
+interface PlanSummary {
+  indexes: string[];
+  seqScans: string[];
+  ms: number | null;
+  planMs: number | null;
+  /** How properties was read: node, rows, heap blocks (bitmap) or heap fetches (index-only). */
+  scans: string[];
+}
+
+function walkPlan(node: Record<string, unknown>, out: PlanSummary) {
+  const index = node['Index Name'];
+  if (typeof index === 'string' && !out.indexes.includes(index)) out.indexes.push(index);
+  if (node['Relation Name'] === 'properties' && String(node['Node Type']).includes('Scan')) {
+    const blocks = node['Exact Heap Blocks'] ?? node['Heap Fetches'];
+    out.scans.push(`${String(node['Node Type'])} ${String(node['Actual Rows'])} rows${blocks === undefined ? '' : `, ${String(blocks)} ${node['Heap Fetches'] === undefined ? 'heap blocks' : 'heap fetches'}`}`);
+  }
+  if (node['Node Type'] === 'Seq Scan') {
+    const relation = String(node['Relation Name']);
+    if (!out.seqScans.includes(relation)) out.seqScans.push(relation);
+  }
+  for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walkPlan(child, out);
+}
+
+/** EXPLAIN ANALYZE of a captured query: the indexes used, the sequential scans, the execution time. */
+async function explain(b: BenchDb, q: Captured): Promise<PlanSummary> {
+  const rows = await b.query(`explain (analyze, format json) ${q.sql}`, q.params);
+  const raw = rows[0]['QUERY PLAN'];
+  const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, unknown>; 'Execution Time'?: number; 'Planning Time'?: number }[];
+  const out: PlanSummary = { indexes: [], seqScans: [], ms: doc[0]['Execution Time'] ?? null, planMs: doc[0]['Planning Time'] ?? null, scans: [] };
+  walkPlan(doc[0].Plan, out);
+  return out;
+}
+
+/** What a captured query is, from its text: the search module sends the total, the page and the markers. */
+function queryKind(text: string): string {
+  if (/group by/i.test(text)) return 'markers';
+  if (/count\(\*\)::int/i.test(text) && /min\(/i.test(text)) return 'total';
+  if (/order by/i.test(text)) return 'page';
+  return 'other';
+}
+
+// ---------------------------------------------------------------------------------------
+// Measuring.
+
+interface ScenarioResult {
+  scenario: Scenario;
+  p50: number;
+  p95: number;
+  /** Mean number of listings in the result set (Total). */
+  rows: number;
+  plans: { kind: string; plan: PlanSummary }[];
+}
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await work();
+  return performance.now() - t0;
+}
+
+async function measureCalls(b: BenchDb, scenario: Scenario, list: SearchParams[]): Promise<ScenarioResult> {
+  // Warm-up: a few calls, then the plans of the first search.
+  for (const p of list.slice(0, 10)) await searchListings(b.db, p);
+  const { queries } = await b.capture(() => searchListings(b.db, list[0]));
+  const plans = [];
+  for (const q of queries) plans.push({ kind: queryKind(q.sql), plan: await explain(b, q) });
+  const times: number[] = [];
+  let rows = 0;
+  for (const p of list) {
+    const t0 = performance.now();
+    const result = await searchListings(b.db, p);
+    times.push(performance.now() - t0);
+    rows += result.Total;
+  }
+  times.sort((x, y) => x - y);
+  return { scenario, p50: percentile(times, 50), p95: percentile(times, 95), rows: Math.round(rows / list.length), plans };
+}
+
+/** The keyset condition of searchListings for a one-key sort ascending (price), as the module writes it. */
+function afterPrice(price: number, id: number): SQL {
+  return or(
+    sql`(${properties.price} > ${price}::int8 or ${properties.price} is null)`,
+    and(sql`${properties.price} = ${price}::int8`, sql`(${properties.id} > ${id}::int8 or ${properties.id} is null)`),
+  )!;
+}
+
+async function measureNextPage(b: BenchDb, viewports: SearchParams[]): Promise<ScenarioResult> {
+  const order = [sql`${properties.price} asc nulls last`, sql`${properties.id} asc`];
+  const pages: SQL[] = [];
+  // The second page of each big city's viewport sorted by price: the cursor as page 1 gave it.
+  for (const p of viewports.slice(0, 10)) {
+    const first = await searchListings(b.db, { ...p, Sort: 'price-asc' });
+    if (!first.NextCursor) continue;
+    const cursor = JSON.parse(Buffer.from(first.NextCursor, 'base64url').toString('utf8')) as { k: (string | null)[]; i: number };
+    const filter = await resolveSearchFilter(b.db, { ...p, Sort: 'price-asc' });
+    pages.push(and(filter, afterPrice(Number(cursor.k[0]), cursor.i))!);
+  }
+  if (pages.length === 0) throw new Error('no viewport had a second page');
+  for (const where of pages) await selectSearchListings(b.db, where, order, 21);
+  const { queries } = await b.capture(() => selectSearchListings(b.db, pages[0], order, 21));
+  const plans = [];
+  for (const q of queries) plans.push({ kind: 'page 2', plan: await explain(b, q) });
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await time(() => selectSearchListings(b.db, pages[i % pages.length], order, 21)));
+  times.sort((x, y) => x - y);
+  return { scenario: 'nextPage', p50: percentile(times, 50), p95: percentile(times, 95), rows: 20, plans };
+}
+
+function printResults(b: BenchDb, results: ScenarioResult[], withGoals: boolean) {
+  console.log(`\n${b.label} (${b.listings.toLocaleString('en')} synthetic listings), ${RUNS} runs each, database time as the search module sees it (ms):`);
+  console.log(`${'search'.padEnd(46)} ${'results'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}  ${withGoals ? 'goal (p95)' : ''}`);
+  for (const r of results) {
+    const goal = GOAL_MS[r.scenario];
+    const verdict = withGoals ? `≤ ${goal} ms  ${r.p95 <= goal ? 'within goal' : 'OVER GOAL'}` : '';
+    console.log(`${LABEL[r.scenario].padEnd(46)} ${String(r.rows).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)}  ${verdict}`);
+    for (const { kind, plan } of r.plans) {
+      const seq = plan.seqScans.includes('properties') ? '  SEQ SCAN ON properties' : '';
+      const others = plan.seqScans.filter((s) => s !== 'properties');
+      console.log(
+        `    ${kind.padEnd(8)} ${plan.ms === null ? '' : `run ${plan.ms.toFixed(2)} ms, plan ${(plan.planMs ?? 0).toFixed(2)} ms  `}indexes: ${plan.indexes.join(', ') || 'none'}${others.length > 0 ? `; seq scans of ${others.join(', ')}` : ''}${seq}` +
+          (plan.scans.length > 0 ? `\n             properties read by: ${plan.scans.join('; ')}` : ''),
+      );
+    }
+  }
+}
+
+/** The indexes the search relies on (migration 0004): a load killed half-way (db:synthetic drops and rebuilds them) leaves them missing. */
+const SEARCH_INDEXES = ['properties_geo_gist', 'properties_earth_gist', 'properties_sort_price_idx', 'properties_search_vector_gin', 'properties_published_at_idx'];
+
+async function measureDatabase(b: BenchDb, withGoals: boolean) {
+  const present = new Set((await b.query(`select indexname from pg_indexes where tablename = 'properties'`, [])).map((r) => String(r.indexname)));
+  const missing = SEARCH_INDEXES.filter((name) => !present.has(name));
+  if (missing.length > 0) throw new Error(`${b.label}: indexes missing (${missing.join(', ')}): was a db:synthetic load interrupted? Run it again with --reset`);
+  const towns = await loadTowns(b);
+  const s = searches(towns);
+  await b.query('analyze properties', []);
+  const results = [
+    await measureCalls(b, 'viewport', s.viewports),
+    await measureCalls(b, 'circle', s.circles),
+    await measureCalls(b, 'polygon', s.polygons),
+    await measureNextPage(b, s.viewports),
+  ];
+  printResults(b, results, withGoals);
+  return s.milano;
+}
+
+// ---------------------------------------------------------------------------------------
+// The call.
+
+function printLoad(r: LoadResult, label: string) {
+  const statuses = Object.entries(r.failedStatuses ?? {}).map(([status, n]) => `${n} × ${status}`);
+  console.log(
+    `${label.padEnd(14)} p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ${r.rps.toFixed(0)} req/s  errors ${r.errors}/${r.requests}` +
+      `${r.timeouts ? `, ${r.timeouts} timeouts` : ''}${statuses.length ? `, ${statuses.join(', ')}` : ''}`,
+  );
+}
+
+async function measureCall(server: RunningServer, milano: Town, dataset: string, throughput: { connections: number; durationSeconds: number; warmupSeconds: number }) {
+  const params: Partial<SearchParams> = { SearchType: 'circle', Lat: round6(milano.latitude), Lng: round6(milano.longitude), Radius: 2000 };
+  const url = `/api/Search/Listings?${new URLSearchParams(toSearchQuery(params)).toString()}`;
+  console.log(`\nGET ${url} on ${dataset}, vs a bare Fastify route sending the same bytes (${throughput.connections} connections, ${throughput.durationSeconds} s each after ${throughput.warmupSeconds} s warm-up; loopback, load generator on the same 2 cores)`);
+  const res = await fetch(server.baseUrl + url, { headers: { Portal: '5' } });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (res.status === 404 && !(res.headers.get('content-type') ?? '').includes('json')) {
+    console.log('skipped: GET /api/Search/Listings does not exist yet on this server');
+    return;
+  }
+  if (res.status !== 200) {
+    const text = Buffer.from(bytes).toString('utf8').slice(0, 200);
+    if (res.status === 404) {
+      console.log(`skipped: GET /api/Search/Listings answered 404 (${text}): the route is not there yet`);
+      return;
+    }
+    throw new Error(`${url} answered ${res.status}: ${text}`);
+  }
+  const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { Total: number; Items: unknown[]; Markers: { Points: unknown[] } };
+  console.log(`answer: ${(bytes.length / 1024).toFixed(1)} KB, Total ${body.Total}, ${body.Items.length} items, ${body.Markers.Points.length} marker points`);
+  const bare = await startBareServer([{ path: '/api/Search/Listings', bytes, contentType: res.headers.get('content-type') ?? 'application/json', asFile: false }]);
+  try {
+    const load = (base: string, seconds: number) => measureThroughput(base, url, { connections: throughput.connections, durationSeconds: seconds });
+    await load(server.baseUrl, throughput.warmupSeconds);
+    const app = await load(server.baseUrl, throughput.durationSeconds);
+    await load(bare.baseUrl, throughput.warmupSeconds);
+    const bareResult = await load(bare.baseUrl, throughput.durationSeconds);
+    printLoad(app, '  app');
+    printLoad(bareResult, '  bare route');
+    const ratio = app.rps / bareResult.rps;
+    console.log(
+      `  app ÷ bare route: ${ratio.toFixed(3)}× the requests per second (goal ≥ ${CALL_GOAL.ratio}×)  ${ratio >= CALL_GOAL.ratio ? 'within goal' : 'BELOW GOAL'}; ` +
+        `app p95 ${app.p95.toFixed(1)} ms (goal < ${CALL_GOAL.p95Ms} ms)  ${app.p95 < CALL_GOAL.p95Ms ? 'within goal' : 'OVER GOAL'}`,
+    );
+  } finally {
+    await bare.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+function benchPostgresUrl(): string {
+  if (process.env.BENCH_SEARCH_DATABASE_URL) return process.env.BENCH_SEARCH_DATABASE_URL;
+  const base = process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const u = new URL(base);
+  u.pathname = '/rexer_bench';
+  return u.toString();
+}
+
+async function ensurePostgresDatabase(url: string): Promise<boolean> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchSearch(options: { port: number; throughput: { connections: number; durationSeconds: number; warmupSeconds: number } }) {
+  const log = (msg: string) => console.log(`  ${msg}`);
+  console.log(`goals at 1M on PostgreSQL (p95): viewport ≤ ${GOAL_MS.viewport} ms, circle and polygon ≤ ${GOAL_MS.circle} ms, next page ≤ ${GOAL_MS.nextPage} ms`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rexer-bench-search-'));
+  const storage = new LocalFileStorage(path.join(dataDir, 'storage'));
+  let milano: Town | undefined;
+  let callTarget: { dataset: string; start: () => Promise<RunningServer> } | undefined;
+  try {
+    // PGlite, 10k listings, a temporary data folder.
+    console.log(`\nPGlite: ${PGLITE_LISTINGS.toLocaleString('en')} synthetic listings in a temporary data folder…`);
+    const seeded = await openDatabase({ dataDir, seed: 'reference', storage });
+    await generateSynthetic(seeded, { listings: PGLITE_LISTINGS, seed: SEED, log: () => {} });
+    await seeded.close();
+    const lite = await openBenchPglite(dataDir, PGLITE_LISTINGS);
+    try {
+      milano = await measureDatabase(lite, false);
+    } finally {
+      await lite.close();
+    }
+    callTarget = {
+      dataset: `PGlite ${(PGLITE_LISTINGS / 1000).toFixed(0)}k`,
+      start: () => startServer({ port: options.port, dataDir, env: { DEMO_DATA: 'false' } }),
+    };
+
+    // PostgreSQL, 1M listings in rexer_bench, filled once.
+    const url = benchPostgresUrl();
+    const shown = url.replace(/\/\/[^@]*@/, '//');
+    if (!(await ensurePostgresDatabase(url))) {
+      console.log(`\nPostgreSQL: skipped, no PostgreSQL answers at ${shown} (set BENCH_SEARCH_DATABASE_URL or TEST_POSTGRES_URL)`);
+    } else {
+      const database = await openDatabase({ dataDir, databaseUrl: url, seed: 'reference', storage, poolMax: 2 });
+      try {
+        const have = await countSynthetic(database);
+        if (have >= PG_LISTINGS) {
+          console.log(`\nPostgreSQL ${shown}: reusing ${have.toLocaleString('en')} synthetic listings`);
+        } else {
+          console.log(`\nPostgreSQL ${shown}: ${have.toLocaleString('en')} synthetic listings, filling ${PG_LISTINGS.toLocaleString('en')} (a few minutes, once)…`);
+          if (have > 0) await resetSynthetic(database, log);
+          await generateSynthetic(database, { listings: PG_LISTINGS, seed: SEED, log });
+        }
+      } finally {
+        await database.close();
+      }
+      const big = await openBenchPostgres(url, PG_LISTINGS);
+      try {
+        milano = await measureDatabase(big, PG_LISTINGS >= 1_000_000);
+      } finally {
+        await big.close();
+      }
+      callTarget = {
+        dataset: `PostgreSQL ${(PG_LISTINGS / 1e6).toFixed(1)}M`,
+        start: () => startServer({ port: options.port, dataDir, databaseUrl: url, env: { DEMO_DATA: 'false' } }),
+      };
+    }
+
+    // The call, on the largest data set measured.
+    const server = await callTarget.start();
+    try {
+      await measureCall(server, milano!, callTarget.dataset, options.throughput);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
