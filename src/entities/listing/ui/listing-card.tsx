@@ -65,6 +65,7 @@ export function ListingCard({ listing, headingLevel: Heading = 'h3', priority = 
           {listing.PhotoCount > 1 ? (
             <span className={styles.photos}>{t('card.photos', { count: listing.PhotoCount })}</span>
           ) : null}
+          {action ? <div className={styles.action}>{action}</div> : null}
         </div>
         <div className={styles.body}>
           <p className={styles.priceRow}>
@@ -92,7 +93,6 @@ export function ListingCard({ listing, headingLevel: Heading = 'h3', priority = 
           </ul>
           <p className={styles.agency}>{listing.AgencyName ?? t('card.private')}</p>
         </div>
-        {action ? <div className={styles.action}>{action}</div> : null}
       </article>
     </div>
   );

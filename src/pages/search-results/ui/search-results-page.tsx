@@ -122,8 +122,8 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
       <div className={styles.listColumn}>
         <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>
           <ol>
-            {breadcrumb.map((item) => (
-              <li key={item.name}>{item.href ? <AppLink href={item.href}>{item.name}</AppLink> : <span aria-current="page">{item.name}</span>}</li>
+            {breadcrumb.map((item, index) => (
+              <li key={index}>{item.href ? <AppLink href={item.href}>{item.name}</AppLink> : <span aria-current="page">{item.name}</span>}</li>
             ))}
           </ol>
         </nav>
@@ -139,7 +139,8 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
           >
             {activeFilters > 0 ? t('toolbar.filtersCount', { count: activeFilters }) : t('toolbar.filters')}
           </Button>
-          <SortSelect className={styles.sort} value={params} onChange={search} />
+          <span className={styles.break} aria-hidden="true" />
+          <SortSelect className={styles.sortWrap} value={params} onChange={search} />
           <div className={styles.save}>
             <SaveSearchButton params={params} areaName={parts.name || undefined} size="small" />
           </div>

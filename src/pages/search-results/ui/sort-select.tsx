@@ -1,7 +1,9 @@
 import type { SearchParams, SearchSort } from '@domain/search';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '@/shared/ui/select';
+import { cx } from '@/shared/lib/class-names';
 import { applyFilters, SORT_CHOICES } from '../model/filters';
+import styles from './search-filters.module.css';
 
 export interface SortSelectProps {
   value: SearchParams;
@@ -9,17 +11,21 @@ export interface SortSelectProps {
   className?: string;
 }
 
-/** The order of the results; a new order starts again at the first page. */
+/** The order of the results, label and select on one line; a new order starts again at the first page. */
 export function SortSelect({ value, onChange, className }: SortSelectProps) {
   const { t } = useTranslation('search');
-  const choices: readonly SearchSort[] = SORT_CHOICES.includes(value.Sort as (typeof SORT_CHOICES)[number]) ? SORT_CHOICES : [...SORT_CHOICES, value.Sort];
+  const id = useId();
+  const choices: readonly SearchSort[] = (SORT_CHOICES as readonly SearchSort[]).includes(value.Sort) ? SORT_CHOICES : [...SORT_CHOICES, value.Sort];
   return (
-    <Select
-      className={className}
-      label={t('sort.label')}
-      value={value.Sort}
-      options={choices.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
-      onChange={(event) => onChange(applyFilters(value, { Sort: event.target.value as SearchSort }))}
-    />
+    <div className={cx(styles.sort, className)}>
+      <label htmlFor={id}>{t('sort.label')}</label>
+      <select id={id} value={value.Sort} onChange={(event) => onChange(applyFilters(value, { Sort: event.target.value as SearchSort }))}>
+        {choices.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`sort.${sort}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
