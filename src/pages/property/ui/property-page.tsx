@@ -40,7 +40,7 @@ export function PropertyPage({ id }: { id: number }) {
   const cityLine = [property.Address, property.District, property.CityName && property.ProvinceCode ? `${property.CityName} (${property.ProvinceCode})` : property.CityName].filter(Boolean).join(' · ');
 
   return (
-    <div className={styles.page}>
+    <div className={cx(styles.page, active && styles.withMobileBar)}>
       <PageMeta title={propertyMetaTitle(property, t)} description={propertyMetaDescription(property, t)} image={cover ? { url: cover.Url, width: cover.Width, height: cover.Height } : null} />
       <JsonLd data={structuredData(property, origin, t)} />
 
@@ -99,7 +99,7 @@ export function PropertyPage({ id }: { id: number }) {
         <aside className={styles.aside}>
           <div className={styles.sticky}>
             {active ? (
-              <div className={styles.card}>
+              <div className={cx(styles.card, styles.visitCard)}>
                 <p className={styles.asidePrice}>{price ?? t('price.onRequest')}</p>
                 <VisitRequest id={property.Id} advertiser={property.Advertiser} />
               </div>
@@ -111,6 +111,14 @@ export function PropertyPage({ id }: { id: number }) {
       </div>
 
       <SimilarListings id={property.Id} />
+
+      {active ? (
+        // On a phone the visit stays at hand at the bottom of the screen.
+        <div className={styles.mobileBar}>
+          <p className={styles.mobileBarPrice}>{price ?? t('price.onRequest')}</p>
+          <VisitRequest id={property.Id} advertiser={property.Advertiser} />
+        </div>
+      ) : null}
     </div>
   );
 }
