@@ -34,6 +34,11 @@ const outer = {
   geo: sql.raw('"properties"."geo"'),
 };
 
+/** Control characters (a NUL byte PostgreSQL refuses in text) read as spaces. */
+export function cleanText(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+}
+
 /** The type the listing is published as (the wizard's publication type wins over the plain one). */
 export const listingType = sql<number>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`;
 
@@ -70,7 +75,7 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<{ where: SQL | und
       const radius = p.Radius ?? LIMITS.radiusDefault;
       return {
         where: withinCircle(center, radius),
-        area: { ...area, name: p.Place ?? null, center, radiusM: radius, bounds: circleBounds(center, radius) },
+        area: { ...area, name: p.Place ? cleanText(p.Place) : null, center, radiusM: radius, bounds: circleBounds(center, radius) },
       };
     }
     case 'draw': {
@@ -186,7 +191,7 @@ function filterConditions(p: SearchParams): SQL[] {
     out.push(sql`exists (select 1 from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} = ${MEDIA_TYPE.property_image})`);
   }
   if (p.PublishedWithin !== undefined) out.push(sql`${properties.publishedAt} >= now() - make_interval(days => ${p.PublishedWithin}::int)`);
-  if (p.Text) out.push(sql`${properties.searchVector} @@ websearch_to_tsquery('italian', ${p.Text})`);
+  if (p.Text) out.push(sql`${properties.searchVector} @@ websearch_to_tsquery('italian', ${cleanText(p.Text)})`);
   if (p.Bounds) out.push(withinBounds(p.Bounds));
   return out;
 }
@@ -228,7 +233,7 @@ function sortKeys(p: SearchParams): SortKey[] {
     case 'relevance': {
       const keys: SortKey[] = [{ expr: isHighlighted, dir: 'desc', cast: 'bool' }];
       // ts_rank as an integer (millionths), so the cursor compares exactly.
-      if (p.Text) keys.push({ expr: sql`(ts_rank(${properties.searchVector}, websearch_to_tsquery('italian', ${p.Text})) * 1000000)::int8`, dir: 'desc', cast: 'int8' });
+      if (p.Text) keys.push({ expr: sql`(ts_rank(${properties.searchVector}, websearch_to_tsquery('italian', ${cleanText(p.Text)})) * 1000000)::int8`, dir: 'desc', cast: 'int8' });
       keys.push({ expr: sql`${properties.publishedAt}`, dir: 'desc', cast: 'timestamptz' });
       return keys;
     }
@@ -650,7 +655,8 @@ export function createPlaceSearch(db: Db) {
     };
   };
 
-  return async function searchPlaces(text: string, limit: number): Promise<PlaceItemRow[]> {
+  return async function searchPlaces(raw: string, limit: number): Promise<PlaceItemRow[]> {
+    const text = cleanText(raw);
     const q = toSearchName(text);
     if (q.length < 2) return [];
     // "Via Roma, Torino": a street, then optionally the start of its town.
