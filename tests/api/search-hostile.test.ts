@@ -109,7 +109,7 @@ describe.each(BACKENDS)('search, hostile input ($name)', (backend) => {
   }, 120_000);
 
   it('the place search refuses garbage with a 4xx and answers odd text with a list', async () => {
-    for (const query of [{}, { Text: '' }, { Text: 'a'.repeat(500) }, { Text: 'mil', Limit: '1000' }, { Text: 'mil', Limit: 'x' }, { Text: ['a', 'b'] }]) {
+    for (const query of [{}, { Text: '' }, { Text: 'a'.repeat(500) }, { Text: 'mil', Limit: '1000' }, { Text: 'mil', Limit: 'x' }, { Text: ['a', 'b'] }] as Record<string, string | string[]>[]) {
       const res = await app.inject({ method: 'GET', url: '/api/Search/Places', query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(isErrorBody(res.json())).toBe(true);

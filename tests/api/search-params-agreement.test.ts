@@ -71,7 +71,7 @@ describe('search params: zod schema and parseSearchParams agree', () => {
       { RoomsMin: '4', RoomsMax: '2' },
       { FloorMin: '3', FloorMax: '1' },
       { PriceMin: '100', PriceMax: '100' },
-    ]) {
+    ] as Record<string, string>[]) {
       const { parserAccepts, zodAccepts } = verdicts(query);
       expect(zodAccepts).toBe(parserAccepts);
     }

@@ -36,6 +36,7 @@ const outer = {
 
 /** Control characters (a NUL byte PostgreSQL refuses in text) read as spaces. */
 export function cleanText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return value.replace(/[\u0000-\u001f\u007f]/g, ' ');
 }
 
