@@ -3,25 +3,25 @@
 // 26 June 2015): the class on the A4 ... G scale and the global non-renewable energy
 // performance index EPgl,nren in kWh/m² a year.
 
-/** The scale, best first, with the label's customary colours (dark green to red). */
+/** The scale, best first, with the label's customary colours (dark green to red) and a text colour readable on each (WCAG AA). */
 export const ENERGY_SCALE = [
-  { code: 'A4', color: '#00843d' },
-  { code: 'A3', color: '#1a9641' },
-  { code: 'A2', color: '#4caf32' },
-  { code: 'A1', color: '#8cc63f' },
-  { code: 'B', color: '#c5d92d' },
-  { code: 'C', color: '#f2e41b' },
-  { code: 'D', color: '#fbb817' },
-  { code: 'E', color: '#f28c1b' },
-  { code: 'F', color: '#e8571f' },
-  { code: 'G', color: '#d7191c' },
+  { code: 'A4', color: '#00843d', text: '#ffffff' },
+  { code: 'A3', color: '#2fa33f', text: '#1d2433' },
+  { code: 'A2', color: '#4caf32', text: '#1d2433' },
+  { code: 'A1', color: '#8cc63f', text: '#1d2433' },
+  { code: 'B', color: '#c5d92d', text: '#1d2433' },
+  { code: 'C', color: '#f2e41b', text: '#1d2433' },
+  { code: 'D', color: '#fbb817', text: '#1d2433' },
+  { code: 'E', color: '#f28c1b', text: '#1d2433' },
+  { code: 'F', color: '#ee6a2c', text: '#1d2433' },
+  { code: 'G', color: '#d7191c', text: '#ffffff' },
 ] as const;
 
 export type EnergyClassCode = (typeof ENERGY_SCALE)[number]['code'];
 
 /** What the listing says about its energy label. */
 export type EnergyLabel =
-  | { kind: 'rated'; code: EnergyClassCode; index: number; color: string; performance: number | null }
+  | { kind: 'rated'; code: EnergyClassCode; index: number; color: string; text: string; performance: number | null }
   | { kind: 'exempt' }
   | { kind: 'pending' }
   | { kind: 'missing' };
@@ -35,5 +35,5 @@ export function energyLabelOf(energyClass: { Code: string } | null | undefined, 
   const index = ENERGY_SCALE.findIndex((step) => step.code === code.toUpperCase());
   if (index < 0) return { kind: 'missing' };
   const performanceValue = performance !== null && performance !== undefined && Number.isFinite(performance) && performance >= 0 ? performance : null;
-  return { kind: 'rated', code: ENERGY_SCALE[index].code, index, color: ENERGY_SCALE[index].color, performance: performanceValue };
+  return { kind: 'rated', code: ENERGY_SCALE[index].code, index, color: ENERGY_SCALE[index].color, text: ENERGY_SCALE[index].text, performance: performanceValue };
 }

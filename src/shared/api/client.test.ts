@@ -69,6 +69,15 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves a MissingToken of the session\'s own background calls to the session', async () => {
+    const navigate = vi.fn();
+    const fake = fakeFetch(() => json({ ExceptionType: 60, ExceptionTypeString: 'MissingToken' }, 401));
+    const client = createApiClient({ fetch: fake.fetch, navigate });
+    const { response } = await client.POST('/api/Account/Session', { body: { portal: 5 } });
+    expect(response.status).toBe(401);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('does not navigate on other failures', async () => {
     const navigate = vi.fn();
     const fake = fakeFetch(() => json({ ExceptionType: 0, ExceptionTypeString: 'Unknown' }, 500));

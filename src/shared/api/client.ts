@@ -138,9 +138,12 @@ export function createTransportMiddleware({ getToken, navigate, cookieTransport 
       return request;
     },
     async onResponse({ request, response }) {
-      if (response.status === 429 && !BACKGROUND_CALLS.test(new URL(request.url).pathname)) {
+      const background = BACKGROUND_CALLS.test(new URL(request.url).pathname);
+      if (response.status === 429 && !background) {
         navigate?.('/toomanyrequest');
-      } else if (response.status === 401 && (await errorBodyOf(response))?.ExceptionTypeString === 'MissingToken') {
+      } else if (response.status === 401 && !background && (await errorBodyOf(response))?.ExceptionTypeString === 'MissingToken') {
+        // A background call's missing token is the session's answer, not a failure to show: a
+        // new visitor's session call (trying to reuse a session it does not have) meets one.
         navigate?.('/genericerror');
       }
       return response;

@@ -42,7 +42,7 @@ export function NewDevelopmentPage({ id }: { id: number }) {
           {label.kind === 'rated' ? (
             <p className={styles.energy}>
               <span>{t('energy.class')}</span>
-              <span className={styles.energyBadge} style={{ background: label.color }}>
+              <span className={styles.energyBadge} style={{ background: label.color, color: label.text }}>
                 {label.code}
               </span>
             </p>

@@ -23,7 +23,7 @@ export function EnergyLabelView({ label }: { label: EnergyLabel }) {
                 <li
                   key={step.code}
                   className={cx(styles.energyStep, current && styles.energyCurrent)}
-                  style={{ background: step.color }}
+                  style={{ background: step.color, color: step.text }}
                   aria-current={current ? 'true' : undefined}
                 >
                   <span aria-hidden={current ? undefined : 'true'}>{current ? t('energy.current', { code: step.code }) : step.code}</span>
@@ -35,7 +35,7 @@ export function EnergyLabelView({ label }: { label: EnergyLabel }) {
             <div>
               <dt>{t('energy.class')}</dt>
               <dd>
-                <span className={styles.energyBadge} style={{ background: label.color }}>
+                <span className={styles.energyBadge} style={{ background: label.color, color: label.text }}>
                   {label.code}
                 </span>
               </dd>

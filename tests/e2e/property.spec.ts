@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures';
+
+// The listing page of a demo listing, at a phone's width and a desktop's: the server's HTML
+// holds the listing, the gallery answers the keyboard and goes full screen, a visitor without
+// an account keeps a favourite across a reload, and axe finds nothing serious.
+//
+// A listing its owner removed (410 with similar listings) is not in the demo data, and no
+// route removes one: tests/api/property-pages.test.ts renders that page through the real
+// renderer over a database where it is removed.
+
+interface HomeListing {
+  Id: number;
+  Title: string;
+  Price: number;
+}
+
+const WIDTHS = [
+  { device: 'phone', viewport: { width: 390, height: 844 } },
+  { device: 'desktop', viewport: { width: 1440, height: 900 } },
+];
+
+async function demoListing(page: Page): Promise<HomeListing> {
+  const response = await page.request.get('/api/Home/Listings?SellType=1&Limit=6');
+  expect(response.ok()).toBe(true);
+  const listings = (await response.json()) as HomeListing[];
+  const listing = listings.find((item) => item.Price > 0);
+  expect(listing, 'a demo listing for sale with a price').toBeDefined();
+  return listing!;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const thousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const { device, viewport } of WIDTHS) {
+  test.describe(`the listing page on a ${device}`, () => {
+    test.use({ viewport });
+
+    test('the server sends the title, the price and the schema.org data', async ({ page }) => {
+      const listing = await demoListing(page);
+      const response = await page.request.get(`/immobile/${listing.Id}`);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(escapeHtml(listing.Title));
+      expect(html).toContain(`${thousands(listing.Price)}\u00a0€`);
+      const data = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((match) => JSON.parse(match[1]) as { '@type': string }[]);
+      expect(data.map((item) => item['@type'])).toEqual(['RealEstateListing', 'BreadcrumbList']);
+      expect((await page.request.get('/immobile/999999999')).status()).toBe(404);
+    });
+
+    test('the gallery turns with the arrow keys and opens full screen, Esc closes it', async ({ page }) => {
+      const listing = await demoListing(page);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/immobile/${listing.Id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.Title);
+
+      const gallery = page.getByRole('region', { name: "Foto dell'immobile" });
+      const counter = gallery.getByTestId('gallery-counter');
+      await expect(counter).toHaveText(/^1 \/ \d+$/);
+      const total = Number((await counter.textContent())?.split('/')[1]);
+      expect(total).toBeGreaterThan(1);
+      await gallery.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(counter).toHaveText(`2 / ${total}`);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(counter).toHaveText(`${total} / ${total}`);
+
+      await gallery.getByRole('button', { name: 'Schermo intero' }).click();
+      const dialog = page.getByRole('dialog', { name: "Foto dell'immobile" });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('ArrowRight');
+      await expect(dialog.getByText(`1 / ${total}`)).toBeVisible();
+      await expect(dialog.getByRole('img')).toHaveJSProperty('complete', true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(counter).toHaveText(`1 / ${total}`);
+      expect(errors).toEqual([]);
+    });
+
+    test('a visitor without an account saves a favourite, and it is still saved after a reload', async ({ page }) => {
+      const listing = await demoListing(page);
+      await page.goto(`/immobile/${listing.Id}`);
+      const heart = page.getByTestId('favorite-toggle').first();
+      await expect(heart).toHaveAttribute('aria-pressed', 'false');
+      await expect(heart).toHaveAccessibleName('Salva nei preferiti');
+      const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/User/Favorites/${listing.Id}`));
+      await heart.click();
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+      expect((await saved).ok()).toBe(true);
+      await expect(heart).toHaveAccessibleName('Rimuovi dai preferiti');
+
+      await page.reload();
+      await expect(page.getByTestId('favorite-toggle').first()).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    test('the page and its visit dialog pass axe', async ({ page }) => {
+      const listing = await demoListing(page);
+      await page.goto(`/immobile/${listing.Id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.getByTestId('property-map').scrollIntoViewIfNeeded();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Richiedi una visita' }).click();
+      await expect(page.getByRole('dialog', { name: 'Richiedi una visita' })).toBeVisible();
+      await expect(page.getByRole('dialog').getByText(/Riferimento annuncio: n\. \d+/)).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+}
