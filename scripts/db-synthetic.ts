@@ -685,15 +685,23 @@ export async function generateSynthetic(database: Database, options: SyntheticOp
       log(`dropping ${indexes.length} secondary indexes of properties for the load (rebuilt after)`);
       for (const index of indexes) await q(database, `drop index if exists "${index.name}"`);
     }
-    let done = 0;
-    while (done < options.listings) {
-      const n = Math.min(BATCH, options.listings - done);
+    // The next batch is generated here while the database writes the previous one.
+    const makeBatch = (start: number) => {
+      const n = Math.min(BATCH, options.listings - start);
       const rows: ListingRow[] = [];
-      for (let i = 0; i < n; i++) rows.push(makeListing(r, firstId + done + i, pickTown(r.next()), owners, epochMs));
+      for (let i = 0; i < n; i++) rows.push(makeListing(r, firstId + start + i, pickTown(r.next()), owners, epochMs));
       const values: unknown[] = COLUMNS.map(([, , read]) => rows.map(read));
       values.push(rows.flatMap((row) => row.amenities.map(() => row.id)));
       values.push(rows.flatMap((row) => row.amenities));
-      await q(database, INSERT_SQL, values);
+      return { n, values };
+    };
+    let done = 0;
+    let next = makeBatch(0);
+    while (done < options.listings) {
+      const writing = q(database, INSERT_SQL, next.values);
+      const n = next.n;
+      if (done + n < options.listings) next = makeBatch(done + n);
+      await writing;
       done += n;
       const seconds = (Date.now() - started) / 1000;
       if (done === options.listings || done % (BATCH * 10) === 0 || options.listings <= BATCH * 10) {
@@ -715,7 +723,9 @@ export async function generateSynthetic(database: Database, options: SyntheticOp
     await q(database, 'alter table properties enable trigger user');
     for (const [i, index] of indexes.entries()) {
       const t0 = Date.now();
-      await q(database, index.def.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+      const create = index.def.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ');
+      // More memory for the sort of a large build (this session only; PostgreSQL's default is 64 MB).
+      await q(database, database.kind === 'postgres' ? `set maintenance_work_mem = '256MB'; ${create}` : create);
       log(`index ${i + 1}/${indexes.length} ${index.name} rebuilt in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
   }
