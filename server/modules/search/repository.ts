@@ -5,6 +5,7 @@ import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/refere
 import { agencies, districts, energyClasses, media, municipalities, properties, propertyAmenities, propertyTypes, provinces, regions } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { toSearchName, toSlug } from '../../db/search-text';
+import { formatAddress } from '../shared/search-listing';
 import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
 /** What a search covers, for the map and the heading (the `Area` of the answer, before the result set's bounds). */
@@ -407,7 +408,7 @@ export const MAX_MARKER_POINTS = 5000;
 /** Without a zoom, the markers of an area are clustered at the zoom that fits it, at most this one. */
 const DEFAULT_ZOOM_MAX = 16;
 
-/** Listing rows of the search answer's shape, for the rows a condition selects (also used by other modules). */
+/** One page of SearchListings (server/modules/shared/search-listing.ts), with the sort keys of each row as text for the cursor (`extra`); also measured by tests/bench/search.ts. */
 export async function selectSearchListings(db: Db, where: SQL, order: SQL[], limit: number, extra: Record<string, SQL> = {}) {
   const cover = db
     .select({ url: media.url, thumbnailUrl: media.thumbnailUrl })
@@ -481,7 +482,7 @@ export async function selectSearchListings(db: Db, where: SQL, order: SQL[], lim
       CityName: row.cityName,
       ProvinceCode: row.provinceCode,
       DistrictName: row.districtName,
-      Address: row.showAddress && row.street ? [row.street, row.streetNumber].filter(Boolean).join(' ') : null,
+      Address: formatAddress(row.street, row.streetNumber, row.showAddress),
       Latitude: row.latitude,
       Longitude: row.longitude,
       ImageUrl: row.imageUrl,

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/search';
 import { TYPE_SLUGS } from '../../../domain/public-pages';
 import { queryInt } from '../shared/query';
+import { SearchListing } from '../shared/search-listing';
 
 // The query of GET /api/Search/Listings: exactly the keys of SearchParams (domain/search.ts),
 // every one an optional string as `toSearchQuery` writes it. Each key's pattern documents
@@ -94,39 +95,6 @@ export const SearchListingsQuery = z.object(SearchQueryShape).superRefine((query
 });
 
 const LatLngPoint = z.object({ Latitude: z.number(), Longitude: z.number() });
-
-export const SearchListing = z
-  .object({
-    Id: z.number().int(),
-    Title: z.string(),
-    SellType: z.literal([1, 2]).describe('1 sale, 2 rent'),
-    Price: z.number().int().nullable().describe('Euros; monthly for rent.'),
-    PricePerM2: z.number().int().nullable(),
-    PreviousPrice: z.number().int().nullable().describe('The price before the last change.'),
-    PriceReducedAt: z.string().nullable().describe('ISO date of the last change when it was a reduction.'),
-    SurfaceM2: z.number().int().nullable(),
-    Rooms: z.number().int().nullable(),
-    Bathrooms: z.number().int().nullable(),
-    Floor: z.number().int().nullable(),
-    PropertyTypeId: z.number().int().nullable(),
-    PropertyTypeName: z.string().nullable(),
-    CityName: z.string().nullable(),
-    ProvinceCode: z.string().nullable(),
-    DistrictName: z.string().nullable(),
-    Address: z.string().nullable().describe('Street and number; null when the advertiser hides it.'),
-    Latitude: z.number().nullable().describe('Rounded to about 100 m when the address is hidden.'),
-    Longitude: z.number().nullable(),
-    ImageUrl: z.string().nullable(),
-    ThumbnailUrl: z.string().nullable(),
-    PhotoCount: z.number().int(),
-    EnergyClass: z.string().nullable().describe('Energy class code (A4 ... G).'),
-    IsNewBuild: z.boolean(),
-    DevelopmentId: z.number().int().nullable(),
-    PublishedAt: z.string().describe('ISO date.'),
-    AgencyName: z.string().nullable(),
-    Highlighted: z.boolean().describe('First-row service active: shown first in the relevance sort.'),
-  })
-  .meta({ id: 'SearchListing' });
 
 export const SearchMarker = z
   .object({

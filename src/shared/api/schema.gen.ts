@@ -3040,6 +3040,675 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/User/SavedSearches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved searches of the user, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedSearchList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a search, with its alert frequency */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateSavedSearchRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedSearch"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/SavedSearches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved search of the user */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedSearch"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Rename a saved search, change its alerts */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateSavedSearchRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedSearch"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a saved search */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OkResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SavedSearch/DeleteByLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a saved search from the signed link of an alert mail (no login) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeleteSavedSearchByLinkRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeleteSavedSearchByLinkResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/Favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The favourites of the session (account or anonymous), newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FavoriteList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/Favorites/{propertyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep a published listing among the favourites (idempotent) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    propertyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OkResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a listing from the favourites */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    propertyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OkResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Download/List": {
         parameters: {
             query?: never;
@@ -3639,6 +4308,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Search/Listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published listings of a search: one page, the exact total, the markers of the whole result set, the area */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description What the search covers (default free: everything, optionally within Bounds). */
+                    SearchType?: "" | "free" | "circle" | "draw" | "place" | "proximity" | "province" | "town" | "region" | "district" | "agency";
+                    /** @description 1 sale (default), 2 rent. */
+                    SellType?: "1" | "2" | "";
+                    /** @description circle, place, proximity: latitude of the centre. */
+                    Lat?: string;
+                    /** @description circle, place, proximity: longitude of the centre. */
+                    Lng?: string;
+                    /** @description circle, place, proximity: metres, 100-100000 (default 2000). */
+                    Radius?: string;
+                    /** @description draw: "lat,lng;lat,lng;..." with 3-200 vertices; a polygon crossing itself or larger than 5° is refused (InvalidPolygon). */
+                    Polygon?: string;
+                    /** @description province: slug ("milano") or sigla ("MI"). */
+                    Province?: string;
+                    /** @description town: ISTAT code, six digits ("015146"). */
+                    Town?: string;
+                    /** @description region: slug ("lombardia"). */
+                    Region?: string;
+                    /** @description district: id of a district (quartiere). */
+                    District?: string;
+                    /** @description agency: id of an agency. */
+                    Agency?: string;
+                    /** @description place: what was searched, shown back ("Via Roma, Torino"). */
+                    Place?: string;
+                    /** @description The property-type slug of the URL: a set of property types, for the room slugs a number of rooms. */
+                    Type?: "" | "appartamenti" | "case" | "monolocali" | "bilocali" | "trilocali" | "quadrilocali" | "case-e-appartamenti" | "locali-commerciali";
+                    /** @description Property types. Comma-separated, of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18. */
+                    PropertyTypes?: string;
+                    /** @description Euros (monthly for rent), 0-100000000. */
+                    PriceMin?: string;
+                    /** @description Euros (monthly for rent), 0-100000000, at least PriceMin. */
+                    PriceMax?: string;
+                    /** @description Square metres, 0-100000. */
+                    SurfaceMin?: string;
+                    /** @description Square metres, 0-100000, at least SurfaceMin. */
+                    SurfaceMax?: string;
+                    /** @description Rooms (locali), 1-20. */
+                    RoomsMin?: string;
+                    /** @description Rooms (locali), 1-20, at least RoomsMin. */
+                    RoomsMax?: string;
+                    /** @description Bathrooms, 1-10. */
+                    BathroomsMin?: string;
+                    /** @description Amenities the listing has, every one. Comma-separated, of: 2, 7, 9, 13, 15, 16, 17, 18, 19, 20, 23, 24. */
+                    Amenities?: string;
+                    /** @description Energy classes (1 A4 ... 10 G, 11 exempt, 12 pending), any of. Comma-separated, of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12. */
+                    EnergyClasses?: string;
+                    /** @description Conditions (1 new, 2 excellent, 3 good, 4 to renovate), any of. Comma-separated, of: 1, 2, 3, 4. */
+                    Conditions?: string;
+                    /** @description Floor, -1 (basement) to 200. */
+                    FloorMin?: string;
+                    /** @description Floor, -1 (basement) to 200, at least FloorMin. */
+                    FloorMax?: string;
+                    /** @description Only new builds (a development unit or condition new). */
+                    NewBuild?: "0" | "1" | "" | "true" | "false";
+                    /** @description Only listings with photos. */
+                    WithPhotos?: "0" | "1" | "" | "true" | "false";
+                    /** @description Published in the last N days. */
+                    PublishedWithin?: "1" | "3" | "7" | "14" | "30" | "";
+                    /** @description Italian full text on title and description (web search syntax: "quoted", -excluded, or). */
+                    Text?: string;
+                    /** @description Order of the items (default relevance: highlighted first, then newest, or best text match with Text). */
+                    Sort?: "" | "relevance" | "price-asc" | "price-desc" | "price-m2-asc" | "price-m2-desc" | "newest" | "surface-desc" | "surface-asc";
+                    /** @description The map view "south,west,north,east": a filter on top of any search type. */
+                    Bounds?: string;
+                    /** @description The map zoom (3-20) the markers are clustered for; default: the zoom that fits the area. */
+                    Zoom?: string;
+                    /** @description NextCursor of the previous page of the same search and sort. */
+                    Cursor?: string;
+                    /** @description Items per page, 1-50 (default 20). */
+                    PageSize?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Search/Places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Place autocomplete: towns, districts, provinces, regions and streets of listings, each with the search to run */
+        get: {
+            parameters: {
+                query: {
+                    /** @description What the visitor typed: the start of a town, district, province, region or street. */
+                    Text: string;
+                    /** @description How many suggestions, 1-20 (default 8). */
+                    Limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlacesResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contact/Send": {
         parameters: {
             query?: never;
@@ -3995,6 +4875,60 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A listing in a list: search results, similar listings, units, favourites. */
+        SearchListingInput: {
+            Id: number;
+            Title: string;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /** @description Euros; monthly for rent. */
+            Price: number | null;
+            /** @description Euros per square metre, rounded. */
+            PricePerM2: number | null;
+            /** @description The price before the latest change. */
+            PreviousPrice: number | null;
+            /**
+             * Format: date-time
+             * @description When the price last changed, set only when that change was a reduction.
+             */
+            PriceReducedAt: string | null;
+            SurfaceM2: number | null;
+            /** @description Number of rooms (locali). */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description -1 basement, 0 ground floor, 1 first floor ... */
+            Floor: number | null;
+            PropertyTypeId: number | null;
+            PropertyTypeName: string | null;
+            CityName: string | null;
+            /** @description Province sigla: MI, RM ... */
+            ProvinceCode: string | null;
+            /** @description The district (quartiere) whose area holds the listing. */
+            DistrictName: string | null;
+            /** @description Street and number; null when the advertiser hides the address. */
+            Address: string | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Latitude: number | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Longitude: number | null;
+            /** @description The cover: the first listing image by position. */
+            ImageUrl: string | null;
+            ThumbnailUrl: string | null;
+            PhotoCount: number;
+            /** @description Energy class code: A4 ... G. */
+            EnergyClass: string | null;
+            /** @description New construction: condition "new" or a unit of a new development. */
+            IsNewBuild: boolean;
+            DevelopmentId: number | null;
+            /** Format: date-time */
+            PublishedAt: string | null;
+            AgencyName: string | null;
+            /** @description First-row service active: shown first. */
+            Highlighted: boolean;
+        };
         OkResponseInput: {
             /** @enum {boolean} */
             Ok: true;
@@ -4133,6 +5067,8 @@ export interface components {
             partnerConsent: boolean;
             /** @description The latest profile image: a URL with {dim} (PING or BIG) and {ext} (jpg) to fill in. */
             avatar: string | null;
+            /** @description Ids of the listings the user keeps among the favourites, newest first. */
+            favorites: number[];
         };
         UpdatePasswordRequestInput: {
             /** Format: email */
@@ -4355,60 +5291,6 @@ export interface components {
             ImageUrl: string | null;
             ThumbnailUrl: string | null;
         };
-        /** @description A listing in a list: search results, similar listings, units, favourites. */
-        SearchListingInput: {
-            Id: number;
-            Title: string;
-            /**
-             * @description 1 sale, 2 rent
-             * @enum {number}
-             */
-            SellType: 1 | 2;
-            /** @description Euros; monthly for rent. */
-            Price: number | null;
-            /** @description Euros per square metre, rounded. */
-            PricePerM2: number | null;
-            /** @description The price before the latest change. */
-            PreviousPrice: number | null;
-            /**
-             * Format: date-time
-             * @description When the price last changed, set only when that change was a reduction.
-             */
-            PriceReducedAt: string | null;
-            SurfaceM2: number | null;
-            /** @description Number of rooms (locali). */
-            Rooms: number | null;
-            Bathrooms: number | null;
-            /** @description -1 basement, 0 ground floor, 1 first floor ... */
-            Floor: number | null;
-            PropertyTypeId: number | null;
-            PropertyTypeName: string | null;
-            CityName: string | null;
-            /** @description Province sigla: MI, RM ... */
-            ProvinceCode: string | null;
-            /** @description The district (quartiere) whose area holds the listing. */
-            DistrictName: string | null;
-            /** @description Street and number; null when the advertiser hides the address. */
-            Address: string | null;
-            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
-            Latitude: number | null;
-            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
-            Longitude: number | null;
-            /** @description The cover: the first listing image by position. */
-            ImageUrl: string | null;
-            ThumbnailUrl: string | null;
-            PhotoCount: number;
-            /** @description Energy class code: A4 ... G. */
-            EnergyClass: string | null;
-            /** @description New construction: condition "new" or a unit of a new development. */
-            IsNewBuild: boolean;
-            DevelopmentId: number | null;
-            /** Format: date-time */
-            PublishedAt: string | null;
-            AgencyName: string | null;
-            /** @description First-row service active: shown first. */
-            Highlighted: boolean;
-        };
         /** @description A row of a reference list: id and Italian label. */
         ReferenceItemInput: {
             Id: number;
@@ -4580,6 +5462,70 @@ export interface components {
             /** @description Its published units, cheapest first. */
             Units: components["schemas"]["SearchListingInput"][];
         };
+        SearchMarkerInput: {
+            Latitude: number;
+            Longitude: number;
+            /** @description Listings in this cluster. */
+            Count: number;
+            /** @description Set when Count is 1. */
+            PropertyId: number | null;
+            /** @description Set when Count is 1. */
+            Price: number | null;
+        };
+        SearchAreaInput: {
+            /** @enum {string} */
+            Kind: "free" | "circle" | "draw" | "place" | "proximity" | "province" | "town" | "region" | "district" | "agency";
+            /** @description "Milano", "Provincia di Torino", "Porta Romana"; null for free, circle and draw. */
+            Name: string | null;
+            Center: {
+                Latitude: number;
+                Longitude: number;
+            } | null;
+            RadiusM: number | null;
+            /** @description draw and district. */
+            Polygon: {
+                Latitude: number;
+                Longitude: number;
+            }[] | null;
+            /** @description To fit the map. */
+            Bounds: {
+                South: number;
+                West: number;
+                North: number;
+                East: number;
+            } | null;
+        };
+        SearchResultInput: {
+            /** @description The whole result set, exact. */
+            Total: number;
+            /** @description This page, in the requested sort. */
+            Items: components["schemas"]["SearchListingInput"][];
+            /** @description Cursor of the next page; null on the last. */
+            NextCursor: string | null;
+            /** @description The whole result set for the map, clustered on a grid at Zoom. */
+            Markers: {
+                Zoom: number;
+                Points: components["schemas"]["SearchMarkerInput"][];
+            };
+            Area: components["schemas"]["SearchAreaInput"];
+        };
+        PlaceItemInput: {
+            /** @enum {string} */
+            Kind: "town" | "district" | "province" | "region" | "address";
+            Id: string;
+            Name: string;
+            /** @description Where it is: "Milano (MI)", "Lombardia". */
+            Detail: string | null;
+            Latitude: number | null;
+            Longitude: number | null;
+            /** @description The search query to run for it (GET /api/Search/Listings). */
+            Params: {
+                [key: string]: string;
+            };
+        };
+        PlacesResultInput: {
+            Items: components["schemas"]["PlaceItemInput"][];
+        };
         SeoCityInput: {
             Name: string;
             Url: string;
@@ -4617,6 +5563,66 @@ export interface components {
             SellType: 1 | 2;
             Municipalities: components["schemas"]["SeoMunicipalityInput"][];
         };
+        /**
+         * @description How often the alert mail of a saved search may go out.
+         * @enum {string}
+         */
+        AlertFrequencyInput: "instant" | "daily" | "weekly";
+        /** @description The search as the query of GET /api/Search/Listings (SearchParams keys). */
+        SearchCriteriaInput: {
+            [key: string]: string | number | boolean;
+        };
+        SavedSearchInput: {
+            Id: number;
+            Name: string;
+            Frequency: components["schemas"]["AlertFrequencyInput"];
+            AlertsEnabled: boolean;
+            Criteria: {
+                [key: string]: string;
+            };
+            /** @description Italian one-line description: "Trilocali in vendita a Bologna, fino a 450.000 €, da 70 m²". */
+            Summary: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            LastNotifiedAt: string | null;
+        };
+        SavedSearchListInput: {
+            Items: components["schemas"]["SavedSearchInput"][];
+        };
+        CreateSavedSearchRequestInput: {
+            Name: string;
+            /** @default daily */
+            Frequency: components["schemas"]["AlertFrequencyInput"];
+            Criteria: components["schemas"]["SearchCriteriaInput"];
+        };
+        UpdateSavedSearchRequestInput: {
+            Name?: string;
+            Frequency?: components["schemas"]["AlertFrequencyInput"];
+            AlertsEnabled?: boolean;
+        };
+        /** @description The id and token of the link of an alert mail (/eliminaricerca/{id}?t={token}). */
+        DeleteSavedSearchByLinkRequestInput: {
+            Id: number;
+            Token: string;
+        };
+        DeleteSavedSearchByLinkResponseInput: {
+            Name: string;
+        };
+        FavoriteItemInput: {
+            Property: components["schemas"]["SearchListingInput"];
+            /** Format: date-time */
+            SavedAt: string;
+            /** @description The asking price when the favourite was saved. */
+            PriceAtSave: number | null;
+            /** @description Current price minus the price when saved; null when either is unknown. */
+            PriceChange: number | null;
+            /** @description 2 published, 3 suspended, 4 sold. */
+            Status: number;
+        };
+        FavoriteListInput: {
+            Items: components["schemas"]["FavoriteItemInput"][];
+        };
         /** @description Every error answer: the HTTP status and this body, never a stack trace. */
         ErrorBody: {
             /** @description Number from the error catalogue (server/errors/catalogue.ts). */
@@ -4647,6 +5653,60 @@ export interface components {
             signature?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description A listing in a list: search results, similar listings, units, favourites. */
+        SearchListing: {
+            Id: number;
+            Title: string;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /** @description Euros; monthly for rent. */
+            Price: number | null;
+            /** @description Euros per square metre, rounded. */
+            PricePerM2: number | null;
+            /** @description The price before the latest change. */
+            PreviousPrice: number | null;
+            /**
+             * Format: date-time
+             * @description When the price last changed, set only when that change was a reduction.
+             */
+            PriceReducedAt: string | null;
+            SurfaceM2: number | null;
+            /** @description Number of rooms (locali). */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description -1 basement, 0 ground floor, 1 first floor ... */
+            Floor: number | null;
+            PropertyTypeId: number | null;
+            PropertyTypeName: string | null;
+            CityName: string | null;
+            /** @description Province sigla: MI, RM ... */
+            ProvinceCode: string | null;
+            /** @description The district (quartiere) whose area holds the listing. */
+            DistrictName: string | null;
+            /** @description Street and number; null when the advertiser hides the address. */
+            Address: string | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Latitude: number | null;
+            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
+            Longitude: number | null;
+            /** @description The cover: the first listing image by position. */
+            ImageUrl: string | null;
+            ThumbnailUrl: string | null;
+            PhotoCount: number;
+            /** @description Energy class code: A4 ... G. */
+            EnergyClass: string | null;
+            /** @description New construction: condition "new" or a unit of a new development. */
+            IsNewBuild: boolean;
+            DevelopmentId: number | null;
+            /** Format: date-time */
+            PublishedAt: string | null;
+            AgencyName: string | null;
+            /** @description First-row service active: shown first. */
+            Highlighted: boolean;
         };
         OkResponse: {
             /** @enum {boolean} */
@@ -4786,6 +5846,8 @@ export interface components {
             partnerConsent: boolean;
             /** @description The latest profile image: a URL with {dim} (PING or BIG) and {ext} (jpg) to fill in. */
             avatar: string | null;
+            /** @description Ids of the listings the user keeps among the favourites, newest first. */
+            favorites: number[];
         };
         UpdatePasswordRequest: {
             /** Format: email */
@@ -5008,60 +6070,6 @@ export interface components {
             ImageUrl: string | null;
             ThumbnailUrl: string | null;
         };
-        /** @description A listing in a list: search results, similar listings, units, favourites. */
-        SearchListing: {
-            Id: number;
-            Title: string;
-            /**
-             * @description 1 sale, 2 rent
-             * @enum {number}
-             */
-            SellType: 1 | 2;
-            /** @description Euros; monthly for rent. */
-            Price: number | null;
-            /** @description Euros per square metre, rounded. */
-            PricePerM2: number | null;
-            /** @description The price before the latest change. */
-            PreviousPrice: number | null;
-            /**
-             * Format: date-time
-             * @description When the price last changed, set only when that change was a reduction.
-             */
-            PriceReducedAt: string | null;
-            SurfaceM2: number | null;
-            /** @description Number of rooms (locali). */
-            Rooms: number | null;
-            Bathrooms: number | null;
-            /** @description -1 basement, 0 ground floor, 1 first floor ... */
-            Floor: number | null;
-            PropertyTypeId: number | null;
-            PropertyTypeName: string | null;
-            CityName: string | null;
-            /** @description Province sigla: MI, RM ... */
-            ProvinceCode: string | null;
-            /** @description The district (quartiere) whose area holds the listing. */
-            DistrictName: string | null;
-            /** @description Street and number; null when the advertiser hides the address. */
-            Address: string | null;
-            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
-            Latitude: number | null;
-            /** @description Rounded to 3 decimals (~100 m) when the address is hidden. */
-            Longitude: number | null;
-            /** @description The cover: the first listing image by position. */
-            ImageUrl: string | null;
-            ThumbnailUrl: string | null;
-            PhotoCount: number;
-            /** @description Energy class code: A4 ... G. */
-            EnergyClass: string | null;
-            /** @description New construction: condition "new" or a unit of a new development. */
-            IsNewBuild: boolean;
-            DevelopmentId: number | null;
-            /** Format: date-time */
-            PublishedAt: string | null;
-            AgencyName: string | null;
-            /** @description First-row service active: shown first. */
-            Highlighted: boolean;
-        };
         /** @description A row of a reference list: id and Italian label. */
         ReferenceItem: {
             Id: number;
@@ -5233,6 +6241,70 @@ export interface components {
             /** @description Its published units, cheapest first. */
             Units: components["schemas"]["SearchListing"][];
         };
+        SearchMarker: {
+            Latitude: number;
+            Longitude: number;
+            /** @description Listings in this cluster. */
+            Count: number;
+            /** @description Set when Count is 1. */
+            PropertyId: number | null;
+            /** @description Set when Count is 1. */
+            Price: number | null;
+        };
+        SearchArea: {
+            /** @enum {string} */
+            Kind: "free" | "circle" | "draw" | "place" | "proximity" | "province" | "town" | "region" | "district" | "agency";
+            /** @description "Milano", "Provincia di Torino", "Porta Romana"; null for free, circle and draw. */
+            Name: string | null;
+            Center: {
+                Latitude: number;
+                Longitude: number;
+            } | null;
+            RadiusM: number | null;
+            /** @description draw and district. */
+            Polygon: {
+                Latitude: number;
+                Longitude: number;
+            }[] | null;
+            /** @description To fit the map. */
+            Bounds: {
+                South: number;
+                West: number;
+                North: number;
+                East: number;
+            } | null;
+        };
+        SearchResult: {
+            /** @description The whole result set, exact. */
+            Total: number;
+            /** @description This page, in the requested sort. */
+            Items: components["schemas"]["SearchListing"][];
+            /** @description Cursor of the next page; null on the last. */
+            NextCursor: string | null;
+            /** @description The whole result set for the map, clustered on a grid at Zoom. */
+            Markers: {
+                Zoom: number;
+                Points: components["schemas"]["SearchMarker"][];
+            };
+            Area: components["schemas"]["SearchArea"];
+        };
+        PlaceItem: {
+            /** @enum {string} */
+            Kind: "town" | "district" | "province" | "region" | "address";
+            Id: string;
+            Name: string;
+            /** @description Where it is: "Milano (MI)", "Lombardia". */
+            Detail: string | null;
+            Latitude: number | null;
+            Longitude: number | null;
+            /** @description The search query to run for it (GET /api/Search/Listings). */
+            Params: {
+                [key: string]: string;
+            };
+        };
+        PlacesResult: {
+            Items: components["schemas"]["PlaceItem"][];
+        };
         SeoCity: {
             Name: string;
             Url: string;
@@ -5269,6 +6341,66 @@ export interface components {
              */
             SellType: 1 | 2;
             Municipalities: components["schemas"]["SeoMunicipality"][];
+        };
+        /**
+         * @description How often the alert mail of a saved search may go out.
+         * @enum {string}
+         */
+        AlertFrequency: "instant" | "daily" | "weekly";
+        /** @description The search as the query of GET /api/Search/Listings (SearchParams keys). */
+        SearchCriteria: {
+            [key: string]: string | number | boolean;
+        };
+        SavedSearch: {
+            Id: number;
+            Name: string;
+            Frequency: components["schemas"]["AlertFrequency"];
+            AlertsEnabled: boolean;
+            Criteria: {
+                [key: string]: string;
+            };
+            /** @description Italian one-line description: "Trilocali in vendita a Bologna, fino a 450.000 €, da 70 m²". */
+            Summary: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            LastNotifiedAt: string | null;
+        };
+        SavedSearchList: {
+            Items: components["schemas"]["SavedSearch"][];
+        };
+        CreateSavedSearchRequest: {
+            Name: string;
+            /** @default daily */
+            Frequency: components["schemas"]["AlertFrequency"];
+            Criteria: components["schemas"]["SearchCriteria"];
+        };
+        UpdateSavedSearchRequest: {
+            Name?: string;
+            Frequency?: components["schemas"]["AlertFrequency"];
+            AlertsEnabled?: boolean;
+        };
+        /** @description The id and token of the link of an alert mail (/eliminaricerca/{id}?t={token}). */
+        DeleteSavedSearchByLinkRequest: {
+            Id: number;
+            Token: string;
+        };
+        DeleteSavedSearchByLinkResponse: {
+            Name: string;
+        };
+        FavoriteItem: {
+            Property: components["schemas"]["SearchListing"];
+            /** Format: date-time */
+            SavedAt: string;
+            /** @description The asking price when the favourite was saved. */
+            PriceAtSave: number | null;
+            /** @description Current price minus the price when saved; null when either is unknown. */
+            PriceChange: number | null;
+            /** @description 2 published, 3 suspended, 4 sold. */
+            Status: number;
+        };
+        FavoriteList: {
+            Items: components["schemas"]["FavoriteItem"][];
         };
     };
     responses: never;
