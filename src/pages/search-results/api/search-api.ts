@@ -120,7 +120,7 @@ export async function resolveSeoPlace(queryClient: QueryClient, place: string, d
   if (!area) return null;
   if (!district) return area.Params;
   if (!town) return null;
-  const districts = await queryClient.fetchQuery(placesQueryOptions(`${district.replace(/-/g, ' ')} ${town.Name}`)).catch(() => ({ Items: [] as PlaceSuggestion[] }));
+  const districts = await queryClient.fetchQuery(placesQueryOptions(district.replace(/-/g, ' '))).catch(() => ({ Items: [] as PlaceSuggestion[] }));
   const match = districts.Items.find((item) => item.Kind === 'district' && slugOf(item.Name) === district && (!item.Detail || slugOf(item.Detail).includes(place)));
   return match ? match.Params : null;
 }
