@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@domain/search';
@@ -63,6 +63,9 @@ const fake = vi.hoisted(() => {
     }
     getCanvasContainer() {
       return this.canvasContainer;
+    }
+    getContainer() {
+      return this.options.container as HTMLElement;
     }
     getZoom() {
       return this.zoom;
@@ -141,6 +144,8 @@ async function renderMap(props: Partial<SearchMapProps> = {}) {
   // jsdom loads no stylesheet: the map waits for maplibre's, so it is declared loaded here.
   document.head.querySelector('link[rel="stylesheet"]')?.dispatchEvent(new Event('load'));
   await screen.findByRole('button', { name: 'Aumenta lo zoom' });
+  // The map is on screen; its effects (markers, tools) may still be pending: flush them.
+  await act(async () => undefined);
   const map = fake.FakeMap.last!;
   const rerender = (next: Partial<SearchMapProps>) =>
     view.rerender(
@@ -172,6 +177,23 @@ describe('SearchMapView', () => {
       [10, 46],
     ]);
     expect(typeof map.options.style).toBe('object');
+  });
+
+  it('moves to new bounds, and not again for the same bounds in a new object', async () => {
+    const first = { south: 45, west: 9, north: 46, east: 10 };
+    const { map, rerender } = await renderMap({ fitBounds: first });
+    rerender({ fitBounds: { ...first } });
+    expect(map.calls.filter(([name]) => name === 'fitBounds')).toEqual([]);
+    rerender({ fitBounds: { south: 41, west: 12, north: 42, east: 13 } });
+    expect(map.calls.filter(([name]) => name === 'fitBounds')).toEqual([
+      [
+        'fitBounds',
+        [
+          [12, 41],
+          [13, 42],
+        ],
+      ],
+    ]);
   });
 
   it('shows price tags and count bubbles as buttons with Italian names', async () => {
@@ -323,10 +345,13 @@ describe('SearchMapView', () => {
   it('is a named picture without controls when not interactive', async () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <SearchMapView markers={[]} ariaLabel="Posizione dell'immobile" interactive={false} />
+        <SearchMapView markers={[listing]} ariaLabel="Posizione dell'immobile" interactive={false} />
       </I18nextProvider>,
     );
+    document.head.querySelector('link[rel="stylesheet"]')?.dispatchEvent(new Event('load'));
     expect(await screen.findByRole('img', { name: "Posizione dell'immobile" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('245.000 €').tagName).toBe('SPAN'));
+    expect(screen.queryAllByRole('button')).toEqual([]);
     expect(fake.FakeMap.last!.options.interactive).toBe(false);
     expect(screen.queryByRole('button', { name: 'Aumenta lo zoom' })).toBeNull();
   });

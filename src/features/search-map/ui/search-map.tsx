@@ -36,7 +36,10 @@ function ensureStylesheet(): Promise<void> {
 
 const AREA_COLOR = '#0a6c74';
 const DRAFT_COLOR = '#e8572a';
-const FIT_PADDING = 32;
+/** Room around fitted bounds for the half of a price tag that sticks out of its point. */
+function fitPadding(container: HTMLElement): number {
+  return Math.round(Math.min(56, container.clientWidth * 0.12, container.clientHeight * 0.12));
+}
 const VIEW_DEBOUNCE_MS = 300;
 /** How near (px) a click must land to the first point to close a polygon: a fingertip. */
 const CLOSE_TOLERANCE_PX = 18;
@@ -90,7 +93,7 @@ export default function SearchMapView(props: SearchMapProps) {
           container,
           style: mapStyle(tileUrl),
           ...(view.fitBounds
-            ? { bounds: toLngLatBounds(view.fitBounds), fitBoundsOptions: { padding: FIT_PADDING } }
+            ? { bounds: toLngLatBounds(view.fitBounds), fitBoundsOptions: { padding: fitPadding(container) } }
             : { center: [middle.longitude, middle.latitude], zoom: view.zoom ?? DEFAULT_ZOOM }),
           minZoom: LIMITS.zoomMin,
           maxZoom: LIMITS.zoomMax,
@@ -162,7 +165,7 @@ export default function SearchMapView(props: SearchMapProps) {
   useEffect(() => {
     if (!map || !fitKey || fitKey === fittedRef.current) return;
     fittedRef.current = fitKey;
-    map.fitBounds(toLngLatBounds(JSON.parse(fitKey)), { padding: FIT_PADDING, duration: 400 });
+    map.fitBounds(toLngLatBounds(JSON.parse(fitKey)), { padding: fitPadding(map.getContainer()), duration: 400 });
   }, [map, fitKey]);
 
   const centerKey = !fitBounds && center ? `${center.latitude},${center.longitude},${zoom ?? ''}` : null;
@@ -195,7 +198,7 @@ export default function SearchMapView(props: SearchMapProps) {
     }
     for (const [key, data] of wanted) {
       if (onMap.has(key)) continue;
-      const element = markerElement(data, describeMarker(data));
+      const element = markerElement(data, describeMarker(data), interactive);
       element.addEventListener('click', (event) => {
         event.stopPropagation();
         activateMarker(data);
@@ -203,7 +206,7 @@ export default function SearchMapView(props: SearchMapProps) {
       const marker = new Marker({ element, anchor: data.count > 1 ? 'center' : 'bottom' }).setLngLat([data.longitude, data.latitude]).addTo(map);
       onMap.set(key, { marker, data });
     }
-  }, [map, markers]);
+  }, [map, markers, interactive]);
 
   // The highlighted listing, raised above its neighbours.
   useEffect(() => {
@@ -451,7 +454,7 @@ export default function SearchMapView(props: SearchMapProps) {
           </div>
         </div>
       ) : null}
-      {!hasTiles && !failed ? <p className={styles.note}>{t('noTiles')}</p> : null}
+      {!hasTiles && !failed && !drawing ? <p className={styles.note}>{t('noTiles')}</p> : null}
       {hasTiles && tilesFailed ? <p className={styles.note}>{t('tilesFailed')}</p> : null}
     </div>
   );
@@ -467,11 +470,16 @@ function markerLabel(m: MapMarker, t: (key: string, options?: Record<string, unk
   return price ? t('marker.listing', { price }) : t('marker.listingNoPrice');
 }
 
-/** A marker is a real button: a price tag for a listing, a round bubble with the count for a cluster. */
-function markerElement(m: MapMarker, label: string): HTMLButtonElement {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.setAttribute('aria-label', label);
+/**
+ * A marker is a real button: a price tag for a listing, a round bubble with the count for a
+ * cluster. On a still map it is part of the picture: no button, nothing to focus.
+ */
+function markerElement(m: MapMarker, label: string, interactive: boolean): HTMLElement {
+  const element = document.createElement(interactive ? 'button' : 'span');
+  if (element instanceof HTMLButtonElement) {
+    element.type = 'button';
+    element.setAttribute('aria-label', label);
+  }
   if (m.count > 1) {
     element.className = cx(styles.cluster, styles[clusterSize(m.count)]);
     element.textContent = formatClusterCount(m.count);
