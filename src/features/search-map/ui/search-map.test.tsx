@@ -342,6 +342,23 @@ describe('SearchMapView', () => {
     expect(map.doubleClickZoom.enabled).toBe(true);
   });
 
+  it('forgets a drawing the page switched off, points and panel alike', async () => {
+    const onToolDone = vi.fn();
+    const { map, rerender } = await renderMap({ tool: 'draw', onToolDone });
+    clickAt(map, 45, 9);
+    clickAt(map, 45, 10);
+    expect(screen.getByText(/2 punti/)).toBeTruthy();
+    rerender({ tool: 'none', onToolDone });
+    rerender({ tool: 'draw', onToolDone });
+    await act(async () => undefined);
+    expect(screen.queryByText(/\d punt[oi]/)).toBeNull();
+    clickAt(map, 46, 10);
+    clickAt(map, 46, 11);
+    clickAt(map, 47, 11);
+    fireEvent.click(screen.getByRole('button', { name: 'Chiudi la zona' }));
+    expect(onToolDone).toHaveBeenCalledWith({ kind: 'polygon', points: [expect.objectContaining({ latitude: 46, longitude: 10 }), expect.anything(), expect.anything()] });
+  });
+
   it('is a named picture without controls when not interactive', async () => {
     render(
       <I18nextProvider i18n={i18n}>

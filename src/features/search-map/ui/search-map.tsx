@@ -75,6 +75,14 @@ export default function SearchMapView(props: SearchMapProps) {
   const [draftRadius, setDraftRadius] = useState<number | null>(null);
   const [problem, setProblem] = useState<PolygonProblem | null>(null);
   const hasTiles = tileTemplates(tileUrl).length > 0;
+  // A new tool (the page may switch it off mid-drawing) starts with a clean panel.
+  const [panelTool, setPanelTool] = useState(tool);
+  if (panelTool !== tool) {
+    setPanelTool(tool);
+    setDraftCount(0);
+    setDraftRadius(null);
+    setProblem(null);
+  }
 
   const initialView = useEffectEvent(() => ({ fitBounds, center, zoom }));
 
