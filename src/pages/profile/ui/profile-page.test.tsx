@@ -55,6 +55,7 @@ function meBody(overrides: Partial<MeProfile> = {}): MeProfile {
     commercialConsent: false,
     partnerConsent: true,
     avatar: null,
+    favorites: [],
     ...overrides,
   };
 }
