@@ -82,11 +82,13 @@ describe('demo listings', () => {
     expect(buildDemoListings(options)).toEqual(listings);
   });
 
-  it('have titles following the 63-character rule', () => {
+  it('have titles following the 63-character rule, without the street when the address is hidden', () => {
+    expect(published.some((l) => !l.row.showAddress)).toBe(true);
     for (const l of published) {
       const sale = l.row.sellTypeId === SELL_TYPE.sale;
       const withAddress = `Casa in ${sale ? 'vendita' : 'affitto'} in ${l.row.street}, ${l.row.streetNumber} a ${l.cityName}`;
-      const expected = withAddress.length <= GENERATED_TITLE_MAX_LENGTH ? withAddress : `Casa in ${sale ? 'vendita' : 'affitto'} a ${l.cityName}`;
+      const expected = l.row.showAddress && withAddress.length <= GENERATED_TITLE_MAX_LENGTH ? withAddress : `Casa in ${sale ? 'vendita' : 'affitto'} a ${l.cityName}`;
+      if (!l.row.showAddress) expect(l.row.title).not.toContain(l.row.street);
       expect(l.row.title).toBe(expected);
       expect(l.row.title!.length).toBeLessThanOrEqual(GENERATED_TITLE_MAX_LENGTH);
     }

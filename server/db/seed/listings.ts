@@ -554,6 +554,8 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       const photos: PhotoKind[] = !isHouse && rest.includes('living_room') && f.datatype.boolean(0.4) ? ['living_room', outside, ...rest.filter((kind) => kind !== 'living_room')] : [outside, ...rest];
       while (photos.length < photoCount) photos.push(f.helpers.arrayElement(interior));
 
+      // Drawn here, in the same order as before, so the title can leave out a hidden address.
+      const showAddress = f.datatype.boolean(0.85);
       const row: DemoListing['row'] = {
           sellTypeId,
           statusId: status,
@@ -563,7 +565,7 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
           postalCode,
           latitude,
           longitude,
-          showAddress: f.datatype.boolean(0.85),
+          showAddress,
           propertyTypeId: type.typeId,
           publicationPropertyTypeId: type.typeId,
           specialDescription,
@@ -588,7 +590,8 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
           estimateMin,
           estimateMax,
           price,
-          title: generatedListingTitle(sellTypeId, address, city.name),
+          // A hidden address stays out of the title too (it is shown in the page, its head and its JSON-LD).
+          title: generatedListingTitle(sellTypeId, showAddress ? address : null, city.name),
           description: sentences.join(' '),
           wizardPage,
           wizardHistory,
