@@ -75,17 +75,9 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, cla
         <Button size="small" variant={tool === 'circle' ? 'primary' : 'secondary'} aria-pressed={tool === 'circle'} onClick={() => setTool(tool === 'circle' ? 'none' : 'circle')}>
           {t('map.radius')}
         </Button>
-        {tool !== 'none' ? (
-          <Button size="small" variant="ghost" onClick={() => setTool('none')}>
-            {t('map.cancelTool')}
-          </Button>
-        ) : null}
       </div>
-      {tool !== 'none' ? (
-        <p className={styles.mapHint} role="status">
-          {t(tool === 'draw' ? 'map.drawHint' : 'map.circleHint')}
-        </p>
-      ) : moved ? (
+      {/* While a tool is on, the map's own panel guides the drawing (points, radius, close, cancel). */}
+      {tool === 'none' && moved ? (
         <div className={styles.mapSearchHere}>
           <Button
             size="small"
