@@ -70,6 +70,15 @@ describe('openDatabase on PGlite with the demo seed', () => {
     for (const table of tables) expect(present.has(getTableName(table)), getTableName(table)).toBe(true);
   });
 
+  it('moves the demo dates to the day of seeding: listings published this week, recent price cuts', async () => {
+    const result = await database.db.execute<{ newest: string; cut: string | null }>(
+      sql`select max(published_at)::text as newest, (select max(changed_at)::text from property_price_changes where old_price is not null) as cut from properties where status_id = 2`,
+    );
+    const week = 7 * 86_400_000;
+    expect(Date.now() - new Date(result.rows[0].newest).getTime()).toBeLessThan(week);
+    expect(Date.now() - new Date(result.rows[0].cut!).getTime()).toBeLessThan(8 * week);
+  });
+
   it('writes nothing on a restart', async () => {
     expect(await rowCounts(database.db)).toEqual(countsAfterFirstStart);
     // reference lists, geography, districts, documents, demo

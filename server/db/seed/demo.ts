@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { base, en, Faker, it } from '@faker-js/faker';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Db, Tx } from '../database';
@@ -48,7 +48,7 @@ export type DemoSize = 'full' | 'small';
  * version: re-running it would duplicate listings that users may have edited since.
  * Delete the data folder (or the 'demo' row of seed_runs and the demo rows) to reseed.
  */
-export const DEMO_SEED_VERSION = '2026-11-24.2';
+export const DEMO_SEED_VERSION = '2026-11-24.3';
 
 
 const SIZES: Record<DemoSize, { scale: number; privateOwners: number }> = {
@@ -423,5 +423,27 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     await tx.insert(orderItems).values({ orderId: order.id, serviceProductId: photography.id, quantity: 1, unitPriceCents: photography.priceCents });
   }
 
-  return `${insertedUsers.length} users, ${insertedAgencies.length} agencies, ${listings.length} listings (${published.length} published, ${reductions} with price cuts), ${developments.developments} new developments (${developments.units} units), ${mediaRows.length} photos`;
+  const shifted = await shiftDemoDates(tx, new Date());
+  return `${insertedUsers.length} users, ${insertedAgencies.length} agencies, ${listings.length} listings (${published.length} published, ${reductions} with price cuts), ${developments.developments} new developments (${developments.units} units), ${mediaRows.length} photos, dates moved ${shifted} days to today`;
+}
+
+/**
+ * The demo is generated around a fixed instant (SEED_EPOCH) so two runs give the same rows;
+ * written to a database, its dates move by whole days to the day of seeding, so a visitor
+ * finds listings published this week, recent price cuts and visits ahead, as on a live
+ * portal. Runs once, in the demo part's transaction, when only demo rows exist.
+ */
+async function shiftDemoDates(tx: Tx, now: Date): Promise<number> {
+  const days = Math.max(0, Math.floor((now.getTime() - SEED_EPOCH.getTime()) / 86_400_000));
+  if (days === 0) return 0;
+  const by = sql`make_interval(days => ${days}::int)`;
+  await tx.execute(sql`update properties set created_at = created_at + ${by}, updated_at = updated_at + ${by}, published_at = published_at + ${by},
+    highlighted_until = highlighted_until + ${by}, price_changed_at = price_changed_at + ${by}, available_from = available_from + ${days}::int`);
+  await tx.execute(sql`update property_price_changes set changed_at = changed_at + ${by}`);
+  await tx.execute(sql`update favorites set created_at = created_at + ${by}`);
+  await tx.execute(sql`update saved_searches set created_at = created_at + ${by}, updated_at = updated_at + ${by}, alerts_checked_at = alerts_checked_at + ${by}, last_notified_at = last_notified_at + ${by}`);
+  await tx.execute(sql`update appointments set scheduled_at = scheduled_at + ${by}, expires_at = expires_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
+  await tx.execute(sql`update orders set paid_at = paid_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
+  await tx.execute(sql`update new_developments set created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
+  return days;
 }
