@@ -324,6 +324,23 @@ describe.each(BACKENDS)('search ($name)', (backend) => {
     expect(free.Area.Bounds).not.toBeNull();
   });
 
+  it('a listing without a position counts in Total and pages, not in the markers or the bounds', async () => {
+    const town = { SearchType: 'town', Town: '018110' };
+    const located = await insert({ municipalityId: pavia, latitude: 45.185, longitude: 9.155, price: 123_456 });
+    const unlocated = await insert({ municipalityId: pavia, latitude: null, longitude: null, price: 123_457 });
+    try {
+      for (const query of [town, { ...town, Zoom: '12' }, { ...town, Zoom: '20' }]) {
+        const result = await search(query);
+        expect(result.Markers.Points.reduce((sum, p) => sum + p.Count, 0)).toBe(result.Total - 1);
+        if (query.Zoom === '20') expect(result.Markers.Points.find((p) => p.PropertyId === located)).toMatchObject({ Count: 1, Price: 123_456 });
+        expect(result.Area.Bounds).not.toBeNull();
+        expect(await ids(query)).toEqual(expect.arrayContaining([located, unlocated]));
+      }
+    } finally {
+      await db.delete(properties).where(inArray(properties.id, [located, unlocated]));
+    }
+  });
+
   it('a price reduction is marked with its date; a rise is not', async () => {
     const reduced = await insert({ latitude: 45.06, longitude: 9.68, price: 300_000 });
     const raised = await insert({ latitude: 45.06, longitude: 9.681, price: 300_000 });
