@@ -118,7 +118,9 @@ export function circleBounds(center: LatLng, radiusM: number): Bounds {
 }
 
 /** Marker cells are this many pixels across at the map's zoom (256 px tiles). */
-export const CLUSTER_CELL_PX = 60;
+// A price tag is about 80 px wide: cells of 96 px keep the tags of neighbouring cells from
+// covering each other on most maps (60 px let them overlap over Milan).
+export const CLUSTER_CELL_PX = 96;
 
 /** Degrees of a cluster cell at a zoom: 60 px of a 256·2^zoom px wide world. */
 export function clusterCellDeg(zoom: number): number {
