@@ -31,4 +31,4 @@ export {
   type FooterLinks,
   type DownloadList,
 } from './queries';
-export type { paths } from './schema.gen';
+export type { paths, components } from './schema.gen';

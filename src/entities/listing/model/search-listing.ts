@@ -1,46 +1,13 @@
-// The listing of every list (search results, favourites, similar listings, a development's
-// units, landings): the `SearchListing` of docs/search.md. Written by hand from the contract
-// while the server's routes land; it matches the server's zod schema
-// (server/modules/shared/search-listing.ts) field for field.
+import type { components } from '@/shared/api';
+
+/**
+ * The listing of every list (search results, favourites, similar listings, a development's
+ * units, landings): the generated `SearchListing` of the API schema (schema.gen.ts).
+ */
+export type SearchListing = components['schemas']['SearchListing'];
 
 /** 1 sale, 2 rent. */
-export type ListingSellType = 1 | 2;
-
-export interface SearchListing {
-  Id: number;
-  Title: string;
-  SellType: ListingSellType;
-  /** Euros; monthly for rent. */
-  Price: number | null;
-  PricePerM2: number | null;
-  /** The price before the latest change. */
-  PreviousPrice: number | null;
-  /** ISO date of the last change, set only when that change was a reduction. */
-  PriceReducedAt: string | null;
-  SurfaceM2: number | null;
-  Rooms: number | null;
-  Bathrooms: number | null;
-  /** -1 basement, 0 ground floor, 1 first floor ... */
-  Floor: number | null;
-  PropertyTypeId: number | null;
-  PropertyTypeName: string | null;
-  CityName: string | null;
-  ProvinceCode: string | null;
-  DistrictName: string | null;
-  /** Null when the advertiser hides the address. */
-  Address: string | null;
-  Latitude: number | null;
-  Longitude: number | null;
-  ImageUrl: string | null;
-  ThumbnailUrl: string | null;
-  PhotoCount: number;
-  EnergyClass: string | null;
-  IsNewBuild: boolean;
-  DevelopmentId: number | null;
-  PublishedAt: string | null;
-  AgencyName: string | null;
-  Highlighted: boolean;
-}
+export type ListingSellType = SearchListing['SellType'];
 
 export const SELL_TYPE = { SALE: 1, RENT: 2 } as const;
 

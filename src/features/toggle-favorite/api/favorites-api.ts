@@ -1,33 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, unwrap } from '@/shared/api';
+import { apiClient, unwrap, type components } from '@/shared/api';
 import { ensureSession, type SessionView } from '@/entities/session';
-import type { SearchListing } from '@/entities/listing';
 import { rememberFavoritesHolder } from '../model/favorites-holder';
 
-// The favourites calls of docs/search.md. They are not in the generated schema yet (the
-// server's routes are landing), so they go through the typed client's transport untyped;
-// the answer's shape is the contract's.
+// The favourites calls of docs/search.md, typed by the generated schema (schema.gen.ts).
 
 /** One saved listing of `GET /api/User/Favorites`. */
-export interface FavoriteItem {
-  Property: SearchListing;
-  SavedAt: string;
-  PriceAtSave: number | null;
-  PriceChange: number | null;
-  Status: number;
-}
-
-export interface FavoritesAnswer {
-  Items: FavoriteItem[];
-}
-
-type Answer = { data?: unknown; error?: unknown; response: Response };
-interface UntypedClient {
-  GET(path: string, init?: { signal?: AbortSignal }): Promise<Answer>;
-  PUT(path: string, init?: { params?: { path: Record<string, number> } }): Promise<Answer>;
-  DELETE(path: string, init?: { params?: { path: Record<string, number> } }): Promise<Answer>;
-}
-const client = apiClient as unknown as UntypedClient;
+export type FavoriteItem = components['schemas']['FavoriteItem'];
+export type FavoritesAnswer = components['schemas']['FavoriteList'];
 
 export type FavoritesSession = Pick<SessionView, 'isLoggedIn' | 'username'>;
 
@@ -45,7 +25,7 @@ export const favoritesQueryOptions = (session: FavoritesSession) =>
     queryKey: favoritesQueryKey(session),
     queryFn: async ({ signal }): Promise<FavoritesAnswer> => {
       await ensureSession(session.isLoggedIn);
-      return unwrap('GET /api/User/Favorites', await client.GET('/api/User/Favorites', { signal })) as FavoritesAnswer;
+      return unwrap('GET /api/User/Favorites', await apiClient.GET('/api/User/Favorites', { signal }));
     },
     staleTime: 60_000,
   });
@@ -53,8 +33,11 @@ export const favoritesQueryOptions = (session: FavoritesSession) =>
 /** Saves (`PUT`, idempotent) or removes (`DELETE`) a favourite, opening the visitor's session first. */
 export async function setFavorite(propertyId: number, saved: boolean, session: FavoritesSession): Promise<void> {
   if (!(await ensureSession(session.isLoggedIn))) throw new Error('No session for the favourite');
-  const path = '/api/User/Favorites/{propertyId}';
   const init = { params: { path: { propertyId } } };
-  unwrap(`${saved ? 'PUT' : 'DELETE'} ${path}`, saved ? await client.PUT(path, init) : await client.DELETE(path, init));
-  if (saved) rememberFavoritesHolder();
+  if (saved) {
+    unwrap('PUT /api/User/Favorites/{propertyId}', await apiClient.PUT('/api/User/Favorites/{propertyId}', init));
+    rememberFavoritesHolder();
+  } else {
+    unwrap('DELETE /api/User/Favorites/{propertyId}', await apiClient.DELETE('/api/User/Favorites/{propertyId}', init));
+  }
 }

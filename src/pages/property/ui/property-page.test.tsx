@@ -58,6 +58,7 @@ function property(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
     RoomList: [],
     Photos: PHOTOS,
     FloorPlans: [{ Url: '/media/plan.png', ThumbnailUrl: null, Width: 1000, Height: 1000, Caption: null }],
+    EnergyCertificates: [],
     City: { Name: 'Milano', Slug: 'milano', Istat: '015146', ProvinceCode: 'MI', ProvinceSlug: 'milano' },
     CityName: 'Milano',
     ProvinceCode: 'MI',
@@ -72,6 +73,7 @@ function property(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
     Highlighted: false,
     PublishedAt: '2026-01-10T10:00:00.000Z',
     UpdatedAt: '2026-02-01T10:00:00.000Z',
+    FavoritesCount: 0,
     ...overrides,
   };
 }

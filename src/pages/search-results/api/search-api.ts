@@ -1,54 +1,30 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { toSearchQuery, type SearchParams, type SearchType } from '@domain/search';
-import type { SearchListing } from '@/entities/listing';
-import { ApiError, apiClient, unwrap } from '@/shared/api';
+import { toSearchQuery, type SearchParams } from '@domain/search';
+import { ApiError, apiClient, unwrap, type components, type paths } from '@/shared/api';
 
-// The search calls of docs/search.md. They are typed here from the contract: the generated
-// schema (schema.gen.ts) gains them when the server's routes land, and then these types can
-// become the generated ones.
+// The search calls of docs/search.md, typed by the generated schema (schema.gen.ts).
 
-export interface SearchMarkerPoint {
-  Latitude: number;
-  Longitude: number;
-  Count: number;
-  PropertyId: number | null;
-  Price: number | null;
+export type SearchMarkerPoint = components['schemas']['SearchMarker'];
+export type SearchArea = components['schemas']['SearchArea'];
+export type SearchResult = components['schemas']['SearchResult'];
+export type PlaceSuggestion = components['schemas']['PlaceItem'];
+export type PlacesResult = components['schemas']['PlacesResult'];
+
+type SearchListingsQuery = NonNullable<paths['/api/Search/Listings']['get']['parameters']['query']>;
+
+/**
+ * The query of `GET /api/Search/Listings`. `toSearchQuery` writes it from typed `SearchParams`
+ * as plain strings; the schema narrows some keys to their allowed values (SearchType, Sort ...),
+ * which `SearchParams` already holds to.
+ */
+function searchListingsQuery(params: Partial<SearchParams>): SearchListingsQuery {
+  return toSearchQuery(params) as SearchListingsQuery;
 }
-
-export interface SearchArea {
-  Kind: SearchType;
-  Name: string | null;
-  Center: { Latitude: number; Longitude: number } | null;
-  RadiusM: number | null;
-  Polygon: { Latitude: number; Longitude: number }[] | null;
-  Bounds: { South: number; West: number; North: number; East: number } | null;
-}
-
-export interface SearchResult {
-  Total: number;
-  Items: SearchListing[];
-  NextCursor: string | null;
-  Markers: { Zoom: number; Points: SearchMarkerPoint[] };
-  Area: SearchArea;
-}
-
-export interface PlaceSuggestion {
-  Kind: 'town' | 'district' | 'province' | 'region' | 'address';
-  Id: string;
-  Name: string;
-  Detail: string | null;
-  Latitude: number;
-  Longitude: number;
-  Params: Record<string, string>;
-}
-
-type LooseGet = (path: string, init: { params: { query: Record<string, string | number> }; signal?: AbortSignal }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-const get: LooseGet = (path, init) => (apiClient.GET as unknown as LooseGet)(path, init);
 
 /** One page of a search: the query is the search as `toSearchQuery` writes it, with the page's cursor. */
 export async function fetchSearchPage(params: SearchParams, cursor: string | null, signal?: AbortSignal): Promise<SearchResult> {
-  const query = toSearchQuery({ ...params, Cursor: cursor ?? undefined });
-  return unwrap('GET /api/Search/Listings', await get('/api/Search/Listings', { params: { query }, signal })) as SearchResult;
+  const query = searchListingsQuery({ ...params, Cursor: cursor ?? undefined });
+  return unwrap('GET /api/Search/Listings', await apiClient.GET('/api/Search/Listings', { params: { query }, signal }));
 }
 
 /**
@@ -70,7 +46,8 @@ export const searchResultsQueryOptions = (params: SearchParams) => {
 export const placesQueryOptions = (text: string, limit = 8) =>
   queryOptions({
     queryKey: ['search', 'places', text, limit],
-    queryFn: async ({ signal }) => unwrap('GET /api/Search/Places', await get('/api/Search/Places', { params: { query: { Text: text, Limit: limit } }, signal })) as { Items: PlaceSuggestion[] },
+    queryFn: async ({ signal }): Promise<PlacesResult> =>
+      unwrap('GET /api/Search/Places', await apiClient.GET('/api/Search/Places', { params: { query: { Text: text, Limit: limit } }, signal })),
     staleTime: 10 * 60_000,
   });
 
