@@ -96,6 +96,8 @@ for (const backend of BACKENDS) {
       expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Criteria: { SearchType: 'town' } }), 'InvalidSearch');
       expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Criteria: { SearchType: 'town', Town: '999999' } }), 'UnknownPlace');
       expectError(await call('POST', '/api/User/SavedSearches', { Name: '', Criteria: {} }), 'ValidationError');
+      // A name is the subject of the alert mails: no line breaks or other control characters.
+      expectError(await call('POST', '/api/User/SavedSearches', { Name: 'Casa\r\nBcc: altri@example.com', Criteria: {} }), 'ValidationError');
       expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Frequency: 'hourly', Criteria: {} }), 'ValidationError');
       await testDb.database.db.insert(savedSearches).values(Array.from({ length: 50 }, (_, i) => ({ userId: id, name: `r${i}`, searchTypeId: 3, sellTypeId: 1, criteria: {} })));
       expectError(await call('POST', '/api/User/SavedSearches', { Name: 'una di troppo', Criteria: {} }), 'SavedSearchLimitReached');
@@ -130,7 +132,9 @@ for (const backend of BACKENDS) {
       const ok = await byLink(first, token);
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ Name: 'Prima' });
-      expectError(await byLink(first, token), 'SavedSearchNotFound');
+      // Spent: the same answer as an id that never existed (ids are not revealed).
+      expectError(await byLink(first, token), 'InvalidDeleteLink');
+      expectError(await byLink(999_999, token), 'InvalidDeleteLink');
       // Only that search went.
       expect((await a.call('GET', '/api/User/SavedSearches')).json().Items.map((i: { Id: number }) => i.Id)).toEqual([second]);
     });

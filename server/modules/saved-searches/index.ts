@@ -120,7 +120,8 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
     async (request) => {
       const { Id, Token } = request.body;
       const row = await findSavedSearch(fastify.db, Id);
-      if (!row) throw new AppError('SavedSearchNotFound');
+      // An unknown id answers like a wrong token: the link call does not reveal which ids exist.
+      if (!row) throw new AppError('InvalidDeleteLink');
       if (!isDeleteLinkToken(fastify.secrets.savedSearchLinkKey, row.id, row.userId, Token)) throw new AppError('InvalidDeleteLink');
       if (!(await deleteSavedSearch(fastify.db, row.id, row.userId))) throw new AppError('SavedSearchNotFound');
       return { Name: row.name };

@@ -24,7 +24,13 @@ export const SavedSearchItem = z
 
 export const SavedSearchList = z.object({ Items: z.array(SavedSearchItem) }).meta({ id: 'SavedSearchList' });
 
-const Name = z.string().trim().min(1).max(200);
+// No control characters: the name is the subject line of the alert mails.
+const Name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'no control characters' });
 
 export const CreateSavedSearchRequest = z
   .object({ Name, Frequency: AlertFrequency.default('daily'), Criteria: SearchCriteria })

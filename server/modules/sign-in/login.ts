@@ -34,12 +34,13 @@ export async function endAnonymousSession(fastify: FastifyInstance, request: Fas
   const record = fastify.browserSession.recordOf(request);
   if (record && record.username === '') {
     const anonymous = await findUserToken(fastify.db, record.userdata);
-    if (anonymous && anonymous.userId === null) anonymousTokenIds.add(anonymous.id);
+    // Only a live anonymous session hands its favourites over (an expired token is dead).
+    if (anonymous && anonymous.userId === null && anonymous.expiresAt > now) anonymousTokenIds.add(anonymous.id);
   }
   const bearer = bearerOf(request.headers.authorization);
   if (bearer) {
     const session = await findSessionToken(fastify.db, bearer);
-    if (session && session.userId === null) anonymousTokenIds.add(session.userTokenId);
+    if (session && session.userId === null && !session.userTokenRevokedAt && session.userTokenExpiresAt > now) anonymousTokenIds.add(session.userTokenId);
   }
   for (const userTokenId of anonymousTokenIds) {
     await fastify.db.transaction(async (tx) => {

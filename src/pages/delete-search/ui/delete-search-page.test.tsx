@@ -55,7 +55,7 @@ describe('DeleteSearchPage', () => {
 
   it('says a link without its token is not valid, without asking the server', async () => {
     await show(null);
-    expect((await screen.findByTestId('delete-search-problem')).textContent).toMatch(/Questo link non è valido/);
+    expect((await screen.findByTestId('delete-search-problem')).textContent).toMatch(/Questo link non è più valido/);
     expect(api.calls).toHaveLength(0);
   });
 
