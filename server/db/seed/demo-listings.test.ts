@@ -88,7 +88,10 @@ describe('demo listings', () => {
       const sale = l.row.sellTypeId === SELL_TYPE.sale;
       const withAddress = `Casa in ${sale ? 'vendita' : 'affitto'} in ${l.row.street}, ${l.row.streetNumber} a ${l.cityName}`;
       const expected = l.row.showAddress && withAddress.length <= GENERATED_TITLE_MAX_LENGTH ? withAddress : `Casa in ${sale ? 'vendita' : 'affitto'} a ${l.cityName}`;
-      if (!l.row.showAddress) expect(l.row.title).not.toContain(l.row.street);
+      if (!l.row.showAddress) {
+        expect(l.row.title).not.toContain(l.row.street);
+        expect(l.row.description).not.toContain(l.row.street);
+      }
       expect(l.row.title).toBe(expected);
       expect(l.row.title!.length).toBeLessThanOrEqual(GENERATED_TITLE_MAX_LENGTH);
     }

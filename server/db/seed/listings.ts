@@ -556,6 +556,8 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
 
       // Drawn here, in the same order as before, so the title can leave out a hidden address.
       const showAddress = f.datatype.boolean(0.85);
+      // A hidden address stays out of the text as well: the intro names the area only.
+      if (!showAddress) sentences[0] = withoutStreet(sentences[0], street);
       const row: DemoListing['row'] = {
           sellTypeId,
           statusId: status,
@@ -644,4 +646,10 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
     }
   }
   return listings;
+}
+
+/** The intro sentence without its street: ", in Via X," and "In Via X vendiamo" lose the street. */
+export function withoutStreet(sentence: string, street: string): string {
+  const out = sentence.replace(` in ${street},`, ',').replace(`In ${street} `, '');
+  return out.charAt(0).toUpperCase() + out.slice(1);
 }
