@@ -43,6 +43,14 @@ export interface BundleResult {
   document: DocumentSize;
   /** Requests for scripts on another origin (none expected). */
   otherOriginScripts: string[];
+  /** Same-origin scripts the page loaded that `excluded` named (the lazily loaded map): not in the figures above. */
+  excludedFiles: ScriptFile[];
+}
+
+/** Script paths (`/assets/…`) left out of the first-screen figure, and why: code a page loads on its own after hydration. */
+export interface Exclusion {
+  reason: string;
+  paths: Set<string>;
 }
 
 /** A page that could not be measured. */
@@ -64,7 +72,7 @@ const HYDRATION_TIMEOUT_MS = 30_000;
  * gzip as the server sends them, and the share of the hydration data (translations JSON and
  * the router's inline scripts).
  */
-export async function measureFirstScreenJs(baseUrl: string, paths: string[]): Promise<(BundleResult | BundleFailure)[]> {
+export async function measureFirstScreenJs(baseUrl: string, paths: string[], exclusion?: Exclusion): Promise<(BundleResult | BundleFailure)[]> {
   const origin = new URL(baseUrl).origin;
   const browser = await chromium.launch({
     executablePath: PLAYWRIGHT_EXECUTABLE_PATH,
@@ -100,10 +108,12 @@ export async function measureFirstScreenJs(baseUrl: string, paths: string[]): Pr
         await page.waitForLoadState('networkidle');
 
         const files: ScriptFile[] = [];
+        const excludedFiles: ScriptFile[] = [];
         for (const [url, pending] of bodies) {
           const body = await pending;
           if (!body) throw new Error(`${path}: the body of ${url} could not be read`);
-          files.push({ url: url.slice(origin.length), rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+          const file = { url: url.slice(origin.length), rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+          (exclusion?.paths.has(new URL(url).pathname) ? excludedFiles : files).push(file);
         }
         files.sort((a, b) => b.gzipBytes - a.gzipBytes);
         results.push({
@@ -114,6 +124,7 @@ export async function measureFirstScreenJs(baseUrl: string, paths: string[]): Pr
           gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
           document: await measureDocument(baseUrl + path, html),
           otherOriginScripts: [...otherOrigin],
+          excludedFiles,
         });
       } catch (error) {
         // One page failing (not hydrating, an error status) does not hide the others' figures.
@@ -126,6 +137,41 @@ export async function measureFirstScreenJs(baseUrl: string, paths: string[]): Pr
     await browser.close();
   }
   return results;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * The files of the client build (Vite's manifest) that only a lazily loaded module brings:
+ * the chunk of each dynamic entry whose key starts with one of `sources`, the chunks it
+ * imports statically that no other entry or dynamic entry imports, and every manifest file of
+ * a key containing one of `packages` (a library's worker or stylesheet emitted beside it).
+ * Returned as URL paths (`/assets/…`).
+ */
+export function lazyOnlyFiles(manifest: Record<string, ManifestChunk>, sources: string[], packages: string[] = []): Set<string> {
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const next of manifest[key].imports ?? []) visit(next);
+    };
+    keys.forEach(visit);
+    return seen;
+  };
+  const lazyRoots = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && sources.some((source) => key.startsWith(source)));
+  const otherRoots = Object.keys(manifest).filter((key) => (manifest[key].isEntry || manifest[key].isDynamicEntry) && !lazyRoots.includes(key));
+  const shared = closure(otherRoots);
+  const only = [...closure(lazyRoots)].filter((key) => !shared.has(key));
+  const files = new Set(only.map((key) => `/${manifest[key].file}`));
+  for (const [key, chunk] of Object.entries(manifest)) if (packages.some((name) => key.includes(name))) files.add(`/${chunk.file}`);
+  return files;
 }
 
 async function measureDocument(url: string, html: string): Promise<DocumentSize> {
