@@ -329,7 +329,7 @@ describe.each(BACKENDS)('search ($name)', (backend) => {
     const located = await insert({ municipalityId: pavia, latitude: 45.185, longitude: 9.155, price: 123_456 });
     const unlocated = await insert({ municipalityId: pavia, latitude: null, longitude: null, price: 123_457 });
     try {
-      for (const query of [town, { ...town, Zoom: '12' }, { ...town, Zoom: '20' }]) {
+      for (const query of [town, { ...town, Zoom: '12' }, { ...town, Zoom: '20' }] as Record<string, string>[]) {
         const result = await search(query);
         expect(result.Markers.Points.reduce((sum, p) => sum + p.Count, 0)).toBe(result.Total - 1);
         if (query.Zoom === '20') expect(result.Markers.Points.find((p) => p.PropertyId === located)).toMatchObject({ Count: 1, Price: 123_456 });
