@@ -83,6 +83,10 @@ describe.each(BACKENDS)('search, hostile input ($name)', (backend) => {
     for (const k of [['maybe', '2026-02-30 10:00:00+00'], ['true', 'yesterday'], ['true', '2026-13-01 10:00:00+00']]) {
       expectError(await get({ Cursor: encodeCursor({ s: 'relevance', k, i: 5 }) }), 'InvalidCursor');
     }
+    // Values this side reads but PostgreSQL refuses (found by the security review as 500s).
+    expectError(await get({ Sort: 'price-m2-asc', Cursor: encodeCursor({ s: 'price-m2-asc', k: ['1e-999'], i: 1 }) }), 'InvalidCursor');
+    expectError(await get({ Sort: 'newest', Cursor: encodeCursor({ s: 'newest', k: ['2025-01-01 10:00:00+99:99:99'], i: 1 }) }), 'InvalidCursor');
+    expect((await get({ Sort: 'price-m2-asc', Cursor: encodeCursor({ s: 'price-m2-asc', k: ['4357.142857142857'], i: 1 }) })).statusCode).toBe(200);
     // Too long for the key's pattern.
     expectError(await get({ Cursor: 'a'.repeat(500) }), 'ValidationError');
     // A valid forged cursor is just a position: an answer, not an error.

@@ -267,7 +267,10 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+// The UTC offset is checked too: '+99:99:99' parses here but is out of PostgreSQL's range (a 500).
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d){0,2}$/;
+/** A float8 as PostgreSQL writes it, with an exponent it can read back ('1e-999' is 0 here, out of range there). */
+const FLOAT_TEXT = /^-?\d{1,15}(\.\d{1,20})?(?:e([+-]?\d{1,3}))?$/;
 
 function validKey(value: string | null, cast: KeyCast): boolean {
   if (value === null) return true;
@@ -277,8 +280,10 @@ function validKey(value: string | null, cast: KeyCast): boolean {
       return value === 'true' || value === 'false';
     case 'int8':
       return /^-?\d{1,15}$/.test(value);
-    case 'float8':
-      return /^-?\d{1,15}(\.\d{1,20})?(e[+-]?\d{1,3})?$/.test(value) && Number.isFinite(Number(value));
+    case 'float8': {
+      const m = FLOAT_TEXT.exec(value);
+      return m !== null && Math.abs(Number(m[2] ?? 0)) <= 300 && Number.isFinite(Number(value));
+    }
     case 'timestamptz': {
       const m = TIMESTAMP_TEXT.exec(value);
       if (!m) return false;
