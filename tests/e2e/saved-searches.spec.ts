@@ -138,13 +138,13 @@ test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  await rm(DATA_DIR, { recursive: true, force: true });
+  await rm(DATA_DIR, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   await startServer();
 });
 
 test.afterAll(async () => {
   await stopServer();
-  await rm(DATA_DIR, { recursive: true, force: true });
+  await rm(DATA_DIR, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 const JOURNEYS = [
@@ -178,8 +178,11 @@ for (const journey of JOURNEYS) {
     await card.getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`/immobile/${listingId}$`));
     const heart = page.getByRole('button', { name: 'Salva nei preferiti' }).first();
+    // The heart turns at once; the call (after the anonymous session opens) must land before leaving the page.
+    const favouriteSaved = page.waitForResponse((r) => r.url().includes(`/api/User/Favorites/${listingId}`) && r.request().method() === 'PUT');
     await heart.click();
     await expect(page.getByRole('button', { name: 'Rimuovi dai preferiti' }).first()).toHaveAttribute('aria-pressed', 'true');
+    expect((await favouriteSaved).ok()).toBe(true);
 
     // The favourites page says it is kept on this browser only, until a login.
     await page.goto('/myrexer/preferiti');
@@ -231,10 +234,11 @@ for (const journey of JOURNEYS) {
     await expectAccessible(mailReader);
     await mailReader.getByRole('button', { name: 'Sì, elimina la ricerca' }).click();
     await expect(mailReader.getByText(`Ricerca «${searchName}» eliminata. Non riceverai più avvisi.`)).toBeVisible();
-    // The same link again: the search is already gone.
+    // The same link again: spent, answered like any link that is no longer valid (ids are not revealed).
     await mailReader.reload();
     await mailReader.getByRole('button', { name: 'Sì, elimina la ricerca' }).click();
-    await expect(mailReader.getByTestId('delete-search-problem')).toHaveAttribute('data-kind', 'notFound');
+    await expect(mailReader.getByTestId('delete-search-problem')).toHaveAttribute('data-kind', 'invalid');
+    await expect(mailReader.getByTestId('delete-search-problem')).toContainText('potrebbe essere già stata eliminata');
     await stranger.close();
 
     await page.goto('/myrexer/ricerche');
