@@ -89,7 +89,9 @@ export async function runSearchAlerts(fastify: FastifyInstance, opts: { frequenc
       continue;
     }
     const since = search.checkedAt;
-    const reduced = and(gt(properties.priceChangedAt, since), lte(properties.priceChangedAt, now), gt(properties.previousPrice, properties.price));
+    // No upper bound on the change: the database's clock (microseconds) may stand a little
+    // after this run's `now` (milliseconds); saved_search_matches keeps a match from going twice.
+    const reduced = and(gt(properties.priceChangedAt, since), gt(properties.previousPrice, properties.price));
     const candidates = await db
       .select({
         id: properties.id,

@@ -359,6 +359,30 @@ describe.each(BACKENDS)('search ($name)', (backend) => {
     expect(items.find((i) => i.Id === hidden)).toMatchObject({ Address: null, Latitude: 45.071, Longitude: 9.671 });
   });
 
+  it('a hidden address cannot be narrowed down by searching: every shape filters on the shown position', async () => {
+    const hidden = await insert({ latitude: 45.0712345, longitude: 9.6712345, showAddress: false });
+    try {
+      // Tight shapes around the exact spot, away from the shown one (45.071, 9.671): nothing.
+      // (A circle of the smallest radius, 100 m, reaches the shown spot too; it filters on geo as well.)
+      const exactBox = '45.0712,9.6712,45.0713,9.6713';
+      const tight: Record<string, string>[] = [
+        { Bounds: exactBox },
+        { SearchType: 'draw', Polygon: '45.0712,9.6712;45.0713,9.6712;45.0713,9.6713;45.0712,9.6713' },
+      ];
+      for (const query of tight) {
+        expect(await ids(query)).not.toContain(hidden);
+      }
+      // Around the shown position it is found.
+      expect(await ids({ Bounds: '45.0709,9.6709,45.0711,9.6711' })).toContain(hidden);
+      // Markers at the finest zoom sit on the shown position too.
+      const fine = await search({ Bounds: '45.0700,9.6700,45.0720,9.6720', Zoom: '20' });
+      expect(fine.Markers.Points.some((p) => p.Latitude === 45.071 && p.Longitude === 9.671)).toBe(true);
+      expect(fine.Markers.Points.some((p) => p.Latitude === 45.0712345 || p.Longitude === 9.6712345)).toBe(false);
+    } finally {
+      await db.delete(properties).where(inArray(properties.id, [hidden]));
+    }
+  });
+
   it('places: towns by population, provinces, regions, districts and streets of listings with the search to run', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/Search/Places', query: { Text: 'pia' } });
     expect(res.statusCode).toBe(200);

@@ -144,9 +144,14 @@ export const properties = pgTable(
     /** New builds: the development (cantiere) this unit belongs to (/nuovecostruzioni/{id}). */
     developmentId: integer('development_id').references(() => newDevelopments.id, { onDelete: 'set null' }),
 
-    /** The position as a geometric point (x longitude, y latitude): viewport and polygon searches. */
+    /**
+     * The PUBLIC position as a geometric point (x longitude, y latitude): exact when the
+     * address is shown, rounded to 3 decimals (about 100 m) when it is hidden. Every search
+     * filters on it (viewport, polygon, circle), so repeated searches cannot narrow a hidden
+     * address down to the exact spot (security review of issue 11).
+     */
     geo: point('geo', { mode: 'xy' }).generatedAlwaysAs(
-      sql`case when latitude is not null and longitude is not null then point(longitude, latitude) end`,
+      sql`case when latitude is not null and longitude is not null then case when show_address then point(longitude, latitude) else point(round(longitude::numeric, 3)::float8, round(latitude::numeric, 3)::float8) end end`,
     ),
     /** Italian full text of title and description, weighted title first. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -178,7 +183,7 @@ export const properties = pgTable(
       .where(sql`${t.statusId} = 2`),
     // Circles (radius, place, proximity): earthdistance's cube of the position.
     index('properties_earth_gist')
-      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .using('gist', sql`ll_to_earth((${t.geo})[1], (${t.geo})[0])`)
       .where(sql`${t.statusId} = 2 and ${t.latitude} is not null and ${t.longitude} is not null`),
     index('properties_search_vector_gin')
       .using('gin', t.searchVector)

@@ -50,7 +50,8 @@ export const listingType = sql<number>`coalesce(${properties.publicationProperty
  */
 export function withinCircle(center: LatLng, radiusM: number): SQL {
   const here = sql`ll_to_earth(${center.latitude}::float8, ${center.longitude}::float8)`;
-  const position = sql`ll_to_earth(${properties.latitude}, ${properties.longitude})`;
+  // The public position (geo: rounded when the address is hidden), as the index has it.
+  const position = sql`ll_to_earth((${properties.geo})[1], (${properties.geo})[0])`;
   return sql`(${properties.latitude} is not null and ${properties.longitude} is not null and earth_box(${here}, ${radiusM}::float8) @> ${position} and earth_distance(${here}, ${position}) <= ${radiusM}::float8)`;
 }
 
@@ -532,8 +533,9 @@ function boundsOrNull(b: { south: number | null; west: number | null; north: num
 async function markersWithTotal(db: Db, where: SQL, zoom: number, withExtent: boolean): Promise<Overview> {
   const cell = clusterCellDeg(zoom);
   const located = sql`${properties.latitude} is not null and ${properties.longitude} is not null`;
-  const cellX = sql`case when ${located} then floor(${properties.longitude} / ${cell}::float8) end`;
-  const cellY = sql`case when ${located} then floor(${properties.latitude} / ${cell}::float8) end`;
+  // Cells and extent of the shown positions: the exact ones of a hidden address never shape an answer.
+  const cellX = sql`case when ${located} then floor(${shownLongitude} / ${cell}::float8) end`;
+  const cellY = sql`case when ${located} then floor(${shownLatitude} / ${cell}::float8) end`;
   const extent = (fn: 'min' | 'max', column: SQL) =>
     (withExtent ? sql<number | null>`${sql.raw(fn)}(${sql.raw(fn)}(${column})) over ()` : sql<number | null>`null::float8`).mapWith(nullableNumber);
   const rows = await db
@@ -545,10 +547,10 @@ async function markersWithTotal(db: Db, where: SQL, zoom: number, withExtent: bo
       price: sql<number | null>`case when count(*) = 1 then min(${properties.price}) end`.mapWith(nullableNumber),
       unlocated: sql<boolean>`bool_or(not (${located}))`,
       total: sql<number>`(sum(count(*)) over ())::int8`.mapWith(Number),
-      south: extent('min', sql`${properties.latitude}`),
-      north: extent('max', sql`${properties.latitude}`),
-      west: extent('min', sql`${properties.longitude}`),
-      east: extent('max', sql`${properties.longitude}`),
+      south: extent('min', shownLatitude),
+      north: extent('max', shownLatitude),
+      west: extent('min', shownLongitude),
+      east: extent('max', shownLongitude),
     })
     .from(properties)
     .where(where)
@@ -589,10 +591,10 @@ export async function searchListings(db: Db, p: SearchParams): Promise<SearchRes
   } else {
     const extentQuery = db
       .select({
-        south: sql<number | null>`min(${properties.latitude})`.mapWith(nullableNumber),
-        north: sql<number | null>`max(${properties.latitude})`.mapWith(nullableNumber),
-        west: sql<number | null>`min(${properties.longitude})`.mapWith(nullableNumber),
-        east: sql<number | null>`max(${properties.longitude})`.mapWith(nullableNumber),
+        south: sql<number | null>`min(${shownLatitude})`.mapWith(nullableNumber),
+        north: sql<number | null>`max(${shownLatitude})`.mapWith(nullableNumber),
+        west: sql<number | null>`min(${shownLongitude})`.mapWith(nullableNumber),
+        east: sql<number | null>`max(${shownLongitude})`.mapWith(nullableNumber),
       })
       .from(properties)
       .where(where);
