@@ -30,7 +30,7 @@ const Name = z
   .trim()
   .min(1)
   .max(200)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'no control characters' });
+  .regex(/^\P{Cc}*$/u, { message: 'no control characters' });
 
 export const CreateSavedSearchRequest = z
   .object({ Name, Frequency: AlertFrequency.default('daily'), Criteria: SearchCriteria })
