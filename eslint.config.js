@@ -3,6 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const SERVER_FROM_SRC = { group: ['**/server/**', '../../server/*'], message: 'src/ reaches the server only over HTTP.' };
+const I18NEXT = {
+  group: ['i18next', 'i18next/*', 'react-i18next', 'react-i18next/*'],
+  message: 'Translations go through @/shared/i18n (docs/decisions.md, "Translations without i18next"): i18next is a devDependency of the parity test only.',
+};
 const MACHINES_OUTSIDE_PROCESSES = {
   group: ['**/machines', '**/machines/**', '@machines/*'],
   message: 'Only src/processes (and the server) import machines/: use the domain types in domain/ and the intents of the process.',
@@ -17,7 +21,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES, I18NEXT] }],
     },
   },
   {
@@ -25,7 +29,14 @@ export default tseslint.config(
     // server) imports machines/. Everything else asks the session process through intents.
     files: ['src/processes/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, I18NEXT] }],
+    },
+  },
+  {
+    // The one file that runs i18next: it checks that @/shared/i18n answers as i18next did.
+    files: ['src/shared/i18n/translate.parity.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES] }],
     },
   },
   {

@@ -8,11 +8,8 @@ import { defineConfig } from 'vite';
  * (API client, cookies, home type, slugs). Left to itself the bundler cuts them into many small
  * shared chunks, each costing a request and its own compression.
  */
-/** Parts of those libraries only some pages use: they travel with those pages. */
-const NOT_FRAMEWORK = /[\\/]node_modules[\\/](html-parse-stringify|void-elements|react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans)/;
-
 const FRAMEWORK_MODULES = [
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next|openapi-fetch)[\\/]/,
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|openapi-fetch)[\\/]/,
   /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)[\\/]/,
   /[\\/]src[\\/]shared[\\/](api|config|lib[\\/](cookies|home-type|class-names))[\\/]/,
 ];
@@ -27,6 +24,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       routesDirectory: './src/app/routes',
       generatedRouteTree: './src/app/route-tree.gen.ts',
       autoCodeSplitting: true,
+      // Loaders travel apart from the route tree too: the entry holds only what matching a
+      // URL needs, and a page's data code loads with that page.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] },
     }),
     react(),
   ],
@@ -60,7 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: 'src/app/entry-client.tsx',
           output: {
             codeSplitting: {
-              groups: [{ name: 'framework', test: (id: string) => !NOT_FRAMEWORK.test(id) && FRAMEWORK_MODULES.some((pattern) => pattern.test(id)) }],
+              groups: [{ name: 'framework', test: (id: string) => FRAMEWORK_MODULES.some((pattern) => pattern.test(id)) }],
             },
           },
         },

@@ -22,8 +22,9 @@
  *
  * Rows go in by batches of 10,000 (one INSERT ... SELECT FROM unnest(arrays) each), with
  * the user triggers of properties off (the price-history trigger: its first rows are
- * written set-based at the end) and, for large loads, the secondary indexes of
- * properties dropped and rebuilt after; VACUUM ANALYZE at the end.
+ * written set-based at the end; the map's cells, search_cells, are rebuilt at the end)
+ * and, for large loads, the secondary indexes of properties dropped and rebuilt after;
+ * VACUUM ANALYZE at the end.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -549,18 +550,25 @@ async function q(database: Database, text: string, values: unknown[] = []) {
 export async function resetSynthetic(database: Database, log: (msg: string) => void = () => {}): Promise<number> {
   const started = Date.now();
   const like = `%@${SYNTHETIC_EMAIL_DOMAIN}`;
-  // Listings first, in slices, so a million rows do not make one huge transaction.
+  // Listings first, in slices, so a million rows do not make one huge transaction. The search
+  // cells' trigger is off meanwhile (a row at a time it would take minutes): they are rebuilt after.
   let deleted = 0;
-  for (;;) {
-    const { rowCount } = await q(
-      database,
-      `delete from properties where id in (
-         select p.id from properties p join users u on u.id = p.owner_user_id where u.email like $1 limit 50000)`,
-      [like],
-    );
-    deleted += rowCount;
-    if (rowCount === 0) break;
-    log(`reset: ${deleted.toLocaleString('en')} synthetic listings deleted`);
+  await q(database, 'alter table properties disable trigger search_cells_insert_delete');
+  try {
+    for (;;) {
+      const { rowCount } = await q(
+        database,
+        `delete from properties where id in (
+           select p.id from properties p join users u on u.id = p.owner_user_id where u.email like $1 limit 50000)`,
+        [like],
+      );
+      deleted += rowCount;
+      if (rowCount === 0) break;
+      log(`reset: ${deleted.toLocaleString('en')} synthetic listings deleted`);
+    }
+  } finally {
+    await q(database, 'alter table properties enable trigger search_cells_insert_delete');
+    await q(database, 'select search_cells_rebuild()');
   }
   await q(database, 'delete from users where email like $1', [like]);
   await q(database, 'delete from agencies where email like $1', [like]);
@@ -729,8 +737,13 @@ export async function generateSynthetic(database: Database, options: SyntheticOp
       log(`index ${i + 1}/${indexes.length} ${index.name} rebuilt in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
   }
+  // The map's cells (search_cells, migration 0007): their trigger was off with the others.
+  const cellsStarted = Date.now();
+  await q(database, 'select search_cells_rebuild()');
+  log(`search cells rebuilt in ${((Date.now() - cellsStarted) / 1000).toFixed(1)} s`);
   // VACUUM too: a fresh load has no visibility map, and index-only scans need one.
   await q(database, 'vacuum analyze properties');
+  await q(database, 'vacuum analyze search_cells');
   await q(database, 'vacuum analyze property_amenities');
   await q(database, 'vacuum analyze property_price_changes');
   const seconds = (Date.now() - started) / 1000;

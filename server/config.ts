@@ -104,6 +104,14 @@ const envSchema = z
     PAGE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(300),
     /** Login attempts per minute and client IP (the per-account lock-out holds whatever this is). */
     LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(20),
+    /** Searches (GET /api/Search/Listings and /api/Search/Places) per minute and client IP, counted in the database (every server); 0: no limit of their own. */
+    SEARCH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(600),
+    /** How long (ms) a server counts searches alone before adding them to the shared count (one write per address and period, not per search); 0: every search is written. */
+    SEARCH_RATE_LIMIT_SYNC_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(60_000, 'must be 60000 or less').default(1000),
+    /** A search statement running longer than this (ms) is stopped and answered 503 SearchTimeout (PostgreSQL; PGlite cannot stop one); 0: no limit. */
+    SEARCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(60_000, 'must be 60000 or less').default(3000),
+    /** How long (s) an answer of GET /api/Search/Listings is served again to the same search; 0: no cache. */
+    SEARCH_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(60, 'must be 60 or less').default(5),
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
     /** The key of the analytics tokens in marketing links; without it one is made once and kept in the database (server_secrets). */
     ANALYTICS_TOKEN_KEY: optionalString,
@@ -126,6 +134,24 @@ const envSchema = z
     DEMO_DATA: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     /** A k-anonymity range service of breached passwords (`{url}/range/{first 5 hex of the SHA-1}`); unset: no check. */
     PWNED_PASSWORDS_URL: httpUrl,
+    /** Who takes the payments of orders: `offline` (this server's own page, no money moves), `stripe`, or `none`. */
+    PAYMENT_PROVIDER: z.enum(['offline', 'stripe', 'none'], { error: "must be 'offline', 'stripe' or 'none'" }).optional(),
+    /** Stripe's secret (or restricted) API key, for PAYMENT_PROVIDER=stripe. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key)')
+      .optional(),
+    /** The signing secret of the Stripe webhook endpoint (whsec_…), for PAYMENT_PROVIDER=stripe. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be the signing secret of a Stripe webhook endpoint (whsec_…)')
+      .optional(),
+    /** Stripe's API origin (a stand-in in tests); default https://api.stripe.com. */
+    STRIPE_API_URL: httpUrl,
+    /** The key that signs the offline provider's payment outcomes; without it one is made once and kept in the database. */
+    OFFLINE_PAYMENT_KEY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -134,9 +160,20 @@ const envSchema = z
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
     }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
   });
 
 export type CaptchaProvider = 'altcha' | 'recaptcha' | 'off';
+export type PaymentProviderName = 'offline' | 'stripe';
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+}
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface OidcConfig {
@@ -172,6 +209,14 @@ export interface AppConfig {
   /** Pages rendered per minute and IP (PAGE_RATE_LIMIT_MAX); 0: no limit of their own. */
   pageRateLimitMax: number;
   loginRateLimitMax: number;
+  /** Searches per minute and IP (SEARCH_RATE_LIMIT_MAX), shared by every server; 0: the general limit only. */
+  searchRateLimitMax: number;
+  /** SEARCH_RATE_LIMIT_SYNC_MS: how long a server counts searches alone between two writes of the shared count; 0: each search is written. */
+  searchRateLimitSyncMs: number;
+  /** SEARCH_TIMEOUT_MS: the statement timeout of the search's and the place search's queries; 0: none. */
+  searchTimeoutMs: number;
+  /** SEARCH_CACHE_SECONDS: the life of a cached search answer in this process; 0: no cache. */
+  searchCacheSeconds: number;
   cookieSecure: boolean;
   mailOutboxView: boolean | undefined;
   mailFrom: string;
@@ -187,6 +232,12 @@ export interface AppConfig {
   /** Whether the demo market and accounts are seeded (see demoDataDefault). */
   demoData: boolean;
   pwnedPasswordsUrl: string | undefined;
+  /** Who takes the payments (see paymentProviderDefault); null: none, only free orders go through. */
+  paymentProvider: PaymentProviderName | null;
+  /** Set when paymentProvider is 'stripe'. */
+  stripe: StripeConfig | undefined;
+  /** Unset: the key kept in server_secrets (fastify.secrets). */
+  offlinePaymentKey: string | undefined;
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable, each starting with its name. */
@@ -253,6 +304,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     pageRateLimitMax: e.PAGE_RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+    searchRateLimitMax: e.SEARCH_RATE_LIMIT_MAX,
+    searchRateLimitSyncMs: e.SEARCH_RATE_LIMIT_SYNC_MS,
+    searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     cookieSecure: e.COOKIE_SECURE === 'true',
     mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',
     mailFrom: e.MAIL_FROM ?? `Rexer <noreply@${mailDomain(e.PUBLIC_URL)}>`,
@@ -264,6 +319,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     demoData: e.DEMO_DATA === undefined ? demoDataDefault({ databaseUrl: e.DATABASE_URL, host: e.HOST, publicUrl: e.PUBLIC_URL }) : e.DEMO_DATA === 'true',
     pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL?.replace(/\/+$/, ''),
+    paymentProvider: paymentProviderOf(e.PAYMENT_PROVIDER, { host: e.HOST, publicUrl: e.PUBLIC_URL }),
+    stripe:
+      e.PAYMENT_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, '') }
+        : undefined,
+    offlinePaymentKey: e.OFFLINE_PAYMENT_KEY,
   };
 }
 
@@ -285,6 +346,19 @@ export function demoDataDefault(opts: { databaseUrl: string | undefined; host: s
   if (opts.databaseUrl !== undefined) return false;
   if (!isLoopbackHost(opts.host)) return false;
   return opts.publicUrl === undefined || isLoopbackHost(new URL(opts.publicUrl).hostname);
+}
+
+/**
+ * The payment provider: the configured one, else `offline` where Rexer runs on a laptop (a
+ * loopback host without a public PUBLIC_URL), else none. The offline provider takes no money
+ * (its page says paid when asked to), so a public server never gets it by default: there,
+ * until PAYMENT_PROVIDER is set, paid orders are refused (PaymentProviderUnavailable) and free
+ * ones go through.
+ */
+export function paymentProviderOf(configured: 'offline' | 'stripe' | 'none' | undefined, opts: { host: string; publicUrl: string | undefined }): PaymentProviderName | null {
+  if (configured !== undefined) return configured === 'none' ? null : configured;
+  const local = isLoopbackHost(opts.host) && (opts.publicUrl === undefined || isLoopbackHost(new URL(opts.publicUrl).hostname));
+  return local ? 'offline' : null;
 }
 
 function isHttpUrl(value: string): boolean {

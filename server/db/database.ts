@@ -71,6 +71,13 @@ export interface Database {
    * at once when there are no values, one parameterised statement otherwise.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+  /**
+   * A Db whose statements PostgreSQL stops after `ms` milliseconds (error 57014): on PostgreSQL a pool of
+   * its own (made on the first call, as large as the main one, closed with it) whose connections carry
+   * statement_timeout. PGlite cannot interrupt a statement: there it is `db`, without a limit. (Optional:
+   * stand-ins of a Database, such as the API document's, may leave it out; callers fall back to `db`.)
+   */
+  withStatementTimeout?(ms: number): Db;
   close(): Promise<void>;
 }
 
@@ -151,6 +158,7 @@ async function openPglite(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | '
         const result = await client.query<Record<string, unknown>>(text, values);
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
       },
+      withStatementTimeout: () => db as unknown as Db,
       async close() {
         if (closed) return;
         closed = true;
@@ -173,6 +181,8 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });
   let closed = false;
+  const timedPools = new Map<number, pg.Pool>();
+  const timedDbs = new Map<number, Db>();
   return {
     database: {
       db: db as unknown as Db,
@@ -186,9 +196,21 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
         const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
         return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
       },
+      withStatementTimeout(ms) {
+        let timed = timedDbs.get(ms);
+        if (!timed) {
+          const timedPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms });
+          timedPool.on('error', () => {});
+          timedPools.set(ms, timedPool);
+          timed = drizzleNodePg({ client: timedPool, schema }) as unknown as Db;
+          timedDbs.set(ms, timed);
+        }
+        return timed;
+      },
       async close() {
         if (closed) return;
         closed = true;
+        await Promise.all([...timedPools.values()].map((p) => p.end()));
         await pool.end();
       },
     },

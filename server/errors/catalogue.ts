@@ -69,12 +69,40 @@ export const ERROR_CATALOGUE = {
   PropertyNotFound: { type: 104, status: 404, description: 'No published, suspended or sold listing has this id.' },
   PropertyDeleted: { type: 105, status: 410, description: 'The listing was deleted by its owner; similar listings are offered instead.' },
   DevelopmentNotFound: { type: 106, status: 404, description: 'No new development has this id.' },
+  SearchTimeout: { type: 107, status: 503, description: 'The search took longer than its time limit (SEARCH_TIMEOUT_MS) and was stopped: narrow it (a smaller area, fewer filters) or retry.' },
 
   // 120-139: favourites and saved searches
   SavedSearchNotFound: { type: 120, status: 404, description: 'No saved search of this user has this id.' },
   SavedSearchLimitReached: { type: 121, status: 409, description: 'A user keeps at most 50 saved searches.' },
   InvalidDeleteLink: { type: 122, status: 400, description: 'The delete link of an alert mail is malformed or not signed for this saved search.' },
   FavoriteLimitReached: { type: 123, status: 409, description: 'A visitor keeps at most 500 favourites.' },
+
+  // 140-159: orders and payments
+  OrderNotFound: { type: 140, status: 404, description: 'No order of this user has this id.' },
+  IdempotencyKeyReused: { type: 141, status: 409, description: 'The Idempotency-Key was already used by this user for an order with another body.' },
+  InvalidOrder: { type: 142, status: 400, description: 'The order names a plan or service product that is unknown or not sold, a quantity over its limit, a product that cannot go with a plan, or nothing at all.' },
+  PaymentProviderUnavailable: { type: 143, status: 503, description: 'No payment provider is configured, or the provider did not answer: nothing was charged, retry later with the same Idempotency-Key.' },
+  PaymentSignatureInvalid: { type: 144, status: 400, description: 'A payment outcome without a valid signature of the provider, or signed too long ago.' },
+  PaymentAmountMismatch: { type: 145, status: 400, description: "A payment outcome whose amount or currency is not the order's: refused, the order is unchanged." },
+  PaymentInProgress: { type: 146, status: 409, description: "The listing's previous order was already paid at the provider and its outcome has not arrived yet: wait for it instead of ordering again." },
+  OrderLimitReached: { type: 147, status: 429, description: 'A listing takes at most 20 new orders in 24 hours (free ones included): retry later.' },
+
+  // 150-158: listing drafts and statuses (listing-drafts)
+  InvalidStepAnswer: { type: 150, status: 400, description: "A wizard step's answer does not match the step (machines/wizard-steps.ts, isValidAnswer), or names a municipality or agency that does not exist." },
+  StepNotReachable: { type: 151, status: 409, description: "The wizard step is not on this listing's path yet: a step before it is incomplete, or it is not a step of this flow (canGoTo)." },
+  ListingStatusChangeRefused: { type: 152, status: 409, description: 'The listing status machine (machines/listing-status.machine.ts) refuses this change from the current status.' },
+  ListingNotReadyToPublish: { type: 153, status: 409, description: 'Publishing needs every step before the publication complete: the plan chosen, its order paid when it costs, the password set (isReadyToPublish).' },
+  ListingNotEditable: { type: 154, status: 409, description: "A sold listing's answers no longer change." },
+  NoStepToGoBackTo: { type: 155, status: 409, description: 'Back has nowhere to go: the history is empty, or the step follows a payment or a publication.' },
+  DraftLimitReached: { type: 156, status: 409, description: 'A user keeps at most 20 listings in the incomplete status.' },
+
+  // 160-179: the owner's listings and their media
+  ListingNotFound: { type: 160, status: 404, description: "No listing of this user has this id: another user's, deleted, or never created (never told apart)." },
+  MediaNotFound: { type: 161, status: 404, description: 'The listing has no media with this id.' },
+  CoverNotAPhoto: { type: 162, status: 400, description: 'Only a photo of the listing (a property or room image) can be its cover.' },
+
+  // 170-178: valuations
+  ValuationNotFound: { type: 170, status: 404, description: "No valuation of this session (its account, or its anonymous visitor) has this id: another's, or never made (never told apart)." },
 
   // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
   WebAccountExists: { type: 96, status: 400, description: 'Registration: a web account already exists for these details on another portal.' },

@@ -19,9 +19,11 @@ export interface ServerSecrets {
   oidcFlowSecret: string;
   /** Signs the delete links of the saved-search alert mails (SAVED_SEARCH_LINK_KEY). */
   savedSearchLinkKey: string;
+  /** Signs the payment outcomes of the offline provider's page (OFFLINE_PAYMENT_KEY); empty when another provider takes the payments. */
+  offlinePaymentKey: string;
 }
 
-const NAMES = ['captcha_hmac_key', 'analytics_token_key', 'oidc_flow_secret', 'saved_search_link_key'] as const;
+const NAMES = ['captcha_hmac_key', 'analytics_token_key', 'oidc_flow_secret', 'saved_search_link_key', 'offline_payment_key'] as const;
 type SecretName = (typeof NAMES)[number];
 
 /** The named secrets: created when missing (the first writer wins, `ON CONFLICT DO NOTHING`), then read back. */
@@ -52,7 +54,15 @@ export default fp(
     const { config } = fastify;
     // Only the keys the configuration leaves out are read (and made, the first time).
     const missing = NAMES.filter((name) =>
-      name === 'captcha_hmac_key' ? !config.captchaHmacKey : name === 'analytics_token_key' ? !config.analyticsTokenKey : name === 'saved_search_link_key' ? !config.savedSearchLinkKey : Boolean(config.oidc) && !config.oidc?.clientSecret,
+      name === 'captcha_hmac_key'
+        ? !config.captchaHmacKey
+        : name === 'analytics_token_key'
+          ? !config.analyticsTokenKey
+          : name === 'saved_search_link_key'
+            ? !config.savedSearchLinkKey
+            : name === 'offline_payment_key'
+              ? config.paymentProvider === 'offline' && !config.offlinePaymentKey
+              : Boolean(config.oidc) && !config.oidc?.clientSecret,
     );
     const stored: Partial<Record<SecretName, string>> = missing.length > 0 ? await sharedSecrets(fastify.db, missing) : {};
     fastify.decorate('secrets', {
@@ -60,6 +70,7 @@ export default fp(
       analyticsTokenKey: config.analyticsTokenKey ?? stored.analytics_token_key ?? '',
       oidcFlowSecret: config.oidc?.clientSecret ?? stored.oidc_flow_secret ?? '',
       savedSearchLinkKey: config.savedSearchLinkKey ?? stored.saved_search_link_key ?? '',
+      offlinePaymentKey: config.offlinePaymentKey ?? stored.offline_payment_key ?? '',
     } satisfies ServerSecrets);
   },
   { name: 'secrets', dependencies: ['context'], fastify: '5.x' },

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { SessionViewContext, sessionView, type SessionViewStore } from '@/entities/session';
+import { I18nProvider, type I18n } from '@/shared/i18n';
 import type { CookieDocument } from '@/shared/lib/cookies';
 import { SiteOriginContext } from '@/shared/lib/site-origin';
 import { NotFoundPage } from './lib/lazy-pages';
@@ -47,11 +46,11 @@ export function createAppRouter({ queryClient, i18n, sessionStore = sessionView,
     scrollRestoration: true,
     ssr: nonce ? { nonce } : undefined,
     Wrap: ({ children }: { children: ReactNode }) => (
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <SiteOriginContext.Provider value={siteOrigin}>
           <SessionViewContext.Provider value={sessionStore}>{children}</SessionViewContext.Provider>
         </SiteOriginContext.Provider>
-      </I18nextProvider>
+      </I18nProvider>
     ),
   });
   setupRouterSsrQueryIntegration({ router, queryClient });

@@ -158,6 +158,22 @@ for (const backend of BACKENDS) {
       expectError(await app.inject({ url: '/api/User/Favorites' }), 'MissingToken');
     });
 
+    it('holds the limit of 500 when favourites arrive at once', async () => {
+      const { email, id } = await register('insieme');
+      const call = caller(await login(email));
+      const owner = published[0]!.ownerUserId;
+      const rows = await db()
+        .insert(properties)
+        .values(Array.from({ length: 510 }, (_, i) => ({ ownerUserId: owner, statusId: 2, title: `Annuncio ${i}`, price: 1000 + i, publishedAt: new Date() })))
+        .returning({ id: properties.id });
+      await db().insert(favorites).values(rows.slice(0, 495).map((row) => ({ userId: id, propertyId: row.id, priceAtSave: 1000 })));
+      const answers = await Promise.all(rows.slice(495).map((row) => call('PUT', `/api/User/Favorites/${row.id}`)));
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+      for (const answer of answers.filter((answer) => answer.statusCode !== 200)) expectError(answer, 'FavoriteLimitReached');
+      expect(await db().select().from(favorites).where(eq(favorites.userId, id))).toHaveLength(500);
+      await db().delete(properties).where(inArray(properties.id, rows.map((row) => row.id)));
+    });
+
     it('keeps at most 500 favourites', async () => {
       const { email, id } = await register('cinquecento');
       const call = caller(await login(email));

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
@@ -13,7 +14,8 @@ export const BACKENDS: { name: 'pglite' | 'postgres'; postgres: boolean }[] = [
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   // No job queue unless a test asks for it (JOB_QUEUE: 'true'): most tests need no background work.
-  return loadConfig({ LOG_LEVEL: 'silent', JOB_QUEUE: 'false', ...env });
+  // No search answer cache (a test reads its own writes at once) unless it asks for one (SEARCH_CACHE_SECONDS).
+  return loadConfig({ LOG_LEVEL: 'silent', JOB_QUEUE: 'false', SEARCH_CACHE_SECONDS: '0', ...env });
 }
 
 export function openTestDatabase(backend: { postgres: boolean }): Promise<TestDatabase> {
@@ -103,4 +105,37 @@ export function applyCookies(jar: CookieJar, res: LightMyRequestResponse): Cooki
     else jar[cookie.name] = cookie.value;
   }
   return jar;
+}
+
+/**
+ * A black PNG of any size, cheap to make (a decompression bomb when large): one bit per pixel, every row zero, deflated (16,000
+ * × 16,000 pixels take 31 KB). headerOnly keeps only the first bytes of the pixels.
+ */
+export function blankPng(width: number, height: number, { headerOnly = false } = {}): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(1, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // greyscale
+  // Each row: its filter byte (none), then width bits.
+  const pixels = headerOnly ? Buffer.alloc(64) : Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  const idat = deflateSync(pixels, { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -1,11 +1,10 @@
-import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
-import { BACKENDS, buildTestApp, expectError, multipart, openTestDatabase } from './helpers';
+import { BACKENDS, blankPng, buildTestApp, expectError, multipart, openTestDatabase } from './helpers';
 
 for (const backend of BACKENDS) {
   describe(`Profile addresses and image (${backend.name})`, () => {
@@ -179,35 +178,3 @@ for (const backend of BACKENDS) {
  * A PNG of the given size in its header, with almost no image data: what a decompression bomb looks
  * like to a server that reads the header first (a few dozen bytes declaring any size).
  */
-/**
- * A black PNG of any size, cheap to make: one bit per pixel, every row zero, deflated (16,000
- * × 16,000 pixels take 31 KB). headerOnly keeps only the first bytes of the pixels.
- */
-function blankPng(width: number, height: number, { headerOnly = false } = {}): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(1, 8); // bit depth
-  ihdr.writeUInt8(0, 9); // greyscale
-  // Each row: its filter byte (none), then width bits.
-  const pixels = headerOnly ? Buffer.alloc(64) : Buffer.alloc((1 + Math.ceil(width / 8)) * height);
-  const idat = deflateSync(pixels, { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../server/db/testing';
-import { countRequest, purgeRateLimitCounters } from '../../server/plugins/rate-limit-store';
+import { BatchedDatabaseStore, countRequest, purgeRateLimitCounters } from '../../server/plugins/rate-limit-store';
 import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';
 
 // The limits that ban count in the database: two app instances over one database stand for
@@ -47,6 +48,89 @@ for (const backend of BACKENDS) {
       // Another client is not concerned.
       const other = await first.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '203.0.113.10', payload: { username: 'nessuno@example.com', password: 'Sbagliata#1', RecaptchaToken: 'x' } });
       expect(other.json().ExceptionTypeString).not.toBe('IPBanned');
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`A shared count written in batches (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+    });
+    afterAll(async () => {
+      await testDb?.cleanup();
+    });
+
+    /** A store standing for one server, on a clock the test moves. */
+    function server(route: string) {
+      const clock = { now: 1_000_000 };
+      const store = new BatchedDatabaseStore(testDb.database.db, route, 1000, () => clock.now);
+      const incr = (key: string, window = 60_000) =>
+        new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), window));
+      return { clock, incr, settled: () => store.settled() };
+    }
+
+    async function stored(key: string): Promise<number | undefined> {
+      const rows = await testDb.database.db.execute<{ hits: number }>(sql`select hits from rate_limit_counters where key = ${key}`);
+      return rows.rows[0]?.hits;
+    }
+
+    it('answers at once, writes a key once per period per server off the request, and adds the requests in between at the next write', async () => {
+      const one = server('get /search');
+      const two = server('get /search');
+      // Three at once: one write (the first), the other two pending.
+      expect((await Promise.all([one.incr('a'), one.incr('a'), one.incr('a')])).map((r) => r.current)).toEqual([1, 2, 3]);
+      await one.settled();
+      expect(await stored('get /search a')).toBe(1);
+      // Within the period: from the shared count plus this server's own, no write.
+      expect((await one.incr('a')).current).toBe(4);
+      await one.settled();
+      expect(await stored('get /search a')).toBe(1);
+      // The other server counts its first request alone, and learns the shared count from its write.
+      expect((await two.incr('a')).current).toBe(1);
+      await two.settled();
+      expect(await stored('get /search a')).toBe(2);
+      expect((await two.incr('a')).current).toBe(3);
+      // A period later, the first server adds its three unwritten requests and this one.
+      one.clock.now += 1001;
+      expect((await one.incr('a')).current).toBe(5);
+      await one.settled();
+      expect(await stored('get /search a')).toBe(6);
+      expect((await one.incr('a')).current).toBe(7);
+      // Another key has its own count.
+      expect((await one.incr('b')).current).toBe(1);
+    });
+
+    it('keeps the requests of a write that failed and adds them at the next', async () => {
+      const errors: unknown[] = [];
+      const clock = { now: 2_000_000 };
+      let failing = true;
+      const db = new Proxy(testDb.database.db, {
+        get: (target, property, receiver) => (property === 'insert' && failing ? () => ({ values: () => ({ onConflictDoUpdate: () => ({ returning: () => Promise.reject(new Error('unreachable')) }) }) }) : Reflect.get(target, property, receiver)),
+      });
+      const store = new BatchedDatabaseStore(db, 'get /failing', 1000, () => clock.now, (error) => errors.push(error));
+      const incr = () => new Promise<number>((resolve, reject) => store.incr('f', (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000));
+      expect(await incr()).toBe(1);
+      await store.settled();
+      expect(errors).toHaveLength(1);
+      failing = false;
+      clock.now += 1001;
+      expect(await incr()).toBe(2);
+      await store.settled();
+      expect(await stored('get /failing f')).toBe(2);
+    });
+
+    it('does not carry unwritten requests into a new window', async () => {
+      const one = server('get /window');
+      expect((await one.incr('c', 1000)).current).toBe(1);
+      await one.settled();
+      expect((await one.incr('c', 1000)).current).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      one.clock.now += 1100;
+      expect((await one.incr('c', 1000)).current).toBe(1);
+      await one.settled();
+      expect(await stored('get /window c')).toBe(1);
     });
   });
 }

@@ -104,6 +104,15 @@ for (const backend of BACKENDS) {
       expectError(await app.inject({ url: '/api/User/SavedSearches' }), 'MissingToken');
     });
 
+    it('holds the limit of 50 when saves arrive at once', async () => {
+      const { id, call } = await newUser('insieme');
+      await testDb.database.db.insert(savedSearches).values(Array.from({ length: 45 }, (_, i) => ({ userId: id, name: `r${i}`, searchTypeId: 3, sellTypeId: 1, criteria: {} })));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call('POST', '/api/User/SavedSearches', { Name: `insieme ${i}`, Criteria: {} })));
+      expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
+      for (const answer of answers.filter((answer) => answer.statusCode !== 201)) expectError(answer, 'SavedSearchLimitReached');
+      expect(await testDb.database.db.select().from(savedSearches).where(eq(savedSearches.userId, id))).toHaveLength(50);
+    });
+
     it("answers 404 for another user's search, never 403", async () => {
       const a = await newUser('proprietario');
       const b = await newUser('curioso');

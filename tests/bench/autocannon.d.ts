@@ -11,6 +11,8 @@ declare module 'autocannon' {
       /** Seconds. */
       duration?: number;
       headers?: Record<string, string>;
+      /** The request pipeline; `setupRequest` may change each request before it is sent. */
+      requests?: { setupRequest?: (request: { path: string; headers: Record<string, string> }, context: Record<string, unknown>) => { path: string; headers: Record<string, string> } }[];
     }
 
     interface Result {

@@ -74,14 +74,33 @@ export async function measureLoad(
 export async function measureThroughput(
   baseUrl: string,
   path: string,
-  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    headers?: Record<string, string>;
+    /** Each request its own path and extra headers (the nth request sent): a different search each time, a client address each. */
+    vary?: (n: number) => { path?: string; headers?: Record<string, string> };
+  },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let failedStatus = 0;
   const failedStatuses: Record<number, number> = {};
+  const headers = { Portal: '5', ...options.headers };
+  let sent = 0;
+  const vary = options.vary;
+  const pipeline = vary
+    ? [
+        {
+          setupRequest: (request: { path: string; headers: Record<string, string> }) => {
+            const v = vary(sent++);
+            return { ...request, path: v.path ?? request.path, headers: { ...request.headers, ...v.headers } };
+          },
+        },
+      ]
+    : undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, headers: { Portal: '5', ...options.headers } },
+      { url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, headers, ...(pipeline ? { requests: pipeline } : {}) },
       (error, value) => (error ? reject(error) : resolve(value)),
     );
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, milliseconds: number) => {

@@ -7,7 +7,7 @@
  * the size of its HTML and hydration data, Lighthouse mobile scores of those pages, latency percentiles of the API calls under a bounded load, the throughput
  * of the rendered HTML pages and of /api/Home/Cities beside a bare server sending the same
  * bytes (errors split into timeouts and statuses), sessions on the embedded database and on
- * PostgreSQL, and the cost of a password hash. About 4 to 5 minutes on 2 cores.
+ * PostgreSQL, the cost of a password hash, and the valuation's error on synthetic listings. About 6 minutes on 2 cores.
  *
  * One or a few sections alone: name them, `npm run bench -- lighthouse html`, or
  * `BENCH_ONLY=lighthouse,html npm run bench`. Sections, in the order they run:
@@ -22,6 +22,12 @@
  *   sessions    login and /api/Account/Me under load, embedded database
  *   postgres    the same sessions on PostgreSQL, one then two servers (skipped when none answers)
  *   argon2      cost of one password hash
+ *   valuation   the valuation on synthetic listings (PGlite 10k built in a temporary folder, and PostgreSQL rexer_bench
+ *               READ-ONLY when it holds the 1M set): median absolute percentage error on held-out published homes
+ *               (sale and rent; every adjustment, condition only, none), the share of asking prices inside the range,
+ *               and the share of a standard flat's estimates inside each demo town's OMI range (../shared/data/omi).
+ *               Both measured on GENERATED data whose prices come from the OMI ranges (tests/bench/valuation.ts).
+ *               In the default run: about a minute and a half
  *   search      the search on synthetic listings (PGlite 10k, PostgreSQL 1M in database rexer_bench, filled once
  *               by db:synthetic): database p50/p95 and plans of a viewport, a circle, a polygon and a next page, then
  *               GET /api/Search/Listings vs a bare route, 50 connections (tests/bench/search.ts; not in the default run:
@@ -43,12 +49,13 @@ import pg from 'pg';
 import { createTestDatabase, testPostgresUrl } from '../../server/db/testing';
 import { startServer, type RunningServer } from './server-process';
 import { benchSearch } from './search';
+import { benchValuation } from './valuation';
 import { compareWithBare, type Comparison } from './throughput';
 
 const BUDGET_KB = 150;
 const port = Number(process.env.BENCH_PORT ?? 3200);
 
-const SECTIONS = ['bundle', 'lighthouse', 'api', 'cities', 'html', 'sessions', 'postgres', 'argon2', 'search'] as const;
+const SECTIONS = ['bundle', 'lighthouse', 'api', 'cities', 'html', 'sessions', 'postgres', 'argon2', 'valuation', 'search'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections a bare `npm run bench` leaves out: they run when named. */
 const ON_REQUEST: Section[] = ['search'];
@@ -324,6 +331,11 @@ async function main() {
     for (let i = 0; i < runs; i++) await hashPassword(`Bench#Password${i}`);
     const each = (performance.now() - t0) / runs;
     console.log(`argon2id m=${ARGON2ID_OPTIONS.memoryCost} KiB t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}: ${each.toFixed(1)} ms per hash (mean of ${runs}, one core)`);
+  }
+
+  if (sections.has('valuation')) {
+    console.log('\n## Valuation on synthetic listings: error on held-out listings, standard estimates inside the demo towns\' OMI ranges');
+    await orReport(() => benchValuation());
   }
 
   if (sections.has('search')) {

@@ -10,8 +10,8 @@
  *       module's searchListings (total and extent, the first page, the clustered markers);
  *   (b) a circle of 2 km around town centres picked by population: the same call;
  *   (c) a drawn polygon (an irregular octagon about 1.5 km across) near town centres: the same call;
- *   (d) the next page: the page query alone (selectSearchListings with the keyset condition)
- *       for the second page of the viewport sorted by price.
+ *   (d) the next page: the page query alone (searchPage: one statement, the page's ids from the cursor and their
+ *       rows) for the second page of the viewport sorted by price, with the cursor page 1 gave.
  * Each query's plan (EXPLAIN of the SQL the module sent) is printed by the indexes it uses,
  * and any sequential scan of properties is flagged. The goals (1M on PostgreSQL): viewport
  * ≤ 5 ms, circle and polygon ≤ 10 ms, next page ≤ 2 ms.
@@ -19,6 +19,8 @@
  * Then GET /api/Search/Listings (a 2 km circle around Milano's centre) on a running server
  * beside a bare Fastify route sending the same bytes, 50 connections: goal ≥ 0.25× the bare
  * route's requests per second and p95 < 50 ms. On PostgreSQL 1M when available, else PGlite 10k.
+ * Three runs (measureCall): hot (the same search: the answer cache's figure), cold (a different
+ * circle every request: the search's own figure) and hot with the search's rate limit counting.
  *
  * Settings: BENCH_SEARCH_DATABASE_URL (default: the rexer_bench database beside
  * TEST_POSTGRES_URL / DATABASE_URL, else postgres://postgres@127.0.0.1:5432/rexer_bench),
@@ -27,15 +29,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { toSearchQuery, type Bounds, type LatLng, type SearchParams } from '../../domain/search';
 import { openDatabase, openPgliteDatabase, type Db } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
-import { properties } from '../../server/db/schema';
-import { resolveSearchFilter, searchListings, selectSearchListings } from '../../server/modules/search/repository';
+import { searchListings, searchPage } from '../../server/modules/search/repository';
 import { LocalFileStorage } from '../../server/storage/file-storage';
 import { countSynthetic, createRandom, generateSynthetic, resetSynthetic } from '../../scripts/db-synthetic';
 import { startBareServer } from './bare-server';
@@ -230,6 +230,7 @@ async function explain(b: BenchDb, q: Captured): Promise<PlanSummary> {
 
 /** What a captured query is, from its text: the search module sends the total, the page and the markers. */
 function queryKind(text: string): string {
+  if (/"properties"\."id" = any\(/i.test(text)) return 'rows';
   if (/group by/i.test(text)) return 'markers';
   if (/count\(\*\)::int/i.test(text) && /min\(/i.test(text)) return 'total';
   if (/order by/i.test(text)) return 'page';
@@ -272,32 +273,21 @@ async function measureCalls(b: BenchDb, scenario: Scenario, list: SearchParams[]
   return { scenario, p50: percentile(times, 50), p95: percentile(times, 95), rows: Math.round(rows / list.length), plans };
 }
 
-/** The keyset condition of searchListings for a one-key sort ascending (price), as the module writes it. */
-function afterPrice(price: number, id: number): SQL {
-  return or(
-    sql`(${properties.price} > ${price}::int8 or ${properties.price} is null)`,
-    and(sql`${properties.price} = ${price}::int8`, sql`(${properties.id} > ${id}::int8 or ${properties.id} is null)`),
-  )!;
-}
-
 async function measureNextPage(b: BenchDb, viewports: SearchParams[]): Promise<ScenarioResult> {
-  const order = [sql`${properties.price} asc nulls last`, sql`${properties.id} asc`];
-  const pages: SQL[] = [];
-  // The second page of each big city's viewport sorted by price: the cursor as page 1 gave it.
+  // The second page of each big city's viewport sorted by price: the cursor as page 1 gave it,
+  // through the module's page query (searchPage: the page's ids from the cursor on and their rows, one statement).
+  const pages: SearchParams[] = [];
   for (const p of viewports.slice(0, 10)) {
     const first = await searchListings(b.db, { ...p, Sort: 'price-asc' });
-    if (!first.NextCursor) continue;
-    const cursor = JSON.parse(Buffer.from(first.NextCursor, 'base64url').toString('utf8')) as { k: (string | null)[]; i: number };
-    const filter = await resolveSearchFilter(b.db, { ...p, Sort: 'price-asc' });
-    pages.push(and(filter, afterPrice(Number(cursor.k[0]), cursor.i))!);
+    if (first.NextCursor) pages.push({ ...p, Sort: 'price-asc', Cursor: first.NextCursor });
   }
   if (pages.length === 0) throw new Error('no viewport had a second page');
-  for (const where of pages) await selectSearchListings(b.db, where, order, 21);
-  const { queries } = await b.capture(() => selectSearchListings(b.db, pages[0], order, 21));
+  for (const p of pages) await searchPage(b.db, p);
+  const { queries } = await b.capture(() => searchPage(b.db, pages[0]));
   const plans = [];
-  for (const q of queries) plans.push({ kind: 'page 2', plan: await explain(b, q) });
+  for (const q of queries) plans.push({ kind: queryKind(q.sql) === 'page' ? 'page 2' : queryKind(q.sql), plan: await explain(b, q) });
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await time(() => selectSearchListings(b.db, pages[i % pages.length], order, 21)));
+  for (let i = 0; i < RUNS; i++) times.push(await time(() => searchPage(b.db, pages[i % pages.length])));
   times.sort((x, y) => x - y);
   return { scenario: 'nextPage', p50: percentile(times, 50), p95: percentile(times, 95), rows: 20, plans };
 }
@@ -351,42 +341,95 @@ function printLoad(r: LoadResult, label: string) {
   );
 }
 
-async function measureCall(server: RunningServer, milano: Town, dataset: string, throughput: { connections: number; durationSeconds: number; warmupSeconds: number }) {
+/** A different circle each time (the nth request): within 3 km of Milano's centre, 1.5 to 2.5 km across, never the same twice. */
+function variedCircle(milano: Town, n: number): string {
+  const dy = ((n * 7919) % 20001) - 10000;
+  const dx = ((n * 104729) % 20001) - 10000;
+  const params: Partial<SearchParams> = {
+    SearchType: 'circle',
+    Lat: round6(milano.latitude + dy * 2.7e-6),
+    Lng: round6(milano.longitude + dx * 3.8e-6),
+    Radius: 1500 + ((n * 31) % 1001),
+  };
+  return `/api/Search/Listings?${new URLSearchParams(toSearchQuery(params)).toString()}`;
+}
+
+type Throughput = { connections: number; durationSeconds: number; warmupSeconds: number };
+
+/**
+ * The call under load, three ways, each beside the same bare route:
+ *  - hot: the same search again and again, as a popular results page gets it: after the first, answers
+ *    come from the server's answer cache (SEARCH_CACHE_SECONDS, 5 s): what the cache gives, not the search;
+ *  - cold: a different circle around Milano for every request (never in the cache): the search itself;
+ *  - hot with the search's rate limit counting (SEARCH_RATE_LIMIT_MAX, in the database): the same as hot,
+ *    from 1,000 client addresses (X-Forwarded-For; the bench's server trusts its loopback proxy).
+ * The bench's server runs with the per-IP limits off; the third run starts one with the search's limit on.
+ */
+async function measureCall(start: (env: Record<string, string>) => Promise<RunningServer>, milano: Town, dataset: string, throughput: Throughput) {
   const params: Partial<SearchParams> = { SearchType: 'circle', Lat: round6(milano.latitude), Lng: round6(milano.longitude), Radius: 2000 };
   const url = `/api/Search/Listings?${new URLSearchParams(toSearchQuery(params)).toString()}`;
   console.log(`\nGET ${url} on ${dataset}, vs a bare Fastify route sending the same bytes (${throughput.connections} connections, ${throughput.durationSeconds} s each after ${throughput.warmupSeconds} s warm-up; loopback, load generator on the same 2 cores)`);
-  const res = await fetch(server.baseUrl + url, { headers: { Portal: '5' } });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (res.status === 404 && !(res.headers.get('content-type') ?? '').includes('json')) {
-    console.log('skipped: GET /api/Search/Listings does not exist yet on this server');
-    return;
-  }
-  if (res.status !== 200) {
-    const text = Buffer.from(bytes).toString('utf8').slice(0, 200);
-    if (res.status === 404) {
-      console.log(`skipped: GET /api/Search/Listings answered 404 (${text}): the route is not there yet`);
+  let server = await start({});
+  let stopped = false;
+  try {
+    const res = await fetch(server.baseUrl + url, { headers: { Portal: '5' } });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (res.status === 404 && !(res.headers.get('content-type') ?? '').includes('json')) {
+      console.log('skipped: GET /api/Search/Listings does not exist yet on this server');
       return;
     }
-    throw new Error(`${url} answered ${res.status}: ${text}`);
-  }
-  const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { Total: number; Items: unknown[]; Markers: { Points: unknown[] } };
-  console.log(`answer: ${(bytes.length / 1024).toFixed(1)} KB, Total ${body.Total}, ${body.Items.length} items, ${body.Markers.Points.length} marker points`);
-  const bare = await startBareServer([{ path: '/api/Search/Listings', bytes, contentType: res.headers.get('content-type') ?? 'application/json', asFile: false }]);
-  try {
-    const load = (base: string, seconds: number) => measureThroughput(base, url, { connections: throughput.connections, durationSeconds: seconds });
-    await load(server.baseUrl, throughput.warmupSeconds);
-    const app = await load(server.baseUrl, throughput.durationSeconds);
-    await load(bare.baseUrl, throughput.warmupSeconds);
-    const bareResult = await load(bare.baseUrl, throughput.durationSeconds);
-    printLoad(app, '  app');
-    printLoad(bareResult, '  bare route');
-    const ratio = app.rps / bareResult.rps;
-    console.log(
-      `  app ÷ bare route: ${ratio.toFixed(3)}× the requests per second (goal ≥ ${CALL_GOAL.ratio}×)  ${ratio >= CALL_GOAL.ratio ? 'within goal' : 'BELOW GOAL'}; ` +
-        `app p95 ${app.p95.toFixed(1)} ms (goal < ${CALL_GOAL.p95Ms} ms)  ${app.p95 < CALL_GOAL.p95Ms ? 'within goal' : 'OVER GOAL'}`,
-    );
+    if (res.status !== 200) {
+      const text = Buffer.from(bytes).toString('utf8').slice(0, 200);
+      if (res.status === 404) {
+        console.log(`skipped: GET /api/Search/Listings answered 404 (${text}): the route is not there yet`);
+        return;
+      }
+      throw new Error(`${url} answered ${res.status}: ${text}`);
+    }
+    const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { Total: number; Items: unknown[]; Markers: { Points: unknown[] } };
+    console.log(`answer: ${(bytes.length / 1024).toFixed(1)} KB, Total ${body.Total}, ${body.Items.length} items, ${body.Markers.Points.length} marker points`);
+    const bare = await startBareServer([{ path: '/api/Search/Listings', bytes, contentType: res.headers.get('content-type') ?? 'application/json', asFile: false }]);
+    let sent = 0;
+    const cold = (n: number) => ({ path: variedCircle(milano, sent + n) });
+    const fromManyClients = (n: number) => ({ headers: { 'x-forwarded-for': `10.77.${(n % 1000) >> 8}.${n % 256}` } });
+    try {
+      const load = (base: string, seconds: number, vary?: (n: number) => { path?: string; headers?: Record<string, string> }) =>
+        measureThroughput(base, url, { connections: throughput.connections, durationSeconds: seconds, vary });
+      await load(bare.baseUrl, throughput.warmupSeconds);
+      const bareResult = await load(bare.baseUrl, throughput.durationSeconds);
+      await load(server.baseUrl, throughput.warmupSeconds);
+      const hot = await load(server.baseUrl, throughput.durationSeconds);
+      await load(server.baseUrl, throughput.warmupSeconds, (n) => cold(n));
+      sent += 1_000_000;
+      const coldResult = await load(server.baseUrl, throughput.durationSeconds, (n) => cold(n));
+      // The searches still running when the load stopped finish before the server does.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await server.stop();
+      stopped = true;
+      server = await start({ SEARCH_RATE_LIMIT_MAX: '600' });
+      stopped = false;
+      await load(server.baseUrl, throughput.warmupSeconds, fromManyClients);
+      const limited = await load(server.baseUrl, throughput.durationSeconds, fromManyClients);
+      printLoad(bareResult, '  bare route');
+      const verdict = (label: string, r: LoadResult) => {
+        printLoad(r, label);
+        const ratio = r.rps / bareResult.rps;
+        console.log(
+          `${' '.repeat(16)}÷ bare route: ${ratio.toFixed(3)}× the requests per second (goal ≥ ${CALL_GOAL.ratio}×)  ${ratio >= CALL_GOAL.ratio ? 'within goal' : 'BELOW GOAL'}; ` +
+            `p95 ${r.p95.toFixed(1)} ms (goal < ${CALL_GOAL.p95Ms} ms)  ${r.p95 < CALL_GOAL.p95Ms ? 'within goal' : 'OVER GOAL'}`,
+        );
+      };
+      console.log('  hot: the same search every time, answered from the answer cache after the first (≤ 5 s old)');
+      verdict('  app, hot', hot);
+      console.log('  cold: a different circle within 3 km of the centre every time (1.5-2.5 km), never cached: the search itself');
+      verdict('  app, cold', coldResult);
+      console.log('  hot with the search rate limit on (counted in the database), 1,000 client addresses');
+      verdict('  app, hot+limit', limited);
+    } finally {
+      await bare.stop();
+    }
   } finally {
-    await bare.stop();
+    if (!stopped) await server.stop();
   }
 }
 
@@ -425,7 +468,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rexer-bench-search-'));
   const storage = new LocalFileStorage(path.join(dataDir, 'storage'));
   let milano: Town | undefined;
-  let callTarget: { dataset: string; start: () => Promise<RunningServer> } | undefined;
+  let callTarget: { dataset: string; start: (env: Record<string, string>) => Promise<RunningServer> } | undefined;
   try {
     // PGlite, 10k listings, a temporary data folder.
     console.log(`\nPGlite: ${PGLITE_LISTINGS.toLocaleString('en')} synthetic listings in a temporary data folder…`);
@@ -440,7 +483,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
     }
     callTarget = {
       dataset: `PGlite ${(PGLITE_LISTINGS / 1000).toFixed(0)}k`,
-      start: () => startServer({ port: options.port, dataDir, env: { DEMO_DATA: 'false' } }),
+      start: (env) => startServer({ port: options.port, dataDir, env: { DEMO_DATA: 'false', ...env } }),
     };
 
     // PostgreSQL, 1M listings in rexer_bench, filled once.
@@ -470,17 +513,12 @@ export async function benchSearch(options: { port: number; throughput: { connect
       }
       callTarget = {
         dataset: `PostgreSQL ${(PG_LISTINGS / 1e6).toFixed(1)}M`,
-        start: () => startServer({ port: options.port, dataDir, databaseUrl: url, env: { DEMO_DATA: 'false' } }),
+        start: (env) => startServer({ port: options.port, dataDir, databaseUrl: url, env: { DEMO_DATA: 'false', ...env } }),
       };
     }
 
     // The call, on the largest data set measured.
-    const server = await callTarget.start();
-    try {
-      await measureCall(server, milano!, callTarget.dataset, options.throughput);
-    } finally {
-      await server.stop();
-    }
+    await measureCall(callTarget.start, milano!, callTarget.dataset, options.throughput);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -310,6 +310,8 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
 
     await expect(page).toHaveURL(/\/registrazionetelefonosocial\?redirect=/);
+    // The provider sent the browser here (not page.goto): wait for the page to hydrate, as the fixture does.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const form = page.getByTestId('social-phone-form');
     await form.getByRole('button', { name: 'Completa la registrazione' }).click();
     await expect(form.getByText('Per registrarti devi accettare i Termini e condizioni.')).toBeVisible();

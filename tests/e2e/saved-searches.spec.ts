@@ -159,10 +159,18 @@ for (const journey of JOURNEYS) {
 
     // A landing: the city, then the town among the province's municipalities.
     await page.goto('/comprocasa');
+    const documents: string[] = [];
+    const countDocuments = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    };
+    page.on('request', countDocuments);
     await page.getByLabel('Città in cui cerchi').selectOption({ label: 'Torino (TO)' });
     await page.getByRole('button', { name: 'Vedi i comuni della provincia' }).click();
     await page.getByRole('link', { name: 'Torino', exact: true }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('in vendita a Torino');
+    // The app follows the municipality's link itself: no page is loaded again (a reloaded page ignores clicks until it hydrates).
+    expect(documents).toEqual([]);
+    page.off('request', countDocuments);
 
     // A filter: at least three rooms.
     await page.getByRole('button', { name: /^Filtri/ }).click();

@@ -166,6 +166,9 @@ for (const choice of CHOICES) {
     await page.goto('/');
     await page.getByRole('main').getByRole('link', { name: choice.label }).click();
     await expect(page).toHaveURL(choice.landing);
+    // The landing has rendered (its heading and its title), not only the shell around it.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/Rexer/);
     expect(await homeCookie(context)).toBe(choice.cookie);
 
     const header = page.getByTestId('site-header');

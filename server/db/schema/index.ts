@@ -27,3 +27,5 @@ export * from './appointments';
 export * from './mail-outbox';
 export * from './seed-runs';
 export * from './shared-state';
+export * from './search-cells';
+export * from './valuations';

@@ -160,11 +160,21 @@ export const properties = pgTable(
 
     // Wizard progress
     wizardPage: jsonb('wizard_page').$type<WizardPage>(),
+    /**
+     * Every answer of the wizard as its step validated it (machines/wizard-steps.ts,
+     * `WizardAnswers`, keyed by step id): what the draft resumes from. The columns above are
+     * written from it in the same transaction (listing-drafts), for search and the pages; the
+     * answers with no column (a plan's services, the comparables found, the summary read,
+     * whether an empty step was answered) live only here. Null for rows the wizard never saved.
+     */
+    wizardAnswers: jsonb('wizard_answers').$type<Record<string, unknown>>(),
     /** Steps in the order they were visited; Back pops this (wizard-flow.md). */
     wizardHistory: smallint('wizard_history').array().notNull().default(sql`'{}'::smallint[]`),
 
     /** First-row service: the listing is shown first until then. */
     highlightedUntil: timestamp('highlighted_until', { withTimezone: true }),
+    /** Premium (upgrade, service product 8): the listing is Premium until then. */
+    premiumUntil: timestamp('premium_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -185,6 +195,10 @@ export const properties = pgTable(
     index('properties_earth_gist')
       .using('gist', sql`ll_to_earth((${t.geo})[1], (${t.geo})[0])`)
       .where(sql`${t.statusId} = 2 and ${t.latitude} is not null and ${t.longitude} is not null`),
+    // Valuation comparables among sold listings (migration 0011): the same circle, status 4.
+    index('properties_sold_earth_gist')
+      .using('gist', sql`ll_to_earth((${t.geo})[1], (${t.geo})[0])`)
+      .where(sql`${t.statusId} = 4 and ${t.latitude} is not null and ${t.longitude} is not null`),
     index('properties_search_vector_gin')
       .using('gin', t.searchVector)
       .where(sql`${t.statusId} = 2`),
@@ -198,9 +212,15 @@ export const properties = pgTable(
     index('properties_sort_surface_idx')
       .on(t.sellTypeId, t.surfaceM2, t.id)
       .where(sql`${t.statusId} = 2`),
+    // Newest first and relevance (migration 0007 adds INCLUDE (geo, highlighted_until), which the
+    // schema cannot declare): a page of a large area walks it in order and stops at a full page.
     index('properties_sort_published_idx')
-      .on(t.sellTypeId, t.publishedAt, t.id)
+      .on(t.sellTypeId, t.publishedAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.statusId} = 2`),
+    // Listings that bought the first row, by position (INCLUDE in 0007): relevance puts them first.
+    index('properties_highlighted_gist')
+      .using('gist', t.geo)
+      .where(sql`${t.statusId} = 2 and ${t.highlightedUntil} is not null`),
     index('properties_development_idx').on(t.developmentId),
     index('properties_status_sell_idx').on(t.statusId, t.sellTypeId, t.id),
     index('properties_published_at_idx')

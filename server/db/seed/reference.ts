@@ -5,7 +5,7 @@ import * as schema from '../schema';
 import lists from './data/reference-lists.json';
 
 /** Bump when reference-lists.json changes: the lists are upserted again at the next start. */
-export const REFERENCE_SEED_VERSION = '2025-06-01.1';
+export const REFERENCE_SEED_VERSION = '2025-06-01.2';
 
 type ListName = keyof typeof lists;
 

@@ -4,7 +4,7 @@ import { assertActive, requireSession } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { OkResponse } from '../shared/schemas';
-import { addFavorite, countFavorites, FAVORITE_LIMIT, hasFavorite, listFavorites, publishedListingPrice, removeFavorite, type FavoriteOwner } from './repository';
+import { addFavorite, listFavorites, publishedListingPrice, removeFavorite, type FavoriteOwner } from './repository';
 import { FavoriteList, FavoriteParams } from './schemas';
 
 /**
@@ -52,9 +52,7 @@ const favoritesModule: FastifyPluginAsyncZod = async function favoritesModule(fa
       const { propertyId } = request.params;
       const listing = await publishedListingPrice(fastify.db, propertyId);
       if (!listing) throw new AppError('PropertyNotFound');
-      if (await hasFavorite(fastify.db, owner, propertyId)) return { Ok: true as const };
-      if ((await countFavorites(fastify.db, owner)) >= FAVORITE_LIMIT) throw new AppError('FavoriteLimitReached');
-      await addFavorite(fastify.db, owner, propertyId, listing.price);
+      if ((await addFavorite(fastify.db, owner, propertyId, listing.price)) === 'limit') throw new AppError('FavoriteLimitReached');
       return { Ok: true as const };
     },
   );

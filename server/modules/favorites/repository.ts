@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
-import { anonymousFavorites, favorites, properties } from '../../db/schema';
+import { anonymousFavorites, favorites, properties, users, userTokens } from '../../db/schema';
 import { selectSearchListings, type SearchListingType } from '../shared/search-listing';
 
 // The favourites of /myrexer/preferiti: a logged-in user's in `favorites`, an anonymous
@@ -33,22 +33,33 @@ export async function publishedListingPrice(db: Db, propertyId: number): Promise
   return row;
 }
 
-export async function countFavorites(db: Db, owner: FavoriteOwner): Promise<number> {
+export async function countFavorites(db: Db | Tx, owner: FavoriteOwner): Promise<number> {
   const { table, where } = ownedBy(owner);
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
 }
 
-export async function hasFavorite(db: Db, owner: FavoriteOwner, propertyId: number): Promise<boolean> {
+export async function hasFavorite(db: Db | Tx, owner: FavoriteOwner, propertyId: number): Promise<boolean> {
   const { table, where } = ownedBy(owner);
   const [row] = await db.select({ id: table.propertyId }).from(table).where(and(where, eq(table.propertyId, propertyId))).limit(1);
   return row !== undefined;
 }
 
-/** Adds a favourite with the price it has now; a second add changes nothing (the first price stays). */
-export async function addFavorite(db: Db, owner: FavoriteOwner, propertyId: number, priceAtSave: number | null): Promise<void> {
-  if ('userId' in owner) await db.insert(favorites).values({ userId: owner.userId, propertyId, priceAtSave }).onConflictDoNothing();
-  else await db.insert(anonymousFavorites).values({ userTokenId: owner.userTokenId, propertyId, priceAtSave }).onConflictDoNothing();
+/**
+ * Adds a favourite with the price it has now, within the limit; a second add changes nothing
+ * (the first price stays). The owner's row (account or anonymous token) is locked for the
+ * count and the insert, so concurrent adds on any number of servers cannot pass the limit.
+ */
+export async function addFavorite(db: Db, owner: FavoriteOwner, propertyId: number, priceAtSave: number | null): Promise<'added' | 'kept' | 'limit'> {
+  return db.transaction(async (tx) => {
+    if ('userId' in owner) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+    else await tx.select({ id: userTokens.id }).from(userTokens).where(eq(userTokens.id, owner.userTokenId)).for('update');
+    if (await hasFavorite(tx, owner, propertyId)) return 'kept';
+    if ((await countFavorites(tx, owner)) >= FAVORITE_LIMIT) return 'limit';
+    if ('userId' in owner) await tx.insert(favorites).values({ userId: owner.userId, propertyId, priceAtSave }).onConflictDoNothing();
+    else await tx.insert(anonymousFavorites).values({ userTokenId: owner.userTokenId, propertyId, priceAtSave }).onConflictDoNothing();
+    return 'added';
+  });
 }
 
 export async function removeFavorite(db: Db, owner: FavoriteOwner, propertyId: number): Promise<void> {

@@ -1,26 +1,19 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { HOME_PROPERTY_TYPES, MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
-import { media, municipalities, properties, propertyTypes, provinces } from '../../db/schema';
+import { HOME_PROPERTY_TYPES, PROPERTY_STATUS } from '../../db/reference-ids';
+import { municipalities, properties, propertyTypes, provinces } from '../../db/schema';
+import { resolveMediaUrlOrNull } from '../shared/media-url';
+import { coverSubquery, listingTypeId } from '../shared/search-listing';
 import type { HomeListingType } from './schemas';
 
 export interface HomeRepository {
   recentListings(options: { sellType?: 1 | 2; limit: number }): Promise<HomeListingType[]>;
 }
 
-const COVER_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
-
 export function createHomeRepository(db: Db): HomeRepository {
   return {
     async recentListings({ sellType, limit }) {
-      // The cover: the first listing image by position (the same rule as the detail page).
-      const cover = db
-        .select({ url: media.url, thumbnailUrl: media.thumbnailUrl })
-        .from(media)
-        .where(and(eq(media.propertyId, properties.id), inArray(media.mediaTypeId, COVER_TYPES)))
-        .orderBy(media.position, media.id)
-        .limit(1)
-        .as('cover');
+      const cover = coverSubquery(db);
       const rows = await db
         .select({
           id: properties.id,
@@ -39,13 +32,13 @@ export function createHomeRepository(db: Db): HomeRepository {
         .from(properties)
         .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
         .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
-        .leftJoin(propertyTypes, eq(propertyTypes.id, sql`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`))
+        .leftJoin(propertyTypes, eq(propertyTypes.id, listingTypeId))
         .leftJoinLateral(cover, sql`true`)
         .where(
           and(
             eq(properties.statusId, PROPERTY_STATUS.published),
             // «Le case più recenti»: homes only, never a garage or a shop under that title.
-            inArray(sql`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`, [...HOME_PROPERTY_TYPES]),
+            inArray(listingTypeId, [...HOME_PROPERTY_TYPES]),
             sellType ? eq(properties.sellTypeId, sellType) : inArray(properties.sellTypeId, [1, 2]),
           ),
         )
@@ -62,7 +55,7 @@ export function createHomeRepository(db: Db): HomeRepository {
         Rooms: row.rooms,
         Bathrooms: row.bathrooms,
         PropertyTypeName: row.propertyTypeName,
-        ImageUrl: row.imageUrl,
+        ImageUrl: resolveMediaUrlOrNull(row.imageUrl),
         ThumbnailUrl: row.thumbnailUrl,
       }));
     },

@@ -36,7 +36,7 @@ const localesModule: FastifyPluginAsyncZod<LocalesOptions> = async function loca
         tags: ['Static'],
         summary: 'A translation namespace',
         params: LocaleParams,
-        response: { 200: z.record(z.string(), z.unknown()).describe('i18next resources'), ...errorResponses(404) },
+        response: { 200: z.record(z.string(), z.unknown()).describe('The translations of one namespace, as in locales/{ns}.json'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

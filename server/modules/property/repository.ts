@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, isNotNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { HOME_PROPERTY_TYPES, MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
 import {
@@ -23,6 +23,7 @@ import {
   users,
 } from '../../db/schema';
 import { districtNameOf, formatAddress, listingTypeId, publicCoordinate, searchListingFrom, toSearchListing, type SearchListingType } from '../shared/search-listing';
+import { resolveMediaUrl } from '../shared/media-url';
 import type { NewDevelopmentDetailType, PropertyDetailType } from './schemas';
 
 export type PropertyLookup =
@@ -55,7 +56,8 @@ interface MediaRow {
   caption: string | null;
 }
 
-const mediaItem = (m: MediaRow) => ({ Url: m.url, ThumbnailUrl: m.thumbnailUrl, Width: m.width, Height: m.height, Caption: m.caption });
+/** A picture as the page shows it: an owner's upload has a URL template (listing-media), filled here with the gallery's JPEG. */
+const mediaItem = (m: Omit<MediaRow, 'mediaTypeId'>) => ({ Url: resolveMediaUrl(m.url), ThumbnailUrl: m.thumbnailUrl, Width: m.width, Height: m.height, Caption: m.caption });
 
 export function createPropertyRepository(db: Db): PropertyRepository {
   const agencyLogo = aliasedTable(media, 'agency_logo');
@@ -147,7 +149,8 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         .select({ mediaTypeId: media.mediaTypeId, url: media.url, thumbnailUrl: media.thumbnailUrl, width: media.width, height: media.height, caption: media.caption })
         .from(media)
         .innerJoin(mediaTypes, eq(mediaTypes.id, media.mediaTypeId))
-        .where(and(eq(media.propertyId, id), eq(mediaTypes.public, true)))
+        // Pictures only: the galleries show images (an uploaded PDF floor plan is not one).
+        .where(and(eq(media.propertyId, id), eq(mediaTypes.public, true), like(media.contentType, 'image/%')))
         .orderBy(asc(media.position), asc(media.id)),
       db
         .select({ roomTypeId: propertyRooms.roomTypeId, name: roomTypes.name, count: propertyRooms.count })
@@ -348,7 +351,7 @@ export function createPropertyRepository(db: Db): PropertyRepository {
       Photos: photos
         .sort((a, b) => (a.propertyId ?? 0) - (b.propertyId ?? 0) || a.position - b.position)
         .slice(0, 12)
-        .map((m) => ({ Url: m.url, ThumbnailUrl: m.thumbnailUrl, Width: m.width, Height: m.height, Caption: m.caption })),
+        .map(mediaItem),
       Units: items,
     };
   }

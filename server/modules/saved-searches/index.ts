@@ -8,13 +8,11 @@ import { resolveSearchFilter } from '../search/repository';
 import { loginRateLimit } from '../sign-in/rate-limits';
 import { isDeleteLinkToken } from './links';
 import {
-  countSavedSearches,
   createSavedSearch,
   deleteSavedSearch,
   findSavedSearch,
   listSavedSearches,
   paramsOf,
-  SAVED_SEARCH_LIMIT,
   summariesOf,
   updateSavedSearch,
   type SavedSearchRow,
@@ -64,8 +62,8 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
       if (Object.keys(errors).length > 0) throw new AppError(errors.Search ? 'InvalidSearch' : 'ValidationError');
       // The place must exist and the area be valid (UnknownPlace 404, InvalidPolygon 400), as for a search.
       await resolveSearchFilter(fastify.db, params);
-      if ((await countSavedSearches(fastify.db, request.user.id)) >= SAVED_SEARCH_LIMIT) throw new AppError('SavedSearchLimitReached');
       const row = await createSavedSearch(fastify.db, { userId: request.user.id, name: request.body.Name, frequency: request.body.Frequency, params, criteria: savedCriteria(params), now });
+      if (row === 'limit') throw new AppError('SavedSearchLimitReached');
       const [item] = await withSummaries([row]);
       return reply.code(201).send(item);
     },

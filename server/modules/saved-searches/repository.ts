@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { parseSearchParams, SEARCH_TYPE_ID, type AlertFrequency, type SearchParams } from '../../../domain/search';
-import type { Db } from '../../db/database';
-import { agencies, districts, municipalities, propertyTypes, provinces, regions, savedSearches } from '../../db/schema';
+import type { Db, Tx } from '../../db/database';
+import { agencies, districts, municipalities, propertyTypes, provinces, regions, savedSearches, users } from '../../db/schema';
 import { summarize, type SummaryNames } from './summary';
 
 // The saved searches of /myrexer/ricerche: every read and write is scoped to the owner.
@@ -33,31 +33,38 @@ export async function findSavedSearch(db: Db, id: number, userId?: number): Prom
   return row;
 }
 
-export async function countSavedSearches(db: Db, userId: number): Promise<number> {
+export async function countSavedSearches(db: Db | Tx, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
   return row?.n ?? 0;
 }
 
+/** Saves a search within the user's limit ('limit' when it is reached). */
 export async function createSavedSearch(
   db: Db,
   input: { userId: number; name: string; frequency: AlertFrequency; params: SearchParams; criteria: Record<string, string>; now: Date },
-): Promise<SavedSearchRow> {
-  const [row] = await db
-    .insert(savedSearches)
-    .values({
-      userId: input.userId,
-      name: input.name,
-      frequency: input.frequency,
-      searchTypeId: searchTypeIdOf(input.params),
-      sellTypeId: input.params.SellType,
-      criteria: input.criteria,
-      // Only listings published (or reduced) after the search was saved alert it.
-      alertsCheckedAt: input.now,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning();
-  return row!;
+): Promise<SavedSearchRow | 'limit'> {
+  // The user's row is locked for the count and the insert: concurrent saves on any number of
+  // servers cannot pass the limit.
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    if ((await countSavedSearches(tx, input.userId)) >= SAVED_SEARCH_LIMIT) return 'limit';
+    const [row] = await tx
+      .insert(savedSearches)
+      .values({
+        userId: input.userId,
+        name: input.name,
+        frequency: input.frequency,
+        searchTypeId: searchTypeIdOf(input.params),
+        sellTypeId: input.params.SellType,
+        criteria: input.criteria,
+        // Only listings published (or reduced) after the search was saved alert it.
+        alertsCheckedAt: input.now,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    return row!;
+  });
 }
 
 export async function updateSavedSearch(

@@ -1,13 +1,51 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { parseSearchParams } from '../../../domain/search';
+import { parseSearchParams, toSearchQuery } from '../../../domain/search';
 import { errorResponses } from '../../errors/error-body';
 import { AppError } from '../../errors/app-error';
+import { AnswerCache } from './answer-cache';
 import { createPlaceSearch, searchListings } from './repository';
 import { PlacesQuery, PlacesResult, SearchListingsQuery, SearchResult } from './schemas';
 
+/**
+ * Searches per client IP (SEARCH_RATE_LIMIT_MAX a minute), counted in the database like the login's
+ * limit (the `ban` puts them in the shared store), so the count holds on every server: a scraper gets
+ * the limit once, not once per server. Going on past twice the limit bans the address for the window.
+ * Each server adds its searches to the shared count once per SEARCH_RATE_LIMIT_SYNC_MS (`sharedEvery`),
+ * not with every search: a write per search would cost more than a cached answer.
+ */
+export const searchRateLimit = (fastify: FastifyInstance) => {
+  const { searchRateLimitMax: max, searchRateLimitSyncMs: sharedEvery } = fastify.config;
+  // 0: no route config at all, so the general limit applies (rateLimit: false would lift that one too).
+  return max > 0 ? { config: { rateLimit: { max, timeWindow: '1 minute', ban: max, sharedEvery } } } : {};
+};
+
+/** PostgreSQL stopped the statement at its statement_timeout (drizzle wraps the driver's error). */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}
+
+async function timed<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new AppError('SearchTimeout');
+    throw error;
+  }
+}
+
 /** The search: listings of a place or an area with filters, sorts, keyset pages and map markers; the place autocomplete. */
 const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify) {
-  const searchPlaces = createPlaceSearch(fastify.db);
+  const { searchTimeoutMs, searchCacheSeconds } = fastify.config;
+  // The search's statements run on connections that stop them after SEARCH_TIMEOUT_MS (PostgreSQL).
+  const db = searchTimeoutMs > 0 ? (fastify.database.withStatementTimeout?.(searchTimeoutMs) ?? fastify.db) : fastify.db;
+  const searchPlaces = createPlaceSearch(db);
+  // The answer depends on the query alone (no user, cookie or header is read): the same for everybody,
+  // so it may be served again for a few seconds (answer-cache.ts).
+  const cache = searchCacheSeconds > 0 ? new AnswerCache(searchCacheSeconds * 1000) : null;
 
   fastify.get(
     '/api/Search/Listings',
@@ -16,14 +54,19 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
         tags: ['Search'],
         summary: 'Published listings of a search: one page, the exact total, the markers of the whole result set, the area',
         querystring: SearchListingsQuery,
-        response: { 200: SearchResult, ...errorResponses(404) },
+        response: { 200: SearchResult, ...errorResponses(404, 503) },
       },
+      ...searchRateLimit(fastify),
     },
-    async (request) => {
+    async (request, reply) => {
       // The schema has refused every malformed key; what remains is what the type lacks.
       const { params, errors } = parseSearchParams(request.query);
       if (Object.keys(errors).length > 0) throw new AppError(errors.Search ? 'InvalidSearch' : 'ValidationError');
-      return searchListings(fastify.db, params);
+      if (!cache) return timed(searchListings(db, params));
+      const key = new URLSearchParams(toSearchQuery(params)).toString();
+      const { body, hit } = await cache.get(key, async () => reply.serialize(await timed(searchListings(db, params))) as string);
+      // The body is the route's serialized answer already (reply.serialize): sent as it is.
+      return reply.header('x-search-cache', hit ? 'hit' : 'miss').type('application/json; charset=utf-8').send(body as never);
     },
   );
 
@@ -34,10 +77,11 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
         tags: ['Search'],
         summary: 'Place autocomplete: towns, districts, provinces, regions and streets of listings, each with the search to run',
         querystring: PlacesQuery,
-        response: { 200: PlacesResult, ...errorResponses() },
+        response: { 200: PlacesResult, ...errorResponses(503) },
       },
+      ...searchRateLimit(fastify),
     },
-    async (request) => ({ Items: await searchPlaces(request.query.Text, request.query.Limit) }),
+    async (request) => ({ Items: await timed(searchPlaces(request.query.Text, request.query.Limit)) }),
   );
 };
 

@@ -1,4 +1,6 @@
-import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, is, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchType } from '../../../domain/search';
 import type { Db } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
@@ -6,6 +8,9 @@ import { agencies, districts, energyClasses, media, municipalities, properties, 
 import { AppError } from '../../errors/app-error';
 import { toSearchName, toSlug } from '../../db/search-text';
 import { formatAddress } from '../shared/search-listing';
+import { resolveMediaUrlOrNull } from '../shared/media-url';
+import { executeNamedSelect } from './named-statement';
+import { PUBLISHED, cellMarkers, circleCellMarkers, densitySql, innerCountSql, meanOf, planCells, planCircleCells, type CellPlan, type CirclePlan } from './cells';
 import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
 /** What a search covers, for the map and the heading (the `Area` of the answer, before the result set's bounds). */
@@ -22,6 +27,23 @@ export interface ResolvedArea {
 export interface ResolvedSearch {
   where: SQL;
   area: ResolvedArea;
+  /**
+   * Set when the search is a sell type, an area (none, a circle, a polygon, a district) and perhaps the
+   * map's view, nothing else: what an index tuple of a sort index answers alone (its position), so a
+   * page can walk that index in the sort's order (pageIdsQuery).
+   */
+  plain: PlainSearch | null;
+}
+
+/** A search whose every condition reads the public position only (besides published and the sell type). */
+export interface PlainSearch {
+  sellType: number;
+  /** The area as conditions on a `geo` column, in function form (not indexable by the GiST: the walk reads a btree). */
+  area: ((geo: SQL) => SQL)[];
+  /** A box around the area (null: the whole country), for the density estimate. */
+  box: Bounds | null;
+  /** The area is a circle or a polygon: `box` is worth checking first, and lets a circle use the GiST of the highlighted listings. */
+  shape: boolean;
 }
 
 /**
@@ -65,11 +87,39 @@ export function withinBounds(b: Bounds): SQL {
   return sql`${properties.geo} <@ ${toPgBox(b)}::box`;
 }
 
-async function resolvePlace(db: Db, p: SearchParams): Promise<{ where: SQL | undefined; area: ResolvedArea }> {
+// The same three conditions on any `geo` column, written as the functions behind the operators
+// (on_pb is `point <@ box`, pt_contained_poly `point <@ polygon`, cube_contains cube's `@>`): the same
+// answers, but no GiST can take them, so a query that sorts by a btree reads that btree.
+//
+// A circle read outside its GiST (a walk, the border of the cells) computes the position's cube for every
+// tuple (ll_to_earth: three cubes and the earth domain's checks, ~10 µs). The haversine on the same
+// sphere (earth() = 6,378,168 m) is the same distance up to ~1e-9 m: only a point within a centimetre of
+// the circle (none, in practice) is decided by the exact condition, so the answer is the same.
+const walkCircle = (center: LatLng, radiusM: number) => (geo: SQL) => {
+  const here = sql`ll_to_earth(${center.latitude}::float8, ${center.longitude}::float8)`;
+  const position = sql`ll_to_earth((${geo})[1], (${geo})[0])`;
+  const lat = center.latitude;
+  const haversine = sql`(12756336 * asin(least(1, sqrt(sin(radians(((${geo})[1] - ${lat}::float8) / 2)) ^ 2 + ${Math.cos((lat * Math.PI) / 180)}::float8 * cos(radians((${geo})[1])) * sin(radians(((${geo})[0] - ${center.longitude}::float8) / 2)) ^ 2))))`;
+  return sql`(case when ${geo} is null then false
+    when ${haversine} <= ${radiusM - 0.01}::float8 then true
+    when ${haversine} >= ${radiusM + 0.01}::float8 then false
+    else cube_contains(earth_box(${here}, ${radiusM}::float8), ${position}) and earth_distance(${here}, ${position}) <= ${radiusM}::float8 end)`;
+};
+const walkPolygon = (pgPolygon: string) => (geo: SQL) => sql`pt_contained_poly(${geo}, ${pgPolygon}::polygon)`;
+const walkBounds = (b: Bounds) => (geo: SQL) => sql`on_pb(${geo}, ${toPgBox(b)}::box)`;
+
+interface ResolvedPlace {
+  where: SQL | undefined;
+  area: ResolvedArea;
+  /** The area in walk form and its box; absent when the place is not a shape (a town, a province ...). */
+  walk?: { area: ((geo: SQL) => SQL) | null; box: Bounds | null };
+}
+
+async function resolvePlace(db: Db, p: SearchParams): Promise<ResolvedPlace> {
   const area: ResolvedArea = { kind: p.SearchType, name: null, center: null, radiusM: null, polygon: null, bounds: null };
   switch (p.SearchType) {
     case 'free':
-      return { where: undefined, area: { ...area, bounds: p.Bounds ?? null } };
+      return { where: undefined, area: { ...area, bounds: p.Bounds ?? null }, walk: { area: null, box: null } };
     case 'circle':
     case 'place':
     case 'proximity': {
@@ -79,6 +129,7 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<{ where: SQL | und
       return {
         where: withinCircle(center, radius),
         area: { ...area, name: p.Place ? cleanText(p.Place) : null, center, radiusM: radius, bounds: circleBounds(center, radius) },
+        walk: { area: walkCircle(center, radius), box: circleBounds(center, radius * 1.01 + 10) },
       };
     }
     case 'draw': {
@@ -89,6 +140,7 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<{ where: SQL | und
       return {
         where: withinPolygon(toPgPolygon(p.Polygon)),
         area: { ...area, polygon: p.Polygon, bounds: b, center: { latitude: (b.south + b.north) / 2, longitude: (b.west + b.east) / 2 } },
+        walk: { area: walkPolygon(toPgPolygon(p.Polygon)), box: b },
       };
     }
     case 'province': {
@@ -137,6 +189,7 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<{ where: SQL | und
         // The polygon as a value (not a subquery), so the planner uses properties_geo_gist.
         where: withinPolygon(district.area),
         area: { ...area, name: district.name, center: { latitude: district.latitude, longitude: district.longitude }, polygon, bounds: boundsOf(polygon) },
+        walk: { area: walkPolygon(district.area), box: boundsOf(polygon) },
       };
     }
     case 'agency': {
@@ -165,8 +218,11 @@ export function nullableNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-/** The filters of a search beyond its place: sell type, kind, ranges, amenities, text ... */
-function filterConditions(p: SearchParams): SQL[] {
+/**
+ * The filters of a search beyond its place: sell type, kind, ranges, amenities, text ... and the map's
+ * view (last); `narrowing` counts those other than the sell type and the view.
+ */
+function filterConditions(p: SearchParams): { conditions: SQL[]; narrowing: number } {
   const out: SQL[] = [eq(properties.sellTypeId, p.SellType)];
   if (p.Type) {
     const meaning = TYPE_SLUG_MEANING[p.Type];
@@ -195,15 +251,32 @@ function filterConditions(p: SearchParams): SQL[] {
   }
   if (p.PublishedWithin !== undefined) out.push(sql`${properties.publishedAt} >= now() - make_interval(days => ${p.PublishedWithin}::int)`);
   if (p.Text) out.push(sql`${properties.searchVector} @@ websearch_to_tsquery('italian', ${cleanText(p.Text)})`);
+  const narrowing = out.length - 1;
   if (p.Bounds) out.push(withinBounds(p.Bounds));
-  return out;
+  return { conditions: out, narrowing };
+}
+
+function intersect(a: Bounds | null, b: Bounds | null): Bounds | null {
+  if (!a) return b;
+  if (!b) return a;
+  return { south: Math.max(a.south, b.south), west: Math.max(a.west, b.west), north: Math.min(a.north, b.north), east: Math.min(a.east, b.east) };
 }
 
 /** The whole search (place and filters), with what its area is. Throws UnknownPlace, InvalidPolygon, InvalidSearch. */
 export async function resolveSearch(db: Db, p: SearchParams): Promise<ResolvedSearch> {
   const place = await resolvePlace(db, p);
-  const where = and(eq(properties.statusId, PROPERTY_STATUS.published), place.where, ...filterConditions(p))!;
-  return { where, area: place.area };
+  const { conditions, narrowing } = filterConditions(p);
+  const where = and(sql`${properties.statusId} = ${PUBLISHED}`, place.where, ...conditions)!;
+  const plain: PlainSearch | null =
+    place.walk && narrowing === 0
+      ? {
+          sellType: p.SellType,
+          area: [...(place.walk.area ? [place.walk.area] : []), ...(p.Bounds ? [walkBounds(p.Bounds)] : [])],
+          box: intersect(place.walk.box, p.Bounds ?? null),
+          shape: place.walk.area !== null,
+        }
+      : null;
+  return { where, area: place.area, plain };
 }
 
 /**
@@ -414,18 +487,183 @@ export const MAX_MARKER_POINTS = 5000;
 /** Without a zoom, the markers of an area are clustered at the zoom that fits it, at most this one. */
 const DEFAULT_ZOOM_MAX = 16;
 
+// ---------------------------------------------------------------------------------------
+// The page: its ids in the sort's order (with their keys as text, for the cursor) and, in the same
+// statement, the rows of those ids, joined and decorated.
+
+/** A walk reads at most this many index tuples before it gives up for the GiST path. */
+const WALK_LIMIT = 10_000;
+
+/** How a sort walks its btree (migration 0007): the key column, the index's order, the cursor as a row comparison. */
+interface WalkSort {
+  column: SQL;
+  cast: 'int8' | 'timestamptz';
+  direction: 'asc' | 'desc';
+  /** Relevance: the walk reads the listings that are not highlighted; the highlighted come first, from their own GiST. */
+  highlightedFirst: boolean;
+}
+
 /**
- * One page of SearchListings (server/modules/shared/search-listing.ts), with the sort keys of each row as text for the cursor (`extra`); also measured by tests/bench/search.ts.
- *
- * The page's ids first, then their rows: the inner query sorts the result set on what the
- * covering GiST indexes carry (migration 0005: id, price, published_at, highlighted_until ...),
- * an index-only scan for the common sorts, and keeps `limit` ids; only those rows are read
- * from the heap, joined and decorated, and sorted again by the same keys (the same order:
- * the keys end with the id). Sorting the decorated rows of the whole result set read every
- * matching row from the heap (a city viewport: ~24,000 rows, 200-400 ms at 1M listings).
+ * A page sorted by price over an area held by a few cells of this level (c = 135 / 2^8 = 0.52734375°, about
+ * 58 × 43 km) walks each cell's listings in price order (properties_cell_price_idx, migration 0010), merged,
+ * instead of the country's: a city's cheapest listings are among its cell's, not the country's.
  */
-export async function selectSearchListings(db: Db, where: SQL, order: SQL[], limit: number, extra: Record<string, SQL> = {}) {
-  const pageIds = db.select({ id: properties.id }).from(properties).where(where).orderBy(...order).limit(limit);
+const WALK_CELL_LEVEL = 8;
+/** The merge has this many walks (a 3 × 2 block of cells at most: a map view from zoom 11 on); the unused ones read a cell that holds nothing. */
+const WALK_CELLS = 6;
+/** A cell of no listing (coordinates are within ±180°): the walk of a place the area does not need. */
+const NO_CELL = -1_000_000_000;
+/** The listing's cell of WALK_CELL_LEVEL, written as properties_cell_price_idx computes it (the constant in the text). */
+const walkCellOf = (axis: 0 | 1) => sql.raw(`(floor(("geo")[${axis}] / ${clusterCellDeg(WALK_CELL_LEVEL)}::float8))::int`);
+
+const priceColumn = sql.raw('"price"');
+
+/** The cells of WALK_CELL_LEVEL that hold a box (null: more than WALK_CELLS of them, or an empty box). */
+export function walkCells(box: Bounds): { x0: number; x1: number; y0: number; y1: number; cells: { cx: number; cy: number }[] } | null {
+  const size = clusterCellDeg(WALK_CELL_LEVEL);
+  const [x0, x1, y0, y1] = [Math.floor(box.west / size), Math.floor(box.east / size), Math.floor(box.south / size), Math.floor(box.north / size)];
+  if (!(x0 <= x1 && y0 <= y1) || (x1 - x0 + 1) * (y1 - y0 + 1) > WALK_CELLS) return null;
+  const cells: { cx: number; cy: number }[] = [];
+  for (let cy = y0; cy <= y1; cy++) for (let cx = x0; cx <= x1; cx++) cells.push({ cx, cy });
+  return { x0, x1, y0, y1, cells };
+}
+
+function walkSortOf(p: SearchParams): WalkSort | null {
+  switch (p.Sort) {
+    case 'price-asc':
+      return { column: priceColumn, cast: 'int8', direction: 'asc', highlightedFirst: false };
+    case 'price-desc':
+      return { column: priceColumn, cast: 'int8', direction: 'desc', highlightedFirst: false };
+    case 'newest':
+      return { column: sql.raw('"published_at"'), cast: 'timestamptz', direction: 'desc', highlightedFirst: false };
+    case 'relevance':
+      return p.Text ? null : { column: sql.raw('"published_at"'), cast: 'timestamptz', direction: 'desc', highlightedFirst: true };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The ids of a page (`limit` rows: the page and one more, which tells whether there is a next page).
+ *
+ * Every search can take the GiST path: the index-only scan of the area's GiST (it carries the sort keys
+ * of most sorts) and a top-N sort of every matching tuple; a city-wide view sorts ~24,000 of them.
+ *
+ * A plain search (a sell type and a shape, ResolvedSearch.plain) sorted by price or by date can instead
+ * walk the btree of its sort (sell type, key, id INCLUDE geo) from the cursor, in order, keep the tuples
+ * inside the area and stop at a full page: a few hundred tuples in a city. It walks when the area is
+ * dense enough to fill a page in a bounded walk (its cells' count × WALK_LIMIT ≥ margin × limit × the
+ * sell type's listings: the walk's expected length well within WALK_LIMIT); if the walk still ends short (an area of the country's cheapest, say), the GiST path
+ * answers, in the same statement. Relevance puts the highlighted listings first: those of the area come
+ * from properties_highlighted_gist, the walk reads the others.
+ */
+/**
+ * The statement of a page's ids, in order (columns part, ord, id, k0..kn: the listing and its sort keys as text), and
+ * whether it is one of the plain searches' named statements (planned once per connection) or planned each time.
+ */
+function pageIdsQuery(db: Db, search: ResolvedSearch, p: SearchParams, keys: SortKey[], cursor: Cursor | null, limit: number, plans: CellPlans, mayWalk: boolean): { query: SQL; named: boolean } {
+  // Limits written into the text (whole numbers): a generic plan of a named statement with LIMIT $n
+  // would assume a tenth of the rows, so PostgreSQL would plan it anew every time.
+  const rawLimit = sql.raw(String(Math.trunc(limit)));
+  const rawWalk = sql.raw(String(WALK_LIMIT));
+  const keyTexts = keys.map((k, index) => sql`(${k.expr})::text as ${sql.raw(`k${index}`)}`);
+  const keyNames = sql.raw(keys.map((_, index) => `k${index}`).join(', '));
+  const gistQuery = (extra?: SQL) =>
+    sql`select ${properties.id} as id, ${sql.join(keyTexts, sql`, `)} from ${properties} where ${and(search.where, extra, cursor ? afterCursor(keys, cursor) : undefined)} order by ${sql.join(orderBy(keys), sql`, `)} limit ${rawLimit}`;
+  const gistPage = () => ({ query: sql`select 0 as part, row_number() over () as ord, g.* from (${gistQuery()}) g`, named: false });
+
+  // PGlite (the embedded database: one process, its listings in the tens of thousands) plans every
+  // statement anew and runs one at a time: there the walk's statement costs more to plan than the
+  // GiST path costs to run.
+  const walk = search.plain && mayWalk && !is(db, PgliteDatabase) ? walkSortOf(p) : null;
+  // A cursor inside the nulls of the key (at the end of the order) stays on the GiST path.
+  const walkCursor = cursor && walk ? { key: cursor.k[walk.highlightedFirst ? 1 : 0] ?? null, id: cursor.i } : null;
+  const inHighlighted = walk?.highlightedFirst && (cursor === null || cursor.k[0] === 'true');
+  if (!walk || !search.plain || (walkCursor && walkCursor.key === null && !inHighlighted)) return gistPage();
+
+  const plain = search.plain;
+  // Dense enough to walk: a view's or a circle's whole cells (a lower bound of its total), else the box's cells (an upper bound).
+  // (A lower bound needs a 1.5× margin over the walk's expected length, an upper bound 3×.)
+  const [density, margin] = plans.view
+    ? [innerCountSql(plain.sellType, plans.view.rows, plans.view.columns), 1.5]
+    : plans.circle
+      ? [innerCountSql(plain.sellType, plans.circle.plan.rows, []), 1.5]
+      : [densitySql(plain.sellType, plain.box), 3];
+  // By price, an area within a few cells of WALK_CELL_LEVEL walks those cells (merged in price order): dense
+  // enough when the area holds enough of their listings, which the cells count exactly.
+  const byCell = walk.column === priceColumn && plain.box ? walkCells(plain.box) : null;
+  const walked = byCell
+    ? sql`(select coalesce(sum(listings), 0) from search_cells where sell_type_id = ${plain.sellType} and level = ${sql.raw(String(WALK_CELL_LEVEL))}
+           and cy between ${byCell.y0} and ${byCell.y1} and cx between ${byCell.x0} and ${byCell.x1})`
+    : density.all;
+  const after =
+    walkCursor && !inHighlighted
+      ? sql` and (${walk.column}, "id") ${sql.raw(walk.direction === 'asc' ? '>' : '<')} (${walkCursor.key}::${sql.raw(walk.cast)}, ${walkCursor.id}::int8)`
+      : sql``;
+  const direction = sql.raw(walk.direction === 'asc' ? 'asc nulls last' : 'desc nulls last');
+  const wGeo = sql.raw('w.geo');
+  const walkFilters = [
+    ...(walk.highlightedFirst ? [sql`not coalesce(w.highlighted_until > now(), false)`] : []),
+    // The area's box first: it turns most tuples away for less than a circle's distance costs.
+    ...(plain.box && plain.shape ? [walkBounds(plain.box)(wGeo)] : []),
+    ...plain.area.map((condition) => condition(wGeo)),
+  ];
+  const walkKeys = walk.highlightedFirst ? sql`'false' as k0, w.key::text as k1` : sql`w.key::text as k0`;
+  // The highlighted listings of the area, through properties_highlighted_gist (the box lets a circle use it too).
+  const highlightedOnly = and(sql`${properties.highlightedUntil} > now()`, plain.box && plain.shape ? withinBounds(plain.box) : undefined);
+  const highlighted = inHighlighted
+    ? sql`select row_number() over () as ord, t.* from (${gistQuery(highlightedOnly)}) t`
+    : sql`select null::int8 as ord, null::int as id, ${sql.raw(keys.map((_, index) => `null::text as k${index}`).join(', '))} where false`;
+  const countryWalk = sql`(select "id", ${walk.column} as key, "geo", "highlighted_until" from ${properties}
+                 where "status_id" = ${PUBLISHED} and "sell_type_id" = ${plain.sellType} and ${walk.column} is not null${after}
+                   and (select dense from d)
+                 order by ${walk.column} ${direction}, "id" ${direction} limit ${rawWalk})`;
+  // One walk per cell, each in the index's own order (price descending is its backward scan: nulls first, and
+  // there are none), merged (a Merge Append reads each walk only as far as the merged order needs).
+  const cellOrder = sql.raw(walk.direction === 'asc' ? 'asc' : 'desc');
+  const cellWalks = Array.from({ length: WALK_CELLS }, (_, index) => {
+    const cell = byCell?.cells[index] ?? { cx: NO_CELL, cy: NO_CELL };
+    return sql`(select "id", "price" as key, "geo" from ${properties}
+                 where "status_id" = ${PUBLISHED} and "sell_type_id" = ${plain.sellType} and "price" is not null and "geo" is not null
+                   and ${walkCellOf(1)} = ${cell.cy}::int and ${walkCellOf(0)} = ${cell.cx}::int${after} and (select dense from d)
+                 order by "price" ${cellOrder}, "id" ${cellOrder})`;
+  });
+  const cellWalk = sql`(select "id", key, "geo" from (${sql.join(cellWalks, sql` union all `)}) cells
+                 order by key ${cellOrder}, "id" ${cellOrder} limit ${rawWalk})`;
+  // A plain search's statement: its text depends only on the sort, the shape and the cursor's part.
+  const query = sql`
+    with a as materialized (${highlighted}),
+    d as materialized (select (${density.inArea})::float8 * ${rawWalk} >= ${margin}::float8 * ${rawLimit} * (${walked})::float8 as dense),
+    h as materialized (
+      select row_number() over () as ord, t.* from (
+        select w.id, ${walkKeys}
+          from ${byCell ? cellWalk : countryWalk} w
+         where ${sql.join(walkFilters.length > 0 ? walkFilters : [sql`true`], sql` and `)}
+         order by w.key ${byCell ? cellOrder : direction}, w.id ${byCell ? cellOrder : direction}
+         limit (${rawLimit} - (select count(*) from a))) t),
+    ok as materialized (select (select count(*) from a) + (select count(*) from h) >= ${rawLimit} as ok)
+    select 1 as part, ord, id, ${keyNames} from a where (select ok from ok)
+    union all
+    select 2 as part, ord, id, ${keyNames} from h where (select ok from ok)
+    union all
+    select 3 as part, row_number() over () as ord, g.* from (${gistQuery()}) g where not (select ok from ok)
+    order by part, ord`;
+  return { query, named: true };
+}
+
+const listingRowFieldsOf = new WeakMap<Db, ReturnType<typeof buildListingRowFields>>();
+
+/** The fields of a listing's row and its cover's subquery: the same for every page, built once per database. */
+function listingRowFields(db: Db) {
+  let built = listingRowFieldsOf.get(db);
+  if (!built) {
+    built = buildListingRowFields(db);
+    listingRowFieldsOf.set(db, built);
+  }
+  return built;
+}
+
+function buildListingRowFields(db: Db) {
   const cover = db
     .select({ url: media.url, thumbnailUrl: media.thumbnailUrl })
     .from(media)
@@ -433,8 +671,7 @@ export async function selectSearchListings(db: Db, where: SQL, order: SQL[], lim
     .orderBy(media.position, media.id)
     .limit(1)
     .as('cover');
-  const rows = await db
-    .select({
+  const fields = {
       id: properties.id,
       title: properties.title,
       sellType: properties.sellTypeId,
@@ -466,20 +703,53 @@ export async function selectSearchListings(db: Db, where: SQL, order: SQL[], lim
       createdAt: properties.createdAt,
       agencyName: agencies.name,
       highlighted: isHighlighted,
-      ...extra,
-    })
-    .from(properties)
+  };
+  return { fields, cover };
+}
+
+type ListingCover = ReturnType<typeof listingRowFields>['cover'];
+
+/** The joins that decorate a listing's row (town, province, type, energy class, agency, cover). */
+function withListingJoins<T extends PgSelect>(query: T, cover: ListingCover) {
+  return query
     .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
     .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
     .leftJoin(propertyTypes, eq(propertyTypes.id, listingType))
     .leftJoin(energyClasses, eq(energyClasses.id, properties.energyClassId))
     .leftJoin(agencies, eq(agencies.id, properties.agencyId))
-    .leftJoinLateral(cover, sql`true`)
-    .where(inArray(properties.id, pageIds))
-    .orderBy(...order);
-  return rows.map((row) => ({
-    row,
-    listing: {
+    .leftJoinLateral(cover, sql`true`);
+}
+
+/** The statement of a page: its ids in order (pageIdsQuery) joined to their rows, with their sort keys (k0..kn). */
+function pageRowsQuery(db: Db, ids: SQL, keyCount: number) {
+  const { fields, cover } = listingRowFields(db);
+  const keyFields = Object.fromEntries(Array.from({ length: keyCount }, (_, index) => [`k${index}`, sql<string | null>`${sql.raw(`page.k${index}`)}`]));
+  return withListingJoins(
+    db
+      .select({ ...fields, ...keyFields })
+      .from(sql`(${ids}) as page`)
+      .innerJoin(properties, sql`${properties.id} = page.id`)
+      .$dynamic(),
+    cover,
+  ).orderBy(sql`page.part`, sql`page.ord`);
+}
+
+/**
+ * A page in one statement (one round trip; for a plain search one plan per connection: its text is
+ * prepared under a name of its own). Answers the rows in the page's order with their sort keys.
+ */
+async function selectPage(db: Db, ids: { query: SQL; named: boolean }, keyCount: number): Promise<{ row: ListingRow; keys: (string | null)[] }[]> {
+  const query = pageRowsQuery(db, ids.query, keyCount);
+  const rows: ListingRow[] = ids.named ? await executeNamedSelect(db, query) : await query;
+  return rows.map((row) => ({ row, keys: Array.from({ length: keyCount }, (_, index) => ((row as Record<string, unknown>)[`k${index}`] ?? null) as string | null) }));
+}
+
+type ListingRow = Awaited<ReturnType<typeof pageRowsQuery>>[number];
+
+function toListings(rows: ListingRow[]): SearchListingRow[] {
+  return rows.map(
+    (row) =>
+      ({
       Id: row.id,
       Title: row.title ?? '',
       SellType: (row.sellType === 2 ? 2 : 1) as 1 | 2,
@@ -500,7 +770,7 @@ export async function selectSearchListings(db: Db, where: SQL, order: SQL[], lim
       Address: formatAddress(row.street, row.streetNumber, row.showAddress),
       Latitude: row.latitude,
       Longitude: row.longitude,
-      ImageUrl: row.imageUrl,
+      ImageUrl: resolveMediaUrlOrNull(row.imageUrl),
       ThumbnailUrl: row.thumbnailUrl,
       PhotoCount: row.photoCount,
       EnergyClass: row.energyClass,
@@ -509,8 +779,8 @@ export async function selectSearchListings(db: Db, where: SQL, order: SQL[], lim
       PublishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
       AgencyName: row.agencyName,
       Highlighted: Boolean(row.highlighted),
-    } satisfies SearchListingRow,
-  }));
+      }) satisfies SearchListingRow,
+  );
 }
 
 interface Overview {
@@ -540,8 +810,9 @@ async function markersWithTotal(db: Db, where: SQL, zoom: number, withExtent: bo
     (withExtent ? sql<number | null>`${sql.raw(fn)}(${sql.raw(fn)}(${column})) over ()` : sql<number | null>`null::float8`).mapWith(nullableNumber);
   const rows = await db
     .select({
-      latitude: sql<number | null>`avg(${shownLatitude})`.mapWith(nullableNumber),
-      longitude: sql<number | null>`avg(${shownLongitude})`.mapWith(nullableNumber),
+      // The mean of the shown positions, exact (integer nanodegrees): the cells answer the same (cells.ts).
+      latitude: sql<number | null>`${meanOf(sql`sum(search_nano(${shownLatitude}))`, sql`count(*)`)}`.mapWith(nullableNumber),
+      longitude: sql<number | null>`${meanOf(sql`sum(search_nano(${shownLongitude}))`, sql`count(*)`)}`.mapWith(nullableNumber),
       count: sql<number>`count(*)::int`.mapWith(Number),
       propertyId: sql<number | null>`case when count(*) = 1 then min(${properties.id}) end`.mapWith(nullableNumber),
       price: sql<number | null>`case when count(*) = 1 then min(${properties.price}) end`.mapWith(nullableNumber),
@@ -569,25 +840,82 @@ async function markersWithTotal(db: Db, where: SQL, zoom: number, withExtent: bo
   };
 }
 
-export async function searchListings(db: Db, p: SearchParams): Promise<SearchResultRow> {
-  const { where, area } = await resolveSearch(db, p);
+const CIRCLE_TYPES = new Set<SearchType>(['circle', 'place', 'proximity']);
+
+export interface SearchOptions {
+  /** false: the markers and the total from the listings even where the cells could answer (tests compare the two). */
+  cells?: boolean;
+  /** false: the page from the area's GiST and a sort, never a walk of a sort index (tests compare the two). */
+  walk?: boolean;
+}
+
+/** How a plain view or circle is read from the cells (cells.ts), at the markers' zoom; nothing for the rest. */
+interface CellPlans {
+  view: CellPlan | null;
+  circle: { center: LatLng; radiusM: number; plan: CirclePlan } | null;
+}
+
+function cellPlansOf(search: ResolvedSearch, p: SearchParams, zoom: number | null, useCells: boolean): CellPlans {
+  const { area } = search;
+  if (!useCells || !search.plain || zoom === null) return { view: null, circle: null };
+  const view = p.SearchType === 'free' && p.Bounds ? planCells(p.Bounds, zoom) : null;
+  const circle =
+    !p.Bounds && area.center && area.radiusM !== null && CIRCLE_TYPES.has(p.SearchType)
+      ? planCircleCells(area.center, area.radiusM, circleBounds(area.center, area.radiusM * 1.01 + 10), zoom)
+      : null;
+  return { view, circle: circle && area.center && area.radiusM !== null ? { center: area.center, radiusM: area.radiusM, plan: circle } : null };
+}
+
+/** The zoom of the markers when it is known before the result set's extent: asked for, or fitted to the area's own bounds. */
+function knownZoom(p: SearchParams, area: ResolvedArea): number | null {
+  return p.Zoom ?? (area.bounds ? zoomForBounds(area.bounds, LIMITS.zoomMin, DEFAULT_ZOOM_MAX, DEFAULT_ZOOM) : null);
+}
+
+/** The page alone (its items and the next cursor): the page query of searchListings, also measured by tests/bench/search.ts. */
+export async function searchPage(
+  db: Db,
+  p: SearchParams,
+  resolved?: ResolvedSearch,
+  cellPlans?: CellPlans,
+  options: SearchOptions = {},
+): Promise<{ items: SearchListingRow[]; nextCursor: string | null }> {
+  const search = resolved ?? (await resolveSearch(db, p));
+  const plans = cellPlans ?? cellPlansOf(search, p, knownZoom(p, search.area), true);
   const keys = sortKeys(p);
   const cursor = p.Cursor ? decodeCursor(p.Cursor, p, keys) : null;
   const pageSize = Math.min(p.PageSize ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
+  // One more than the page: its presence says there is a next page.
+  const page = await selectPage(db, pageIdsQuery(db, search, p, keys, cursor, pageSize + 1, plans, options.walk !== false), keys.length);
+  const shown = page.slice(0, pageSize);
+  const items = toListings(shown.map((entry) => entry.row));
+  const last = shown.at(-1);
+  return { items, nextCursor: page.length > pageSize && last ? encodeCursor({ s: p.Sort, k: last.keys, i: last.row.id }) : null };
+}
 
-  const keyColumns = Object.fromEntries(keys.map((k, index) => [`k${index}`, sql<string | null>`(${k.expr})::text`]));
-  const pageWhere = cursor ? and(where, afterCursor(keys, cursor))! : where;
-  const pageQuery = selectSearchListings(db, pageWhere, orderBy(keys), pageSize + 1, keyColumns);
+export async function searchListings(db: Db, p: SearchParams, options: SearchOptions = {}): Promise<SearchResultRow> {
+  const search = await resolveSearch(db, p);
+  const { where, area } = search;
+  const plans = cellPlansOf(search, p, knownZoom(p, area), options.cells !== false);
+  const pageQuery = searchPage(db, p, search, plans, options);
 
   // The markers, the exact total and (when the area does not bound the map) the result set's
   // extent. When the zoom is known before the extent (asked for, or fitted to the area's own
   // bounds) they are one pass over the result set, run beside the page query; otherwise the
-  // extent comes first, to fit the zoom to it.
+  // extent comes first, to fit the zoom to it. A map view without other filters reads them from
+  // the pre-aggregated cells (cells.ts).
   let overview: Overview;
   let page: Awaited<typeof pageQuery>;
   if (p.Zoom !== undefined || area.bounds) {
-    const zoom = p.Zoom ?? zoomForBounds(area.bounds, LIMITS.zoomMin, DEFAULT_ZOOM_MAX, DEFAULT_ZOOM);
-    [overview, page] = await Promise.all([markersWithTotal(db, where, zoom, !area.bounds), pageQuery]);
+    const zoom = knownZoom(p, area)!;
+    const fromCells = (r: { total: number; markers: Overview['markers'] }): Overview => ({ zoom, total: r.total, markers: r.markers, extent: null });
+    const markers =
+      plans.view && p.Bounds
+        ? cellMarkers(db, p.SellType, p.Bounds, plans.view, MAX_MARKER_POINTS + 1).then(fromCells)
+        : plans.circle
+          ? circleCellMarkers(db, p.SellType, plans.circle.plan, walkCircle(plans.circle.center, plans.circle.radiusM), MAX_MARKER_POINTS + 1).then(fromCells)
+          : markersWithTotal(db, where, zoom, !area.bounds);
+    [overview, page] = await Promise.all([markers, pageQuery]);
+    overview.markers = overview.markers.slice(0, MAX_MARKER_POINTS);
   } else {
     const extentQuery = db
       .select({
@@ -606,20 +934,13 @@ export async function searchListings(db: Db, p: SearchParams): Promise<SearchRes
     overview = { ...(await markersWithTotal(db, where, zoom, false)), extent };
   }
   const bounds = area.bounds ?? overview.extent ?? (area.center ? circleBounds(area.center, LIMITS.radiusDefault) : null);
-
-  const items = page.slice(0, pageSize);
-  const last = items.at(-1);
-  const nextCursor =
-    page.length > pageSize && last
-      ? encodeCursor({ s: p.Sort, k: keys.map((_, index) => (last.row as unknown as Record<string, string | null>)[`k${index}`] ?? null), i: last.listing.Id })
-      : null;
   const { zoom, markers } = overview;
 
   const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
   return {
     Total: overview.total,
-    Items: items.map((i) => i.listing),
-    NextCursor: nextCursor,
+    Items: page.items,
+    NextCursor: page.nextCursor,
     Markers: {
       Zoom: zoom,
       Points: markers.map((m) => ({ Latitude: round6(m.latitude), Longitude: round6(m.longitude), Count: m.count, PropertyId: m.propertyId, Price: m.price })),

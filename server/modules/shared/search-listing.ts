@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION } from '../../db/reference-ids';
 import { agencies, energyClasses, media, municipalities, properties, propertyTypes, provinces } from '../../db/schema';
 import { SellTypeValue } from './query';
+import { resolveMediaUrlOrNull } from './media-url';
 
 // One listing in a list (search results, similar listings, a development's units,
 // favourites): the `SearchListing` of docs/search.md, defined once with the one query
@@ -110,7 +111,8 @@ function columns(cover: ReturnType<typeof coverSubquery>) {
   };
 }
 
-function coverSubquery(db: Db) {
+/** The cover of the listing in the outer query: its first listing image by position (the detail page's rule). */
+export function coverSubquery(db: Db) {
   return db
     .select({ url: media.url, thumbnailUrl: media.thumbnailUrl })
     .from(media)
@@ -164,7 +166,8 @@ export function toSearchListing(row: SearchListingRow): SearchListingType {
     Address: formatAddress(row.street, row.streetNumber, row.showAddress),
     Latitude: publicCoordinate(row.latitude, row.showAddress),
     Longitude: publicCoordinate(row.longitude, row.showAddress),
-    ImageUrl: row.imageUrl,
+    // An owner's upload has a URL template (listing-media): a list item carries the gallery's JPEG.
+    ImageUrl: resolveMediaUrlOrNull(row.imageUrl),
     ThumbnailUrl: row.thumbnailUrl,
     PhotoCount: row.photoCount ?? 0,
     EnergyClass: row.energyClassCode,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentConsents, findSessionToken, findUserToken, issueSessionToken, issueUserToken, recordLogin, revokeUserToken, type UserRow } from '../../auth/repository';
 import { bearerOf } from '../../auth/require-user';
 import { adoptAnonymousFavorites } from '../favorites/repository';
+import { adoptAnonymousValuations } from '../valuation/repository';
 
 export interface LoginMeta {
   ip: string;
@@ -27,7 +28,7 @@ export async function startBearer(fastify: FastifyInstance, reply: FastifyReply,
 /**
  * The anonymous session the request came with (the browser's cookie record, or the bearer of
  * another client) ends when the visitor logs in: its token would otherwise stay valid for 30
- * days beside the new login. Its favourites move to the account in the same transaction.
+ * days beside the new login. Its favourites and valuations move to the account in the same transaction.
  */
 export async function endAnonymousSession(fastify: FastifyInstance, request: FastifyRequest, userId: number, now: Date): Promise<void> {
   const anonymousTokenIds = new Set<number>();
@@ -45,6 +46,7 @@ export async function endAnonymousSession(fastify: FastifyInstance, request: Fas
   for (const userTokenId of anonymousTokenIds) {
     await fastify.db.transaction(async (tx) => {
       await adoptAnonymousFavorites(tx, userTokenId, userId);
+      await adoptAnonymousValuations(tx, userTokenId, userId);
       await revokeUserToken(tx, userTokenId, now);
     });
   }

@@ -3,8 +3,8 @@ import { createMemoryHistory, isNotFound, type AnyRoute } from '@tanstack/react-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_TYPE, HOME_TYPES, type HomeType } from '@/shared/lib/home-type';
 import { routeTree } from '../route-tree.gen';
-import i18next from 'i18next';
 import { createSessionViewStore } from '@/entities/session';
+import { createStaticI18n } from '@/shared/i18n';
 import { createAppRouter } from '../router';
 import type { RexerStaticData } from './route-static-data';
 
@@ -178,7 +178,7 @@ describe('the app router', () => {
     const router = createAppRouter({
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
       history: createMemoryHistory({ initialEntries: [path] }),
-      i18n: i18next.createInstance(),
+      i18n: createStaticI18n({}),
       siteOrigin: 'https://www.rexer.test',
       cookies: document,
       sessionStore: createSessionViewStore(() => record),

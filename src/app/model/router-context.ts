@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@/shared/i18n';
 import type { CookieDocument } from '@/shared/lib/cookies';
 import type { RouterSession } from './session';
 

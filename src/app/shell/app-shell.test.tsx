@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStaticI18n } from '@/shared/i18n';
 import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions, type AppConfig, type FooterLinks } from '@/shared/api';
 import common from '../../../locales/it/common.json';
 import unavailable from '../../../locales/it/unavailable.json';
@@ -33,14 +32,7 @@ describe('footerSeoMode', () => {
 
 // The shell around real routes: the app's router and providers, with the shell's data
 // already in the query cache, so nothing reaches the network.
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['common', 'unavailable'],
-  defaultNS: 'common',
-  resources: { it: { common, unavailable } },
-  interpolation: { escapeValue: false },
-});
+const i18n = createStaticI18n({ common, unavailable });
 
 const footerLinks = {
   Sale: [{ ProvinceCode: 'MI', ProvinceName: 'Milano', ListingCount: 12, Url: '/case/milano', Cities: [] }],

@@ -1,7 +1,7 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { loadSessionRuntime } from '@/entities/session';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import type { FooterSeoMode } from '../config/route-static-data';
 import { pageStaticData } from '../model/home-type-switch';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import { homePathOf } from '../config/home-paths';
 import styles from './logo.module.css';

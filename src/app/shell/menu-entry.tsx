@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { configQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import type { MenuItem } from '../config/menus';
 
 export interface MenuEntryProps {

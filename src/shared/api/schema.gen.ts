@@ -3709,6 +3709,615 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/Catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans and service products on sale, with their prices (euro cents, VAT included) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderCatalogue"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order a plan and/or service products for one of your listings; answers the order and where to pay
+         * @description The amount is computed on the server from the catalogue. Send an Idempotency-Key: a retry with the same key and body answers the same order (200), never a second one. A listing has at most one order waiting for its payment: the same purchase answers that order, another one closes its checkout and replaces it. An order with nothing to pay (the basic plan) is paid at once and has no PaymentUrl. A listing takes at most 20 new orders in 24 hours (429 OrderLimitReached).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Required. A key the client makes once per purchase (a UUID) and sends again when it retries: the same key and body give back the same order, the same key with another body is refused (409). */
+                    "idempotency-key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateOrderRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your orders: its state, lines, and where to pay while it is pending */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/Outcome/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment provider's signed outcome of a checkout (paid, failed, abandoned), applied to its order once
+         * @description Called by the provider (Stripe webhook), or by the offline provider's page. The signature is verified over the raw body; the amount must be the order's. Only a pending order changes; a repeated or late outcome changes nothing and answers 200 with Applied false. A form post (the offline page) is answered with a redirect to the wizard: step 33 when paid, 28 otherwise.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: "offline" | "stripe";
+                };
+                cookie?: never;
+            };
+            /** @description The provider's signed notification, as it sends it. offline: {Reference, Outcome (paid|failed|abandoned), AmountCents, Currency, Timestamp, Signature} as JSON or as the form of its page; stripe: the webhook Event, signed in Stripe-Signature. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentOutcomeResponse"];
+                    };
+                };
+                /** @description Form post of the offline page: to /annuncio/{vendocasa|affittocasa}/{propertyId}/{33|28}/{orderId} */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Value a home from comparable listings near it (the estimate, or no comparables: step 40); stored for its owner */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ValuationRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Valuation"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Valuation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the session’s valuations, as it was given (/valutocasa/{id}) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Valuation"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/Valuations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user’s valuations, newest first, 20 a page (/myrexer/valutazioni) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Keyset: the valuations older than this id (NextBefore of the previous page) */
+                    Before?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValuationList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Download/List": {
         parameters: {
             query?: never;
@@ -4167,6 +4776,1009 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Property/{id}/Media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload photos or documents to one of my listings (multipart/form-data: MediaType, optional RoomTypeId, then one or more Files)
+         * @description Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["MediaUploadBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MediaUploadResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Media/Order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder the media of one of my listings (the first photo is the cover) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MediaOrderRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MediaListResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Media/{mediaId}/Cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make a photo the cover of one of my listings (it moves first) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                    /** @description Media id of that listing */
+                    mediaId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MediaListResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a photo or document of one of my listings, with every stored rendition */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                    /** @description Media id of that listing */
+                    mediaId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MediaListResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/GetMyPropertyById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my listings, in any status but deleted, with every answer the wizard needs to resume */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyProperty"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/Draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a draft listing (sale or rent) of mine, at the first step of its flow */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateDraftRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListingDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my listings as the wizard works on it: answers, page, history, title, quality */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListingDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Draft/Step/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save one step's answer of my draft, with the page and history it leads to */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                    /** @description A wizard step (spec numbering 0-46). */
+                    step: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveStepRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListingDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Draft/Page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move my draft without an answer: resume it on this device, go back, or follow a deep link */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MovePageRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListingDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publish, suspend, reactivate, mark sold or delete one of my listings (the listing status machine decides) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StatusChangeRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListingDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/MyProperties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My listings (/myrexer/annunci): status, favourites and visit requests, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this status; without it every status but deleted. */
+                    Status?: 1 | 2 | 3 | 4;
+                    /** @description The NextAfterId of the previous page. */
+                    AfterId?: number;
+                    /** @description At most this many (default 20). */
+                    Limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyListingsResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Seo/FooterLinks": {
         parameters: {
             query?: never;
@@ -4441,6 +6053,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4502,6 +6123,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4783,7 +6413,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description i18next resources */
+                /** @description The translations of one namespace, as in locales/{ns}.json */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4852,7 +6482,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -5291,6 +6921,435 @@ export interface components {
             ImageUrl: string | null;
             ThumbnailUrl: string | null;
         };
+        /** @description A file of the owner’s listing, in display order. */
+        MediaInfoItemInput: {
+            Id: number;
+            /** @description 1 property image, 3 room image, 4 floor plan, 5 energy certificate, 6 other, 8 floor plan image */
+            MediaType: number;
+            /** @description For an uploaded image, a template: replace {dim} with one of Dims and {ext} with one of Exts (/media/media/listings/12/…-{dim}.{ext}); the template itself answers the BIG JPEG. A document’s or a demo photo’s URL is plain (Dims empty). */
+            Url: string;
+            /** @description The card-size JPEG (PING) of an image; null for a PDF. */
+            ThumbnailUrl: string | null;
+            /** @description The sizes {dim} takes: PING (cards, at least 400×300), BIG (gallery, at least 1200×900), FULL (full screen, at most 2048 px). */
+            Dims: ("PING" | "BIG" | "FULL")[];
+            /** @description The formats {ext} takes, best first: avif, webp, jpg (the fallback every browser shows). */
+            Exts: ("avif" | "webp" | "jpg")[];
+            /** @description image/jpeg for an image (its default rendition), application/pdf for a PDF. */
+            ContentType: string;
+            IsImage: boolean;
+            /** @description The listing’s first photo (property or room image): its cover. */
+            IsCover: boolean;
+            /** @description Display order within the listing, 0 first. */
+            Position: number;
+            /** @description Of the default rendition (BIG). */
+            Width: number | null;
+            Height: number | null;
+            SizeBytes: number | null;
+            RoomTypeId: number | null;
+            Caption: string | null;
+        };
+        /** @description The upload limits, so the page can refuse a file before sending it. */
+        MediaLimitsInput: {
+            MaxImageBytes: number;
+            MaxPdfBytes: number;
+            MaxImagePixels: number;
+            MinPhotoLongSide: number;
+            MinPhotoShortSide: number;
+            MaxFilesPerRequest: number;
+            /** @description Property and room images of one listing. */
+            MaxPhotos: number;
+            /** @description Floor plans, energy certificates, other documents and floor plan images of one listing. */
+            MaxDocuments: number;
+        };
+        MediaUploadBodyInput: {
+            /**
+             * @description Sent before the files. 1 property image, 3 room image, 4 floor plan, 5 energy certificate, 6 other document, 8 floor plan image
+             * @enum {number}
+             */
+            MediaType: 1 | 3 | 4 | 5 | 6 | 8;
+            /** @description Room images: the room shown (room types 1-58); sent before the files. */
+            RoomTypeId?: number;
+            /** @description One to 10 files. Photos and floor plan images: JPEG, PNG, WebP or AVIF up to 15 MB and 50 megapixels. Floor plans, energy certificates, other documents: the same images or a PDF up to 10 MB. */
+            Files: string[];
+        };
+        MediaUploadResultInput: {
+            /** @description The file’s position in the request, 0 first. */
+            Index: number;
+            FileName: string;
+            /**
+             * @description Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.
+             * @enum {number}
+             */
+            Status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 100;
+            /** @enum {string} */
+            StatusCode: "ok" | "pending" | "processing" | "invalid_type" | "too_large" | "too_small" | "corrupted" | "duplicate" | "limit_reached" | "rejected" | "storage_error" | "unexpected_error";
+            /**
+             * @description Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small) ...; null when uploaded.
+             * @enum {string|null}
+             */
+            Reason: "type" | "extension" | "bytes" | "pixels" | "dimensions" | "unreadable" | "empty" | "duplicate" | "limit" | "storage" | "unexpected" | null;
+            /** @description The stored file, when uploaded. */
+            Media: components["schemas"]["MediaInfoItemInput"] | null;
+        };
+        MediaUploadResponseInput: {
+            /**
+             * @description The modal the page shows: ok (every file uploaded), partial (some refused), ko (none uploaded).
+             * @enum {string}
+             */
+            Outcome: "ok" | "partial" | "ko";
+            Uploaded: number;
+            Refused: number;
+            /** @description One result per file, in the order sent. */
+            Files: components["schemas"]["MediaUploadResultInput"][];
+            /** @description Every file of the listing after the upload, in display order. */
+            MediaInfo: components["schemas"]["MediaInfoItemInput"][];
+            Limits: components["schemas"]["MediaLimitsInput"];
+        };
+        MediaListResponseInput: {
+            MediaInfo: components["schemas"]["MediaInfoItemInput"][];
+        };
+        MediaOrderRequestInput: {
+            /** @description Media ids of the listing in their new order; any not listed keep their order after these. The first photo is the cover. */
+            MediaIds: number[];
+        };
+        WizardPageInput: {
+            /** @description The wizard step (spec numbering 0-46). */
+            CurrentStep: number;
+            /** @enum {string|null} */
+            LastDevice: "desktop" | "tablet" | "mobile" | null;
+        };
+        RoomCountAnswerInput: {
+            RoomTypeId: number;
+            Count: number;
+        };
+        MyPropertyAnswersInput: {
+            /**
+             * @description 1 sale, 2 rent; null while a valuation has not chosen (step 37).
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /** @description 1 basic, 2 flexible, 3 exclusive, 4 exclusive with partner (step 28). */
+            PlanType: number | null;
+            /** @description Exclusive plans: the agency of step 44 or 46. */
+            AgencyId: number | null;
+            /** @description Step 2. */
+            MunicipalityId: number | null;
+            /** @description Step 2: the street. */
+            Address: string | null;
+            StreetNumber: string | null;
+            PostalCode: string | null;
+            /** @description The exact pin (the owner’s own listing: never rounded). */
+            Latitude: number | null;
+            Longitude: number | null;
+            ShowAddress: boolean;
+            /** @description Step 3 (11 is the generic Immobile). */
+            PropertyType: number | null;
+            /** @description Step 25. */
+            PublicationPropertyType: number | null;
+            /** @description Step 4: type-specific answers. */
+            SpecialDescription: {
+                [key: string]: (string | number | boolean) | null;
+            } | null;
+            /** @description Step 5. */
+            SurfaceM2: number | null;
+            /** @description Step 6: rooms (locali) as advertised. */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description Step 6: how many rooms of each room type. */
+            RoomList: components["schemas"]["RoomCountAnswerInput"][];
+            /** @description Step 7: -1 basement, 0 ground floor ... */
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            /** @description Step 8: 1 new, 2 excellent, 3 good, 4 to renovate. */
+            Condition: number | null;
+            RenovationYear: number | null;
+            BuildYear: number | null;
+            /** @description Step 9: 1 A4 ... 10 G, 11 exempt, 12 pending. */
+            EnergyClass: number | null;
+            EnergyPerformance: number | null;
+            /** @description Step 36. */
+            HeatingType: number | null;
+            /** @description Step 10: monthly, euros. */
+            CondoFees: number | null;
+            /** @description Step 23: amenity ids. */
+            Amenities: number[];
+            /** @description Step 24: 1 free, 2 owner-occupied, 3 let. */
+            Occupancy: number | null;
+            /**
+             * Format: date
+             * @description Rent, step 39.
+             */
+            AvailableFrom: string | null;
+            /** @description Rent, step 41. */
+            Furnishing: number | null;
+            /** @description Rent, step 42: euros. */
+            SecurityDeposit: number | null;
+            /** @description Step 12: the seller chose to see the market first. */
+            PriceFromMarket: boolean | null;
+            /** @description Step 38. */
+            EstimateMin: number | null;
+            EstimateMax: number | null;
+            /** @description Step 15: euros; monthly for rent. */
+            Price: number | null;
+            /** @description Step 16. */
+            Title: string | null;
+            /** @description Step 17. */
+            Description: string | null;
+        };
+        /** @description The owner’s own listing in any status but deleted: every answer the wizard needs to resume. */
+        MyPropertyInput: {
+            /**
+             * @description 1 sale, 2 rent; null while a valuation has not chosen (step 37).
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /** @description 1 basic, 2 flexible, 3 exclusive, 4 exclusive with partner (step 28). */
+            PlanType: number | null;
+            /** @description Exclusive plans: the agency of step 44 or 46. */
+            AgencyId: number | null;
+            /** @description Step 2. */
+            MunicipalityId: number | null;
+            /** @description Step 2: the street. */
+            Address: string | null;
+            StreetNumber: string | null;
+            PostalCode: string | null;
+            /** @description The exact pin (the owner’s own listing: never rounded). */
+            Latitude: number | null;
+            Longitude: number | null;
+            ShowAddress: boolean;
+            /** @description Step 3 (11 is the generic Immobile). */
+            PropertyType: number | null;
+            /** @description Step 25. */
+            PublicationPropertyType: number | null;
+            /** @description Step 4: type-specific answers. */
+            SpecialDescription: {
+                [key: string]: (string | number | boolean) | null;
+            } | null;
+            /** @description Step 5. */
+            SurfaceM2: number | null;
+            /** @description Step 6: rooms (locali) as advertised. */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description Step 6: how many rooms of each room type. */
+            RoomList: components["schemas"]["RoomCountAnswerInput"][];
+            /** @description Step 7: -1 basement, 0 ground floor ... */
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            /** @description Step 8: 1 new, 2 excellent, 3 good, 4 to renovate. */
+            Condition: number | null;
+            RenovationYear: number | null;
+            BuildYear: number | null;
+            /** @description Step 9: 1 A4 ... 10 G, 11 exempt, 12 pending. */
+            EnergyClass: number | null;
+            EnergyPerformance: number | null;
+            /** @description Step 36. */
+            HeatingType: number | null;
+            /** @description Step 10: monthly, euros. */
+            CondoFees: number | null;
+            /** @description Step 23: amenity ids. */
+            Amenities: number[];
+            /** @description Step 24: 1 free, 2 owner-occupied, 3 let. */
+            Occupancy: number | null;
+            /**
+             * Format: date
+             * @description Rent, step 39.
+             */
+            AvailableFrom: string | null;
+            /** @description Rent, step 41. */
+            Furnishing: number | null;
+            /** @description Rent, step 42: euros. */
+            SecurityDeposit: number | null;
+            /** @description Step 12: the seller chose to see the market first. */
+            PriceFromMarket: boolean | null;
+            /** @description Step 38. */
+            EstimateMin: number | null;
+            EstimateMax: number | null;
+            /** @description Step 15: euros; monthly for rent. */
+            Price: number | null;
+            /** @description Step 16. */
+            Title: string | null;
+            /** @description Step 17. */
+            Description: string | null;
+            Id: number;
+            /**
+             * @description 1 incomplete (a draft), 2 published, 3 suspended, 4 sold
+             * @enum {number}
+             */
+            Status: 1 | 2 | 3 | 4;
+            /** @enum {string} */
+            Origin: "listing" | "valuation";
+            /** @description The municipality’s name. */
+            City: string | null;
+            Istat: string | null;
+            ProvinceCode: string | null;
+            DevelopmentId: number | null;
+            /** @description Where the wizard stands: resumed on any device. */
+            WizardPage: components["schemas"]["WizardPageInput"] | null;
+            /** @description Steps in the order visited; Back pops it. */
+            WizardHistory: number[];
+            /** @description Every file of the listing in display order, with no null entry. */
+            MediaInfo: components["schemas"]["MediaInfoItemInput"][];
+            MediaLimits: components["schemas"]["MediaLimitsInput"];
+            /** Format: date-time */
+            HighlightedUntil: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+            /** Format: date-time */
+            PublishedAt: string | null;
+        };
+        CreateDraftRequestInput: {
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /**
+             * @description The device the step is saved from; without it, the one the User-Agent names.
+             * @enum {string}
+             */
+            Device?: "desktop" | "tablet" | "mobile";
+        };
+        SaveStepRequestInput: {
+            /** @description The step's answer as machines/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...). */
+            Answer: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Where the wizard goes once saved (the machine computes it: back to the summary after an edit). Without it, the next step of the flow. Must be reachable. */
+            CurrentStep?: number;
+            /** @description The trail once saved, oldest first (wizard-steps.ts forwardHistory). Without it, the server extends the stored one. */
+            History?: number[];
+            /**
+             * @description The device the step is saved from; without it, the one the User-Agent names.
+             * @enum {string}
+             */
+            Device?: "desktop" | "tablet" | "mobile";
+        };
+        MovePageRequestInput: {
+            /**
+             * @description resume: open the draft (on this device) where it stands; back: the previous step of the history; goto: a deep link to Step.
+             * @enum {string}
+             */
+            Move: "resume" | "back" | "goto";
+            /** @description goto only: the step to open. */
+            Step?: number;
+            /**
+             * @description The device the step is saved from; without it, the one the User-Agent names.
+             * @enum {string}
+             */
+            Device?: "desktop" | "tablet" | "mobile";
+        };
+        /** @description The listing quality score (photos, description length, floor plan, energy certificate, questions answered). */
+        DraftQualityInput: {
+            Score: number;
+            /** @description What would raise the score, largest gain first: keys the app translates. */
+            Next: ("addPhotos" | "addMorePhotos" | "writeDescription" | "lengthenDescription" | "addFloorPlan" | "addEnergyCertificate" | "fillFields")[];
+        };
+        /** @description One of my listings as the wizard works on it: its answers, where it stands, its title and quality. */
+        ListingDraftInput: {
+            Id: number;
+            /**
+             * @description 1 incomplete (a draft), 2 published, 3 suspended, 4 sold, 5 deleted
+             * @enum {number}
+             */
+            Status: 1 | 2 | 3 | 4 | 5;
+            /** @enum {string} */
+            Flow: "sale" | "rent" | "valuation";
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /**
+             * @description silent: the account the wizard created at step 1, without a password yet (publishing the basic plan needs step 30).
+             * @enum {string}
+             */
+            Account: "silent" | "loggedIn";
+            /** @description Every answer saved, by step id (machines/wizard-steps.ts WizardAnswers). */
+            Answers: {
+                [key: string]: unknown;
+            };
+            WizardPage: components["schemas"]["WizardPageInput"];
+            /** @description Steps visited, oldest first; Back pops it. */
+            WizardHistory: number[];
+            /** @description Where the draft resumes: its first incomplete step (27 or 38 when complete). */
+            ResumeStep: number;
+            FirstIncompleteStep: number | null;
+            /** @description The steps of the path as far as the answers decide it (a progress indicator). */
+            ExpectedPath: number[];
+            ReadyToPublish: boolean;
+            /** @description 'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters; null until the locality is known. */
+            GeneratedTitle: string | null;
+            Quality: components["schemas"]["DraftQualityInput"];
+            /** @description The listing's latest order. */
+            Order: {
+                Id: number;
+                /** @enum {string} */
+                Status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+            } | null;
+            /** @description A paid order covers the plan and services chosen at step 28. */
+            OrderPaid: boolean;
+            /** Format: date-time */
+            UpdatedAt: string;
+        };
+        StatusChangeRequestInput: {
+            /**
+             * @description 2 publish or reactivate, 3 suspend, 4 mark sold, 5 delete
+             * @enum {number}
+             */
+            Status: 2 | 3 | 4 | 5;
+        };
+        /** @description One of my listings in /myrexer/annunci. */
+        MyListingItemInput: {
+            Id: number;
+            /**
+             * @description 1 incomplete (a draft), 2 published, 3 suspended, 4 sold, 5 deleted
+             * @enum {number}
+             */
+            Status: 1 | 2 | 3 | 4 | 5;
+            /** @enum {string} */
+            Origin: "listing" | "valuation";
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /** @description The title of step 16, or the generated one. */
+            Title: string | null;
+            City: string | null;
+            /** @description The cover: the first listing image by position (the JPEG of the gallery size); null without photos. */
+            ImageUrl: string | null;
+            Price: number | null;
+            SurfaceM2: number | null;
+            PlanType: number | null;
+            /** @description A draft: the wizard step it stands at. */
+            CurrentStep: number | null;
+            /** @description Not counted yet: always null. */
+            Views: number | null;
+            /** @description Accounts and anonymous visitors keeping it. */
+            FavoritesCount: number;
+            /** @description Visit requests (appointments) of any status. */
+            VisitRequestsCount: number;
+            /** Format: date-time */
+            HighlightedUntil: string | null;
+            /** Format: date-time */
+            PremiumUntil: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+            /** Format: date-time */
+            PublishedAt: string | null;
+        };
+        MyListingsResponseInput: {
+            /** @description Newest first. */
+            Items: components["schemas"]["MyListingItemInput"][];
+            /** @description Pass as AfterId for the next page; null on the last. */
+            NextAfterId: number | null;
+        };
         /** @description A row of a reference list: id and Italian label. */
         ReferenceItemInput: {
             Id: number;
@@ -5623,6 +7682,226 @@ export interface components {
         FavoriteListInput: {
             Items: components["schemas"]["FavoriteItemInput"][];
         };
+        CataloguePlanInput: {
+            /** @description plan_types id: 1 basic, 2 flexible, 3 exclusive, 4 exclusive with partner. */
+            Id: number;
+            Code: string;
+            Name: string;
+            Description: string;
+            /** @description Paid when ordered, in euro cents, VAT included (0: nothing to pay now). */
+            PriceCents: number;
+        };
+        CatalogueServiceProductInput: {
+            /** @description service_products id: publish 7, first row 1, photography 4, upgrade 8, sold guaranteed 3, paddle 6, renovation 5, flexible 9. */
+            Id: number;
+            Code: string;
+            Name: string;
+            Description: string;
+            /** @description Unit price in euro cents, VAT included. */
+            PriceCents: number;
+            /** @description How many one order may hold. */
+            MaxQuantity: number;
+            /** @description Whether it may be ordered together with a plan (false: bought later, for a published listing). */
+            WithPlan: boolean;
+        };
+        OrderCatalogueInput: {
+            /** @enum {string} */
+            Currency: "EUR";
+            Plans: components["schemas"]["CataloguePlanInput"][];
+            ServiceProducts: components["schemas"]["CatalogueServiceProductInput"][];
+        };
+        /** @description What to buy. Prices are never sent: the server computes the amount from the catalogue, and refuses any other field. */
+        CreateOrderRequestInput: {
+            /** @description The listing (or draft) the order is for: one of the caller's own. */
+            PropertyId: number;
+            /** @description The plan chosen at the value ladder (step 28), if any. */
+            PlanType?: number | null;
+            /** @default [] */
+            ServiceProducts: {
+                Id: number;
+                Quantity: number;
+            }[];
+        };
+        /** @enum {string} */
+        OrderStatusInput: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+        OrderLineInput: {
+            Id: number;
+            Name: string;
+            Quantity: number;
+            /** @description The price when bought. */
+            UnitPriceCents: number;
+        };
+        OrderInput: {
+            OrderId: number;
+            Status: components["schemas"]["OrderStatusInput"];
+            /** @description Total in euro cents, VAT included. */
+            AmountCents: number;
+            /** @enum {string} */
+            Currency: "EUR";
+            /** @description Where to pay, while the order is pending: the provider's page (absolute), or this site's own page (a path) for the offline provider; null otherwise. */
+            PaymentUrl: string | null;
+            PropertyId: number | null;
+            PlanType: number | null;
+            ServiceProducts: components["schemas"]["OrderLineInput"][];
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            PaidAt: string | null;
+        };
+        PaymentOutcomeResponseInput: {
+            /** @description True when this notification changed the order; false when it was already final (a repeated or late outcome), or the notification says nothing final. */
+            Applied: boolean;
+            OrderId: number | null;
+            Status: components["schemas"]["OrderStatusInput"] | null;
+            /** @description The wizard page to come back to (offline: where the form post is redirected). */
+            ReturnUrl: string | null;
+        };
+        /** @description The home to value. */
+        ValuationRequestInput: {
+            /**
+             * @description 1 sale (the price), 2 rent (the monthly rent); default 1
+             * @default 1
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /** @description The home's pin (WGS84), inside Italy's bounding box */
+            Latitude: number;
+            Longitude: number;
+            /** @description The address as typed on the landing; shown and mailed back, never searched */
+            Address?: string;
+            /** @description Property type 1-18 (step 3) */
+            PropertyTypeId: number;
+            /** @description Square metres (step 5) */
+            SurfaceM2: number;
+            /** @description Rooms (locali), step 6; stored, not used by the method */
+            Rooms?: number | null;
+            Bathrooms?: number | null;
+            /** @description -1 basement, 0 ground floor ... (step 7) */
+            Floor?: number | null;
+            BuildingFloors?: number | null;
+            HasLift?: boolean | null;
+            /** @description 1 new, 2 excellent, 3 good, 4 to renovate (step 8) */
+            ConditionId: number;
+            /** @description 1-10 A4 ... G, 11 exempt, 12 pending (step 9) */
+            EnergyClassId?: number | null;
+        };
+        /** @description The home valued, as it was sent. */
+        ValuationSubjectInput: {
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            Latitude: number;
+            Longitude: number;
+            Address: string | null;
+            PropertyTypeId: number;
+            SurfaceM2: number;
+            Rooms: number | null;
+            Bathrooms: number | null;
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            ConditionId: number;
+            EnergyClassId: number | null;
+        };
+        ValuationComparableInput: {
+            /** @description The listing (/immobile/{Id}) */
+            Id: number;
+            /**
+             * @description Published now, or sold (its last asking price: no deed price is known)
+             * @enum {string}
+             */
+            Status: "published" | "sold";
+            /** @description Metres from the home to the listing's public position (rounded to 10 m) */
+            DistanceM: number;
+            SurfaceM2: number;
+            /** @description Whole euros (monthly for a rent) */
+            Price: number;
+            /** @description Price ÷ surface */
+            PricePerSqm: number;
+            /** @description Home's condition factor ÷ the listing's */
+            ConditionFactor: number;
+            /** @description Home's floor-and-lift factor ÷ the listing's (flats only; 1 when unknown) */
+            FloorFactor: number;
+            /** @description Home's energy-class factor ÷ the listing's (1 when either is unknown) */
+            EnergyFactor: number;
+            /** @description ConditionFactor × FloorFactor × EnergyFactor */
+            Adjustment: number;
+            /** @description PricePerSqm × Adjustment: what the estimate is taken from */
+            AdjustedPricePerSqm: number;
+            /** @description Distance factor × age factor, 0.25 to 1 */
+            Weight: number;
+            /** @description Left out of the estimate: its adjusted €/m² is far from the others */
+            Outlier: boolean;
+        };
+        ValuationEstimateInput: {
+            Low: number;
+            /** @description PricePerSqm × SurfaceM2, rounded (1,000 € for a sale, 10 € for a monthly rent) */
+            Point: number;
+            High: number;
+            /** @description The weighted median of the AdjustedPricePerSqm of the comparables used */
+            PricePerSqm: number;
+            /** @description Weighted 25th percentile, widened to at least ±(4 % + 12 % ÷ √n) */
+            PricePerSqmLow: number;
+            /** @description Weighted 75th percentile, widened likewise */
+            PricePerSqmHigh: number;
+            /** @enum {string} */
+            Confidence: "high" | "medium" | "low";
+            /** @description (75th − 25th percentile) ÷ median of the adjusted €/m² */
+            Dispersion: number;
+            /** @description Comparables used (outliers not counted) */
+            ComparableCount: number;
+        };
+        /** @description A valuation from comparable listings, every figure traceable to them (docs/valuation.md). */
+        ValuationInput: {
+            Id: number;
+            /** Format: date-time */
+            CreatedAt: string;
+            /**
+             * @description noComparables: wizard step 40, no number is given
+             * @enum {string}
+             */
+            Outcome: "estimate" | "noComparables";
+            /**
+             * @description tooFew: under 3 comparables within 10 km; outliers: under 3 once the outliers are out
+             * @enum {string|null}
+             */
+            NoComparablesReason: "tooFew" | "outliers" | null;
+            /** @description The radius the comparables were taken from (500 m, 1, 2, 5 or 10 km) */
+            RadiusM: number;
+            Estimate: components["schemas"]["ValuationEstimateInput"] | null;
+            /** @description Every comparable looked at, nearest first, outliers included and marked */
+            Comparables: components["schemas"]["ValuationComparableInput"][];
+            Subject: components["schemas"]["ValuationSubjectInput"];
+            MethodVersion: number;
+            /** @description The estimate was mailed to the account (a visitor who gave steps 0 and 1; at most 3 such mails a day to one address) */
+            MailSent: boolean;
+        };
+        ValuationSummaryInput: {
+            Id: number;
+            /** Format: date-time */
+            CreatedAt: string;
+            Address: string | null;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            PropertyTypeId: number;
+            SurfaceM2: number;
+            /** @enum {string} */
+            Outcome: "estimate" | "noComparables";
+            Low: number | null;
+            Point: number | null;
+            High: number | null;
+            PricePerSqm: number | null;
+        };
+        ValuationListInput: {
+            Items: components["schemas"]["ValuationSummaryInput"][];
+            /** @description The next page: ?Before={NextBefore}; null at the end */
+            NextBefore: number | null;
+        };
         /** @description Every error answer: the HTTP status and this body, never a stack trace. */
         ErrorBody: {
             /** @description Number from the error catalogue (server/errors/catalogue.ts). */
@@ -5631,7 +7910,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -6070,6 +8349,435 @@ export interface components {
             ImageUrl: string | null;
             ThumbnailUrl: string | null;
         };
+        /** @description A file of the owner’s listing, in display order. */
+        MediaInfoItem: {
+            Id: number;
+            /** @description 1 property image, 3 room image, 4 floor plan, 5 energy certificate, 6 other, 8 floor plan image */
+            MediaType: number;
+            /** @description For an uploaded image, a template: replace {dim} with one of Dims and {ext} with one of Exts (/media/media/listings/12/…-{dim}.{ext}); the template itself answers the BIG JPEG. A document’s or a demo photo’s URL is plain (Dims empty). */
+            Url: string;
+            /** @description The card-size JPEG (PING) of an image; null for a PDF. */
+            ThumbnailUrl: string | null;
+            /** @description The sizes {dim} takes: PING (cards, at least 400×300), BIG (gallery, at least 1200×900), FULL (full screen, at most 2048 px). */
+            Dims: ("PING" | "BIG" | "FULL")[];
+            /** @description The formats {ext} takes, best first: avif, webp, jpg (the fallback every browser shows). */
+            Exts: ("avif" | "webp" | "jpg")[];
+            /** @description image/jpeg for an image (its default rendition), application/pdf for a PDF. */
+            ContentType: string;
+            IsImage: boolean;
+            /** @description The listing’s first photo (property or room image): its cover. */
+            IsCover: boolean;
+            /** @description Display order within the listing, 0 first. */
+            Position: number;
+            /** @description Of the default rendition (BIG). */
+            Width: number | null;
+            Height: number | null;
+            SizeBytes: number | null;
+            RoomTypeId: number | null;
+            Caption: string | null;
+        };
+        /** @description The upload limits, so the page can refuse a file before sending it. */
+        MediaLimits: {
+            MaxImageBytes: number;
+            MaxPdfBytes: number;
+            MaxImagePixels: number;
+            MinPhotoLongSide: number;
+            MinPhotoShortSide: number;
+            MaxFilesPerRequest: number;
+            /** @description Property and room images of one listing. */
+            MaxPhotos: number;
+            /** @description Floor plans, energy certificates, other documents and floor plan images of one listing. */
+            MaxDocuments: number;
+        };
+        MediaUploadBody: {
+            /**
+             * @description Sent before the files. 1 property image, 3 room image, 4 floor plan, 5 energy certificate, 6 other document, 8 floor plan image
+             * @enum {number}
+             */
+            MediaType: 1 | 3 | 4 | 5 | 6 | 8;
+            /** @description Room images: the room shown (room types 1-58); sent before the files. */
+            RoomTypeId?: number;
+            /** @description One to 10 files. Photos and floor plan images: JPEG, PNG, WebP or AVIF up to 15 MB and 50 megapixels. Floor plans, energy certificates, other documents: the same images or a PDF up to 10 MB. */
+            Files: string[];
+        };
+        MediaUploadResult: {
+            /** @description The file’s position in the request, 0 first. */
+            Index: number;
+            FileName: string;
+            /**
+             * @description Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.
+             * @enum {number}
+             */
+            Status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 100;
+            /** @enum {string} */
+            StatusCode: "ok" | "pending" | "processing" | "invalid_type" | "too_large" | "too_small" | "corrupted" | "duplicate" | "limit_reached" | "rejected" | "storage_error" | "unexpected_error";
+            /**
+             * @description Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small) ...; null when uploaded.
+             * @enum {string|null}
+             */
+            Reason: "type" | "extension" | "bytes" | "pixels" | "dimensions" | "unreadable" | "empty" | "duplicate" | "limit" | "storage" | "unexpected" | null;
+            /** @description The stored file, when uploaded. */
+            Media: components["schemas"]["MediaInfoItem"] | null;
+        };
+        MediaUploadResponse: {
+            /**
+             * @description The modal the page shows: ok (every file uploaded), partial (some refused), ko (none uploaded).
+             * @enum {string}
+             */
+            Outcome: "ok" | "partial" | "ko";
+            Uploaded: number;
+            Refused: number;
+            /** @description One result per file, in the order sent. */
+            Files: components["schemas"]["MediaUploadResult"][];
+            /** @description Every file of the listing after the upload, in display order. */
+            MediaInfo: components["schemas"]["MediaInfoItem"][];
+            Limits: components["schemas"]["MediaLimits"];
+        };
+        MediaListResponse: {
+            MediaInfo: components["schemas"]["MediaInfoItem"][];
+        };
+        MediaOrderRequest: {
+            /** @description Media ids of the listing in their new order; any not listed keep their order after these. The first photo is the cover. */
+            MediaIds: number[];
+        };
+        WizardPage: {
+            /** @description The wizard step (spec numbering 0-46). */
+            CurrentStep: number;
+            /** @enum {string|null} */
+            LastDevice: "desktop" | "tablet" | "mobile" | null;
+        };
+        RoomCountAnswer: {
+            RoomTypeId: number;
+            Count: number;
+        };
+        MyPropertyAnswers: {
+            /**
+             * @description 1 sale, 2 rent; null while a valuation has not chosen (step 37).
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /** @description 1 basic, 2 flexible, 3 exclusive, 4 exclusive with partner (step 28). */
+            PlanType: number | null;
+            /** @description Exclusive plans: the agency of step 44 or 46. */
+            AgencyId: number | null;
+            /** @description Step 2. */
+            MunicipalityId: number | null;
+            /** @description Step 2: the street. */
+            Address: string | null;
+            StreetNumber: string | null;
+            PostalCode: string | null;
+            /** @description The exact pin (the owner’s own listing: never rounded). */
+            Latitude: number | null;
+            Longitude: number | null;
+            ShowAddress: boolean;
+            /** @description Step 3 (11 is the generic Immobile). */
+            PropertyType: number | null;
+            /** @description Step 25. */
+            PublicationPropertyType: number | null;
+            /** @description Step 4: type-specific answers. */
+            SpecialDescription: {
+                [key: string]: (string | number | boolean) | null;
+            } | null;
+            /** @description Step 5. */
+            SurfaceM2: number | null;
+            /** @description Step 6: rooms (locali) as advertised. */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description Step 6: how many rooms of each room type. */
+            RoomList: components["schemas"]["RoomCountAnswer"][];
+            /** @description Step 7: -1 basement, 0 ground floor ... */
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            /** @description Step 8: 1 new, 2 excellent, 3 good, 4 to renovate. */
+            Condition: number | null;
+            RenovationYear: number | null;
+            BuildYear: number | null;
+            /** @description Step 9: 1 A4 ... 10 G, 11 exempt, 12 pending. */
+            EnergyClass: number | null;
+            EnergyPerformance: number | null;
+            /** @description Step 36. */
+            HeatingType: number | null;
+            /** @description Step 10: monthly, euros. */
+            CondoFees: number | null;
+            /** @description Step 23: amenity ids. */
+            Amenities: number[];
+            /** @description Step 24: 1 free, 2 owner-occupied, 3 let. */
+            Occupancy: number | null;
+            /**
+             * Format: date
+             * @description Rent, step 39.
+             */
+            AvailableFrom: string | null;
+            /** @description Rent, step 41. */
+            Furnishing: number | null;
+            /** @description Rent, step 42: euros. */
+            SecurityDeposit: number | null;
+            /** @description Step 12: the seller chose to see the market first. */
+            PriceFromMarket: boolean | null;
+            /** @description Step 38. */
+            EstimateMin: number | null;
+            EstimateMax: number | null;
+            /** @description Step 15: euros; monthly for rent. */
+            Price: number | null;
+            /** @description Step 16. */
+            Title: string | null;
+            /** @description Step 17. */
+            Description: string | null;
+        };
+        /** @description The owner’s own listing in any status but deleted: every answer the wizard needs to resume. */
+        MyProperty: {
+            /**
+             * @description 1 sale, 2 rent; null while a valuation has not chosen (step 37).
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /** @description 1 basic, 2 flexible, 3 exclusive, 4 exclusive with partner (step 28). */
+            PlanType: number | null;
+            /** @description Exclusive plans: the agency of step 44 or 46. */
+            AgencyId: number | null;
+            /** @description Step 2. */
+            MunicipalityId: number | null;
+            /** @description Step 2: the street. */
+            Address: string | null;
+            StreetNumber: string | null;
+            PostalCode: string | null;
+            /** @description The exact pin (the owner’s own listing: never rounded). */
+            Latitude: number | null;
+            Longitude: number | null;
+            ShowAddress: boolean;
+            /** @description Step 3 (11 is the generic Immobile). */
+            PropertyType: number | null;
+            /** @description Step 25. */
+            PublicationPropertyType: number | null;
+            /** @description Step 4: type-specific answers. */
+            SpecialDescription: {
+                [key: string]: (string | number | boolean) | null;
+            } | null;
+            /** @description Step 5. */
+            SurfaceM2: number | null;
+            /** @description Step 6: rooms (locali) as advertised. */
+            Rooms: number | null;
+            Bathrooms: number | null;
+            /** @description Step 6: how many rooms of each room type. */
+            RoomList: components["schemas"]["RoomCountAnswer"][];
+            /** @description Step 7: -1 basement, 0 ground floor ... */
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            /** @description Step 8: 1 new, 2 excellent, 3 good, 4 to renovate. */
+            Condition: number | null;
+            RenovationYear: number | null;
+            BuildYear: number | null;
+            /** @description Step 9: 1 A4 ... 10 G, 11 exempt, 12 pending. */
+            EnergyClass: number | null;
+            EnergyPerformance: number | null;
+            /** @description Step 36. */
+            HeatingType: number | null;
+            /** @description Step 10: monthly, euros. */
+            CondoFees: number | null;
+            /** @description Step 23: amenity ids. */
+            Amenities: number[];
+            /** @description Step 24: 1 free, 2 owner-occupied, 3 let. */
+            Occupancy: number | null;
+            /**
+             * Format: date
+             * @description Rent, step 39.
+             */
+            AvailableFrom: string | null;
+            /** @description Rent, step 41. */
+            Furnishing: number | null;
+            /** @description Rent, step 42: euros. */
+            SecurityDeposit: number | null;
+            /** @description Step 12: the seller chose to see the market first. */
+            PriceFromMarket: boolean | null;
+            /** @description Step 38. */
+            EstimateMin: number | null;
+            EstimateMax: number | null;
+            /** @description Step 15: euros; monthly for rent. */
+            Price: number | null;
+            /** @description Step 16. */
+            Title: string | null;
+            /** @description Step 17. */
+            Description: string | null;
+            Id: number;
+            /**
+             * @description 1 incomplete (a draft), 2 published, 3 suspended, 4 sold
+             * @enum {number}
+             */
+            Status: 1 | 2 | 3 | 4;
+            /** @enum {string} */
+            Origin: "listing" | "valuation";
+            /** @description The municipality’s name. */
+            City: string | null;
+            Istat: string | null;
+            ProvinceCode: string | null;
+            DevelopmentId: number | null;
+            /** @description Where the wizard stands: resumed on any device. */
+            WizardPage: components["schemas"]["WizardPage"] | null;
+            /** @description Steps in the order visited; Back pops it. */
+            WizardHistory: number[];
+            /** @description Every file of the listing in display order, with no null entry. */
+            MediaInfo: components["schemas"]["MediaInfoItem"][];
+            MediaLimits: components["schemas"]["MediaLimits"];
+            /** Format: date-time */
+            HighlightedUntil: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+            /** Format: date-time */
+            PublishedAt: string | null;
+        };
+        CreateDraftRequest: {
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /**
+             * @description The device the step is saved from; without it, the one the User-Agent names.
+             * @enum {string}
+             */
+            Device?: "desktop" | "tablet" | "mobile";
+        };
+        SaveStepRequest: {
+            /** @description The step's answer as machines/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...). */
+            Answer: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Where the wizard goes once saved (the machine computes it: back to the summary after an edit). Without it, the next step of the flow. Must be reachable. */
+            CurrentStep?: number;
+            /** @description The trail once saved, oldest first (wizard-steps.ts forwardHistory). Without it, the server extends the stored one. */
+            History?: number[];
+            /**
+             * @description The device the step is saved from; without it, the one the User-Agent names.
+             * @enum {string}
+             */
+            Device?: "desktop" | "tablet" | "mobile";
+        };
+        MovePageRequest: {
+            /**
+             * @description resume: open the draft (on this device) where it stands; back: the previous step of the history; goto: a deep link to Step.
+             * @enum {string}
+             */
+            Move: "resume" | "back" | "goto";
+            /** @description goto only: the step to open. */
+            Step?: number;
+            /**
+             * @description The device the step is saved from; without it, the one the User-Agent names.
+             * @enum {string}
+             */
+            Device?: "desktop" | "tablet" | "mobile";
+        };
+        /** @description The listing quality score (photos, description length, floor plan, energy certificate, questions answered). */
+        DraftQuality: {
+            Score: number;
+            /** @description What would raise the score, largest gain first: keys the app translates. */
+            Next: ("addPhotos" | "addMorePhotos" | "writeDescription" | "lengthenDescription" | "addFloorPlan" | "addEnergyCertificate" | "fillFields")[];
+        };
+        /** @description One of my listings as the wizard works on it: its answers, where it stands, its title and quality. */
+        ListingDraft: {
+            Id: number;
+            /**
+             * @description 1 incomplete (a draft), 2 published, 3 suspended, 4 sold, 5 deleted
+             * @enum {number}
+             */
+            Status: 1 | 2 | 3 | 4 | 5;
+            /** @enum {string} */
+            Flow: "sale" | "rent" | "valuation";
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /**
+             * @description silent: the account the wizard created at step 1, without a password yet (publishing the basic plan needs step 30).
+             * @enum {string}
+             */
+            Account: "silent" | "loggedIn";
+            /** @description Every answer saved, by step id (machines/wizard-steps.ts WizardAnswers). */
+            Answers: {
+                [key: string]: unknown;
+            };
+            WizardPage: components["schemas"]["WizardPage"];
+            /** @description Steps visited, oldest first; Back pops it. */
+            WizardHistory: number[];
+            /** @description Where the draft resumes: its first incomplete step (27 or 38 when complete). */
+            ResumeStep: number;
+            FirstIncompleteStep: number | null;
+            /** @description The steps of the path as far as the answers decide it (a progress indicator). */
+            ExpectedPath: number[];
+            ReadyToPublish: boolean;
+            /** @description 'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters; null until the locality is known. */
+            GeneratedTitle: string | null;
+            Quality: components["schemas"]["DraftQuality"];
+            /** @description The listing's latest order. */
+            Order: {
+                Id: number;
+                /** @enum {string} */
+                Status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+            } | null;
+            /** @description A paid order covers the plan and services chosen at step 28. */
+            OrderPaid: boolean;
+            /** Format: date-time */
+            UpdatedAt: string;
+        };
+        StatusChangeRequest: {
+            /**
+             * @description 2 publish or reactivate, 3 suspend, 4 mark sold, 5 delete
+             * @enum {number}
+             */
+            Status: 2 | 3 | 4 | 5;
+        };
+        /** @description One of my listings in /myrexer/annunci. */
+        MyListingItem: {
+            Id: number;
+            /**
+             * @description 1 incomplete (a draft), 2 published, 3 suspended, 4 sold, 5 deleted
+             * @enum {number}
+             */
+            Status: 1 | 2 | 3 | 4 | 5;
+            /** @enum {string} */
+            Origin: "listing" | "valuation";
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number|null}
+             */
+            SellType: 1 | 2 | null;
+            /** @description The title of step 16, or the generated one. */
+            Title: string | null;
+            City: string | null;
+            /** @description The cover: the first listing image by position (the JPEG of the gallery size); null without photos. */
+            ImageUrl: string | null;
+            Price: number | null;
+            SurfaceM2: number | null;
+            PlanType: number | null;
+            /** @description A draft: the wizard step it stands at. */
+            CurrentStep: number | null;
+            /** @description Not counted yet: always null. */
+            Views: number | null;
+            /** @description Accounts and anonymous visitors keeping it. */
+            FavoritesCount: number;
+            /** @description Visit requests (appointments) of any status. */
+            VisitRequestsCount: number;
+            /** Format: date-time */
+            HighlightedUntil: string | null;
+            /** Format: date-time */
+            PremiumUntil: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+            /** Format: date-time */
+            PublishedAt: string | null;
+        };
+        MyListingsResponse: {
+            /** @description Newest first. */
+            Items: components["schemas"]["MyListingItem"][];
+            /** @description Pass as AfterId for the next page; null on the last. */
+            NextAfterId: number | null;
+        };
         /** @description A row of a reference list: id and Italian label. */
         ReferenceItem: {
             Id: number;
@@ -6401,6 +9109,226 @@ export interface components {
         };
         FavoriteList: {
             Items: components["schemas"]["FavoriteItem"][];
+        };
+        CataloguePlan: {
+            /** @description plan_types id: 1 basic, 2 flexible, 3 exclusive, 4 exclusive with partner. */
+            Id: number;
+            Code: string;
+            Name: string;
+            Description: string;
+            /** @description Paid when ordered, in euro cents, VAT included (0: nothing to pay now). */
+            PriceCents: number;
+        };
+        CatalogueServiceProduct: {
+            /** @description service_products id: publish 7, first row 1, photography 4, upgrade 8, sold guaranteed 3, paddle 6, renovation 5, flexible 9. */
+            Id: number;
+            Code: string;
+            Name: string;
+            Description: string;
+            /** @description Unit price in euro cents, VAT included. */
+            PriceCents: number;
+            /** @description How many one order may hold. */
+            MaxQuantity: number;
+            /** @description Whether it may be ordered together with a plan (false: bought later, for a published listing). */
+            WithPlan: boolean;
+        };
+        OrderCatalogue: {
+            /** @enum {string} */
+            Currency: "EUR";
+            Plans: components["schemas"]["CataloguePlan"][];
+            ServiceProducts: components["schemas"]["CatalogueServiceProduct"][];
+        };
+        /** @description What to buy. Prices are never sent: the server computes the amount from the catalogue, and refuses any other field. */
+        CreateOrderRequest: {
+            /** @description The listing (or draft) the order is for: one of the caller's own. */
+            PropertyId: number;
+            /** @description The plan chosen at the value ladder (step 28), if any. */
+            PlanType?: number | null;
+            /** @default [] */
+            ServiceProducts: {
+                Id: number;
+                Quantity: number;
+            }[];
+        };
+        /** @enum {string} */
+        OrderStatus: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+        OrderLine: {
+            Id: number;
+            Name: string;
+            Quantity: number;
+            /** @description The price when bought. */
+            UnitPriceCents: number;
+        };
+        Order: {
+            OrderId: number;
+            Status: components["schemas"]["OrderStatus"];
+            /** @description Total in euro cents, VAT included. */
+            AmountCents: number;
+            /** @enum {string} */
+            Currency: "EUR";
+            /** @description Where to pay, while the order is pending: the provider's page (absolute), or this site's own page (a path) for the offline provider; null otherwise. */
+            PaymentUrl: string | null;
+            PropertyId: number | null;
+            PlanType: number | null;
+            ServiceProducts: components["schemas"]["OrderLine"][];
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            PaidAt: string | null;
+        };
+        PaymentOutcomeResponse: {
+            /** @description True when this notification changed the order; false when it was already final (a repeated or late outcome), or the notification says nothing final. */
+            Applied: boolean;
+            OrderId: number | null;
+            Status: components["schemas"]["OrderStatus"] | null;
+            /** @description The wizard page to come back to (offline: where the form post is redirected). */
+            ReturnUrl: string | null;
+        };
+        /** @description The home to value. */
+        ValuationRequest: {
+            /**
+             * @description 1 sale (the price), 2 rent (the monthly rent); default 1
+             * @default 1
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            /** @description The home's pin (WGS84), inside Italy's bounding box */
+            Latitude: number;
+            Longitude: number;
+            /** @description The address as typed on the landing; shown and mailed back, never searched */
+            Address?: string;
+            /** @description Property type 1-18 (step 3) */
+            PropertyTypeId: number;
+            /** @description Square metres (step 5) */
+            SurfaceM2: number;
+            /** @description Rooms (locali), step 6; stored, not used by the method */
+            Rooms?: number | null;
+            Bathrooms?: number | null;
+            /** @description -1 basement, 0 ground floor ... (step 7) */
+            Floor?: number | null;
+            BuildingFloors?: number | null;
+            HasLift?: boolean | null;
+            /** @description 1 new, 2 excellent, 3 good, 4 to renovate (step 8) */
+            ConditionId: number;
+            /** @description 1-10 A4 ... G, 11 exempt, 12 pending (step 9) */
+            EnergyClassId?: number | null;
+        };
+        /** @description The home valued, as it was sent. */
+        ValuationSubject: {
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            Latitude: number;
+            Longitude: number;
+            Address: string | null;
+            PropertyTypeId: number;
+            SurfaceM2: number;
+            Rooms: number | null;
+            Bathrooms: number | null;
+            Floor: number | null;
+            BuildingFloors: number | null;
+            HasLift: boolean | null;
+            ConditionId: number;
+            EnergyClassId: number | null;
+        };
+        ValuationComparable: {
+            /** @description The listing (/immobile/{Id}) */
+            Id: number;
+            /**
+             * @description Published now, or sold (its last asking price: no deed price is known)
+             * @enum {string}
+             */
+            Status: "published" | "sold";
+            /** @description Metres from the home to the listing's public position (rounded to 10 m) */
+            DistanceM: number;
+            SurfaceM2: number;
+            /** @description Whole euros (monthly for a rent) */
+            Price: number;
+            /** @description Price ÷ surface */
+            PricePerSqm: number;
+            /** @description Home's condition factor ÷ the listing's */
+            ConditionFactor: number;
+            /** @description Home's floor-and-lift factor ÷ the listing's (flats only; 1 when unknown) */
+            FloorFactor: number;
+            /** @description Home's energy-class factor ÷ the listing's (1 when either is unknown) */
+            EnergyFactor: number;
+            /** @description ConditionFactor × FloorFactor × EnergyFactor */
+            Adjustment: number;
+            /** @description PricePerSqm × Adjustment: what the estimate is taken from */
+            AdjustedPricePerSqm: number;
+            /** @description Distance factor × age factor, 0.25 to 1 */
+            Weight: number;
+            /** @description Left out of the estimate: its adjusted €/m² is far from the others */
+            Outlier: boolean;
+        };
+        ValuationEstimate: {
+            Low: number;
+            /** @description PricePerSqm × SurfaceM2, rounded (1,000 € for a sale, 10 € for a monthly rent) */
+            Point: number;
+            High: number;
+            /** @description The weighted median of the AdjustedPricePerSqm of the comparables used */
+            PricePerSqm: number;
+            /** @description Weighted 25th percentile, widened to at least ±(4 % + 12 % ÷ √n) */
+            PricePerSqmLow: number;
+            /** @description Weighted 75th percentile, widened likewise */
+            PricePerSqmHigh: number;
+            /** @enum {string} */
+            Confidence: "high" | "medium" | "low";
+            /** @description (75th − 25th percentile) ÷ median of the adjusted €/m² */
+            Dispersion: number;
+            /** @description Comparables used (outliers not counted) */
+            ComparableCount: number;
+        };
+        /** @description A valuation from comparable listings, every figure traceable to them (docs/valuation.md). */
+        Valuation: {
+            Id: number;
+            /** Format: date-time */
+            CreatedAt: string;
+            /**
+             * @description noComparables: wizard step 40, no number is given
+             * @enum {string}
+             */
+            Outcome: "estimate" | "noComparables";
+            /**
+             * @description tooFew: under 3 comparables within 10 km; outliers: under 3 once the outliers are out
+             * @enum {string|null}
+             */
+            NoComparablesReason: "tooFew" | "outliers" | null;
+            /** @description The radius the comparables were taken from (500 m, 1, 2, 5 or 10 km) */
+            RadiusM: number;
+            Estimate: components["schemas"]["ValuationEstimate"] | null;
+            /** @description Every comparable looked at, nearest first, outliers included and marked */
+            Comparables: components["schemas"]["ValuationComparable"][];
+            Subject: components["schemas"]["ValuationSubject"];
+            MethodVersion: number;
+            /** @description The estimate was mailed to the account (a visitor who gave steps 0 and 1; at most 3 such mails a day to one address) */
+            MailSent: boolean;
+        };
+        ValuationSummary: {
+            Id: number;
+            /** Format: date-time */
+            CreatedAt: string;
+            Address: string | null;
+            /**
+             * @description 1 sale, 2 rent
+             * @enum {number}
+             */
+            SellType: 1 | 2;
+            PropertyTypeId: number;
+            SurfaceM2: number;
+            /** @enum {string} */
+            Outcome: "estimate" | "noComparables";
+            Low: number | null;
+            Point: number | null;
+            High: number | null;
+            PricePerSqm: number | null;
+        };
+        ValuationList: {
+            Items: components["schemas"]["ValuationSummary"][];
+            /** @description The next page: ?Before={NextBefore}; null at the end */
+            NextBefore: number | null;
         };
     };
     responses: never;

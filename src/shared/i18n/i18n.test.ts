@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, i18nOptions } from './i18n';
+import { createI18n, createStaticI18n, i18nOptions } from './i18n';
 import { TRANSLATION_CACHE_TTL_MS, createCachedRequest } from './ttl-cache-request';
 
 function jsonResponse(body: unknown, status = 200) {
@@ -19,15 +19,12 @@ describe('translation options', () => {
     const options = i18nOptions(createCachedRequest());
     expect(options).toMatchObject({
       lng: 'it',
-      supportedLngs: ['it'],
       defaultNS: 'common',
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      react: { useSuspense: true },
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     });
-    expect(options).not.toHaveProperty('detection');
   });
 });
 
@@ -114,5 +111,77 @@ describe('translation backend', () => {
     await init();
     await vi.waitFor(() => expect(i18n.t('saluto')).toBe('Ciao'), { timeout: 5000 });
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('loading a namespace', () => {
+  const searchFile = (url: string) => url.endsWith('/search.json');
+
+  it('retries a server error 5 times, 350 ms doubling, then counts the namespace as loaded and shows its keys', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const readAt: number[] = [];
+    const fetch = vi.fn(async (url: string) => {
+      if (searchFile(url)) readAt.push(Date.now());
+      return searchFile(url) ? new Response('', { status: 503 }) : jsonResponse({});
+    });
+    const { i18n } = createI18n({ fetch }, { common: {} });
+    let settled = false;
+    void i18n.loadNamespaces('search').then(() => (settled = true));
+    expect(i18n.hasLoadedNamespace('search')).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_849);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(readAt).toEqual([0, 350, 1050, 2450, 5250, 10_850]);
+    expect(settled).toBe(true);
+    expect(i18n.hasLoadedNamespace('search')).toBe(true);
+    expect(i18n.t('title', { ns: 'search' })).toBe('title');
+    // As i18next: a namespace whose retries ran out is read again when asked for again.
+    void i18n.loadNamespaces('search');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(readAt).toHaveLength(7);
+  });
+
+  it('takes a 4xx as final: one read, never asked again', async () => {
+    const fetch = vi.fn(async (url: string) => (searchFile(url) ? new Response('', { status: 404 }) : jsonResponse({})));
+    const { i18n } = createI18n({ fetch }, { common: {} });
+    await i18n.loadNamespaces('search');
+    await i18n.loadNamespaces(['search']);
+    expect(fetch.mock.calls.filter(([url]) => searchFile(url))).toHaveLength(1);
+    expect(i18n.hasLoadedNamespace('search')).toBe(true);
+    expect(i18n.t('title', { ns: 'search' })).toBe('title');
+  });
+
+  it('reads a namespace asked for by several components once', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ title: 'Cerca casa' }));
+    const { i18n } = createI18n({ fetch }, { common: {} });
+    await Promise.all([i18n.loadNamespaces('search'), i18n.loadNamespaces('search'), i18n.loadNamespaces(['search', 'common'])]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(i18n.getFixedT(null, 'search')('title')).toBe('Cerca casa');
+  });
+
+  it('reads at most 10 files at once', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    const fetch = vi.fn((_url: string) => new Promise<Response>((answer) => answers.push(answer)));
+    const { i18n } = createI18n({ fetch }, { common: {} });
+    const names = Array.from({ length: 12 }, (_, index) => `ns${index}`);
+    const loaded = i18n.loadNamespaces(names);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(10));
+    answers[0](jsonResponse({ a: 'uno' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(11));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(names.slice(0, 11).map((name) => `/locales/it/${name}.json`));
+    answers.slice(1).forEach((answer) => answer(jsonResponse({})));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(12));
+    answers[11](jsonResponse({}));
+    await loaded;
+    expect(names.every((name) => i18n.hasLoadedNamespace(name))).toBe(true);
+    expect(i18n.t('ns0:a')).toBe('uno');
+  });
+
+  it('loads nothing without a backend: every namespace counts as there (the server, tests)', async () => {
+    const i18n = createStaticI18n({ common: { a: 'A' } });
+    expect(i18n.hasLoadedNamespace('anything')).toBe(true);
+    await i18n.loadNamespaces('anything');
+    expect(i18n.t('a')).toBe('A');
+    expect(i18n.t('anything:b')).toBe('b');
   });
 });

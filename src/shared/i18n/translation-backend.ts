@@ -1,4 +1,3 @@
-import type { BackendModule, ReadCallback, Services } from 'i18next';
 import type { CachedRequest } from './ttl-cache-request';
 
 export interface TranslationBackendOptions {
@@ -8,35 +7,27 @@ export interface TranslationBackendOptions {
 }
 
 /**
- * The i18next backend of the app: one JSON file per language and namespace, read through the
- * cached request. i18next's core retries what this reports as retriable (network failures
- * and 5xx: `maxRetries`, `retryTimeout`); a 4xx or a file that is not JSON is final. Written
- * here instead of i18next-http-backend, whose XHR and polyfill paths cost the first screen
- * 4 KB for what fetch does.
+ * What a read answers: the namespace's JSON, or an error with `true` when the read may be
+ * tried again (a network failure or a 5xx) and `false` when it is final (a 4xx, or a file
+ * that is not JSON).
  */
-export class TranslationBackend implements BackendModule<TranslationBackendOptions> {
-  static type = 'backend' as const;
-  type = 'backend' as const;
-  private options: TranslationBackendOptions | undefined;
+export type ReadCallback = (error: string | null, data: Record<string, unknown> | boolean) => void;
 
-  init(_services: Services, options: TranslationBackendOptions): void {
-    this.options = options;
-  }
-
-  read(language: string, namespace: string, callback: ReadCallback): void {
-    if (!this.options) return callback(new Error('translation backend not initialised'), false);
-    const url = this.options.loadPath.replace('{{lng}}', encodeURIComponent(language)).replace('{{ns}}', encodeURIComponent(namespace));
-    this.options.request({}, url, undefined, (error, result) => {
-      if (error) {
-        const status = typeof result === 'object' && result ? result.status : undefined;
-        const retry = status === undefined || status >= 500;
-        return callback(`failed loading ${url}${status ? `: status ${status}` : ''}`, retry);
-      }
-      try {
-        callback(null, JSON.parse(result!.data) as Record<string, unknown>);
-      } catch {
-        callback(`failed parsing ${url} to json`, false);
-      }
-    });
-  }
+/**
+ * Reads one JSON file per language and namespace through the cached request. The instance
+ * (i18n.ts) retries what this reports as retriable; fetch is all it needs (no XHR path).
+ */
+export function readTranslations({ loadPath, request }: TranslationBackendOptions, language: string, namespace: string, callback: ReadCallback): void {
+  const url = loadPath.replace('{{lng}}', encodeURIComponent(language)).replace('{{ns}}', encodeURIComponent(namespace));
+  request({}, url, undefined, (error, result) => {
+    if (error) {
+      const status = result?.status;
+      return callback(`failed loading ${url}${status ? `: status ${status}` : ''}`, status === undefined || status >= 500);
+    }
+    try {
+      callback(null, JSON.parse(result!.data) as Record<string, unknown>);
+    } catch {
+      callback(`failed parsing ${url} to json`, false);
+    }
+  });
 }

@@ -27,7 +27,7 @@ interface Entry {
 /**
  * The request of the translation backend: keeps each translation file for `ttlMs`.
  * Concurrent reads of one file share a single fetch; failures are not cached, so
- * i18next's own retries (5, from 350 ms doubling) reach the network again.
+ * the instance's retries (i18n.ts: 5, from 350 ms doubling) reach the network again.
  */
 export function createCachedRequest({
   ttlMs = TRANSLATION_CACHE_TTL_MS,

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime, useSessionView } from '@/entities/session';
+import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import styles from './account-menu.module.css';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
 import { accountLabel, meQueryOptions } from '@/entities/account';
+import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import { homePathOf } from '../../config/home-paths';
 import { USER_MENUS, userMenuTypeFor } from '../../config/menus';

@@ -1,14 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider, createStaticI18n } from '@/shared/i18n';
 import { configQueryOptions, createApiClient, type AppConfig } from '@/shared/api';
 import common from '../../../../locales/it/common.json';
 import { CareersModal } from './careers-modal';
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: 'it', ns: ['common'], defaultNS: 'common', resources: { it: { common } }, interpolation: { escapeValue: false } });
+const i18n = createStaticI18n({ common });
 
 const PDF = 'application/pdf';
 const DOC = 'application/msword';
@@ -33,9 +31,9 @@ function renderModal(fetch: typeof globalThis.fetch) {
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <CareersModal onClose={onClose} client={createApiClient({ baseUrl: 'http://rexer.test', fetch })} />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { onClose };

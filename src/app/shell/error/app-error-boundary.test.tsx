@@ -1,15 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider, createStaticI18n } from '@/shared/i18n';
 import { SEVERITY, createNoopTelemetry, getTelemetryClient, setTelemetryClient } from '@/shared/telemetry';
 import common from '../../../../locales/it/common.json';
 import { AppErrorBoundary } from './app-error-boundary';
 import { ShellErrorFallback } from './shell-error-fallback';
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: 'it', ns: ['common'], defaultNS: 'common', resources: { it: { common } }, interpolation: { escapeValue: false } });
+const i18n = createStaticI18n({ common });
 
 let shouldThrow = true;
 function Fragile() {
@@ -45,11 +43,11 @@ describe('AppErrorBoundary', () => {
     const trackException = vi.fn();
     setTelemetryClient({ ...createNoopTelemetry(), active: true, trackException });
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <AppErrorBoundary fallback={() => <ShellErrorFallback />}>
           <Fragile />
         </AppErrorBoundary>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Qualcosa non ha funzionato' })).toBeTruthy();

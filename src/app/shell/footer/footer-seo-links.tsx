@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { footerLinksQueryOptions, type FooterLinks } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import styles from './footer.module.css';
 
 type Province = FooterLinks['Sale'][number];

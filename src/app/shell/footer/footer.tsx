@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { configQueryOptions, downloadsQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { HOME_MODES, HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
 import { Button } from '@/shared/ui/button';
 import { FOOTER_MENUS } from '../../config/menus';

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDelayedFlag } from '../../model/delayed-flag';
 import { loaderStore, useLoaderActive, type LoaderStore } from '../../model/loader-store';

@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider, createStaticI18n } from '@/shared/i18n';
 import { HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
 import { HEADER_MENUS, type HeaderMenuType } from '../../config/menus';
 import common from '../../../../locales/it/common.json';
@@ -12,8 +11,7 @@ import { createLoaderStore } from '../../model/loader-store';
 import { GLOBAL_LOADER_DELAY_MS, GlobalLoader } from '../global-loader/global-loader';
 import { Header, type HeaderProps } from './header';
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: 'it', ns: ['common'], defaultNS: 'common', resources: { it: { common } }, interpolation: { escapeValue: false } });
+const i18n = createStaticI18n({ common });
 
 /** A window `width` px wide: matchMedia answers any max-width query for it. */
 function viewport(width: number) {
@@ -34,9 +32,9 @@ async function renderInRouter(node: () => ReactNode) {
   });
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   await act(() => router.load());

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { COMPACT_HEADER_QUERY, useMediaQuery } from '@/shared/lib/device';
 import type { HomeType } from '@/shared/lib/home-type';

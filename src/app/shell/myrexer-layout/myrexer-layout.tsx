@@ -1,5 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
 import styles from './myrexer-layout.module.css';

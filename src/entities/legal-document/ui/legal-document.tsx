@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { configQueryOptions, downloadUrl, downloadsQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { findLegalDownload, formatFileSize, type LegalKind, type LegalSection } from '../model/legal-kind';
 import styles from './legal-document.module.css';
 import { PageMeta } from '@/shared/ui/page-meta';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { formatPrice, formatPricePerM2, formatSurface } from '../lib/format';
 import { isPriceRecentlyReduced, type SearchListing } from '../model/search-listing';

@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider, createStaticI18n } from '@/shared/i18n';
 import contactFormTranslations from '../../../../locales/it/contact-form.json';
 import { ContactForm } from './contact-form';
 
@@ -14,20 +13,14 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'it',
-  ns: ['contact-form'],
-  resources: { it: { 'contact-form': contactFormTranslations } },
-  interpolation: { escapeValue: false },
-});
+const i18n = createStaticI18n({ 'contact-form': contactFormTranslations }, 'contact-form');
 
 function renderForm(children: ReactNode = <ContactForm />) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

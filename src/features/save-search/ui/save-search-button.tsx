@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SearchParams } from '@domain/search';
 import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, sessionView, useSessionView } from '@/entities/session';
+import { useTranslation } from '@/shared/i18n';
 import { modalStore } from '@/shared/lib/modal-store';
 import { Button, type ButtonSize, type ButtonVariant } from '@/shared/ui/button';
 import { Text } from '@/shared/ui/text';

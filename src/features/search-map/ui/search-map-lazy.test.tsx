@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import translations from '../../../../locales/it/search-map.json';
+import { I18nProvider } from '@/shared/i18n';
 import { testI18n } from '@/shared/lib/test-utils';
 
 // Which heavy modules have been evaluated: a factory runs only when its module is imported.
@@ -46,9 +46,9 @@ describe('the public entry of the map slice', () => {
   it('renders an empty named box on the server, without loading the map', async () => {
     const { SearchMap } = await import('../index');
     const html = renderToString(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <SearchMap markers={[]} ariaLabel="Mappa dei risultati" className="map-box" />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(html).toContain('aria-label="Mappa dei risultati"');
     expect(html).toContain('aria-busy="true"');
@@ -60,9 +60,9 @@ describe('the public entry of the map slice', () => {
   it('loads the map module in the browser and shows it in place of the box', async () => {
     const { SearchMap } = await import('../index');
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <SearchMap markers={[]} ariaLabel="Mappa dei risultati" />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect((await screen.findByTestId('the-map')).textContent).toBe('Mappa dei risultati');
     expect(loaded.mapModule).toBe(true);
@@ -78,10 +78,12 @@ describe('a map module that fails to load', () => {
       throw new Error('chunk failed');
     });
     const { SearchMap } = await import('../index');
+    // The modules were reset: the slice reads the translator of a fresh @/shared/i18n.
+    const { I18nProvider: FreshI18nProvider } = await import('@/shared/i18n');
     render(
-      <I18nextProvider i18n={i18n}>
+      <FreshI18nProvider i18n={i18n}>
         <SearchMap markers={[]} ariaLabel="Mappa dei risultati" />
-      </I18nextProvider>,
+      </FreshI18nProvider>,
     );
     expect((await screen.findByRole('status')).textContent).toMatch(/La mappa non è disponibile/);
     expect(screen.getByRole('region', { name: 'Mappa dei risultati' })).toBeTruthy();

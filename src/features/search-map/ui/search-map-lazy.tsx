@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import type { SearchMapProps } from '../model/types';
 import styles from './search-map-frame.module.css';

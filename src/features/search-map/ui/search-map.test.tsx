@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@domain/search';
 import translations from '../../../../locales/it/search-map.json';
+import { I18nProvider } from '@/shared/i18n';
 import { testI18n } from '@/shared/lib/test-utils';
 import type { SearchMapProps } from '../model/types';
 
@@ -137,9 +137,9 @@ const i18n = await testI18n({ 'search-map': translations });
 async function renderMap(props: Partial<SearchMapProps> = {}) {
   const all: SearchMapProps = { markers: [], ariaLabel: 'Mappa dei risultati', ...props };
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <SearchMapView {...all} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   // jsdom loads no stylesheet: the map waits for maplibre's, so it is declared loaded here.
   document.head.querySelector('link[rel="stylesheet"]')?.dispatchEvent(new Event('load'));
@@ -149,9 +149,9 @@ async function renderMap(props: Partial<SearchMapProps> = {}) {
   const map = fake.FakeMap.last!;
   const rerender = (next: Partial<SearchMapProps>) =>
     view.rerender(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <SearchMapView {...all} {...next} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   return { map, rerender };
 }
@@ -361,9 +361,9 @@ describe('SearchMapView', () => {
 
   it('is a named picture without controls when not interactive', async () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <SearchMapView markers={[listing]} ariaLabel="Posizione dell'immobile" interactive={false} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     document.head.querySelector('link[rel="stylesheet"]')?.dispatchEvent(new Event('load'));
     expect(await screen.findByRole('img', { name: "Posizione dell'immobile" })).toBeTruthy();

@@ -6,7 +6,7 @@ import { Map as MaplibreMap, Marker, setWorkerUrl, type GeoJSONSource, type MapL
 import stylesheetUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { clusterSize, formatClusterCount, formatMarkerPrice, formatRadius } from '../lib/format';
 import { draftFeatures, shapeToFeatures } from '../lib/geojson';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSessionView } from '@/entities/session';
 import type { SearchListing } from '@/entities/listing';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { favoritesQueryKey, favoritesQueryOptions, setFavorite, type FavoritesAnswer } from '../api/favorites-api';
 import { useFavoritesHolder } from '../model/favorites-holder';

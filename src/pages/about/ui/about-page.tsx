@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
 import styles from './about-page.module.css';
 import { PageMeta } from '@/shared/ui/page-meta';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
 import { autoLogin, decryptAnalyticsToken } from '@/entities/account';
+import { useTranslation } from '@/shared/i18n';
 import { modalStore } from '@/shared/lib/modal-store';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';

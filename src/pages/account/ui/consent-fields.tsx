@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Checkbox } from '@/shared/ui/checkbox';
 import styles from './account-pages.module.css';
 

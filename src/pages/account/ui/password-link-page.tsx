@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
 import { checkPasswordLink, PASSWORD_REFUSAL_KEY, setNewPassword } from '@/entities/account';
+import { useTranslation } from '@/shared/i18n';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { CaptchaField } from '@/shared/ui/captcha';
 import { loadSessionRuntime } from '@/entities/session';
 import { COOKIE_HELD_TOKEN, PASSWORD_REFUSAL_KEY, register, type RegisterOutcome } from '@/entities/account';

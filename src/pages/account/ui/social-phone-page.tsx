@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
 import { updatePhoneAndTerms } from '@/entities/account';
+import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';

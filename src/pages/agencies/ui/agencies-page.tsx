@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { agenciesQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { agenciesInCityQueryOptions } from '../api/agency-queries';
 import { Page } from '@/shared/ui/page';
 import styles from './agencies-page.module.css';

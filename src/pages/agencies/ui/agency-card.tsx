@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { searchPath } from '@domain/search';
+import { useTranslation } from '@/shared/i18n';
 import type { Agency } from '../api/agency-queries';
 import styles from './agency-card.module.css';
+import { HrefLink } from '@/shared/ui/href-link';
 
 export interface AgencyCardProps {
   agency: Agency;
@@ -33,9 +34,9 @@ export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardP
         )}
         <div>
           <Heading className={styles.name}>
-            <a href={listingsHref} className={styles.nameLink}>
+            <HrefLink href={listingsHref} className={styles.nameLink}>
               {agency.Name}
-            </a>
+            </HrefLink>
           </Heading>
           <p className={styles.city}>
             {agency.ProvinceCode ? `${agency.CityName} (${agency.ProvinceCode})` : agency.CityName}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ContactForm } from '@/features/contact-form';
 import { configQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
 import styles from './contact-page.module.css';
 import { PageMeta } from '@/shared/ui/page-meta';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import styles from './error-layout.module.css';
 import { buttonClassName } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { FAQ_VARIANTS, type FaqItem, type FaqVariant } from '../model/faq-variant';
 import { ModeNav, Page } from '@/shared/ui/page';
 import styles from './faq-page.module.css';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ListingCard, ListingCardSkeleton } from '@/entities/listing';
 import { loadSessionRuntime } from '@/entities/session';
 import { FavoriteToggle, useFavorites, type FavoriteItem } from '@/features/toggle-favorite';
+import { useTranslation } from '@/shared/i18n';
 import { formatThousands } from '@/shared/lib/number';
 import { cx } from '@/shared/lib/class-names';
 import { Alert } from '@/shared/ui/alert';
@@ -11,6 +11,7 @@ import { Button, buttonClassName } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
 import { PageMeta } from '@/shared/ui/page-meta';
 import styles from './favorites-page.module.css';
+import { EmptyState } from '@/shared/ui/empty-state';
 
 const DATE = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
 const SKELETONS = 3;
@@ -44,13 +45,16 @@ export function FavoritesPage() {
       ) : null}
       {items ? (
         items.length === 0 ? (
-          <section className={styles.empty} data-testid="favorites-empty">
-            <h2 className={styles.emptyTitle}>{t('empty.title')}</h2>
-            <p className={styles.emptyText}>{t('empty.text')}</p>
-            <Link to="/ricerca" className={buttonClassName()}>
-              {t('empty.cta')}
-            </Link>
-          </section>
+          <EmptyState
+            data-testid="favorites-empty"
+            title={t('empty.title')}
+            text={t('empty.text')}
+            actions={
+              <Link to="/ricerca" className={buttonClassName()}>
+                {t('empty.cta')}
+              </Link>
+            }
+          />
         ) : (
           <>
             <p className={styles.count}>{t('count', { count: items.length })}</p>

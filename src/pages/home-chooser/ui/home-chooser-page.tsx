@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { HOME_CHOICES } from '../config/home-choices';
 import { rememberHomeType } from '../model/remember-home-type';
 import styles from './home-chooser-page.module.css';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { ContactForm } from '@/features/contact-form';
+import { useTranslation } from '@/shared/i18n';
 import styles from './house-of-music-page.module.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 

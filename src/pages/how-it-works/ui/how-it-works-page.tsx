@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import {
   HOW_IT_WORKS_VARIANTS,
   VARIANT_CTA,

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { provinceSlugOf, type HomeCity } from '@/entities/city';
+import { useTranslation } from '@/shared/i18n';
 import { municipalityListPath, type LandingMode } from '../model/landing-mode';
 import styles from './landing-page.module.css';
 

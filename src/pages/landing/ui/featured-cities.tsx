@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { provinceSlugOf, type HomeCity } from '@/entities/city';
+import { useTranslation } from '@/shared/i18n';
 import { MODE_CONFIG, SELL_TYPE, municipalityListPath, type LandingMode } from '../model/landing-mode';
 import styles from './landing-page.module.css';
 

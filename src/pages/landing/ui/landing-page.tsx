@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { citiesQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { MODE_CONFIG, isTypeSlug, type LandingMode } from '../model/landing-mode';
 import { CityPicker } from './city-picker';
 import { FeaturedCities } from './featured-cities';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { latestListingsQueryOptions } from '../api/listing-queries';
 import { LISTINGS_SHOWN, MODE_CONFIG, type LandingMode } from '../model/landing-mode';
 import { ListingCard } from './listing-card';

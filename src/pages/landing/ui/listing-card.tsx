@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { formatThousands } from '@/shared/lib/number';
 import type { HomeListing } from '../api/listing-queries';
 import { SELL_TYPE } from '../model/landing-mode';

@@ -2,13 +2,14 @@ import { isTypeSlug, type TypeSlug } from '@/shared/config';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { municipalitiesQueryOptions } from '../api/municipality-queries';
 import { groupByInitial } from '../lib/group-by-initial';
 import { Page } from '@/shared/ui/page';
 import styles from './municipality-list-page.module.css';
 import { OtherProvinces } from './other-provinces';
 import { PageMeta } from '@/shared/ui/page-meta';
+import { HrefLink } from '@/shared/ui/href-link';
 
 export interface MunicipalityListPageProps {
   mode: 'comprocasa' | 'trovocasa';
@@ -83,9 +84,9 @@ export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityL
                 <ul className={styles.municipalities}>
                   {group.items.map((municipality) => (
                     <li key={municipality.Id} className={styles.municipality}>
-                      <a href={municipality.Url} className={styles.link}>
+                      <HrefLink href={municipality.Url} className={styles.link}>
                         {municipality.Name}
-                      </a>
+                      </HrefLink>
                       <span className={styles.count}>
                         {t(`${base}.count`, { count: municipality.ListingCount })}
                       </span>

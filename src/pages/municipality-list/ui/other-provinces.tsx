@@ -1,9 +1,9 @@
 import type { TypeSlug } from '@/shared/config';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { provinceSlugOf } from '@/entities/city';
 import { citiesQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import styles from './municipality-list-page.module.css';
 
 const PROVINCES_SHOWN = 12;

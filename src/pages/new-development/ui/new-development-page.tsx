@@ -1,11 +1,11 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { energyLabelOf } from '@domain/energy-label';
 import { ListingCard, formatPrice } from '@/entities/listing';
 import { FavoriteToggle } from '@/features/toggle-favorite';
 import { SearchMap } from '@/features/search-map';
 import { configQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { useSiteOrigin } from '@/shared/lib/site-origin';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PhotoGallery } from '@/shared/ui/photo-gallery';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import styles from './not-found-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';

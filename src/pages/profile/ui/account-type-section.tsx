@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { MeProfile } from '@/entities/account';
+import { useTranslation } from '@/shared/i18n';
 import { Spinner } from '@/shared/ui/spinner';
 import { changeBusinessName } from '../api/profile-api';
 import { useProfileSave } from '../model/use-profile-save';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { TextField } from '@/shared/ui/text-field';
 import type { AddressValues, FieldErrors } from '../model/profile-values';
 import styles from './profile-page.module.css';

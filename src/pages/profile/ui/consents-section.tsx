@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MeProfile } from '@/entities/account';
+import { useTranslation } from '@/shared/i18n';
 import { Checkbox } from '@/shared/ui/checkbox';
 import { Icon } from '@/shared/ui/icon';
 import { changeConsent } from '../api/profile-api';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MeProfile } from '@/entities/account';
+import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { removeAddress, saveAddress } from '../api/profile-api';
 import { addressErrors, addressPayload, isBlankAddress, meAddress, storedAddressValues, type AddressValues, type FieldErrors, type StoredAddress } from '../model/profile-values';

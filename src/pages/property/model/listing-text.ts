@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { formatPrice, formatSurface, type SearchListing } from '@/entities/listing';
+import type { TFunction } from '@/shared/i18n';
 import type { PropertyDetail } from '../api/property-api';
 
 // The words a listing's page is described with: its kind ("Trilocale"), its place, its floor,

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, buttonClassName } from '@/shared/ui/button';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from '@/shared/i18n';
+import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
-import { Modal } from '@/shared/ui/modal';
 import type { PropertyAdvertiser } from '../api/property-api';
 import styles from './property-page.module.css';
 
@@ -38,6 +37,9 @@ export function AdvertiserBox({ advertiser }: { advertiser: PropertyAdvertiser }
   );
 }
 
+const loadVisitDialog = () => import('./visit-dialog');
+const VisitDialog = lazy(loadVisitDialog);
+
 /**
  * "Richiedi una visita": the advertiser's way to book one, as it stands today. An agency
  * takes the call; for a private owner Rexer passes the request on from the contact page.
@@ -45,39 +47,16 @@ export function AdvertiserBox({ advertiser }: { advertiser: PropertyAdvertiser }
 export function VisitRequest({ id, advertiser }: { id: number; advertiser: PropertyAdvertiser }) {
   const { t } = useTranslation('property');
   const [open, setOpen] = useState(false);
-  const agency = advertiser.Kind === 'agency';
   return (
     <>
-      <Button variant="accent" fullWidth onClick={() => setOpen(true)}>
+      <Button variant="accent" fullWidth onClick={() => setOpen(true)} onPointerEnter={() => void loadVisitDialog()} onFocus={() => void loadVisitDialog()}>
         {t('actions.visit')}
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title={t('visit.title')} closeLabel={t('visit.close')} size="small">
-        <div className={styles.visit}>
-          {agency ? (
-            <>
-              <p>{t(advertiser.Phone ? 'visit.agencyText' : 'visit.agencyNoPhone', { name: advertiser.Name })}</p>
-              <p className={styles.reference}>{t('visit.reference', { id })}</p>
-              {advertiser.Phone ? (
-                <a className={buttonClassName({ variant: 'primary', fullWidth: true })} href={`tel:${advertiser.Phone.replace(/[^\d+]/g, '')}`}>
-                  <Icon name="phone" /> {t('visit.call', { phone: advertiser.Phone })}
-                </a>
-              ) : advertiser.AgencySlug ? (
-                <Link to="/agenzie/$name" params={{ name: advertiser.AgencySlug }} className={buttonClassName({ variant: 'primary', fullWidth: true })}>
-                  {t('advertiser.agencyLink')}
-                </Link>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <p>{t('visit.privateText')}</p>
-              <p className={styles.reference}>{t('visit.reference', { id })}</p>
-              <Link to="/contatti" className={buttonClassName({ variant: 'primary', fullWidth: true })}>
-                {t('visit.contact')}
-              </Link>
-            </>
-          )}
-        </div>
-      </Modal>
+      {open ? (
+        <Suspense fallback={null}>
+          <VisitDialog id={id} advertiser={advertiser} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

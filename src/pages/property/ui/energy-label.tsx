@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { ENERGY_SCALE, type EnergyLabel } from '@domain/energy-label';
 import styles from './property-page.module.css';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SearchMap } from '@/features/search-map';
 import { configQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import styles from './property-page.module.css';
 
 /** The circle drawn instead of the point when the address is hidden (the API rounds it to ~100 m). */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { formatThousands } from '@/shared/lib/number';
 import { MORTGAGE_DEFAULTS, MORTGAGE_LIMITS, estimateMortgage } from '../model/mortgage';
 import styles from './property-page.module.css';

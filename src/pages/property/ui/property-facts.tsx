@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatPrice, formatSurface } from '@/entities/listing';
+import { useTranslation } from '@/shared/i18n';
 import { formatThousands } from '@/shared/lib/number';
 import type { PropertyDetail } from '../api/property-api';
 import { floorText, formatChange, formatDate } from '../model/listing-text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { SimilarListings } from './similar-listings';
 import styles from './property-page.module.css';

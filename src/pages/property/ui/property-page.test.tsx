@@ -182,7 +182,7 @@ describe('PropertyPage', () => {
     answer(property());
     await renderProperty();
     fireEvent.click(screen.getAllByRole('button', { name: 'Richiedi una visita' })[0]);
-    const dialog = screen.getByRole('dialog', { name: 'Richiedi una visita' });
+    const dialog = await screen.findByRole('dialog', { name: 'Richiedi una visita' });
     expect(within(dialog).getByRole('link', { name: /Chiama \+39 02 1234567/ }).getAttribute('href')).toBe('tel:+39021234567');
     expect(within(dialog).getByText('Riferimento annuncio: n. 42')).toBeTruthy();
   });

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatPrice, formatPricePerM2, isPriceRecentlyReduced, listingJsonLd } from '@/entities/listing';
 import { FavoriteToggle } from '@/features/toggle-favorite';
 import { searchPath } from '@domain/search';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { useSiteOrigin } from '@/shared/lib/site-origin';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -20,6 +20,7 @@ import { FeatureTable, KeyFacts, PriceHistory } from './property-facts';
 import { RunningCosts } from './running-costs';
 import { SimilarListings } from './similar-listings';
 import styles from './property-page.module.css';
+import { HrefLink } from '@/shared/ui/href-link';
 
 const STATUS = { suspended: 3, sold: 4 } as const;
 
@@ -134,9 +135,9 @@ function Breadcrumb({ property }: { property: PropertyDetail }) {
         </li>
         {property.City ? (
           <li>
-            <a href={searchPath({ SellType: property.SellType, SearchType: 'town', Town: property.City.Istat })}>
+            <HrefLink href={searchPath({ SellType: property.SellType, SearchType: 'town', Town: property.City.Istat })}>
               {t(rent ? 'breadcrumb.search_rent' : 'breadcrumb.search_sale', { city: property.City.Name })}
-            </a>
+            </HrefLink>
           </li>
         ) : null}
         <li aria-current="page">{property.Title}</li>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { formatThousands } from '@/shared/lib/number';
 import type { EnergyLabel } from '@domain/energy-label';
 import { EURO_PER_KWH, estimateRunningCosts } from '../model/running-costs';

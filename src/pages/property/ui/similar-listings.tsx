@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ListingCard } from '@/entities/listing';
 import { FavoriteToggle } from '@/features/toggle-favorite';
+import { useTranslation } from '@/shared/i18n';
 import { similarListingsQueryOptions } from '../api/property-api';
 import styles from './property-page.module.css';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { MAX_RATING, clampRating, type ExampleReview } from '../model/review';
 import { Page } from '@/shared/ui/page';
 import styles from './reviews-page.module.css';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ALERT_FREQUENCIES, parseSearchParams, searchPath, type AlertFrequency } from '@domain/search';
 import { SEARCH_NAME_MAX, validateSearchName } from '@/features/save-search';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -11,6 +11,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { SAVED_SEARCHES_KEY, updateSavedSearch, type SavedSearch, type SavedSearchChanges } from '../api/saved-searches-api';
 import { errorKey, formatDate } from '../model/error-key';
 import styles from './saved-searches-page.module.css';
+import { HrefLink } from '@/shared/ui/href-link';
 
 export interface SavedSearchItemProps {
   search: SavedSearch;
@@ -84,9 +85,9 @@ export function SavedSearchItem({ search, onDelete }: SavedSearchItemProps) {
         />
       ) : (
         <div className={styles.actions}>
-          <a href={resultsHref} className={buttonClassName({ size: 'small' })} aria-label={t('item.resultsLabel', { name: search.Name })}>
+          <HrefLink href={resultsHref} className={buttonClassName({ size: 'small' })} aria-label={t('item.resultsLabel', { name: search.Name })}>
             {t('item.results')}
-          </a>
+          </HrefLink>
           <Button
             variant="secondary"
             size="small"

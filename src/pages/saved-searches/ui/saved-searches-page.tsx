@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
@@ -11,6 +11,7 @@ import { savedSearchesQueryOptions, type SavedSearch } from '../api/saved-search
 import { DeleteSearchModal } from './delete-search-modal';
 import { SavedSearchItem } from './saved-search-item';
 import styles from './saved-searches-page.module.css';
+import { EmptyState } from '@/shared/ui/empty-state';
 
 /** /myrexer/ricerche: the user's saved searches, their alerts, and the way back to their results. */
 export function SavedSearchesPage() {
@@ -28,13 +29,16 @@ export function SavedSearchesPage() {
       </p>
       {searches.data ? (
         searches.data.length === 0 ? (
-          <section className={styles.empty} data-testid="saved-searches-empty">
-            <h2 className={styles.emptyTitle}>{t('empty.title')}</h2>
-            <p className={styles.emptyText}>{t('empty.text')}</p>
-            <Link to="/ricerca" className={buttonClassName()}>
-              {t('empty.cta')}
-            </Link>
-          </section>
+          <EmptyState
+            data-testid="saved-searches-empty"
+            title={t('empty.title')}
+            text={t('empty.text')}
+            actions={
+              <Link to="/ricerca" className={buttonClassName()}>
+                {t('empty.cta')}
+              </Link>
+            }
+          />
         ) : (
           <>
             <p className={styles.count}>{t('count', { count: searches.data.length })}</p>

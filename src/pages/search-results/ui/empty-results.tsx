@@ -1,5 +1,5 @@
 import type { SearchParams } from '@domain/search';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { wideningsOf } from '../model/widen';
 import styles from './search-results-page.module.css';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type SearchParams } from '@domain/search';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SearchMap, type MapMarker, type MapShape, type MapTool, type MapView } from '@/features/search-map';
 import { configQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { Button } from '@/shared/ui/button';
 import type { SearchResult } from '../api/search-api';

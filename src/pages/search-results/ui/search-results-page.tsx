@@ -1,16 +1,15 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { SearchParams } from '@domain/search';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ListingCard, ListingCardSkeleton } from '@/entities/listing';
 import { SaveSearchButton } from '@/features/save-search';
 import { FavoriteToggle } from '@/features/toggle-favorite';
 import { ApiError } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { useSiteOrigin } from '@/shared/lib/site-origin';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { searchResultsQueryOptions, type SearchResult } from '../api/search-api';
 import { countActiveFilters, withoutFilters } from '../model/filters';
@@ -19,9 +18,9 @@ import { firstPageHref, isIndexable, resultsHref, type ResultsRoute } from '../m
 import { EmptyResults } from './empty-results';
 import { ResultsJsonLd, type BreadcrumbItem } from './results-json-ld';
 import { ResultsMap } from './results-map';
-import { SearchFilters } from './search-filters';
 import { SortSelect } from './sort-select';
 import styles from './search-results-page.module.css';
+import { HrefLink } from '@/shared/ui/href-link';
 
 export interface SearchResultsPageProps {
   /** The address the page was reached at: where a changed search goes back to. */
@@ -30,6 +29,9 @@ export interface SearchResultsPageProps {
   /** The province slug of the searched town or district, when the route knows it. */
   province?: string;
 }
+
+const loadFiltersPanel = () => import('./filters-panel');
+const FiltersPanel = lazy(loadFiltersPanel);
 
 /** Cards whose cover loads at once: the first screen's. */
 const PRIORITY_CARDS = 2;
@@ -123,7 +125,7 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
         <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>
           <ol>
             {breadcrumb.map((item, index) => (
-              <li key={index}>{item.href ? <AppLink href={item.href}>{item.name}</AppLink> : <span aria-current="page">{item.name}</span>}</li>
+              <li key={index}>{item.href ? <HrefLink href={item.href}>{item.name}</HrefLink> : <span aria-current="page">{item.name}</span>}</li>
             ))}
           </ol>
         </nav>
@@ -134,6 +136,8 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
             variant="secondary"
             size="small"
             onClick={() => setFiltersOpen(true)}
+            onPointerEnter={() => void loadFiltersPanel()}
+            onFocus={() => void loadFiltersPanel()}
             aria-label={activeFilters > 0 ? t('toolbar.filtersCountLabel', { count: activeFilters }) : undefined}
             aria-haspopup="dialog"
           >
@@ -216,9 +220,9 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
                   </a>
                 ) : null}
                 {params.Cursor ? (
-                  <AppLink href={firstPageHref(route, params)} className={styles.firstPage}>
+                  <HrefLink href={firstPageHref(route, params)} className={styles.firstPage}>
                     {t('list.firstPage')}
-                  </AppLink>
+                  </HrefLink>
                 ) : null}
               </div>
             </>
@@ -230,41 +234,12 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
         {showMap ? <ResultsMap params={params} result={first} selectedId={selectedId} onSelect={select} onSearch={search} /> : null}
       </div>
 
-      <Modal
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        title={t('panel.title')}
-        closeLabel={t('panel.close')}
-        size="large"
-        className={styles.panel}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => search(withoutFilters(params))} disabled={activeFilters === 0}>
-              {t('panel.reset')}
-            </Button>
-            <Button onClick={() => setFiltersOpen(false)} loading={updating}>
-              {total !== undefined ? t('panel.show', { count: total }) : t('panel.showNoCount')}
-            </Button>
-          </>
-        }
-      >
-        <SearchFilters value={params} onChange={search} />
-      </Modal>
+      {filtersOpen ? (
+        <Suspense fallback={null}>
+          <FiltersPanel params={params} total={total} activeFilters={activeFilters} updating={updating} onSearch={search} onClose={() => setFiltersOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
-/** A link to an address built at run time (a search's query): an ordinary link that the router follows without a reload. */
-function AppLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void navigate({ href });
-  };
-  return (
-    <a href={href} className={className} onClick={onClick}>
-      {children}
-    </a>
-  );
-}

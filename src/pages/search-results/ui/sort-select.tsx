@@ -1,6 +1,6 @@
 import type { SearchParams, SearchSort } from '@domain/search';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { applyFilters, SORT_CHOICES } from '../model/filters';
 import styles from './search-filters.module.css';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { configQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import styles from './unavailable-page.module.css';
 import { buttonClassName } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';

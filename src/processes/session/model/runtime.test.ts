@@ -56,6 +56,18 @@ describe('the session runtime', () => {
     await expect(runtime.renew('r1')).resolves.toBe(false);
   });
 
+  it('retries every request that met the expiry at once, after the one renewal', async () => {
+    setMirror({ username: 'laura@example.it', isConfirmed: true, terms_privacy: true });
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const calls = fakeApi({ 'POST /api/Account/Session': async () => (await answered, json({})) });
+    const runtime = createSessionRuntime(effects());
+    const renewals = [runtime.renew('a'), runtime.renew('b'), runtime.renew('c')];
+    release();
+    await expect(Promise.all(renewals)).resolves.toEqual([true, true, true]);
+    expect(calls).toEqual(['POST /api/Account/Session']);
+  });
+
   it('answers what the session allows and carries out intents, without the caller reading states', async () => {
     setMirror({ username: 'laura@example.it', isConfirmed: true, terms_privacy: true });
     const calls = fakeApi({ 'POST /api/Account/Logout': () => json(null, 204) });

@@ -160,8 +160,13 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
       return (await waitFor(actor, settled)).context.sessionToken !== null;
     },
     renew(requestId) {
-      // An expiry the session does not take now (a login under way, no session): nothing to wait for.
-      if (!actor.getSnapshot().can({ type: 'SESSION_TOKEN_EXPIRED', requestId })) return Promise.resolve(false);
+      const snapshot = actor.getSnapshot();
+      if (!snapshot.can({ type: 'SESSION_TOKEN_EXPIRED', requestId })) {
+        // Another request's renewal (or a login) under way: its outcome decides this request's retry too.
+        if (!settled(snapshot)) return waitFor(actor, settled).then((after) => after.context.sessionToken !== null);
+        // No session to renew: nothing to wait for.
+        return Promise.resolve(false);
+      }
       return new Promise<boolean>((resolve) => {
         pendingRenewals.set(requestId, resolve);
         actor.send({ type: 'SESSION_TOKEN_EXPIRED', requestId });

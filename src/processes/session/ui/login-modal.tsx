@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { use, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { CaptchaField } from '@/shared/ui/captcha';
 import { loadSessionRuntime } from '@/entities/session';
 import { requestNewConfirmationMail, requestPasswordRecovery, type RecoveryOutcome } from '@/entities/account';

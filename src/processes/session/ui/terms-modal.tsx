@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { use, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadSessionRuntime } from '@/entities/session';
+import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Checkbox } from '@/shared/ui/checkbox';

@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, type AnyRouter } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
 import { Suspense, type ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { Mock } from 'vitest';
+import { I18nProvider, createStaticI18n, type I18n } from '@/shared/i18n';
 
 // The one way a page test renders its page: inside a router (at a path, so links and
 // active tabs behave), with the page's Italian translations, a fresh query client, and the
@@ -12,17 +11,12 @@ import type { Mock } from 'vitest';
 
 export type FetchMock = Mock<typeof fetch>;
 
-/** An i18next instance with the given namespaces (their JSON files), ready. */
+/**
+ * A translator with the given namespaces (their JSON files), ready; it loads nothing, so a
+ * namespace not given renders its keys.
+ */
 export async function testI18n(namespaces: Record<string, object>, defaultNS = Object.keys(namespaces)[0]): Promise<I18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: 'it',
-    ns: Object.keys(namespaces),
-    defaultNS,
-    resources: { it: namespaces as Record<string, Record<string, unknown>> },
-    interpolation: { escapeValue: false },
-  });
-  return instance;
+  return createStaticI18n(namespaces as Record<string, Record<string, unknown>>, defaultNS);
 }
 
 export interface RenderPageOptions {
@@ -51,11 +45,11 @@ export async function renderPage(page: () => ReactNode, { i18n, path = '/', othe
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   await act(() => router.load());
   return { router, queryClient };

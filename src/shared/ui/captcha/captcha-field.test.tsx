@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import captchaTranslations from '../../../../locales/it/captcha.json';
 import { configQueryOptions } from '@/shared/api';
+import { I18nProvider, createStaticI18n } from '@/shared/i18n';
 import { CaptchaField } from './captcha-field';
 
 // The widget itself is a web component; here only its loading and its strings are watched.
@@ -14,18 +13,17 @@ vi.mock('altcha/external', () => {
   return {};
 });
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: 'it', ns: ['captcha'], resources: { it: { captcha: captchaTranslations } }, interpolation: { escapeValue: false } });
+const i18n = createStaticI18n({ captcha: captchaTranslations }, 'captcha');
 
 function renderWith(provider: 'altcha' | 'recaptcha' | 'off', onChange = vi.fn(), siteKey: string | null = null) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(configQueryOptions().queryKey, { CaptchaProvider: provider, RecaptchaSiteKey: siteKey } as never);
   const tree = (callback: (token: string | null) => void) => (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <CaptchaField onChange={callback} />
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
   const view = render(tree(onChange));
   return { onChange, rerender: (callback: (token: string | null) => void) => view.rerender(tree(callback)) };

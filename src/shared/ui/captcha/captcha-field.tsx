@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { configQueryOptions } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
 import { Text } from '@/shared/ui/text';
 import { ALTCHA_LANGUAGE, loadAltcha } from './load-altcha';
 import { loadRecaptcha } from './load-recaptcha';

@@ -1,18 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider, createStaticI18n } from '@/shared/i18n';
 import common from '../../../../locales/it/common.json';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: 'it', ns: ['common'], defaultNS: 'common', resources: { it: { common } }, interpolation: { escapeValue: false } });
+const i18n = createStaticI18n({ common });
 
 const meter = (password: string, userInputs?: string[]) =>
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <PasswordStrengthMeter password={password} userInputs={userInputs} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 
 describe('PasswordStrengthMeter', () => {

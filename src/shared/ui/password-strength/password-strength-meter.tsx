@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { ACCEPTED_PASSWORD_SCORE, loadPasswordScorer, type PasswordScore, type PasswordScorer } from '@/shared/lib/password-strength';
 import styles from './password-strength-meter.module.css';
 

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { isStatusFilterSlug, MyListingsPage } from '@/pages/my-listings';
+import { listingActionsFor } from '@/processes/listing-status';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
-import { paramsShape, requireParams, segmentSchema } from '../../../../lib/route-params';
+import { paramsShape, requireParams } from '../../../../lib/route-params';
 
-const paramsSchema = paramsShape({ type: segmentSchema });
+// The status filters: pubblicati, bozze, sospesi, venduti (docs/listings.md); any other is a 404.
+const paramsSchema = paramsShape({ type: isStatusFilterSlug });
 
 export const Route = createFileRoute('/_authenticated/myrexer/annunci/$type')({
   staticData: { homeTypes: ACCEPTS.owners, defaultHomeType: HOME_TYPE.SELLER, requiresLogin: true },
@@ -13,5 +15,6 @@ export const Route = createFileRoute('/_authenticated/myrexer/annunci/$type')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="myrexer" />;
+  const { type } = Route.useParams();
+  return <MyListingsPage filter={type} actionsFor={listingActionsFor} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { MyListingsPage } from '@/pages/my-listings';
+import { listingActionsFor } from '@/processes/listing-status';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
 
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/_authenticated/myrexer/annunci/')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="myrexer" />;
+  return <MyListingsPage actionsFor={listingActionsFor} />;
 }

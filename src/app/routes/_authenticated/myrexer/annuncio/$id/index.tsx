@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { MyListingPage } from '@/pages/my-listings';
+import { NotFoundPage } from '@/pages/not-found';
+import { listingActionsFor } from '@/processes/listing-status';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
 import { numericIdSchema, paramsShape, requireParams } from '../../../../../lib/route-params';
@@ -13,5 +15,7 @@ export const Route = createFileRoute('/_authenticated/myrexer/annuncio/$id/')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="myrexer" />;
+  const { id } = Route.useParams();
+  // Another user's listing answers 404 (ids are not revealed): the not-found page.
+  return <MyListingPage key={id} id={Number(id)} actionsFor={listingActionsFor} notFound={<NotFoundPage />} />;
 }

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { SERVICE_PRODUCT } from '../../db/reference-ids';
+import { AppError } from '../../errors/app-error';
+
+// The price of an order, computed on the server from the catalogue rows (plan_types,
+// service_products: euro cents, VAT included). Nothing the client sends is a price.
+
+export const ORDER_CURRENCY = 'EUR' as const;
+
+export interface CataloguePlan {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  priceCents: number;
+}
+
+export interface CatalogueProduct extends CataloguePlan {
+  active: boolean;
+}
+
+export interface ProductRule {
+  /** How many of it one order may hold. */
+  maxQuantity: number;
+  /**
+   * Whether it may be bought with a plan at the value ladder (step 28). The flexible plan
+   * sold as a product (9) is bought later, for a listing published with the basic plan: at
+   * step 28 it is the plan itself.
+   */
+  withPlan: boolean;
+}
+
+/** Per product: quantity limit and whether it goes with a plan. A product not listed here is not sold. */
+export const PRODUCT_RULES: Record<number, ProductRule> = {
+  [SERVICE_PRODUCT.first_row]: { maxQuantity: 6, withPlan: true }, // periods of 30 days
+  [SERVICE_PRODUCT.sold_guaranteed]: { maxQuantity: 1, withPlan: true },
+  [SERVICE_PRODUCT.photography]: { maxQuantity: 1, withPlan: true },
+  [SERVICE_PRODUCT.renovation]: { maxQuantity: 1, withPlan: true },
+  [SERVICE_PRODUCT.paddle]: { maxQuantity: 3, withPlan: true },
+  [SERVICE_PRODUCT.publish_listing]: { maxQuantity: 1, withPlan: true },
+  [SERVICE_PRODUCT.upgrade]: { maxQuantity: 1, withPlan: true }, // Premium for 30 days
+  [SERVICE_PRODUCT.flexible]: { maxQuantity: 1, withPlan: false },
+};
+
+export interface OrderRequest {
+  PropertyId: number;
+  PlanType?: number | null;
+  ServiceProducts: { Id: number; Quantity: number }[];
+}
+
+export interface PricedItem {
+  serviceProductId: number;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface PricedOrder {
+  plan: CataloguePlan | null;
+  items: PricedItem[];
+  amountCents: number;
+}
+
+function invalid(message: string): AppError {
+  return new AppError('InvalidOrder', { message });
+}
+
+/** Prices a request against the catalogue, or throws InvalidOrder. */
+export function priceOrder(plans: readonly CataloguePlan[], products: readonly CatalogueProduct[], request: OrderRequest): PricedOrder {
+  const plan = request.PlanType == null ? null : plans.find((p) => p.id === request.PlanType);
+  if (request.PlanType != null && !plan) throw invalid(`unknown plan ${request.PlanType}`);
+  if (!plan && request.ServiceProducts.length === 0) throw invalid('neither a plan nor a service product');
+  const seen = new Set<number>();
+  const items: PricedItem[] = [];
+  for (const line of request.ServiceProducts) {
+    if (seen.has(line.Id)) throw invalid(`service product ${line.Id} twice`);
+    seen.add(line.Id);
+    const product = products.find((p) => p.id === line.Id);
+    const rule = PRODUCT_RULES[line.Id];
+    if (!product || !product.active || !rule) throw invalid(`service product ${line.Id} is not sold`);
+    if (!Number.isInteger(line.Quantity) || line.Quantity < 1 || line.Quantity > rule.maxQuantity) throw invalid(`service product ${line.Id}: quantity ${line.Quantity} over ${rule.maxQuantity}`);
+    if (plan && !rule.withPlan) throw invalid(`service product ${line.Id} cannot be bought with a plan`);
+    items.push({ serviceProductId: product.id, name: product.name, quantity: line.Quantity, unitPriceCents: product.priceCents });
+  }
+  items.sort((a, b) => a.serviceProductId - b.serviceProductId);
+  const amountCents = (plan?.priceCents ?? 0) + items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+  return { plan: plan ?? null, items, amountCents };
+}
+
+/**
+ * The fingerprint of a request, for its Idempotency-Key: the same property, plan and products
+ * (in any order) give the same hash.
+ */
+export function requestHash(request: OrderRequest): string {
+  const canonical = {
+    PropertyId: request.PropertyId,
+    PlanType: request.PlanType ?? null,
+    ServiceProducts: [...request.ServiceProducts].sort((a, b) => a.Id - b.Id || a.Quantity - b.Quantity).map((line) => [line.Id, line.Quantity]),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}

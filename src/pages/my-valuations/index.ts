@@ -1,0 +1,1 @@
+export { MyValuationsPage } from './ui/my-valuations-page';

@@ -1,0 +1,1 @@
+export { ValuationResultPage } from './ui/valuation-result-page';

@@ -1,0 +1,1 @@
+export { listingActionsFor, type ListingStatusAction, type OwnerStatusEvent } from './model/listing-actions';

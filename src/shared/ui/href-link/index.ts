@@ -1,0 +1,1 @@
+export { HrefLink, type HrefLinkProps } from './href-link';
