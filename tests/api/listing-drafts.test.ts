@@ -536,7 +536,7 @@ for (const backend of BACKENDS) {
       const all = json(await seller.mine());
       expect(all.Items.map((i: { Id: number }) => i.Id)).toEqual([draft, published]);
       expect(all.NextAfterId).toBeNull();
-      expect(all.Items[1]).toMatchObject({ Status: 2, FavoritesCount: 2, VisitRequestsCount: 1, Views: null, Title: ANSWERS.title.title, CurrentStep: null });
+      expect(all.Items[1]).toMatchObject({ Status: 2, FavoritesCount: 2, VisitRequestsCount: 1, Views: 0, Title: ANSWERS.title.title, CurrentStep: null });
       expect(all.Items[0]).toMatchObject({ Status: 1, FavoritesCount: 0, VisitRequestsCount: 0, CurrentStep: 2, Title: null, ImageUrl: null });
       const first = json(await seller.mine('?Limit=1'));
       expect(first.Items.map((i: { Id: number }) => i.Id)).toEqual([draft]);

@@ -29,3 +29,4 @@ export * from './seed-runs';
 export * from './shared-state';
 export * from './search-cells';
 export * from './valuations';
+export * from './property-views';

@@ -137,7 +137,7 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
       const page = rows.slice(0, limit);
       reply.headers(noStore);
       return {
-        Items: page.map(({ row, city, cover, favorites, visitRequests }) => ({
+        Items: page.map(({ row, city, cover, favorites, visitRequests, views }) => ({
           Id: row.id,
           Status: row.statusId as 1 | 2 | 3 | 4,
           Origin: row.origin,
@@ -149,7 +149,7 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
           SurfaceM2: row.surfaceM2,
           PlanType: row.planTypeId,
           CurrentStep: row.statusId === 1 ? (row.wizardPage?.currentStep ?? null) : null,
-          Views: null,
+          Views: views,
           FavoritesCount: favorites,
           VisitRequestsCount: visitRequests,
           HighlightedUntil: iso(row.highlightedUntil),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
-import { agencies, anonymousFavorites, appointments, favorites, media, municipalities, orderItems, orders, properties, propertyAmenities, propertyRooms, users } from '../../db/schema';
+import { agencies, anonymousFavorites, appointments, favorites, media, municipalities, orderItems, orders, properties, propertyAmenities, propertyRooms, propertyViews, users } from '../../db/schema';
 import { PHOTO_MEDIA_TYPES } from '../listing-media/repository';
 import { LISTING_IMAGE_TYPES } from '../shared/search-listing';
 import type { MediaCounts, PaidOrderSummary, PropertyChanges, PropertyRow } from './wizard';
@@ -132,6 +132,8 @@ export interface MyListingRow {
   cover: string | null;
   favorites: number;
   visitRequests: number;
+  /** People who opened the public page, all days together. */
+  views: number;
 }
 
 /** The user's listings (every status but deleted, or one), newest first, by keyset on the id. */
@@ -147,6 +149,7 @@ export async function myListings(db: Db, userId: number, query: { status?: numbe
       cover: sql<string | null>`(select ${media.url} from ${media} where ${media.propertyId} = ${properties.id} and ${inArray(media.mediaTypeId, LISTING_IMAGE_TYPES)} order by ${media.position}, ${media.id} limit 1)`,
       favorites: sql<number>`((select count(*) from ${favorites} where ${favorites.propertyId} = ${properties.id}) + (select count(*) from ${anonymousFavorites} where ${anonymousFavorites.propertyId} = ${properties.id}))`.mapWith(Number),
       visitRequests: sql<number>`(select count(*) from ${appointments} where ${appointments.propertyId} = ${properties.id})`.mapWith(Number),
+      views: sql<number>`(select coalesce(sum(${propertyViews.views}), 0) from ${propertyViews} where ${propertyViews.propertyId} = ${properties.id})`.mapWith(Number),
     })
     .from(properties)
     .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))

@@ -101,7 +101,7 @@ export const MyListingItem = z
     SurfaceM2: z.number().int().nullable(),
     PlanType: z.number().int().nullable(),
     CurrentStep: z.number().int().nullable().describe('A draft: the wizard step it stands at.'),
-    Views: z.number().int().nullable().describe('Not counted yet: always null.'),
+    Views: z.number().int().min(0).describe('People who opened the public page (crawlers and the owner are not counted), all days together.'),
     FavoritesCount: z.number().int().describe('Accounts and anonymous visitors keeping it.'),
     VisitRequestsCount: z.number().int().describe('Visit requests (appointments) of any status.'),
     HighlightedUntil: z.iso.datetime().nullable(),

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isCrawlerAgent } from '../../../domain/device/crawler';
+import { requireSession } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { createPropertyRepository, type PropertyRepository } from './repository';
@@ -12,6 +15,20 @@ declare module 'fastify' {
 
 /** Public listing pages change with their owner's edits: browsers and CDNs keep them a minute. */
 export const PROPERTY_CACHE_CONTROL = 'public, max-age=60';
+
+/** Views a browser may report a minute (one per listing page it opens): more is not a person reading. */
+export const VIEW_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+/** The viewer's account when the call carries a valid session, else null (a view needs none). */
+async function viewerOf(fastify: Parameters<FastifyPluginAsyncZod>[0], authorization: string | undefined): Promise<number | null> {
+  if (!authorization) return null;
+  try {
+    return (await requireSession(fastify, authorization)).userId;
+  } catch {
+    // An expired or revoked token still reads the page: the view counts as a visitor's.
+    return null;
+  }
+}
 
 /** The public listing page (/immobile/{id}), its similar listings, and new developments (/nuovecostruzioni/{id}). */
 const propertyModule: FastifyPluginAsyncZod = async function propertyModule(fastify) {
@@ -34,6 +51,27 @@ const propertyModule: FastifyPluginAsyncZod = async function propertyModule(fast
       if (found.kind === 'missing') throw new AppError('PropertyNotFound');
       reply.header('cache-control', PROPERTY_CACHE_CONTROL);
       return found.detail;
+    },
+  );
+
+  fastify.post(
+    '/api/Property/:id/View',
+    {
+      config: { rateLimit: VIEW_RATE_LIMIT },
+      schema: {
+        tags: ['Property'],
+        summary: "Count a person's view of a listing page (My listings' views)",
+        description:
+          'The page sends it once per browser tab after it has shown. Counted by day for a published listing only; a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.',
+        params: PropertyParams,
+        response: { 204: z.null().describe('Received'), ...errorResponses(429) },
+      },
+    },
+    async (request, reply) => {
+      if (!isCrawlerAgent(request.headers['user-agent'])) {
+        await fastify.propertyRepository.countView(request.params.id, await viewerOf(fastify, request.headers.authorization), new Date());
+      }
+      return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
 

@@ -18,6 +18,7 @@ import {
   propertyPriceChanges,
   propertyRooms,
   propertyTypes,
+  propertyViews,
   provinces,
   roomTypes,
   users,
@@ -38,6 +39,8 @@ export interface PropertyRepository {
   similar(id: number, limit: number): Promise<SearchListingType[] | null>;
   /** A new development with its published units; null when unknown. */
   development(id: number): Promise<NewDevelopmentDetailType | null>;
+  /** Adds one view to a published listing's day, unless the viewer is its owner; nothing otherwise. */
+  countView(id: number, viewerUserId: number | null, at: Date): Promise<void>;
 }
 
 const PHOTO_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
@@ -356,5 +359,17 @@ export function createPropertyRepository(db: Db): PropertyRepository {
     };
   }
 
-  return { detail, similar, development };
+  async function countView(id: number, viewerUserId: number | null, at: Date): Promise<void> {
+    // One statement: the listing's status and owner are read where the row is added to, so a
+    // draft, another status or the owner's own view adds nothing (and no row).
+    const day = at.toISOString().slice(0, 10);
+    await db.execute(sql`
+      insert into ${propertyViews} (property_id, day, views)
+      select ${properties.id}, ${day}::date, 1 from ${properties}
+      where ${properties.id} = ${id} and ${properties.statusId} = ${PROPERTY_STATUS.published}
+        and ${properties.ownerUserId} is distinct from ${viewerUserId}::integer
+      on conflict (property_id, day) do update set views = ${propertyViews.views} + 1`);
+  }
+
+  return { detail, similar, development, countView };
 }

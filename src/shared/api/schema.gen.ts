@@ -4620,6 +4620,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Property/{id}/View": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a person's view of a listing page (My listings' views)
+         * @description The page sends it once per browser tab after it has shown. Counted by day for a published listing only; a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Received */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Property/{id}/Similar": {
         parameters: {
             query?: never;
@@ -7327,8 +7396,8 @@ export interface components {
             PlanType: number | null;
             /** @description A draft: the wizard step it stands at. */
             CurrentStep: number | null;
-            /** @description Not counted yet: always null. */
-            Views: number | null;
+            /** @description People who opened the public page (crawlers and the owner are not counted), all days together. */
+            Views: number;
             /** @description Accounts and anonymous visitors keeping it. */
             FavoritesCount: number;
             /** @description Visit requests (appointments) of any status. */
@@ -8755,8 +8824,8 @@ export interface components {
             PlanType: number | null;
             /** @description A draft: the wizard step it stands at. */
             CurrentStep: number | null;
-            /** @description Not counted yet: always null. */
-            Views: number | null;
+            /** @description People who opened the public page (crawlers and the owner are not counted), all days together. */
+            Views: number;
             /** @description Accounts and anonymous visitors keeping it. */
             FavoritesCount: number;
             /** @description Visit requests (appointments) of any status. */

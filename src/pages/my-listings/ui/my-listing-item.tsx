@@ -58,13 +58,10 @@ export function MyListingItem({ listing, actionsFor, onChanged, priority = false
             <dt>{t('item.visitRequests')}</dt>
             <dd data-testid="visit-requests-count">{listing.VisitRequestsCount}</dd>
           </div>
-          {/* Views are not counted yet (docs/listings.md): no number rather than a made-up one. */}
-          {listing.Views !== null ? (
-            <div className={styles.stat}>
-              <dt>{t('item.views')}</dt>
-              <dd>{listing.Views}</dd>
-            </div>
-          ) : null}
+          <div className={styles.stat}>
+            <dt>{t('item.views')}</dt>
+            <dd data-testid="views-count">{listing.Views}</dd>
+          </div>
         </dl>
         <p className={styles.updated}>{t('item.updated', { date: formatDate(listing.UpdatedAt) })}</p>
         {listing.Status === 1 ? <p className={styles.note}>{t('item.draftNote')}</p> : null}

@@ -43,7 +43,7 @@ const listing = (overrides: Partial<MyListingItem>): MyListingItem => ({
   SurfaceM2: 85,
   PlanType: 1,
   CurrentStep: null,
-  Views: null,
+  Views: 37,
   FavoritesCount: 4,
   VisitRequestsCount: 2,
   HighlightedUntil: null,
@@ -84,7 +84,7 @@ const show = (filter?: 'pubblicati' | 'sospesi') =>
 const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
 describe('MyListingsPage', () => {
-  it('shows each listing with its status, price, town, favourites, visit requests and last update, and no made-up views', async () => {
+  it('shows each listing with its status, price, town, favourites, visit requests, views and last update', async () => {
     await show();
     const bologna = await card('Trilocale luminoso in via Saragozza');
     expect(within(bologna).getByText('Pubblicato')).toBeTruthy();
@@ -93,7 +93,7 @@ describe('MyListingsPage', () => {
     expect(within(bologna).getByTestId('favorites-count').textContent).toBe('4');
     expect(within(bologna).getByTestId('visit-requests-count').textContent).toBe('2');
     expect(within(bologna).getByText('Aggiornato il 2 novembre 2026')).toBeTruthy();
-    expect(within(bologna).queryByText('Visualizzazioni')).toBeNull();
+    expect(within(bologna).getByTestId('views-count').textContent).toBe('37');
     expect(within(bologna).getByRole('link', { name: 'Trilocale luminoso in via Saragozza' }).getAttribute('href')).toBe('/myrexer/annuncio/10');
     expect(bologna.querySelector('img')?.getAttribute('src')).toBe('/media/demo/10.jpg');
     const milano = await card('Bilocale in affitto a Milano');

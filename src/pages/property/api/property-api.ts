@@ -62,3 +62,8 @@ export async function prefetchProperty(queryClient: QueryClient, id: number): Pr
   await similar;
   return { gone: false };
 }
+
+/** Tells the server a person opened the listing's page (My listings' views); failures are ignored. */
+export async function reportView(id: number): Promise<void> {
+  await apiClient.POST('/api/Property/{id}/View', { params: { path: { id } } }).catch(() => undefined);
+}

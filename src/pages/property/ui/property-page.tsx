@@ -9,7 +9,8 @@ import { cx } from '@/shared/lib/class-names';
 import { useSiteOrigin } from '@/shared/lib/site-origin';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PhotoGallery, type GalleryImage, type PhotoGalleryLabels } from '@/shared/ui/photo-gallery';
-import { propertyQueryOptions, type MediaItem, type PropertyDetail } from '../api/property-api';
+import { propertyQueryOptions, reportView, type MediaItem, type PropertyDetail } from '../api/property-api';
+import { useCountView } from '../model/count-view';
 import { energyLabelOf } from '@domain/energy-label';
 import { listingPlace, propertyMetaDescription, propertyMetaTitle, toSearchListing, formatDate } from '../model/listing-text';
 import { AdvertiserBox, ShareButton, VisitRequest } from './advertiser-box';
@@ -27,6 +28,7 @@ const STATUS = { suspended: 3, sold: 4 } as const;
 export function PropertyPage({ id }: { id: number }) {
   const { t } = useTranslation('property');
   const { data: property, dataUpdatedAt } = useSuspenseQuery(propertyQueryOptions(id));
+  useCountView(property.Id, reportView);
   const origin = useSiteOrigin();
   const url = `${origin}/immobile/${property.Id}`;
   const rent = property.SellType === 2;

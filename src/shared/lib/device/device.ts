@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isCrawlerAgent } from '@domain/device/crawler';
 
 /** Under this width the app shows its mobile layout (spec section 9). */
 export const MOBILE_BREAKPOINT = 992;
@@ -8,8 +9,6 @@ export const USER_AGENT_MAX_LENGTH = 350;
 /** The marker the product's mobile apps add to their web views' user agent. */
 export const MOBILE_APP_MARKER = 'RexerApp';
 
-const CRAWLER_PATTERN =
-  /bot\b|bot\/|crawl|spider|slurp|mediapartners|lighthouse|headlesschrome|facebookexternalhit|embedly|quora link preview|pinterest|whatsapp|telegrambot|bingpreview|yandex|baidu|duckduckgo|semrush|ahrefs|petalbot|applebot|google-inspectiontool|chrome-lighthouse|pagespeed|gtmetrix|prerender|phantomjs/i;
 const MOBILE_PATTERN = /android|iphone|ipad|ipod|iemobile|blackberry|opera mini|mobile|silk|kindle|tablet/i;
 
 export function currentUserAgent(): string {
@@ -18,7 +17,7 @@ export function currentUserAgent(): string {
 
 /** Crawlers and bots (search engines, link previews, audits) never get analytics. */
 export function isCrawler(userAgent: string = currentUserAgent()): boolean {
-  return CRAWLER_PATTERN.test(userAgent);
+  return isCrawlerAgent(userAgent);
 }
 
 export function isMobileApp(userAgent: string = currentUserAgent()): boolean {
