@@ -11,7 +11,7 @@
  *
  * One or a few sections alone: name them, `npm run bench -- lighthouse html`, or
  * `BENCH_ONLY=lighthouse,html npm run bench`. Sections, in the order they run:
- *   bundle      first-screen JavaScript per landing page, /faq, a results page (Milano, for sale) and a demo
+ *   bundle      first-screen JavaScript per landing page, /faq, the wizards' first steps (/annuncio/vendocasa, /valutocasa), a results page (Milano, for sale) and a demo
  *               listing's page until hydration, the map's chunks left out and named; the HTML's size (Playwright + Chromium)
  *   lighthouse  Lighthouse mobile, simulated slow 4G, median of 3 runs on /, /comprocasa, /vendocasa, /faq, the
  *               results page and the listing's page
@@ -73,7 +73,8 @@ function selectedSections(): Set<Section> {
 
 /** What the production build must hold for the server to render pages (server/plugins/pages.ts reads both). */
 const BUILD_FILES = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js'];
-const BUNDLE_PAGES = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/faq'];
+/** Landing pages, the FAQ, and the wizards' first steps: the listing wizard's step 0 (a visitor) and the valuation's start. */
+const BUNDLE_PAGES = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/faq', '/annuncio/vendocasa', '/valutocasa'];
 const LIGHTHOUSE_PAGES = ['/', '/comprocasa', '/vendocasa', '/faq'];
 /** The search's pages: the results for Milano (a footer SEO link; the demo data has listings there), and a listing's page. */
 const RESULTS_PAGE = '/vendita/case/milano/milano/015146';
