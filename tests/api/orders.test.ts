@@ -403,6 +403,8 @@ for (const backend of BACKENDS) {
       expect(paid.headers.location).toBe(servicePage(second.OrderId));
       const [listing] = await testDb.database.db.select().from(properties).where(eq(properties.id, seller.propertyId));
       expect(listing!.highlightedUntil!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 60 * 60 * 1000);
+      // The owner's listing says how long each period lasts.
+      expect((await seller.get(`/api/User/GetMyPropertyById/${seller.propertyId}`)).json()).toMatchObject({ HighlightedUntil: listing!.highlightedUntil!.toISOString(), PremiumUntil: null });
 
       // Several services at once: the listing's services page.
       const several = (await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.paddle, Quantity: 1 }, { Id: SERVICE_PRODUCT.photography, Quantity: 1 }], Origin: 'myrexer' })).json();

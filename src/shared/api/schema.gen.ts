@@ -7278,8 +7278,16 @@ export interface components {
             /** @description Every file of the listing in display order, with no null entry. */
             MediaInfo: components["schemas"]["MediaInfoItemInput"][];
             MediaLimits: components["schemas"]["MediaLimitsInput"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The end of the first-row period (service product 1), when one was bought.
+             */
             HighlightedUntil: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the Premium period (service product 8), when one was bought.
+             */
+            PremiumUntil: string | null;
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
@@ -8721,8 +8729,16 @@ export interface components {
             /** @description Every file of the listing in display order, with no null entry. */
             MediaInfo: components["schemas"]["MediaInfoItem"][];
             MediaLimits: components["schemas"]["MediaLimits"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The end of the first-row period (service product 1), when one was bought.
+             */
             HighlightedUntil: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the Premium period (service product 8), when one was bought.
+             */
+            PremiumUntil: string | null;
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
