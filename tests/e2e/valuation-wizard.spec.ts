@@ -132,6 +132,7 @@ test('a visitor without an account values a home and gets the estimate on screen
   await typeAddress(page, 'Milano');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Inizia la valutazione' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Che tipo di immobile è?' })).toBeFocused();
 
   await answerTheHome(page);
 

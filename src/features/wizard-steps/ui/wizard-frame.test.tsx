@@ -73,6 +73,11 @@ describe('WizardFrame', () => {
     expect(screen.queryByRole('button', { name: 'Esci' })).toBeNull();
   });
 
+  it('focuses the first step heading when the page asks (the wizard opened by a button)', async () => {
+    render(frame('propertyType', { focusFirstStep: true }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Domanda propertyType' })));
+  });
+
   it('moves the focus to the new step heading when the step changes, not on the first step', async () => {
     const { rerender } = render(frame('propertyType'));
     expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Domanda propertyType' }));

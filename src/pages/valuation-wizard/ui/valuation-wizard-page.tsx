@@ -22,15 +22,17 @@ export interface ValuationWizardPageProps<K extends StepId = StepId> {
   onExit?: () => void;
   /** Below the step: an action the error calls for (the login, for an address already registered). */
   notice?: ReactNode;
+  /** The wizard was opened from the landing's button: its first heading takes the focus. */
+  focusFirstStep?: boolean;
 }
 
 /** One step of the valuation wizard in its frame. */
-export function ValuationWizardPage<K extends StepId>({ view, progress, canGoBack, onBack, onExit, notice }: ValuationWizardPageProps<K>) {
+export function ValuationWizardPage<K extends StepId>({ view, progress, canGoBack, onBack, onExit, notice, focusFirstStep }: ValuationWizardPageProps<K>) {
   const { t } = useTranslation('valuation-wizard');
   return (
     <div className={styles.wizard}>
       <PageMeta title={t('meta.wizardTitle')} noindex />
-      <WizardFrame step={view.step} progress={progress} title={t('frame.title')} canGoBack={canGoBack} onBack={onBack} busy={view.busy} onExit={onExit} exitMessage={t('frame.exitMessage')}>
+      <WizardFrame step={view.step} progress={progress} title={t('frame.title')} canGoBack={canGoBack} onBack={onBack} busy={view.busy} onExit={onExit} exitMessage={t('frame.exitMessage')} focusFirstStep={focusFirstStep}>
         <StepViewHost views={VIEWS} {...view} />
         {notice ? <div className={styles.notice}>{notice}</div> : null}
       </WizardFrame>

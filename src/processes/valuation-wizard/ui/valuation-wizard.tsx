@@ -30,6 +30,8 @@ export function ValuationWizard({ citySlug }: ValuationWizardProps) {
   // The valuation the runner started with: it stays on screen until the visitor leaves the
   // page, even when the storage is emptied at the end (the thank-you shows the result's link).
   const [running, setRunning] = useState<StoredValuation | null>(null);
+  // Started (or resumed) with a button of this page, not found active by a page load.
+  const [openedHere, setOpenedHere] = useState(false);
   if (running === null && stored?.active) setRunning(stored);
 
   if (running) {
@@ -41,7 +43,7 @@ export function ValuationWizard({ citySlug }: ValuationWizardProps) {
           </div>
         }
       >
-        <ValuationWizardRunner initial={running} />
+        <ValuationWizardRunner initial={running} openedHere={openedHere} />
       </Suspense>
     );
   }
@@ -50,10 +52,14 @@ export function ValuationWizard({ citySlug }: ValuationWizardProps) {
       citySlug={citySlug}
       inProgress={stored ? { address: stored.address.label } : null}
       onStart={(location) => {
+        setOpenedHere(true);
         const { municipalityName, ...locality } = location;
         writeStoredValuation(newStoredValuation({ ...locality, showAddress: false }, { municipalityName, label: addressLabel(location) }));
       }}
-      onResume={() => stored && writeStoredValuation({ ...stored, active: true })}
+      onResume={() => {
+        setOpenedHere(true);
+        if (stored) writeStoredValuation({ ...stored, active: true });
+      }}
       onRestart={() => clearStoredValuation()}
     />
   );

@@ -65,7 +65,7 @@ export function errorKeyOf(context: WizardContext, step: StepId, failure: Failur
  * ValuationWizardPage, the session's changes sent to it, the end handled (the thank-you, or the
  * sale or rent listing with the answers carried over), leaving midway asked first.
  */
-export default function ValuationWizardRunner({ initial }: { initial: StoredValuation }) {
+export default function ValuationWizardRunner({ initial, openedHere }: { initial: StoredValuation; openedHere: boolean }) {
   const { t } = useTranslation('valuation-wizard');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -182,6 +182,7 @@ export default function ValuationWizardRunner({ initial }: { initial: StoredValu
       <ValuationWizardPage
         view={view}
         progress={progressOf(path, step, context.history)}
+        focusFirstStep={openedHere}
         canGoBack={!done && snapshot.can({ type: 'BACK' })}
         onBack={() => actor.send({ type: 'BACK' })}
         onExit={
