@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AnswerTypes, Flow, StepId, WizardAnswers } from '../../../../machines/wizard-steps';
+import type { AnswerTypes, Flow, StepId, WizardAnswers } from '@domain/wizard-steps';
 
 // The contract between a wizard's page (listing or valuation) and the view of one step.
 //
