@@ -27,6 +27,11 @@ export interface StepViewProps<K extends StepId = StepId> {
   error: StepError;
   /** Hands the step's valid answer (null for a step that only shows something) to the machine. */
   onAnswer: (answer: AnswerTypes[K]) => void;
+  /**
+   * The wizard's latest order and what became of its payment (the machine's `order`), when
+   * the page has one: step 28 says a failed or abandoned payment. Optional: other steps ignore it.
+   */
+  order?: { id: string; outcome: 'pending' | 'paid' | 'failed' | 'abandoned' } | null;
 }
 
 export type StepView<K extends StepId = StepId> = ComponentType<StepViewProps<K>>;
