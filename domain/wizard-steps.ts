@@ -70,6 +70,12 @@ export interface PersonalData {
 /** Step 1: the confirmation mail goes there and the silent session starts. */
 export interface EmailAnswer {
   email: string;
+  /**
+   * The captcha answer the step's form solved, for the registration the step triggers
+   * (POST /api/Account/Register, RecaptchaToken). A one-time token: the process sends it and
+   * never stores it with the answers.
+   */
+  captchaToken?: string;
 }
 /** Step 2: the municipality by its six-digit ISTAT code, the street and the map pin. */
 export interface Locality {

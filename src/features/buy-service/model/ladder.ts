@@ -1,27 +1,15 @@
+import { EXTRA_SERVICE_IDS, PLAN_TYPE_ID, type Plan, type PlanChoice } from '@domain/wizard-steps';
 import type { Catalogue, CataloguePlan, CatalogueProduct } from '../api/orders-api';
 
 // The value ladder (step 28): the plans and the extra services of the catalogue, and what a
-// choice costs now. The answer's shape is the wizard's `PlanChoice` (machines/wizard-steps.ts,
-// which features do not import: the listing page's registry checks that these types fit).
+// choice costs now. The answer is the wizard's `PlanChoice` (domain/wizard-steps.ts): a plan by
+// its name (PLAN_TYPE_ID) and the extras of EXTRA_SERVICE_IDS (publishing, 7, is what every
+// plan does; the flexible plan sold later, 9, is a plan here).
 
-/** The plans by the wizard's names (machines/wizard-steps.ts PLAN_TYPE_ID). */
-export type Plan = 'basic' | 'flexible' | 'exclusive' | 'exclusivePartner';
+export type { Plan, PlanChoice };
 
-/** Step 28's answer (machines/wizard-steps.ts `PlanChoice`). */
-export interface PlanChoice {
-  plan: Plan;
-  serviceIds: number[];
-}
-
-/** The catalogue's plan codes (plan_types.code) by the wizard's names. */
-const PLAN_CODES: Record<string, Plan> = { basic: 'basic', flexible: 'flexible', exclusive: 'exclusive', exclusive_partner: 'exclusivePartner' };
-
-/**
- * The services a seller may add at step 28 (machines/wizard-steps.ts EXTRA_SERVICE_IDS):
- * first row 1, sold guaranteed 3, photography 4, renovation 5, paddle 6, Premium 8. Publishing
- * (7) is what every plan does and the flexible plan sold later (9) is a plan here.
- */
-export const EXTRA_SERVICE_IDS: readonly number[] = [1, 3, 4, 5, 6, 8];
+const PLAN_BY_ID = new Map<number, Plan>(Object.entries(PLAN_TYPE_ID).map(([plan, id]) => [id, plan as Plan]));
+const EXTRAS: readonly number[] = EXTRA_SERVICE_IDS;
 
 /** Sold guaranteed: a sale's service (a landlord has nothing to sell). */
 export const SOLD_GUARANTEED_ID = 3;
@@ -42,8 +30,11 @@ export interface Ladder {
 
 /** The plans (catalogue order) and the extras this flow can add; sold guaranteed only on a sale. */
 export function ladderOf(catalogue: Catalogue, flow: string): Ladder {
-  const plans = catalogue.Plans.flatMap((plan) => (PLAN_CODES[plan.Code] ? [{ ...plan, plan: PLAN_CODES[plan.Code]! }] : []));
-  const extras = catalogue.ServiceProducts.filter((product) => EXTRA_SERVICE_IDS.includes(product.Id) && product.WithPlan && (flow !== 'rent' || product.Id !== SOLD_GUARANTEED_ID));
+  const plans = catalogue.Plans.flatMap((plan) => {
+    const name = PLAN_BY_ID.get(plan.Id);
+    return name ? [{ ...plan, plan: name }] : [];
+  });
+  const extras = catalogue.ServiceProducts.filter((product) => EXTRAS.includes(product.Id) && product.WithPlan && (flow !== 'rent' || product.Id !== SOLD_GUARANTEED_ID));
   return { plans, extras };
 }
 

@@ -14,6 +14,8 @@ export interface OptionCardProps {
   /** What it includes: tied to the control as its description. */
   description: ReactNode;
   disabled?: boolean;
+  /** The group misses an answer: each control says so to assistive technologies. */
+  invalid?: boolean;
   testId?: string;
 }
 
@@ -22,7 +24,7 @@ export interface OptionCardProps {
  * usual), its name and price as the label, what it includes as the description; the whole
  * card answers a click or a tap.
  */
-export function OptionCard({ id, type, name, checked, onChange, label, price, description, disabled, testId }: OptionCardProps) {
+export function OptionCard({ id, type, name, checked, onChange, label, price, description, disabled, invalid, testId }: OptionCardProps) {
   const descriptionId = `${id}-description`;
   return (
     <div className={cx(styles.option, checked && styles.checked, disabled && styles.disabled)} data-testid={testId}>
@@ -35,6 +37,7 @@ export function OptionCard({ id, type, name, checked, onChange, label, price, de
         disabled={disabled}
         onChange={(event) => onChange(event.currentTarget.checked)}
         aria-describedby={descriptionId}
+        aria-invalid={invalid || undefined}
         className={styles.control}
       />
       <label htmlFor={id} className={styles.label}>

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
+import { StepForm } from '@/shared/ui/step-form';
 import { catalogueQueryOptions } from '../api/orders-api';
 import { formatEuroCents } from '../lib/money';
 import { choiceOf, isExclusive, ladderOf, linesOf, totalOf, type Ladder, type Plan, type PlanChoice } from '../model/ladder';
 import { OptionCard } from './option-card';
 import styles from './value-ladder.module.css';
 
-/** What became of the payment of the last order, when the wizard came back to 28 with one. */
+/** What became of the payment of the wizard's last order (the machine's `order`). */
 export interface LadderOrder {
   id: string;
   outcome: 'pending' | 'paid' | 'failed' | 'abandoned';
@@ -17,15 +18,14 @@ export interface LadderOrder {
 
 /**
  * The props of step 28 as the wizard's step-view contract gives them
- * (src/features/wizard-steps/model/step-view.ts `StepViewProps<'valueLadder'>`, plus its
- * optional `order`). Declared here, not imported: a feature does not import another one; the
- * listing page's registry checks that the two fit.
+ * (src/features/wizard-steps/model/step-view.ts `StepViewProps<'valueLadder'>`, with its
+ * optional `order`). Declared here rather than imported: a feature does not import another
+ * one; the test and the listing page's registry check that the two fit.
  */
 export interface ValueLadderStepProps {
   step: 'valueLadder';
   flow: 'sale' | 'rent' | 'valuation';
   answer: PlanChoice | undefined;
-  listingId: number | null;
   busy: boolean;
   error: string | null;
   onAnswer: (answer: PlanChoice) => void;
@@ -35,69 +35,95 @@ export interface ValueLadderStepProps {
 
 /**
  * Step 28, the value ladder: one question (how to publish), the four plans and the extra
- * services of the catalogue with their prices, what the choice costs now, and a submit that
- * says whether a payment follows. The machine creates the order and sends the seller to pay;
- * a failed or abandoned payment brings the seller back here with the choice kept.
+ * services of the catalogue with their prices and what each includes, what the choice costs
+ * now, and a submit that says whether a payment follows. The machine creates the order and
+ * sends the seller to pay; a failed or abandoned payment brings the seller back here with the
+ * choice kept and the outcome said.
  */
-export function ValueLadderStep({ flow, answer, busy, error, onAnswer, order }: ValueLadderStepProps) {
+export default function ValueLadderStep({ flow, answer, busy, error, onAnswer, order }: ValueLadderStepProps) {
   const { t } = useTranslation('buy-service');
   const catalogue = useQuery(catalogueQueryOptions());
   const ladder = useMemo(() => (catalogue.data ? ladderOf(catalogue.data, flow) : null), [catalogue.data, flow]);
-  const headingId = useId();
-
-  return (
-    <section className={styles.step} aria-labelledby={headingId} data-testid="value-ladder">
-      <h1 id={headingId} className={styles.title} tabIndex={-1} data-step-heading>
-        {t('ladder.title')}
-      </h1>
-      <p className={styles.hint}>{t(flow === 'rent' ? 'ladder.hint.rent' : 'ladder.hint.sale')}</p>
-      {order && (order.outcome === 'failed' || order.outcome === 'abandoned') ? (
-        <Alert tone={order.outcome === 'failed' ? 'error' : 'info'} title={t(`ladder.outcome.${order.outcome}.title`)} className={styles.outcome}>
-          <p>{t(`ladder.outcome.${order.outcome}.text`)}</p>
-        </Alert>
-      ) : null}
-      {ladder ? (
-        <LadderForm ladder={ladder} answer={answer} busy={busy} error={error} onAnswer={onAnswer} />
-      ) : catalogue.isError ? (
-        <Alert tone="error" title={t('catalogue.error')}>
-          <Button variant="secondary" size="small" onClick={() => void catalogue.refetch()}>
-            {t('catalogue.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <div className={styles.skeleton} role="status" aria-label={t('catalogue.loading')} />
-      )}
-    </section>
-  );
-}
-
-function LadderForm({ ladder, answer, busy, error, onAnswer }: { ladder: Ladder } & Pick<ValueLadderStepProps, 'answer' | 'busy' | 'error' | 'onAnswer'>) {
-  const { t } = useTranslation('buy-service');
   const [plan, setPlan] = useState<Plan | null>(answer?.plan ?? null);
   const [serviceIds, setServiceIds] = useState<number[]>(answer?.serviceIds ?? []);
   const [missingPlan, setMissingPlan] = useState(false);
-  const planErrorId = useId();
-  const summaryId = useId();
-  const exclusive = isExclusive(plan);
-  const choice = plan ? choiceOf(ladder, plan, serviceIds) : null;
-  const lines = choice ? linesOf(ladder, choice) : [];
-  const total = totalOf(lines);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const choice = ladder && plan ? choiceOf(ladder, plan, serviceIds) : null;
+  const total = ladder && choice ? totalOf(linesOf(ladder, choice)) : 0;
+  const unpaid = order && (order.outcome === 'failed' || order.outcome === 'abandoned') ? order.outcome : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
+    if (!ladder) return;
     if (!choice) {
       setMissingPlan(true);
-      document.getElementById(`plan-${ladder.plans[0]?.plan}`)?.focus();
+      fieldsRef.current?.querySelector<HTMLInputElement>('input[name="plan"]')?.focus();
       return;
     }
     onAnswer(choice);
   };
 
-  const toggle = (id: number, on: boolean) => setServiceIds((ids) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)));
+  return (
+    <StepForm
+      title={t('ladder.title')}
+      hint={t(flow === 'rent' ? 'ladder.hint.rent' : 'ladder.hint.sale')}
+      onSubmit={submit}
+      submitLabel={total > 0 ? t('ladder.submit.pay', { total: formatEuroCents(total) }) : t('ladder.submit.free')}
+      busy={busy}
+      error={error}
+    >
+      {unpaid ? (
+        <Alert tone={unpaid === 'failed' ? 'error' : 'info'} title={t(`ladder.outcome.${unpaid}.title`)} className={styles.outcome}>
+          <p>{t(`ladder.outcome.${unpaid}.text`)}</p>
+        </Alert>
+      ) : null}
+      <div ref={fieldsRef} className={styles.fields} data-testid="value-ladder">
+        {ladder ? (
+          <LadderFields
+            ladder={ladder}
+            plan={plan}
+            serviceIds={serviceIds}
+            missingPlan={missingPlan}
+            onPlan={(next) => {
+              setPlan(next);
+              setMissingPlan(false);
+            }}
+            onService={(id, on) => setServiceIds((ids) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)))}
+          />
+        ) : catalogue.isError ? (
+          <Alert tone="error" title={t('catalogue.error')}>
+            <Button variant="secondary" size="small" onClick={() => void catalogue.refetch()}>
+              {t('catalogue.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <div className={styles.skeleton} role="status" aria-label={t('catalogue.loading')} />
+        )}
+      </div>
+    </StepForm>
+  );
+}
+
+interface LadderFieldsProps {
+  ladder: Ladder;
+  plan: Plan | null;
+  serviceIds: readonly number[];
+  missingPlan: boolean;
+  onPlan: (plan: Plan) => void;
+  onService: (id: number, on: boolean) => void;
+}
+
+function LadderFields({ ladder, plan, serviceIds, missingPlan, onPlan, onService }: LadderFieldsProps) {
+  const { t } = useTranslation('buy-service');
+  const planErrorId = `ladder-plan-error-${useId()}`;
+  const summaryId = useId();
+  const exclusiveNoteId = useId();
+  const exclusive = isExclusive(plan);
+  const choice = plan ? choiceOf(ladder, plan, serviceIds) : null;
+  const lines = choice ? linesOf(ladder, choice) : [];
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <fieldset className={styles.group} aria-describedby={missingPlan ? planErrorId : undefined} aria-invalid={missingPlan || undefined}>
+    <>
+      <fieldset className={styles.group} aria-describedby={missingPlan ? planErrorId : undefined}>
         <legend className={styles.legend}>{t('ladder.plans')}</legend>
         <div className={styles.options}>
           {ladder.plans.map((item) => (
@@ -107,13 +133,11 @@ function LadderForm({ ladder, answer, busy, error, onAnswer }: { ladder: Ladder 
               type="radio"
               name="plan"
               checked={plan === item.plan}
-              onChange={() => {
-                setPlan(item.plan);
-                setMissingPlan(false);
-              }}
+              onChange={() => onPlan(item.plan)}
               label={item.Name}
               price={item.PriceCents > 0 ? formatEuroCents(item.PriceCents) : t(isExclusive(item.plan) ? 'price.nothingToday' : 'price.free')}
               description={item.Description}
+              invalid={missingPlan}
               testId={`plan-${item.plan}`}
             />
           ))}
@@ -126,10 +150,10 @@ function LadderForm({ ladder, answer, busy, error, onAnswer }: { ladder: Ladder 
       </fieldset>
 
       {ladder.extras.length > 0 ? (
-        <fieldset className={styles.group} disabled={exclusive} aria-describedby={exclusive ? `${summaryId}-exclusive` : undefined}>
+        <fieldset className={styles.group} disabled={exclusive} aria-describedby={exclusive ? exclusiveNoteId : undefined}>
           <legend className={styles.legend}>{t('ladder.extras')}</legend>
           {exclusive ? (
-            <p id={`${summaryId}-exclusive`} className={styles.groupNote}>
+            <p id={exclusiveNoteId} className={styles.groupNote}>
               {t('ladder.extrasWithExclusive')}
             </p>
           ) : (
@@ -143,7 +167,7 @@ function LadderForm({ ladder, answer, busy, error, onAnswer }: { ladder: Ladder 
                 type="checkbox"
                 name="services"
                 checked={!exclusive && serviceIds.includes(extra.Id)}
-                onChange={(on) => toggle(extra.Id, on)}
+                onChange={(on) => onService(extra.Id, on)}
                 label={extra.Name}
                 price={formatEuroCents(extra.PriceCents)}
                 description={extra.Description}
@@ -169,23 +193,14 @@ function LadderForm({ ladder, answer, busy, error, onAnswer }: { ladder: Ladder 
             ))}
             <div className={styles.totalLine}>
               <dt>{t('ladder.total')}</dt>
-              <dd data-testid="ladder-total">{formatEuroCents(total)}</dd>
+              <dd data-testid="ladder-total">{formatEuroCents(totalOf(lines))}</dd>
             </div>
           </dl>
         ) : (
           <p className={styles.groupNote}>{t('ladder.summaryEmpty')}</p>
         )}
-        {total > 0 ? <p className={styles.payNote}>{t('ladder.payNote')}</p> : null}
+        {totalOf(lines) > 0 ? <p className={styles.payNote}>{t('ladder.payNote')}</p> : null}
       </section>
-
-      {error ? (
-        <Alert tone="error" className={styles.error}>
-          {error}
-        </Alert>
-      ) : null}
-      <Button type="submit" size="large" fullWidth loading={busy} data-testid="ladder-submit">
-        {total > 0 ? t('ladder.submit.pay', { total: formatEuroCents(total) }) : t('ladder.submit.free')}
-      </Button>
-    </form>
+    </>
   );
 }

@@ -25,6 +25,12 @@ export interface StepViewProps<K extends StepId = StepId> {
   busy: boolean;
   /** The last call's failure on this step, shown by the view beside its submit. */
   error: StepError;
+  /**
+   * The valuation the comparables search stored (POST /api/Valuation answered its `Id`), when
+   * the page knows it: steps 13, 38 and 40 then show its comparables and figures
+   * (GET /api/Valuation/{id}); without it they show what `answers.loader` carries.
+   */
+  valuationId?: number | null;
   /** Hands the step's valid answer (null for a step that only shows something) to the machine. */
   onAnswer: (answer: AnswerTypes[K]) => void;
   /**

@@ -1,7 +1,7 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { cx } from '@/shared/lib/class-names';
 import { Field, fieldStyles } from '@/shared/ui/field';
-import { formatNumberText, numberToText, parseNumberText } from './number-text';
+import { formatNumberText, numberToText, parseNumberText, type NumberTextMode } from './number-text';
 import styles from './number-field.module.css';
 
 export interface NumberFieldProps {
@@ -18,6 +18,8 @@ export interface NumberFieldProps {
   requiredMark?: ReactNode;
   /** Accepts a comma and decimals ('45,5'); whole numbers otherwise. */
   decimals?: boolean;
+  /** Digits only, without the dots (a year: '1980'). */
+  plain?: boolean;
   id?: string;
   name?: string;
   placeholder?: string;
@@ -31,11 +33,12 @@ export interface NumberFieldProps {
  * A number typed the Italian way: '120.000' or '120000' are the same number and the field
  * shows it with its dots as the user types; a unit after the field. Non-negative only.
  */
-export function NumberField({ label, value, onChange, unit, help, error, required, requiredMark, decimals = false, id, name, placeholder, autoComplete = 'off', onBlur, className, ref }: NumberFieldProps) {
-  const [text, setText] = useState(() => numberToText(value, decimals));
+export function NumberField({ label, value, onChange, unit, help, error, required, requiredMark, decimals = false, plain = false, id, name, placeholder, autoComplete = 'off', onBlur, className, ref }: NumberFieldProps) {
+  const mode: NumberTextMode = decimals ? 'decimal' : plain ? 'plain' : 'thousands';
+  const [text, setText] = useState(() => numberToText(value, mode));
   // A value set from outside (a saved answer arriving, a reset) replaces the text; the
   // text typed stays as typed while it stands for the same number ('45,' while typing '45,5').
-  const shown = parseNumberText(text, decimals) === value ? text : numberToText(value, decimals);
+  const shown = parseNumberText(text, mode) === value ? text : numberToText(value, mode);
   return (
     <Field label={label} help={help} error={error} required={required} requiredMark={requiredMark} id={id} className={className}>
       {(control) => (
@@ -50,9 +53,9 @@ export function NumberField({ label, value, onChange, unit, help, error, require
             placeholder={placeholder}
             value={shown}
             onChange={(event) => {
-              const next = formatNumberText(event.target.value, decimals);
+              const next = formatNumberText(event.target.value, mode);
               setText(next);
-              onChange(parseNumberText(next, decimals));
+              onChange(parseNumberText(next, mode));
             }}
             onBlur={onBlur}
             className={cx(fieldStyles.control, styles.input)}

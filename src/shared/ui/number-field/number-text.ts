@@ -2,11 +2,15 @@ import { formatThousands, parseThousands, stripNonDigits } from '@domain/listing
 
 // The text of a number field as Italians write it: a dot every three digits, a comma before
 // the decimals ('120.000', '45,5'). Whole numbers use the product's rule
-// (domain/listing/number-format.ts); decimals add the comma.
+// (domain/listing/number-format.ts); decimals add the comma; a plain number (a year) has
+// digits only.
+
+/** 'thousands': '120.000'; 'decimal': '1.234,5'; 'plain': '1980'. */
+export type NumberTextMode = 'thousands' | 'decimal' | 'plain';
 
 /** The number a typed text stands for, or null when it holds no digit. */
-export function parseNumberText(text: string, decimals: boolean): number | null {
-  if (!decimals) return parseThousands(text) ?? null;
+export function parseNumberText(text: string, mode: NumberTextMode): number | null {
+  if (mode !== 'decimal') return parseThousands(text) ?? null;
   const { whole, fraction } = splitDecimal(text);
   if (!whole && !fraction) return null;
   const value = Number(`${whole || '0'}.${fraction || '0'}`);
@@ -14,17 +18,19 @@ export function parseNumberText(text: string, decimals: boolean): number | null 
 }
 
 /** How a typed text is shown back: '120000' → '120.000', '45,50' keeps its comma and decimals. */
-export function formatNumberText(text: string, decimals: boolean): string {
-  if (!decimals) return formatThousands(text);
+export function formatNumberText(text: string, mode: NumberTextMode): string {
+  if (mode === 'plain') return stripNonDigits(text);
+  if (mode === 'thousands') return formatThousands(text);
   const { whole, fraction, hasComma } = splitDecimal(text);
   const shownWhole = whole ? formatThousands(whole) : hasComma ? '0' : '';
   return hasComma ? `${shownWhole},${fraction}` : shownWhole;
 }
 
 /** The text of a stored number ('120.000', '45,5'), '' for none. */
-export function numberToText(value: number | null | undefined, decimals: boolean): string {
+export function numberToText(value: number | null | undefined, mode: NumberTextMode): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  if (!decimals || Number.isInteger(value)) return formatThousands(Math.trunc(value));
+  if (mode === 'plain') return String(Math.trunc(Math.abs(value)));
+  if (mode === 'thousands' || Number.isInteger(value)) return formatThousands(Math.trunc(value));
   const [whole, fraction] = String(Math.abs(value)).split('.');
   return `${formatThousands(whole)},${fraction}`;
 }

@@ -7,14 +7,14 @@ const field = () => screen.getByLabelText(/Superficie in metri quadri/) as HTMLI
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
 
 describe('SurfaceStep (5)', () => {
-  it('asks for the square metres', () => {
-    renderStep(SurfaceStep, 'surface');
+  it('asks for the square metres', async () => {
+    await renderStep(SurfaceStep, 'surface');
     expect(screen.getByRole('heading', { level: 1, name: 'Quanti metri quadri misura?' })).toBeTruthy();
     expect(field().getAttribute('inputmode')).toBe('numeric');
   });
 
-  it('refuses an empty field and a surface past the limit, with a message on the field', () => {
-    const { onAnswer } = renderStep(SurfaceStep, 'surface');
+  it('refuses an empty field and a surface past the limit, with a message on the field', async () => {
+    const { onAnswer } = await renderStep(SurfaceStep, 'surface');
     submit();
     expect(screen.getByText('Scrivi la superficie in metri quadri, per esempio 85.')).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');
@@ -27,16 +27,16 @@ describe('SurfaceStep (5)', () => {
     expect(onAnswer).not.toHaveBeenCalled();
   });
 
-  it('reads the Italian way of writing numbers and hands the whole number over', () => {
-    const { onAnswer } = renderStep(SurfaceStep, 'surface');
+  it('reads the Italian way of writing numbers and hands the whole number over', async () => {
+    const { onAnswer } = await renderStep(SurfaceStep, 'surface');
     fireEvent.change(field(), { target: { value: '1200' } });
     expect(field().value).toBe('1.200');
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ surfaceM2: 1200 });
   });
 
-  it('starts from the saved answer', () => {
-    renderStep(SurfaceStep, 'surface', { answer: { surfaceM2: 85 } });
+  it('starts from the saved answer', async () => {
+    await renderStep(SurfaceStep, 'surface', { answer: { surfaceM2: 85 } });
     expect(field().value).toBe('85');
   });
 });

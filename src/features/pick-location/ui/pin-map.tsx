@@ -1,0 +1,158 @@
+import { Map as MaplibreMap, Marker, setWorkerUrl } from 'maplibre-gl';
+// The worker and the stylesheet as files of the build, fetched when the map is first drawn
+// (as src/features/search-map does: maplibre's own guess is wrong once bundled).
+import stylesheetUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from '@/shared/i18n';
+import { pinAfterKey, pinMapStyle, PIN_ZOOM, hasTiles } from '../lib/pin-map';
+import type { LatLng } from '../model/location';
+import styles from './pin-map.module.css';
+
+setWorkerUrl(workerUrl);
+
+let stylesheet: Promise<void> | undefined;
+
+/** maplibre's stylesheet, linked once (the CSP allows stylesheets from this origin, not injected <style>). */
+function ensureStylesheet(): Promise<void> {
+  stylesheet ??= new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheetUrl;
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+    document.head.append(link);
+  });
+  return stylesheet;
+}
+
+export interface PinMapProps {
+  /** Where the pin is; the map opens centred on it. */
+  pin: LatLng;
+  /** The municipality's centre and name, drawn as a label for orientation. */
+  town: { name: string; center: LatLng | null };
+  onPinChange: (pin: LatLng) => void;
+  tileUrl: string | null;
+  /** Tells screen-reader users what the pin does and how to move it. */
+  pinLabel: string;
+  className?: string;
+}
+
+/** The maplibre map of the location picker, loaded on demand (ui/pin-map-lazy.tsx). */
+export default function PinMap({ pin, town, onPinChange, tileUrl, pinLabel, className }: PinMapProps) {
+  const { t } = useTranslation('pick-location');
+  const containerRef = useRef<HTMLDivElement>(null);
+  const markerRef = useRef<Marker | null>(null);
+  const mapRef = useRef<MaplibreMap | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const changePin = useEffectEvent((next: LatLng) => onPinChange(next));
+  const initial = useEffectEvent(() => ({ pin, town, pinLabel }));
+  const tiles = hasTiles(tileUrl);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let cancelled = false;
+    let instance: MaplibreMap | undefined;
+    void ensureStylesheet().then(() => {
+      if (cancelled) return;
+      const start = initial();
+      try {
+        instance = new MaplibreMap({
+          container,
+          style: pinMapStyle(tileUrl),
+          center: [start.pin.longitude, start.pin.latitude],
+          zoom: PIN_ZOOM,
+          dragRotate: false,
+          pitchWithRotate: false,
+          touchPitch: false,
+          attributionControl: tiles ? { compact: true } : false,
+          locale: { 'Map.Title': t('map.title') },
+        });
+      } catch {
+        setFailed(true);
+        return;
+      }
+      instance.touchZoomRotate.disableRotation();
+      instance.keyboard.disableRotation();
+      instance.on('error', (event) => {
+        if ((event as { sourceId?: string }).sourceId === 'tiles') setTilesFailed(true);
+      });
+      const map = instance;
+      mapRef.current = map;
+
+      if (start.town.center) {
+        const label = document.createElement('span');
+        label.className = styles.town!;
+        label.textContent = start.town.name;
+        label.setAttribute('aria-hidden', 'true');
+        new Marker({ element: label, anchor: 'center' }).setLngLat([start.town.center.longitude, start.town.center.latitude]).addTo(map);
+      }
+
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = styles.pin!;
+      element.setAttribute('aria-label', start.pinLabel);
+      element.addEventListener('keydown', (event) => {
+        const marker = markerRef.current;
+        if (!marker) return;
+        const at = marker.getLngLat();
+        const next = pinAfterKey({ latitude: at.lat, longitude: at.lng }, event.key, map.getZoom(), event.shiftKey);
+        if (!next) return;
+        // The map's own keyboard handler would pan the map instead.
+        event.preventDefault();
+        event.stopPropagation();
+        marker.setLngLat([next.longitude, next.latitude]);
+        if (!map.getBounds().contains([next.longitude, next.latitude])) map.panTo([next.longitude, next.latitude]);
+        changePin(next);
+      });
+      // A click on the pin itself is not a click on the map.
+      element.addEventListener('click', (event) => event.stopPropagation());
+      const marker = new Marker({ element, anchor: 'bottom', draggable: true }).setLngLat([start.pin.longitude, start.pin.latitude]).addTo(map);
+      marker.on('dragend', () => {
+        const at = marker.getLngLat();
+        changePin({ latitude: at.lat, longitude: at.lng });
+      });
+      markerRef.current = marker;
+      // A tap or click on the map puts the pin there: easier than dragging on a phone.
+      map.on('click', (event) => {
+        marker.setLngLat(event.lngLat);
+        changePin({ latitude: event.lngLat.lat, longitude: event.lngLat.lng });
+      });
+    });
+    return () => {
+      cancelled = true;
+      markerRef.current = null;
+      mapRef.current = null;
+      instance?.remove();
+    };
+  }, [tileUrl, tiles, t]);
+
+  // A pin moved from outside (back to the centre): the marker follows, and the map if needed.
+  useEffect(() => {
+    const marker = markerRef.current;
+    const map = mapRef.current;
+    if (!marker || !map) return;
+    const at = marker.getLngLat();
+    if (at.lat === pin.latitude && at.lng === pin.longitude) return;
+    marker.setLngLat([pin.longitude, pin.latitude]);
+    if (!map.getBounds().contains([pin.longitude, pin.latitude])) map.panTo([pin.longitude, pin.latitude]);
+  }, [pin]);
+
+  useEffect(() => {
+    markerRef.current?.getElement().setAttribute('aria-label', pinLabel);
+  }, [pinLabel]);
+
+  return (
+    <div className={styles.root + (className ? ` ${className}` : '')}>
+      <div ref={containerRef} className={styles.map} data-testid="pin-map" />
+      {failed ? (
+        <p className={styles.failed} role="status">
+          {t('map.unavailable')}
+        </p>
+      ) : null}
+      {!failed && (!tiles || tilesFailed) ? <p className={styles.note}>{t(tiles ? 'map.tilesFailed' : 'map.noTiles')}</p> : null}
+    </div>
+  );
+}
