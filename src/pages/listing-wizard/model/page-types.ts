@@ -58,8 +58,6 @@ export interface WizardPageActions {
   /** The exit asked by a navigation away (the router's blocker): confirmed or cancelled. */
   confirmExit(): void;
   cancelExit(): void;
-  /** The captcha answer step 1 registers the account with. */
-  setCaptcha(token: string | null): void;
   /** Step 30: the silent account's first password. */
   setFirstPassword(password: string): Promise<FirstPasswordOutcome>;
   /** Opens the login modal (an e-mail already registered, step 30 with a password already set). */

@@ -1,4 +1,6 @@
-import { SHARED_STEP_VIEWS, lazyStepViews, type StepView, type StepViewRegistry } from '@/features/wizard-steps';
+import { SHARED_STEP_VIEWS, lazyStepViews, type StepViewRegistry } from '@/features/wizard-steps';
+import { loadValueLadderStep } from '@/features/buy-service';
+import { loadLocalityStep } from '@/features/pick-location';
 
 /**
  * The listing wizard's own step views, each its own chunk, loaded when its step shows (the first
@@ -28,9 +30,10 @@ export const LISTING_STEP_VIEWS: StepViewRegistry = {
   partnerLead: () => import('./steps/partner-lead-step'),
 };
 
-/** The views of other features, under the step contract (each checks it fits). */
+/** The views of other features, under the step contract (the registry's type checks they fit). */
 const FEATURE_STEP_VIEWS: StepViewRegistry = {
-  valueLadder: () => import('@/features/buy-service').then((module) => ({ default: module.ValueLadderStep satisfies StepView<'valueLadder'> })),
+  locality: loadLocalityStep,
+  valueLadder: loadValueLadderStep,
 };
 
 /** Every view of the listing wizard: the shared ones, the features', and its own. */

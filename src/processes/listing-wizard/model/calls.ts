@@ -193,7 +193,8 @@ export function createOrder(id: number, choice: PlanChoice, idempotencyKey: stri
   return call(() =>
     client.POST('/api/Order', {
       params: { header: { 'idempotency-key': idempotencyKey } },
-      body: { PropertyId: id, PlanType: PLAN_TYPE_ID[choice.plan], ServiceProducts: choice.serviceIds.map((serviceId) => ({ Id: serviceId, Quantity: 1 })) },
+      // Origin: the payment page sends the seller back to the wizard's page (28 or 33).
+      body: { PropertyId: id, PlanType: PLAN_TYPE_ID[choice.plan], ServiceProducts: choice.serviceIds.map((serviceId) => ({ Id: serviceId, Quantity: 1 })), Origin: 'wizard' },
     }),
   );
 }

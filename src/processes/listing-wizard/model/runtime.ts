@@ -26,6 +26,8 @@ export interface ListingWizardStart {
   publishedByPayment?: boolean;
 }
 
+export type ExitRequest = 'button' | 'navigation';
+
 export interface ListingWizardRuntime {
   actor: Actor<typeof listingWizardMachine>;
   /** What the page shows; the same object until something changes. */
@@ -35,13 +37,12 @@ export interface ListingWizardRuntime {
   back(): boolean;
   /** A deep link (a step of the summary's "Modifica", a URL), with the order of a payment return. */
   goTo(step: number, orderId?: string): boolean;
-  requestExit(): boolean;
+  /** Asks to leave (the 'insert exit' modal): by «Esci», or by a navigation away the router holds. */
+  requestExit(by?: ExitRequest): boolean;
   confirmExit(): boolean;
   cancelExit(): boolean;
   /** The session process says who fills the wizard in. */
   setAccount(account: Account): void;
-  /** The captcha answer the registration of step 1 sends (null while there is none). */
-  setCaptcha(token: string | null): void;
   stop(): void;
 }
 
@@ -62,11 +63,11 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
   const client = options.client ?? apiClient;
   const store = options.store ?? createWizardStore();
   const { flow, device } = start;
-  let captcha: string | null = null;
   let failure: WizardFailure | null = null;
   let latestDraft: ListingDraft | null = start.draft ?? null;
   let payment: { orderId: string; url: string | null; status: string } | null = null;
   let redirecting = false;
+  let exitBy: ExitRequest | null = null;
   // The actor, once created: the calls read the answers and send SESSION through it.
   let self: Actor<typeof listingWizardMachine> | null = null;
 
@@ -95,9 +96,10 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
       if (!signedIn) {
         const personal = self?.getSnapshot().context.answers.personalData;
         if (!personal) throw new WizardCallError('registration');
-        if (!captcha) throw new WizardCallError('captcha');
-        const email = await registerSeller(personal, answered.answer.email, captcha, client);
-        captcha = null;
+        // The e-mail step's form solved the captcha and hands its one-time answer with the address.
+        const token = answered.answer.captchaToken;
+        if (!token) throw new WizardCallError('captcha');
+        const email = await registerSeller(personal, answered.answer.email, token, client);
         store.clearPersonalData();
         await effects.registered(email);
         self?.send({ type: 'SESSION', account: 'silent' });
@@ -183,10 +185,10 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
   const actor = createActor(machine, { input: { flow, account: start.account, device, draft }, inspect: options.inspect });
   self = actor;
 
-  let view = viewOf(actor.getSnapshot(), { failure, draft: latestDraft, paymentUrl: null, redirecting });
+  let view = viewOf(actor.getSnapshot(), { failure, draft: latestDraft, paymentUrl: null, redirecting, exitBy });
   const listeners = new Set<() => void>();
   actor.subscribe((snapshot: Snapshot) => {
-    view = viewOf(snapshot, { failure, draft: latestDraft, paymentUrl: payment?.url ?? null, redirecting });
+    view = viewOf(snapshot, { failure, draft: latestDraft, paymentUrl: payment?.url ?? null, redirecting, exitBy });
     listeners.forEach((listener) => listener());
   });
   actor.start();
@@ -207,14 +209,16 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
     answer: (step, answer) => sendIf({ type: 'ANSWER', step, answer } as ListingWizardEvent),
     back: () => sendIf({ type: 'BACK' }),
     goTo: (step, orderId) => sendIf(orderId ? { type: 'GOTO', step, orderId } : { type: 'GOTO', step }),
-    requestExit: () => sendIf({ type: 'EXIT_REQUEST' }),
+    requestExit(by = 'button') {
+      if (!actor.getSnapshot().can({ type: 'EXIT_REQUEST' })) return false;
+      exitBy = by;
+      actor.send({ type: 'EXIT_REQUEST' });
+      return true;
+    },
     confirmExit: () => sendIf({ type: 'EXIT_CONFIRM' }),
     cancelExit: () => sendIf({ type: 'EXIT_CANCEL' }),
     setAccount(account) {
       if (actor.getSnapshot().context.account !== account) actor.send({ type: 'SESSION', account });
-    },
-    setCaptcha(token) {
-      captcha = token;
     },
     stop: () => actor.stop(),
   };

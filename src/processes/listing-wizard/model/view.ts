@@ -48,6 +48,8 @@ export interface WizardView {
   paymentUrl: string | null;
   /** The seller is being sent to the payment page. */
   redirecting: boolean;
+  /** How the exit was asked (while confirming it, and once the wizard exited). */
+  exitBy: 'button' | 'navigation' | null;
   /** A step opened from the summary: its answer comes back there. */
   editing: boolean;
   /** The steps of the path as far as the answers decide it (the progress indicator). */
@@ -63,6 +65,7 @@ export interface ViewExtras {
   draft: ListingDraft | null;
   paymentUrl: string | null;
   redirecting: boolean;
+  exitBy: 'button' | 'navigation' | null;
 }
 
 const ENDS: readonly WizardEnd[] = ['published', 'lead', 'exited'];
@@ -97,6 +100,7 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
     order: context.order,
     paymentUrl: extras.paymentUrl,
     redirecting: extras.redirecting,
+    exitBy: extras.exitBy,
     editing: context.returnTo !== null,
     path,
     done: at >= 0 ? at : shown === null ? 0 : path.length,

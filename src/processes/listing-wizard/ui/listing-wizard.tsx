@@ -1,9 +1,9 @@
 import { useBlocker, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { deviceFromUserAgent } from '@domain/listing/device';
 import { LOGIN_SOURCE } from '@domain/session';
 import { COOKIE_HELD_TOKEN } from '@/entities/account';
-import { loadSessionRuntime, useSessionView, type SessionStatus } from '@/entities/session';
+import { loadSessionRuntime, SessionViewContext, useSessionView, type SessionStatus } from '@/entities/session';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { ListingWizardPage, type ListingWizardPageState, type WizardPageActions } from '@/pages/listing-wizard';
 import { NotFoundPage } from '@/pages/not-found';
@@ -11,7 +11,6 @@ import type { Account, ListingFlow } from '../../../../machines/wizard-steps';
 import { wizardPath } from '../model/draft';
 import type { ListingWizardEffects, ListingWizardRuntime } from '../model/runtime';
 import type { WizardAddress } from '../model/start';
-import type { WizardView } from '../model/view';
 import { adoptLive, keepLive, releaseLive } from '../model/live-wizard';
 
 export interface ListingWizardProps {
@@ -41,6 +40,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const session = useSessionView();
+  const sessionStore = useContext(SessionViewContext);
   const account = accountOf(session.status);
   const address = useMemo<WizardAddress>(() => ({ flow, id: id ? Number(id) : null, gotostep: gotostep ? Number(gotostep) : null, orderId: orderid ?? null }), [flow, id, gotostep, orderid]);
   // The wizard that was running before the URL changed under it (a first save gives the draft its URL).
@@ -49,8 +49,10 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     return live ? { kind: 'ready', runtime: live } : { kind: 'loading' };
   });
   const [attempt, setAttempt] = useState(0);
-  const accountRef = useRef(account);
-  accountRef.current = account;
+  const retry = () => {
+    setPhase({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  };
 
   const effects = useMemo<ListingWizardEffects>(
     () => ({
@@ -69,10 +71,9 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   useEffect(() => {
     if (started) return;
     let alive = true;
-    setPhase({ kind: 'loading' });
     void (async () => {
       const [module, inspect] = await Promise.all([import('../model/start'), inspectOptions()]);
-      const outcome = await module.startListingWizard(address, { account: accountRef.current, device: deviceFromUserAgent(navigator.userAgent) }, effects, { inspect: inspect.inspect });
+      const outcome = await module.startListingWizard(address, { account: accountOf(sessionStore.get().status), device: deviceFromUserAgent(navigator.userAgent) }, effects, { inspect: inspect.inspect });
       if (!alive) return outcome.kind === 'ready' ? outcome.runtime.stop() : undefined;
       if (outcome.kind === 'otherFlow') {
         void navigate({ to: wizardPath(outcome.flow, address.id, address.gotostep) + (address.orderId ? `/${encodeURIComponent(address.orderId)}` : ''), replace: true });
@@ -109,14 +110,14 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   }, [view, flow, pathname, navigate]);
 
   // The wizard ended: published or an exclusive lead go to My listings; an exit goes where it was asked to.
-  const exitTarget = useRef<string | null>(null);
   useEffect(() => {
     if (!view?.end) return;
-    if (view.end === 'exited' && exitTarget.current === 'blocked') return;
+    // A navigation held by the blocker goes on by itself once the exit is confirmed.
+    if (view.end === 'exited' && view.exitBy === 'navigation') return;
     const signedIn = view.account !== 'anonymous' && view.listingId !== null;
-    const to = view.end === 'exited' ? (exitTarget.current ?? (signedIn ? '/myrexer/annunci' : flow === 'rent' ? '/affittocasa' : '/vendocasa')) : '/myrexer/annunci';
+    const to = view.end === 'exited' && !signedIn ? (flow === 'rent' ? '/affittocasa' : '/vendocasa') : '/myrexer/annunci';
     void navigate({ to });
-  }, [view?.end, view?.account, view?.listingId, flow, navigate]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [view?.end, view?.exitBy, view?.account, view?.listingId, flow, navigate]);
 
   // Leaving the wizard by a link or the browser's Back asks first (the machine's exit).
   useBlocker({
@@ -125,8 +126,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
       const runtime = started;
       if (!runtime || runtime.view().end) return false;
       if (next.pathname.startsWith(`/annuncio/${flow === 'rent' ? 'affittocasa' : 'vendocasa'}`)) return false;
-      if (!runtime.requestExit()) return false;
-      exitTarget.current = 'blocked';
+      if (!runtime.requestExit('navigation')) return false;
       return new Promise<boolean>((resolve) => {
         const unsubscribe = runtime.subscribe(() => {
           const current = runtime.view();
@@ -152,15 +152,10 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
       back: () => void started.back(),
       goTo: (step) => void started.goTo(step),
       exit: () => {
-        exitTarget.current = null;
-        if (started.requestExit()) started.confirmExit();
+        if (started.requestExit('button')) started.confirmExit();
       },
       confirmExit: () => void started.confirmExit(),
-      cancelExit: () => {
-        started.cancelExit();
-        exitTarget.current = null;
-      },
-      setCaptcha: (token) => started.setCaptcha(token),
+      cancelExit: () => void started.cancelExit(),
       async setFirstPassword(password) {
         const { setFirstPassword } = await import('../model/calls');
         const outcome = await setFirstPassword(password);
@@ -178,16 +173,11 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   if (phase.kind === 'notFound') return <NotFoundPage />;
   const state: ListingWizardPageState =
     phase.kind === 'needsLogin'
-      ? { kind: 'needsLogin', onLogin: () => openLogin(undefined, () => setAttempt((n) => n + 1)) }
+      ? { kind: 'needsLogin', onLogin: () => openLogin(undefined, retry) }
       : phase.kind === 'failed'
-        ? { kind: 'failed', onRetry: () => setAttempt((n) => n + 1) }
+        ? { kind: 'failed', onRetry: retry }
         : view && actions
-          ? { kind: 'wizard', view: pageViewOf(view), actions, username: session.username }
+          ? { kind: 'wizard', view, actions, username: session.username }
           : { kind: 'loading' };
   return <ListingWizardPage flow={flow} state={state} />;
-}
-
-/** The page's view of the wizard (the same fields, under the page's own names). */
-function pageViewOf(view: WizardView) {
-  return view;
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { StepForm } from '@/shared/ui/step-form';
-import { TextField } from '@/shared/ui/text-field';
+import { TextArea } from '@/shared/ui/text-area';
 import type { StepViewProps } from '@/features/wizard-steps';
 import { useWizardExtras } from '../../model/wizard-extras';
 import { focusInvalid } from './focus-invalid';
@@ -31,16 +31,25 @@ export default function TitleStep({ flow, answer, busy, error, onAnswer }: StepV
   return (
     <StepForm title={t('steps.title.title')} hint={t('steps.title.hint')} onSubmit={submit} busy={busy} error={error}>
       <div ref={fields} className={styles.counted}>
-        <TextField
+        {/* Two lines: a whole generated title reads on a phone; a title has no line breaks. */}
+        <TextArea
           label={t('steps.title.label')}
           name="title"
+          rows={2}
           value={title}
           maxLength={TITLE_MAX}
           required
           requiredMark={tw('required')}
           error={problem}
+          onKeyDown={(event) => {
+            // Enter sends the step, as in a one-line field.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              submit();
+            }
+          }}
           onChange={(event) => {
-            setTitle(event.target.value);
+            setTitle(event.target.value.replace(/[\r\n]+/g, ' '));
             if (problem) setProblem(undefined);
           }}
         />
