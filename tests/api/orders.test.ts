@@ -384,6 +384,76 @@ for (const backend of BACKENDS) {
       expect(await testDb.database.db.select().from(orders).where(and(eq(orders.propertyId, seller.propertyId), eq(orders.status, 'pending')))).toHaveLength(0);
     });
 
+    it("sends a purchase made in MyRexer back to the service's page, paid or not, and one of several services to the listing's services", async () => {
+      const seller = await newSeller('myrexer');
+      await testDb.database.db.update(properties).set({ statusId: PROPERTY_STATUS.published }).where(eq(properties.id, seller.propertyId));
+      const body = { PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.first_row, Quantity: 2 }], Origin: 'myrexer' };
+      const first = (await seller.order(body)).json();
+      expect(first).toMatchObject({ Status: 'pending', Origin: 'myrexer', AmountCents: 2 * firstRowPrice });
+      const servicePage = (orderId: number) => `/myrexer/annuncio/${seller.propertyId}/servizi/${SERVICE_PRODUCT.first_row}?ordine=${orderId}`;
+      const refused = await press(formsOf((await page(first.PaymentUrl)).body)['Pagamento rifiutato']!);
+      expect(refused.statusCode).toBe(303);
+      expect(refused.headers.location).toBe(servicePage(first.OrderId));
+      // The closed page of the refused order leads back there too.
+      expect((await page(first.PaymentUrl)).body).toContain(`href="${servicePage(first.OrderId)}"`);
+
+      const second = (await seller.order(body)).json();
+      expect(second.OrderId).not.toBe(first.OrderId);
+      const paid = await press(formsOf((await page(second.PaymentUrl)).body).Paga!);
+      expect(paid.headers.location).toBe(servicePage(second.OrderId));
+      const [listing] = await testDb.database.db.select().from(properties).where(eq(properties.id, seller.propertyId));
+      expect(listing!.highlightedUntil!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 60 * 60 * 1000);
+      // The owner's listing says how long each period lasts.
+      expect((await seller.get(`/api/User/GetMyPropertyById/${seller.propertyId}`)).json()).toMatchObject({ HighlightedUntil: listing!.highlightedUntil!.toISOString(), PremiumUntil: null });
+
+      // Several services at once: the listing's services page.
+      const several = (await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.paddle, Quantity: 1 }, { Id: SERVICE_PRODUCT.photography, Quantity: 1 }], Origin: 'myrexer' })).json();
+      expect((await press(formsOf((await page(several.PaymentUrl)).body).Annulla!)).headers.location).toBe(`/myrexer/annuncio/${seller.propertyId}/servizi?ordine=${several.OrderId}`);
+      // Without Origin an order is the wizard's, as before.
+      const wizard = (await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.paddle, Quantity: 1 }] })).json();
+      expect(wizard.Origin).toBe('wizard');
+      expect((await press(formsOf((await page(wizard.PaymentUrl)).body).Annulla!)).headers.location).toBe(`/annuncio/vendocasa/${seller.propertyId}/28/${wizard.OrderId}`);
+      expectError(await seller.order({ ...body, Origin: 'altrove' }), 'ValidationError');
+    });
+
+    it('lists the orders of a listing of mine, newest first, and nobody else’s', async () => {
+      const seller = await newSeller('elenco');
+      const none = await seller.get(`/api/Property/${seller.propertyId}/Orders`);
+      expect(none.statusCode).toBe(200);
+      expect(none.headers['cache-control']).toBe('no-store');
+      expect(none.json()).toEqual({ Items: [] });
+      const refused = (await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.photography, Quantity: 1 }], Origin: 'myrexer' })).json();
+      await press(formsOf((await page(refused.PaymentUrl)).body)['Pagamento rifiutato']!);
+      const bought = (await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.photography, Quantity: 1 }], Origin: 'myrexer' })).json();
+      await press(formsOf((await page(bought.PaymentUrl)).body).Paga!);
+      const waiting = (await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.paddle, Quantity: 3 }], Origin: 'myrexer' })).json();
+      const other = await seller.listing();
+      await seller.order({ PropertyId: other, ServiceProducts: [{ Id: SERVICE_PRODUCT.renovation, Quantity: 1 }] });
+
+      const listed = (await seller.get(`/api/Property/${seller.propertyId}/Orders`)).json();
+      expect(listed.Items.map((o: { OrderId: number; Status: string }) => [o.OrderId, o.Status])).toEqual([
+        [waiting.OrderId, 'pending'],
+        [bought.OrderId, 'paid'],
+        [refused.OrderId, 'failed'],
+      ]);
+      expect(listed.Items[0]).toMatchObject({ PaymentUrl: waiting.PaymentUrl, ServiceProducts: [{ Id: SERVICE_PRODUCT.paddle, Quantity: 3, UnitPriceCents: paddlePrice }], Origin: 'myrexer' });
+      expect(listed.Items[1].PaidAt).not.toBeNull();
+
+      const stranger = await newSeller('estraneo');
+      expectError(await stranger.get(`/api/Property/${seller.propertyId}/Orders`), 'ListingNotFound');
+      expectError(await stranger.get('/api/Property/2147483000/Orders'), 'ListingNotFound');
+      expectError(await app.inject({ url: `/api/Property/${seller.propertyId}/Orders` }), 'MissingToken');
+      await testDb.database.db.update(properties).set({ statusId: PROPERTY_STATUS.deleted }).where(eq(properties.id, other));
+      expectError(await seller.get(`/api/Property/${other}/Orders`), 'ListingNotFound');
+    });
+
+    it('sells sold guaranteed for a sale, never for a rent', async () => {
+      const seller = await newSeller('garantito');
+      const rent = await seller.listing(SELL_TYPE.rent);
+      expectError(await seller.order({ PropertyId: rent, ServiceProducts: [{ Id: SERVICE_PRODUCT.sold_guaranteed, Quantity: 1 }] }), 'InvalidOrder');
+      expect((await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.sold_guaranteed, Quantity: 1 }] })).statusCode).toBe(201);
+    });
+
     it("never shows or takes orders on another user's listing or order: 404, never 403", async () => {
       const owner = await newSeller('proprietario');
       const other = await newSeller('curioso');
@@ -530,6 +600,11 @@ for (const backend of BACKENDS) {
         expect(session.form.get('success_url')).toBe(`https://www.rexer.example/annuncio/vendocasa/${seller.propertyId}/33/${created.OrderId}`);
         expect(session.form.get('cancel_url')).toBe(`https://www.rexer.example/annuncio/vendocasa/${seller.propertyId}/28/${created.OrderId}`);
         expect(session.form.get('customer_email')).toMatch(/^stripe\./);
+        // A purchase made in MyRexer comes back to the service's page, whatever the outcome.
+        const fromMyRexer = (await seller.order({ PropertyId: await seller.listing(), ServiceProducts: [{ Id: SERVICE_PRODUCT.upgrade, Quantity: 1 }], Origin: 'myrexer' })).json();
+        const myRexerSession = stripe.sessions.get(fromMyRexer.PaymentUrl.split('/').pop()!)!;
+        expect(myRexerSession.form.get('success_url')).toBe(`https://www.rexer.example/myrexer/annuncio/${fromMyRexer.PropertyId}/servizi/${SERVICE_PRODUCT.upgrade}?ordine=${fromMyRexer.OrderId}`);
+        expect(myRexerSession.form.get('cancel_url')).toBe(myRexerSession.form.get('success_url'));
 
         expectError(await webhook('checkout.session.completed', sessionId, flexiblePrice, {}, 'whsec_someoneElsesSecret123'), 'PaymentSignatureInvalid');
         expectError(await webhook('checkout.session.completed', sessionId, flexiblePrice - 1), 'PaymentAmountMismatch');

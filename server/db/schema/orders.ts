@@ -7,6 +7,9 @@ import { users } from './users';
 
 export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled', 'refunded']);
 
+/** Where the purchase was made, so the payment comes back there: the wizard's step 28, or a listing's services in MyRexer. */
+export const orderOriginEnum = pgEnum('order_origin', ['wizard', 'myrexer']);
+
 /** A purchase from the value ladder (step 28): a plan and/or service products for a listing. */
 export const orders = pgTable(
   'orders',
@@ -18,6 +21,7 @@ export const orders = pgTable(
     propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
     planTypeId: smallint('plan_type_id').references(() => planTypes.id),
     status: orderStatusEnum('status').notNull().default('pending'),
+    origin: orderOriginEnum('origin').notNull().default('wizard'),
     /** Total in euro cents, VAT included. */
     amountCents: integer('amount_cents').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('EUR'),

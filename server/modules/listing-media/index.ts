@@ -152,6 +152,7 @@ const listingMediaModule: FastifyPluginAsyncZod = async function listingMediaMod
         MediaInfo: toMediaInfo(found.media),
         MediaLimits: MEDIA_LIMITS,
         HighlightedUntil: p.highlightedUntil === null ? null : iso(p.highlightedUntil),
+        PremiumUntil: p.premiumUntil === null ? null : iso(p.premiumUntil),
         CreatedAt: iso(p.createdAt),
         UpdatedAt: iso(p.updatedAt),
         PublishedAt: p.publishedAt === null ? null : iso(p.publishedAt),

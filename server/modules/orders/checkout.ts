@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { CheckoutLine, PaymentProvider } from '../../payments';
 import { claimCheckout, findOrderRow, orderDetail, releaseCheckoutClaim, storeCheckout, type OrderDetail, type OrderRow } from './repository';
-import { wizardReturnPath } from './return-url';
+import { returnPathOf } from './return-url';
 
 export interface CheckoutDeps {
   db: Db;
@@ -52,7 +52,7 @@ export async function ensureCheckout(deps: CheckoutDeps, order: OrderRow, custom
     const claimed = await claimCheckout(deps.db, order.id, claimedAt);
     if (claimed) {
       const detail = await orderDetail(deps.db, claimed);
-      const back = (paid: boolean) => `${deps.publicUrl}${wizardReturnPath({ id: claimed.id, propertyId: claimed.propertyId, sellTypeId: detail.sellTypeId, paid })}`;
+      const back = (paid: boolean) => `${deps.publicUrl}${returnPathOf(detail, paid)}`;
       let checkout;
       try {
         checkout = await provider.createCheckout({

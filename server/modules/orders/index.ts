@@ -8,8 +8,8 @@ import { IdParams } from '../shared/schemas';
 import { ensureCheckout, type CheckoutDeps } from './checkout';
 import paymentRoutes from './payment-routes';
 import { ORDER_CURRENCY, PRODUCT_RULES, requestHash } from './pricing';
-import { createOrder, findOwnOrder, loadCatalogue, orderDetail, type OrderDetail, type OrderRow } from './repository';
-import { CreateOrderHeaders, CreateOrderRequest, OrderCatalogue, OrderResponse } from './schemas';
+import { createOrder, findOwnOrder, listingOrders, loadCatalogue, orderDetail, type OrderDetail, type OrderRow } from './repository';
+import { CreateOrderHeaders, CreateOrderRequest, ListingOrders, OrderCatalogue, OrderResponse } from './schemas';
 
 /** The answer of an order: what was bought, its state, and where to pay while it is pending. */
 export function orderResponse(detail: OrderDetail) {
@@ -23,6 +23,7 @@ export function orderResponse(detail: OrderDetail) {
     PropertyId: order.propertyId,
     PlanType: order.planTypeId,
     ServiceProducts: detail.lines.map((line) => ({ Id: line.serviceProductId, Name: line.name, Quantity: line.quantity, UnitPriceCents: line.unitPriceCents })),
+    Origin: order.origin,
     CreatedAt: order.createdAt.toISOString(),
     PaidAt: order.paidAt?.toISOString() ?? null,
   };
@@ -132,6 +133,25 @@ const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify)
       const detail = await findOwnOrder(fastify.db, request.params.id, request.user.id);
       if (!detail) throw new AppError('OrderNotFound');
       return orderResponse(detail);
+    },
+  );
+
+  fastify.get(
+    '/api/Property/:id/Orders',
+    {
+      preHandler: requireUser({ allowRapidRegistration: true }),
+      schema: {
+        tags: ['Orders'],
+        summary: 'The orders of one of your listings, newest first: the services bought and the payment waiting',
+        description: "A listing that is not the caller's, is deleted or does not exist answers 404 ListingNotFound, as the draft does.",
+        params: IdParams,
+        response: { 200: ListingOrders, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const details = await listingOrders(fastify.db, request.params.id, request.user.id);
+      if (!details) throw new AppError('ListingNotFound');
+      return reply.header('cache-control', 'no-store').send({ Items: details.map(orderResponse) });
     },
   );
 

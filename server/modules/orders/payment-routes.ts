@@ -7,8 +7,8 @@ import type { PaymentProvider } from '../../payments';
 import { isOfflineReference, type OfflineProvider } from '../../payments/offline';
 import { checkoutLines } from './checkout';
 import { closedPage, notFoundPage, pendingPage } from './offline-page';
-import { applyPaymentOutcome, findOrderByCheckout, type OrderDetail } from './repository';
-import { wizardReturnPath } from './return-url';
+import { applyPaymentOutcome, findOrderByCheckout } from './repository';
+import { returnPathOf } from './return-url';
 import { PaymentOutcomeBody, PaymentOutcomeParams, PaymentOutcomeResponse } from './schemas';
 
 export interface PaymentRoutesOptions {
@@ -19,10 +19,6 @@ export interface PaymentRoutesOptions {
 const OUTCOME_BODY_LIMIT = 256 * 1024;
 
 const OUTCOME_PATH = '/api/Payment/Outcome';
-
-function returnPathOf(detail: OrderDetail): string {
-  return wizardReturnPath({ id: detail.order.id, propertyId: detail.order.propertyId, sellTypeId: detail.sellTypeId, paid: detail.order.status === 'paid' });
-}
 
 /**
  * The payment outcome (`POST /api/Payment/Outcome/{provider}`: a provider's signed
@@ -55,12 +51,12 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async functio
         description:
           'Called by the provider (Stripe webhook), or by the offline provider\'s page. The signature is verified over the raw body; the amount must be the order\'s. ' +
           'Only a pending order changes; a repeated or late outcome changes nothing and answers 200 with Applied false. ' +
-          'A form post (the offline page) is answered with a redirect to the wizard: step 33 when paid, 28 otherwise.',
+          'A form post (the offline page) is answered with a redirect to where the purchase was made: the wizard (step 33 when paid, 28 otherwise), or the service\'s page in MyRexer.',
         params: PaymentOutcomeParams,
         body: PaymentOutcomeBody,
         response: {
           200: PaymentOutcomeResponse,
-          303: z.null().describe('Form post of the offline page: to /annuncio/{vendocasa|affittocasa}/{propertyId}/{33|28}/{orderId}'),
+          303: z.null().describe('Form post of the offline page: to /annuncio/{vendocasa|affittocasa}/{propertyId}/{33|28}/{orderId}, or for a purchase made in MyRexer to /myrexer/annuncio/{propertyId}/servizi[/{serviceId}]?ordine={orderId}'),
           ...errorResponses(404),
         },
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import lists from '../../db/seed/data/reference-lists.json';
-import { PLAN_TYPE, SERVICE_PRODUCT } from '../../db/reference-ids';
+import { PLAN_TYPE, SELL_TYPE, SERVICE_PRODUCT } from '../../db/reference-ids';
 import { PRODUCT_RULES, priceOrder, requestHash } from './pricing';
 
 const plans = lists.planTypes;
@@ -36,6 +36,14 @@ describe('order pricing', () => {
     refused({ PropertyId: 1, PlanType: PLAN_TYPE.flexible, ServiceProducts: [{ Id: SERVICE_PRODUCT.flexible, Quantity: 1 }] });
     refused({ PropertyId: 1, ServiceProducts: [{ Id: SERVICE_PRODUCT.paddle, Quantity: 1 }, { Id: SERVICE_PRODUCT.paddle, Quantity: 1 }] });
     expect(() => priceOrder(plans, products.map((p) => ({ ...p, active: p.id !== SERVICE_PRODUCT.renovation })), { PropertyId: 1, ServiceProducts: [{ Id: SERVICE_PRODUCT.renovation, Quantity: 1 }] })).toThrow(expect.objectContaining({ type: 'InvalidOrder' }));
+  });
+
+  it('sells sold guaranteed for a sale only', () => {
+    const request = { PropertyId: 1, PlanType: PLAN_TYPE.basic, ServiceProducts: [{ Id: SERVICE_PRODUCT.sold_guaranteed, Quantity: 1 }] };
+    expect(() => priceOrder(plans, products, request, SELL_TYPE.rent)).toThrow(expect.objectContaining({ type: 'InvalidOrder' }));
+    expect(priceOrder(plans, products, request, SELL_TYPE.sale).items.map((i) => i.serviceProductId)).toEqual([SERVICE_PRODUCT.sold_guaranteed]);
+    // Any other service goes with a rent too.
+    expect(priceOrder(plans, products, { PropertyId: 1, ServiceProducts: [{ Id: SERVICE_PRODUCT.paddle, Quantity: 1 }] }, SELL_TYPE.rent).items).toHaveLength(1);
   });
 
   it('has a rule for every product of the catalogue, and believable prices in euro cents', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SERVICE_PRODUCT } from '../../db/reference-ids';
+import { SELL_TYPE, SERVICE_PRODUCT } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
 
 // The price of an order, computed on the server from the catalogue rows (plan_types,
@@ -28,12 +28,14 @@ export interface ProductRule {
    * step 28 it is the plan itself.
    */
   withPlan: boolean;
+  /** Only for a listing for sale (sold guaranteed: a landlord has nothing to sell). */
+  saleOnly?: boolean;
 }
 
 /** Per product: quantity limit and whether it goes with a plan. A product not listed here is not sold. */
 export const PRODUCT_RULES: Record<number, ProductRule> = {
   [SERVICE_PRODUCT.first_row]: { maxQuantity: 6, withPlan: true }, // periods of 30 days
-  [SERVICE_PRODUCT.sold_guaranteed]: { maxQuantity: 1, withPlan: true },
+  [SERVICE_PRODUCT.sold_guaranteed]: { maxQuantity: 1, withPlan: true, saleOnly: true },
   [SERVICE_PRODUCT.photography]: { maxQuantity: 1, withPlan: true },
   [SERVICE_PRODUCT.renovation]: { maxQuantity: 1, withPlan: true },
   [SERVICE_PRODUCT.paddle]: { maxQuantity: 3, withPlan: true },
@@ -46,6 +48,8 @@ export interface OrderRequest {
   PropertyId: number;
   PlanType?: number | null;
   ServiceProducts: { Id: number; Quantity: number }[];
+  /** Where the purchase is made (not part of what is bought: the request's fingerprint leaves it out). */
+  Origin?: 'wizard' | 'myrexer';
 }
 
 export interface PricedItem {
@@ -65,8 +69,8 @@ function invalid(message: string): AppError {
   return new AppError('InvalidOrder', { message });
 }
 
-/** Prices a request against the catalogue, or throws InvalidOrder. */
-export function priceOrder(plans: readonly CataloguePlan[], products: readonly CatalogueProduct[], request: OrderRequest): PricedOrder {
+/** Prices a request against the catalogue for a listing of this sell type (null: not known yet), or throws InvalidOrder. */
+export function priceOrder(plans: readonly CataloguePlan[], products: readonly CatalogueProduct[], request: OrderRequest, sellTypeId: number | null = null): PricedOrder {
   const plan = request.PlanType == null ? null : plans.find((p) => p.id === request.PlanType);
   if (request.PlanType != null && !plan) throw invalid(`unknown plan ${request.PlanType}`);
   if (!plan && request.ServiceProducts.length === 0) throw invalid('neither a plan nor a service product');
@@ -80,6 +84,7 @@ export function priceOrder(plans: readonly CataloguePlan[], products: readonly C
     if (!product || !product.active || !rule) throw invalid(`service product ${line.Id} is not sold`);
     if (!Number.isInteger(line.Quantity) || line.Quantity < 1 || line.Quantity > rule.maxQuantity) throw invalid(`service product ${line.Id}: quantity ${line.Quantity} over ${rule.maxQuantity}`);
     if (plan && !rule.withPlan) throw invalid(`service product ${line.Id} cannot be bought with a plan`);
+    if (rule.saleOnly && sellTypeId === SELL_TYPE.rent) throw invalid(`service product ${line.Id} is for a sale only`);
     items.push({ serviceProductId: product.id, name: product.name, quantity: line.Quantity, unitPriceCents: product.priceCents });
   }
   items.sort((a, b) => a.serviceProductId - b.serviceProductId);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { orderItems, orders, planTypes, properties, serviceProducts } from '../../db/schema';
@@ -60,6 +60,29 @@ async function detailOf(db: Db | Tx, order: OrderRow): Promise<OrderDetail> {
 export async function findOwnOrder(db: Db, id: number, userId: number): Promise<OrderDetail | undefined> {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId))).limit(1);
   return row ? detailOf(db, row) : undefined;
+}
+
+/** How many orders of a listing its services page reads. */
+export const LISTING_ORDERS_LIMIT = 50;
+
+/**
+ * The orders of one of this user's listings, newest first (at most LISTING_ORDERS_LIMIT);
+ * undefined when the listing is not theirs, is deleted or does not exist.
+ */
+export async function listingOrders(db: Db, propertyId: number, userId: number): Promise<OrderDetail[] | undefined> {
+  const [property] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)))
+    .limit(1);
+  if (!property) return undefined;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.propertyId, property.id), eq(orders.userId, userId)))
+    .orderBy(desc(orders.id))
+    .limit(LISTING_ORDERS_LIMIT);
+  return Promise.all(rows.map((row) => detailOf(db, row)));
 }
 
 export async function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {
@@ -138,7 +161,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   try {
     return await db.transaction(async (tx): Promise<CreateOrderResult> => {
       const [property] = await tx
-        .select({ id: properties.id })
+        .select({ id: properties.id, sellTypeId: properties.sellTypeId })
         .from(properties)
         .where(and(eq(properties.id, request.PropertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)))
         .for('update');
@@ -154,7 +177,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       if (recent >= MAX_ORDERS_PER_LISTING) throw new AppError('OrderLimitReached');
 
       const { plans, products } = await loadCatalogue(tx);
-      const priced = priceOrder(plans, products, request);
+      const priced = priceOrder(plans, products, request, property.sellTypeId);
       const paidNow = priced.amountCents === 0;
       if (!paidNow && input.provider === null) throw new AppError('PaymentProviderUnavailable', { message: 'no payment provider configured' });
 
@@ -181,6 +204,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
           propertyId: property.id,
           planTypeId: priced.plan?.id ?? null,
           status: paidNow ? 'paid' : 'pending',
+          origin: request.Origin ?? 'wizard',
           amountCents: priced.amountCents,
           currency: ORDER_CURRENCY,
           paymentProvider: paidNow ? null : input.provider,

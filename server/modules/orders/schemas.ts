@@ -41,6 +41,10 @@ export const CreateOrderRequest = z
       .max(20)
       .default([])
       .refine((lines) => new Set(lines.map((line) => line.Id)).size === lines.length, { message: 'a service product appears twice' }),
+    Origin: z
+      .enum(['wizard', 'myrexer'])
+      .default('wizard')
+      .describe("Where the purchase is made, so the payment comes back there: the wizard's value ladder (step 33 or 28), or the listing's services in MyRexer (/myrexer/annuncio/{id}/servizi/{serviceId}?ordine={orderId})."),
   })
   .describe('What to buy. Prices are never sent: the server computes the amount from the catalogue, and refuses any other field.')
   .meta({ id: 'CreateOrderRequest' });
@@ -76,10 +80,17 @@ export const OrderResponse = z
     PropertyId: z.number().int().nullable(),
     PlanType: z.number().int().nullable(),
     ServiceProducts: z.array(OrderLine),
+    Origin: z.enum(['wizard', 'myrexer']).describe('Where the purchase was made: where the payment page sends the buyer back.'),
     CreatedAt: z.iso.datetime(),
     PaidAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Order' });
+
+export const ListingOrders = z
+  .object({
+    Items: z.array(OrderResponse).describe('Newest first, at most 50: what was bought for the listing and what is waiting for its payment.'),
+  })
+  .meta({ id: 'ListingOrders' });
 
 export const PaymentOutcomeParams = z.object({ provider: z.enum(['offline', 'stripe']) });
 

@@ -3973,6 +3973,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Property/{id}/Orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders of one of your listings, newest first: the services bought and the payment waiting
+         * @description A listing that is not the caller's, is deleted or does not exist answers 404 ListingNotFound, as the draft does.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListingOrders"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Payment/Outcome/{provider}": {
         parameters: {
             query?: never;
@@ -3984,7 +4070,7 @@ export interface paths {
         put?: never;
         /**
          * A payment provider's signed outcome of a checkout (paid, failed, abandoned), applied to its order once
-         * @description Called by the provider (Stripe webhook), or by the offline provider's page. The signature is verified over the raw body; the amount must be the order's. Only a pending order changes; a repeated or late outcome changes nothing and answers 200 with Applied false. A form post (the offline page) is answered with a redirect to the wizard: step 33 when paid, 28 otherwise.
+         * @description Called by the provider (Stripe webhook), or by the offline provider's page. The signature is verified over the raw body; the amount must be the order's. Only a pending order changes; a repeated or late outcome changes nothing and answers 200 with Applied false. A form post (the offline page) is answered with a redirect to where the purchase was made: the wizard (step 33 when paid, 28 otherwise), or the service's page in MyRexer.
          */
         post: {
             parameters: {
@@ -4013,7 +4099,7 @@ export interface paths {
                         "application/json": components["schemas"]["PaymentOutcomeResponse"];
                     };
                 };
-                /** @description Form post of the offline page: to /annuncio/{vendocasa|affittocasa}/{propertyId}/{33|28}/{orderId} */
+                /** @description Form post of the offline page: to /annuncio/{vendocasa|affittocasa}/{propertyId}/{33|28}/{orderId}, or for a purchase made in MyRexer to /myrexer/annuncio/{propertyId}/servizi[/{serviceId}]?ordine={orderId} */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -7192,8 +7278,16 @@ export interface components {
             /** @description Every file of the listing in display order, with no null entry. */
             MediaInfo: components["schemas"]["MediaInfoItemInput"][];
             MediaLimits: components["schemas"]["MediaLimitsInput"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The end of the first-row period (service product 1), when one was bought.
+             */
             HighlightedUntil: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the Premium period (service product 8), when one was bought.
+             */
+            PremiumUntil: string | null;
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
@@ -7721,6 +7815,12 @@ export interface components {
                 Id: number;
                 Quantity: number;
             }[];
+            /**
+             * @description Where the purchase is made, so the payment comes back there: the wizard's value ladder (step 33 or 28), or the listing's services in MyRexer (/myrexer/annuncio/{id}/servizi/{serviceId}?ordine={orderId}).
+             * @default wizard
+             * @enum {string}
+             */
+            Origin: "wizard" | "myrexer";
         };
         /** @enum {string} */
         OrderStatusInput: "pending" | "paid" | "failed" | "cancelled" | "refunded";
@@ -7743,10 +7843,19 @@ export interface components {
             PropertyId: number | null;
             PlanType: number | null;
             ServiceProducts: components["schemas"]["OrderLineInput"][];
+            /**
+             * @description Where the purchase was made: where the payment page sends the buyer back.
+             * @enum {string}
+             */
+            Origin: "wizard" | "myrexer";
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
             PaidAt: string | null;
+        };
+        ListingOrdersInput: {
+            /** @description Newest first, at most 50: what was bought for the listing and what is waiting for its payment. */
+            Items: components["schemas"]["OrderInput"][];
         };
         PaymentOutcomeResponseInput: {
             /** @description True when this notification changed the order; false when it was already final (a repeated or late outcome), or the notification says nothing final. */
@@ -8620,8 +8729,16 @@ export interface components {
             /** @description Every file of the listing in display order, with no null entry. */
             MediaInfo: components["schemas"]["MediaInfoItem"][];
             MediaLimits: components["schemas"]["MediaLimits"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The end of the first-row period (service product 1), when one was bought.
+             */
             HighlightedUntil: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the Premium period (service product 8), when one was bought.
+             */
+            PremiumUntil: string | null;
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
@@ -9149,6 +9266,12 @@ export interface components {
                 Id: number;
                 Quantity: number;
             }[];
+            /**
+             * @description Where the purchase is made, so the payment comes back there: the wizard's value ladder (step 33 or 28), or the listing's services in MyRexer (/myrexer/annuncio/{id}/servizi/{serviceId}?ordine={orderId}).
+             * @default wizard
+             * @enum {string}
+             */
+            Origin: "wizard" | "myrexer";
         };
         /** @enum {string} */
         OrderStatus: "pending" | "paid" | "failed" | "cancelled" | "refunded";
@@ -9171,10 +9294,19 @@ export interface components {
             PropertyId: number | null;
             PlanType: number | null;
             ServiceProducts: components["schemas"]["OrderLine"][];
+            /**
+             * @description Where the purchase was made: where the payment page sends the buyer back.
+             * @enum {string}
+             */
+            Origin: "wizard" | "myrexer";
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
             PaidAt: string | null;
+        };
+        ListingOrders: {
+            /** @description Newest first, at most 50: what was bought for the listing and what is waiting for its payment. */
+            Items: components["schemas"]["Order"][];
         };
         PaymentOutcomeResponse: {
             /** @description True when this notification changed the order; false when it was already final (a repeated or late outcome), or the notification says nothing final. */

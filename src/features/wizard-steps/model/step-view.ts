@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AnswerTypes, Flow, StepId, WizardAnswers } from '../../../../machines/wizard-steps';
+import type { AnswerTypes, Flow, StepId, WizardAnswers } from '@domain/wizard-steps';
 
 // The contract between a wizard's page (listing or valuation) and the view of one step.
 //
@@ -25,8 +25,19 @@ export interface StepViewProps<K extends StepId = StepId> {
   busy: boolean;
   /** The last call's failure on this step, shown by the view beside its submit. */
   error: StepError;
+  /**
+   * The valuation the comparables search stored (POST /api/Valuation answered its `Id`), when
+   * the page knows it: steps 13, 38 and 40 then show its comparables and figures
+   * (GET /api/Valuation/{id}); without it they show what `answers.loader` carries.
+   */
+  valuationId?: number | null;
   /** Hands the step's valid answer (null for a step that only shows something) to the machine. */
   onAnswer: (answer: AnswerTypes[K]) => void;
+  /**
+   * The wizard's latest order and what became of its payment (the machine's `order`), when
+   * the page has one: step 28 says a failed or abandoned payment. Optional: other steps ignore it.
+   */
+  order?: { id: string; outcome: 'pending' | 'paid' | 'failed' | 'abandoned' } | null;
 }
 
 export type StepView<K extends StepId = StepId> = ComponentType<StepViewProps<K>>;

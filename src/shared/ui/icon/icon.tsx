@@ -6,6 +6,7 @@ const PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   'chevron-down': 'M6 9l6 6 6-6',
   'chevron-right': 'M9 6l6 6-6 6',
+  'chevron-left': 'M15 6l-6 6 6 6',
   'arrow-right': 'M5 12h14M13 6l6 6-6 6',
   search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4',
   home: 'M3 11l9-7 9 7M5 10v10h14V10',

@@ -1,0 +1,17 @@
+/**
+ * Moves the focus to the first control of `container` marked invalid, or to the first radio
+ * of a group whose message says what is missing, after React has rendered the messages.
+ */
+export function focusFirstInvalid(container: HTMLElement | null): void {
+  if (!container) return;
+  requestAnimationFrame(() => {
+    const invalid = container.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus();
+      return;
+    }
+    const group = container.querySelector<HTMLElement>('fieldset[aria-describedby*="-error"]');
+    const radio = group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector<HTMLInputElement>('input');
+    (radio ?? container.querySelector<HTMLElement>('input, select, textarea, button'))?.focus();
+  });
+}

@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import { isValidAnswer, REFERENCE_IDS, type EnergyClassAnswer } from '@domain/wizard-steps';
+import { useTranslation } from '@/shared/i18n';
+import { ChoiceCards } from '@/shared/ui/choice-cards';
+import { NumberField } from '@/shared/ui/number-field';
+import { StepForm } from '@/shared/ui/step-form';
+import type { StepViewProps } from '../../model/step-view';
+import { focusFirstInvalid } from '../../lib/focus-invalid';
+import styles from './steps.module.css';
+
+/** 11 exempt, 12 pending: no certificate, so no index to ask. */
+const EXEMPT = 11;
+const PENDING = 12;
+const PERFORMANCE_MAX = 10_000;
+
+type Field = 'class' | 'performance';
+
+/** Step 9: the energy class of the certificate (A4 ... G, exempt, pending) and its index, optional. */
+export default function EnergyClassStep({ answer, answers, busy, error, onAnswer }: StepViewProps<'energyClass'>) {
+  const { t } = useTranslation('wizard');
+  const [classId, setClassId] = useState<number | undefined>(answer?.energyClassId);
+  const [performance, setPerformance] = useState<number | null>(answer?.energyPerformance ?? null);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const certified = classId !== undefined && classId !== EXEMPT && classId !== PENDING;
+
+  const submit = () => {
+    const found: Partial<Record<Field, string>> = {
+      class: classId === undefined ? t('steps.energyClass.errors.class') : undefined,
+      performance: certified && performance !== null && performance > PERFORMANCE_MAX ? t('steps.energyClass.errors.performance') : undefined,
+    };
+    setProblems(found);
+    const value = { energyClassId: classId, energyPerformance: certified ? performance : null } as EnergyClassAnswer;
+    if (Object.values(found).some(Boolean) || !isValidAnswer('energyClass', value, answers)) {
+      focusFirstInvalid(fieldsRef.current);
+      return;
+    }
+    onAnswer(value);
+  };
+
+  const description = (id: number) => (id === EXEMPT ? t('steps.energyClass.exemptHint') : id === PENDING ? t('steps.energyClass.pendingHint') : undefined);
+
+  return (
+    <StepForm title={t('steps.energyClass.title')} hint={t('steps.energyClass.hint')} onSubmit={submit} busy={busy} error={error}>
+      <div ref={fieldsRef} className={styles.fields}>
+        <ChoiceCards
+          legend={t('steps.energyClass.legend')}
+          hideLegend
+          name="energyClass"
+          compact
+          columns={2}
+          options={REFERENCE_IDS.energyClasses.map((id) => ({ value: id, label: t(`energyClasses.${id}`), description: description(id) }))}
+          value={classId}
+          onChange={(id) => {
+            setClassId(id);
+            setProblems({});
+          }}
+          error={problems.class}
+        />
+        {certified ? (
+          <NumberField
+            label={t('steps.energyClass.performance')}
+            name="energyPerformance"
+            help={t('steps.energyClass.performanceHelp')}
+            unit="kWh/m²"
+            decimals
+            value={performance}
+            onChange={(value) => {
+              setPerformance(value);
+              setProblems((current) => ({ ...current, performance: undefined }));
+            }}
+            error={problems.performance}
+          />
+        ) : null}
+      </div>
+    </StepForm>
+  );
+}

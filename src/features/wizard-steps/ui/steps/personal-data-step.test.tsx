@@ -1,0 +1,56 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import PersonalDataStep from './personal-data-step';
+import { renderStep } from './step-test-utils';
+
+const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+
+describe('PersonalDataStep (0)', () => {
+  it('asks who gets the valuation, with the legal pages linked', async () => {
+    await renderStep(PersonalDataStep, 'personalData');
+    expect(screen.getByRole('heading', { level: 1, name: 'Chi riceve la valutazione?' })).toBeTruthy();
+    expect((screen.getByLabelText('Prefisso') as HTMLSelectElement).value).toBe('+39');
+    expect(screen.getByRole('link', { name: /termini e condizioni/ }).getAttribute('href')).toBe('/terminiecondizioni');
+    expect(screen.getByRole('link', { name: /informativa sulla privacy/ }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('group', { name: 'Consensi' })).toBeTruthy();
+  });
+
+  it('asks the listing question in a listing', async () => {
+    await renderStep(PersonalDataStep, 'personalData', { flow: 'sale' });
+    expect(screen.getByRole('heading', { level: 1, name: "Chi pubblica l'annuncio?" })).toBeTruthy();
+  });
+
+  it('refuses missing names, a wrong phone and the required consents, each with its message', async () => {
+    const { onAnswer } = await renderStep(PersonalDataStep, 'personalData');
+    type(/Numero di telefono/, '12ab');
+    submit();
+    expect(screen.getByText('Scrivi il tuo nome.')).toBeTruthy();
+    expect(screen.getByText('Scrivi il tuo cognome.')).toBeTruthy();
+    expect(screen.getByText('Scrivi un numero di telefono valido: da 6 a 15 cifre.')).toBeTruthy();
+    expect(screen.getByText('Per continuare devi accettare i termini e condizioni.')).toBeTruthy();
+    expect(screen.getByText("Per continuare devi confermare di aver letto l'informativa sulla privacy.")).toBeTruthy();
+    expect(onAnswer).not.toHaveBeenCalled();
+  });
+
+  it('hands the data with the consents given, the optional ones false', async () => {
+    const { onAnswer } = await renderStep(PersonalDataStep, 'personalData');
+    type(/^Nome/, ' Giulia ');
+    type(/^Cognome/, 'Rossi');
+    type(/Numero di telefono/, '333 123  4567');
+    fireEvent.click(screen.getByRole('checkbox', { name: /termini e condizioni/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /informativa sulla privacy/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /offerte dei partner/ }));
+    submit();
+    expect(onAnswer).toHaveBeenCalledWith({
+      name: 'Giulia',
+      surname: 'Rossi',
+      phonePrefix: '+39',
+      phone: '333 123 4567',
+      termsAndConditions: true,
+      privacy: true,
+      commercialConsent: false,
+      partnerConsent: true,
+    });
+  });
+});

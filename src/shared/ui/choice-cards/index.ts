@@ -1,0 +1,1 @@
+export { ChoiceCards, type ChoiceCardsProps, type ChoiceOption } from './choice-cards';

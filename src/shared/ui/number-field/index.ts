@@ -1,0 +1,2 @@
+export { NumberField, type NumberFieldProps } from './number-field';
+export { parseNumberText, formatNumberText, numberToText, type NumberTextMode } from './number-text';

@@ -1,0 +1,1 @@
+export { YesNo, type YesNoProps } from './yes-no';
