@@ -8,4 +8,4 @@
  */
 export { loadPhotosStep, loadDocumentsStep } from './ui/load-media-steps';
 export type { PhotosStepProps } from './ui/photos-step';
-export type { DocumentsStepProps, DocumentsAnswer } from './ui/documents-step';
+export type { DocumentsStepProps } from './ui/documents-step';

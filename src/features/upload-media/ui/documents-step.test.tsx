@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepView } from '@/features/wizard-steps/model/step-view';
-import DocumentsStep, { type DocumentsAnswer } from './documents-step';
+import type { DocumentsAnswer } from '@domain/wizard-steps';
+import DocumentsStep from './documents-step';
 import { FakeXhr, fileOf, installMediaServer, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './test-server';
 
 // The step view contract: this view is a StepView<'documents'> (a type error here fails `tsc`).

@@ -1,15 +1,10 @@
+import type { DocumentsAnswer, Flow, WizardAnswers } from '@domain/wizard-steps';
 import { useTranslation } from '@/shared/i18n';
 import { itemsOfKind, type MediaItem, type MediaKind } from '../model/media';
 import { MediaList } from './media-list';
 import { MediaStepFrame } from './media-step';
 import { MediaUploader } from './media-uploader';
 import styles from './media-step.module.css';
-
-export interface DocumentsAnswer {
-  floorPlanCount: number;
-  energyCertificateCount: number;
-  otherCount: number;
-}
 
 /**
  * The props of a step view (`StepViewProps<'documents'>` of src/features/wizard-steps),
@@ -18,9 +13,9 @@ export interface DocumentsAnswer {
  */
 export interface DocumentsStepProps {
   step: 'documents';
-  flow: string;
+  flow: Flow;
   answer: DocumentsAnswer | undefined;
-  answers: object;
+  answers: WizardAnswers;
   listingId: number | null;
   busy: boolean;
   error: string | null;
@@ -44,12 +39,7 @@ export default function DocumentsStep({ listingId, busy, error, onAnswer }: Docu
   return (
     <MediaStepFrame
       title={t('documents.title')}
-      hint={
-        <>
-          <p>{t('documents.hint')}</p>
-          <p>{t('documents.quality')}</p>
-        </>
-      }
+      hint={`${t('documents.hint')} ${t('documents.quality')}`}
       listingId={listingId}
       busy={busy}
       error={error}

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
+import { StepForm } from '@/shared/ui/step-form';
 import { listingMediaQueryOptions, type ListingMedia } from '../api/media-api';
 import styles from './media-step.module.css';
 
 export interface MediaStepFrameProps {
   title: string;
-  hint: ReactNode;
+  /** A line (or two) under the question. */
+  hint: string;
   listingId: number | null;
   busy: boolean;
   error: string | null;
@@ -25,7 +27,6 @@ export interface MediaStepFrameProps {
  */
 export function MediaStepFrame({ title, hint, listingId, busy, error, submitLabel, onSubmit, children }: MediaStepFrameProps) {
   const { t } = useTranslation('upload-media');
-  const id = useId();
   const media = useQuery({ ...listingMediaQueryOptions(listingId ?? 0), enabled: listingId !== null });
   const [message, setMessage] = useState('');
   const [uploading, setUploadingKeys] = useState<ReadonlySet<string>>(new Set());
@@ -42,8 +43,8 @@ export function MediaStepFrame({ title, hint, listingId, busy, error, submitLabe
   }, []);
   const stillUploading = uploading.size > 0;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
+    if (listingId !== null && media.isPending) return;
     if (stillUploading) {
       setWaitNote(true);
       return;
@@ -53,11 +54,7 @@ export function MediaStepFrame({ title, hint, listingId, busy, error, submitLabe
   };
 
   return (
-    <form className={styles.step} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className={styles.title} tabIndex={-1}>
-        {title}
-      </h1>
-      <div className={styles.hint}>{hint}</div>
+    <StepForm title={title} hint={hint} onSubmit={submit} busy={busy} error={error ?? (waitNote && stillUploading ? t('step.waitUploads') : null)} submitLabel={submitLabel(media.data)}>
       {listingId === null ? (
         <Alert tone="error">{t('step.noListing')}</Alert>
       ) : media.isPending ? (
@@ -76,15 +73,6 @@ export function MediaStepFrame({ title, hint, listingId, busy, error, submitLabe
       <p className={styles.srOnly} role="status" aria-live="polite">
         {message}
       </p>
-      {waitNote && stillUploading ? (
-        <p className={styles.wait} role="alert">
-          {t('step.waitUploads')}
-        </p>
-      ) : null}
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button type="submit" size="large" fullWidth loading={busy} disabled={listingId !== null && media.isPending}>
-        {submitLabel(media.data)}
-      </Button>
-    </form>
+    </StepForm>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepView } from '@/features/wizard-steps/model/step-view';
+import { StepFocusContext } from '@/shared/ui/step-form';
 import { FakeXhr, fileOf, installMediaServer, LIMITS, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './test-server';
 import PhotosStep from './photos-step';
 
@@ -34,8 +35,13 @@ afterEach(() => {
 
 describe('PhotosStep', () => {
   it('asks for the photos, says they are optional and count for the quality score, and goes on without any', async () => {
-    const { onAnswer } = renderStep();
-    expect(screen.getByRole('heading', { level: 1, name: "Aggiungi le foto dell'immobile" }).getAttribute('tabindex')).toBe('-1');
+    const onAnswer = vi.fn<(answer: { photoCount: number }) => void>();
+    renderWithApp(
+      <StepFocusContext.Provider value={{ focusOnMount: true }}>
+        <PHOTOS_VIEW step="photos" flow="sale" answer={undefined} answers={{}} listingId={LISTING_ID} busy={false} error={null} onAnswer={onAnswer} />
+      </StepFocusContext.Provider>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: "Aggiungi le foto dell'immobile" }));
     expect(screen.getByText(/Le foto sono facoltative, ma contano molto per il punteggio di qualità/)).toBeTruthy();
     await screen.findByRole('button', { name: 'Scegli le foto' });
     fireEvent.click(screen.getByRole('button', { name: 'Continua senza foto' }));
@@ -279,7 +285,7 @@ describe('PhotosStep', () => {
     renderStep({ busy: true, error: 'Non siamo riusciti a salvare. Riprova.' });
     await screen.findByRole('button', { name: 'Scegli le foto' });
     expect(screen.getByRole('alert').textContent).toContain('Non siamo riusciti a salvare. Riprova.');
-    expect((screen.getByRole('button', { name: 'Continua senza foto' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Salvataggio in corso…' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('stops a photo still being sent when the seller leaves the step', async () => {

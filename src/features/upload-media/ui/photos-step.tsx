@@ -1,3 +1,4 @@
+import type { Flow, PhotosAnswer, WizardAnswers } from '@domain/wizard-steps';
 import { useTranslation } from '@/shared/i18n';
 import { itemsOfKind, type MediaItem } from '../model/media';
 import { MediaList } from './media-list';
@@ -11,13 +12,13 @@ import { MediaUploader } from './media-uploader';
  */
 export interface PhotosStepProps {
   step: 'photos';
-  flow: string;
-  answer: { photoCount: number } | undefined;
-  answers: object;
+  flow: Flow;
+  answer: PhotosAnswer | undefined;
+  answers: WizardAnswers;
   listingId: number | null;
   busy: boolean;
   error: string | null;
-  onAnswer: (answer: { photoCount: number }) => void;
+  onAnswer: (answer: PhotosAnswer) => void;
 }
 
 const photosOf = (items: readonly MediaItem[] | undefined) => itemsOfKind(items ?? [], 'photo');
@@ -28,12 +29,7 @@ export default function PhotosStep({ listingId, busy, error, onAnswer }: PhotosS
   return (
     <MediaStepFrame
       title={t('photos.title')}
-      hint={
-        <>
-          <p>{t('photos.hint')}</p>
-          <p>{t('photos.quality')}</p>
-        </>
-      }
+      hint={`${t('photos.hint')} ${t('photos.quality')}`}
       listingId={listingId}
       busy={busy}
       error={error}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { I18nProvider } from '@/shared/i18n';
 import { fakeApi, testI18n, type FetchMock } from '@/shared/lib/test-utils';
+import common from '../../../../locales/it/common.json';
 import translations from '../../../../locales/it/upload-media.json';
 import type { MediaItem, MediaLimits, MediaUploadResult } from '../model/media';
 
@@ -164,7 +165,7 @@ export function installMediaServer(fetchMock: FetchMock, initial: MediaItem[], l
   return server;
 }
 
-export const i18n = await testI18n({ 'upload-media': translations });
+export const i18n = await testI18n({ 'upload-media': translations, common });
 
 export function renderWithApp(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
