@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepView } from '@/features/wizard-steps/model/step-view';
 import { I18nProvider } from '@/shared/i18n';
 import { fakeApi, testI18n } from '@/shared/lib/test-utils';
+import { StepFocusContext } from '@/shared/ui/step-form';
+import common from '../../../../locales/it/common.json';
 import translations from '../../../../locales/it/pick-location.json';
 import type { LocalityAnswer } from '../model/location';
 import LocalityStep from './locality-step';
@@ -89,7 +91,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = await testI18n({ 'pick-location': translations });
+const i18n = await testI18n({ 'pick-location': translations, common });
 
 const town = (istat: string, name: string, sigla: string, latitude: number, longitude: number) => ({
   Kind: 'town',
@@ -123,13 +125,15 @@ afterEach(() => {
   fake.FakeMarker.all = [];
 });
 
-function renderStep(props: { answer?: LocalityAnswer; busy?: boolean; error?: string | null } = {}) {
+function renderStep(props: { answer?: LocalityAnswer; busy?: boolean; error?: string | null; afterStepChange?: boolean } = {}) {
   const onAnswer = vi.fn<(answer: LocalityAnswer) => void>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <LocalityStep step="locality" flow="sale" answer={props.answer} answers={{}} listingId={7} busy={props.busy ?? false} error={props.error ?? null} onAnswer={onAnswer} />
+        <StepFocusContext.Provider value={{ focusOnMount: props.afterStepChange ?? false }}>
+          <LocalityStep step="locality" flow="sale" answer={props.answer} answers={{}} listingId={7} busy={props.busy ?? false} error={props.error ?? null} onAnswer={onAnswer} />
+        </StepFocusContext.Provider>
       </QueryClientProvider>
     </I18nProvider>,
   );
@@ -159,11 +163,11 @@ async function pickBologna() {
 }
 
 describe('LocalityStep', () => {
-  it('asks one question with its heading, focusable for the frame', () => {
+  it('asks one question with its heading, which takes the focus when the frame changes step', () => {
     expect(LOCALITY_VIEW).toBe(LocalityStep);
-    renderStep();
+    renderStep({ afterStepChange: true });
     const heading = screen.getByRole('heading', { level: 1, name: "Dove si trova l'immobile?" });
-    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('group', { name: 'Cosa mostriamo nell\'annuncio?' })).toBeTruthy();
   });
 
@@ -324,7 +328,7 @@ describe('LocalityStep', () => {
 
   it('disables its submit while the page saves, and shows the page’s error', () => {
     renderStep({ busy: true, error: 'Non siamo riusciti a salvare. Riprova.' });
-    expect((screen.getByRole('button', { name: 'Continua' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Salvataggio in corso…' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toContain('Non siamo riusciti a salvare. Riprova.');
   });
 });
