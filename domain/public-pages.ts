@@ -31,9 +31,9 @@ export type MunicipalityListLanding = (typeof MUNICIPALITY_LIST_LANDINGS)[number
 
 /**
  * The content pages with a fixed path: the home-type chooser, the landings, how it works,
- * the FAQ, the company pages, the legal texts and the agency lists. Pages that still show
- * "not yet available" (valuation, guaranteed sale, search results, agency details) join
- * when they have content.
+ * the FAQ, the company pages, the legal texts, the agency lists and the guaranteed sale. Pages
+ * that still show "not yet available" (valuation, search results, agency details) join when
+ * they have content.
  */
 export const CONTENT_PATHS = [
   '/',
@@ -56,6 +56,7 @@ export const CONTENT_PATHS = [
   '/terminiecondizioni',
   '/agenzie/comprocasa',
   '/agenzie/vendocasa',
+  '/vendutogarantito',
 ] as const;
 
 /** A landing narrowed to one property type: `/comprocasa/bilocali`. */

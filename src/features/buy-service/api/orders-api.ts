@@ -32,3 +32,14 @@ export const orderQueryOptions = (id: number) =>
 export async function createOrder(request: CreateOrderRequest, idempotencyKey: string): Promise<Order> {
   return unwrap('POST /api/Order', await apiClient.POST('/api/Order', { params: { header: { 'idempotency-key': idempotencyKey } }, body: request }));
 }
+
+export type ListingOrders = components['schemas']['ListingOrders'];
+
+/** The orders of one of my listings, newest first (GET /api/Property/{id}/Orders). */
+export const listingOrdersQueryOptions = (listingId: number) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'listing', listingId] as const,
+    queryFn: async ({ signal }): Promise<Order[]> =>
+      unwrap('GET /api/Property/{id}/Orders', await apiClient.GET('/api/Property/{id}/Orders', { params: { path: { id: listingId } }, signal })).Items,
+    staleTime: 0,
+  });

@@ -6,6 +6,8 @@ import type { ListingDraft, MyListingItem as Item } from '../api/my-listings-api
 import type { ActionsFor, StatusAction } from '../model/listing-actions';
 import { formatDate } from '../model/messages';
 import styles from './my-listings.module.css';
+import { ListingLinks } from './listing-links';
+import { ServiceBadges } from './service-badges';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
 
@@ -49,6 +51,7 @@ export function MyListingItem({ listing, actionsFor, onChanged, priority = false
         </h2>
         <p className={styles.price}>{price ?? t('item.noPrice')}</p>
         {facts ? <p className={styles.facts}>{facts}</p> : null}
+        <ServiceBadges highlightedUntil={listing.HighlightedUntil} premiumUntil={listing.PremiumUntil} />
         <dl className={styles.stats}>
           <div className={styles.stat}>
             <dt>{t('item.favorites')}</dt>
@@ -68,6 +71,7 @@ export function MyListingItem({ listing, actionsFor, onChanged, priority = false
         </dl>
         <p className={styles.updated}>{t('item.updated', { date: formatDate(listing.UpdatedAt) })}</p>
         {listing.Status === 1 ? <p className={styles.note}>{t('item.draftNote')}</p> : null}
+        <ListingLinks listing={listing} />
         <StatusActions listing={listing} actionsFor={actionsFor} onChanged={onChanged} />
       </div>
     </article>

@@ -29,7 +29,7 @@ const actionsFor: ActionsFor = (status) =>
       : [{ event: 'DELETE', status: 5 }];
 
 // Only the fields the page reads; the API answers the whole MyProperty and ListingDraft.
-const listing = { Id: 10, Status: 2, SellType: 1, Title: 'Trilocale luminoso in via Saragozza', City: 'Bologna', Price: 320000, SurfaceM2: 85, Rooms: 3, MediaInfo: [], PublishedAt: '2026-10-02T10:00:00.000Z', UpdatedAt: '2026-11-02T10:00:00.000Z' };
+const listing: { HighlightedUntil: string | null } & Record<string, unknown> = { Id: 10, Status: 2, SellType: 1, Title: 'Trilocale luminoso in via Saragozza', City: 'Bologna', Price: 320000, SurfaceM2: 85, Rooms: 3, MediaInfo: [], PublishedAt: '2026-10-02T10:00:00.000Z', UpdatedAt: '2026-11-02T10:00:00.000Z', HighlightedUntil: null, PremiumUntil: null };
 let status: number;
 let api: ReturnType<typeof fakeApi>;
 const draft = () => ({ Id: 10, Status: status, GeneratedTitle: null, Quality: { Score: 55, Next: ['addMorePhotos', 'addFloorPlan'] }, UpdatedAt: '2026-11-02T10:00:00.000Z' });
@@ -52,7 +52,12 @@ const show = (id = 10) =>
   renderPage(() => <MyListingPage id={id} actionsFor={actionsFor} notFound={<h1>Pagina non trovata</h1>} />, {
     i18n,
     path: `/myrexer/annuncio/${id}`,
-    otherRoutes: { '/myrexer/annunci': () => <p>elenco</p>, '/immobile/$id': () => <p>pubblico</p> },
+    otherRoutes: {
+      '/myrexer/annunci': () => <p>elenco</p>,
+      '/immobile/$id': () => <p>pubblico</p>,
+      '/annuncio/vendocasa/$id': () => <p>procedura</p>,
+      '/myrexer/annuncio/$id/$type': () => <p>servizi</p>,
+    },
   });
 
 describe('MyListingPage', () => {
@@ -67,6 +72,25 @@ describe('MyListingPage', () => {
       'Carica la planimetria.',
     ]);
     expect(screen.getByRole('link', { name: "Vedi l'annuncio come lo vedono gli altri" }).getAttribute('href')).toBe('/immobile/10');
+  });
+
+  it('leads to the wizard to edit it and to its services, and says how long its first-row period runs', async () => {
+    listing.HighlightedUntil = '2099-06-30T10:00:00.000Z';
+    try {
+      await show();
+      expect((await screen.findByRole('link', { name: 'Modifica «Trilocale luminoso in via Saragozza»' })).getAttribute('href')).toBe('/annuncio/vendocasa/10');
+      expect(screen.getByRole('link', { name: 'Acquista un servizio per «Trilocale luminoso in via Saragozza»' }).getAttribute('href')).toBe('/myrexer/annuncio/10/servizi');
+      expect(screen.getByTestId('highlighted-until').textContent).toBe('In prima fila fino al 30 giugno 2099');
+    } finally {
+      listing.HighlightedUntil = null;
+    }
+  });
+
+  it('offers no services and no edit once the listing is sold', async () => {
+    status = 4;
+    await show();
+    expect(await screen.findByText('È concluso: non compare più nelle ricerche.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^(Modifica|Acquista)/ })).toBeNull();
   });
 
   it('suspends the listing, hides the public link and offers to reactivate it', async () => {

@@ -11,6 +11,8 @@ import { myListingQueryOptions, type ListingDraft, type MyListing } from '../api
 import type { ActionsFor } from '../model/listing-actions';
 import { formatDate, isListingNotFound } from '../model/messages';
 import styles from './my-listings.module.css';
+import { ListingLinks } from './listing-links';
+import { ServiceBadges } from './service-badges';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -113,12 +115,14 @@ function Detail({ listing, draft, actionsFor, onChanged }: { listing: MyListing;
               .filter(Boolean)
               .join(' · ')}
           </p>
+          <ServiceBadges highlightedUntil={listing.HighlightedUntil} premiumUntil={listing.PremiumUntil} />
           <p className={styles.statusNote}>{t(`detail.statusNote.${status}`)}</p>
           {status === 2 ? (
             <a href={`/immobile/${listing.Id}`} className={styles.publicLink} data-testid="public-page-link">
               {t('detail.publicPage')}
             </a>
           ) : null}
+          <ListingLinks listing={{ Id: listing.Id, Status: status, Title: listing.Title, SellType: listing.SellType }} />
           <StatusActions listing={{ Id: listing.Id, Status: status, Title: listing.Title, SellType: listing.SellType }} actionsFor={actionsFor} onChanged={onChanged} />
         </div>
       </section>

@@ -79,7 +79,13 @@ const show = (filter?: 'pubblicati' | 'sospesi') =>
   renderPage(() => <MyListingsPage filter={filter} actionsFor={actionsFor} />, {
     i18n,
     path: filter ? `/myrexer/annunci/${filter}` : '/myrexer/annunci',
-    otherRoutes: { '/annuncio/vendocasa': () => <p>vendi</p>, '/annuncio/affittocasa': () => <p>affitta</p> },
+    otherRoutes: {
+      '/annuncio/vendocasa': () => <p>vendi</p>,
+      '/annuncio/affittocasa': () => <p>affitta</p>,
+      '/annuncio/vendocasa/$id': () => <p>procedura di vendita</p>,
+      '/annuncio/affittocasa/$id': () => <p>procedura di affitto</p>,
+      '/myrexer/annuncio/$id/$type': () => <p>servizi</p>,
+    },
   });
 const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
@@ -100,6 +106,38 @@ describe('MyListingsPage', () => {
     expect(within(milano).getByText('Sospeso')).toBeTruthy();
     expect(within(milano).getByText('1.200 €/mese')).toBeTruthy();
     expect(within(milano).getByText('Nessuna foto')).toBeTruthy();
+  });
+
+  it('leads to the wizard and to the services where the status allows them', async () => {
+    list = [
+      ...list,
+      listing({ Id: 11, Title: 'Villa da completare', Status: 1, PublishedAt: null }),
+      listing({ Id: 12, Title: 'Attico venduto', Status: 4 }),
+    ];
+    await show();
+    const published = await card('Trilocale luminoso in via Saragozza');
+    expect(within(published).getByRole('link', { name: 'Modifica «Trilocale luminoso in via Saragozza»' }).getAttribute('href')).toBe('/annuncio/vendocasa/10');
+    expect(within(published).getByRole('link', { name: 'Acquista un servizio per «Trilocale luminoso in via Saragozza»' }).getAttribute('href')).toBe('/myrexer/annuncio/10/servizi');
+    const suspendedRent = await card('Bilocale in affitto a Milano');
+    expect(within(suspendedRent).getByRole('link', { name: /^Modifica/ }).getAttribute('href')).toBe('/annuncio/affittocasa/9');
+    expect(within(suspendedRent).getByRole('link', { name: /^Acquista un servizio/ }).getAttribute('href')).toBe('/myrexer/annuncio/9/servizi');
+    // A draft is completed in the wizard; it buys its services when it is published.
+    const draft = await card('Villa da completare');
+    expect(within(draft).getByRole('link', { name: 'Completa «Villa da completare»' }).getAttribute('href')).toBe('/annuncio/vendocasa/11');
+    expect(within(draft).queryByRole('link', { name: /^Acquista un servizio/ })).toBeNull();
+    // A sold listing no longer changes.
+    const sold = await card('Attico venduto');
+    expect(within(sold).queryByRole('link', { name: /^(Modifica|Completa|Acquista)/ })).toBeNull();
+  });
+
+  it('marks a listing whose first-row or Premium period is running, until when', async () => {
+    list = [listing({ HighlightedUntil: '2099-12-24T10:00:00.000Z', PremiumUntil: '2020-01-01T10:00:00.000Z' }), listing({ Id: 9, Title: 'Bilocale in affitto a Milano', PremiumUntil: '2099-03-01T10:00:00.000Z' })];
+    await show();
+    const highlighted = await card('Trilocale luminoso in via Saragozza');
+    expect(within(highlighted).getByTestId('highlighted-until').textContent).toBe('In prima fila fino al 24 dicembre 2099');
+    // A period that ended says nothing.
+    expect(within(highlighted).queryByTestId('premium-until')).toBeNull();
+    expect(within(await card('Bilocale in affitto a Milano')).getByTestId('premium-until').textContent).toBe('Premium fino al 1 marzo 2099');
   });
 
   it('offers only the changes the status machine allows', async () => {

@@ -1,18 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { isServicesSlug, ListingServicePage, parseServicesSearch } from '@/pages/listing-services';
+import { NotFoundPage } from '@/pages/not-found';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../../lib/route-params';
+import { numericIdSchema, paramsShape, requireParams } from '../../../../../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema, type: segmentSchema, serviceid: numericIdSchema });
+const paramsSchema = paramsShape({ id: numericIdSchema, type: isServicesSlug, serviceid: numericIdSchema });
 
-/** Detail of a service bought for a listing. */
+/** One service for a listing of mine: its purchase, and the payment's outcome (`?ordine=`). */
 export const Route = createFileRoute('/_authenticated/myrexer/annuncio/$id/$type/$serviceid')({
   staticData: { homeTypes: ACCEPTS.owners, defaultHomeType: HOME_TYPE.SELLER, requiresLogin: true },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  validateSearch: parseServicesSearch,
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="myrexer" />;
+  const { id, serviceid } = Route.useParams();
+  const { ordine } = Route.useSearch();
+  // Another user's listing, or a service this listing cannot have: the not-found page.
+  return <ListingServicePage key={`${id}-${serviceid}`} id={Number(id)} serviceId={Number(serviceid)} orderId={ordine} notFound={<NotFoundPage />} />;
 }

@@ -1,0 +1,2 @@
+export { GuaranteedSalePage } from './ui/guaranteed-sale-page';
+export { prefetchGuaranteedSale } from './api/prefetch-guaranteed-sale';
