@@ -1,4 +1,6 @@
 import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+const jpeg = (hue) => sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: hue, g: 120, b: 200 - hue / 2 } } }).jpeg().toBuffer();
 const base = 'http://127.0.0.1:3531';
 const W = Number(process.env.W ?? 390);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -87,13 +89,23 @@ for (let guard = 0; guard < 45; guard++) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `/tmp/listing-shots/w${W}-${String(n).padStart(2, '0')}-typed.png`, fullPage: false });
     await cont();
+  } else if (title === "Aggiungi le foto dell'immobile") {
+    await page.getByTestId('file-input-photo').setInputFiles([{ name: 'soggiorno.jpg', mimeType: 'image/jpeg', buffer: await jpeg(10) }, { name: 'cucina.jpg', mimeType: 'image/jpeg', buffer: await jpeg(90) }]);
+    await page.getByText('2 foto caricate').waitFor({ timeout: 20000 });
+    await page.screenshot({ path: `/tmp/listing-shots/w${W}-photos-up.png`, fullPage: false });
+    await cont();
+  } else if (title === 'Aggiungi la planimetria e i documenti') {
+    await cont('Continua senza documenti').catch(() => cont());
+  } else if (title === 'In quale categoria pubblichiamo l\'annuncio?') {
+    await cont();
   } else if (title === 'Scegli la tua password') {
-    await page.getByLabel('Password', { exact: true }).fill('Girasoli.Rossi#Molo58');
-    await page.getByLabel('Ripeti la password').fill('Girasoli.Rossi#Molo58');
+    await page.locator('input[name="new-password"]').fill('Girasoli.Rossi#Molo58');
+    await page.locator('input[name="confirm-password"]').fill('Girasoli.Rossi#Molo58');
     await cont('Salva la password e pubblica');
   } else if (title === 'Come vuoi pubblicare il tuo annuncio?') {
-    await page.getByLabel(/Base/i).first().check().catch(() => {});
-    await page.getByRole('button', { name: /Continua|Pubblica/ }).first().click();
+    await page.getByRole('radio', { name: /^Base/ }).check({ force: true });
+    await page.screenshot({ path: `/tmp/listing-shots/w${W}-ladder.png`, fullPage: false });
+    await cont();
   } else if (title === 'Controlla il tuo annuncio') {
     await cont('Conferma e continua');
   } else if (title === 'E adesso?') {

@@ -34,6 +34,8 @@ export interface WizardPageView {
   confirmingExit: boolean;
   canGoBack: boolean;
   canExit: boolean;
+  /** The listing is published (or the exclusive request sent): no «Esci», leaving asks nothing. */
+  settled: boolean;
   error: { kind: 'save' | 'comparables' | 'order' | 'orderCheck' | 'publish'; failure: WizardFailureKey | null } | null;
   order: PageOrder | null;
   paymentUrl: string | null;

@@ -92,7 +92,7 @@ function WizardScreen({ flow, view, actions, username }: { flow: ListingWizardPa
         canGoBack={view.canGoBack}
         onBack={actions.back}
         busy={view.busy}
-        onExit={view.canExit ? actions.exit : undefined}
+        onExit={view.canExit && !view.settled ? actions.exit : undefined}
         exitMessage={exitMessage(t, view)}
       >
         {view.step === null ? (

@@ -1,6 +1,7 @@
 import { SHARED_STEP_VIEWS, lazyStepViews, type StepViewRegistry } from '@/features/wizard-steps';
 import { loadValueLadderStep } from '@/features/buy-service';
 import { loadLocalityStep } from '@/features/pick-location';
+import { loadDocumentsStep, loadPhotosStep } from '@/features/upload-media';
 
 /**
  * The listing wizard's own step views, each its own chunk, loaded when its step shows (the first
@@ -33,6 +34,8 @@ export const LISTING_STEP_VIEWS: StepViewRegistry = {
 /** The views of other features, under the step contract (the registry's type checks they fit). */
 const FEATURE_STEP_VIEWS: StepViewRegistry = {
   locality: loadLocalityStep,
+  photos: loadPhotosStep,
+  documents: loadDocumentsStep,
   valueLadder: loadValueLadderStep,
 };
 

@@ -41,6 +41,8 @@ export interface WizardView {
   confirmingExit: boolean;
   canGoBack: boolean;
   canExit: boolean;
+  /** The listing is published (or the exclusive request sent): leaving needs no confirmation. */
+  settled: boolean;
   /** What went wrong on this step: the machine's kind and, when known, why the call failed. */
   error: { kind: WizardError['kind']; failure: WizardFailure | null } | null;
   order: OrderState | null;
@@ -69,6 +71,9 @@ export interface ViewExtras {
 }
 
 const ENDS: readonly WizardEnd[] = ['published', 'lead', 'exited'];
+const ACCOUNT_STEPS: readonly StepNumber[] = [0, 1];
+/** Steps after the publication, a paid upgrade or the exclusive request: leaving asks nothing. */
+const SETTLED: readonly StepId[] = ['publicationSuccess', 'upgradeSuccess', 'nextSteps', 'exclusiveSuccess'];
 
 export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
   const { context } = snapshot;
@@ -76,7 +81,10 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
   // While an answer is saved, the step answered stays on screen (its submit busy).
   const shown = snapshot.hasTag(WIZARD_TAGS.step) ? stepShown(snapshot) : saving ? context.page.currentStep : null;
   const step = shown === null ? null : stepIdOf(shown);
-  const path = expectedPath(context.flow, context.answers, factsOf(context));
+  // The account's steps (0 and 1) leave the expected path once the account exists: still counted as done.
+  const expected = expectedPath(context.flow, context.answers, factsOf(context));
+  const accountSteps = ACCOUNT_STEPS.filter((n) => context.history.includes(n) && !expected.includes(n));
+  const path = [...accountSteps, ...expected];
   const at = shown === null ? -1 : path.indexOf(shown);
   const error = context.error && (shown === null || context.error.step === shown) ? { kind: context.error.kind, failure: extras.failure } : null;
   const end = snapshot.status === 'done' && ENDS.includes(snapshot.value as WizardEnd) ? (snapshot.value as WizardEnd) : null;
@@ -96,6 +104,7 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
     confirmingExit: snapshot.hasTag(WIZARD_TAGS.confirmingExit),
     canGoBack: snapshot.can({ type: 'BACK' }),
     canExit: snapshot.can({ type: 'EXIT_REQUEST' }),
+    settled: step !== null && SETTLED.includes(step),
     error,
     order: context.order,
     paymentUrl: extras.paymentUrl,

@@ -124,7 +124,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     enableBeforeUnload: false,
     shouldBlockFn: ({ next }) => {
       const runtime = started;
-      if (!runtime || runtime.view().end) return false;
+      if (!runtime || runtime.view().end || runtime.view().settled) return false;
       if (next.pathname.startsWith(`/annuncio/${flow === 'rent' ? 'affittocasa' : 'vendocasa'}`)) return false;
       if (!runtime.requestExit('navigation')) return false;
       return new Promise<boolean>((resolve) => {

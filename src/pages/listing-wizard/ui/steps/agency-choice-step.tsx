@@ -10,6 +10,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { StepForm } from '@/shared/ui/step-form';
 import { TextField } from '@/shared/ui/text-field';
 import type { StepViewProps } from '@/features/wizard-steps';
+import { municipalityQueryOptions } from '@/features/pick-location';
 import { focusInvalid } from './focus-invalid';
 import styles from './steps.module.css';
 
@@ -18,9 +19,8 @@ type Agency = components['schemas']['Agency'];
 const normal = (text: string | null | undefined) => (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 /**
- * The agency Rexer proposes: a partner of the listing's town when there is one (the locality
- * answer carries the town's name beside its ISTAT code), else the first partner (the list
- * comes partners first), else the first agency.
+ * The agency Rexer proposes: a partner of the listing's town when there is one, else the first
+ * partner (the list comes partners first), else the first agency.
  */
 export function proposedAgency(agencies: readonly Agency[], town: string | undefined): Agency | undefined {
   const partners = agencies.filter((agency) => agency.Partner);
@@ -33,7 +33,8 @@ export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswe
   const { t } = useTranslation('listing-wizard');
   const agencies = useQuery(agenciesQueryOptions());
   const letRexer = answers.agencySplit?.choice === 'letRexerChoose';
-  const town = (answers.locality as { municipalityName?: string } | undefined)?.municipalityName;
+  const istat = answers.locality?.municipalityIstat ?? '';
+  const town = useQuery({ ...municipalityQueryOptions(istat), enabled: istat !== '' }).data?.name;
   const [chosen, setChosen] = useState<number | undefined>(answer?.agencyId);
   const [browsing, setBrowsing] = useState(!letRexer);
   const [filter, setFilter] = useState('');

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { STEPS, type ListingFlow, type StepId, type WizardAnswers } from '@domain/wizard-steps';
 import { formatThousands } from '@/shared/lib/number';
 import { useTranslation, type TFunction } from '@/shared/i18n';
 import { StepForm } from '@/shared/ui/step-form';
 import { useReferenceLabel, type ReferenceList, type StepViewProps } from '@/features/wizard-steps';
+import { municipalityQueryOptions } from '@/features/pick-location';
 import { useWizardExtras } from '../../model/wizard-extras';
 import styles from './steps.module.css';
 
@@ -26,13 +28,12 @@ function floorText(t: TFunction, floor: number, buildingFloors: number): string 
 }
 
 /** An answer in words, or null when the step has none. */
-export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow, t: TFunction, label: Label): string | null {
+export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow, t: TFunction, label: Label, town?: string): string | null {
   const euro = (value: number) => t('steps.summary.values.euro', { value: formatThousands(value) });
   switch (id) {
     case 'locality': {
       const a = answers.locality;
       if (!a) return null;
-      const town = (a as { municipalityName?: string }).municipalityName;
       const address = [`${a.street}, ${a.streetNumber}`, town].filter(Boolean).join(' – ');
       return t(a.showAddress ? 'steps.summary.values.addressShown' : 'steps.summary.values.addressHidden', { address });
     }
@@ -42,12 +43,12 @@ export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow
       const a = answers.specialDescription;
       if (!a) return null;
       const count = Object.values(a.details).filter((value) => value !== null && value !== '' && value !== false).length;
-      return count === 0 ? t('steps.summary.none') : t('steps.summary.values.details', { count });
+      return count === 0 ? t('steps.summary.values.noDetails') : t('steps.summary.values.details', { count });
     }
     case 'surface':
       return answers.surface ? t('steps.summary.values.surface', { value: formatThousands(answers.surface.surfaceM2) }) : null;
     case 'composition':
-      return answers.composition ? t('steps.summary.values.composition', { rooms: answers.composition.rooms, bathrooms: answers.composition.bathrooms }) : null;
+      return answers.composition ? `${t('steps.summary.values.rooms', { count: answers.composition.rooms })}, ${t('steps.summary.values.bathrooms', { count: answers.composition.bathrooms })}` : null;
     case 'floors': {
       const a = answers.floors;
       return a ? `${floorText(t, a.floor, a.buildingFloors)}, ${t(a.hasLift ? 'steps.summary.values.lift' : 'steps.summary.values.noLift')}` : null;
@@ -120,12 +121,15 @@ export default function SummaryStep({ flow, answers, busy, error, onAnswer }: St
   const { t } = useTranslation('listing-wizard');
   const label = useReferenceLabel();
   const { goTo } = useWizardExtras();
+  // The locality answer names its town by ISTAT code: its name comes from the search's town area.
+  const istat = answers.locality?.municipalityIstat ?? '';
+  const town = useQuery({ ...municipalityQueryOptions(istat), enabled: istat !== '' });
   const listingFlow: ListingFlow = flow === 'rent' ? 'rent' : 'sale';
 
   const rowsOf = (steps: readonly StepId[]) =>
     steps
       .filter((id) => (STEPS[id].flows as readonly string[]).includes(listingFlow))
-      .map((id) => ({ id, value: answerText(id, answers, listingFlow, t, label) }))
+      .map((id) => ({ id, value: answerText(id, answers, listingFlow, t, label, town.data?.name) }))
       .filter((row): row is { id: StepId; value: string } => row.value !== null);
 
   const labelOf = (id: StepId): string => (id === 'price' ? t(`steps.summary.labels.price.${listingFlow}`) : t(`steps.summary.labels.${id}`));
