@@ -77,11 +77,15 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
     throw error;
   };
 
+  // The draft created by a save whose step was then refused: the next try saves on it (the
+  // machine takes the id only with a save that succeeds).
+  let created: number | null = null;
   async function ensureDraft(id: number | null): Promise<number> {
-    const known = draftIdOf(id);
+    const known = draftIdOf(id) ?? created;
     if (known !== null) return known;
     latestDraft = await createDraft(flow, device, client);
-    return latestDraft.Id;
+    created = latestDraft.Id;
+    return created;
   }
 
   async function save(input: SaveDraftInput): Promise<{ id: number }> {
