@@ -53,8 +53,8 @@ function draft(overrides: Partial<ListingDraft> = {}): ListingDraft {
 
 const error = (status: number, type: string, code = 1): [number, unknown] => [status, { ExceptionType: code, ExceptionTypeString: type }];
 
-function effects(): ListingWizardEffects & { registered: ReturnType<typeof vi.fn>; goToPayment: ReturnType<typeof vi.fn> } {
-  return { registered: vi.fn(async () => undefined), goToPayment: vi.fn() };
+function effects() {
+  return { registered: vi.fn<ListingWizardEffects['registered']>(async () => undefined), goToPayment: vi.fn<ListingWizardEffects['goToPayment']>() };
 }
 
 /** Waits until the wizard shows a step again (or ends) after a call. */
