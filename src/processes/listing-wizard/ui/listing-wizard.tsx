@@ -102,11 +102,12 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     started?.setAccount(account);
   }, [started, account]);
 
-  // The URL follows the step shown, once the draft exists.
+  // The URL follows the step shown, once the draft exists. A payment return's order stays in it
+  // while its step shows (/28/{orderid}, /33/{orderid}): a reload asks the order again.
   useEffect(() => {
     if (!view || view.listingId === null || view.stepNumber === null || view.end) return;
     const target = wizardPath(flow, view.listingId, view.stepNumber);
-    if (pathname !== target) void navigate({ to: target, replace: true });
+    if (pathname !== target && !pathname.startsWith(`${target}/`)) void navigate({ to: target, replace: true });
   }, [view, flow, pathname, navigate]);
 
   // The wizard ended: published or an exclusive lead go to My listings; an exit goes where it was asked to.
