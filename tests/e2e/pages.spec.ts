@@ -111,8 +111,8 @@ test('the municipality lists show the province grouped by letter', async ({ page
 
 test('a section that is not built yet says so and offers what works', async ({ page }) => {
   const errors = watchErrors(page);
-  // The valuation arrives with the wizards (the search, once here, is built).
-  await page.goto('/valutocasa');
+  // The sold-guaranteed service page is not built yet (the valuation, once here, is built).
+  await page.goto('/vendutogarantito');
   await expectPage(page, /non ancora disponibile/);
   await expect(page.getByRole('main').getByRole('link', { name: 'Vai ai contatti' })).toBeVisible();
   await expectAccessible(page);

@@ -5,9 +5,9 @@ import { expect, test, type Page } from './fixtures';
 // A valuation's result and the list of valuations, as their owner and as somebody else sees
 // them, at a phone's width and a desktop's.
 //
-// The valuation wizard (/valutocasa) is not built yet: the valuation is asked through the API
-// with the page's own session (its cookies), as the wizard's findComparables will. Everything
-// after that is the product as a person meets it.
+// The valuation is asked through the API with the page's own session (its cookies), as the
+// wizard's findComparables does (the wizard itself: valuation-wizard.spec.ts). Everything after
+// that is the product as a person meets it.
 
 const PASSWORD = 'Rexer#Demo2025';
 const HEADERS = { Portal: '5', 'X-Token-Transport': 'cookie' };

@@ -5,3 +5,4 @@ export { SHARED_STEP_VIEWS } from './ui/shared-step-views';
 export { progressOf, type WizardProgress } from './model/progress';
 export { useReferenceLabel, type ReferenceList } from './model/reference-labels';
 export type { StepViewProps, StepView, StepViewRegistry, StepError } from './model/step-view';
+export { useValuationDetails, valuationDetailsKey } from './api/valuation-details';

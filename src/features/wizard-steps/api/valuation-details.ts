@@ -8,11 +8,16 @@ import { fetchValuation, retryServerErrors, type Valuation } from '@/entities/va
  */
 export function useValuationDetails(id: number | null | undefined) {
   return useQuery<Valuation>({
-    queryKey: ['valuation', id ?? null, 'wizard'],
+    queryKey: valuationDetailsKey(id ?? null),
     queryFn: ({ signal }) => fetchValuation(id as number, signal),
     enabled: typeof id === 'number',
     // A valuation is stored as it was given: it never changes.
     staleTime: Infinity,
     retry: retryServerErrors,
   });
+}
+
+/** The cache key of a valuation in the wizard: the process that made it puts it there, so 13 and 38 ask nothing. */
+export function valuationDetailsKey(id: number | null) {
+  return ['valuation', id, 'wizard'] as const;
 }

@@ -25,6 +25,10 @@ describe('progressOf', () => {
     expect(progressOf(PATH, 'propertyType')).toEqual({ current: 1, total: 14 });
     expect(progressOf(PATH, 'heating')).toEqual({ current: 8, total: 14 });
   });
+  it('counts the steps visited as done, so steps that leave the path keep the count going on', () => {
+    // After the registration 0 and 1 leave the path, but the visitor answered them.
+    expect(progressOf([3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 14, 13, 38, 37], 'comparables', [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1])).toEqual({ current: 13, total: 15 });
+  });
   it('counts a step off the path as the last one reached', () => {
     expect(progressOf(PATH, 'thankYou')).toEqual({ current: 14, total: 14 });
   });
@@ -67,6 +71,11 @@ describe('WizardFrame', () => {
   it('has no Esci button without onExit', () => {
     render(frame('thankYou', { onExit: undefined }));
     expect(screen.queryByRole('button', { name: 'Esci' })).toBeNull();
+  });
+
+  it('focuses the first step heading when the page asks (the wizard opened by a button)', async () => {
+    render(frame('propertyType', { focusFirstStep: true }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Domanda propertyType' })));
   });
 
   it('moves the focus to the new step heading when the step changes, not on the first step', async () => {

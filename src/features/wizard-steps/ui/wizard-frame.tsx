@@ -23,6 +23,11 @@ export interface WizardFrameProps {
   onExit?: () => void;
   /** The exit modal's text, when the page says otherwise than the default. */
   exitMessage?: ReactNode;
+  /**
+   * The first step's heading takes the focus too (the wizard opened from a button of the same
+   * page, whose focus would otherwise be lost); a page load keeps the browser's focus.
+   */
+  focusFirstStep?: boolean;
   /** The step's view. */
   children: ReactNode;
 }
@@ -32,7 +37,7 @@ export interface WizardFrameProps {
  * and the step's view under them. Esci asks first (InsertExitModal). The view is remounted
  * when the step changes and its StepHeading takes the focus.
  */
-export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = false, onExit, exitMessage, children }: WizardFrameProps) {
+export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = false, onExit, exitMessage, focusFirstStep = false, children }: WizardFrameProps) {
   const { t } = useTranslation('wizard');
   const [exitOpen, setExitOpen] = useState(false);
   // The first step shown keeps the browser's focus (a page load); every later step moves it.
@@ -78,7 +83,7 @@ export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = f
           {t('frame.progress', { current: progress.current, total: progress.total })}
         </p>
       </div>
-      <StepFocusContext.Provider value={{ focusOnMount: changed || step !== firstStep }}>
+      <StepFocusContext.Provider value={{ focusOnMount: focusFirstStep || changed || step !== firstStep }}>
         <div key={step} className={styles.step} data-step={step}>
           {children}
         </div>

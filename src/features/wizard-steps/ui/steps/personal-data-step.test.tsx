@@ -23,7 +23,7 @@ describe('PersonalDataStep (0)', () => {
 
   it('refuses missing names, a wrong phone and the required consents, each with its message', async () => {
     const { onAnswer } = await renderStep(PersonalDataStep, 'personalData');
-    type(/Numero di telefono/, '12ab');
+    type(/^Telefono/, '12ab');
     submit();
     expect(screen.getByText('Scrivi il tuo nome.')).toBeTruthy();
     expect(screen.getByText('Scrivi il tuo cognome.')).toBeTruthy();
@@ -37,7 +37,7 @@ describe('PersonalDataStep (0)', () => {
     const { onAnswer } = await renderStep(PersonalDataStep, 'personalData');
     type(/^Nome/, ' Giulia ');
     type(/^Cognome/, 'Rossi');
-    type(/Numero di telefono/, '333 123  4567');
+    type(/^Telefono/, '333 123  4567');
     fireEvent.click(screen.getByRole('checkbox', { name: /termini e condizioni/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /informativa sulla privacy/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /offerte dei partner/ }));

@@ -1,0 +1,1 @@
+export { ValuationWizard, addressLabel, type ValuationWizardProps } from './ui/valuation-wizard';

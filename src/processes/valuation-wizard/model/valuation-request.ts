@@ -1,0 +1,41 @@
+import type { components } from '@/shared/api';
+import type { MarketResult, WizardAnswers } from '../../../../machines/wizard-steps';
+
+export type ValuationRequest = components['schemas']['ValuationRequest'];
+export type ValuationAnswer = components['schemas']['Valuation'];
+
+/**
+ * The body of POST /api/Valuation from the wizard's answers (docs/valuation.md): the pin of the
+ * landing, the type, surface, rooms, floors, condition and energy class. Null while an answer
+ * the method needs is missing (the machine never searches before 11, so it is a bug then).
+ */
+export function valuationRequestOf(answers: WizardAnswers, address: string): ValuationRequest | null {
+  const { locality, propertyType, surface, composition, floors, renovation, energyClass } = answers;
+  if (!locality || !propertyType || !surface || !renovation) return null;
+  return {
+    SellType: 1,
+    Latitude: locality.latitude,
+    Longitude: locality.longitude,
+    Address: address.slice(0, 300),
+    PropertyTypeId: propertyType.propertyTypeId,
+    SurfaceM2: surface.surfaceM2,
+    Rooms: composition?.rooms ?? null,
+    Bathrooms: composition?.bathrooms ?? null,
+    Floor: floors?.floor ?? null,
+    BuildingFloors: floors?.buildingFloors ?? null,
+    HasLift: floors?.hasLift ?? null,
+    ConditionId: renovation.conditionId,
+    EnergyClassId: energyClass?.energyClassId ?? null,
+  };
+}
+
+/** Step 14's answer from the valuation (docs/valuation.md: found, the comparables, Low/High). */
+export function marketResultOf(valuation: ValuationAnswer): MarketResult {
+  const found = valuation.Outcome === 'estimate' && valuation.Estimate !== null && valuation.Comparables.length > 0;
+  return {
+    found,
+    comparableIds: valuation.Comparables.map((comparable) => comparable.Id),
+    estimateMin: found ? (valuation.Estimate?.Low ?? null) : null,
+    estimateMax: found ? (valuation.Estimate?.High ?? null) : null,
+  };
+}
