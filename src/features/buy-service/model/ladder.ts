@@ -48,15 +48,17 @@ export interface LadderLine {
   key: string;
   name: string;
   cents: number;
+  /** Settled later (an exclusive plan's commission): nothing today, not free. */
+  later: boolean;
 }
 
 /** What the choice costs now, line by line (a free plan is a line too: the seller sees what it is). */
 export function linesOf(ladder: Ladder, choice: PlanChoice): LadderLine[] {
   const plan = ladder.plans.find((p) => p.plan === choice.plan);
-  const lines: LadderLine[] = plan ? [{ key: `plan-${plan.Id}`, name: plan.Name, cents: plan.PriceCents }] : [];
+  const lines: LadderLine[] = plan ? [{ key: `plan-${plan.Id}`, name: plan.Name, cents: plan.PriceCents, later: isExclusive(plan.plan) }] : [];
   for (const id of choice.serviceIds) {
     const extra = ladder.extras.find((e) => e.Id === id);
-    if (extra) lines.push({ key: `service-${extra.Id}`, name: extra.Name, cents: extra.PriceCents });
+    if (extra) lines.push({ key: `service-${extra.Id}`, name: extra.Name, cents: extra.PriceCents, later: false });
   }
   return lines;
 }

@@ -115,6 +115,7 @@ describe('ValueLadderStep', () => {
     expect((screen.getByRole('checkbox', { name: /^In prima fila/ }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(/Con l'esclusiva i servizi li concordi/)).toBeTruthy();
     expect(total()).toBe('0,00\u00a0€');
+    expect(within(screen.getByTestId('ladder-summary')).getByText('Nessun costo oggi')).toBeTruthy();
     fireEvent.click(submit());
     expect(onAnswer).toHaveBeenCalledExactlyOnceWith({ plan: 'exclusivePartner', serviceIds: [] });
   });

@@ -188,7 +188,7 @@ function LadderFields({ ladder, plan, serviceIds, missingPlan, onPlan, onService
             {lines.map((line) => (
               <div key={line.key} className={styles.line}>
                 <dt>{line.name}</dt>
-                <dd>{line.cents > 0 ? formatEuroCents(line.cents) : t('price.free')}</dd>
+                <dd>{line.cents > 0 ? formatEuroCents(line.cents) : t(line.later ? 'price.nothingToday' : 'price.free')}</dd>
               </div>
             ))}
             <div className={styles.totalLine}>

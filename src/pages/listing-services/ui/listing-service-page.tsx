@@ -40,7 +40,7 @@ export function ListingServicePage({ id, serviceId, orderId, notFound, openPayme
   return (
     <Page
       title={name}
-      eyebrow={listing ? listingTitle : null}
+      intro={listing ? t('detail.for', { title: listingTitle }) : null}
       width="wide"
       top={
         <Link to="/myrexer/annuncio/$id/$type" params={{ id: String(id), type: SERVICES_SLUG }} className={styles.back}>
