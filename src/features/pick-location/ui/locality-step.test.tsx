@@ -217,6 +217,19 @@ describe('LocalityStep', () => {
     expect((input as HTMLInputElement).value).toBe('Bologna (BO)');
   });
 
+  it('picks the town whose exact name was typed when the seller leaves the box', async () => {
+    renderStep();
+    const input = combobox();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'bologna' } });
+    PLACES.bologna = [town('037006', 'Bologna', 'BO', 44.4938, 11.3387), town('037007', 'Bolognano', 'PE', 42.2, 13.9)];
+    await screen.findByRole('option', { name: /Bolognano/ });
+    fireEvent.blur(input);
+    expect((input as HTMLInputElement).value).toBe('Bologna (BO)');
+    submit();
+    expect(screen.queryByText("Scegli il comune dall'elenco.")).toBeNull();
+  });
+
   it('says when no town matches, and asks for two letters first', async () => {
     renderStep();
     const input = combobox();
