@@ -81,6 +81,9 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('maplibre-gl', () => ({ Map: fake.FakeMap, Marker: fake.FakeMarker, setWorkerUrl: () => undefined }));
+// The build's URLs of maplibre's files: any URL will do here.
+vi.mock('maplibre-gl/dist/maplibre-gl.css?url', () => ({ default: '/assets/maplibre-gl.css' }));
+vi.mock('maplibre-gl/dist/maplibre-gl-worker.mjs?url', () => ({ default: '/assets/maplibre-gl-worker.mjs' }));
 
 // The step view contract: this view is a StepView<'locality'> (a type error here fails `tsc`).
 const LOCALITY_VIEW: StepView<'locality'> = LocalityStep;
