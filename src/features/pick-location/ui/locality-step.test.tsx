@@ -81,6 +81,9 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('maplibre-gl', () => ({ Map: fake.FakeMap, Marker: fake.FakeMarker, setWorkerUrl: () => undefined }));
+// The build's URLs of maplibre's files: any URL will do here.
+vi.mock('maplibre-gl/dist/maplibre-gl.css?url', () => ({ default: '/assets/maplibre-gl.css' }));
+vi.mock('maplibre-gl/dist/maplibre-gl-worker.mjs?url', () => ({ default: '/assets/maplibre-gl-worker.mjs' }));
 
 // The step view contract: this view is a StepView<'locality'> (a type error here fails `tsc`).
 const LOCALITY_VIEW: StepView<'locality'> = LocalityStep;
@@ -215,6 +218,19 @@ describe('LocalityStep', () => {
     fireEvent.change(input, { target: { value: 'bol' } });
     fireEvent.mouseDown(await screen.findByRole('option', { name: /Bologna/ }));
     expect((input as HTMLInputElement).value).toBe('Bologna (BO)');
+  });
+
+  it('picks the town whose exact name was typed when the seller leaves the box', async () => {
+    renderStep();
+    const input = combobox();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'bologna' } });
+    PLACES.bologna = [town('037006', 'Bologna', 'BO', 44.4938, 11.3387), town('037007', 'Bolognano', 'PE', 42.2, 13.9)];
+    await screen.findByRole('option', { name: /Bolognano/ });
+    fireEvent.blur(input);
+    expect((input as HTMLInputElement).value).toBe('Bologna (BO)');
+    submit();
+    expect(screen.queryByText("Scegli il comune dall'elenco.")).toBeNull();
   });
 
   it('says when no town matches, and asks for two letters first', async () => {

@@ -70,3 +70,12 @@ describe('the order and the thumbnails', () => {
     expect(itemsOfKind(items, 'floorPlan').map((i) => i.Id)).toEqual([3, 4]);
   });
 });
+
+describe('formatFileSize', () => {
+  it('says kilobytes under a megabyte, megabytes with an Italian comma above', async () => {
+    const { formatFileSize } = await import('./media');
+    expect(formatFileSize(850 * 1024)).toBe('850 KB');
+    expect(formatFileSize(100)).toBe('1 KB');
+    expect(formatFileSize(2.4 * 1024 * 1024)).toBe('2,4 MB');
+  });
+});

@@ -157,6 +157,12 @@ export function fullUrlOf(item: MediaItem): string {
   return item.Dims.includes('FULL') ? mediaUrl(item.Url, 'FULL', 'jpg') : item.Url;
 }
 
+/** A file's size in Italian: "850 KB", "2,4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return formatMegabytes(bytes);
+}
+
 /** Megabytes in Italian ("15 MB", "1,5 MB"). */
 export function formatMegabytes(bytes: number): string {
   return `${new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;

@@ -5,7 +5,7 @@ import { cx } from '@/shared/lib/class-names';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
 import { deleteMedia, makeCover, saveMediaOrder, setListingMedia } from '../api/media-api';
-import { formatMegabytes, fullUrlOf, moved, thumbnailOf, type MediaItem, type MediaKind } from '../model/media';
+import { formatFileSize, fullUrlOf, moved, thumbnailOf, type MediaItem, type MediaKind } from '../model/media';
 import styles from './media-list.module.css';
 
 export interface MediaListProps {
@@ -150,23 +150,23 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
               <div className={styles.meta}>
                 <span className={styles.name}>{name}</span>
                 {photos && item.IsCover ? <span className={styles.cover}>{t('list.cover')}</span> : null}
-                {!photos && item.SizeBytes ? <span className={styles.size}>{formatMegabytes(item.SizeBytes)}</span> : null}
+                {!photos && item.SizeBytes ? <span className={styles.size}>{formatFileSize(item.SizeBytes)}</span> : null}
               </div>
               <div className={styles.actions}>
                 {photos ? (
-                  <>
-                    <Button size="small" variant="ghost" data-move="earlier" disabled={working || index === 0} onClick={() => void move(index, index - 1, 'earlier')} aria-label={t('list.moveEarlier', { name })}>
+                  <span className={styles.moves}>
+                    <Button size="small" variant="secondary" className={styles.move} data-move="earlier" disabled={working || index === 0} onClick={() => void move(index, index - 1, 'earlier')} aria-label={t('list.moveEarlier', { name })}>
                       <span aria-hidden="true">←</span>
                     </Button>
-                    <Button size="small" variant="ghost" data-move="later" disabled={working || index === items.length - 1} onClick={() => void move(index, index + 1, 'later')} aria-label={t('list.moveLater', { name })}>
+                    <Button size="small" variant="secondary" className={styles.move} data-move="later" disabled={working || index === items.length - 1} onClick={() => void move(index, index + 1, 'later')} aria-label={t('list.moveLater', { name })}>
                       <span aria-hidden="true">→</span>
                     </Button>
-                    {!item.IsCover ? (
-                      <Button size="small" variant="ghost" disabled={working} onClick={() => void run(() => makeCover(listingId, item.Id), null, t('list.coverFailed'), t('list.coverSet', { name }))} aria-label={t('list.makeCoverLabel', { name })}>
-                        {t('list.makeCover')}
-                      </Button>
-                    ) : null}
-                  </>
+                  </span>
+                ) : null}
+                {photos && !item.IsCover ? (
+                  <Button size="small" variant="ghost" disabled={working} onClick={() => void run(() => makeCover(listingId, item.Id), null, t('list.coverFailed'), t('list.coverSet', { name }))} aria-label={t('list.makeCoverLabel', { name })}>
+                    {t('list.makeCover')}
+                  </Button>
                 ) : null}
                 <Button size="small" variant="ghost" disabled={working} onClick={() => setConfirming(item)} aria-label={t('list.deleteLabel', { name })} className={styles.delete}>
                   {t('list.delete')}

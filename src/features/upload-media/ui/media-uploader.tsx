@@ -142,7 +142,8 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
         data-testid={`dropzone-${kind}`}
       >
         <Icon name="upload" size={28} className={styles.dropIcon} />
-        <p className={styles.dropText}>{t(`kind.${kind}.drop`)}</p>
+        {/* Dragging files is a desktop gesture: a touch screen only gets the buttons. */}
+        {onPhone ? null : <p className={styles.dropText}>{t(`kind.${kind}.drop`)}</p>}
         <div className={styles.dropButtons}>
           <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={full} aria-describedby={helpId}>
             {t(`kind.${kind}.choose`)}

@@ -265,6 +265,8 @@ describe('PhotosStep', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
     renderStep();
     expect(await screen.findByRole('button', { name: 'Scatta una foto' })).toBeTruthy();
+    // No dragging on a touch screen: no invitation to drag.
+    expect(screen.queryByText('Trascina qui le foto')).toBeNull();
     const camera = screen.getByTestId('camera-input');
     expect(camera.getAttribute('capture')).toBe('environment');
     expect(camera.getAttribute('accept')).toBe('image/*');
