@@ -102,8 +102,9 @@ export function resumeDraft(id: number, device: Device, client: ApiClient = apiC
 
 export interface StepSave {
   answered: StepAnswer;
-  currentStep: StepNumber;
-  history: StepNumber[];
+  /** Where the wizard goes once saved; without it (and the history) the server follows the flow. */
+  currentStep?: StepNumber;
+  history?: StepNumber[];
   device: Device;
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api';
+import { leaveListingCarry } from '@/shared/lib/listing-carry';
 import { ANSWERS, answersBefore, PLANS, SALE_ORDER } from '../../../../machines/wizard.fixtures';
 import { createListingWizardRuntime, type ListingWizardEffects, type ListingWizardRuntime } from './runtime';
 import { startListingWizard } from './start';
@@ -245,6 +246,33 @@ describe('plans, payments and the publication', () => {
     if (outcome.kind !== 'ready') throw new Error(outcome.kind);
     expect(await settled(outcome.runtime)).toMatchObject({ step: 'valueLadder', order: { id: '81', outcome: 'failed' } });
     outcome.runtime.stop();
+  });
+});
+
+describe('a valuation continued into a listing', () => {
+  it('saves the valuation\'s answers into the new draft in the flow\'s order, and opens it at the first step left', async () => {
+    const carried = answersBefore(SALE_ORDER, 'amenities', { personalData: undefined, email: undefined });
+    leaveListingCarry({ flow: 'sale', answers: { ...carried, personalData: ANSWERS.personalData }, valuationId: 12 });
+    const saved: Record<string, unknown> = {};
+    const routes: Record<string, Handler> = { 'POST /api/Property/Draft': () => [201, draft({ Id: 60 })] };
+    for (const step of [2, 3, 4, 5, 6, 7, 8, 9, 36, 10]) {
+      routes[`PUT /api/Property/60/Draft/Step/${step}`] = (body) => {
+        Object.assign(saved, { [String(step)]: (body as { Answer: unknown }).Answer });
+        return [200, draft({ Id: 60, Answers: { ...carried } as Record<string, unknown> })];
+      };
+    }
+    const server = fakeServer(routes);
+    const outcome = await startListingWizard({ flow: 'sale', id: null, gotostep: null, orderId: null }, { account: 'silent', device: 'mobile' }, effects(), { client: server.client });
+    if (outcome.kind !== 'ready') throw new Error(outcome.kind);
+    expect(server.calls.map((call) => call.key)).toEqual(['POST /api/Property/Draft', ...[2, 3, 4, 5, 6, 7, 8, 9, 36, 10].map((step) => `PUT /api/Property/60/Draft/Step/${step}`)]);
+    expect(saved['5']).toEqual(ANSWERS.surface);
+    expect(outcome.runtime.view()).toMatchObject({ step: 'amenities', listingId: 60 });
+    outcome.runtime.stop();
+    // Taken once: the next new listing starts empty.
+    const again = await startListingWizard({ flow: 'sale', id: null, gotostep: null, orderId: null }, { account: 'silent', device: 'mobile' }, effects(), { client: server.client });
+    if (again.kind !== 'ready') throw new Error(again.kind);
+    expect(again.runtime.view().step).toBe('locality');
+    again.runtime.stop();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@/shared/api';
-import type { Account, Device, ListingFlow } from '../../../../machines/wizard-steps';
-import { publishedAtOf, readOrder, resumeDraft, WizardCallError } from './calls';
+import { takeListingCarry } from '@/shared/lib/listing-carry';
+import { expectedPath, stepIdOf, type Account, type Device, type ListingFlow, type StepAnswer, type WizardAnswers } from '../../../../machines/wizard-steps';
+import { createDraft, publishedAtOf, readOrder, resumeDraft, saveStep, WizardCallError, type ListingDraft } from './calls';
 import { publishedByPayment } from './draft';
 import { createListingWizardRuntime, type ListingWizardEffects, type ListingWizardRuntime, type RuntimeOptions } from './runtime';
 
@@ -31,7 +32,12 @@ export type StartOutcome =
 export async function startListingWizard(address: WizardAddress, session: { account: Account; device: Device }, effects: ListingWizardEffects, options: RuntimeOptions & { client?: ApiClient } = {}): Promise<StartOutcome> {
   const { flow, id, gotostep, orderId } = address;
   const { account, device } = session;
-  if (id === null) return { kind: 'ready', runtime: createListingWizardRuntime({ flow, account, device }, effects, options) };
+  if (id === null) {
+    // A valuation continued into this listing (its step 37) hands its answers over once.
+    const carried = account !== 'anonymous' ? takeListingCarry(flow) : null;
+    const draft = carried ? await draftWithAnswers(flow, device, carried.answers, options.client).catch(() => undefined) : undefined;
+    return { kind: 'ready', runtime: createListingWizardRuntime({ flow, account: draft?.Account ?? account, device, draft }, effects, options) };
+  }
   if (account === 'anonymous') return { kind: 'needsLogin' };
 
   let draft;
@@ -56,4 +62,26 @@ export async function startListingWizard(address: WizardAddress, session: { acco
   if (gotostep !== null) runtime.goTo(gotostep, orderId ?? undefined);
   else runtime.goTo(draft.WizardPage.CurrentStep);
   return { kind: 'ready', runtime };
+}
+
+/**
+ * A new draft with a valuation's answers saved in it, step after step in the flow's order, as
+ * far as they go (the server checks each as it would the seller's: a town pin too far from its
+ * town stops there, and the seller answers that step). The wizard then opens the draft at its
+ * first step without an answer.
+ */
+async function draftWithAnswers(flow: ListingFlow, device: Device, answers: WizardAnswers, client?: ApiClient): Promise<ListingDraft> {
+  let draft = await createDraft(flow, device, client);
+  for (const step of expectedPath(flow, answers, { account: draft.Account })) {
+    const id = stepIdOf(step);
+    const answer = id === null ? undefined : (answers as Record<string, unknown>)[id];
+    if (id === null || answer === undefined) break;
+    const answered = { step: id, answer } as StepAnswer;
+    try {
+      draft = await saveStep(draft.Id, step, { answered, device }, client);
+    } catch {
+      break;
+    }
+  }
+  return draft;
 }
