@@ -1,11 +1,6 @@
-import type { ListingFlow, StepNumber, WizardAnswers } from '../../../../machines/wizard-steps';
+import type { StepNumber, WizardAnswers } from '../../../../machines/wizard-steps';
 import type { Draft, OrderState } from '../../../../machines/wizard-context';
 import { outcomeOf, type ListingDraft } from './calls';
-
-/** The wizard's URL segment of each flow (the spec's routes). */
-export const KIND_OF_FLOW = { sale: 'vendocasa', rent: 'affittocasa' } as const satisfies Record<ListingFlow, string>;
-export type ListingKind = (typeof KIND_OF_FLOW)[ListingFlow];
-export const FLOW_OF_KIND: Record<ListingKind, ListingFlow> = { vendocasa: 'sale', affittocasa: 'rent' };
 
 /** Before step 1 creates the account there is no draft: the personal data's save answers this id. */
 export const NO_DRAFT_YET = 0;
@@ -44,11 +39,4 @@ export function draftOf(draft: ListingDraft, options: { publishedByPayment?: boo
 export function publishedByPayment(publishedAt: string | null, paidAt: string | null): boolean {
   if (!publishedAt || !paidAt) return false;
   return Date.parse(publishedAt) >= Date.parse(paidAt) - 1000;
-}
-
-/** The wizard's own URL of a step of a draft. */
-export function wizardPath(flow: ListingFlow, id: number | null, step: number | null): string {
-  const base = `/annuncio/${KIND_OF_FLOW[flow]}`;
-  if (id === null) return base;
-  return step === null ? `${base}/${id}` : `${base}/${id}/${step}`;
 }

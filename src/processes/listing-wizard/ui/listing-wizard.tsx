@@ -1,14 +1,12 @@
 import { useBlocker, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { deviceFromUserAgent } from '@domain/listing/device';
 import { LOGIN_SOURCE } from '@domain/session';
-import { COOKIE_HELD_TOKEN } from '@/entities/account';
 import { loadSessionRuntime, SessionViewContext, useSessionView, type SessionStatus } from '@/entities/session';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { ListingWizardPage, type ListingWizardPageState, type WizardPageActions } from '@/pages/listing-wizard';
-import { NotFoundPage } from '@/pages/not-found';
 import type { Account, ListingFlow } from '../../../../machines/wizard-steps';
-import { wizardPath } from '../model/draft';
+import { KIND_OF_FLOW, wizardPath } from '../model/wizard-path';
 import type { ListingWizardEffects, ListingWizardRuntime } from '../model/runtime';
 import type { WizardAddress } from '../model/start';
 import { adoptLive, keepLive, releaseLive } from '../model/live-wizard';
@@ -28,6 +26,9 @@ function accountOf(status: SessionStatus): Account {
 type Phase = { kind: 'loading' } | { kind: 'ready'; runtime: ListingWizardRuntime } | { kind: 'needsLogin' } | { kind: 'notFound' } | { kind: 'failed' };
 
 const NOTHING = () => () => undefined;
+
+/** A draft that is not the visitor's is rare: its page loads when needed. */
+const NotFoundPage = lazy(() => import('@/pages/not-found').then((module) => ({ default: module.NotFoundPage })));
 
 /**
  * The listing wizard's pages (/annuncio/vendocasa, /annuncio/affittocasa and their /{id},
@@ -57,7 +58,8 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   const effects = useMemo<ListingWizardEffects>(
     () => ({
       async registered(email) {
-        (await loadSessionRuntime()).send({ type: 'REGISTERED', email, token: COOKIE_HELD_TOKEN });
+        const [session, { COOKIE_HELD_TOKEN }] = await Promise.all([loadSessionRuntime(), import('@/entities/account')]);
+        session.send({ type: 'REGISTERED', email, token: COOKIE_HELD_TOKEN });
       },
       goToPayment(url) {
         window.location.assign(url);
@@ -126,7 +128,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     shouldBlockFn: ({ next }) => {
       const runtime = started;
       if (!runtime || runtime.view().end || runtime.view().settled) return false;
-      if (next.pathname.startsWith(`/annuncio/${flow === 'rent' ? 'affittocasa' : 'vendocasa'}`)) return false;
+      if (next.pathname.startsWith(`/annuncio/${KIND_OF_FLOW[flow]}`)) return false;
       if (!runtime.requestExit('navigation')) return false;
       return new Promise<boolean>((resolve) => {
         const unsubscribe = runtime.subscribe(() => {
@@ -171,7 +173,13 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     };
   }, [started, openLogin]);
 
-  if (phase.kind === 'notFound') return <NotFoundPage />;
+  if (phase.kind === 'notFound') {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   const state: ListingWizardPageState =
     phase.kind === 'needsLogin'
       ? { kind: 'needsLogin', onLogin: () => openLogin(undefined, retry) }
