@@ -49,6 +49,7 @@ export const ERROR_CATALOGUE = {
   TermsNotAccepted: { type: 50, status: 400, description: 'Terms and privacy must be accepted.' },
   PasswordTooWeak: { type: 51, status: 400, description: 'The password follows the rule but is common or easily guessed (offline strength check).' },
   PasswordBreached: { type: 52, status: 400, description: 'The password appears in a known data breach (PWNED_PASSWORDS_URL range service).' },
+  PasswordAlreadySet: { type: 53, status: 409, description: 'A first password is set only by a silent account that has none (the listing wizard\'s step 30); any other changes it with its current one or a recovery link.' },
 
   // 60-79: sessions and tokens
   MissingToken: { type: 60, status: 401, description: 'No bearer token where one is required.' },

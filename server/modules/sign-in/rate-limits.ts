@@ -12,3 +12,5 @@ export const RECOVERY_RATE_LIMIT = { max: 10, timeWindow: '1 hour', ban: 10 } as
 export const RECOVERY_MAILS_PER_ACCOUNT = 5;
 /** Confirmation mails per account an hour (the registration's and the ones asked again). */
 export const CONFIRMATION_MAILS_PER_ACCOUNT = 5;
+/** First passwords of silent accounts (the listing wizard's step 30) per client IP: each try runs the strength checks. */
+export const FIRST_PASSWORD_RATE_LIMIT = { max: 10, timeWindow: '15 minutes', ban: 10 } as const;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { userConsents, users } from '../../db/schema';
 import { CONSENT_TEXT_VERSION } from '../../auth/repository';
@@ -31,4 +31,19 @@ export async function createRegisteredUser(db: Db, account: NewAccount, consents
 /** The address was proven from the mailbox: the account is confirmed and no longer silent. */
 export async function markEmailConfirmed(db: Db, userId: number, now: Date): Promise<void> {
   await db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false }).where(eq(users.id, userId));
+}
+
+/**
+ * The first password of a silent account (the wizard's step 30): set only while the account is
+ * silent and has none, in one statement, so of two racing requests one wins. The account stops
+ * being silent (the address stays unconfirmed until the mail's link is followed). Answers
+ * whether it was set.
+ */
+export async function setFirstPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, isSilent: false, failedLoginAttempts: 0, lockedUntil: null, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash), eq(users.isSilent, true)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

@@ -84,3 +84,7 @@ export const SessionsResponse = z
 export const EndOthersResponse = z.object({ Ok: z.literal(true), Ended: z.number().int().describe('How many sessions were ended') }).meta({ id: 'EndOthersResponse' });
 
 export const ReauthenticateRequest = z.object({ password: z.string().min(1).max(256) }).meta({ id: 'ReauthenticateRequest' });
+
+export const SetFirstPasswordRequest = z
+  .strictObject({ NewPassword: z.string().min(1).max(256).describe('The password rule of spec section 5, checked for strength and breaches like any new password.') })
+  .meta({ id: 'SetFirstPasswordRequest' });

@@ -1582,6 +1582,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/User/SetFirstPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the first password of the silent account the listing wizard registered (step 30); the session becomes a full login */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetFirstPasswordRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LoginResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/UpdatePrivateData": {
         parameters: {
             query?: never;
@@ -6637,7 +6722,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -6651,14 +6736,6 @@ export interface components {
                 CreatedAt: string;
                 SentAt: string | null;
             }[];
-        };
-        CaptchaChallengeInput: {
-            parameters: {
-                [key: string]: unknown;
-            };
-            signature?: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A listing in a list: search results, similar listings, units, favourites. */
         SearchListingInput: {
@@ -6810,6 +6887,18 @@ export interface components {
         };
         ReauthenticateRequestInput: {
             password: string;
+        };
+        SetFirstPasswordRequestInput: {
+            /** @description The password rule of spec section 5, checked for strength and breaches like any new password. */
+            NewPassword: string;
+        };
+        CaptchaChallengeInput: {
+            parameters: {
+                [key: string]: unknown;
+            };
+            signature?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description The current user (spec section 3); with the address of its kind. */
         MeResponseInput: {
@@ -8088,7 +8177,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -8102,14 +8191,6 @@ export interface components {
                 CreatedAt: string;
                 SentAt: string | null;
             }[];
-        };
-        CaptchaChallenge: {
-            parameters: {
-                [key: string]: unknown;
-            };
-            signature?: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A listing in a list: search results, similar listings, units, favourites. */
         SearchListing: {
@@ -8261,6 +8342,18 @@ export interface components {
         };
         ReauthenticateRequest: {
             password: string;
+        };
+        SetFirstPasswordRequest: {
+            /** @description The password rule of spec section 5, checked for strength and breaches like any new password. */
+            NewPassword: string;
+        };
+        CaptchaChallenge: {
+            parameters: {
+                [key: string]: unknown;
+            };
+            signature?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description The current user (spec section 3); with the address of its kind. */
         MeResponse: {

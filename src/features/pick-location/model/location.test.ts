@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// The written-out rules are held to the machine's own (only src/processes imports machines/ in the app).
-// eslint-disable-next-line no-restricted-imports
-import { isValidAnswer } from '../../../../machines/wizard-steps';
+import { isValidAnswer } from '@domain/wizard-steps';
 import { pinAfterKey, metresPerPixel } from '../lib/pin-map';
 import { bearingFrom, distanceM, locationProblems, movedBy, toPickedLocation, type LocationDraft } from './location';
 

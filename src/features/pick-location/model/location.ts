@@ -1,20 +1,12 @@
+import type { Locality } from '@domain/wizard-steps';
+
 // What the location picker holds while the seller fills it in, and the rules it must meet
 // before it becomes the wizard's step-2 answer: `isValidAnswer('locality')` of
-// machines/wizard-steps.ts (only src/processes imports machines/, so the rules are written out
-// here and the tests hold them to it), plus the server's own: the pin within 40 km of the
-// municipality's centre (docs/listings.md).
+// domain/wizard-steps.ts, plus the server's own: the pin within 40 km of the municipality's
+// centre (docs/listings.md). The tests hold these rules to `isValidAnswer`.
 
-/** The wizard's step-2 answer, `Locality` of machines/wizard-steps.ts. */
-export interface LocalityAnswer {
-  /** Six-digit ISTAT code. */
-  municipalityIstat: string;
-  street: string;
-  streetNumber: string;
-  latitude: number;
-  longitude: number;
-  /** Whether the public page shows the street and number or only the area. */
-  showAddress: boolean;
-}
+/** The wizard's step-2 answer. */
+export type LocalityAnswer = Locality;
 
 export interface LatLng {
   latitude: number;

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepView } from '@/features/wizard-steps/model/step-view';
 import { I18nProvider } from '@/shared/i18n';
 import { fakeApi, testI18n } from '@/shared/lib/test-utils';
+import { StepFocusContext } from '@/shared/ui/step-form';
+import common from '../../../../locales/it/common.json';
 import translations from '../../../../locales/it/pick-location.json';
 import type { LocalityAnswer } from '../model/location';
 import LocalityStep from './locality-step';
@@ -79,6 +81,9 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('maplibre-gl', () => ({ Map: fake.FakeMap, Marker: fake.FakeMarker, setWorkerUrl: () => undefined }));
+// The build's URLs of maplibre's files: any URL will do here.
+vi.mock('maplibre-gl/dist/maplibre-gl.css?url', () => ({ default: '/assets/maplibre-gl.css' }));
+vi.mock('maplibre-gl/dist/maplibre-gl-worker.mjs?url', () => ({ default: '/assets/maplibre-gl-worker.mjs' }));
 
 // The step view contract: this view is a StepView<'locality'> (a type error here fails `tsc`).
 const LOCALITY_VIEW: StepView<'locality'> = LocalityStep;
@@ -89,7 +94,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = await testI18n({ 'pick-location': translations });
+const i18n = await testI18n({ 'pick-location': translations, common });
 
 const town = (istat: string, name: string, sigla: string, latitude: number, longitude: number) => ({
   Kind: 'town',
@@ -123,13 +128,15 @@ afterEach(() => {
   fake.FakeMarker.all = [];
 });
 
-function renderStep(props: { answer?: LocalityAnswer; busy?: boolean; error?: string | null } = {}) {
+function renderStep(props: { answer?: LocalityAnswer; busy?: boolean; error?: string | null; afterStepChange?: boolean } = {}) {
   const onAnswer = vi.fn<(answer: LocalityAnswer) => void>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <LocalityStep step="locality" flow="sale" answer={props.answer} answers={{}} listingId={7} busy={props.busy ?? false} error={props.error ?? null} onAnswer={onAnswer} />
+        <StepFocusContext.Provider value={{ focusOnMount: props.afterStepChange ?? false }}>
+          <LocalityStep step="locality" flow="sale" answer={props.answer} answers={{}} listingId={7} busy={props.busy ?? false} error={props.error ?? null} onAnswer={onAnswer} />
+        </StepFocusContext.Provider>
       </QueryClientProvider>
     </I18nProvider>,
   );
@@ -159,11 +166,11 @@ async function pickBologna() {
 }
 
 describe('LocalityStep', () => {
-  it('asks one question with its heading, focusable for the frame', () => {
+  it('asks one question with its heading, which takes the focus when the frame changes step', () => {
     expect(LOCALITY_VIEW).toBe(LocalityStep);
-    renderStep();
+    renderStep({ afterStepChange: true });
     const heading = screen.getByRole('heading', { level: 1, name: "Dove si trova l'immobile?" });
-    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('group', { name: 'Cosa mostriamo nell\'annuncio?' })).toBeTruthy();
   });
 
@@ -211,6 +218,19 @@ describe('LocalityStep', () => {
     fireEvent.change(input, { target: { value: 'bol' } });
     fireEvent.mouseDown(await screen.findByRole('option', { name: /Bologna/ }));
     expect((input as HTMLInputElement).value).toBe('Bologna (BO)');
+  });
+
+  it('picks the town whose exact name was typed when the seller leaves the box', async () => {
+    renderStep();
+    const input = combobox();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'bologna' } });
+    PLACES.bologna = [town('037006', 'Bologna', 'BO', 44.4938, 11.3387), town('037007', 'Bolognano', 'PE', 42.2, 13.9)];
+    await screen.findByRole('option', { name: /Bolognano/ });
+    fireEvent.blur(input);
+    expect((input as HTMLInputElement).value).toBe('Bologna (BO)');
+    submit();
+    expect(screen.queryByText("Scegli il comune dall'elenco.")).toBeNull();
   });
 
   it('says when no town matches, and asks for two letters first', async () => {
@@ -324,7 +344,7 @@ describe('LocalityStep', () => {
 
   it('disables its submit while the page saves, and shows the page’s error', () => {
     renderStep({ busy: true, error: 'Non siamo riusciti a salvare. Riprova.' });
-    expect((screen.getByRole('button', { name: 'Continua' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Salvataggio in corso…' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toContain('Non siamo riusciti a salvare. Riprova.');
   });
 });

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { isValidAnswer, type Flow, type WizardAnswers } from '@domain/wizard-steps';
+import { useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { Alert } from '@/shared/ui/alert';
-import { Button } from '@/shared/ui/button';
+import { ChoiceCards } from '@/shared/ui/choice-cards';
+import { StepForm } from '@/shared/ui/step-form';
 import { municipalityQueryOptions } from '../api/municipalities';
 import { draftOf, locationProblems, toPickedLocation, type LocalityAnswer, type LocationDraft } from '../model/location';
 import { focusFirstInvalid, LocationPicker } from './location-picker';
@@ -15,9 +16,9 @@ import styles from './locality-step.module.css';
  */
 export interface LocalityStepProps {
   step: 'locality';
-  flow: string;
+  flow: Flow;
   answer: LocalityAnswer | undefined;
-  answers: object;
+  answers: WizardAnswers;
   listingId: number | null;
   busy: boolean;
   error: string | null;
@@ -25,10 +26,9 @@ export interface LocalityStepProps {
 }
 
 /** Step 2 of the listing wizard: where the home is, and whether the listing shows the address. */
-export default function LocalityStep({ answer, busy, error, onAnswer }: LocalityStepProps) {
+export default function LocalityStep({ answer, answers, busy, error, onAnswer }: LocalityStepProps) {
   const { t } = useTranslation('pick-location');
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   // A saved answer names its town by ISTAT code only: its name and centre are looked up.
   const town = useQuery({ ...municipalityQueryOptions(answer?.municipalityIstat ?? ''), enabled: Boolean(answer) });
   const [draft, setDraft] = useState<LocationDraft>(() => (answer ? draftOf({ ...answer, municipalityName: '' }, null) : draftOf(null, null)));
@@ -41,8 +41,7 @@ export default function LocalityStep({ answer, busy, error, onAnswer }: Locality
   if (town.isError && draft.municipality?.name === '') setDraft({ ...draft, municipality: null });
   const resolving = Boolean(answer) && draft.municipality?.name === '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     const picked = toPickedLocation(draft);
     if (!picked) {
@@ -50,45 +49,36 @@ export default function LocalityStep({ answer, busy, error, onAnswer }: Locality
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
+    if (resolving) return;
     const { municipalityName: _name, ...locality } = picked;
-    onAnswer({ ...locality, showAddress });
+    const answer: LocalityAnswer = { ...locality, showAddress };
+    // The picker's rules are the step's; this holds them to the domain's, which the server applies.
+    if (isValidAnswer('locality', answer, answers)) onAnswer(answer);
   };
 
   const invalid = submitted && locationProblems(draft).length > 0;
 
   return (
-    <form ref={formRef} className={styles.step} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className={styles.title} tabIndex={-1}>
-        {t('step.title')}
-      </h1>
-      <p className={styles.hint}>{t('step.hint')}</p>
-      {resolving ? (
-        <p className={styles.hint} role="status">
-          {t('step.loadingTown')}
-        </p>
-      ) : (
-        <LocationPicker value={draft} onChange={setDraft} showErrors={submitted} />
-      )}
-      <fieldset className={styles.choice}>
-        <legend className={styles.legend}>{t('step.showAddress.legend')}</legend>
-        {[
-          { value: true, label: t('step.showAddress.full'), help: t('step.showAddress.fullHelp') },
-          { value: false, label: t('step.showAddress.area'), help: t('step.showAddress.areaHelp') },
-        ].map((option) => (
-          <label key={String(option.value)} className={styles.option}>
-            <input type="radio" name={`${id}-show-address`} checked={showAddress === option.value} onChange={() => setShowAddress(option.value)} className={styles.radio} />
-            <span className={styles.optionText}>
-              <span className={styles.optionLabel}>{option.label}</span>
-              <span className={styles.optionHelp}>{option.help}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {invalid ? <p className={styles.summary}>{t('step.fixErrors')}</p> : null}
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button type="submit" size="large" fullWidth loading={busy} disabled={resolving}>
-        {t('step.submit')}
-      </Button>
-    </form>
+    <div ref={formRef}>
+      <StepForm title={t('step.title')} hint={t('step.hint')} onSubmit={submit} busy={busy} error={error ?? (invalid ? t('step.fixErrors') : null)}>
+        {resolving ? (
+          <p className={styles.loading} role="status">
+            {t('step.loadingTown')}
+          </p>
+        ) : (
+          <LocationPicker value={draft} onChange={setDraft} showErrors={submitted} />
+        )}
+        <ChoiceCards
+          legend={t('step.showAddress.legend')}
+          options={[
+            { value: 'full', label: t('step.showAddress.full'), description: t('step.showAddress.fullHelp') },
+            { value: 'area', label: t('step.showAddress.area'), description: t('step.showAddress.areaHelp') },
+          ]}
+          value={showAddress ? 'full' : 'area'}
+          onChange={(value) => setShowAddress(value === 'full')}
+          columns={2}
+        />
+      </StepForm>
+    </div>
   );
 }

@@ -119,6 +119,8 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
             </p>
             <div className={styles.mapBox}>
               <PinMapLazy
+                // Another town draws a new map, centred on it and labelled with its name.
+                key={town.istat}
                 pin={value.pin}
                 town={{ name: town.name, center: town.center }}
                 onPinChange={(pin) => onChange({ ...value, pin })}

@@ -146,6 +146,13 @@ export function MunicipalityCombobox({ value, onChange, error }: MunicipalityCom
           onKeyDown={onKeyDown}
           onFocus={() => setOpen(true)}
           onBlur={() => {
+            // Leaving the box with a town's exact name typed picks that town.
+            const typed = text.trim().toLocaleLowerCase('it');
+            const exact = value === null ? options.filter((option) => option.name.toLocaleLowerCase('it') === typed) : [];
+            if (exact.length === 1) {
+              choose(exact[0]!);
+              return;
+            }
             // A tap on an option blurs the input first: close after it has been picked.
             blurTimer.current = setTimeout(() => setOpen(false), 150);
           }}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../config/route-static-data';
 
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/annuncio/affittocasa/')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="listingWizard" />;
+  return <ListingWizard flow="rent" />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
 import { numericIdSchema, paramsShape, requireParams } from '../../../../lib/route-params';
@@ -14,5 +14,6 @@ export const Route = createFileRoute('/annuncio/vendocasa/$id/')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="listingWizard" />;
+  const { id } = Route.useParams();
+  return <ListingWizard flow="sale" id={id} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnavailablePage } from '@/pages/unavailable';
+import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
 import { numericIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../lib/route-params';
@@ -13,5 +13,6 @@ export const Route = createFileRoute('/annuncio/affittocasa/$id/$gotostep/$order
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="listingWizard" />;
+  const { id, gotostep, orderid } = Route.useParams();
+  return <ListingWizard flow="rent" id={id} gotostep={gotostep} orderid={orderid} />;
 }

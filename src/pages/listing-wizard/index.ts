@@ -1,0 +1,2 @@
+export { ListingWizardPage } from './ui/listing-wizard-page';
+export type { ListingWizardPageProps, ListingWizardPageState, WizardPageView, WizardPageActions, FirstPasswordOutcome, PageDraftFacts, PageOrder } from './model/page-types';

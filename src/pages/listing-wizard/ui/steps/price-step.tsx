@@ -1,0 +1,34 @@
+import { formatThousands } from '@/shared/lib/number';
+import { useTranslation } from '@/shared/i18n';
+import type { StepViewProps } from '@/features/wizard-steps';
+import { MoneyStep } from './money-step';
+
+export const PRICE_MAX = 1_000_000_000;
+
+/** Step 15: the asking price of a sale, or the monthly rent; the market's estimate beside it when there is one. */
+export default function PriceStep({ flow, answer, answers, busy, error, onAnswer }: StepViewProps<'price'>) {
+  const { t } = useTranslation('listing-wizard');
+  const kind = flow === 'rent' ? 'rent' : 'sale';
+  const market = answers.loader;
+  const estimate = flow === 'sale' && market?.found && market.estimateMin !== null && market.estimateMax !== null ? t('steps.price.estimate', { min: formatThousands(market.estimateMin), max: formatThousands(market.estimateMax) }) : undefined;
+  return (
+    <MoneyStep
+      title={t(`steps.price.title.${kind}`)}
+      hint={t(`steps.price.hint.${kind}`)}
+      label={t(`steps.price.label.${kind}`)}
+      unit={t(`steps.price.unit.${kind}`)}
+      name="price"
+      initial={answer?.price}
+      note={estimate}
+      busy={busy}
+      error={error}
+      problemOf={(value) => {
+        if (value === null) return t(`steps.price.required.${kind}`);
+        if (value < 1) return t('steps.price.tooSmall');
+        if (value > PRICE_MAX) return t('steps.price.tooLarge');
+        return undefined;
+      }}
+      onValue={(price) => onAnswer({ price })}
+    />
+  );
+}

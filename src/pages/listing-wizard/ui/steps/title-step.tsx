@@ -1,0 +1,60 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from '@/shared/i18n';
+import { StepForm } from '@/shared/ui/step-form';
+import { TextArea } from '@/shared/ui/text-area';
+import type { StepViewProps } from '@/features/wizard-steps';
+import { useWizardExtras } from '../../model/wizard-extras';
+import { focusInvalid } from './focus-invalid';
+import styles from './steps.module.css';
+
+/** The longest title a step 16 answer takes (domain/wizard-steps.ts). */
+export const TITLE_MAX = 120;
+
+/**
+ * Step 16: the listing's title, prefilled with the one the server generates from the address
+ * ('Casa in vendita in Via Padova, 45 a Milano', the address dropped past 63 characters), editable.
+ */
+export default function TitleStep({ flow, answer, busy, error, onAnswer }: StepViewProps<'title'>) {
+  const { t } = useTranslation('listing-wizard');
+  const { t: tw } = useTranslation('wizard');
+  const { draft } = useWizardExtras();
+  const [title, setTitle] = useState(answer?.title ?? draft?.generatedTitle ?? t(`steps.title.generated.${flow === 'rent' ? 'rent' : 'sale'}`));
+  const [problem, setProblem] = useState<string>();
+  const fields = useRef<HTMLDivElement>(null);
+  const submit = () => {
+    const trimmed = title.trim();
+    const found = trimmed === '' ? t('steps.title.required') : trimmed.length > TITLE_MAX ? t('steps.title.tooLong', { max: TITLE_MAX }) : undefined;
+    setProblem(found);
+    if (found) return focusInvalid(fields.current);
+    onAnswer({ title: trimmed });
+  };
+  return (
+    <StepForm title={t('steps.title.title')} hint={t('steps.title.hint')} onSubmit={submit} busy={busy} error={error}>
+      <div ref={fields} className={styles.counted}>
+        {/* Two lines: a whole generated title reads on a phone; a title has no line breaks. */}
+        <TextArea
+          label={t('steps.title.label')}
+          name="title"
+          rows={2}
+          value={title}
+          maxLength={TITLE_MAX}
+          required
+          requiredMark={tw('required')}
+          error={problem}
+          onKeyDown={(event) => {
+            // Enter sends the step, as in a one-line field.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          onChange={(event) => {
+            setTitle(event.target.value.replace(/[\r\n]+/g, ' '));
+            if (problem) setProblem(undefined);
+          }}
+        />
+        <p className={styles.counter}>{t('steps.title.counter', { count: title.length, max: TITLE_MAX })}</p>
+      </div>
+    </StepForm>
+  );
+}

@@ -1,0 +1,1 @@
+export { ListingWizard, type ListingWizardProps } from './ui/listing-wizard';
