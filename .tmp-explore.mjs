@@ -22,7 +22,7 @@ for (let guard = 0; guard < 45; guard++) {
   if (title === "Chi pubblica l'annuncio?") {
     await page.getByRole('textbox', { name: 'Nome obbligatorio', exact: true }).fill('Giulia');
     await page.getByRole('textbox', { name: 'Cognome obbligatorio' }).fill('Bianchi');
-    await page.getByLabel('Numero di telefono').fill('333 123 4567');
+    await page.getByRole('textbox', { name: /^Telefono/ }).fill('333 123 4567');
     await page.getByLabel(/Accetto i/).check();
     await page.getByLabel(/Ho letto/).check();
     await cont();
@@ -73,6 +73,21 @@ for (let guard = 0; guard < 45; guard++) {
     await cont();
   } else if (title === 'Stiamo cercando le case simili alla tua') {
     // The loader moves by itself.
+  } else if (title === 'Da quando è disponibile?') {
+    await page.getByLabel('Da una data').check();
+    await page.screenshot({ path: `/tmp/listing-shots/w${W}-availability.png`, fullPage: false });
+    await page.getByLabel(/Disponibile dal/).fill('2099-01-01');
+    await cont();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `/tmp/listing-shots/w${W}-availability-error.png`, fullPage: false });
+    await page.getByLabel('Da subito').check();
+    await cont();
+  } else if (title === 'La casa è arredata?') {
+    await page.getByLabel('Arredato', { exact: true }).check();
+    await cont();
+  } else if (title === 'Quanto chiedi di deposito cauzionale?') {
+    await page.getByLabel(/Deposito cauzionale/).fill('3600');
+    await cont();
   } else if (title === 'Come vuoi decidere il prezzo?') {
     await page.getByLabel(/Mostrami prima il mercato/).check();
     await cont();
@@ -103,9 +118,22 @@ for (let guard = 0; guard < 45; guard++) {
     await page.locator('input[name="confirm-password"]').fill('Girasoli.Rossi#Molo58');
     await cont('Salva la password e pubblica');
   } else if (title === 'Come vuoi pubblicare il tuo annuncio?') {
-    await page.getByRole('radio', { name: /^Base/ }).check({ force: true });
+    await page.locator('#plan-' + (process.env.PLAN ?? 'basic')).check({ force: true });
     await page.screenshot({ path: `/tmp/listing-shots/w${W}-ladder.png`, fullPage: false });
     await cont();
+  } else if (title === "Come scegliamo l'agenzia?") {
+    await page.getByLabel(/Sceglietela voi/).check();
+    await cont();
+  } else if (title === 'Ti proponiamo questa agenzia' || title === 'Quale agenzia vuoi?') {
+    await cont("Conferma l'agenzia");
+  } else if (title === "Ti mettiamo in contatto con l'agenzia partner") {
+    await page.getByLabel(/Acconsento/).check();
+    await cont('Invia la richiesta');
+  } else if (title === 'Richiesta inviata') {
+    await cont('Vai a «I miei annunci»');
+    await page.waitForTimeout(2500);
+    console.log('END', new URL(page.url()).pathname);
+    break;
   } else if (title === 'Controlla il tuo annuncio') {
     await cont('Conferma e continua');
   } else if (title === 'E adesso?') {

@@ -51,7 +51,7 @@ async function answerStep(page: Page, journey: Journey): Promise<boolean> {
     case title === "Chi pubblica l'annuncio?":
       await page.getByRole('textbox', { name: 'Nome obbligatorio', exact: true }).fill('Giulia');
       await page.getByRole('textbox', { name: 'Cognome obbligatorio' }).fill('Bianchi');
-      await page.getByLabel('Numero di telefono').fill('333 123 4567');
+      await page.getByRole('textbox', { name: /^Telefono/ }).fill('333 123 4567');
       await page.getByLabel(/Accetto i/).check();
       await page.getByLabel(/Ho letto/).check();
       await next(page);
