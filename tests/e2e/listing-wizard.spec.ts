@@ -51,7 +51,7 @@ async function answerStep(page: Page, journey: Journey): Promise<boolean> {
     case title === "Chi pubblica l'annuncio?":
       await page.getByRole('textbox', { name: 'Nome obbligatorio', exact: true }).fill('Giulia');
       await page.getByRole('textbox', { name: 'Cognome obbligatorio' }).fill('Bianchi');
-      await page.getByLabel('Numero di telefono').fill('333 123 4567');
+      await page.getByRole('textbox', { name: /^Telefono/ }).fill('333 123 4567');
       await page.getByLabel(/Accetto i/).check();
       await page.getByLabel(/Ho letto/).check();
       await next(page);
@@ -301,6 +301,12 @@ test('a seller who closes the tab at step 9 resumes there in another browser', a
   await expectAccessible(other, 'exit modal');
   await dialog.getByRole('button', { name: 'Resta qui' }).click();
   await expect(heading(other)).toHaveText('In che stato è?');
+  // The browser's Back leaves the wizard (its URL is replaced on every step): it asks too.
+  await other.goBack();
+  await expect(other.getByRole('dialog', { name: 'Vuoi uscire?' })).toBeVisible();
+  await other.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Resta qui' }).click();
+  await expect(heading(other)).toHaveText('In che stato è?');
+  await expect(other).toHaveURL(new RegExp(`/annuncio/vendocasa/${id}/8$`));
   // A link away asks too (the router's blocker), and leaving goes there.
   await other.getByRole('contentinfo').getByRole('link', { name: 'Chi siamo' }).click();
   await expect(other.getByRole('dialog', { name: 'Vuoi uscire?' })).toBeVisible();

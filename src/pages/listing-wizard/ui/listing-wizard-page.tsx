@@ -31,7 +31,7 @@ const ACCOUNT_STEPS: readonly StepId[] = ['personalData', 'email'];
 export function ListingWizardPage({ flow, state }: ListingWizardPageProps) {
   const { t } = useTranslation('listing-wizard');
   return (
-    <main className={styles.page} data-testid="listing-wizard" data-flow={flow}>
+    <div className={styles.page} data-testid="listing-wizard" data-flow={flow}>
       <PageMeta title={t(`meta.${flow}`)} noindex />
       {state.kind === 'loading' ? (
         <div className={styles.center}>
@@ -44,7 +44,7 @@ export function ListingWizardPage({ flow, state }: ListingWizardPageProps) {
       ) : (
         <WizardScreen flow={flow} view={state.view} actions={state.actions} username={state.username} />
       )}
-    </main>
+    </div>
   );
 }
 

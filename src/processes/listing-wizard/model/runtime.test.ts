@@ -183,6 +183,19 @@ describe('a signed-in seller', () => {
     expect(server.sent('PUT /api/Property/9/Draft/Step/14')[0].body).toMatchObject({ Answer: { found: true, comparableIds: [101, 103], estimateMin: 300_000, estimateMax: 340_000 }, CurrentStep: 13 });
     runtime.stop();
   });
+
+  it('goes on to 40 when the search fails, saying the comparables could not be searched', async () => {
+    const server = fakeServer({
+      'POST /api/Valuation': () => error(503, 'ServiceUnavailable', 11),
+      'PUT /api/Property/9/Draft/Step/12': () => [200, draft({ Id: 9 })],
+      'PUT /api/Property/9/Draft/Step/14': () => [200, draft({ Id: 9 })],
+    });
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile', draft: draft({ Id: 9, Account: 'loggedIn', Answers: answersBefore(SALE_ORDER, 'split') as Record<string, unknown> }) }, effects(), { client: server.client });
+    runtime.answer('split', { priceFromMarket: true });
+    expect(await settled(runtime)).toMatchObject({ step: 'noComparables', error: { kind: 'comparables' } });
+    expect(server.sent('PUT /api/Property/9/Draft/Step/14')[0].body).toMatchObject({ Answer: { found: false, comparableIds: [] }, CurrentStep: 40 });
+    runtime.stop();
+  });
 });
 
 describe('plans, payments and the publication', () => {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { listingWizardMachine } from '../../../../machines/listing-wizard.machine';
-import { expectedPath, stepIdOf, type Account, type ListingFlow, type StepId, type StepNumber, type WizardAnswers } from '../../../../machines/wizard-steps';
+import { expectedPath, stepIdOf, STEPS, type Account, type ListingFlow, type StepId, type StepNumber, type WizardAnswers } from '../../../../machines/wizard-steps';
 import { factsOf, stepShown, WIZARD_TAGS, type OrderState, type WizardError } from '../../../../machines/wizard-context';
 import type { ListingDraft, WizardFailure } from './calls';
 import { draftIdOf } from './draft';
@@ -86,7 +86,9 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
   const accountSteps = ACCOUNT_STEPS.filter((n) => context.history.includes(n) && !expected.includes(n));
   const path = [...accountSteps, ...expected];
   const at = shown === null ? -1 : path.indexOf(shown);
-  const error = context.error && (shown === null || context.error.step === shown) ? { kind: context.error.kind, failure: extras.failure } : null;
+  // A failed comparables search goes on as if none were found: 40 says so.
+  const errorStep = context.error?.kind === 'comparables' ? STEPS.noComparables.step : context.error?.step;
+  const error = context.error && (shown === null || errorStep === shown) ? { kind: context.error.kind, failure: extras.failure } : null;
   const end = snapshot.status === 'done' && ENDS.includes(snapshot.value as WizardEnd) ? (snapshot.value as WizardEnd) : null;
   return {
     flow: context.flow as ListingFlow,

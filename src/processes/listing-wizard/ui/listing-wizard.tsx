@@ -1,5 +1,5 @@
 import { useBlocker, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { deviceFromUserAgent } from '@domain/listing/device';
 import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, SessionViewContext, useSessionView, type SessionStatus } from '@/entities/session';
@@ -99,8 +99,13 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
 
   const view = useSyncExternalStore(started?.subscribe ?? NOTHING, () => started?.view() ?? null, () => null);
 
-  // The session changed (a registration, a login from the header, the password of step 30).
+  // The session changed (a registration, a login from the header, a logout, the password of
+  // step 30): the machine is told. Only a change: a draft's own account (the server's) stands
+  // until then.
+  const lastAccount = useRef(account);
   useEffect(() => {
+    if (lastAccount.current === account) return;
+    lastAccount.current = account;
     started?.setAccount(account);
   }, [started, account]);
 

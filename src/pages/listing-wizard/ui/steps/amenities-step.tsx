@@ -6,12 +6,13 @@ import { StepForm } from '@/shared/ui/step-form';
 import { useReferenceLabel, type StepViewProps } from '@/features/wizard-steps';
 import styles from './steps.module.css';
 
-/**
- * Step 23, the apartment's description: the amenities of the home and the building, as many as
- * apply (none is an answer too). Listed by name, the ones searched most first.
- */
+/** The amenities in the order the step lists them: the ones searched most first. */
 const ORDER = [15, 17, 16, 2, 24, 7, 5, 18, 19, 20, 23, 9, 13, 10, 22, 8, 1, 12, 3, 11, 4, 14, 6, 21] as const;
 
+/**
+ * Step 23, the apartment's description: the amenities of the home and the building, as many as
+ * apply (none is an answer too).
+ */
 export default function AmenitiesStep({ answer, busy, error, onAnswer }: StepViewProps<'amenities'>) {
   const { t } = useTranslation('listing-wizard');
   const label = useReferenceLabel();

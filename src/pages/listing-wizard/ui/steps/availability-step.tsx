@@ -5,6 +5,7 @@ import { StepForm } from '@/shared/ui/step-form';
 import { TextField } from '@/shared/ui/text-field';
 import type { StepViewProps } from '@/features/wizard-steps';
 import { focusInvalid } from './focus-invalid';
+import styles from './steps.module.css';
 
 type When = 'now' | 'from';
 
@@ -44,7 +45,7 @@ export default function AvailabilityStep({ answer, busy, error, onAnswer }: Step
 
   return (
     <StepForm title={t('steps.availability.title')} hint={t('steps.availability.hint')} onSubmit={submit} busy={busy} error={error}>
-      <div ref={fields}>
+      <div ref={fields} className={styles.stack}>
         <ChoiceCards<When>
           legend={t('steps.availability.legend')}
           hideLegend
