@@ -100,7 +100,9 @@ const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify)
       const key = request.headers['idempotency-key'];
       const hash = requestHash(request.body);
       const closedOrderIds: number[] = [];
-      for (let round = 0; round < 3; round += 1) {
+      // Each round closes at most one other pending checkout of the listing: purchases racing from
+      // several tabs (and the one waiting before them) take a round each before this one is made.
+      for (let round = 0; round < 6; round += 1) {
         const result = await createOrder(fastify.db, {
           userId: request.user.id,
           idempotencyKey: key,
