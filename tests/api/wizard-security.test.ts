@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, users } from '../../server/db/schema';
+import type { TestDatabase } from '../../server/db/testing';
+import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+
+// The security review of the listing and valuation wizards (issue 12): what an attacker tried
+// against a running server and the server now refuses. Each test failed before its fix.
+
+const PASSWORD = 'Girasoli.Rossi#Molo58';
+
+for (const backend of BACKENDS) {
+  describe(`Security review of the wizards (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    let people = 0;
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', LOGIN_RATE_LIMIT_MAX: '1000' } });
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    const db = () => testDb.database.db;
+    const nextIp = () => `10.91.${Math.floor(++people / 250)}.${(people % 250) + 1}`;
+    const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+
+    async function sessionOf(userToken: string): Promise<string> {
+      const res = await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().Token as string;
+    }
+
+    /** The wizard's steps 0-1 for `email`: a silent account, and the bearer of its session. */
+    async function registerSilently(email: string, extra: object = {}) {
+      const res = await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Nina', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true, ...extra } });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
+      return { id, userToken: res.json().Token as string, bearer: await sessionOf(res.json().Token as string) };
+    }
+
+    /** The confirmation link's token of the latest mail to `email`. */
+    async function confirmationToken(email: string): Promise<string> {
+      const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
+      return /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+    }
+
+    const email = (label: string) => `${label}.${backend.name}.${randomUUID().slice(0, 8)}@example.com`;
+    const sessions = (bearer: string) => app.inject({ method: 'GET', url: '/api/User/Sessions', headers: auth(bearer) });
+
+    describe('account pre-hijacking through the silent registration', () => {
+      it('ends the silent session of whoever registered the address when its owner confirms it from the mailbox', async () => {
+        const victim = email('vittima');
+        const attacker = await registerSilently(victim);
+        // Before the confirmation the silent session is a rapid registration: no account calls.
+        expectError(await sessions(attacker.bearer), 'InvalidAccessForRapidRegistration');
+
+        const confirmed = await app.inject({ method: 'GET', url: `/api/Account/Confirm/${await confirmationToken(victim)}` });
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+        // The attacker's session and its user token are over: no full account for them.
+        expectError(await sessions(attacker.bearer), 'InvalidSessionToken');
+        expectError(await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: attacker.userToken, portal: 5 } }), 'InvalidSessionToken');
+      });
+
+      it('ends the login of a first password chosen before the address was proven', async () => {
+        const victim = email('vittima2');
+        const attacker = await registerSilently(victim);
+        const first = await app.inject({ method: 'PUT', url: '/api/User/SetFirstPassword', remoteAddress: nextIp(), payload: { NewPassword: PASSWORD }, headers: auth(attacker.bearer) });
+        expect(first.statusCode, first.body).toBe(200);
+        const full = await sessionOf(first.json().UserToken as string);
+        expect((await sessions(full)).statusCode).toBe(200);
+
+        expect((await app.inject({ method: 'GET', url: `/api/Account/Confirm/${await confirmationToken(victim)}` })).statusCode).toBe(200);
+        expectError(await sessions(full), 'InvalidSessionToken');
+      });
+
+      it('keeps the session the owner confirms in: the seller goes on in the wizard, now with the full account', async () => {
+        const seller = email('venditrice');
+        const own = await registerSilently(seller);
+        const confirmed = await app.inject({ method: 'GET', url: `/api/Account/Confirm/${await confirmationToken(seller)}`, headers: auth(own.bearer) });
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        expect((await sessions(own.bearer)).statusCode).toBe(200);
+        const draft = await app.inject({ method: 'POST', url: '/api/Property/Draft', payload: { SellType: 1 }, headers: auth(own.bearer) });
+        expect(draft.statusCode, draft.body).toBe(201);
+      });
+
+      it("does not keep another account's session that opens the link", async () => {
+        const victim = email('vittima3');
+        const attacker = await registerSilently(victim);
+        const bystander = await registerSilently(email('passante'));
+        expect((await app.inject({ method: 'GET', url: `/api/Account/Confirm/${await confirmationToken(victim)}`, headers: auth(bystander.bearer) })).statusCode).toBe(200);
+        expectError(await sessions(attacker.bearer), 'InvalidSessionToken');
+      });
+    });
+
+  });
+}
