@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../server/db/schema';
+import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
+import { mailOutbox, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
@@ -96,6 +97,34 @@ for (const backend of BACKENDS) {
         const bystander = await registerSilently(email('passante'));
         expect((await app.inject({ method: 'GET', url: `/api/Account/Confirm/${await confirmationToken(victim)}`, headers: auth(bystander.bearer) })).statusCode).toBe(200);
         expectError(await sessions(attacker.bearer), 'InvalidSessionToken');
+      });
+    });
+
+    describe('private answers are never stored by a cache', () => {
+      it('answers no-store to the token, order and valuation calls that set no Cache-Control of their own, and keeps the public ones cacheable', async () => {
+        const address = email('cache');
+        const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Nina', surname: 'Greco', email: address, TermsAndConditions: true, InfoPrivacy: true } });
+        expect(registered.headers['cache-control']).toBe('no-store');
+        const bearer = await sessionOf(registered.json().Token as string);
+        const [row] = await db().insert(properties).values({ ownerUserId: (await db().select().from(users).where(eq(users.email, address)))[0]!.id, sellTypeId: SELL_TYPE.sale, statusId: PROPERTY_STATUS.published, publishedAt: new Date() }).returning({ id: properties.id });
+        const order = await app.inject({ method: 'POST', url: '/api/Order', payload: { PropertyId: row!.id, ServiceProducts: [{ Id: 1, Quantity: 1 }] }, headers: { ...auth(bearer), 'idempotency-key': randomUUID() } });
+        expect(order.statusCode, order.body).toBe(201);
+        expect(order.headers['cache-control']).toBe('no-store');
+        const read = await app.inject({ method: 'GET', url: `/api/Order/${order.json().OrderId}`, headers: auth(bearer) });
+        expect(read.headers['cache-control']).toBe('no-store');
+        const valuation = await app.inject({
+          method: 'POST',
+          url: '/api/Valuation',
+          remoteAddress: nextIp(),
+          headers: auth(bearer),
+          payload: { SellType: 1, Latitude: 45.46, Longitude: 9.19, PropertyTypeId: 1, SurfaceM2: 80, Rooms: 3, Bathrooms: 1, Floor: 1, BuildingFloors: 5, HasLift: true, ConditionId: 3, EnergyClassId: 7 },
+        });
+        expect(valuation.statusCode, valuation.body).toBe(201);
+        expect(valuation.headers['cache-control']).toBe('no-store');
+        expect((await app.inject({ method: 'GET', url: `/api/Valuation/${valuation.json().Id}`, headers: auth(bearer) })).headers['cache-control']).toBe('no-store');
+        expect((await app.inject({ method: 'GET', url: '/api/USER/Valuations', headers: auth(bearer) })).headers['cache-control']).toBe('no-store');
+        // What is public keeps its own caching.
+        expect((await app.inject({ method: 'GET', url: '/api/Order/Catalogue' })).headers['cache-control']).toMatch(/^public/);
       });
     });
 
