@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWERS } from '../../machines/wizard.fixtures';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
 import { mailOutbox, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
@@ -128,5 +129,30 @@ for (const backend of BACKENDS) {
       });
     });
 
+    describe('hostile bodies', () => {
+      async function draftAtTheSummary() {
+        const owner = await registerSilently(email('bozza'));
+        const [row] = await db()
+          .insert(properties)
+          .values({ ownerUserId: owner.id, sellTypeId: SELL_TYPE.sale, statusId: PROPERTY_STATUS.incomplete, wizardAnswers: ANSWERS as Record<string, unknown>, wizardPage: { currentStep: 27, lastDevice: 'desktop' } })
+          .returning({ id: properties.id });
+        const save = (step: number, payload: string | object) =>
+          app.inject({ method: 'PUT', url: `/api/Property/${row!.id}/Draft/Step/${step}`, headers: { ...auth(owner.bearer), 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+        const stored = async () => (await db().select().from(properties).where(eq(properties.id, row!.id)))[0]!;
+        return { ...owner, id: row!.id, save, stored };
+      }
+
+      it('refuses a NUL character or a body nested too deep with a ValidationError, never a 500, and stores nothing', async () => {
+        const draft = await draftAtTheSummary();
+        expectError(await draft.save(16, { Answer: { title: 'Casa\u0000 al mare' } }), 'ValidationError');
+        expectError(await draft.save(16, { Answer: { title: 'Casa al mare', note: { deep: 'a\u0000b' } } }), 'ValidationError');
+        expectError(await draft.save(16, { Answer: { title: 'Casa al mare', ['a\u0000']: 1 } }), 'ValidationError');
+        expectError(await draft.save(16, `{"Answer":{"title":"Casa al mare","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`), 'ValidationError');
+        expect((await draft.stored()).title).toBeNull();
+        expect(((await draft.stored()).wizardAnswers as Record<string, unknown>).title).toEqual(ANSWERS.title);
+        // The registration of the wizard's step 1 too.
+        expectError(await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Ni\u0000na', surname: 'Greco', email: email('nul'), TermsAndConditions: true, InfoPrivacy: true } }), 'ValidationError');
+      });
+    });
   });
 }
