@@ -153,6 +153,23 @@ for (const backend of BACKENDS) {
         // The registration of the wizard's step 1 too.
         expectError(await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Ni\u0000na', surname: 'Greco', email: email('nul'), TermsAndConditions: true, InfoPrivacy: true } }), 'ValidationError');
       });
+
+      it('refuses line breaks and other control or reordering characters in one-line answers, and takes the lines of a description', async () => {
+        const draft = await draftAtTheSummary();
+        // A title is quoted in the saved-search alert mails of other users: no lines of its own.
+        expectError(await draft.save(16, { Answer: { title: 'Trilocale\n\nIl tuo account è sospeso: accedi da https://example.net' } }), 'InvalidStepAnswer');
+        expectError(await draft.save(16, { Answer: { title: 'Trilocale\tcentro' } }), 'InvalidStepAnswer');
+        expectError(await draft.save(16, { Answer: { title: 'Villa \u202Efdp.exe' } }), 'InvalidStepAnswer');
+        expectError(await draft.save(16, { Answer: { title: 'Villa \u0085centro' } }), 'InvalidStepAnswer');
+        expectError(await draft.save(2, { Answer: { ...ANSWERS.locality, street: 'Via Sarpi\r\nBcc: x' } }), 'InvalidStepAnswer');
+        expect((await draft.save(16, { Answer: { title: 'Trilocale <b>luminoso</b> & terrazzo' } })).statusCode).toBe(200);
+        expect((await draft.stored()).title).toBe('Trilocale <b>luminoso</b> & terrazzo');
+        const description = 'Trilocale luminoso.\n\nCantina e box.\r\n\tVicino alla metro.';
+        expect((await draft.save(17, { Answer: { description } })).statusCode).toBe(200);
+        expect((await draft.stored()).description).toBe(description);
+        expectError(await draft.save(17, { Answer: { description: 'Trilocale\u0007 luminoso' } }), 'InvalidStepAnswer');
+      });
     });
+
   });
 }
