@@ -3,8 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERS } from '../../machines/wizard.fixtures';
-import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
-import { mailOutbox, properties, users } from '../../server/db/schema';
+import { PLAN_TYPE, PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
+import { mailOutbox, orders, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
@@ -171,5 +171,23 @@ for (const backend of BACKENDS) {
       });
     });
 
+    describe('orders', () => {
+      it('sells no exclusive plan: the free order would make a published listing exclusive without the mandate', async () => {
+        const owner = await registerSilently(email('esclusiva'));
+        const [row] = await db().insert(properties).values({ ownerUserId: owner.id, sellTypeId: SELL_TYPE.sale, statusId: PROPERTY_STATUS.published, planTypeId: PLAN_TYPE.basic, publishedAt: new Date() }).returning({ id: properties.id });
+        for (const plan of [PLAN_TYPE.exclusive, PLAN_TYPE.exclusive_partner]) {
+          expectError(await app.inject({ method: 'POST', url: '/api/Order', payload: { PropertyId: row!.id, PlanType: plan }, headers: { ...auth(owner.bearer), 'idempotency-key': randomUUID() } }), 'InvalidOrder');
+        }
+        expect((await db().select().from(properties).where(eq(properties.id, row!.id)))[0]!.planTypeId).toBe(PLAN_TYPE.basic);
+        expect(await db().select().from(orders).where(eq(orders.propertyId, row!.id))).toHaveLength(0);
+      });
+
+      it('takes no order for a sold listing, which would take nothing it brings', async () => {
+        const owner = await registerSilently(email('venduta'));
+        const [row] = await db().insert(properties).values({ ownerUserId: owner.id, sellTypeId: SELL_TYPE.sale, statusId: PROPERTY_STATUS.sold, planTypeId: PLAN_TYPE.basic, publishedAt: new Date() }).returning({ id: properties.id });
+        expectError(await app.inject({ method: 'POST', url: '/api/Order', payload: { PropertyId: row!.id, ServiceProducts: [{ Id: 4, Quantity: 1 }] }, headers: { ...auth(owner.bearer), 'idempotency-key': randomUUID() } }), 'ListingNotEditable');
+        expect(await db().select().from(orders).where(eq(orders.propertyId, row!.id))).toHaveLength(0);
+      });
+    });
   });
 }
