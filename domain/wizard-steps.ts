@@ -432,7 +432,7 @@ const VALIDATORS: { [K in StepId]: Validator } = {
   price: (v) => isRecord(v) && isInt(v.price, 1, 1_000_000_000),
   title: (v) => isRecord(v) && isText(v.title, 1, 120),
   // Choice: any non-empty description completes the step; its length feeds the quality score, not a gate.
-  description: (v) => isRecord(v) && isText(v.description, 1, 20_000),
+  description: (v) => isRecord(v) && isText(v.description, 1, 20_000, 'lines'),
   // Choice: photos and documents are optional (the quality score asks for them): the step is
   // complete once the seller has been through it, whatever the count.
   documents: (v) => isRecord(v) && isInt(v.floorPlanCount, 0, 50) && isInt(v.energyCertificateCount, 0, 50) && isInt(v.otherCount, 0, 50),
@@ -826,8 +826,19 @@ function isNumberIn(v: unknown, min: number, max: number): v is number {
 function isOneOf(v: unknown, ids: readonly number[]): v is number {
   return typeof v === 'number' && ids.includes(v);
 }
-function isText(v: unknown, min: number, max: number): v is string {
-  return typeof v === 'string' && v.trim().length >= min && v.length <= max;
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional overrides and isolates that reorder
+ * what a reader sees: a one-line text (a name, an address, a title) holds none, so it cannot
+ * break into the lines of a mail it is quoted in (the saved-search alerts list titles) or show
+ * another text than it stores.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** The same, but for the line breaks and tabs of a text of several lines (a description). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+function isText(v: unknown, min: number, max: number, lines: 'oneLine' | 'lines' = 'oneLine'): v is string {
+  return typeof v === 'string' && v.trim().length >= min && v.length <= max && !(lines === 'lines' ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(v);
 }
 function isPhone(v: unknown): boolean {
   if (typeof v !== 'string' || !/^[\d ]+$/.test(v)) return false;

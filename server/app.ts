@@ -46,6 +46,7 @@ import portal from './plugins/portal';
 import rateLimit from './plugins/rate-limit';
 import requestId from './plugins/request-id';
 import sameOrigin from './plugins/same-origin';
+import jsonBodyGuard from './plugins/json-body-guard';
 import security from './plugins/security';
 import pages, { type PagesOptions } from './plugins/pages';
 import { isInternalRawCall } from './plugins/internal-call';
@@ -89,6 +90,7 @@ export const app = fp<AppOptions>(
     await fastify.register(errors, { notFoundMax: opts.notFoundRateLimit });
     await fastify.register(portal);
     await fastify.register(sameOrigin);
+    await fastify.register(jsonBodyGuard);
     // The bearer of browsers travels in an HttpOnly cookie; this reads it for every module.
     await fastify.register(browserSession);
     // Keys shared by every server (configuration, or made once and kept in the database).

@@ -81,7 +81,7 @@ export const ERROR_CATALOGUE = {
   // 140-159: orders and payments
   OrderNotFound: { type: 140, status: 404, description: 'No order of this user has this id.' },
   IdempotencyKeyReused: { type: 141, status: 409, description: 'The Idempotency-Key was already used by this user for an order with another body.' },
-  InvalidOrder: { type: 142, status: 400, description: 'The order names a plan or service product that is unknown or not sold, a quantity over its limit, a product that cannot go with a plan, or nothing at all.' },
+  InvalidOrder: { type: 142, status: 400, description: 'The order names a plan or service product that is unknown or not sold (an exclusive plan is a request, never an order), a quantity over its limit, a product that cannot go with a plan, or nothing at all.' },
   PaymentProviderUnavailable: { type: 143, status: 503, description: 'No payment provider is configured, or the provider did not answer: nothing was charged, retry later with the same Idempotency-Key.' },
   PaymentSignatureInvalid: { type: 144, status: 400, description: 'A payment outcome without a valid signature of the provider, or signed too long ago.' },
   PaymentAmountMismatch: { type: 145, status: 400, description: "A payment outcome whose amount or currency is not the order's: refused, the order is unchanged." },
@@ -93,7 +93,7 @@ export const ERROR_CATALOGUE = {
   StepNotReachable: { type: 151, status: 409, description: "The wizard step is not on this listing's path yet: a step before it is incomplete, or it is not a step of this flow (canGoTo)." },
   ListingStatusChangeRefused: { type: 152, status: 409, description: 'The listing status machine (machines/listing-status.machine.ts) refuses this change from the current status.' },
   ListingNotReadyToPublish: { type: 153, status: 409, description: 'Publishing needs every step before the publication complete: the plan chosen, its order paid when it costs, the password set (isReadyToPublish).' },
-  ListingNotEditable: { type: 154, status: 409, description: "A sold listing's answers no longer change." },
+  ListingNotEditable: { type: 154, status: 409, description: "A sold listing's answers no longer change, and it takes no new order." },
   NoStepToGoBackTo: { type: 155, status: 409, description: 'Back has nowhere to go: the history is empty, or the step follows a payment or a publication.' },
   DraftLimitReached: { type: 156, status: 409, description: 'A user keeps at most 20 listings in the incomplete status.' },
 

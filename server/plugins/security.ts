@@ -58,9 +58,21 @@ export default fp(
       reply.headers(headers);
       done();
     });
+    // An API answer that may be kept says so itself (the reference data, a public listing); any
+    // other is private or carries a credential (a draft, an order, a valuation, a login's token)
+    // and is never stored, by the browser or a cache on the way (ASVS 8.2.1).
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      if (!reply.hasHeader('cache-control') && isApiPath(request.url)) reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
   },
   { name: 'security', dependencies: ['context'], fastify: '5.x' },
 );
+
+/** A call of the API (routes match regardless of case). */
+function isApiPath(url: string): boolean {
+  return url.slice(0, 5).toLowerCase() === '/api/';
+}
 
 /** The headers a helmet middleware writes, read once from a stand-in response. */
 function staticHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): Record<string, string> {

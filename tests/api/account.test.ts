@@ -379,7 +379,8 @@ for (const backend of BACKENDS) {
       const put = (url: string, payload: object) => app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${token}` } });
       const residential = { address: 'Via Padova', number: '45', city: 'Milano', postalCode: '20127', province: 'MI', country: 'IT' };
       expectError(await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito' }), 'InvalidAccessForRapidRegistration');
-      await app.inject({ url: `/api/Account/Confirm/${await mailLink(email, 'mailconfermata')}` });
+      // Confirmed in the browser of this session (a link opened elsewhere ends the sessions opened before it).
+      await app.inject({ url: `/api/Account/Confirm/${await mailLink(email, 'mailconfermata')}`, headers: { authorization: `Bearer ${token}` } });
       expect(
         (await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito', birthdayDate: '1990-04-12', sex: 'F', fiscalCode: 'spslra90d52f205x', residentialAddress: residential })).statusCode,
       ).toBe(200);

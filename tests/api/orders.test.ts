@@ -479,7 +479,7 @@ for (const backend of BACKENDS) {
         const seller = await newSeller('senza', () => bare);
         expectError(await seller.order({ PropertyId: seller.propertyId, PlanType: PLAN_TYPE.flexible }), 'PaymentProviderUnavailable');
         expect(await testDb.database.db.select().from(orders).where(eq(orders.userId, seller.id))).toHaveLength(0);
-        expect((await seller.order({ PropertyId: seller.propertyId, PlanType: PLAN_TYPE.exclusive })).json()).toMatchObject({ Status: 'paid', AmountCents: 0 });
+        expect((await seller.order({ PropertyId: seller.propertyId, PlanType: PLAN_TYPE.basic })).json()).toMatchObject({ Status: 'paid', AmountCents: 0 });
         expect((await bare.inject({ url: '/pagamento/off_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
       } finally {
         await bare.close();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SELL_TYPE, SERVICE_PRODUCT } from '../../db/reference-ids';
+import { PLAN_TYPE, SELL_TYPE, SERVICE_PRODUCT } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
 
 // The price of an order, computed on the server from the catalogue rows (plan_types,
@@ -44,6 +44,9 @@ export const PRODUCT_RULES: Record<number, ProductRule> = {
   [SERVICE_PRODUCT.flexible]: { maxQuantity: 1, withPlan: false },
 };
 
+/** Plans settled by a mandate, never ordered (step 28 sends them to the agency as a lead). */
+export const EXCLUSIVE_PLANS: readonly number[] = [PLAN_TYPE.exclusive, PLAN_TYPE.exclusive_partner];
+
 export interface OrderRequest {
   PropertyId: number;
   PlanType?: number | null;
@@ -73,6 +76,10 @@ function invalid(message: string): AppError {
 export function priceOrder(plans: readonly CataloguePlan[], products: readonly CatalogueProduct[], request: OrderRequest, sellTypeId: number | null = null): PricedOrder {
   const plan = request.PlanType == null ? null : plans.find((p) => p.id === request.PlanType);
   if (request.PlanType != null && !plan) throw invalid(`unknown plan ${request.PlanType}`);
+  // An exclusive plan is not bought: the wizard makes it a request to Rexer or a partner agency
+  // (a lead), settled by the mandate. Ordered, its price of 0 would make it the listing's plan
+  // at once, without the agency's answer.
+  if (plan && EXCLUSIVE_PLANS.includes(plan.id)) throw invalid(`plan ${plan.id} is exclusive: a request to an agency, not a purchase`);
   if (!plan && request.ServiceProducts.length === 0) throw invalid('neither a plan nor a service product');
   const seen = new Set<number>();
   const items: PricedItem[] = [];

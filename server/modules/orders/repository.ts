@@ -161,11 +161,13 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   try {
     return await db.transaction(async (tx): Promise<CreateOrderResult> => {
       const [property] = await tx
-        .select({ id: properties.id, sellTypeId: properties.sellTypeId })
+        .select({ id: properties.id, sellTypeId: properties.sellTypeId, statusId: properties.statusId })
         .from(properties)
         .where(and(eq(properties.id, request.PropertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)))
         .for('update');
       if (!property) throw new AppError('PropertyNotFound');
+      // A sold listing takes nothing a paid order brings (onOrderPaid leaves it as it is): it buys nothing.
+      if (property.statusId === PROPERTY_STATUS.sold) throw new AppError('ListingNotEditable', { message: `listing ${property.id} is sold` });
       const raced = await findByKey(tx, userId, key);
       if (raced) return fromKey(raced);
       // New orders of a listing are bounded (a free purchase costs nothing to repeat with new keys),

@@ -3,7 +3,8 @@ import { hashPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { PORTAL_ID } from '../../plugins/portal';
-import { countRecentActionTokens, findTokenOfKind, findUserByEmail, findUserById, issueActionToken, issueUserToken, spendActionToken } from '../../auth/repository';
+import { countRecentActionTokens, findTokenOfKind, findUserByEmail, findUserById, issueActionToken, issueUserToken, revokeAllTokens, revokeOtherTokens, spendActionToken } from '../../auth/repository';
+import { requireSession } from '../../auth/require-user';
 import { assertAcceptablePassword } from '../../auth/password-strength';
 import { wantsCookieTransport } from '../../plugins/browser-session';
 import { assertCaptcha } from '../../plugins/captcha';
@@ -68,6 +69,15 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
       const spent = await spendActionToken(fastify.db, request.params.token, ['confirm_email'], now);
       if (!spent.ok) throw new AppError(spent.error);
+      // Account pre-hijacking: whoever typed the address holds the sessions opened before it was
+      // proven (the silent session of the registration, the login of a first password set at the
+      // wizard's step 30), and the confirmation would otherwise hand them the full account. The
+      // mailbox's owner ends them all before the account counts as confirmed, but for the session
+      // this link is opened in when it is the account's own (a seller confirming in the wizard's
+      // browser goes on). A session on another device logs in again.
+      const confirmer = await requireSession(fastify, request.headers.authorization, now).catch(() => undefined);
+      if (confirmer && confirmer.userId === user.id) await revokeOtherTokens(fastify.db, user.id, confirmer.userTokenId, now);
+      else await revokeAllTokens(fastify.db, user.id, now);
       await markEmailConfirmed(fastify.db, user.id, now);
       return { Email: user.email };
     },

@@ -50,6 +50,13 @@ describe('title (16)', () => {
     expect(onAnswer).toHaveBeenCalledWith({ title: 'Trilocale luminoso in Sarpi' });
   });
 
+  it('turns a pasted tab or line break into a space (the server takes no control character in a title)', async () => {
+    const { onAnswer } = await renderStep(TitleStep, 'title', { answer: { title: 'Casa' } });
+    fireEvent.change(screen.getByLabelText(/Titolo dell'annuncio/), { target: { value: 'Trilocale\tluminoso\r\nin Sarpi' } });
+    submit();
+    expect(onAnswer).toHaveBeenCalledWith({ title: 'Trilocale luminoso in Sarpi' });
+  });
+
   it('refuses an empty title', async () => {
     const { onAnswer } = await renderStep(TitleStep, 'title', { answer: { title: 'Casa' } });
     fireEvent.change(screen.getByLabelText(/Titolo dell'annuncio/), { target: { value: '   ' } });

@@ -49,7 +49,9 @@ export default function TitleStep({ flow, answer, busy, error, onAnswer }: StepV
             }
           }}
           onChange={(event) => {
-            setTitle(event.target.value.replace(/[\r\n]+/g, ' '));
+            // A pasted line break or tab becomes a space: the server takes no control character in a title.
+            // eslint-disable-next-line no-control-regex
+            setTitle(event.target.value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' '));
             if (problem) setProblem(undefined);
           }}
         />
