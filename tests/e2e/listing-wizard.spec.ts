@@ -270,6 +270,8 @@ test('a seller who closes the tab at step 9 resumes there in another browser', a
   const first = await browser.newContext({ viewport: PHONE, locale: 'it-IT' });
   const page = await first.newPage();
   await page.goto('/annuncio/vendocasa');
+  // The first step arrives rendered by the server: its «Accedi» answers once the page has hydrated.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Accedi' }).last().click();
   await logIn(page, 'venditore@rexer.example', DEMO_PASSWORD);
   // A logged-in seller starts at the locality.

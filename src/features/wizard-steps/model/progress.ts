@@ -1,4 +1,5 @@
 import { STEPS, type StepId } from '@domain/wizard-steps';
+import { progressAt } from './progress-at';
 
 export interface WizardProgress {
   /** The step's place on the path, from 1. */
@@ -24,6 +25,5 @@ export function progressOf(path: readonly number[], step: StepId, history?: read
     const done = history.filter((visited) => visited !== STEPS.loader.step).length;
     return { current: done + 1, total: done + path.length - index };
   }
-  const total = Math.max(path.length, 1);
-  return { current: index >= 0 ? index + 1 : total, total };
+  return progressAt(path, STEPS[step].step);
 }

@@ -55,11 +55,12 @@ describe('WizardFrame', () => {
     expect(screen.queryByRole('button', { name: 'Indietro' })).toBeNull();
   });
 
-  it('asks before leaving: staying keeps the user on the step, leaving calls onExit', () => {
+  it('asks before leaving: staying keeps the user on the step, leaving calls onExit', async () => {
     const onExit = vi.fn();
     render(frame('surface', { onExit }));
     fireEvent.click(screen.getByRole('button', { name: 'Esci' }));
-    const dialog = screen.getByRole('dialog', { name: 'Vuoi uscire?' });
+    // The modal loads the first time it opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Vuoi uscire?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resta qui' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onExit).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { useTranslation } from '@/shared/i18n';
 import { Icon } from '@/shared/ui/icon';
 import { StepFocusContext } from '@/shared/ui/step-form';
 import type { WizardProgress } from '../model/progress';
-import { InsertExitModal } from './insert-exit-modal';
+import { LazyInsertExitModal } from './lazy-insert-exit-modal';
 import styles from './wizard-frame.module.css';
 
 export interface WizardFrameProps {
@@ -34,7 +34,7 @@ export interface WizardFrameProps {
 
 /**
  * The page frame of one wizard step, made for a phone: Back and Esci on top, the progress,
- * and the step's view under them. Esci asks first (InsertExitModal). The view is remounted
+ * and the step's view under them. Esci asks first (InsertExitModal, loaded when it first opens). The view is remounted
  * when the step changes and its StepHeading takes the focus.
  */
 export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = false, onExit, exitMessage, focusFirstStep = false, children }: WizardFrameProps) {
@@ -89,7 +89,7 @@ export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = f
         </div>
       </StepFocusContext.Provider>
       {onExit ? (
-        <InsertExitModal
+        <LazyInsertExitModal
           open={exitOpen}
           message={exitMessage}
           onCancel={() => setExitOpen(false)}

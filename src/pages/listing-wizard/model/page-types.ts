@@ -22,6 +22,8 @@ export interface WizardPageView {
   flow: ListingFlow;
   /** The step on screen; null between steps (an order, a payment, a publication under way). */
   step: StepId | null;
+  /** The step's number (its place in the URL and on the path); null with `step`. */
+  stepNumber: number | null;
   listingId: number | null;
   answers: WizardAnswers;
   account: Account;
@@ -70,7 +72,14 @@ export type ListingWizardPageState =
   | { kind: 'loading' }
   | { kind: 'needsLogin'; onLogin: () => void }
   | { kind: 'failed'; onRetry: () => void }
-  | { kind: 'wizard'; view: WizardPageView; actions: WizardPageActions; username: string | null };
+  | {
+      kind: 'wizard';
+      view: WizardPageView;
+      actions: WizardPageActions;
+      username: string | null;
+      /** The seller's first interaction with the page (a focus, a press): the first screen loads the machine then. */
+      onInteract?: () => void;
+    };
 
 export interface ListingWizardPageProps {
   flow: ListingFlow;

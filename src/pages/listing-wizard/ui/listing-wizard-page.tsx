@@ -6,7 +6,7 @@ import { LinkButton } from '@/shared/ui/link-button';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { StepHeading } from '@/shared/ui/step-form';
-import { InsertExitModal, StepViewHost, WizardFrame, progressOf } from '@/features/wizard-steps';
+import { LazyInsertExitModal, StepViewHost, WizardFrame, progressAt } from '@/features/wizard-steps';
 import type { ListingWizardPageProps, WizardPageActions, WizardPageView } from '../model/page-types';
 import { ListingWizardExtrasContext, type ListingWizardExtras } from '../model/wizard-extras';
 import { LISTING_WIZARD_VIEWS } from './step-views';
@@ -31,7 +31,14 @@ const ACCOUNT_STEPS: readonly StepId[] = ['personalData', 'email'];
 export function ListingWizardPage({ flow, state }: ListingWizardPageProps) {
   const { t } = useTranslation('listing-wizard');
   return (
-    <div className={styles.page} data-testid="listing-wizard" data-flow={flow}>
+    <div
+      className={styles.page}
+      data-testid="listing-wizard"
+      data-flow={flow}
+      // The first interaction with the first screen (a field focused, a button pressed) tells the process.
+      onFocus={state.kind === 'wizard' ? state.onInteract : undefined}
+      onPointerDown={state.kind === 'wizard' ? state.onInteract : undefined}
+    >
       <PageMeta title={t(`meta.${flow}`)} noindex />
       {state.kind === 'loading' ? (
         <div className={styles.center}>
@@ -64,16 +71,17 @@ function WizardScreen({ flow, view, actions, username }: { flow: ListingWizardPa
   const { t } = useTranslation('listing-wizard');
   // Between steps (an order, a payment, the publication) the frame keeps the last step: its
   // progress stays, and the next step's heading takes the focus when it shows.
-  const [lastStep, setLastStep] = useState<StepId | null>(view.step);
-  if (view.step !== null && view.step !== lastStep) setLastStep(view.step);
-  const frameStep = view.step ?? lastStep;
+  const [last, setLast] = useState<{ step: StepId; number: number } | null>(view.step === null || view.stepNumber === null ? null : { step: view.step, number: view.stepNumber });
+  if (view.step !== null && view.stepNumber !== null && view.step !== last?.step) setLast({ step: view.step, number: view.stepNumber });
+  const frameStep = view.step ?? last?.step ?? null;
+  const frameNumber = view.step !== null ? view.stepNumber : (last?.number ?? null);
 
   const extras = useMemo<ListingWizardExtras>(
     () => ({ goTo: actions.goTo, draft: view.draft, username, account: view.account, setFirstPassword: actions.setFirstPassword, openLogin: actions.openLogin }),
     [actions, view.draft, username, view.account],
   );
 
-  const exitModal = <InsertExitModal open={view.confirmingExit} message={exitMessage(t, view)} onConfirm={actions.confirmExit} onCancel={actions.cancelExit} />;
+  const exitModal = <LazyInsertExitModal open={view.confirmingExit} message={exitMessage(t, view)} onConfirm={actions.confirmExit} onCancel={actions.cancelExit} />;
   if (frameStep === null) {
     return (
       <>
@@ -87,7 +95,7 @@ function WizardScreen({ flow, view, actions, username }: { flow: ListingWizardPa
     <ListingWizardExtrasContext.Provider value={extras}>
       <WizardFrame
         step={frameStep}
-        progress={progressOf(view.path, frameStep)}
+        progress={progressAt(view.path, frameNumber ?? -1)}
         title={t(`title.${flow}`)}
         canGoBack={view.canGoBack}
         onBack={actions.back}

@@ -1,11 +1,12 @@
 import { isValidAnswer, type PersonalData } from '../../../../machines/wizard-steps';
+import { PERSONAL_DATA_KEY } from './first-screen';
 
 // What the wizard keeps on this tab (sessionStorage: gone when the tab closes), never on the
 // server: the personal data of step 0 until step 1 registers the account that owns them (a
 // reload at step 1 keeps them), and the Idempotency-Key of each purchase (a reload or a double
 // submission answers the same order).
 
-const PERSONAL_DATA = 'rexer.listingWizard.personalData';
+const PERSONAL_DATA = PERSONAL_DATA_KEY;
 const ORDER_KEYS = 'rexer.listingWizard.orderKeys';
 
 export interface WizardStore {

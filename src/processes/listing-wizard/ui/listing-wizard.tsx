@@ -5,7 +5,8 @@ import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, SessionViewContext, useSessionView, type SessionStatus } from '@/entities/session';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { ListingWizardPage, type ListingWizardPageState, type WizardPageActions } from '@/pages/listing-wizard';
-import type { Account, ListingFlow } from '../../../../machines/wizard-steps';
+import type { Account, AnswerTypes, ListingFlow, StepId } from '../../../../machines/wizard-steps';
+import { firstScreenView, startsElsewhere } from '../model/first-screen';
 import { KIND_OF_FLOW, wizardPath } from '../model/wizard-path';
 import type { ListingWizardEffects, ListingWizardRuntime } from '../model/runtime';
 import type { WizardAddress } from '../model/start';
@@ -23,17 +24,38 @@ function accountOf(status: SessionStatus): Account {
   return status === 'loggedIn' ? 'loggedIn' : status === 'silent' ? 'silent' : 'anonymous';
 }
 
-type Phase = { kind: 'loading' } | { kind: 'ready'; runtime: ListingWizardRuntime } | { kind: 'needsLogin' } | { kind: 'notFound' } | { kind: 'failed' };
+/** `first`: a new listing's first step shows, the machine not loaded yet (it loads on the seller's first interaction). */
+type Phase = { kind: 'first' } | { kind: 'loading' } | { kind: 'ready'; runtime: ListingWizardRuntime } | { kind: 'needsLogin' } | { kind: 'notFound' } | { kind: 'failed' };
 
 const NOTHING = () => () => undefined;
+const NEVER_ELSEWHERE = () => false;
+
+/** An answer given on the first screen, handed to the machine once it is there. */
+interface HeldAnswer {
+  step: StepId;
+  answer: AnswerTypes[StepId];
+}
 
 /** A draft that is not the visitor's is rare: its page loads when needed. */
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((module) => ({ default: module.NotFoundPage })));
 
+/** Step 30: the silent account's first password; a full login once it is set. */
+async function setFirstPasswordOf(runtime: ListingWizardRuntime, password: string) {
+  const { setFirstPassword } = await import('../model/calls');
+  const outcome = await setFirstPassword(password);
+  if (outcome === 'ok') {
+    // The server answered a full login in cookies: the session and the wizard take it.
+    (await loadSessionRuntime()).adoptServerSession();
+    runtime.setAccount('loggedIn');
+  }
+  return outcome;
+}
+
 /**
  * The listing wizard's pages (/annuncio/vendocasa, /annuncio/affittocasa and their /{id},
  * /{id}/{gotostep}, /{id}/{gotostep}/{orderid}): runs the machine with the API's calls (loaded
- * on demand, never with the first screen), keeps the URL on the step shown (replacing it, so
+ * on demand, never with the first screen: a new listing shows its first step without them and
+ * loads them on the seller's first interaction, handing over the answer given meanwhile), keeps the URL on the step shown (replacing it, so
  * the browser's Back leaves the wizard, asking first, as «Esci» does), and forwards the
  * session's changes to the machine.
  */
@@ -47,9 +69,22 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   // The wizard that was running before the URL changed under it (a first save gives the draft its URL).
   const [phase, setPhase] = useState<Phase>(() => {
     const live = adoptLive(address);
-    return live ? { kind: 'ready', runtime: live } : { kind: 'loading' };
+    return live ? { kind: 'ready', runtime: live } : address.id === null ? { kind: 'first' } : { kind: 'loading' };
   });
   const [attempt, setAttempt] = useState(0);
+  // The first screen: this tab may start elsewhere (read after hydration: the server cannot know).
+  const elsewhere = useSyncExternalStore(NOTHING, () => startsElsewhere(account), NEVER_ELSEWHERE);
+  const [interacted, setInteracted] = useState(false);
+  const [firstState, setFirstState] = useState({ busy: false, failed: false });
+  const held = useRef<HeldAnswer | null>(null);
+  /** What waits for the machine (an action of the first screen): run once it is there. */
+  const waiting = useRef<Array<(runtime: ListingWizardRuntime) => void>>([]);
+  /** The machine being loaded for the first screen, for the router's blocker. */
+  const loading = useRef<Promise<ListingWizardRuntime | null> | null>(null);
+  /** «Esci» confirmed on the first screen: the navigation to the landing is not held. */
+  const leaving = useRef(false);
+  const firstScreen = phase.kind === 'first' && !elsewhere;
+  const wanted = phase.kind === 'loading' || (phase.kind === 'first' && (interacted || elsewhere));
   const retry = () => {
     setPhase({ kind: 'loading' });
     setAttempt((n) => n + 1);
@@ -71,24 +106,51 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   // Start (or adopt) the wizard of this URL.
   const started = phase.kind === 'ready' ? phase.runtime : null;
   useEffect(() => {
-    if (started) return;
+    if (started || !wanted) return;
     let alive = true;
-    void (async () => {
+    const first = phase.kind === 'first';
+    const run = (async () => {
       const [module, inspect] = await Promise.all([import('../model/start'), inspectOptions()]);
       const outcome = await module.startListingWizard(address, { account: accountOf(sessionStore.get().status), device: deviceFromUserAgent(navigator.userAgent) }, effects, { inspect: inspect.inspect });
-      if (!alive) return outcome.kind === 'ready' ? outcome.runtime.stop() : undefined;
+      if (!alive) {
+        if (outcome.kind === 'ready') outcome.runtime.stop();
+        return null;
+      }
       if (outcome.kind === 'otherFlow') {
         void navigate({ to: wizardPath(outcome.flow, address.id, address.gotostep) + (address.orderId ? `/${encodeURIComponent(address.orderId)}` : ''), replace: true });
-        return;
+        return null;
+      }
+      if (outcome.kind === 'ready') {
+        // The answer given on the first screen goes to the machine before its first view shows.
+        const answer = held.current;
+        held.current = null;
+        if (answer) outcome.runtime.answer(answer.step, answer.answer as never);
+        const actions = waiting.current;
+        waiting.current = [];
+        actions.forEach((action) => action(outcome.runtime));
       }
       setPhase(outcome);
-    })().catch(() => alive && setPhase({ kind: 'failed' }));
+      return outcome.kind === 'ready' ? outcome.runtime : null;
+    })().catch(() => {
+      if (!alive) return null;
+      if (!first) {
+        setPhase({ kind: 'failed' });
+        return null;
+      }
+      // The first screen stays; the answer given is not lost (the form keeps it), the next try loads again.
+      waiting.current = [];
+      setFirstState({ busy: false, failed: held.current !== null });
+      held.current = null;
+      setInteracted(false);
+      return null;
+    });
+    loading.current = run;
     return () => {
       alive = false;
     };
     // A new URL of the same wizard is followed by the machine, not by a new start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt, address.id === null ? null : address.id, started]);
+  }, [attempt, address.id === null ? null : address.id, started, wanted]);
 
   // The running wizard survives the URL changes it makes itself; leaving the pages ends it.
   useEffect(() => {
@@ -130,10 +192,11 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   // Leaving the wizard by a link or the browser's Back asks first (the machine's exit).
   useBlocker({
     enableBeforeUnload: false,
-    shouldBlockFn: ({ next }) => {
-      const runtime = started;
-      if (!runtime || runtime.view().end || runtime.view().settled) return false;
+    shouldBlockFn: async ({ next }) => {
       if (next.pathname.startsWith(`/annuncio/${KIND_OF_FLOW[flow]}`)) return false;
+      // The first screen untouched has nothing to lose; touched, the machine (loading) asks.
+      const runtime = started ?? (phase.kind === 'first' && interacted && !leaving.current ? await loading.current : null);
+      if (!runtime || runtime.view().end || runtime.view().settled) return false;
       if (!runtime.requestExit('navigation')) return false;
       return new Promise<boolean>((resolve) => {
         const unsubscribe = runtime.subscribe(() => {
@@ -153,6 +216,34 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     [],
   );
 
+  // The first screen's actions: its answer waits for the machine (the submit busy meanwhile, a
+  // second submit ignored); «Esci» leaves for the landing (no draft yet, nothing to keep).
+  const firstActions = useMemo<WizardPageActions>(() => {
+    const later = (action: (runtime: ListingWizardRuntime) => void) => {
+      waiting.current.push(action);
+      setInteracted(true);
+    };
+    return {
+      answer: (step, answer) => {
+        if (held.current) return;
+        held.current = { step, answer };
+        setFirstState({ busy: true, failed: false });
+        setInteracted(true);
+      },
+      back: () => later((runtime) => runtime.back()),
+      goTo: (step) => later((runtime) => runtime.goTo(step)),
+      exit: () => {
+        leaving.current = true;
+        void navigate({ to: flow === 'rent' ? '/affittocasa' : '/vendocasa' });
+      },
+      confirmExit: () => later((runtime) => runtime.confirmExit()),
+      cancelExit: () => later((runtime) => runtime.cancelExit()),
+      setFirstPassword: (password) => new Promise((resolve) => later((runtime) => void setFirstPasswordOf(runtime, password).then(resolve, () => resolve('error')))),
+      openLogin: (email) => openLogin(email),
+    };
+  }, [flow, navigate, openLogin]);
+  const interact = useCallback(() => setInteracted(true), []);
+
   const actions = useMemo<WizardPageActions | null>(() => {
     if (!started) return null;
     return {
@@ -164,16 +255,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
       },
       confirmExit: () => void started.confirmExit(),
       cancelExit: () => void started.cancelExit(),
-      async setFirstPassword(password) {
-        const { setFirstPassword } = await import('../model/calls');
-        const outcome = await setFirstPassword(password);
-        if (outcome === 'ok') {
-          // The server answered a full login in cookies: the session and the wizard take it.
-          (await loadSessionRuntime()).adoptServerSession();
-          started.setAccount('loggedIn');
-        }
-        return outcome;
-      },
+      setFirstPassword: (password) => setFirstPasswordOf(started, password),
       openLogin: (email) => openLogin(email),
     };
   }, [started, openLogin]);
@@ -192,6 +274,8 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
         ? { kind: 'failed', onRetry: retry }
         : view && actions
           ? { kind: 'wizard', view, actions, username: session.username }
-          : { kind: 'loading' };
+          : firstScreen
+            ? { kind: 'wizard', view: firstScreenView(flow, account, firstState), actions: firstActions, username: session.username, onInteract: interact }
+            : { kind: 'loading' };
   return <ListingWizardPage flow={flow} state={state} />;
 }

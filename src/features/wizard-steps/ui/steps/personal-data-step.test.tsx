@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import PersonalDataStep from './personal-data-step';
+import { isValidAnswer, type PersonalData } from '@domain/wizard-steps';
+import PersonalDataStep, { PHONE_PREFIXES, personalDataProblems } from './personal-data-step';
 import { renderStep } from './step-test-utils';
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -52,5 +53,27 @@ describe('PersonalDataStep (0)', () => {
       commercialConsent: false,
       partnerConsent: true,
     });
+  });
+
+  it('finds nothing wrong exactly when the step table accepts the data (the view checks without it)', () => {
+    const valid: PersonalData = { name: 'Giulia', surname: 'Rossi', phonePrefix: '+39', phone: '333 123 4567', termsAndConditions: true, privacy: true, commercialConsent: false, partnerConsent: true };
+    const cases: PersonalData[] = [
+      valid,
+      { ...valid, name: '' },
+      { ...valid, name: 'a'.repeat(60) },
+      { ...valid, name: 'a'.repeat(61) },
+      { ...valid, surname: '' },
+      { ...valid, surname: 'b'.repeat(61) },
+      { ...valid, phone: '12345' },
+      { ...valid, phone: '123456' },
+      { ...valid, phone: '1'.repeat(15) },
+      { ...valid, phone: '1'.repeat(16) },
+      { ...valid, phone: '333-1234567' },
+      { ...valid, phone: '333 1234 567' },
+      { ...valid, termsAndConditions: false },
+      { ...valid, privacy: false },
+      ...PHONE_PREFIXES.map((phonePrefix) => ({ ...valid, phonePrefix })),
+    ];
+    for (const data of cases) expect([data, Object.keys(personalDataProblems(data)).length === 0]).toEqual([data, isValidAnswer('personalData', data, {})]);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
-import { isValidAnswer, type PersonalData } from '@domain/wizard-steps';
+import type { PersonalData } from '@domain/wizard-steps';
 import { Trans, useTranslation } from '@/shared/i18n';
 import { Checkbox } from '@/shared/ui/checkbox';
 import { Select } from '@/shared/ui/select';
@@ -15,7 +15,11 @@ const NAME_MAX = 60;
 
 type Field = 'name' | 'surname' | 'phone' | 'terms' | 'privacy';
 
-/** What is wrong with the personal data, field by field (translation keys of steps.personalData.errors). */
+/**
+ * What is wrong with the personal data, field by field (translation keys of steps.personalData.errors):
+ * nothing exactly when `isValidAnswer('personalData', …)` of domain/wizard-steps accepts them (the
+ * step's test checks it), without loading the step table on the wizard's first screen.
+ */
 export function personalDataProblems(data: PersonalData): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
   if (!data.name.trim()) problems.name = 'name';
@@ -32,7 +36,7 @@ export function personalDataProblems(data: PersonalData): Partial<Record<Field, 
 const EMPTY: PersonalData = { name: '', surname: '', phonePrefix: '+39', phone: '', termsAndConditions: false, privacy: false, commercialConsent: false, partnerConsent: false };
 
 /** Step 0: who the visitor is (the silent account is made of it at step 1). */
-export default function PersonalDataStep({ flow, answer, answers, busy, error, onAnswer }: StepViewProps<'personalData'>) {
+export default function PersonalDataStep({ flow, answer, busy, error, onAnswer }: StepViewProps<'personalData'>) {
   const { t } = useTranslation('wizard');
   const [data, setData] = useState<PersonalData>(answer ?? EMPTY);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
@@ -49,7 +53,7 @@ export default function PersonalDataStep({ flow, answer, answers, busy, error, o
     const value: PersonalData = { ...data, name: data.name.trim(), surname: data.surname.trim(), phone: data.phone.trim().replace(/\s+/g, ' ') };
     const found = personalDataProblems(value);
     setProblems(found);
-    if (Object.keys(found).length > 0 || !isValidAnswer('personalData', value, answers)) {
+    if (Object.keys(found).length > 0) {
       focusFirstInvalid(fieldsRef.current);
       return;
     }
