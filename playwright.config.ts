@@ -56,6 +56,8 @@ export default defineConfig({
         RATE_LIMIT_MAX: '0',
         PAGE_RATE_LIMIT_MAX: '0',
         LOGIN_RATE_LIMIT_MAX: '1000',
+        // The journeys register visitors (account, listing and valuation wizards) from one IP.
+        REGISTER_RATE_LIMIT_MAX: '1000',
         OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
         OIDC_CLIENT_ID: 'rexer-e2e',
         OIDC_CLIENT_SECRET: 'rexer-e2e-secret',

@@ -104,6 +104,8 @@ const envSchema = z
     PAGE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(300),
     /** Login attempts per minute and client IP (the per-account lock-out holds whatever this is). */
     LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(20),
+    /** Registrations an hour per client IP (a registration sends a mail and may start a silent account). */
+    REGISTER_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(10),
     /** Searches (GET /api/Search/Listings and /api/Search/Places) per minute and client IP, counted in the database (every server); 0: no limit of their own. */
     SEARCH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(600),
     /** How long (ms) a server counts searches alone before adding them to the shared count (one write per address and period, not per search); 0: every search is written. */
@@ -209,6 +211,8 @@ export interface AppConfig {
   /** Pages rendered per minute and IP (PAGE_RATE_LIMIT_MAX); 0: no limit of their own. */
   pageRateLimitMax: number;
   loginRateLimitMax: number;
+  /** Registrations an hour per IP (REGISTER_RATE_LIMIT_MAX). */
+  registerRateLimitMax: number;
   /** Searches per minute and IP (SEARCH_RATE_LIMIT_MAX), shared by every server; 0: the general limit only. */
   searchRateLimitMax: number;
   /** SEARCH_RATE_LIMIT_SYNC_MS: how long a server counts searches alone between two writes of the shared count; 0: each search is written. */
@@ -304,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     pageRateLimitMax: e.PAGE_RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+    registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
     searchRateLimitMax: e.SEARCH_RATE_LIMIT_MAX,
     searchRateLimitSyncMs: e.SEARCH_RATE_LIMIT_SYNC_MS,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,

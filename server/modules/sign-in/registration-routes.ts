@@ -12,7 +12,7 @@ import { splitPhone } from '../../auth/phone';
 import { isDisposableAddress } from './disposable-domains';
 import { endAnonymousSession, requestMeta, startBearer } from './login';
 import { queueConfirmationMail } from './mail';
-import { CONFIRMATION_MAILS_PER_ACCOUNT, REGISTER_RATE_LIMIT } from './rate-limits';
+import { CONFIRMATION_MAILS_PER_ACCOUNT, registerRateLimit } from './rate-limits';
 import { createRegisteredUser, markEmailConfirmed } from './repository';
 import { ActionTokenParams, ConfirmResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
 
@@ -21,7 +21,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
   fastify.post(
     '/api/Account/Register',
     {
-      config: { rateLimit: REGISTER_RATE_LIMIT },
+      config: { rateLimit: registerRateLimit(fastify) },
       schema: { tags: ['Account'], summary: 'Create an account; answers a user token for the silent login', body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses() } },
     },
     async (request, reply) => {
