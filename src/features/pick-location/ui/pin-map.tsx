@@ -1,30 +1,10 @@
-import { Map as MaplibreMap, Marker, setWorkerUrl } from 'maplibre-gl';
-// The worker and the stylesheet as files of the build, fetched when the map is first drawn
-// (as src/features/search-map does: maplibre's own guess is wrong once bundled).
-import stylesheetUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
+import { ensureMaplibreStylesheet } from '@/shared/lib/maplibre';
 import { pinAfterKey, pinMapStyle, PIN_ZOOM, hasTiles } from '../lib/pin-map';
 import type { LatLng } from '../model/location';
 import styles from './pin-map.module.css';
-
-setWorkerUrl(workerUrl);
-
-let stylesheet: Promise<void> | undefined;
-
-/** maplibre's stylesheet, linked once (the CSP allows stylesheets from this origin, not injected <style>). */
-function ensureStylesheet(): Promise<void> {
-  stylesheet ??= new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = stylesheetUrl;
-    link.addEventListener('load', () => resolve());
-    link.addEventListener('error', () => resolve());
-    document.head.append(link);
-  });
-  return stylesheet;
-}
 
 export interface PinMapProps {
   /** Where the pin is; the map opens centred on it. */
@@ -55,7 +35,7 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pinLabel, clas
     if (!container) return;
     let cancelled = false;
     let instance: MaplibreMap | undefined;
-    void ensureStylesheet().then(() => {
+    void ensureMaplibreStylesheet().then(() => {
       if (cancelled) return;
       const start = initial();
       try {

@@ -1,12 +1,8 @@
 import { DEFAULT_CENTER, DEFAULT_ZOOM, LIMITS, type LatLng } from '@domain/search';
-import { Map as MaplibreMap, Marker, setWorkerUrl, type GeoJSONSource, type MapLayerMouseEvent, type MapLayerTouchEvent, type MapLibreEvent } from 'maplibre-gl';
-// The worker and the stylesheet as files of the build, fetched when a map is first drawn:
-// maplibre's own guess (beside its module) is wrong once bundled, and its stylesheet
-// (10 KB gzipped) stays out of the one stylesheet every page loads.
-import stylesheetUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Map as MaplibreMap, Marker, type GeoJSONSource, type MapLayerMouseEvent, type MapLayerTouchEvent, type MapLibreEvent } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
+import { ensureMaplibreStylesheet } from '@/shared/lib/maplibre';
 import { cx } from '@/shared/lib/class-names';
 import { clusterSize, formatClusterCount, formatMarkerPrice, formatRadius } from '../lib/format';
 import { draftFeatures, shapeToFeatures } from '../lib/geojson';
@@ -15,24 +11,6 @@ import { mapStyle, tileTemplates } from '../lib/map-style';
 import type { MapMarker, SearchMapProps } from '../model/types';
 import frameStyles from './search-map-frame.module.css';
 import styles from './search-map.module.css';
-
-setWorkerUrl(workerUrl);
-
-let stylesheet: Promise<void> | undefined;
-
-/** maplibre's stylesheet, linked once (the CSP allows stylesheets from this origin, not injected <style>). */
-function ensureStylesheet(): Promise<void> {
-  stylesheet ??= new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = stylesheetUrl;
-    // Drawn either way: without it only the controls of maplibre would look wrong.
-    link.addEventListener('load', () => resolve());
-    link.addEventListener('error', () => resolve());
-    document.head.append(link);
-  });
-  return stylesheet;
-}
 
 const AREA_COLOR = '#0a6c74';
 const DRAFT_COLOR = '#e8572a';
@@ -92,7 +70,7 @@ export default function SearchMapView(props: SearchMapProps) {
     if (!container) return;
     let cancelled = false;
     let instance: MaplibreMap | undefined;
-    void ensureStylesheet().then(() => {
+    void ensureMaplibreStylesheet().then(() => {
       if (cancelled) return;
       const view = initialView();
       const middle = view.center ?? DEFAULT_CENTER;

@@ -1,0 +1,1 @@
+export { ensureMaplibreStylesheet } from './maplibre-setup';
