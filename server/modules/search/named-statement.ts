@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-// Not in Drizzle's published types (executeNamedSelect below).
+// orderSelectedFields is not in Drizzle's published types (statementShell below).
 import * as drizzle from 'drizzle-orm';
 import type { Db } from '../../db/database';
 
@@ -10,10 +10,13 @@ interface Dialect {
   sqlToQuery(query: SQL): { sql: string; params: unknown[] };
 }
 
-/** The statement's text and values, and its name: the text's hash, so one name never stands for two texts. */
+/** A statement's name: its text's hash, so one name never stands for two texts. */
+const nameOf = (text: string) => `search_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/** The statement's text and values, and its name. */
 function named(db: Db, query: SQL) {
   const built = (db as unknown as { dialect: Dialect }).dialect.sqlToQuery(query);
-  return { built, name: `search_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}` };
+  return { built, name: nameOf(built.sql) };
 }
 
 /**
@@ -33,22 +36,68 @@ export async function executeNamed<T extends Record<string, unknown>>(db: Db, qu
 interface SelectInternals {
   getSQL(): SQL;
   config: { fields: Record<string, unknown> };
-  joinsNotNullableMap: Record<string, boolean>;
 }
 
-type OrderSelectedFields = (fields: Record<string, unknown>) => unknown[];
+type OrderSelectedFields = (fields: Record<string, unknown>) => { path: string[]; field: unknown }[];
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** The decoder Drizzle's own row mapping (mapResultRow) uses for a selected field. */
+function decoderOf(field: unknown): Decoder {
+  if (drizzle.is(field, drizzle.Column)) return field;
+  if (drizzle.is(field, drizzle.SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (drizzle.is(field, drizzle.Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
+  return (field as { sql: { decoder: Decoder } }).sql.decoder;
+}
 
 /**
- * Runs a select builder as a named prepared statement, its text built once (the builder's own
- * `.prepare(name)` builds it again after `toSQL()` gave the name): the statement as Drizzle would
- * prepare it, with Drizzle's mapping of the selected fields. Leans on two internals of Drizzle 0.45
- * (the builder's config and `orderSelectedFields`), checked by the search tests on both databases.
+ * A select whose text is the same around one hole, built once: the text before and after the hole, and
+ * the mapping of its columns. For a statement run many times a second whose only changing part is a
+ * subquery (the search's page: its ids change, the rows' joins and columns do not), building and
+ * flattening the whole select at every run (Drizzle's `getSQL()` and `sqlToQuery`) costs more than the
+ * database takes to run it.
  */
-export async function executeNamedSelect<T>(db: Db, query: PromiseLike<T[]>): Promise<T[]> {
-  const select = query as unknown as SelectInternals;
-  const { built, name } = named(db, select.getSQL());
+export interface StatementShell<T> {
+  /** Runs the shell with `hole` in its place (its parameters are the statement's), as a named prepared statement when `named` (see executeNamed). */
+  execute(db: Db, hole: SQL, named: boolean): Promise<T[]>;
+}
+
+/** The placeholder of the hole while the shell is built: written once into the text, then split on. */
+const HOLE = '/*statement-shell-hole*/';
+
+/**
+ * Builds a shell from a select whose `hole` argument stands where the changing subquery goes. The shell's
+ * own text must carry no parameter (its values written as constants), so the hole's parameters keep their
+ * numbers ($1 …) in the whole text. Rows are mapped as Drizzle maps a flat select's rows (the columns'
+ * and expressions' decoders), read from the select's fields once; nested fields (a joined table selected
+ * whole) are refused.
+ */
+export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>): StatementShell<T> {
+  const select = build(drizzle.sql.raw(HOLE)) as unknown as SelectInternals;
+  const dialect = (db as unknown as { dialect: Dialect }).dialect;
+  const whole = dialect.sqlToQuery(select.getSQL());
+  const parts = whole.sql.split(HOLE);
+  if (whole.params.length > 0 || parts.length !== 2) throw new Error(`statementShell: the shell must hold the hole once and no parameter (${parts.length - 1} holes, parameters ${JSON.stringify(whole.params)})`);
+  const [head, tail] = parts;
   const fields = (orderSelectedFields as unknown as OrderSelectedFields)(select.config.fields);
-  const prepared = db._.session.prepareQuery(built, fields as never, name, true) as unknown as { joinsNotNullableMap: Record<string, boolean>; execute(): Promise<T[]> };
-  prepared.joinsNotNullableMap = select.joinsNotNullableMap;
-  return prepared.execute();
+  if (fields.some(({ path }) => path.length !== 1)) throw new Error('statementShell: nested fields are not mapped');
+  const keys = fields.map(({ path }) => path[0]);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  const mapRows = (rows: unknown[][]) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) out[keys[i]] = row[i] === null ? null : decoders[i].mapFromDriverValue(row[i]);
+      return out as T;
+    });
+  return {
+    async execute(target, hole, isNamed) {
+      const inner = (target as unknown as { dialect: Dialect }).dialect.sqlToQuery(hole);
+      const text = head + inner.sql + tail;
+      const name = isNamed ? nameOf(text) : undefined;
+      const prepared = target._.session.prepareQuery({ sql: text, params: inner.params }, fields as never, name, true, mapRows as never);
+      return (await prepared.execute()) as T[];
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { AppError } from '../../errors/app-error';
 import { toSearchName, toSlug } from '../../db/search-text';
 import { formatAddress } from '../shared/search-listing';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
-import { executeNamedSelect } from './named-statement';
+import { statementShell, type StatementShell } from './named-statement';
 import { PUBLISHED, cellMarkers, circleCellMarkers, densitySql, innerCountSql, meanOf, planCells, planCircleCells, type CellPlan, type CirclePlan } from './cells';
 import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
@@ -427,6 +427,8 @@ const shownLatitude = sql<number>`case when ${properties.showAddress} then ${pro
 const shownLongitude = sql<number>`case when ${properties.showAddress} then ${properties.longitude} else round(${properties.longitude}::numeric, 3)::float8 end`;
 
 const COVER_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
+/** The cover's media types written into the text (constants: the page's rows carry no parameter, pageShell). */
+const coverTypesList = sql.raw(`(${COVER_TYPES.map((t) => String(Math.trunc(t))).join(', ')})`);
 
 export interface SearchListingRow {
   Id: number;
@@ -667,9 +669,10 @@ function buildListingRowFields(db: Db) {
   const cover = db
     .select({ url: media.url, thumbnailUrl: media.thumbnailUrl })
     .from(media)
-    .where(and(eq(media.propertyId, properties.id), inArray(media.mediaTypeId, COVER_TYPES)))
+    .where(and(eq(media.propertyId, properties.id), sql`${media.mediaTypeId} in ${coverTypesList}`))
     .orderBy(media.position, media.id)
-    .limit(1)
+    // Written into the text (Drizzle writes an SQL limit as it is): the page's rows carry no parameter (pageShell).
+    .limit(sql.raw('1') as unknown as number)
     .as('cover');
   const fields = {
       id: properties.id,
@@ -695,7 +698,7 @@ function buildListingRowFields(db: Db) {
       longitude: shownLongitude.mapWith(nullableNumber),
       imageUrl: cover.url,
       thumbnailUrl: cover.thumbnailUrl,
-      photoCount: sql<number>`(select count(*) from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} in (${sql.join(COVER_TYPES.map((t) => sql`${t}`), sql`, `)}))::int`.mapWith(Number),
+      photoCount: sql<number>`(select count(*) from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} in ${coverTypesList})::int`.mapWith(Number),
       energyClass: energyClasses.code,
       conditionId: properties.conditionId,
       developmentId: properties.developmentId,
@@ -734,13 +737,24 @@ function pageRowsQuery(db: Db, ids: SQL, keyCount: number) {
   ).orderBy(sql`page.part`, sql`page.ord`);
 }
 
+const pageShells = new WeakMap<Db, Map<number, StatementShell<ListingRow>>>();
+
+/** The page statement around its ids (pageRowsQuery with a hole for them), built once per database and number of sort keys. */
+function pageShell(db: Db, keyCount: number): StatementShell<ListingRow> {
+  let byKeys = pageShells.get(db);
+  if (!byKeys) pageShells.set(db, (byKeys = new Map()));
+  let shell = byKeys.get(keyCount);
+  if (!shell) byKeys.set(keyCount, (shell = statementShell(db, (ids) => pageRowsQuery(db, ids, keyCount))));
+  return shell;
+}
+
 /**
  * A page in one statement (one round trip; for a plain search one plan per connection: its text is
- * prepared under a name of its own). Answers the rows in the page's order with their sort keys.
+ * prepared under a name of its own). Answers the rows in the page's order with their sort keys. The
+ * rows' part of the text is built once (pageShell): only the ids' statement is built per page.
  */
 async function selectPage(db: Db, ids: { query: SQL; named: boolean }, keyCount: number): Promise<{ row: ListingRow; keys: (string | null)[] }[]> {
-  const query = pageRowsQuery(db, ids.query, keyCount);
-  const rows: ListingRow[] = ids.named ? await executeNamedSelect(db, query) : await query;
+  const rows = await pageShell(db, keyCount).execute(db, ids.query, ids.named);
   return rows.map((row) => ({ row, keys: Array.from({ length: keyCount }, (_, index) => ((row as Record<string, unknown>)[`k${index}`] ?? null) as string | null) }));
 }
 
