@@ -47,6 +47,16 @@ describe('ListingCard', () => {
     expect(card.querySelector('s')).toBeNull();
   });
 
+  it('badges a listing in evidence (a bought service)', async () => {
+    const card = await renderCard({ Highlighted: true });
+    expect(within(card).getByText('In evidenza')).toBeTruthy();
+  });
+
+  it('does not badge a listing that is not in evidence', async () => {
+    const card = await renderCard({ Highlighted: false });
+    expect(within(card).queryByText('In evidenza')).toBeNull();
+  });
+
   it('badges a new build and says when the price is on request', async () => {
     const card = await renderCard({ IsNewBuild: true, Price: null, PricePerM2: null });
     expect(within(card).getByText('Nuova costruzione')).toBeTruthy();

@@ -59,6 +59,7 @@ export function ListingCard({ listing, headingLevel: Heading = 'h3', priority = 
             <div className={styles.placeholder}>{t('card.noImage')}</div>
           )}
           <div className={styles.badges}>
+            {listing.Highlighted ? <span className={cx(styles.badge, styles.highlighted)}>{t('card.highlighted')}</span> : null}
             {listing.IsNewBuild ? <span className={cx(styles.badge, styles.newBuild)}>{t('card.newBuild')}</span> : null}
             {reduced ? <span className={cx(styles.badge, styles.reduced)}>{t('card.priceReduced')}</span> : null}
           </div>
