@@ -14,6 +14,12 @@ const FRAMEWORK_MODULES = [
   /[\\/]src[\\/]shared[\\/](api|config|lib[\\/](cookies|home-type|class-names))[\\/]/,
 ];
 
+/**
+ * Parts of those libraries only some pages use (the wizards' navigation blocker, lists that
+ * grow page by page, parallel queries): they load with those pages, not on every first screen.
+ */
+const PAGE_ONLY_MODULES = /[\\/]node_modules[\\/]@tanstack[\\/](react-router[\\/].*[\\/]useBlocker|react-query[\\/].*[\\/](useQueries|useInfiniteQuery)|query-core[\\/].*[\\/](queriesObserver|infiniteQueryObserver))\.js$/;
+
 // The client build (dist/client: the browser's files and their manifest) and the server build
 // (`vite build --ssr`, dist/server: the page renderer the API server loads). In development the
 // API server runs Vite in middleware mode (server/plugins/pages.ts): one port, hot reload.
@@ -60,7 +66,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: 'src/app/entry-client.tsx',
           output: {
             codeSplitting: {
-              groups: [{ name: 'framework', test: (id: string) => FRAMEWORK_MODULES.some((pattern) => pattern.test(id)) }],
+              groups: [{ name: 'framework', test: (id: string) => !PAGE_ONLY_MODULES.test(id) && FRAMEWORK_MODULES.some((pattern) => pattern.test(id)) }],
             },
           },
         },
