@@ -61,12 +61,12 @@ describe('PhotoGallery', () => {
     expect(counter()).toBe('2 / 4');
   });
 
-  it('opens full screen, turns there with the arrows, and closes with Esc giving focus back', () => {
+  it('opens full screen (its code loaded then), turns there with the arrows, and closes with Esc giving focus back', async () => {
     render(<PhotoGallery images={IMAGES} labels={LABELS} />);
     const open = screen.getByRole('button', { name: 'Schermo intero' });
     open.focus();
     fireEvent.click(open);
-    const dialog = screen.getByRole('dialog', { name: 'Foto' });
+    const dialog = await screen.findByRole('dialog', { name: 'Foto' });
     expect(document.activeElement).toBe(dialog);
     fireEvent.keyDown(dialog, { key: 'ArrowRight' });
     expect(within(dialog).getByText('2 / 4')).toBeTruthy();
