@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageStatusHeaders } from '@domain/page-rendering';
-import { PropertyGonePage, PropertyPage, prefetchProperty } from '@/pages/property';
+import { PropertyGonePage, PropertyPage, prefetchProperty, preloadPropertySections } from '@/pages/property';
 import { ACCEPTS } from '../../config/route-static-data';
 import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
@@ -13,7 +13,10 @@ const paramsSchema = paramsShape({ id: numericIdSchema });
 export const Route = createFileRoute('/immobile/$id')({
   staticData: { homeTypes: ACCEPTS.all },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
-  loader: ({ context, params }) => prefetchProperty(context.queryClient, Number(params.id)),
+  loader: async ({ context, params }) => {
+    const [load] = await Promise.all([prefetchProperty(context.queryClient, Number(params.id)), preloadPropertySections()]);
+    return load;
+  },
   headers: ({ loaderData }) => (loaderData?.gone ? pageStatusHeaders(410) : undefined),
   component: RouteComponent,
 });

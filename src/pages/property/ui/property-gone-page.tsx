@@ -1,6 +1,6 @@
 import { useTranslation } from '@/shared/i18n';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { SimilarListings } from './similar-listings';
+import { SimilarListings } from './deferred-sections';
 import styles from './property-page.module.css';
 
 /** A listing its owner removed: the page answers 410 and offers similar listings. */

@@ -111,7 +111,8 @@ describe('PropertyPage', () => {
     expect(screen.getByText('3.765 €/m²')).toBeTruthy();
     expect(screen.getByText('Prezzo ribassato')).toBeTruthy();
     expect(screen.getByText('Prima 340.000 €')).toBeTruthy();
-    const history = screen.getByTestId('price-history');
+    // The details below the description come with their own code, loaded after the page's.
+    const history = await screen.findByTestId('price-history');
     expect(within(history).getAllByRole('row')).toHaveLength(3);
     expect(within(history).getByText('−5,9%')).toBeTruthy();
     const facts = screen.getByTestId('key-facts');

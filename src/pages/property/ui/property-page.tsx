@@ -11,15 +11,11 @@ import { PageMeta } from '@/shared/ui/page-meta';
 import { PhotoGallery, type GalleryImage, type PhotoGalleryLabels } from '@/shared/ui/photo-gallery';
 import { propertyQueryOptions, reportView, type MediaItem, type PropertyDetail } from '../api/property-api';
 import { useCountView } from '../model/count-view';
-import { energyLabelOf } from '@domain/energy-label';
-import { listingPlace, propertyMetaDescription, propertyMetaTitle, toSearchListing, formatDate } from '../model/listing-text';
+import { propertyMetaDescription, propertyMetaTitle, toSearchListing, formatDate } from '../model/listing-text';
 import { AdvertiserBox, ShareButton, VisitRequest } from './advertiser-box';
-import { EnergyLabelView } from './energy-label';
-import { LocationMap } from './location-map';
 import { MortgageCalculator } from './mortgage-calculator';
-import { FeatureTable, KeyFacts, PriceHistory } from './property-facts';
-import { RunningCosts } from './running-costs';
-import { SimilarListings } from './similar-listings';
+import { KeyFacts } from './property-facts';
+import { PropertyDetails, SimilarListings } from './deferred-sections';
 import styles from './property-page.module.css';
 import { HrefLink } from '@/shared/ui/href-link';
 
@@ -36,10 +32,8 @@ export function PropertyPage({ id }: { id: number }) {
   const perM2 = formatPricePerM2(property.PricePerM2);
   // Dates are measured from when the data was read: the server's HTML and the browser agree.
   const reduced = isPriceRecentlyReduced(property, dataUpdatedAt);
-  const label = energyLabelOf(property.EnergyClass, property.EnergyPerformance);
   const active = property.Status !== STATUS.sold && property.Status !== STATUS.suspended;
   const cover = property.Photos[0];
-  const place = listingPlace(property);
   const cityLine = [property.Address, property.District, property.CityName && property.ProvinceCode ? `${property.CityName} (${property.ProvinceCode})` : property.CityName].filter(Boolean).join(' · ');
 
   return (
@@ -86,17 +80,7 @@ export function PropertyPage({ id }: { id: number }) {
             {property.Description ? <p className={styles.description}>{property.Description}</p> : <p className={styles.note}>{t('description.empty')}</p>}
           </section>
 
-          <FeatureTable property={property} now={dataUpdatedAt} />
-
-          <EnergyLabelView label={label} />
-
-          <RunningCosts label={label} energyPerformance={property.EnergyPerformance} surfaceM2={property.SurfaceM2} condoFees={property.CondoFees} />
-
-          {property.PriceHistory.length > 1 ? <PriceHistory history={property.PriceHistory} sellType={property.SellType} /> : null}
-
-          {property.Latitude !== null && property.Longitude !== null ? (
-            <LocationMap id={property.Id} latitude={property.Latitude} longitude={property.Longitude} price={property.Price} addressHidden={property.Address === null} place={property.Address ? place : `${place} · ${t('map.addressHidden')}`} />
-          ) : null}
+          <PropertyDetails id={property.Id} />
         </div>
 
         <aside className={styles.aside}>

@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api';
+import { staticGraph } from '@/shared/lib/test-utils/static-graph';
 import { LISTING_CARRY_KEY, leaveListingCarry } from '@/shared/lib/listing-carry';
 import { firstScreenView, LISTING_CARRY_STORAGE_KEY, startsElsewhere } from './first-screen';
 import { createListingWizardRuntime } from './runtime';
 import { createWizardStore } from './wizard-store';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 beforeEach(() => sessionStorage.clear());
 
@@ -46,53 +41,9 @@ describe('the first screen of a new listing', () => {
   });
 });
 
-/** The modules a file imports statically (not `import type`, not `import()`), resolved to files; packages by name. */
-function staticImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
-  for (const statement of source.statements) {
-    if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      if (clause?.isTypeOnly) continue;
-      const bindings = clause?.namedBindings;
-      if (clause && !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly)) continue;
-    } else if (statement.isTypeOnly) continue;
-    found.push(resolveModule(file, statement.moduleSpecifier.text));
-  }
-  return found;
-}
-
-function resolveModule(from: string, specifier: string): string {
-  const base = specifier.startsWith('@/') ? resolve(ROOT, 'src', specifier.slice(2)) : specifier.startsWith('@domain/') ? resolve(ROOT, 'domain', specifier.slice(8)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
-  if (base === null) return specifier;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
-    try {
-      if (readFileSync(candidate) && !candidate.endsWith('/')) return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return base;
-}
-
-/** Every module reachable by static imports (barrels followed whole: more than the bundle keeps). */
-function staticGraph(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (file.startsWith('/') && /\.(ts|tsx)$/.test(file) && !file.endsWith('.css')) queue.push(...staticImports(file));
-  }
-  return seen;
-}
-
 describe('the first screen loads no machine', () => {
   it('reaches xstate, the machines, the calls and the runtime only through dynamic imports', () => {
-    const graph = [...staticGraph(resolve(ROOT, 'src/app/routes/annuncio/vendocasa/index.tsx'))];
-    const relative = graph.map((file) => (file.startsWith(ROOT) ? file.slice(ROOT.length + 1) : file));
+    const relative = staticGraph('src/app/routes/annuncio/vendocasa/index.tsx');
     expect(relative).toContain('src/processes/listing-wizard/model/first-screen.ts');
     expect(relative.filter((file) => /^xstate|^machines\/.*\.machine|^machines\/wizard-context|listing-wizard\/model\/(start|runtime|calls|view|wizard-store)\.ts$/.test(file))).toEqual([]);
   });

@@ -1,0 +1,100 @@
+import { createElement, memo, Suspense, use, type ComponentType } from 'react';
+
+/** How far below the viewport a section starts loading: its server HTML already shows, this is for its buttons. */
+const NEAR_MARGIN = '300px 0px';
+
+/**
+ * Resolves when the element `anchorId` comes within a screen of the viewport, or at once when
+ * the page has no such element (a navigation inside the app, where nothing waits to hydrate)
+ * or the browser cannot tell (no IntersectionObserver).
+ */
+export function whenNear(anchorId: string): Promise<void> {
+  const anchor = typeof document === 'undefined' ? null : document.getElementById(anchorId);
+  if (!anchor || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(anchor);
+  });
+}
+
+/**
+ * The promise, marked with React's own thenable fields when it settles: `use` reads a marked
+ * promise at once instead of suspending for a turn (the server's render right after `preload`).
+ */
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+  );
+  return promise;
+}
+
+function Nothing() {
+  return null;
+}
+
+export interface DeferredSection<P> {
+  /**
+   * The section, inside its own Suspense boundary (the same on the server and in the browser).
+   * Give it props that stay the same while the page lives (ids): new props before its code
+   * arrives would replace its server HTML with nothing until then.
+   */
+  Section: ComponentType<P>;
+  /**
+   * For the route's loader. On the server it loads the section's code before the page renders;
+   * in the browser (a navigation inside the app: loaders do not run while a page hydrates) it
+   * starts loading it at once, the wait for the reader lifted.
+   */
+  preload: () => Promise<void>;
+}
+
+/**
+ * A section below the fold whose code the first screen does not carry (its module reached only
+ * through `load`'s dynamic import). The server renders it whole, its code loaded by `preload`
+ * before the page renders. In the browser its server HTML stays as it is, links working, until
+ * `anchorId` (an element of that HTML) comes near the viewport: then its code loads and React
+ * hydrates it. After a navigation inside the app it loads at once and shows when ready.
+ */
+export function deferredSection<P extends object>(anchorId: string, load: () => Promise<ComponentType<P>>): DeferredSection<P> {
+  let code: Promise<ComponentType<P>> | undefined;
+  let release: (() => void) | undefined;
+  // Code that failed to load (a deploy replaced it, the network dropped) leaves the section out.
+  const loadAfter = (ready: () => Promise<void>) => (code ??= tracked(ready().then(load).catch((): ComponentType<P> => Nothing)));
+  /** In the browser: when the section comes near, or when the app navigates to a page with it. */
+  const nearOrReleased = () =>
+    new Promise<void>((resolve) => {
+      release = resolve;
+      void whenNear(anchorId).then(resolve);
+    });
+
+  function Loaded(props: P) {
+    // The same component every time: the one module the promise loaded.
+    return createElement(use(loadAfter(import.meta.env.SSR ? () => Promise.resolve() : nearOrReleased)), props);
+  }
+  // Memoised: a parent's render with the same props leaves a section still waiting for its
+  // code alone. A boundary that is re-rendered before it hydrates is rendered afresh instead,
+  // and would show nothing until the code arrives.
+  const Section = memo(function Section(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  });
+  const preload = async () => {
+    if (import.meta.env.SSR) {
+      await loadAfter(() => Promise.resolve());
+      return;
+    }
+    release?.();
+    void loadAfter(() => Promise.resolve()).catch(() => undefined);
+  };
+  return { Section, preload };
+}

@@ -1,0 +1,1 @@
+export { deferredSection, whenNear, type DeferredSection } from './deferred-section';
