@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { FileStorage } from '../storage/file-storage';
 import * as schema from './schema';
 import { runSeed, type DemoSize, type SeedLevel } from './seed';
+import { GENERIC_PLAN_OPTIONS, runNamedStatementsOn } from './generic-plans';
 
 export type Schema = typeof schema;
 
@@ -181,7 +182,7 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });
   let closed = false;
-  const timedPools = new Map<number, pg.Pool>();
+  const timedPools: pg.Pool[] = [];
   const timedDbs = new Map<number, Db>();
   return {
     database: {
@@ -200,9 +201,12 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
         let timed = timedDbs.get(ms);
         if (!timed) {
           const timedPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms });
-          timedPool.on('error', () => {});
-          timedPools.set(ms, timedPool);
+          // Its named statements (the search's) run on connections of generic plans (generic-plans.ts).
+          const genericPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms, options: GENERIC_PLAN_OPTIONS });
+          for (const p of [timedPool, genericPool]) p.on('error', () => {});
+          timedPools.push(timedPool, genericPool);
           timed = drizzleNodePg({ client: timedPool, schema }) as unknown as Db;
+          runNamedStatementsOn(timed, drizzleNodePg({ client: genericPool, schema }) as unknown as Db);
           timedDbs.set(ms, timed);
         }
         return timed;
@@ -210,7 +214,7 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
       async close() {
         if (closed) return;
         closed = true;
-        await Promise.all([...timedPools.values()].map((p) => p.end()));
+        await Promise.all(timedPools.map((p) => p.end()));
         await pool.end();
       },
     },

@@ -10,8 +10,9 @@ import type { TestDatabase } from '../../server/db/testing';
 import { searchListings, walkCells } from '../../server/modules/search/repository';
 import { BACKENDS, openTestDatabase } from './helpers';
 
-// A page sorted by price over an area held by a few cells of level 8 walks those cells in price order,
-// merged (properties_cell_price_idx, migration 0010; docs/scaling.md, "Search"). Its pages must be those of
+// A page sorted by price or by date (newest, relevance) over an area held by a few cells of level 8 walks
+// those cells in the sort's order, merged (properties_cell_price_idx, migration 0010;
+// properties_cell_published_idx, migration 0015; docs/scaling.md, "Search"). Its pages must be those of
 // the GiST path (the area's listings sorted): the same items in the same order, the same cursors, so
 // paging on gives the whole list once. The listings sit around a corner of four cells of level 8
 // (44.82421875° N, 9.4921875° E, in the hills south of Piacenza: no demo listings there), so the views
@@ -48,6 +49,10 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
         // Few distinct prices, so ties are broken by the id; some without a price (last in both orders).
         price: r() < 0.1 ? null : 100_000 + Math.floor(r() * 40) * 5_000,
         showAddress: r() < 0.75,
+        // Few distinct days, so ties again; a few never published (last by date).
+        publishedAt: r() < 0.05 ? null : new Date(Date.UTC(2026, 9, 1 + Math.floor(r() * 30))),
+        // Some bought the first row (relevance puts them first), some bought it long ago.
+        highlightedUntil: r() < 0.12 ? new Date(Date.now() + 30 * 86_400_000) : r() < 0.1 ? new Date(Date.now() - 86_400_000) : null,
       })),
     );
   }, 240_000);
@@ -56,14 +61,15 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
     await testDb?.cleanup();
   });
 
-  /** Views (at zooms 11-14), circles and polygons around the corner, both sell types, both price orders. */
+  /** Views (at zooms 11-14), circles and polygons around the corner, both sell types, both price orders, newest and relevance. */
   function searches(): SearchParams[] {
     const v = random(5);
     const f = (n: number) => n.toFixed(6);
     const out: SearchParams[] = [];
-    for (let i = 0; i < 16; i++) {
+    const sorts = ['price-asc', 'price-desc', 'newest', 'relevance'];
+    for (let i = 0; i < 24; i++) {
       const sell = String(1 + (i % 2));
-      const sort = i % 4 < 2 ? 'price-asc' : 'price-desc';
+      const sort = sorts[Math.floor(i / 2) % sorts.length]!;
       const lat = CORNER.latitude + (v() - 0.5) * 0.03;
       const lng = CORNER.longitude + (v() - 0.5) * 0.04;
       const zoom = 11 + (i % 4);
@@ -110,8 +116,8 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
       if (first.Area.Bounds && (walkCells({ south: first.Area.Bounds.South, west: first.Area.Bounds.West, north: first.Area.Bounds.North, east: first.Area.Bounds.East })?.cells.length ?? 0) > 1) acrossCells++;
     }
     // Most areas lie across the corner: the merge of several cells' walks is what is compared.
-    expect(acrossCells).toBeGreaterThan(24);
-  }, 120_000);
+    expect(acrossCells).toBeGreaterThan(36);
+  }, 180_000);
 
   it('walkCells: the cells of level 8 that hold a box, at most six', () => {
     const box = { south: CORNER.latitude - 0.01, west: CORNER.longitude - 0.01, north: CORNER.latitude + 0.01, east: CORNER.longitude + 0.01 };
@@ -126,19 +132,13 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
     expect(walkCells({ ...box, west: box.east + 1 })).toBeNull();
   });
 
-  it.runIf(backend.postgres)('on PostgreSQL a next page by price can walk the cells: six walks of properties_cell_price_idx by its expressions, merged, and no GiST', async () => {
+  /** The plan of the page statement of a next page (EXPLAIN ANALYZE of the text the module sent), its nodes flat. */
+  async function nextPagePlan(query: Record<string, string>): Promise<PlanNode[]> {
     const captured: { sql: string; params: unknown[] }[] = [];
     const pool = new pg.Pool({ connectionString: testDb.url, max: 1 });
     try {
       const capturing = drizzle({ client: pool, schema, logger: { logQuery: (text, params) => captured.push({ sql: text, params }) } }) as unknown as Db;
-      const f = (n: number) => n.toFixed(6);
-      const p = parseSearchParams({
-        SellType: '1',
-        Sort: 'price-asc',
-        PageSize: '5',
-        Zoom: '12',
-        Bounds: `${f(CORNER.latitude - 0.03)},${f(CORNER.longitude - 0.04)},${f(CORNER.latitude + 0.03)},${f(CORNER.longitude + 0.04)}`,
-      }).params;
+      const p = parseSearchParams(query).params;
       const first = await searchListings(capturing, p);
       expect(first.NextCursor).not.toBeNull();
       captured.length = 0;
@@ -147,7 +147,7 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
       expect(page).toBeDefined();
       // A table this small is cheaper to read whole and sort, and the planner does: with those priced out, the
       // plan is the one of a large table (docs/scaling.md, "Search"), which needs the statement's cell
-      // expressions and conditions to be those of properties_cell_price_idx.
+      // expressions and conditions to be those of the cell indexes.
       await pool.query('set enable_seqscan = off');
       await pool.query('set enable_sort = off');
       const [plan] = (await pool.query(`explain (analyze, format json) ${page!.sql}`, page!.params)).rows as { 'QUERY PLAN': { Plan: PlanNode }[] }[];
@@ -157,17 +157,33 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
         for (const child of node.Plans ?? []) visit(child);
       };
       visit(plan!['QUERY PLAN'][0]!.Plan);
-      const cellScans = nodes.filter((n) => n['Index Name'] === 'properties_cell_price_idx');
+      return nodes;
+    } finally {
+      await pool.end();
+    }
+  }
+
+  const f = (n: number) => n.toFixed(6);
+  const cornerView = { Zoom: '12', Bounds: `${f(CORNER.latitude - 0.03)},${f(CORNER.longitude - 0.04)},${f(CORNER.latitude + 0.03)},${f(CORNER.longitude + 0.04)}` };
+
+  // Relevance: a page of 40 ends past the highlighted listings (a few dozen in the view), so the next one walks.
+  for (const [sort, index, pageSize] of [
+    ['price-asc', 'properties_cell_price_idx', '5'],
+    ['newest', 'properties_cell_published_idx', '5'],
+    ['relevance', 'properties_cell_published_idx', '40'],
+  ] as const) {
+    if (!backend.postgres) continue;
+    it(`on PostgreSQL a next page (${sort}) can walk the cells: six walks of ${index} by its expressions, merged, and no GiST`, async () => {
+      const nodes = await nextPagePlan({ SellType: '1', Sort: sort, ...cornerView, PageSize: pageSize });
+      const cellScans = nodes.filter((n) => n['Index Name'] === index);
       expect(cellScans).toHaveLength(6);
       for (const scan of cellScans) expect(scan['Index Cond']).toMatch(/0\.52734375/);
       expect(cellScans.reduce((sum, n) => sum + n['Actual Rows'], 0)).toBeGreaterThan(0);
       expect(nodes.some((n) => n['Node Type'] === 'Merge Append')).toBe(true);
       // The GiST path (the fallback when the walk ends short) never ran.
       expect(nodes.filter((n) => n['Index Name'] === 'properties_geo_gist').every((n) => n['Actual Loops'] === 0)).toBe(true);
-    } finally {
-      await pool.end();
-    }
-  });
+    });
+  }
 });
 
 interface PlanNode {

@@ -26,7 +26,9 @@
  *
  * Settings: BENCH_SEARCH_DATABASE_URL (default: the rexer_bench database beside
  * TEST_POSTGRES_URL / DATABASE_URL, else postgres://postgres@127.0.0.1:5432/rexer_bench),
- * BENCH_SEARCH_RUNS (200), BENCH_SEARCH_LISTINGS (1000000), BENCH_SEARCH_PGLITE_LISTINGS (10000).
+ * BENCH_SEARCH_RUNS (200), BENCH_SEARCH_LISTINGS (1000000), BENCH_SEARCH_PGLITE_LISTINGS (10000),
+ * BENCH_SEARCH_PARTS (pglite,postgres,call: the parts to run, for working on one of them; the call runs
+ * on the largest data set of the run).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +38,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { toSearchQuery, type Bounds, type LatLng, type SearchParams } from '../../domain/search';
 import { openDatabase, openPgliteDatabase, type Db } from '../../server/db/database';
+import { GENERIC_PLAN_OPTIONS, runNamedStatementsOn } from '../../server/db/generic-plans';
 import * as schema from '../../server/db/schema';
 import { searchListings, searchPage } from '../../server/modules/search/repository';
 import { LocalFileStorage } from '../../server/storage/file-storage';
@@ -48,6 +51,7 @@ const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
 const PG_LISTINGS = Number(process.env.BENCH_SEARCH_LISTINGS ?? 1_000_000);
 const PGLITE_LISTINGS = Number(process.env.BENCH_SEARCH_PGLITE_LISTINGS ?? 10_000);
 const SEED = 1;
+const PARTS = new Set((process.env.BENCH_SEARCH_PARTS ?? 'pglite,postgres,call').split(',').map((part) => part.trim()));
 /** Goals at 1M on PostgreSQL, in ms (p95 of the database time). */
 const GOAL_MS = { viewport: 5, circle: 10, polygon: 10, nextPage: 2, nextPageStatement: 2 } as const;
 const CALL_GOAL = { ratio: 0.25, p95Ms: 50 } as const;
@@ -112,17 +116,20 @@ async function openBenchPglite(dataDir: string, listings: number): Promise<Bench
 
 async function openBenchPostgres(url: string, listings: number): Promise<BenchDb> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => {});
+  // As the app's search connections: the named statements on connections of generic plans (server/db/generic-plans.ts).
+  const genericPool = new pg.Pool({ connectionString: url, max: 2, options: GENERIC_PLAN_OPTIONS });
+  for (const p of [pool, genericPool]) p.on('error', () => {});
   const { logger, capture } = capturingLogger();
   const db = drizzleNodePg({ client: pool, schema, logger }) as unknown as Db;
+  runNamedStatementsOn(db, drizzleNodePg({ client: genericPool, schema, logger }) as unknown as Db);
   return {
     label: `PostgreSQL ${listings >= 1e6 ? `${(listings / 1e6).toFixed(1)}M` : `${(listings / 1000).toFixed(0)}k`}`,
     listings,
     db,
     capture,
     query: async (text, params) => (await pool.query(text, params)).rows as Record<string, unknown>[],
-    prepared: (name, text, values) => pool.query({ name, text, values }),
-    close: () => pool.end(),
+    prepared: (name, text, values) => genericPool.query({ name, text, values }),
+    close: () => Promise.all([pool.end(), genericPool.end()]).then(() => undefined),
   };
 }
 
@@ -505,25 +512,29 @@ export async function benchSearch(options: { port: number; throughput: { connect
   let callTarget: { dataset: string; start: (env: Record<string, string>) => Promise<RunningServer> } | undefined;
   try {
     // PGlite, 10k listings, a temporary data folder.
-    console.log(`\nPGlite: ${PGLITE_LISTINGS.toLocaleString('en')} synthetic listings in a temporary data folder…`);
-    const seeded = await openDatabase({ dataDir, seed: 'reference', storage });
-    await generateSynthetic(seeded, { listings: PGLITE_LISTINGS, seed: SEED, log: () => {} });
-    await seeded.close();
-    const lite = await openBenchPglite(dataDir, PGLITE_LISTINGS);
-    try {
-      milano = await measureDatabase(lite, false);
-    } finally {
-      await lite.close();
+    if (PARTS.has('pglite')) {
+      console.log(`\nPGlite: ${PGLITE_LISTINGS.toLocaleString('en')} synthetic listings in a temporary data folder…`);
+      const seeded = await openDatabase({ dataDir, seed: 'reference', storage });
+      await generateSynthetic(seeded, { listings: PGLITE_LISTINGS, seed: SEED, log: () => {} });
+      await seeded.close();
+      const lite = await openBenchPglite(dataDir, PGLITE_LISTINGS);
+      try {
+        milano = await measureDatabase(lite, false);
+      } finally {
+        await lite.close();
+      }
+      callTarget = {
+        dataset: `PGlite ${(PGLITE_LISTINGS / 1000).toFixed(0)}k`,
+        start: (env) => startServer({ port: options.port, dataDir, env: { DEMO_DATA: 'false', ...env } }),
+      };
     }
-    callTarget = {
-      dataset: `PGlite ${(PGLITE_LISTINGS / 1000).toFixed(0)}k`,
-      start: (env) => startServer({ port: options.port, dataDir, env: { DEMO_DATA: 'false', ...env } }),
-    };
 
     // PostgreSQL, 1M listings in rexer_bench, filled once.
     const url = benchPostgresUrl();
     const shown = url.replace(/\/\/[^@]*@/, '//');
-    if (!(await ensurePostgresDatabase(url))) {
+    if (!PARTS.has('postgres') && !(PARTS.has('call') && !callTarget)) {
+      // PostgreSQL left out of this run.
+    } else if (!(await ensurePostgresDatabase(url))) {
       console.log(`\nPostgreSQL: skipped, no PostgreSQL answers at ${shown} (set BENCH_SEARCH_DATABASE_URL or TEST_POSTGRES_URL)`);
     } else {
       const database = await openDatabase({ dataDir, databaseUrl: url, seed: 'reference', storage, poolMax: 2 });
@@ -541,7 +552,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
       }
       const big = await openBenchPostgres(url, PG_LISTINGS);
       try {
-        milano = await measureDatabase(big, PG_LISTINGS >= 1_000_000);
+        milano = PARTS.has('postgres') ? await measureDatabase(big, PG_LISTINGS >= 1_000_000) : searches(await loadTowns(big)).milano;
       } finally {
         await big.close();
       }
@@ -552,7 +563,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
     }
 
     // The call, on the largest data set measured.
-    await measureCall(callTarget.start, milano!, callTarget.dataset, options.throughput);
+    if (PARTS.has('call') && callTarget && milano) await measureCall(callTarget.start, milano, callTarget.dataset, options.throughput);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

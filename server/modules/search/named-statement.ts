@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 // orderSelectedFields is not in Drizzle's published types (statementShell below).
 import * as drizzle from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { namedStatementTarget } from '../../db/generic-plans';
 
 const { orderSelectedFields } = drizzle as unknown as { orderSelectedFields: unknown };
 
@@ -23,13 +24,13 @@ function named(db: Db, query: SQL) {
  * Runs a statement as a named prepared statement (node-postgres prepares it once per connection, and
  * PostgreSQL may then keep one generic plan for it): for the search's statements whose text is the same
  * from one search to the next, their values all parameters. Planning them cost 0.5-1.5 ms each, more
- * than running them. The name is the text's hash, so one name is never used for two texts. On PGlite the
- * name is ignored. Only for texts drawn from a small set: every distinct text stays prepared on every
+ * than running them. The name is the text's hash, so one name is never used for two texts. On PostgreSQL
+ * they run on the connections of generic plans (server/db/generic-plans.ts). On PGlite the name is ignored. Only for texts drawn from a small set: every distinct text stays prepared on every
  * connection that ran it.
  */
 export async function executeNamed<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<{ rows: T[] }> {
   const { built, name } = named(db, query);
-  const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  const prepared = namedStatementTarget(db)._.session.prepareQuery(built, undefined, name, false);
   return (await prepared.execute()) as unknown as { rows: T[] };
 }
 
@@ -96,7 +97,7 @@ export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>
       const inner = (target as unknown as { dialect: Dialect }).dialect.sqlToQuery(hole);
       const text = head + inner.sql + tail;
       const name = isNamed ? nameOf(text) : undefined;
-      const prepared = target._.session.prepareQuery({ sql: text, params: inner.params }, fields as never, name, true, mapRows as never);
+      const prepared = (isNamed ? namedStatementTarget(target) : target)._.session.prepareQuery({ sql: text, params: inner.params }, fields as never, name, true, mapRows as never);
       return (await prepared.execute()) as T[];
     },
   };

@@ -4,12 +4,13 @@ import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchType } from '../../../domain/search';
 import type { Db } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
-import { agencies, districts, energyClasses, media, municipalities, properties, propertyAmenities, propertyTypes, provinces, regions } from '../../db/schema';
+import { agencies, districts, media, municipalities, properties, propertyAmenities, provinces, regions } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { toSearchName, toSlug } from '../../db/search-text';
 import { formatAddress } from '../shared/search-listing';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { statementShell, type StatementShell } from './named-statement';
+import { referenceNames, type ReferenceNames } from './reference-names';
 import { PUBLISHED, cellMarkers, circleCellMarkers, densitySql, innerCountSql, meanOf, planCells, planCircleCells, type CellPlan, type CirclePlan } from './cells';
 import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
@@ -71,11 +72,18 @@ export function cleanText(value: string): string {
 export const listingType = sql<number>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`;
 
 /**
+ * The centre's position on earthdistance's sphere, computed once per statement (a scalar subquery is an
+ * InitPlan): with the centre a parameter, a generic plan (the search's named statements) would call
+ * ll_to_earth for every tuple it tests, ~10 µs each.
+ */
+const centreOf = (center: LatLng) => sql`(select ll_to_earth(${center.latitude}::float8, ${center.longitude}::float8))`;
+
+/**
  * The circle condition in exactly the form of the index properties_earth_gist (its
  * expression and its partial predicate), then the exact distance.
  */
 export function withinCircle(center: LatLng, radiusM: number): SQL {
-  const here = sql`ll_to_earth(${center.latitude}::float8, ${center.longitude}::float8)`;
+  const here = centreOf(center);
   // The public position (geo: rounded when the address is hidden), as the index has it.
   const position = sql`ll_to_earth((${properties.geo})[1], (${properties.geo})[0])`;
   return sql`(${properties.latitude} is not null and ${properties.longitude} is not null and earth_box(${here}, ${radiusM}::float8) @> ${position} and earth_distance(${here}, ${position}) <= ${radiusM}::float8)`;
@@ -100,7 +108,7 @@ export function withinBounds(b: Bounds): SQL {
 // sphere (earth() = 6,378,168 m) is the same distance up to ~1e-9 m: only a point within a centimetre of
 // the circle (none, in practice) is decided by the exact condition, so the answer is the same.
 const walkCircle = (center: LatLng, radiusM: number) => (geo: SQL) => {
-  const here = sql`ll_to_earth(${center.latitude}::float8, ${center.longitude}::float8)`;
+  const here = centreOf(center);
   const position = sql`ll_to_earth((${geo})[1], (${geo})[0])`;
   const lat = center.latitude;
   const haversine = sql`(12756336 * asin(least(1, sqrt(sin(radians(((${geo})[1] - ${lat}::float8) / 2)) ^ 2 + ${Math.cos((lat * Math.PI) / 180)}::float8 * cos(radians((${geo})[1])) * sin(radians(((${geo})[0] - ${center.longitude}::float8) / 2)) ^ 2))))`;
@@ -503,6 +511,8 @@ const WALK_LIMIT = 10_000;
 /** How a sort walks its btree (migration 0007): the key column, the index's order, the cursor as a row comparison. */
 interface WalkSort {
   column: SQL;
+  /** The area's cells are walked in this index's order (their cell first, then the key and the id). */
+  cellIndex: 'properties_cell_price_idx' | 'properties_cell_published_idx';
   cast: 'int8' | 'timestamptz';
   direction: 'asc' | 'desc';
   /** Relevance: the walk reads the listings that are not highlighted; the highlighted come first, from their own GiST. */
@@ -510,19 +520,28 @@ interface WalkSort {
 }
 
 /**
- * A page sorted by price over an area held by a few cells of this level (c = 135 / 2^8 = 0.52734375°, about
- * 58 × 43 km) walks each cell's listings in price order (properties_cell_price_idx, migration 0010), merged,
- * instead of the country's: a city's cheapest listings are among its cell's, not the country's.
+ * A page sorted by price or by date over an area held by a few cells of this level (c = 135 / 2^8 =
+ * 0.52734375°, about 58 × 43 km) walks each cell's listings in the sort's order (properties_cell_price_idx,
+ * migration 0010; properties_cell_published_idx, migration 0015), merged, instead of the country's: a city's
+ * cheapest or newest listings are among its cell's, not the country's.
  */
 const WALK_CELL_LEVEL = 8;
 /** The merge has this many walks (a 3 × 2 block of cells at most: a map view from zoom 11 on); the unused ones read a cell that holds nothing. */
 const WALK_CELLS = 6;
+/**
+ * A walk of the area's cells reads at most this many index tuples (about a millisecond) before the GiST
+ * path answers instead. It walks when the area's box may hold enough of its cells' listings for a page
+ * within a third of that (densitySql: the box's whole cells at one level, a dozen rows; the cells wholly
+ * inside a circle or view, exact but ten times the rows, cost more than a short walk).
+ */
+const CELL_WALK_LIMIT = 3_000;
 /** A cell of no listing (coordinates are within ±180°): the walk of a place the area does not need. */
 const NO_CELL = -1_000_000_000;
-/** The listing's cell of WALK_CELL_LEVEL, written as properties_cell_price_idx computes it (the constant in the text). */
+/** The listing's cell of WALK_CELL_LEVEL, written as the cell indexes compute it (the constant in the text). */
 const walkCellOf = (axis: 0 | 1) => sql.raw(`(floor(("geo")[${axis}] / ${clusterCellDeg(WALK_CELL_LEVEL)}::float8))::int`);
 
 const priceColumn = sql.raw('"price"');
+const publishedColumn = sql.raw('"published_at"');
 
 /** The cells of WALK_CELL_LEVEL that hold a box (null: more than WALK_CELLS of them, or an empty box). */
 export function walkCells(box: Bounds): { x0: number; x1: number; y0: number; y1: number; cells: { cx: number; cy: number }[] } | null {
@@ -537,13 +556,13 @@ export function walkCells(box: Bounds): { x0: number; x1: number; y0: number; y1
 function walkSortOf(p: SearchParams): WalkSort | null {
   switch (p.Sort) {
     case 'price-asc':
-      return { column: priceColumn, cast: 'int8', direction: 'asc', highlightedFirst: false };
+      return { column: priceColumn, cellIndex: 'properties_cell_price_idx', cast: 'int8', direction: 'asc', highlightedFirst: false };
     case 'price-desc':
-      return { column: priceColumn, cast: 'int8', direction: 'desc', highlightedFirst: false };
+      return { column: priceColumn, cellIndex: 'properties_cell_price_idx', cast: 'int8', direction: 'desc', highlightedFirst: false };
     case 'newest':
-      return { column: sql.raw('"published_at"'), cast: 'timestamptz', direction: 'desc', highlightedFirst: false };
+      return { column: publishedColumn, cellIndex: 'properties_cell_published_idx', cast: 'timestamptz', direction: 'desc', highlightedFirst: false };
     case 'relevance':
-      return p.Text ? null : { column: sql.raw('"published_at"'), cast: 'timestamptz', direction: 'desc', highlightedFirst: true };
+      return p.Text ? null : { column: publishedColumn, cellIndex: 'properties_cell_published_idx', cast: 'timestamptz', direction: 'desc', highlightedFirst: true };
     default:
       return null;
   }
@@ -588,20 +607,9 @@ function pageIdsQuery(db: Db, search: ResolvedSearch, p: SearchParams, keys: Sor
   if (!walk || !search.plain || (walkCursor && walkCursor.key === null && !inHighlighted)) return gistPage();
 
   const plain = search.plain;
-  // Dense enough to walk: a view's or a circle's whole cells (a lower bound of its total), else the box's cells (an upper bound).
-  // (A lower bound needs a 1.5× margin over the walk's expected length, an upper bound 3×.)
-  const [density, margin] = plans.view
-    ? [innerCountSql(plain.sellType, plans.view.rows, plans.view.columns), 1.5]
-    : plans.circle
-      ? [innerCountSql(plain.sellType, plans.circle.plan.rows, []), 1.5]
-      : [densitySql(plain.sellType, plain.box), 3];
-  // By price, an area within a few cells of WALK_CELL_LEVEL walks those cells (merged in price order): dense
-  // enough when the area holds enough of their listings, which the cells count exactly.
-  const byCell = walk.column === priceColumn && plain.box ? walkCells(plain.box) : null;
-  const walked = byCell
-    ? sql`(select coalesce(sum(listings), 0) from search_cells where sell_type_id = ${plain.sellType} and level = ${sql.raw(String(WALK_CELL_LEVEL))}
-           and cy between ${byCell.y0} and ${byCell.y1} and cx between ${byCell.x0} and ${byCell.x1})`
-    : density.all;
+  // An area within a few cells of WALK_CELL_LEVEL walks those cells (merged in the sort's order), at most
+  // CELL_WALK_LIMIT tuples; a larger one walks the country's sort index when its cells say it is dense enough.
+  const byCell = plain.box ? walkCells(plain.box) : null;
   const after =
     walkCursor && !inHighlighted
       ? sql` and (${walk.column}, "id") ${sql.raw(walk.direction === 'asc' ? '>' : '<')} (${walkCursor.key}::${sql.raw(walk.cast)}, ${walkCursor.id}::int8)`
@@ -615,37 +623,71 @@ function pageIdsQuery(db: Db, search: ResolvedSearch, p: SearchParams, keys: Sor
     ...plain.area.map((condition) => condition(wGeo)),
   ];
   const walkKeys = walk.highlightedFirst ? sql`'false' as k0, w.key::text as k1` : sql`w.key::text as k0`;
-  // The highlighted listings of the area, through properties_highlighted_gist (the box lets a circle use it too).
-  const highlightedOnly = and(sql`${properties.highlightedUntil} > now()`, plain.box && plain.shape ? withinBounds(plain.box) : undefined);
+  // The highlighted listings of the area, through properties_highlighted_gist by the area's box, the area
+  // itself in its walk form on the position (the same answer as search.where for a plain search): the
+  // index carries every column this reads, and a circle's tuples cost a haversine, not ll_to_earth.
+  const highlightedWhere = and(
+    sql`${properties.statusId} = ${PUBLISHED}`,
+    sql`${properties.sellTypeId} = ${plain.sellType}`,
+    sql`${properties.highlightedUntil} > now()`,
+    plain.box ? withinBounds(plain.box) : undefined,
+    ...plain.area.map((condition) => condition(sql`${properties.geo}`)),
+    cursor ? afterCursor(keys, cursor) : undefined,
+  );
   const highlighted = inHighlighted
-    ? sql`select row_number() over () as ord, t.* from (${gistQuery(highlightedOnly)}) t`
+    ? sql`select row_number() over () as ord, t.* from (select ${properties.id} as id, ${sql.join(keyTexts, sql`, `)} from ${properties} where ${highlightedWhere} order by ${sql.join(orderBy(keys), sql`, `)} limit ${rawLimit}) t`
     : sql`select null::int8 as ord, null::int as id, ${sql.raw(keys.map((_, index) => `null::text as k${index}`).join(', '))} where false`;
-  const countryWalk = sql`(select "id", ${walk.column} as key, "geo", "highlighted_until" from ${properties}
+
+  let walkSource: SQL;
+  let walkOrder: SQL;
+  let density: SQL;
+  if (byCell) {
+    const count = densitySql(plain.sellType, plain.box);
+    const walked = sql`(select coalesce(sum(listings), 0) from search_cells where sell_type_id = ${plain.sellType} and level = ${sql.raw(String(WALK_CELL_LEVEL))}
+           and cy between ${byCell.y0} and ${byCell.y1} and cx between ${byCell.x0} and ${byCell.x1})`;
+    density = sql`d as materialized (select (${count.inArea})::float8 * ${sql.raw(String(CELL_WALK_LIMIT))} >= 3::float8 * ${rawLimit} * (${walked})::float8 as dense),`;
+    // One walk per cell, each in its index's own order (price descending is the price index read backward:
+    // nulls first, and there are none), merged: a Merge Append reads each walk only as far as the merged
+    // order needs.
+    const [keyOrder, idOrder] =
+      walk.column === priceColumn ? [sql.raw(walk.direction === 'asc' ? 'asc' : 'desc'), sql.raw(walk.direction === 'asc' ? 'asc' : 'desc')] : [sql.raw('desc nulls last'), sql.raw('desc')];
+    const highlightedColumn = walk.highlightedFirst ? sql`, "highlighted_until"` : sql``;
+    const cellWalks = Array.from({ length: WALK_CELLS }, (_, index) => {
+      const cell = byCell.cells[index] ?? { cx: NO_CELL, cy: NO_CELL };
+      return sql`(select "id", ${walk.column} as key, "geo"${highlightedColumn} from ${properties}
+                 where "status_id" = ${PUBLISHED} and "sell_type_id" = ${plain.sellType} and ${walk.column} is not null and "geo" is not null
+                   and ${walkCellOf(1)} = ${cell.cy}::int and ${walkCellOf(0)} = ${cell.cx}::int${after} and (select dense from d)
+                 order by ${walk.column} ${keyOrder}, "id" ${idOrder})`;
+    });
+    walkSource = sql`(select "id", key, "geo"${highlightedColumn} from (${sql.join(cellWalks, sql` union all `)}) cells
+                 order by key ${keyOrder}, "id" ${idOrder} limit ${sql.raw(String(CELL_WALK_LIMIT))})`;
+    walkOrder = sql`w.key ${keyOrder}, w.id ${idOrder}`;
+  } else {
+    // Dense enough to walk the country's index: a view's or a circle's whole cells (a lower bound of its
+    // total), else the box's cells (an upper bound), against the sell type's listings. (A lower bound needs
+    // a 1.5× margin over the walk's expected length, an upper bound 3×.)
+    const [count, margin] = plans.view
+      ? [innerCountSql(plain.sellType, plans.view.rows, plans.view.columns), 1.5]
+      : plans.circle
+        ? [innerCountSql(plain.sellType, plans.circle.plan.rows, []), 1.5]
+        : [densitySql(plain.sellType, plain.box), 3];
+    density = sql`d as materialized (select (${count.inArea})::float8 * ${rawWalk} >= ${margin}::float8 * ${rawLimit} * (${count.all})::float8 as dense),`;
+    walkSource = sql`(select "id", ${walk.column} as key, "geo", "highlighted_until" from ${properties}
                  where "status_id" = ${PUBLISHED} and "sell_type_id" = ${plain.sellType} and ${walk.column} is not null${after}
                    and (select dense from d)
                  order by ${walk.column} ${direction}, "id" ${direction} limit ${rawWalk})`;
-  // One walk per cell, each in the index's own order (price descending is its backward scan: nulls first, and
-  // there are none), merged (a Merge Append reads each walk only as far as the merged order needs).
-  const cellOrder = sql.raw(walk.direction === 'asc' ? 'asc' : 'desc');
-  const cellWalks = Array.from({ length: WALK_CELLS }, (_, index) => {
-    const cell = byCell?.cells[index] ?? { cx: NO_CELL, cy: NO_CELL };
-    return sql`(select "id", "price" as key, "geo" from ${properties}
-                 where "status_id" = ${PUBLISHED} and "sell_type_id" = ${plain.sellType} and "price" is not null and "geo" is not null
-                   and ${walkCellOf(1)} = ${cell.cy}::int and ${walkCellOf(0)} = ${cell.cx}::int${after} and (select dense from d)
-                 order by "price" ${cellOrder}, "id" ${cellOrder})`;
-  });
-  const cellWalk = sql`(select "id", key, "geo" from (${sql.join(cellWalks, sql` union all `)}) cells
-                 order by key ${cellOrder}, "id" ${cellOrder} limit ${rawWalk})`;
+    walkOrder = sql`w.key ${direction}, w.id ${direction}`;
+  }
   // A plain search's statement: its text depends only on the sort, the shape and the cursor's part.
   const query = sql`
     with a as materialized (${highlighted}),
-    d as materialized (select (${density.inArea})::float8 * ${rawWalk} >= ${margin}::float8 * ${rawLimit} * (${walked})::float8 as dense),
+    ${density}
     h as materialized (
       select row_number() over () as ord, t.* from (
         select w.id, ${walkKeys}
-          from ${byCell ? cellWalk : countryWalk} w
+          from ${walkSource} w
          where ${sql.join(walkFilters.length > 0 ? walkFilters : [sql`true`], sql` and `)}
-         order by w.key ${byCell ? cellOrder : direction}, w.id ${byCell ? cellOrder : direction}
+         order by ${walkOrder}
          limit (${rawLimit} - (select count(*) from a))) t),
     ok as materialized (select (select count(*) from a) + (select count(*) from h) >= ${rawLimit} as ok)
     select 1 as part, ord, id, ${keyNames} from a where (select ok from ok)
@@ -685,15 +727,15 @@ function buildListingRowFields(db: Db) {
       price: properties.price,
       pricePerM2: properties.pricePerM2,
       previousPrice: properties.previousPrice,
-      priceChangedAt: properties.priceChangedAt,
+      // The date of the last change, sent only where the card says "ribassato" (the price went down).
+      priceChangedAt: sql<Date | null>`case when ${properties.previousPrice} > ${properties.price} then ${properties.priceChangedAt} end`.mapWith(properties.priceChangedAt),
       surfaceM2: properties.surfaceM2,
       rooms: properties.rooms,
       bathrooms: properties.bathrooms,
       floor: properties.floor,
       propertyTypeId: listingType,
-      propertyTypeName: sql<string | null>`(select ${propertyTypes.name} from ${propertyTypes} where ${propertyTypes.id} = coalesce(${outer.publicationPropertyTypeId}, ${outer.propertyTypeId}))`,
-      cityName: sql<string | null>`(select ${municipalities.name} from ${municipalities} where ${municipalities.id} = ${outer.municipalityId})`,
-      provinceCode: sql<string | null>`(select ${provinces.sigla} from ${municipalities} join ${provinces} on ${provinces.id} = ${municipalities.provinceId} where ${municipalities.id} = ${outer.municipalityId})`,
+      // Type, town, province and energy class go as ids, named from memory (reference-names.ts).
+      municipalityId: properties.municipalityId,
       districtName: sql<string | null>`(select ${districts.name} from ${districts} where ${districts.municipalityId} = ${outer.municipalityId} and ${outer.geo} <@ ${districts.area} order by ${districts.id} limit 1)`,
       showAddress: properties.showAddress,
       street: properties.street,
@@ -703,11 +745,10 @@ function buildListingRowFields(db: Db) {
       imageUrl: cover.url,
       thumbnailUrl: cover.thumbnailUrl,
       photoCount: sql<number>`(select count(*) from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} in ${coverTypesList})::int`.mapWith(Number),
-      energyClass: sql<string | null>`(select ${energyClasses.code} from ${energyClasses} where ${energyClasses.id} = ${outer.energyClassId})`,
+      energyClassId: properties.energyClassId,
       conditionId: properties.conditionId,
       developmentId: properties.developmentId,
-      publishedAt: properties.publishedAt,
-      createdAt: properties.createdAt,
+      publishedAt: sql<Date>`coalesce(${properties.publishedAt}, ${properties.createdAt})`.mapWith(properties.publishedAt),
       agencyName: sql<string | null>`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${outer.agencyId})`,
       highlighted: isHighlighted,
   };
@@ -763,10 +804,11 @@ async function selectPage(db: Db, ids: { query: SQL; named: boolean }, keyCount:
 
 type ListingRow = Awaited<ReturnType<typeof pageRowsQuery>>[number];
 
-function toListings(rows: ListingRow[]): SearchListingRow[] {
-  return rows.map(
-    (row) =>
-      ({
+function toListings(rows: ListingRow[], names: ReferenceNames): SearchListingRow[] {
+  return rows.map((row) => {
+    const propertyTypeId = row.propertyTypeId === null ? null : Number(row.propertyTypeId);
+    const town = names.town(row.municipalityId);
+    return {
       Id: row.id,
       Title: row.title ?? '',
       SellType: (row.sellType === 2 ? 2 : 1) as 1 | 2,
@@ -779,10 +821,10 @@ function toListings(rows: ListingRow[]): SearchListingRow[] {
       Rooms: row.rooms,
       Bathrooms: row.bathrooms,
       Floor: row.floor,
-      PropertyTypeId: row.propertyTypeId === null ? null : Number(row.propertyTypeId),
-      PropertyTypeName: row.propertyTypeName,
-      CityName: row.cityName,
-      ProvinceCode: row.provinceCode,
+      PropertyTypeId: propertyTypeId,
+      PropertyTypeName: names.propertyType(propertyTypeId),
+      CityName: town?.name ?? null,
+      ProvinceCode: town?.province ?? null,
       DistrictName: row.districtName,
       Address: formatAddress(row.street, row.streetNumber, row.showAddress),
       Latitude: row.latitude,
@@ -790,14 +832,14 @@ function toListings(rows: ListingRow[]): SearchListingRow[] {
       ImageUrl: resolveMediaUrlOrNull(row.imageUrl),
       ThumbnailUrl: row.thumbnailUrl,
       PhotoCount: row.photoCount,
-      EnergyClass: row.energyClass,
+      EnergyClass: names.energyClass(row.energyClassId),
       IsNewBuild: row.developmentId !== null || row.conditionId === PROPERTY_CONDITION.new,
       DevelopmentId: row.developmentId,
-      PublishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
+      PublishedAt: row.publishedAt.toISOString(),
       AgencyName: row.agencyName,
       Highlighted: Boolean(row.highlighted),
-      }) satisfies SearchListingRow,
-  );
+    } satisfies SearchListingRow;
+  });
 }
 
 interface Overview {
@@ -902,9 +944,9 @@ export async function searchPage(
   const cursor = p.Cursor ? decodeCursor(p.Cursor, p, keys) : null;
   const pageSize = Math.min(p.PageSize ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
   // One more than the page: its presence says there is a next page.
-  const page = await selectPage(db, pageIdsQuery(db, search, p, keys, cursor, pageSize + 1, plans, options.walk !== false), keys.length);
+  const [page, names] = await Promise.all([selectPage(db, pageIdsQuery(db, search, p, keys, cursor, pageSize + 1, plans, options.walk !== false), keys.length), referenceNames(db)]);
   const shown = page.slice(0, pageSize);
-  const items = toListings(shown.map((entry) => entry.row));
+  const items = toListings(shown.map((entry) => entry.row), names);
   const last = shown.at(-1);
   return { items, nextCursor: page.length > pageSize && last ? encodeCursor({ s: p.Sort, k: last.keys, i: last.row.id }) : null };
 }

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSearchParams } from '../../domain/search';
+import type { TestDatabase } from '../../server/db/testing';
+import { executeNamed } from '../../server/modules/search/named-statement';
+import { searchListings } from '../../server/modules/search/repository';
+import { BACKENDS, openTestDatabase } from './helpers';
+
+// The search's named statements run on connections of generic plans (server/db/generic-plans.ts): planned
+// once per connection, not at every search. Its other statements stay on connections that plan them for
+// their values. Both kinds carry the search's statement timeout.
+const postgres = BACKENDS.find((backend) => backend.postgres);
+
+// Only PostgreSQL keeps plans (PGlite plans every statement): where no server is configured there is nothing to run.
+describe.skipIf(!postgres)('the search statements on PostgreSQL', () => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase(postgres!);
+  }, 120_000);
+
+  afterAll(async () => {
+    await testDb?.cleanup();
+  });
+
+  const settings = sql`select current_setting('plan_cache_mode') as mode, current_setting('statement_timeout') as timeout`;
+
+  it('named statements on generic plans, the others planned for their values, all with the timeout', async () => {
+    const db = testDb.database.withStatementTimeout!(2500);
+    const named = await executeNamed<{ mode: string; timeout: string }>(db, settings);
+    expect(named.rows[0]).toEqual({ mode: 'force_generic_plan', timeout: '2500ms' });
+    const unnamed = (await db.execute(settings)).rows[0] as { mode: string; timeout: string };
+    expect(unnamed).toEqual({ mode: 'auto', timeout: '2500ms' });
+    // The app's own connections are left as they are.
+    expect(((await testDb.database.db.execute(settings)).rows[0] as { mode: string }).mode).toBe('auto');
+  });
+
+  it('a circle searched twice on those connections keeps one generic plan per statement, planned once', async () => {
+    const db = testDb.database.withStatementTimeout!(2600);
+    const { params } = parseSearchParams({ SearchType: 'circle', Lat: '45.4642', Lng: '9.19', Radius: '2000', SellType: '1' });
+    for (let i = 0; i < 8; i++) await searchListings(db, { ...params, Lat: 45.4642 + i * 0.001 });
+    const plans = await executeNamed<{ generic: string; custom: string }>(
+      db,
+      sql`select coalesce(sum(generic_plans), 0)::text as generic, coalesce(sum(custom_plans), 0)::text as custom from pg_prepared_statements where name like 'search\\_%'`,
+    );
+    // Whichever connection of the pool answers has run searches, each on its generic plan (left to choose,
+    // PostgreSQL makes five custom plans first, and kept making them for a circle's page).
+    expect(Number(plans.rows[0]!.generic)).toBeGreaterThan(0);
+    expect(Number(plans.rows[0]!.custom)).toBe(0);
+  });
+});
