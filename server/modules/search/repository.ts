@@ -505,7 +505,7 @@ const DEFAULT_ZOOM_MAX = 16;
 // The page: its ids in the sort's order (with their keys as text, for the cursor) and, in the same
 // statement, the rows of those ids, joined and decorated.
 
-/** A walk reads at most this many index tuples before it gives up for the GiST path. */
+/** A walk of the country's sort index reads at most this many index tuples before it gives up for the GiST path. */
 const WALK_LIMIT = 10_000;
 
 /** How a sort walks its btree (migration 0007): the key column, the index's order, the cursor as a row comparison. */
@@ -575,12 +575,13 @@ function walkSortOf(p: SearchParams): WalkSort | null {
  * of most sorts) and a top-N sort of every matching tuple; a city-wide view sorts ~24,000 of them.
  *
  * A plain search (a sell type and a shape, ResolvedSearch.plain) sorted by price or by date can instead
- * walk the btree of its sort (sell type, key, id INCLUDE geo) from the cursor, in order, keep the tuples
- * inside the area and stop at a full page: a few hundred tuples in a city. It walks when the area is
- * dense enough to fill a page in a bounded walk (its cells' count × WALK_LIMIT ≥ margin × limit × the
- * sell type's listings: the walk's expected length well within WALK_LIMIT); if the walk still ends short (an area of the country's cheapest, say), the GiST path
- * answers, in the same statement. Relevance puts the highlighted listings first: those of the area come
- * from properties_highlighted_gist, the walk reads the others.
+ * walk a btree of its sort from the cursor, in order, keep the tuples inside the area and stop at a full
+ * page: a few hundred tuples in a city. An area within six cells of WALK_CELL_LEVEL walks those cells'
+ * listings (sell type, cell, key, id INCLUDE geo), merged, at most CELL_WALK_LIMIT tuples, when the box's
+ * cells may hold enough of theirs; a larger area walks the country's sort index when its cells' count
+ * says it fills a page within WALK_LIMIT. If a walk still ends short (an area of the country's cheapest,
+ * say), the GiST path answers, in the same statement. Relevance puts the highlighted listings first:
+ * those of the area come from properties_highlighted_gist, the walk reads the others.
  */
 /**
  * The statement of a page's ids, in order (columns part, ord, id, k0..kn: the listing and its sort keys as text), and
