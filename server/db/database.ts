@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { FileStorage } from '../storage/file-storage';
 import * as schema from './schema';
 import { runSeed, type DemoSize, type SeedLevel } from './seed';
-import { GENERIC_PLAN_OPTIONS, runNamedStatementsOn } from './generic-plans';
+import { BoundedStatementsClient, GENERIC_PLAN_OPTIONS, runNamedStatementsOn } from './generic-plans';
 
 export type Schema = typeof schema;
 
@@ -202,7 +202,7 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
         if (!timed) {
           const timedPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms });
           // Its named statements (the search's) run on connections of generic plans (generic-plans.ts).
-          const genericPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms, options: GENERIC_PLAN_OPTIONS });
+          const genericPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms, options: GENERIC_PLAN_OPTIONS, Client: BoundedStatementsClient });
           for (const p of [timedPool, genericPool]) p.on('error', () => {});
           timedPools.push(timedPool, genericPool);
           timed = drizzleNodePg({ client: timedPool, schema }) as unknown as Db;

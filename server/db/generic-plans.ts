@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Db } from './database';
 
 /**
@@ -21,4 +22,47 @@ export function runNamedStatementsOn(db: Db, target: Db): void {
 /** Where a named statement of `db` runs: its generic-plan connections when it has them, else `db` itself (PGlite). */
 export function namedStatementTarget(db: Db): Db {
   return namedTargets.get(db) ?? db;
+}
+
+/**
+ * How many named statements a connection of generic plans keeps. Each holds its parse tree and plan in
+ * the server process (about 1 MB for a search page's), and their texts, though drawn from a set, are
+ * many: sorts × shapes × the cursor's part × two page reads. Past this, the one used least recently is
+ * deallocated first, so no sequence of searches can grow a connection's memory without bound.
+ */
+export const NAMED_STATEMENTS_MAX = 32;
+
+interface ParsedStatements {
+  connection?: { parsedStatements?: Record<string, string> };
+}
+
+/**
+ * A node-postgres client that keeps at most NAMED_STATEMENTS_MAX named statements, least recently used
+ * out first (`DEALLOCATE`, queued before the statement that needs the room; node-postgres forgets it, so
+ * it would parse it again). The pool of generic plans opens its connections with it.
+ */
+export class BoundedStatementsClient extends pg.Client {
+  private readonly named = new Map<string, true>();
+
+  // node-postgres' query has many overloads; the config of a named statement is an object with a name.
+  override query(...args: unknown[]): never {
+    const config = args[0] as { name?: unknown } | null;
+    const name = typeof config === 'object' && config !== null && typeof config.name === 'string' ? config.name : null;
+    if (name !== null) this.use(name);
+    return (super.query as (...rest: unknown[]) => never).apply(this, args);
+  }
+
+  private use(name: string) {
+    if (this.named.delete(name)) {
+      this.named.set(name, true);
+      return;
+    }
+    while (this.named.size >= NAMED_STATEMENTS_MAX) {
+      const oldest = this.named.keys().next().value as string;
+      this.named.delete(oldest);
+      delete (this as unknown as ParsedStatements).connection?.parsedStatements?.[oldest];
+      (super.query as (text: string) => Promise<unknown>).call(this, `DEALLOCATE "${oldest.replace(/"/g, '""')}"`).catch(() => undefined);
+    }
+    this.named.set(name, true);
+  }
 }

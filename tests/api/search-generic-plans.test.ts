@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams } from '../../domain/search';
+import { BoundedStatementsClient, NAMED_STATEMENTS_MAX } from '../../server/db/generic-plans';
+import type { Db } from '../../server/db/database';
+import * as schema from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { executeNamed } from '../../server/modules/search/named-statement';
 import { searchListings } from '../../server/modules/search/repository';
@@ -47,5 +52,39 @@ describe.skipIf(!postgres)('the search statements on PostgreSQL', () => {
     // PostgreSQL makes five custom plans first, and kept making them for a circle's page).
     expect(Number(plans.rows[0]!.generic)).toBeGreaterThan(0);
     expect(Number(plans.rows[0]!.custom)).toBe(0);
+  });
+
+  it('a connection keeps at most NAMED_STATEMENTS_MAX named statements, the least recently used let go first and parsed again when asked for', async () => {
+    const pool = new pg.Pool({ connectionString: testDb.url, max: 1, Client: BoundedStatementsClient });
+    try {
+      const run = async (n: number) => (await pool.query({ name: `search_bound_${n}`, text: `select $1::int + ${n} as v`, values: [1] })).rows[0].v as number;
+      expect(await run(0)).toBe(1);
+      for (let n = 1; n < NAMED_STATEMENTS_MAX + 10; n++) expect(await run(n)).toBe(n + 1);
+      // The first one, used again, was let go long ago: parsed anew, answered the same.
+      expect(await run(0)).toBe(1);
+      const kept = (await pool.query(`select name from pg_prepared_statements where name like 'search_bound_%'`)).rows.map((r: { name: string }) => r.name);
+      expect(kept.length).toBe(NAMED_STATEMENTS_MAX);
+      expect(kept).toContain('search_bound_0');
+      expect(kept).toContain(`search_bound_${NAMED_STATEMENTS_MAX + 9}`);
+      expect(kept).not.toContain('search_bound_1');
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('every page size of a search reads through one of two statement texts', async () => {
+    const texts = new Set<string>();
+    const pool = new pg.Pool({ connectionString: testDb.url, max: 2 });
+    try {
+      const db = drizzle({ client: pool, schema, logger: { logQuery: (text) => (text.includes(') as page') ? texts.add(text) : undefined) } }) as unknown as Db;
+      const { params } = parseSearchParams({ SearchType: 'circle', Lat: '45.4642', Lng: '9.19', Radius: '2000', SellType: '1', Sort: 'price-asc' });
+      for (let size = 1; size <= 50; size++) {
+        const result = await searchListings(db, { ...params, PageSize: size });
+        expect(result.Items.length).toBeLessThanOrEqual(size);
+      }
+      expect(texts.size).toBe(2);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -496,6 +496,13 @@ export interface SearchResultRow {
   };
 }
 
+/**
+ * The rows a page's statement reads, whatever the page size below them: the default page and one more,
+ * the largest and one more. The limit is written into the statement's text, and each text is a prepared
+ * statement on every connection that ran it (about 1 MB with its plan): fifty page sizes were fifty.
+ */
+const PAGE_READS = [LIMITS.pageSizeDefault + 1, LIMITS.pageSizeMax + 1] as const;
+
 /** At most this many marker points: a fine zoom over a whole country would otherwise answer every listing. */
 export const MAX_MARKER_POINTS = 5000;
 /** Without a zoom, the markers of an area are clustered at the zoom that fits it, at most this one. */
@@ -944,8 +951,10 @@ export async function searchPage(
   const keys = sortKeys(p);
   const cursor = p.Cursor ? decodeCursor(p.Cursor, p, keys) : null;
   const pageSize = Math.min(p.PageSize ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
-  // One more than the page: its presence says there is a next page.
-  const [page, names] = await Promise.all([selectPage(db, pageIdsQuery(db, search, p, keys, cursor, pageSize + 1, plans, options.walk !== false), keys.length), referenceNames(db)]);
+  // At least one more than the page: its presence says there is a next page. The statement reads one of
+  // two sizes (PAGE_READS), so that page sizes do not multiply its texts (each a prepared statement).
+  const reads = PAGE_READS.find((size) => size > pageSize) ?? pageSize + 1;
+  const [page, names] = await Promise.all([selectPage(db, pageIdsQuery(db, search, p, keys, cursor, reads, plans, options.walk !== false), keys.length), referenceNames(db)]);
   const shown = page.slice(0, pageSize);
   const items = toListings(shown.map((entry) => entry.row), names);
   const last = shown.at(-1);
