@@ -101,6 +101,42 @@ for (const { device, viewport } of WIDTHS) {
       await expect(page.getByTestId('favorite-toggle').first()).toHaveAttribute('aria-pressed', 'true');
     });
 
+    test('the details and the similar listings show at once and get their code when the reader scrolls to them', async ({ page }) => {
+      const listing = await demoListing(page);
+      const scripts: string[] = [];
+      const problems: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        // The session's first call may answer 401 before the visitor's anonymous session opens; the headless
+        // browser's software WebGL reports its own slowness while drawing the map.
+        if (['error', 'warning'].includes(message.type()) && !message.text().includes('401') && !message.text().startsWith('[.WebGL')) problems.push(message.text());
+      });
+      await page.goto(`/immobile/${listing.Id}`);
+      await page.waitForLoadState('networkidle');
+      // The server's HTML of both parts is there, before their code.
+      await expect(page.getByRole('heading', { name: 'Caratteristiche' })).toBeVisible();
+      await expect(page.getByTestId('running-costs')).toBeAttached();
+      await expect(page.getByTestId('similar-listings')).toBeAttached();
+      expect(scripts.filter((path) => /property-details|similar-listings/.test(path))).toEqual([]);
+
+      await page.getByTestId('property-map').scrollIntoViewIfNeeded();
+      await expect.poll(() => scripts.some((path) => path.includes('property-details'))).toBe(true);
+      // Hydrated: the map's code follows (it loads only from the hydrated details).
+      await expect(page.getByTestId('property-map').locator('canvas')).toBeAttached({ timeout: 15_000 });
+
+      // A jump to the page's end passes the similar listings in one scroll: their code comes all the same.
+      await page.keyboard.press('End');
+      await expect.poll(() => scripts.some((path) => path.includes('similar-listings'))).toBe(true);
+      await page.getByTestId('similar-listings').scrollIntoViewIfNeeded();
+      const similarHeart = page.getByTestId('similar-listings').getByTestId('favorite-toggle').first();
+      await similarHeart.click();
+      await expect(similarHeart).toHaveAttribute('aria-pressed', 'true');
+      expect(problems).toEqual([]);
+    });
+
     test('the page and its visit dialog pass axe', async ({ page }) => {
       const listing = await demoListing(page);
       await page.goto(`/immobile/${listing.Id}`);

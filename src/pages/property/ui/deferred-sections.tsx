@@ -1,5 +1,5 @@
 import { deferredSection } from '@/shared/ui/deferred-section';
-import { PROPERTY_DETAILS_ID } from './property-details-id';
+import { PROPERTY_DETAILS_ID, SIMILAR_LISTINGS_ID } from './deferred-ids';
 
 /**
  * The property page's parts below the fold, rendered by the server; in the browser their code
@@ -14,7 +14,7 @@ export const { Section: PropertyDetails, preload: preloadPropertyDetails } = def
 );
 
 /** Similar listings: the listing card, which no other part of the page needs. */
-export const { Section: SimilarListings, preload: preloadSimilarListings } = deferredSection('property-similar', () =>
+export const { Section: SimilarListings, preload: preloadSimilarListings } = deferredSection(SIMILAR_LISTINGS_ID, () =>
   import('./similar-listings').then((module) => module.SimilarListings),
 );
 

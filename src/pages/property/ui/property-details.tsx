@@ -10,7 +10,7 @@ import { formatChange, formatDate, listingPlace } from '../model/listing-text';
 import { EnergyLabelView } from './energy-label';
 import { LocationMap } from './location-map';
 import { RunningCosts } from './running-costs';
-import { PROPERTY_DETAILS_ID } from './property-details-id';
+import { PROPERTY_DETAILS_ID } from './deferred-ids';
 import styles from './property-page.module.css';
 
 

@@ -3,6 +3,7 @@ import { ListingCard } from '@/entities/listing';
 import { FavoriteToggle } from '@/features/toggle-favorite';
 import { useTranslation } from '@/shared/i18n';
 import { similarListingsQueryOptions } from '../api/property-api';
+import { SIMILAR_LISTINGS_ID } from './deferred-ids';
 import styles from './property-page.module.css';
 
 export function SimilarListings({ id, headingLevel = 'h2' }: { id: number; headingLevel?: 'h2' | 'h3' }) {
@@ -12,7 +13,7 @@ export function SimilarListings({ id, headingLevel = 'h2' }: { id: number; headi
   const items = similar.data?.Items ?? [];
   if (similar.isPending) return null;
   return (
-    <section className={styles.similar} aria-labelledby="property-similar" data-testid="similar-listings">
+    <section id={SIMILAR_LISTINGS_ID} className={styles.similar} aria-labelledby="property-similar" data-testid="similar-listings">
       <Heading id="property-similar" className={styles.sectionTitle}>
         {t('similar.title')}
       </Heading>

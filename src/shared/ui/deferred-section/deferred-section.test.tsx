@@ -45,6 +45,13 @@ class FakeObserver {
   }
 }
 
+/** Where the anchor is, as the browser would measure it (jsdom measures every element at 0). */
+let anchorTop = 5000;
+function placeAnchor(container: HTMLElement) {
+  const anchor = container.querySelector('#later') as HTMLElement;
+  anchor.getBoundingClientRect = () => ({ top: anchorTop }) as DOMRect;
+}
+
 async function serverHtml(label: string): Promise<string> {
   vi.stubEnv('SSR', true);
   try {
@@ -68,6 +75,7 @@ describe('deferredSection', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     FakeObserver.instances = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
+    anchorTop = 5000;
     container = document.createElement('div');
     document.body.append(container);
     recoverable.mockReset();
@@ -88,6 +96,7 @@ describe('deferredSection', () => {
 
   it('keeps the server HTML without loading the code until the anchor comes near, then hydrates it in place', async () => {
     container.innerHTML = await serverHtml('Dettagli');
+    placeAnchor(container);
     const serverButton = container.querySelector('button')!;
     const load = vi.fn(() => Promise.resolve(Counter));
     const browser = deferredSection('later', load);
@@ -114,6 +123,7 @@ describe('deferredSection', () => {
 
   it('leaves a waiting section alone when the page renders again with the same props', async () => {
     container.innerHTML = `<main title="">${await serverHtml('Simili')}</main>`;
+    placeAnchor(container);
     const load = vi.fn(() => Promise.resolve(Counter));
     const browser = deferredSection('later', load);
     function Page({ title }: { title: string }) {
@@ -138,6 +148,39 @@ describe('deferredSection', () => {
     expect(recoverable).not.toHaveBeenCalled();
   });
 
+  it('hydrates a section the reader jumped past in one scroll (it never intersected)', async () => {
+    container.innerHTML = await serverHtml('Piantina');
+    placeAnchor(container);
+    const load = vi.fn(() => Promise.resolve(Counter));
+    const browser = deferredSection('later', load);
+    await act(async () => {
+      root = hydrateRoot(container, <browser.Section label="Piantina" />, { onRecoverableError: recoverable });
+    });
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    anchorTop = -1200;
+    await act(async () => window.dispatchEvent(new Event('scroll')));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => container.querySelector('button')!.click());
+    expect(container.querySelector('button')?.textContent).toBe('Piantina: 1');
+    expect(recoverable).not.toHaveBeenCalled();
+  });
+
+  it('loads at once when its server HTML is already in view at hydration', async () => {
+    container.innerHTML = await serverHtml('Mutuo');
+    placeAnchor(container);
+    anchorTop = 200;
+    const load = vi.fn(() => Promise.resolve(Counter));
+    const browser = deferredSection('later', load);
+    await act(async () => {
+      root = hydrateRoot(container, <browser.Section label="Mutuo" />, { onRecoverableError: recoverable });
+    });
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(recoverable).not.toHaveBeenCalled();
+  });
+
   it('loads at once after a navigation inside the app (no server HTML to keep)', async () => {
     const load = vi.fn(() => Promise.resolve(Counter));
     const browser = deferredSection('later', load);
@@ -151,6 +194,7 @@ describe('deferredSection', () => {
 
   it("starts loading at once when the route's loader asks, in the browser", async () => {
     container.innerHTML = await serverHtml('Costi');
+    placeAnchor(container);
     const load = vi.fn(() => Promise.resolve(Counter));
     const browser = deferredSection('later', load);
     await act(async () => {

@@ -1,26 +1,37 @@
 import { createElement, memo, Suspense, use, type ComponentType } from 'react';
 
 /** How far below the viewport a section starts loading: its server HTML already shows, this is for its buttons. */
-const NEAR_MARGIN = '300px 0px';
+const NEAR_PX = 300;
 
 /**
- * Resolves when the element `anchorId` comes within a screen of the viewport, or at once when
- * the page has no such element (a navigation inside the app, where nothing waits to hydrate)
- * or the browser cannot tell (no IntersectionObserver).
+ * Resolves when the element `anchorId` comes within NEAR_PX of the viewport's bottom or is already
+ * above it (the reader jumped past it: End, a link to the footer, a fling), or at once when the page has
+ * no such element (a navigation inside the app, where nothing waits to hydrate). An IntersectionObserver
+ * sees it come near however the page moves; a scroll that jumps over the element in one frame never makes
+ * it intersect, so every scroll also checks where it is.
  */
 export function whenNear(anchorId: string): Promise<void> {
   const anchor = typeof document === 'undefined' ? null : document.getElementById(anchorId);
-  if (!anchor || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  if (!anchor) return Promise.resolve();
+  const reached = () => anchor.getBoundingClientRect().top < window.innerHeight + NEAR_PX;
+  if (reached()) return Promise.resolve();
   return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: NEAR_MARGIN },
-    );
-    observer.observe(anchor);
+    let observer: IntersectionObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      window.removeEventListener('scroll', onScroll);
+      resolve();
+    };
+    const onScroll = () => {
+      if (reached()) done();
+    };
+    if (typeof IntersectionObserver !== 'undefined') {
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) done();
+      }, { rootMargin: `${NEAR_PX}px 0px` });
+      observer.observe(anchor);
+    }
+    window.addEventListener('scroll', onScroll, { passive: true });
   });
 }
 
@@ -59,8 +70,9 @@ export interface DeferredSection<P> {
  * A section below the fold whose code the first screen does not carry (its module reached only
  * through `load`'s dynamic import). The server renders it whole, its code loaded by `preload`
  * before the page renders. In the browser its server HTML stays as it is, links working, until
- * `anchorId` (an element of that HTML) comes near the viewport: then its code loads and React
- * hydrates it. After a navigation inside the app it loads at once and shows when ready.
+ * `anchorId` (an element of that HTML) comes near the viewport or is passed: then its code loads and React
+ * hydrates it. After a navigation inside the app it loads at once and shows when ready. Anchor it on the
+ * section's outermost element, so that a reader anywhere inside it counts as near.
  */
 export function deferredSection<P extends object>(anchorId: string, load: () => Promise<ComponentType<P>>): DeferredSection<P> {
   let code: Promise<ComponentType<P>> | undefined;
