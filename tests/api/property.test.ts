@@ -245,7 +245,7 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(body.FloorPlans.map((p: { Caption: string }) => p.Caption)).toEqual(['plan']);
     expect(body.EnergyCertificates.map((p: { Caption: string }) => p.Caption)).toEqual(['ape']);
     expect(body.Amenities.map((a: { Id: number }) => a.Id).sort()).toEqual([AMENITY.lift, AMENITY.balcony].sort());
-    expect(body.RoomList).toContainEqual({ RoomTypeId: ROOM_TYPE.double_bedroom, Name: expect.any(String), Count: 2 });
+    expect(body.RoomList).toContainEqual({ RoomTypeId: ROOM_TYPE.double_bedroom, Name: 'Camera matrimoniale', PluralName: 'camere matrimoniali', Count: 2 });
   });
 
   it('hides the address: no street, the position rounded to about 100 m', async () => {

@@ -16,6 +16,7 @@ import {
 import type { SpecialDescription, WizardPage } from '../schema';
 import cityData from './data/demo-cities.json';
 import texts from './data/listing-texts.json';
+import { roomPlural } from '../room-plural';
 import lists from './data/reference-lists.json';
 import type { PhotoKind } from './photos';
 
@@ -154,7 +155,7 @@ const SALE_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 1
 const RENT_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34];
 
 const roomName = new Map(lists.roomTypes.map((r) => [r.id, r.name.toLowerCase()]));
-const roomPlural = new Map(lists.roomTypes.map((r) => [r.id, texts.roomPlurals[r.code as keyof typeof texts.roomPlurals] ?? r.name.toLowerCase()]));
+const roomPluralName = new Map(lists.roomTypes.map((r) => [r.id, roomPlural(r.code, r.name)]));
 const heatingPhrase = new Map(lists.heatingTypes.map((r) => [r.id, texts.heating[r.code as keyof typeof texts.heating]]));
 const furnishingName = new Map(lists.furnishingTypes.map((r) => [r.id, r.name.toLowerCase()]));
 const amenityName = new Map(lists.amenities.map((r) => [r.id, r.name.toLowerCase()]));
@@ -245,7 +246,7 @@ const NOT_IN_COMPOSITION = new Set<number>([
 function describeRooms(rooms: { roomTypeId: number; count: number }[]): string {
   const names = rooms
     .filter((r) => !NOT_IN_COMPOSITION.has(r.roomTypeId))
-    .map((r) => (r.count > 1 ? `${texts.numbers[r.count] ?? r.count} ${roomPlural.get(r.roomTypeId)}` : roomName.get(r.roomTypeId) ?? ''));
+    .map((r) => (r.count > 1 ? `${texts.numbers[r.count] ?? r.count} ${roomPluralName.get(r.roomTypeId)}` : roomName.get(r.roomTypeId) ?? ''));
   return italianList(names);
 }
 

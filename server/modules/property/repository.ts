@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, eq, inArray, isNotNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { roomPlural } from '../../db/room-plural';
 import { HOME_PROPERTY_TYPES, MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
 import {
   agencies,
@@ -156,7 +157,7 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         .where(and(eq(media.propertyId, id), eq(mediaTypes.public, true), like(media.contentType, 'image/%')))
         .orderBy(asc(media.position), asc(media.id)),
       db
-        .select({ roomTypeId: propertyRooms.roomTypeId, name: roomTypes.name, count: propertyRooms.count })
+        .select({ roomTypeId: propertyRooms.roomTypeId, code: roomTypes.code, name: roomTypes.name, count: propertyRooms.count })
         .from(propertyRooms)
         .innerJoin(roomTypes, eq(roomTypes.id, propertyRooms.roomTypeId))
         .where(eq(propertyRooms.propertyId, id))
@@ -215,7 +216,7 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         Furnishing: ref(row.furnishingId, row.furnishingName),
         SecurityDeposit: row.securityDeposit,
         Amenities: amenityRows.map((a) => ({ Id: a.id, Name: a.name })),
-        RoomList: roomRows.map((r) => ({ RoomTypeId: r.roomTypeId, Name: r.name, Count: r.count })),
+        RoomList: roomRows.map((r) => ({ RoomTypeId: r.roomTypeId, Name: r.name, PluralName: roomPlural(r.code, r.name), Count: r.count })),
         Photos: mediaRows.filter((m) => PHOTO_TYPES.includes(m.mediaTypeId as 1 | 3)).map(mediaItem),
         FloorPlans: mediaRows.filter((m) => FLOOR_PLAN_TYPES.includes(m.mediaTypeId as 4 | 8)).map(mediaItem),
         EnergyCertificates: mediaRows.filter((m) => m.mediaTypeId === MEDIA_TYPE.energy_certificate).map(mediaItem),

@@ -37,6 +37,7 @@ export const RoomCount = z
   .object({
     RoomTypeId: z.number().int(),
     Name: z.string(),
+    PluralName: z.string().describe('The room type for a count above one, in Italian, lower case («balconi»).'),
     Count: z.number().int(),
   })
   .meta({ id: 'RoomCount' });

@@ -7625,6 +7625,8 @@ export interface components {
         RoomCountInput: {
             RoomTypeId: number;
             Name: string;
+            /** @description The room type for a count above one, in Italian, lower case («balconi»). */
+            PluralName: string;
             Count: number;
         };
         PriceHistoryPointInput: {
@@ -9080,6 +9082,8 @@ export interface components {
         RoomCount: {
             RoomTypeId: number;
             Name: string;
+            /** @description The room type for a count above one, in Italian, lower case («balconi»). */
+            PluralName: string;
             Count: number;
         };
         PriceHistoryPoint: {

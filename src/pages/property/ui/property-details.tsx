@@ -56,7 +56,7 @@ export function FeatureTable({ property, now }: { property: PropertyDetail; now:
     [t('features.availability'), rent ? available : (property.Occupancy?.Name ?? null)],
     [t('features.furnishing'), rent ? (property.Furnishing?.Name ?? null) : null],
     [t('features.deposit'), rent && property.SecurityDeposit ? t('features.depositValue', { value: formatThousands(property.SecurityDeposit) }) : null],
-    [t('features.composition'), property.RoomList.length > 0 ? property.RoomList.map((room) => `${room.Count} ${room.Name.toLowerCase()}`).join(', ') : null],
+    [t('features.composition'), property.RoomList.length > 0 ? property.RoomList.map((room) => `${room.Count} ${room.Count > 1 ? room.PluralName : room.Name.toLowerCase()}`).join(', ') : null],
     [
       t('features.development'),
       property.Development ? (

@@ -55,7 +55,10 @@ function property(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
     Furnishing: null,
     SecurityDeposit: null,
     Amenities: [{ Id: 5, Name: 'Cantina' }],
-    RoomList: [],
+    RoomList: [
+      { RoomTypeId: 13, Name: 'Camera matrimoniale', PluralName: 'camere matrimoniali', Count: 1 },
+      { RoomTypeId: 30, Name: 'Balcone', PluralName: 'balconi', Count: 2 },
+    ],
     Photos: PHOTOS,
     FloorPlans: [{ Url: '/media/plan.png', ThumbnailUrl: null, Width: 1000, Height: 1000, Caption: null }],
     EnergyCertificates: [],
@@ -118,7 +121,9 @@ describe('PropertyPage', () => {
     const facts = screen.getByTestId('key-facts');
     expect(within(facts).getByText('85 m²')).toBeTruthy();
     expect(within(facts).getByText('3º di 5')).toBeTruthy();
-    expect(screen.getByText('Classe E').closest('li')?.getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText('1 camera matrimoniale, 2 balconi')).toBeTruthy();
+    const current = within(screen.getByTestId('energy-scale')).getAllByRole('listitem').filter((step) => step.getAttribute('aria-current') === 'true');
+    expect(current.map((step) => step.textContent)).toEqual(['Classe E']);
     expect(screen.getByText('142,5 kWh/m² anno')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Planimetrie (1)' })).toBeTruthy();
     expect(screen.getByTestId('gallery-counter').textContent).toBe('1 / 3');
