@@ -1,8 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { cx } from '@/shared/lib/class-names';
 import { Icon } from '@/shared/ui/icon';
-import { DEFAULT_SIZE, keyMove, useSwipe } from './gallery-gestures';
+import { DEFAULT_SIZE, keyMove, TurnButtons, useSwipe } from './gallery-parts';
 import type { GalleryImage, PhotoGalleryLabels } from './photo-gallery';
 import styles from './photo-gallery.module.css';
 
@@ -72,16 +71,7 @@ export default function FullScreenView({ images, index, go, labels, onClose }: {
           height={image.height ?? DEFAULT_SIZE.height}
           draggable={false}
         />
-        {total > 1 ? (
-          <>
-            <button type="button" className={cx(styles.turn, styles.previous)} onClick={() => go(index - 1)} aria-label={labels.previous}>
-              <Icon name="chevron-right" className={styles.flip} />
-            </button>
-            <button type="button" className={cx(styles.turn, styles.next)} onClick={() => go(index + 1)} aria-label={labels.next}>
-              <Icon name="chevron-right" />
-            </button>
-          </>
-        ) : null}
+        <TurnButtons index={index} total={total} go={go} labels={labels} />
       </div>
     </div>,
     document.body,

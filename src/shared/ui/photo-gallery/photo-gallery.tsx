@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cx } from '@/shared/lib/class-names';
 import { Icon } from '@/shared/ui/icon';
-import { DEFAULT_SIZE, keyMove, useSwipe } from './gallery-gestures';
+import { DEFAULT_SIZE, keyMove, TurnButtons, useSwipe } from './gallery-parts';
 import styles from './photo-gallery.module.css';
 
 const loadFullScreen = () => import('./full-screen-view');
@@ -100,16 +100,7 @@ export function PhotoGallery({ images, labels, priority = false, className }: Ph
             draggable={false}
           />
         </button>
-        {total > 1 ? (
-          <>
-            <button type="button" className={cx(styles.turn, styles.previous)} onClick={() => go(index - 1)} aria-label={labels.previous}>
-              <Icon name="chevron-right" className={styles.flip} />
-            </button>
-            <button type="button" className={cx(styles.turn, styles.next)} onClick={() => go(index + 1)} aria-label={labels.next}>
-              <Icon name="chevron-right" />
-            </button>
-          </>
-        ) : null}
+        <TurnButtons index={index} total={total} go={go} labels={labels} />
         <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
           {labels.counter(index + 1, total)}
         </p>

@@ -1,4 +1,7 @@
 import { useRef, type PointerEvent } from 'react';
+import { cx } from '@/shared/lib/class-names';
+import { Icon } from '@/shared/ui/icon';
+import styles from './photo-gallery.module.css';
 
 /** The images' shape when they do not say: 4:3, like the listing photos. */
 export const DEFAULT_SIZE = { width: 1200, height: 900 };
@@ -32,4 +35,19 @@ export function useSwipe(onSwipe: (direction: 1 | -1) => void) {
       start.current = null;
     },
   };
+}
+
+/** The arrows that turn the picture, on the gallery and in full screen; none for a single picture. */
+export function TurnButtons({ index, total, go, labels }: { index: number; total: number; go: (to: number) => void; labels: { previous: string; next: string } }) {
+  if (total <= 1) return null;
+  return (
+    <>
+      <button type="button" className={cx(styles.turn, styles.previous)} onClick={() => go(index - 1)} aria-label={labels.previous}>
+        <Icon name="chevron-right" className={styles.flip} />
+      </button>
+      <button type="button" className={cx(styles.turn, styles.next)} onClick={() => go(index + 1)} aria-label={labels.next}>
+        <Icon name="chevron-right" />
+      </button>
+    </>
+  );
 }
