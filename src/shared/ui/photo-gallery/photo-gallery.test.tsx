@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PhotoGallery, type GalleryImage } from './photo-gallery';
 
@@ -67,7 +67,7 @@ describe('PhotoGallery', () => {
     open.focus();
     fireEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Foto' });
-    expect(document.activeElement).toBe(dialog);
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
     fireEvent.keyDown(dialog, { key: 'ArrowRight' });
     expect(within(dialog).getByText('2 / 4')).toBeTruthy();
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/media/2.jpg');
