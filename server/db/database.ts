@@ -73,10 +73,12 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   /**
-   * A Db whose statements PostgreSQL stops after `ms` milliseconds (error 57014): on PostgreSQL a pool of
-   * its own (made on the first call, as large as the main one, closed with it) whose connections carry
-   * statement_timeout. PGlite cannot interrupt a statement: there it is `db`, without a limit. (Optional:
-   * stand-ins of a Database, such as the API document's, may leave it out; callers fall back to `db`.)
+   * A Db whose statements PostgreSQL stops after `ms` milliseconds (error 57014; 0: never): on PostgreSQL a
+   * pool of its own (made on the first call, as large as the main one, closed with it) whose connections
+   * carry statement_timeout, and whose named statements run on a second such pool of generic plans, each
+   * connection keeping a bounded number (generic-plans.ts). PGlite cannot interrupt a statement: there it
+   * is `db`, without a limit. (Optional: stand-ins of a Database, such as the API document's, may leave it
+   * out; callers fall back to `db`.)
    */
   withStatementTimeout?(ms: number): Db;
   close(): Promise<void>;
@@ -200,9 +202,10 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
       withStatementTimeout(ms) {
         let timed = timedDbs.get(ms);
         if (!timed) {
-          const timedPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms });
+          const timeout = ms > 0 ? { statement_timeout: ms } : {};
+          const timedPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), ...timeout });
           // Its named statements (the search's) run on connections of generic plans (generic-plans.ts).
-          const genericPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), statement_timeout: ms, options: GENERIC_PLAN_OPTIONS, Client: BoundedStatementsClient });
+          const genericPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), ...timeout, options: GENERIC_PLAN_OPTIONS, Client: BoundedStatementsClient });
           for (const p of [timedPool, genericPool]) p.on('error', () => {});
           timedPools.push(timedPool, genericPool);
           timed = drizzleNodePg({ client: timedPool, schema }) as unknown as Db;

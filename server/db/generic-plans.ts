@@ -19,9 +19,13 @@ export function runNamedStatementsOn(db: Db, target: Db): void {
   namedTargets.set(db, target);
 }
 
-/** Where a named statement of `db` runs: its generic-plan connections when it has them, else `db` itself (PGlite). */
-export function namedStatementTarget(db: Db): Db {
-  return namedTargets.get(db) ?? db;
+/**
+ * Where a named statement of `db` runs: its connections of generic plans, or null when it has none (PGlite,
+ * where names mean nothing, or a PostgreSQL pool without the bound: the statement then runs unnamed, planned
+ * each time, and nothing stays prepared on connections that keep every statement they are given).
+ */
+export function namedStatementTarget(db: Db): Db | null {
+  return namedTargets.get(db) ?? null;
 }
 
 /**

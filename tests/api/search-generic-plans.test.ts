@@ -40,6 +40,25 @@ describe.skipIf(!postgres)('the search statements on PostgreSQL', () => {
     expect(((await testDb.database.db.execute(settings)).rows[0] as { mode: string }).mode).toBe('auto');
   });
 
+  it('without a statement timeout (SEARCH_TIMEOUT_MS=0) the named statements still run on generic plans, on connections that keep a bounded number', async () => {
+    const db = testDb.database.withStatementTimeout!(0);
+    const named = await executeNamed<{ mode: string; timeout: string }>(db, settings);
+    expect(named.rows[0]).toEqual({ mode: 'force_generic_plan', timeout: '0' });
+    expect(((await db.execute(settings)).rows[0] as { timeout: string }).timeout).toBe('0');
+  });
+
+  it('a pool without those connections runs the named statements unnamed: nothing stays prepared on it', async () => {
+    const pool = new pg.Pool({ connectionString: testDb.url, max: 1 });
+    try {
+      const db = drizzle({ client: pool, schema }) as unknown as Db;
+      const { params } = parseSearchParams({ SearchType: 'circle', Lat: '45.4642', Lng: '9.19', Radius: '2000', SellType: '1' });
+      await searchListings(db, params);
+      expect((await executeNamed<{ n: string }>(db, sql`select count(*)::text as n from pg_prepared_statements`)).rows[0]!.n).toBe('0');
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('a circle searched twice on those connections keeps one generic plan per statement, planned once', async () => {
     const db = testDb.database.withStatementTimeout!(2600);
     const { params } = parseSearchParams({ SearchType: 'circle', Lat: '45.4642', Lng: '9.19', Radius: '2000', SellType: '1' });

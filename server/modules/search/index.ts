@@ -40,8 +40,9 @@ async function timed<T>(work: Promise<T>): Promise<T> {
 /** The search: listings of a place or an area with filters, sorts, keyset pages and map markers; the place autocomplete. */
 const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify) {
   const { searchTimeoutMs, searchCacheSeconds } = fastify.config;
-  // The search's statements run on connections that stop them after SEARCH_TIMEOUT_MS (PostgreSQL).
-  const db = searchTimeoutMs > 0 ? (fastify.database.withStatementTimeout?.(searchTimeoutMs) ?? fastify.db) : fastify.db;
+  // The search's statements run on connections of their own that stop them after SEARCH_TIMEOUT_MS (0:
+  // never), their named statements on connections of generic plans (PostgreSQL; server/db/generic-plans.ts).
+  const db = fastify.database.withStatementTimeout?.(searchTimeoutMs) ?? fastify.db;
   const searchPlaces = createPlaceSearch(db);
   // The answer depends on the query alone (no user, cookie or header is read): the same for everybody,
   // so it may be served again for a few seconds (answer-cache.ts).

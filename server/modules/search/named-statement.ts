@@ -24,13 +24,15 @@ function named(db: Db, query: SQL) {
  * Runs a statement as a named prepared statement (node-postgres prepares it once per connection, and
  * PostgreSQL may then keep one generic plan for it): for the search's statements whose text is the same
  * from one search to the next, their values all parameters. Planning them cost 0.5-1.5 ms each, more
- * than running them. The name is the text's hash, so one name is never used for two texts. On PostgreSQL
- * they run on the connections of generic plans (server/db/generic-plans.ts). On PGlite the name is ignored. Only for texts drawn from a small set: every distinct text stays prepared on every
+ * than running them. The name is the text's hash, so one name is never used for two texts. They run on the
+ * connections of generic plans of `db` (server/db/generic-plans.ts), each keeping a bounded number; a `db`
+ * without them (PGlite, a pool of the bench or a test) runs the statement unnamed. Only for texts drawn from a small set: every distinct text stays prepared on every
  * connection that ran it.
  */
 export async function executeNamed<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<{ rows: T[] }> {
   const { built, name } = named(db, query);
-  const prepared = namedStatementTarget(db)._.session.prepareQuery(built, undefined, name, false);
+  const target = namedStatementTarget(db);
+  const prepared = (target ?? db)._.session.prepareQuery(built, undefined, target ? name : undefined, false);
   return (await prepared.execute()) as unknown as { rows: T[] };
 }
 
@@ -96,8 +98,8 @@ export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>
     async execute(target, hole, isNamed) {
       const inner = (target as unknown as { dialect: Dialect }).dialect.sqlToQuery(hole);
       const text = head + inner.sql + tail;
-      const name = isNamed ? nameOf(text) : undefined;
-      const prepared = (isNamed ? namedStatementTarget(target) : target)._.session.prepareQuery({ sql: text, params: inner.params }, fields as never, name, true, mapRows as never);
+      const named = isNamed ? namedStatementTarget(target) : null;
+      const prepared = (named ?? target)._.session.prepareQuery({ sql: text, params: inner.params }, fields as never, named ? nameOf(text) : undefined, true, mapRows as never);
       return (await prepared.execute()) as T[];
     },
   };
