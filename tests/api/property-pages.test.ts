@@ -63,6 +63,10 @@ describe('the listing pages rendered on the server', () => {
     expect(gone.body).toContain('<meta name="robots" content="noindex"');
 
     expect((await app.inject({ url: '/immobile/999999999' })).statusCode).toBe(404);
+    // Ids the API refuses (0, past 2^31 − 1) and a second address of a listing are not-found pages, not errors.
+    for (const url of ['/immobile/0', '/immobile/2147483648', '/immobile/000123', '/nuovecostruzioni/0', '/nuovecostruzioni/2147483648']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
   });
 
   it('renders a new development with its units linking to their listings', async () => {

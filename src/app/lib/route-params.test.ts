@@ -1,6 +1,6 @@
 import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { checkParams, numericIdSchema, oneOf, paramsShape, parseLoginSearch, requireParams, segmentSchema, typeSlugSchema } from './route-params';
+import { checkParams, numericIdSchema, oneOf, paramsShape, parseLoginSearch, recordIdSchema, requireParams, segmentSchema, typeSlugSchema } from './route-params';
 
 const listingParams = paramsShape({ type: typeSlugSchema, prov: segmentSchema, id: numericIdSchema });
 
@@ -17,6 +17,11 @@ describe('path params', () => {
     expect(checkParams(listingParams, { type: 'case', prov: 'x'.repeat(201), id: '1' })).toBeNull();
     expect(checkParams(listingParams, { type: 'case', id: '1' })).toBeNull();
     expect(checkParams(listingParams, null)).toBeNull();
+  });
+
+  it("take a stored record's id only from 1 to 2^31 − 1, without leading zeros (the API refuses the others)", () => {
+    for (const id of ['1', '33', '2147483647']) expect(recordIdSchema(id), id).toBe(true);
+    for (const id of ['0', '00033', '-1', '2147483648', '999999999999', '1e3', ' 1', '']) expect(recordIdSchema(id), id).toBe(false);
   });
 
   it('accept only the listed values with oneOf', () => {

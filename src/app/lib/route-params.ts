@@ -21,8 +21,15 @@ function matching(pattern: RegExp): ParamCheck {
 /** A property-type slug of the search URLs ("appartamenti", "bilocali" ...). */
 export const typeSlugSchema = oneOf(TYPE_SLUGS);
 
-/** A positive numeric id in a path ("/immobile/123"). */
+/** A number in a path (a step, an area's code with its leading zeros: "/case/milano/015146"). */
 export const numericIdSchema = matching(/^\d{1,12}$/);
+
+/**
+ * The id of a stored record in a path ("/immobile/123"): 1 to 2^31 − 1, written without leading zeros. Any
+ * other is the not-found page (the API refuses it with 400, and "/immobile/00123" would be a second
+ * address of one listing).
+ */
+export const recordIdSchema: ParamCheck = (value): value is string => typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
 
 /** The slug or code of a province in a path ("monza-e-della-brianza", "MI"), as the API takes it. */
 export const provinceSlugSchema = matching(/^[A-Za-z0-9-]{2,64}$/);

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { DeleteSearchPage } from '@/pages/delete-search';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
+import { recordIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema });
 
 /** The delete link of an alert mail: public, the token signs the id. */
 export const Route = createFileRoute('/eliminaricerca/$id')({

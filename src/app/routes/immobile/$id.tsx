@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageStatusHeaders } from '@domain/page-rendering';
 import { PropertyGonePage, PropertyPage, prefetchProperty, preloadPropertySections } from '@/pages/property';
 import { ACCEPTS } from '../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
+import { recordIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema });
 
 /**
  * Property detail: every type may look at a listing. An unknown listing is the 404 page; one

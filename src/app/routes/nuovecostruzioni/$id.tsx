@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewDevelopmentPage, prefetchNewDevelopment } from '@/pages/new-development';
 import { ACCEPTS } from '../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
+import { recordIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema });
 
 /** New builds come from the 'costruzioni' partner: no SEO footer. */
 export const Route = createFileRoute('/nuovecostruzioni/$id')({

@@ -3,9 +3,9 @@ import { NotFoundPage } from '@/pages/not-found';
 import { ValuationResultPage } from '@/pages/valuation-result';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../lib/route-params';
+import { recordIdSchema, paramsShape, requireParams } from '../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema });
 
 /**
  * A valuation's result, for its owner only. The server renders the frame (it has no visitor's

@@ -4,9 +4,9 @@ import { NotFoundPage } from '@/pages/not-found';
 import { listingActionsFor } from '@/processes/listing-status';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../../../../lib/route-params';
+import { recordIdSchema, paramsShape, requireParams } from '../../../../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema });
 
 export const Route = createFileRoute('/_authenticated/myrexer/annuncio/$id/')({
   staticData: { homeTypes: ACCEPTS.owners, defaultHomeType: HOME_TYPE.SELLER, requiresLogin: true },

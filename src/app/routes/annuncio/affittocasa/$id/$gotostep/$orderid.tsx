@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../lib/route-params';
+import { numericIdSchema, recordIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema, gotostep: numericIdSchema, orderid: segmentSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema, gotostep: numericIdSchema, orderid: segmentSchema });
 
 export const Route = createFileRoute('/annuncio/affittocasa/$id/$gotostep/$orderid')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD, header: 'hideSticky' },

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../../../../lib/route-params';
+import { numericIdSchema, recordIdSchema, paramsShape, requireParams } from '../../../../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema, gotostep: numericIdSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema, gotostep: numericIdSchema });
 
 /** The sale path lists both seller and landlord for edit-by-id (spec). */
 export const Route = createFileRoute('/annuncio/vendocasa/$id/$gotostep/')({

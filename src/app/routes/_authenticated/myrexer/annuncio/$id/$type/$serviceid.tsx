@@ -3,9 +3,9 @@ import { isServicesSlug, ListingServicePage, parseServicesSearch } from '@/pages
 import { NotFoundPage } from '@/pages/not-found';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../../../../../lib/route-params';
+import { recordIdSchema, paramsShape, requireParams } from '../../../../../../lib/route-params';
 
-const paramsSchema = paramsShape({ id: numericIdSchema, type: isServicesSlug, serviceid: numericIdSchema });
+const paramsSchema = paramsShape({ id: recordIdSchema, type: isServicesSlug, serviceid: recordIdSchema });
 
 /** One service for a listing of mine: its purchase, and the payment's outcome (`?ordine=`). */
 export const Route = createFileRoute('/_authenticated/myrexer/annuncio/$id/$type/$serviceid')({

@@ -3,10 +3,10 @@ import { isServicesSlug, ListingServicesPage, parseServicesSearch } from '@/page
 import { NotFoundPage } from '@/pages/not-found';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../../config/route-static-data';
-import { numericIdSchema, paramsShape, requireParams } from '../../../../../../lib/route-params';
+import { recordIdSchema, paramsShape, requireParams } from '../../../../../../lib/route-params';
 
 // The one type is a listing's services (`servizi`); any other slug is a 404.
-const paramsSchema = paramsShape({ id: numericIdSchema, type: isServicesSlug });
+const paramsSchema = paramsShape({ id: recordIdSchema, type: isServicesSlug });
 
 /** The services a listing of mine can buy. */
 export const Route = createFileRoute('/_authenticated/myrexer/annuncio/$id/$type/')({
