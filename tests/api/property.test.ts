@@ -258,6 +258,31 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(shown).toMatchObject({ Address: 'Via Pascoli, 12', Latitude: 45.4781234, Longitude: 9.2276543 });
   });
 
+  it("names a hidden address's district from its rounded position, never from the exact one", async () => {
+    const db = testDb.database.db;
+    // A point of Milano whose exact position and rounded one (~100 m) lie in two districts.
+    const [found] = (
+      await db.execute(sql`
+        with grid as (
+          select 45.44 + i * 0.00023 as lat, 9.14 + j * 0.00031 as lng
+            from generate_series(0, 300) i, generate_series(0, 300) j
+        )
+        select g.lat, g.lng, exact.name as exact, shown.name as shown
+          from grid g
+          join districts exact on exact.municipality_id = ${MILANO} and point(g.lng, g.lat) <@ exact.area
+          join districts shown on shown.municipality_id = ${MILANO} and point(round(g.lng::numeric, 3)::float8, round(g.lat::numeric, 3)::float8) <@ shown.area
+         where exact.id <> shown.id
+         limit 1`)
+    ).rows as { lat: number; lng: number; exact: string; shown: string }[];
+    expect(found, 'a point near a district border').toBeDefined();
+    const [owner] = await db.select({ id: users.id }).from(users).limit(1);
+    const id = await insertListing(db, { ownerUserId: owner!.id, latitude: Number(found!.lat), longitude: Number(found!.lng), showAddress: false });
+    const body = (await app.inject({ url: `/api/Property/${id}` })).json();
+    expect(body.District).toBe(found!.shown);
+    expect(body.District).not.toBe(found!.exact);
+    await db.delete(properties).where(eq(properties.id, id));
+  });
+
   it('never sends private data: the owner e-mail, phone, surname and id, the wizard and the estimate', async () => {
     const res = await app.inject({ url: `/api/Property/${fx.hidden}` });
     const text = res.body;

@@ -51,8 +51,12 @@ export const LISTING_IMAGE_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_i
 /** The property type a listing is published as (the wizard's publication type first). */
 export const listingTypeId = sql<number | null>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`;
 
-/** The name of the district whose area holds the listing's point (null without districts). */
-export const districtNameOf = sql<string | null>`(select d.name from districts d where d.municipality_id = ${properties.municipalityId} and point(${properties.longitude}, ${properties.latitude}) <@ d.area order by d.id limit 1)`;
+/**
+ * The name of the district whose area holds the listing's public position (geo: rounded to ~100 m when the
+ * address is hidden), as the search sees it: the exact point would tell which side of a district's border
+ * a hidden address lies (null without districts).
+ */
+export const districtNameOf = sql<string | null>`(select d.name from districts d where d.municipality_id = ${properties.municipalityId} and ${properties.geo} <@ d.area order by d.id limit 1)`;
 
 /** Street and number as shown, or null when hidden or unknown. */
 export function formatAddress(street: string | null, streetNumber: string | null, showAddress: boolean): string | null {
