@@ -45,11 +45,13 @@ export interface PageBoot {
 
 /**
  * A route that renders a page with another status than 200 (a listing removed by its owner:
- * 410 Gone, with its similar listings) says so with this header, from its `headers` option;
- * the renderer answers with that status and drops the header. Only these statuses are taken.
+ * 410 Gone, with its similar listings; results that could not be searched: 429 when the
+ * visitor's searches are over the limit, 503 when the search took too long) says so with this
+ * header, from its `headers` option; the renderer answers with that status and drops the
+ * header. Only these statuses are taken.
  */
 export const PAGE_STATUS_HEADER = 'x-rexer-page-status';
-export const PAGE_STATUSES = [410] as const;
+export const PAGE_STATUSES = [410, 429, 503] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
 
 /** The headers a route returns to ask for a status. */

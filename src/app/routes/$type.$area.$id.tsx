@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../config/route-static-data';
-import { loadResults } from '../lib/results-loader';
+import { loadResults, resultsHeaders } from '../lib/results-loader';
 import { numericIdSchema, paramsShape, requireParams, segmentSchema, typeSlugSchema } from '../lib/route-params';
 
 const paramsSchema = paramsShape({ type: typeSlugSchema, area: segmentSchema, id: numericIdSchema });
@@ -14,6 +14,7 @@ export const Route = createFileRoute('/$type/$area/$id')({
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
   validateSearch: validateResultsSearch,
   loaderDeps: ({ search }) => ({ search }),
+  headers: resultsHeaders,
   loader: ({ context, params, deps, cause }) =>
     loadResults(context.queryClient, routeSearch({ kind: 'district', type: params.type, area: params.area, id: Number(params.id) }, deps.search), cause),
   component: RouteComponent,

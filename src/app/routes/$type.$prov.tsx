@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../config/route-static-data';
-import { loadResults } from '../lib/results-loader';
+import { loadResults, resultsHeaders } from '../lib/results-loader';
 import { paramsShape, provinceSlugSchema, requireParams, typeSlugSchema } from '../lib/route-params';
 
 const paramsSchema = paramsShape({ type: typeSlugSchema, prov: provinceSlugSchema });
@@ -15,6 +15,7 @@ export const Route = createFileRoute('/$type/$prov')({
   validateSearch: validateResultsSearch,
   loaderDeps: ({ search }) => ({ search }),
   loader: ({ context, params, deps, cause }) => loadResults(context.queryClient, routeSearch({ kind: 'province', type: params.type, prov: params.prov }, deps.search), cause),
+  headers: resultsHeaders,
   component: RouteComponent,
 });
 

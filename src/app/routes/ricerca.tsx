@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../config/route-static-data';
-import { loadResults } from '../lib/results-loader';
+import { loadResults, resultsHeaders } from '../lib/results-loader';
 
 const ROUTE: ResultsRoute = { kind: 'query' };
 
@@ -13,6 +13,7 @@ export const Route = createFileRoute('/ricerca')({
   validateSearch: validateResultsSearch,
   loaderDeps: ({ search }) => ({ search }),
   loader: ({ context, deps, cause }) => loadResults(context.queryClient, routeSearch(ROUTE, deps.search), cause),
+  headers: resultsHeaders,
   component: RouteComponent,
 });
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { PLACE_KEYS, SearchResultsPage, cleanSearch, parseSeoSlug, resolveSeoPlace, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
-import { loadResults } from '../../lib/results-loader';
+import { loadResults, resultsHeaders } from '../../lib/results-loader';
 
 /**
  * SEO search pages: /trovacase/vendita/case/milano, /trovacase/affitto/bilocali/roma/centro-storico.
@@ -14,6 +14,7 @@ export const Route = createFileRoute('/trovacase/$')({
   staticData: { homeTypes: ACCEPTS.seekers, defaultHomeType: HOME_TYPE.BUYER, footerSeo: 'expanded' },
   validateSearch: validateResultsSearch,
   loaderDeps: ({ search }) => ({ search }),
+  headers: resultsHeaders,
   loader: async ({ context, params, deps, cause }) => {
     const slug = parseSeoSlug(params._splat);
     if (!slug) throw notFound();
@@ -23,8 +24,8 @@ export const Route = createFileRoute('/trovacase/$')({
     const fixed: Partial<SearchParams> = { SellType: slug.sellType, ...(slug.type ? { Type: slug.type } : {}) };
     for (const key of PLACE_KEYS) if (found[key] !== undefined) (fixed as Record<string, unknown>)[key] = found[key];
     const route: ResultsRoute = { kind: 'seo', path: `/trovacase/${slug.sellType === 2 ? 'affitto' : 'vendita'}${slug.type ? `/${slug.type}` : ''}${slug.place ? `/${slug.place}` : ''}${slug.district ? `/${slug.district}` : ''}`, fixed };
-    await loadResults(context.queryClient, routeSearch(route, deps.search), cause);
-    return { route };
+    const load = await loadResults(context.queryClient, routeSearch(route, deps.search), cause);
+    return { route, ...load };
   },
   component: RouteComponent,
 });

@@ -57,17 +57,23 @@ export function isUnknownPlace(error: unknown): boolean {
 }
 
 /**
- * The loader's work: the first page of results in the query cache, so the server renders the
- * list. Answers false when the place does not exist.
+ * What the first page's search came to: `found` (results, or a search the API refused with 400, which
+ * the page explains), `unknown` (the place does not exist: the 404 page), or the status the page answers
+ * with while saying so: 429 (the visitor's searches are over the limit) or 503 (the search took too long).
  */
-export async function prefetchSearchResults(queryClient: QueryClient, params: SearchParams): Promise<boolean> {
+export type SearchPrefetch = 'found' | 'unknown' | 429 | 503;
+
+/** The loader's work: the first page of results in the query cache, so the server renders the list. */
+export async function prefetchSearchResults(queryClient: QueryClient, params: SearchParams): Promise<SearchPrefetch> {
   try {
     await queryClient.ensureInfiniteQueryData(searchResultsQueryOptions(params));
-    return true;
+    return 'found';
   } catch (error) {
-    if (isUnknownPlace(error)) return false;
-    // A search the API refuses (400) still renders the page, which says so and offers a way out.
-    if (error instanceof ApiError && error.status === 400) return true;
+    if (isUnknownPlace(error)) return 'unknown';
+    // A search the API refuses (400), a limit reached (429) or a search that took too long (503) still
+    // render the page, which says so and offers a way on.
+    if (error instanceof ApiError && error.status === 400) return 'found';
+    if (error instanceof ApiError && (error.status === 429 || error.status === 503)) return error.status;
     throw error;
   }
 }

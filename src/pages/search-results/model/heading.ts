@@ -1,6 +1,7 @@
 import type { SearchParams } from '@domain/search';
-import type { TypeSlug } from '@/shared/config';
+import { TYPE_SLUGS, type TypeSlug } from '@/shared/config';
 import type { SearchArea } from '../api/search-api';
+import type { ResultsRoute } from './results-route';
 
 // The words of a results page's heading and title: "245 case in vendita a Milano".
 
@@ -19,9 +20,13 @@ function provinceName(name: string): string {
   return name.replace(/^provincia (di |dell'|della |del )?/i, '');
 }
 
-export function headingParts(params: SearchParams, area: SearchArea | null | undefined): HeadingParts {
+/**
+ * The parts of the heading. The place is named by the search's answer (`area`), else by the search, else
+ * by the page's address (`routeName`: a page whose search could not run still says where it is).
+ */
+export function headingParts(params: SearchParams, area: SearchArea | null | undefined, routeName?: string): HeadingParts {
   const base = { noun: params.Type ?? ('default' as const), contract: params.SellType === 2 ? ('rent' as const) : ('sale' as const) };
-  const name = area?.Name ?? params.Place ?? '';
+  const name = area?.Name ?? params.Place ?? routeName ?? '';
   switch (params.SearchType) {
     case 'town':
     case 'region':
@@ -39,6 +44,25 @@ export function headingParts(params: SearchParams, area: SearchArea | null | und
       return { ...base, place: 'draw', name: '' };
     default:
       return { ...base, place: params.Bounds ? 'bounds' : 'free', name: '' };
+  }
+}
+
+/** The place a results page's address names, from its slug ("/vendita/case/mi/milano/015146" → "Milano"). */
+export function routePlaceName(route: ResultsRoute): string | undefined {
+  switch (route.kind) {
+    case 'town':
+      return nameFromSlug(route.name);
+    case 'province':
+      return nameFromSlug(route.prov);
+    case 'district':
+      return nameFromSlug(route.area);
+    case 'seo': {
+      // /trovacase/{vendita|affitto}[/{type}][/{place}[/{district}]]: the last segment that is no type.
+      const last = route.path.split('/').slice(3).filter((segment) => !(TYPE_SLUGS as readonly string[]).includes(segment)).at(-1);
+      return last ? nameFromSlug(last) : undefined;
+    }
+    default:
+      return undefined;
   }
 }
 

@@ -13,7 +13,7 @@ import { Button } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { searchResultsQueryOptions, type SearchResult } from '../api/search-api';
 import { countActiveFilters, withoutFilters } from '../model/filters';
-import { headingParts, nameFromSlug } from '../model/heading';
+import { headingParts, nameFromSlug, routePlaceName } from '../model/heading';
 import { firstPageHref, isIndexable, resultsHref, type ResultsRoute } from '../model/results-route';
 import { EmptyResults } from './empty-results';
 import { ResultsJsonLd, type BreadcrumbItem } from './results-json-ld';
@@ -80,7 +80,7 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
   const total = first?.Total;
   const updating = query.isPlaceholderData;
 
-  const parts = headingParts(params, first?.Area);
+  const parts = headingParts(params, first?.Area, routePlaceName(route));
   const contract = t(`heading.${parts.contract}`);
   const place = t(`heading.place.${parts.place}`, { name: parts.name, km: parts.km });
   const heading =
@@ -114,7 +114,10 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
   }, [selectedId, view]);
 
   const error = query.error;
-  const invalid = error instanceof ApiError && error.status === 400;
+  const status = error instanceof ApiError ? error.status : null;
+  const invalid = status === 400;
+  // Over the visitor's search limit (429), or a search that took too long (503): said as such.
+  const failure = invalid ? 'list.invalid' : status === 429 ? 'list.tooMany' : status === 503 ? 'list.tooSlow' : 'list.error';
 
   return (
     <div className={styles.page} data-view={view}>
@@ -174,7 +177,7 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
             </ul>
           ) : error && !query.data ? (
             <div className={styles.error} role="alert">
-              <p>{invalid ? t('list.invalid') : t('list.error')}</p>
+              <p>{t(failure)}</p>
               {invalid ? (
                 <Button variant="secondary" onClick={() => search(withoutFilters(params))}>
                   {t('empty.removeAll')}

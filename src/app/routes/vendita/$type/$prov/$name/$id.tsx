@@ -4,7 +4,7 @@ import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRout
 import type { TypeSlug } from '@/shared/config';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
-import { loadResults } from '../../../../../lib/results-loader';
+import { loadResults, resultsHeaders } from '../../../../../lib/results-loader';
 import { paramsShape, provinceSlugSchema, requireParams, segmentSchema, typeSlugSchema } from '../../../../../lib/route-params';
 
 const paramsSchema = paramsShape({ type: typeSlugSchema, prov: provinceSlugSchema, name: segmentSchema, id: segmentSchema });
@@ -21,6 +21,7 @@ export const Route = createFileRoute('/vendita/$type/$prov/$name/$id')({
   },
   validateSearch: validateResultsSearch,
   loaderDeps: ({ search }) => ({ search }),
+  headers: resultsHeaders,
   loader: ({ context, params, deps, cause }) => loadResults(context.queryClient, routeSearch(routeOf(params), deps.search), cause),
   component: RouteComponent,
 });
