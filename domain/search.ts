@@ -200,7 +200,11 @@ function text(raw: unknown, pattern: RegExp): string | undefined | null {
   return pattern.test(value) ? value : null;
 }
 
-/** "lat,lng;lat,lng;..." → points; null when malformed. A closing point equal to the first is dropped. */
+/**
+ * "lat,lng;lat,lng;..." → points, rounded to the 6 decimals (~11 cm) the search's query is written with, so
+ * a search is exactly what its query says (two polygons that differ further are one search); null when
+ * malformed. A closing point equal to the first is dropped.
+ */
 export function parsePolygon(raw: unknown): LatLng[] | undefined | null {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw !== 'string' || raw.length > LIMITS.polygonMaxPoints * 26) return null;
@@ -211,7 +215,7 @@ export function parsePolygon(raw: unknown): LatLng[] | undefined | null {
     const latitude = decimal(lat, -90, 90);
     const longitude = decimal(lng, -180, 180);
     if (latitude == null || longitude == null) return null;
-    points.push({ latitude, longitude });
+    points.push({ latitude: round6(latitude), longitude: round6(longitude) });
   }
   const first = points[0];
   const last = points.at(-1);
@@ -224,14 +228,15 @@ export function formatPolygon(points: readonly LatLng[]): string {
   return points.map((p) => `${round6(p.latitude)},${round6(p.longitude)}`).join(';');
 }
 
-/** "south,west,north,east" → bounds; null when malformed or inverted. */
+/** "south,west,north,east" → bounds, rounded to 6 decimals like a polygon's points; null when malformed or inverted. */
 export function parseBounds(raw: unknown): Bounds | undefined | null {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw !== 'string') return null;
   const parts = raw.split(',');
   if (parts.length !== 4) return null;
-  const [south, west, north, east] = [decimal(parts[0], -90, 90), decimal(parts[1], -180, 180), decimal(parts[2], -90, 90), decimal(parts[3], -180, 180)];
-  if (south == null || west == null || north == null || east == null) return null;
+  const values = [decimal(parts[0], -90, 90), decimal(parts[1], -180, 180), decimal(parts[2], -90, 90), decimal(parts[3], -180, 180)];
+  if (values.some((value) => value == null)) return null;
+  const [south, west, north, east] = values.map((value) => round6(value!));
   if (south >= north || west >= east) return null;
   return { south, west, north, east };
 }

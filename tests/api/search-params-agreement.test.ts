@@ -64,6 +64,19 @@ describe('search params: zod schema and parseSearchParams agree', () => {
     }
   });
 
+  it('a polygon or a view is the search its query writes: coordinates rounded to 6 decimals as they are read', () => {
+    const fine = parseSearchParams({ SearchType: 'draw', Polygon: '45.12345678,9.1;45.2,9.10000049;45.2,9.3' }).params;
+    expect(fine.Polygon).toEqual([
+      { latitude: 45.123457, longitude: 9.1 },
+      { latitude: 45.2, longitude: 9.1 },
+      { latitude: 45.2, longitude: 9.3 },
+    ]);
+    expect(parseSearchParams(toSearchQuery(fine)).params.Polygon).toEqual(fine.Polygon);
+    expect(parseSearchParams({ Bounds: '45.00000001,9.1,45.2,9.3' }).params.Bounds).toEqual({ south: 45, west: 9.1, north: 45.2, east: 9.3 });
+    // A view that rounds to nothing is refused, as an inverted one is.
+    expect(parseSearchParams({ Bounds: '45.0000001,9.1,45.0000004,9.3' }).errors.Bounds).toBeDefined();
+  });
+
   it('ranges across keys are refused by both', () => {
     for (const query of [
       { PriceMin: '500', PriceMax: '100' },
