@@ -1,13 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
-import { pageStatusHeaders, type PageStatus } from '@domain/page-rendering';
 import type { SearchParams } from '@domain/search';
 import { prefetchSearchResults } from '@/pages/search-results';
-
-/** What a results route's loader leaves for its headers: the status of a page that could not search. */
-export interface ResultsLoad {
-  status?: PageStatus;
-}
+import type { ResultsLoad } from './results-headers';
 
 /**
  * The loader of every results route. Entering the page (and on the server) it waits for the
@@ -24,9 +19,4 @@ export async function loadResults(queryClient: QueryClient, params: SearchParams
   const outcome = await pending;
   if (outcome === 'unknown') throw notFound();
   return outcome === 'found' ? {} : { status: outcome };
-}
-
-/** The headers of a results route: the status of a page that could not search (429, 503). */
-export function resultsHeaders({ loaderData }: { loaderData?: ResultsLoad }): Record<string, string> | undefined {
-  return loaderData?.status ? pageStatusHeaders(loaderData.status) : undefined;
 }

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../config/route-static-data';
-import { loadResults, resultsHeaders } from '../lib/results-loader';
+import { loadResults } from '../lib/results-loader';
+import { resultsHeaders } from '../lib/results-headers';
 import { paramsShape, provinceSlugSchema, requireParams, typeSlugSchema } from '../lib/route-params';
 
 const paramsSchema = paramsShape({ type: typeSlugSchema, prov: provinceSlugSchema });

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { PLACE_KEYS, SearchResultsPage, cleanSearch, parseSeoSlug, resolveSeoPlace, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
-import { loadResults, resultsHeaders } from '../../lib/results-loader';
+import { loadResults } from '../../lib/results-loader';
+import { resultsHeaders } from '../../lib/results-headers';
 
 /**
  * SEO search pages: /trovacase/vendita/case/milano, /trovacase/affitto/bilocali/roma/centro-storico.

@@ -4,7 +4,8 @@ import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRout
 import type { TypeSlug } from '@/shared/config';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
-import { loadResults, resultsHeaders } from '../../../../../lib/results-loader';
+import { loadResults } from '../../../../../lib/results-loader';
+import { resultsHeaders } from '../../../../../lib/results-headers';
 import { paramsShape, provinceSlugSchema, requireParams, segmentSchema, typeSlugSchema } from '../../../../../lib/route-params';
 
 const paramsSchema = paramsShape({ type: typeSlugSchema, prov: provinceSlugSchema, name: segmentSchema, id: segmentSchema });

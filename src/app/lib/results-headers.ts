@@ -1,0 +1,14 @@
+import { pageStatusHeaders, type PageStatus } from '@domain/page-rendering';
+
+// Apart from results-loader.ts: a route's headers stay in the route tree (the entry), its loader
+// travels in a chunk of its own with the search calls it imports.
+
+/** What a results route's loader leaves for its headers: the status of a page that could not search. */
+export interface ResultsLoad {
+  status?: PageStatus;
+}
+
+/** The headers of a results route: the status of a page that could not search (429, 503). */
+export function resultsHeaders({ loaderData }: { loaderData?: ResultsLoad }): Record<string, string> | undefined {
+  return loaderData?.status ? pageStatusHeaders(loaderData.status) : undefined;
+}
