@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousFavorites, favorites, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, type CookieJar } from './helpers';
+import { AUTH_COOKIE, SESSION_COOKIE } from '../../server/plugins/browser-session';
 
 const PASSWORD = 'Ortensie.Blu#Lago71';
 
@@ -92,6 +93,13 @@ for (const backend of BACKENDS) {
       await browser('POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
       await browser('POST', '/api/Account/Session', { portal: 5 });
       expect((await browser('PUT', `/api/User/Favorites/${p2!.id}`)).json()).toEqual({ Ok: true });
+      expect((await browser('GET', '/api/User/Favorites')).json().Items).toHaveLength(1);
+      // The visitor comes back (a new page, its session token gone): its anonymous session and favourites stay.
+      const anonymousSession = jar[SESSION_COOKIE];
+      delete jar[AUTH_COOKIE];
+      expect((await browser('POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 })).json()).toEqual({});
+      expect(jar[SESSION_COOKIE]).toBe(anonymousSession);
+      await browser('POST', '/api/Account/Session', { portal: 5 });
       expect((await browser('GET', '/api/User/Favorites')).json().Items).toHaveLength(1);
       expect((await browser('POST', '/api/Account/Login', { username: email, password: PASSWORD })).statusCode).toBe(200);
       expect((await browser('GET', '/api/User/Favorites')).json().Items.map((item: { Property: { Id: number } }) => item.Property.Id)).toEqual([p2!.id]);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import type { Response as PlaywrightResponse } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 
 // The journey of a buyer, at a phone's width and a desktop's: from a landing to a town's
@@ -188,9 +189,20 @@ for (const journey of JOURNEYS) {
     const heart = page.getByRole('button', { name: 'Salva nei preferiti' }).first();
     // The heart turns at once; the call (after the anonymous session opens) must land before leaving the page.
     const favouriteSaved = page.waitForResponse((r) => r.url().includes(`/api/User/Favorites/${listingId}`) && r.request().method() === 'PUT');
+    // Opening the anonymous session refuses nothing on the way (no 401 in the visitor's console).
+    const accountCalls: { url: string; status: number }[] = [];
+    const onAccountCall = (r: PlaywrightResponse) => {
+      if (r.url().includes('/api/Account/')) accountCalls.push({ url: new URL(r.url()).pathname, status: r.status() });
+    };
+    page.on('response', onAccountCall);
     await heart.click();
     await expect(page.getByRole('button', { name: 'Rimuovi dai preferiti' }).first()).toHaveAttribute('aria-pressed', 'true');
     expect((await favouriteSaved).ok()).toBe(true);
+    page.off('response', onAccountCall);
+    expect(accountCalls).toEqual([
+      { url: '/api/Account/AnonymousLogin', status: 200 },
+      { url: '/api/Account/Session', status: 200 },
+    ]);
 
     // The favourites page says it is kept on this browser only, until a login.
     await page.goto('/myrexer/preferiti');

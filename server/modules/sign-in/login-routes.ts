@@ -14,6 +14,13 @@ import { AnalyticsTokenParams, AnonymousLoginRequest, ConfirmResponse, AutoLogin
 
 /** The Account calls of the session (spec section 7): anonymous login, session, login, single-use links, logout. */
 const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
+  /** The browser's anonymous user token when it is still valid and belongs to no account. */
+  const reusableAnonymousToken = async (given: string | undefined, now: Date): Promise<boolean> => {
+    if (given === undefined) return false;
+    const row = await findUserToken(fastify.db, given);
+    return row !== undefined && row.userId === null && row.expiresAt > now;
+  };
+
   fastify.post(
     '/api/Account/AnonymousLogin',
     {
@@ -22,8 +29,15 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
     },
     async (request, reply) => {
       const m = requestMeta(request);
+      if (!wantsCookieTransport(request)) {
+        const { token } = await issueUserToken(fastify.db, { userId: null, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
+        return { Token: token };
+      }
+      // A returning visitor's anonymous session (its favourites) stays: the browser cannot tell
+      // whether its HttpOnly cookie still holds one, so it asks here rather than trying Session first.
+      const kept = await reusableAnonymousToken(fastify.browserSession.recordOf(request)?.userdata, m.now);
+      if (kept) return {};
       const { token } = await issueUserToken(fastify.db, { userId: null, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
-      if (!wantsCookieTransport(request)) return { Token: token };
       fastify.browserSession.setAnonymous(reply, token, m.now);
       return {};
     },

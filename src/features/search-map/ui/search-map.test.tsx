@@ -255,7 +255,7 @@ describe('SearchMapView', () => {
 
   it('says discreetly that there is no background without TILE_URL, and not with one', async () => {
     await renderMap({ tileUrl: null });
-    expect(screen.getByText('Mappa senza sfondo: configura TILE_URL')).toBeTruthy();
+    expect(screen.getByText('Mappa senza sfondo: vedi gli annunci e le zone, non le strade.')).toBeTruthy();
   });
 
   it('draws the tiles of TILE_URL without the note', async () => {

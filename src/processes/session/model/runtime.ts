@@ -62,13 +62,9 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
 
   const machine = sessionMachine.provide({
     actors: {
-      // A returning visitor's anonymous session is in its cookie: reuse it before asking for a new one.
+      // A returning visitor's anonymous session is in its HttpOnly cookie: the server keeps it.
       anonymousLogin: fromPromise(async () => {
-        const reused = await exchangeSession().then(
-          () => true,
-          () => false,
-        );
-        if (!reused) await anonymousLogin();
+        await anonymousLogin();
         return COOKIE_HELD_TOKEN;
       }),
       exchangeToken: fromPromise(async () => {
