@@ -248,14 +248,16 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(body.RoomList).toContainEqual({ RoomTypeId: ROOM_TYPE.double_bedroom, Name: 'Camera matrimoniale', PluralName: 'camere matrimoniali', Count: 2 });
   });
 
-  it('hides the address: no street, the position rounded to about 100 m', async () => {
+  it('hides the address: no street, no postal code, the position rounded to about 100 m', async () => {
     const body = (await app.inject({ url: `/api/Property/${fx.hidden}` })).json();
     expect(body.Address).toBeNull();
+    expect(body.PostalCode).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('20133');
     expect(body.Latitude).toBe(45.478);
     expect(body.Longitude).toBe(9.228);
     expect(JSON.stringify(body)).not.toContain('Via Pascoli');
     const shown = (await app.inject({ url: `/api/Property/${fx.near}` })).json();
-    expect(shown).toMatchObject({ Address: 'Via Pascoli, 12', Latitude: 45.4781234, Longitude: 9.2276543 });
+    expect(shown).toMatchObject({ Address: 'Via Pascoli, 12', PostalCode: '20133', Latitude: 45.4781234, Longitude: 9.2276543 });
   });
 
   it("names a hidden address's district from its rounded position, never from the exact one", async () => {

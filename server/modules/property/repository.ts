@@ -228,7 +228,8 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         ProvinceCode: row.provinceCode,
         District: row.districtName,
         Address: formatAddress(row.street, row.streetNumber, row.showAddress),
-        PostalCode: row.postalCode,
+        // The postal code narrows a hidden address to a few streets in a city: shown with the address only.
+        PostalCode: row.showAddress ? row.postalCode : null,
         Latitude: publicCoordinate(row.latitude, row.showAddress),
         Longitude: publicCoordinate(row.longitude, row.showAddress),
         IsNewBuild: row.developmentId !== null || row.conditionId === PROPERTY_CONDITION.new,
