@@ -80,8 +80,9 @@ const fake = vi.hoisted(() => {
       return { getSouth: () => 45, getWest: () => 9, getNorth: () => 46, getEast: () => 10 };
     }
     project([lng, lat]: [number, number]) {
-      const x = lng * 100;
-      const y = -lat * 100;
+      const scale = 100 * 2 ** (this.zoom - 10);
+      const x = lng * scale;
+      const y = -lat * scale;
       return { x, y, dist: (p: { x: number; y: number }) => Math.hypot(p.x - x, p.y - y) };
     }
     easeTo(options: unknown) {
@@ -167,7 +168,7 @@ afterEach(() => {
 
 describe('SearchMapView', () => {
   const listing = { latitude: 45.5, longitude: 9.2, count: 1, propertyId: 42, price: 245_000 };
-  const cluster = { latitude: 45.4, longitude: 9.1, count: 1234, propertyId: null, price: null };
+  const cluster = { latitude: 45, longitude: 8.5, count: 1234, propertyId: null, price: null };
 
   it('links maplibre stylesheet from this origin and starts on the given bounds, asking for no style URL', async () => {
     const { map } = await renderMap({ fitBounds: { south: 45, west: 9, north: 46, east: 10 } });
@@ -212,7 +213,21 @@ describe('SearchMapView', () => {
     expect(map.calls.filter(([name]) => name === 'easeTo')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: /1\.234 annunci/ }));
     expect(onMarkerClick).toHaveBeenLastCalledWith(cluster);
-    expect(map.calls).toContainEqual(['easeTo', { center: [9.1, 45.4], zoom: 12 }]);
+    expect(map.calls).toContainEqual(['easeTo', { center: [8.5, 45], zoom: 12 }]);
+  });
+
+  it('draws markers that would cover each other as one cluster, and apart again when the zoom leaves room', async () => {
+    // Two price tags 50 px apart at zoom 10 (a tag is about 85 px wide), 100 px apart at zoom 11.
+    const neighbour = { latitude: 45.5, longitude: 9.7, count: 1, propertyId: 43, price: 310_000 };
+    const { map } = await renderMap({ markers: [listing, neighbour, cluster] });
+    expect(screen.queryByRole('button', { name: /245\.000/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '2 annunci in questa zona: ingrandisci' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1.234 annunci in questa zona: ingrandisci' })).toBeTruthy();
+    map.zoom = 11;
+    act(() => map.fire('zoomend', {}));
+    expect(screen.getByRole('button', { name: 'Annuncio a 245.000 €: apri' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Annuncio a 310.000 €: apri' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^2 annunci/ })).toBeNull();
   });
 
   it('keeps unchanged markers and removes those no longer in the answer', async () => {

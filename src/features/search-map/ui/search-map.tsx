@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 
 import { useTranslation } from '@/shared/i18n';
 import { ensureMaplibreStylesheet } from '@/shared/lib/maplibre';
 import { cx } from '@/shared/lib/class-names';
+import { declutter } from '../lib/declutter';
 import { clusterSize, formatClusterCount, formatMarkerPrice, formatRadius } from '../lib/format';
 import { draftFeatures, shapeToFeatures } from '../lib/geojson';
 import { clampRadius, distanceM, fromLngLatBounds, polygonProblem, toLngLatBounds, type PolygonProblem } from '../lib/geometry';
@@ -171,11 +172,24 @@ export default function SearchMapView(props: SearchMapProps) {
 
   const describeMarker = useEffectEvent((data: MapMarker) => markerLabel(data, t));
 
-  // Markers: kept when unchanged, so a new answer with the same points does not flicker.
+  // The zoom the markers were last laid out for: a zoom between two answers lays them out again.
+  const [layoutZoom, setLayoutZoom] = useState<number | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const onZoomEnd = () => setLayoutZoom(map.getZoom());
+    map.on('zoomend', onZoomEnd);
+    return () => {
+      map.off('zoomend', onZoomEnd);
+    };
+  }, [map]);
+
+  // Markers: kept when unchanged, so a new answer with the same points does not flicker;
+  // those that would cover each other at this zoom are drawn as one cluster.
   useEffect(() => {
     if (!map) return;
     const onMap = markersRef.current;
-    const wanted = new Map(markers.map((m) => [markerKey(m), m]));
+    const laidOut = declutter(markers, (m) => map.project([m.longitude, m.latitude]));
+    const wanted = new Map(laidOut.map((m) => [markerKey(m), m]));
     for (const [key, entry] of onMap) {
       if (!wanted.has(key)) {
         entry.marker.remove();
@@ -192,7 +206,7 @@ export default function SearchMapView(props: SearchMapProps) {
       const marker = new Marker({ element, anchor: data.count > 1 ? 'center' : 'bottom' }).setLngLat([data.longitude, data.latitude]).addTo(map);
       onMap.set(key, { marker, data });
     }
-  }, [map, markers, interactive]);
+  }, [map, markers, interactive, layoutZoom]);
 
   // The highlighted listing, raised above its neighbours.
   useEffect(() => {
