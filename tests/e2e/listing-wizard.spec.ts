@@ -265,6 +265,21 @@ test('an anonymous seller lists a home from the first question to search, with p
   }, { timeout: 20_000 }).toBeGreaterThan(0);
 });
 
+test("a tap on the first step while its code is still coming is not lost (the server's HTML stays under the finger)", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'it-IT' });
+  const page = await context.newPage();
+  // A slow network: the first step's own code comes after the page has hydrated.
+  await page.route(/\/assets\/personal-data-step-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.goto('/annuncio/vendocasa');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Accedi' }).last().click();
+  await expect(page.getByRole('dialog', { name: 'Accedi a Rexer' })).toBeVisible();
+  await context.close();
+});
+
 test('a seller who closes the tab at step 9 resumes there in another browser', async ({ browser }) => {
   test.setTimeout(180_000);
   const first = await browser.newContext({ viewport: PHONE, locale: 'it-IT' });

@@ -1,5 +1,5 @@
 import { useBlocker, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { deviceFromUserAgent } from '@domain/listing/device';
 import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, SessionViewContext, useSessionView, type SessionStatus } from '@/entities/session';
@@ -242,7 +242,10 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
       openLogin: (email) => openLogin(email),
     };
   }, [flow, navigate, openLogin]);
-  const interact = useCallback(() => setInteracted(true), []);
+  // Not urgent: the first screen may not have hydrated yet (its step's code still coming), and an
+  // urgent update above it would replace its server HTML with the fallback under the visitor's
+  // finger (the page shrank and jumped to the top between the press and the release of a tap).
+  const interact = useCallback(() => startTransition(() => setInteracted(true)), []);
 
   const actions = useMemo<WizardPageActions | null>(() => {
     if (!started) return null;
