@@ -123,6 +123,12 @@ async function renderPage(render: PageRenderer, request: FastifyRequest, reply: 
       request.log.warn({ err: error }, 'page address could not be parsed');
       return reply.code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
     }
+    // The visitor closed the connection (a tab closed, a link followed): nobody to answer, and
+    // nothing wrong with the server (499, as proxies log it).
+    if (controller.signal.aborted) {
+      request.log.info('page rendering stopped: the visitor left');
+      return reply.code(499).header('cache-control', 'no-store').send();
+    }
     request.log.error({ err: error }, 'page rendering failed');
     return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
   }

@@ -1,9 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestDatabase } from '../../server/db/testing';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
@@ -262,6 +264,8 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
         `export function createPageRenderer(setup) {
           return async ({ request, nonce }) => {
             const url = new URL(request.url);
+            if (url.pathname === '/lenta') return new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+            if (url.pathname === '/rotta') throw new Error('a broken page');
             const status = url.pathname.includes('non-esiste') ? 404 : 200;
             return new Response('<!doctype html><div id="root">' + JSON.stringify({ path: url.pathname, assets: setup.assets, nonce, origin: setup.siteOrigin }) + '</div>', { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
           };
@@ -317,6 +321,22 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
         expect(res.body).not.toContain('root:');
         expect([200, 404]).toContain(res.statusCode);
       }
+    });
+
+    it('logs a page whose visitor left mid-render as information, and a broken page as an error', async () => {
+      const lines: { level: number; msg: string }[] = [];
+      app = await buildTestApp(testDb, { distDir: dist, logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) } } });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const left = http.get({ host: '127.0.0.1', port, path: '/lenta' });
+      left.on('error', () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      left.destroy();
+      await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain('page rendering stopped: the visitor left'));
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      const broken = await app.inject({ url: '/rotta' });
+      expect(broken.statusCode).toBe(500);
+      expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual(['page rendering failed']);
     });
 
     it('answers page paths with 404 when there is no build (the API alone)', async () => {
