@@ -137,6 +137,31 @@ for (const backend of BACKENDS) {
       expect((await browser(fresh, 'GET', '/api/Account/Me')).json()).toMatchObject({ email, termsAndPrivacyConsent: true });
     });
 
+    it("keeps a browser's live session at an anonymous login: an anonymous one as it is, an account's for Session to trade", async () => {
+      // A login made in another tab since this page loaded: the cookie holds the account's session.
+      const jar: CookieJar = {};
+      await browser(jar, 'POST', '/api/Account/Login', loginBody(DEMO_ACCOUNTS.seller.email, DEMO_PASSWORD));
+      const account = jar[SESSION];
+      delete jar[AUTH];
+      expect((await browser(jar, 'POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 })).json()).toEqual({});
+      expect(jar[SESSION]).toBe(account);
+      await browser(jar, 'POST', '/api/Account/Session', { portal: 5 });
+      expect((await browser(jar, 'GET', '/api/Account/Me')).json()).toMatchObject({ email: DEMO_ACCOUNTS.seller.email });
+
+      // An anonymous token under an account's name is written back as anonymous, so a login adopts it.
+      const visitor: CookieJar = {};
+      await browser(visitor, 'POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
+      const anonymous = decodeRecord(visitor[SESSION])!;
+      visitor[SESSION] = encodeRecord({ ...anonymous, username: DEMO_ACCOUNTS.buyer.email, isConfirmed: true, terms_privacy: true });
+      await browser(visitor, 'POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
+      expect(decodeRecord(visitor[SESSION])).toMatchObject({ username: '', userdata: anonymous.userdata });
+
+      // A revoked or unknown token is not revived: a new one is issued.
+      const gone: CookieJar = { [SESSION]: encodeRecord({ ...anonymous, userdata: 'A'.repeat(43) }) };
+      await browser(gone, 'POST', '/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
+      expect(decodeRecord(gone[SESSION])!.userdata).not.toBe('A'.repeat(43));
+    });
+
     it('opens a silent session at registration; the rapid registration may read but not change the account', async () => {
       const email = `silente.${backend.name}@example.com`;
       const jar: CookieJar = {};

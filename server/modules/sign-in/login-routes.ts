@@ -14,11 +14,10 @@ import { AnalyticsTokenParams, AnonymousLoginRequest, ConfirmResponse, AutoLogin
 
 /** The Account calls of the session (spec section 7): anonymous login, session, login, single-use links, logout. */
 const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
-  /** The browser's anonymous user token when it is still valid and belongs to no account. */
-  const reusableAnonymousToken = async (given: string | undefined, now: Date): Promise<boolean> => {
-    if (given === undefined) return false;
+  /** The row of a cookie's user token when it is still valid (not revoked, not expired). */
+  const liveUserToken = async (given: string, now: Date) => {
     const row = await findUserToken(fastify.db, given);
-    return row !== undefined && row.userId === null && row.expiresAt > now;
+    return row !== undefined && row.expiresAt > now ? row : undefined;
   };
 
   fastify.post(
@@ -35,8 +34,16 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
       }
       // A returning visitor's anonymous session (its favourites) stays: the browser cannot tell
       // whether its HttpOnly cookie still holds one, so it asks here rather than trying Session first.
-      const kept = await reusableAnonymousToken(fastify.browserSession.recordOf(request)?.userdata, m.now);
-      if (kept) return {};
+      const record = fastify.browserSession.recordOf(request);
+      const live = record ? await liveUserToken(record.userdata, m.now) : undefined;
+      if (record && live) {
+        // An anonymous token under an account's name is written back as anonymous: the login
+        // adopts an anonymous session (its favourites) by its record's empty name.
+        if (live.userId === null && record.username !== '') fastify.browserSession.setAnonymous(reply, record.userdata, m.now);
+        // An account's session (a login made in another tab since this page loaded) stays as well:
+        // Session trades it next, as it would have without this call; nothing is left orphaned.
+        return {};
+      }
       const { token } = await issueUserToken(fastify.db, { userId: null, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
       fastify.browserSession.setAnonymous(reply, token, m.now);
       return {};
