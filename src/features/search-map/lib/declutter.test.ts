@@ -55,6 +55,19 @@ describe('declutter', () => {
     for (const [i, box] of boxes.slice(1).entries()) expect(box.left).toBeGreaterThan(boxes[i]!.right);
   });
 
+  it('leaves no two markers touching among thousands, wherever they fall on the grid it files them by', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      random() < 0.5 ? listing(i, random() * 4000, random() * 3000, Math.round(random() * 2e9)) : cluster(2 + Math.floor(random() * 20_000), random() * 4000, random() * 3000),
+    );
+    const out = declutter(many, project);
+    expect(out.reduce((sum, m) => sum + m.count, 0)).toBe(many.reduce((sum, m) => sum + m.count, 0));
+    const boxes = out.map((m) => markerBox(m, project(m).x, project(m).y));
+    const touching = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right + 6 && b.left < a.right + 6 && a.top < b.bottom + 6 && b.top < a.bottom + 6));
+    expect(touching).toEqual([]);
+  });
+
   it('draws a tag above its point and a bubble around it', () => {
     expect(markerBox(listing(1, 100, 100), 100, 100)).toMatchObject({ bottom: 100, top: 70 });
     expect(markerBox(cluster(4, 100, 100), 100, 100)).toEqual({ left: 82, right: 118, top: 82, bottom: 118 });

@@ -47,14 +47,20 @@ export function declutter(markers: readonly MapMarker[], project: (m: { latitude
   // Each pass merges every pair it finds; a merged bubble is larger and may touch another: pass again.
   for (let pass = 0; pass < 8; pass++) {
     const order = [...current].sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
-    const kept: { marker: MapMarker; box: Box }[] = [];
-    let merged = false;
-    for (const marker of order) {
+    const boxes = order.map((marker) => {
       const point = project(marker);
-      const box = markerBox(marker, point.x, point.y);
-      const into = kept.find((k) => overlap(k.box, box));
+      return markerBox(marker, point.x, point.y);
+    });
+    const grid = new BoxGrid(boxes);
+    const kept: Kept[] = [];
+    let merged = false;
+    for (const [i, marker] of order.entries()) {
+      const box = boxes[i]!;
+      const into = grid.firstTouching(box);
       if (!into) {
-        kept.push({ marker, box });
+        const entry = { order: kept.length, marker, box };
+        kept.push(entry);
+        grid.add(entry);
         continue;
       }
       merged = true;
@@ -68,11 +74,66 @@ export function declutter(markers: readonly MapMarker[], project: (m: { latitude
         price: null,
       };
       const p = project(joined);
+      grid.remove(into);
       into.marker = joined;
       into.box = markerBox(joined, p.x, p.y);
+      grid.add(into);
     }
     current = kept.map((k) => k.marker);
     if (!merged) break;
   }
   return current;
+}
+
+interface Kept {
+  /** Its place among the markers kept: the first kept of those touching a marker takes it. */
+  order: number;
+  marker: MapMarker;
+  box: Box;
+}
+
+/**
+ * The kept markers by the screen cell of their box's centre. A cell is as wide and tall as the
+ * largest box and the gap, so two boxes that touch have their centres in the same or neighbouring
+ * cells: a marker is checked against those only, not against every marker kept (an answer holds
+ * up to 5,000 points, laid out again at every zoom).
+ */
+class BoxGrid {
+  private readonly cellPx: number;
+  private readonly cells = new Map<string, Kept[]>();
+
+  constructor(boxes: readonly Box[]) {
+    let largest: number = BUBBLE_PX.large;
+    for (const box of boxes) largest = Math.max(largest, box.right - box.left, box.bottom - box.top);
+    this.cellPx = largest + GAP_PX;
+  }
+
+  private cellOf(box: Box): [number, number] {
+    return [Math.floor((box.left + box.right) / 2 / this.cellPx), Math.floor((box.top + box.bottom) / 2 / this.cellPx)];
+  }
+
+  add(entry: Kept): void {
+    const key = this.cellOf(entry.box).join(',');
+    const cell = this.cells.get(key);
+    if (cell) cell.push(entry);
+    else this.cells.set(key, [entry]);
+  }
+
+  remove(entry: Kept): void {
+    const cell = this.cells.get(this.cellOf(entry.box).join(','));
+    cell?.splice(cell.indexOf(entry), 1);
+  }
+
+  firstTouching(box: Box): Kept | undefined {
+    const [x, y] = this.cellOf(box);
+    let first: Kept | undefined;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const entry of this.cells.get(`${x + dx},${y + dy}`) ?? []) {
+          if ((first === undefined || entry.order < first.order) && overlap(entry.box, box)) first = entry;
+        }
+      }
+    }
+    return first;
+  }
 }
