@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    // ARCHITECTURE.md: the machines meet the pages in src/processes; only that layer (and the
+    // docs/architecture.md: the machines meet the pages in src/processes; only that layer (and the
     // server) imports machines/. Everything else asks the session process through intents.
     files: ['src/processes/**/*.{ts,tsx}'],
     rules: {
@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    // ARCHITECTURE.md: machines are pure; they import nothing from src/ or server/.
+    // docs/architecture.md: machines are pure; they import nothing from src/ or server/.
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/src/**', '**/server/**', 'react', 'react-dom'], message: 'machines/ stays pure: no React, no src/, no server/.' }] }],

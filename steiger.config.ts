@@ -5,11 +5,11 @@ export default defineConfig([
   ...fsd.configs.recommended,
   {
     // src/processes is part of this product's design on purpose: it is where the
-    // XState machines meet the pages (ARCHITECTURE.md), so this one rule is off.
+    // XState machines meet the pages (docs/architecture.md), so this one rule is off.
     rules: { 'fsd/no-processes': 'off' },
   },
   {
-    // ARCHITECTURE.md: "pages/ one slice per screen of the route table". The route table
+    // docs/architecture.md: "pages/ one slice per screen of the route table". The route table
     // has more than 20 screens, so the pages layer is above the rule's threshold by design.
     files: ['./src/pages/**'],
     rules: { 'fsd/excessive-slicing': 'off' },

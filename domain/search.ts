@@ -12,7 +12,7 @@ import { TYPE_SLUGS, type TypeSlug } from './public-pages';
 export const SEARCH_TYPES = ['free', 'circle', 'draw', 'place', 'proximity', 'province', 'town', 'region', 'district', 'agency'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/** Ids of the search_types reference list (spec section 3): saved searches store them. */
+/** Ids of the search_types reference list (docs/spec.md §3): saved searches store them. */
 export const SEARCH_TYPE_ID: Record<Exclude<SearchType, 'free'>, number> = {
   circle: 1,
   draw: 2,
@@ -28,7 +28,7 @@ export const SEARCH_TYPE_ID: Record<Exclude<SearchType, 'free'>, number> = {
 export const SORTS = ['relevance', 'price-asc', 'price-desc', 'price-m2-asc', 'price-m2-desc', 'newest', 'surface-desc', 'surface-asc'] as const;
 export type SearchSort = (typeof SORTS)[number];
 
-/** Amenity ids of the spec (section 3). */
+/** Amenity ids of docs/spec.md §3. */
 export const AMENITY_IDS = [2, 7, 9, 13, 15, 16, 17, 18, 19, 20, 23, 24] as const;
 /** Energy classes by id (reference list energy_classes: 1 A4 ... 10 G, 11 exempt, 12 pending). */
 export const ENERGY_CLASS_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -39,7 +39,7 @@ export const PROPERTY_TYPE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
 /** "Published in the last …" choices, in days. */
 export const PUBLISHED_WITHIN_DAYS = [1, 3, 7, 14, 30] as const;
 
-/** Default centre of the map (spec section 7): the middle of Italy. */
+/** Default centre of the map (docs/spec.md §9): the middle of Italy. */
 export const DEFAULT_CENTER = { latitude: 42.559, longitude: 12.223 } as const;
 export const DEFAULT_ZOOM = 6;
 
@@ -379,7 +379,7 @@ export function savedCriteria(p: SearchParams): Record<string, string> {
 }
 
 /**
- * What the type slugs of the URLs mean (spec section 3: apartments 1, homes 23, studio 19,
+ * What the type slugs of the URLs mean (docs/spec.md §3: apartments 1, homes 23, studio 19,
  * two-room 20, three-room 21, four-room 22, houses and apartments 24, commercial 25):
  * property types, and for the room slugs a number of rooms.
  */

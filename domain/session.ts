@@ -1,12 +1,12 @@
-// The session's domain (spec sections 3, 4 and 7): what a login sends and answers, how it
+// The session's domain (docs/spec.md §3, §4 and §7): what a login sends and answers, how it
 // fails, what the app stores, and the intents a page may express. Pure types and constants,
 // importable by the machine (machines/), the session process and the entities alike, so
 // that nothing below the processes layer needs the machine itself.
 
-/** The portal id every request carries (spec section 7: `Portal: 5`). */
+/** The portal id every request carries (docs/spec.md §7: `Portal: 5`). */
 export const PORTAL = 5;
 
-/** Where a login started (spec section 4): it decides redirect or callback. */
+/** Where a login started (docs/spec.md §4): it decides redirect or callback. */
 export const LOGIN_SOURCE = {
   undefined: 0,
   appointment: 1,
@@ -24,14 +24,14 @@ export interface Credentials {
   recaptchaToken: string;
 }
 
-/** What the login call answers (spec section 7: UserToken, IsConfirmed, TermsAndPrivacyConfirmed). */
+/** What the login call answers (docs/spec.md §7: UserToken, IsConfirmed, TermsAndPrivacyConfirmed). */
 export interface LoginResult {
   userToken: string;
   isConfirmed: boolean;
   termsAndPrivacyConfirmed: boolean;
 }
 
-/** The login failures the catalogue names (spec section 8); anything else is 'Other'. */
+/** The login failures the catalogue names (docs/spec.md §8); anything else is 'Other'. */
 export const LOGIN_FAILURE_KINDS = [
   'WrongCredentials',
   'InvalidPassword',
@@ -42,7 +42,7 @@ export const LOGIN_FAILURE_KINDS = [
   'UserIsSuspendedOrDeleted',
 ] as const;
 
-/** A login failure, by the catalogue's ExceptionTypeString (spec section 8). */
+/** A login failure, by the catalogue's ExceptionTypeString (docs/spec.md §8). */
 export interface LoginFailure {
   kind: (typeof LOGIN_FAILURE_KINDS)[number] | 'Other';
   /** The confirmation token that comes with UserNotConfirmed. */
@@ -61,7 +61,7 @@ export function asLoginFailure(error: unknown): LoginFailure {
   return { kind: 'Other' };
 }
 
-/** The session record the app stores (spec section 3); the bearer itself stays server-side. */
+/** The session record the app stores (docs/spec.md §3); the bearer itself stays server-side. */
 export interface StoredSession {
   username: string;
   isConfirmed: boolean;

@@ -1,7 +1,7 @@
 // The steps of the listing and valuation wizards: every numbered step of the spec
-// (product-spec.md, "Listing-insertion wizard steps": 0-46 without 20, 21, 31 and 35), the
+// (docs/spec.md §2, "Listing wizard steps": 0-46 without 20, 21, 31 and 35), the
 // answers each one collects, and the order the flow gives them
-// (../shared/design/wizard-flow.md, authoritative), branches included.
+// (docs/wizard-flow.md, authoritative), branches included.
 //
 // Pure TypeScript with no import: the wizard machines route with it, and the server (which
 // validates and stores each step's answers) and the pages (through src/processes) can ask the
@@ -55,7 +55,7 @@ export const EXTRA_SERVICE_IDS = [1, 3, 4, 5, 6, 8] as const;
 // ---------------------------------------------------------------------------------------
 // The answers, one type per step (null: the step shows something and collects nothing).
 
-/** Step 0: creates the silent account (spec section 4). */
+/** Step 0: creates the silent account (docs/spec.md §4). */
 export interface PersonalData {
   name: string;
   surname: string;
@@ -600,7 +600,7 @@ const LISTING_END = {
 
 const LISTING_ENTRY: readonly Branch[] = [{ to: 'personalData', when: 'isAnonymous' }, { to: 'locality' }];
 
-/** The three flows of wizard-flow.md, branch by branch. */
+/** The three flows of docs/wizard-flow.md, branch by branch. */
 export const ROUTES: Record<Flow, Routes> = {
   sale: {
     entry: LISTING_ENTRY,
@@ -704,7 +704,7 @@ export function firstIncompleteStep(flow: Flow, answers: WizardAnswers, facts: P
 }
 
 /**
- * Where a draft resumes (wizard-flow.md, "resume"): its first incomplete step. A path
+ * Where a draft resumes (docs/wizard-flow.md, "resume"): its first incomplete step. A path
  * complete to its end resumes at the summary (27) of a listing, which edits a published
  * listing, or at the estimate (38) of a valuation.
  */

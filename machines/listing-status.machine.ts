@@ -1,6 +1,6 @@
 import { setup, transition } from 'xstate';
 
-// The statuses of a listing (spec section 4: 1 incomplete, 2 published, 3 suspended, 4 sold,
+// The statuses of a listing (docs/spec.md §4: 1 incomplete, 2 published, 3 suspended, 4 sold,
 // 5 deleted) and the changes between them. The server imports this machine: it resolves the
 // stored status, asks `nextStatus(from, event)` (or `canChangeStatus(from, to)`), and refuses
 // anything else with the error body. Both helpers are read off the machine below, so there
@@ -37,7 +37,7 @@ export const listingStatusMachine = setup({
   },
 }).createMachine({
   id: 'listingStatus',
-  description: 'The status of one listing (spec section 4).',
+  description: 'The status of one listing (docs/spec.md §4).',
   initial: 'incomplete',
   states: {
     incomplete: {

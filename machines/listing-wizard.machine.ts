@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STEPS, stepsOfFlow, type Account, type Device, type ListingFlow, type MarketResult, type PlanChoice, type StepId, type WizardAnswers } from './wizard-steps';
+import { STEPS, stepsOfFlow, type Account, type Device, type ListingFlow, type MarketResult, type PlanChoice, type StepId, type WizardAnswers } from '../domain/wizard-steps';
 import {
   advance,
   afterStage,
@@ -34,7 +34,7 @@ import {
   type WizardTag,
 } from './wizard-context';
 
-// The listing wizard (../shared/design/wizard-flow.md, "The listing path"): a seller or a
+// The listing wizard (docs/wizard-flow.md, "The listing path"): a seller or a
 // landlord from the first question to a published listing, or to an exclusive lead.
 //
 // Every numbered step of the sale and rent paths is a state of `wizard` whose meta is
@@ -235,7 +235,7 @@ export const listingWizardMachine = setup({
   },
 }).createMachine({
   id: 'listingWizard',
-  description: 'The listing wizard of wizard-flow.md: sale or rent, from the first question to a published listing or an exclusive lead.',
+  description: 'The listing wizard of docs/wizard-flow.md: sale or rent, from the first question to a published listing or an exclusive lead.',
   context: ({ input }) => initialContext({ flow: input.flow, account: input.account, device: input.device, comparablesEnabled: input.comparablesEnabled, draft: input.draft }),
   output: ({ context }) => ({ id: context.id, flow: context.flow as ListingFlow, answers: context.answers, published: context.published }),
   initial: 'wizard',

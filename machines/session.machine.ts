@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { asLoginFailure, LOGIN_SOURCE, PORTAL, type Credentials, type LoginFailure, type LoginResult, type LoginSource, type SessionIntent, type StoredSession } from '../domain/session';
 
-// The session of spec section 4: anonymous, temporary (terms and privacy pending), logged
+// The session of docs/spec.md §4: anonymous, temporary (terms and privacy pending), logged
 // in, silent (created at registration). The machine is pure: every call to the API is an
 // actor the app provides (`sessionMachine.provide({ actors: ... })`), every effect on the
 // page (persist, redirect, callback, go home) a named action the app provides. Guards and
@@ -175,12 +175,12 @@ export const sessionMachine = setup({
     hasSessionToken: ({ context }) => context.sessionToken !== null,
     isSilentSession: ({ context }) => context.silent,
     holdsSilentSession: ({ context }) => context.silent && context.sessionToken !== null,
-    /** The login source asks for the caller's callback rather than a redirect (spec section 4). */
+    /** The login source asks for the caller's callback rather than a redirect (docs/spec.md §4). */
     completesWithCallback: ({ context }) => loginCompletion(context.source) === 'callback',
   },
 }).createMachine({
   id: 'session',
-  description: 'The visitor session of spec section 4: anonymous until someone logs in or registers.',
+  description: 'The visitor session of docs/spec.md §4: anonymous until someone logs in or registers.',
   context: EMPTY,
   initial: 'anonymous',
   on: {
@@ -315,7 +315,7 @@ export const sessionMachine = setup({
       },
     },
     temporary: {
-      description: 'Logged in with the partner terms and privacy not yet accepted (spec section 4): the terms modal is open.',
+      description: 'Logged in with the partner terms and privacy not yet accepted (docs/spec.md §4): the terms modal is open.',
       tags: [SESSION_TAGS.signedIn],
       on: {
         ACCEPT_TERMS: 'acceptingTerms',
@@ -332,7 +332,7 @@ export const sessionMachine = setup({
         src: 'acceptTerms',
         input: ({ context }) => ({ userToken: context.userToken ?? '' }),
         onDone: { target: 'exchangingUser', actions: 'markTermsAccepted' },
-        // Spec section 8: a failed terms update logs the user out.
+        // docs/spec.md §8: a failed terms update logs the user out.
         onError: 'loggingOut',
       },
     },
@@ -367,7 +367,7 @@ export const sessionMachine = setup({
           description: 'Logged in with confirmed terms.',
         },
         silent: {
-          description: 'The silent session of a new registration (spec section 4): unconfirmed, ended by the confirmation or by a full login.',
+          description: 'The silent session of a new registration (docs/spec.md §4): unconfirmed, ended by the confirmation or by a full login.',
           on: {
             SILENT_LOGOUT: '#session.loggingOut',
             LOGIN: { target: '#session.authenticating', actions: { type: 'rememberLoginRequest', params: ({ event }) => event } },

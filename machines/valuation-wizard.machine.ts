@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STEPS, stepsOfFlow, type Account, type Device, type ListingFlow, type Locality, type MarketResult, type StepId, type WizardAnswers } from './wizard-steps';
+import { STEPS, stepsOfFlow, type Account, type Device, type ListingFlow, type Locality, type MarketResult, type StepId, type WizardAnswers } from '../domain/wizard-steps';
 import {
   answersCurrentStep,
   canGoBack,
@@ -28,7 +28,7 @@ import {
 } from './wizard-context';
 import type { ListingWizardInput } from './listing-wizard.machine';
 
-// The valuation wizard (../shared/design/wizard-flow.md, "The valuation path"): 3 ... 11,
+// The valuation wizard (docs/wizard-flow.md, "The valuation path"): 3 ... 11,
 // then 0 and 1 if the visitor is anonymous (the estimate is sent by mail), the comparables
 // search (14), 13 or 40, the estimate (38), and 37: continue into the sale or rent listing
 // with every answer carried over, or stop at the thank-you (29).
@@ -136,7 +136,7 @@ export const valuationWizardMachine = setup({
   },
 }).createMachine({
   id: 'valuationWizard',
-  description: 'The valuation wizard of wizard-flow.md: the property, the contact if anonymous, the estimate, then stop or continue into a listing.',
+  description: 'The valuation wizard of docs/wizard-flow.md: the property, the contact if anonymous, the estimate, then stop or continue into a listing.',
   context: ({ input }) => initialContext({ flow: 'valuation', account: input.account, device: input.device, draft: input.draft, known: { locality: input.locality } }),
   output: ({ context }) => ({
     id: context.id,

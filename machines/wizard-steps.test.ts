@@ -25,7 +25,7 @@ import {
   stepsOfFlow,
   type StepNumber,
   type WizardAnswers,
-} from './wizard-steps';
+} from '../domain/wizard-steps';
 
 const SPEC_STEPS = Array.from({ length: 47 }, (_, i) => i).filter((n) => ![20, 21, 31, 35].includes(n));
 const LOGGED_IN = { account: 'loggedIn' } as const;
@@ -43,7 +43,7 @@ describe('the step table', () => {
     expect(stepIdOf(99)).toBeNull();
   });
 
-  it('puts every step in the flows of wizard-flow.md', () => {
+  it('puts every step in the flows of docs/wizard-flow.md', () => {
     expect(stepsOfFlow('valuation').map((id) => STEPS[id].step).sort((a, b) => a - b)).toEqual([0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 29, 36, 37, 38, 40]);
     expect(stepsOfFlow('sale')).not.toContain('availability');
     expect(stepsOfFlow('rent')).not.toContain('split');
@@ -62,7 +62,7 @@ describe('the step table', () => {
   });
 });
 
-describe('the paths of wizard-flow.md', () => {
+describe('the paths of docs/wizard-flow.md', () => {
   it('sale: 0 and 1 for an anonymous seller, 23 and 24 before 11, then 12, the market, 15 ... 28, 30, 22, 34', () => {
     expect(expectedPath('sale', { split: { priceFromMarket: true }, loader: ANSWERS.loader })).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 25, 26, 27, 28, 30, 22, 34]);
     expect(expectedPath('sale', { split: { priceFromMarket: true }, loader: NONE }, LOGGED_IN)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 40, 38, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34]);

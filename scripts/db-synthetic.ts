@@ -9,7 +9,7 @@
  *   without coordinates are skipped), scattered around the town centre within a radius
  *   that grows with the population.
  * - Prices from the OMI ranges of semester 2018/2 (Agenzia Entrate - OMI), read from
- *   ../shared/data/omi/omi-2018-2-comuni.csv at generation time only (never by the
+ *   scripts/data/omi/omi-2018-2-comuni.csv at generation time only (never by the
  *   server): sale €/m² and rent €/m²/month per town, else the average of its province, else
  *   of its region, else of Italy.
  * - Sale and rent about 70/30; types, rooms, surfaces, floors, energy classes, conditions,
@@ -36,7 +36,7 @@ import { LocalFileStorage } from '../server/storage/file-storage';
 
 /** Every synthetic user's e-mail ends with this: what --reset and the bench recognise. */
 export const SYNTHETIC_EMAIL_DOMAIN = 'synthetic.rexer.invalid';
-export const DEFAULT_OMI_CSV = fileURLToPath(new URL('../../shared/data/omi/omi-2018-2-comuni.csv', import.meta.url));
+export const DEFAULT_OMI_CSV = fileURLToPath(new URL('./data/omi/omi-2018-2-comuni.csv', import.meta.url));
 const BATCH = 10_000;
 const PRIVATE_OWNERS = 200;
 const AGENCIES = 40;

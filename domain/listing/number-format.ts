@@ -1,4 +1,4 @@
-// Numbers as the product shows them (product-spec.md, section 5): a dot every three digits,
+// Numbers as the product shows them (docs/spec.md §5): a dot every three digits,
 // non-digits stripped. Pure: the price and surface inputs of the wizard (app) and any text the
 // server writes use the same rule.
 

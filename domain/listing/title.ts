@@ -1,4 +1,4 @@
-// The generated listing title (product-spec.md, sections 5 and 9; wizard step 16):
+// The generated listing title (docs/spec.md §5 and §9; wizard step 16):
 // 'Casa in vendita|affitto in {address} a {city}', without the address when the whole would
 // pass 63 characters. Pure: the words are the caller's (the server passes its seed texts, the
 // app its translations), so no Italian text lives in code.

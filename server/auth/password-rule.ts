@@ -5,7 +5,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export type PasswordProblem = 'tooShort' | 'tooLong' | 'missingUpper' | 'missingDigit' | 'missingSymbol';
 
 /**
- * The rule of spec section 5: at least 8 characters, a capital letter, a number and a symbol.
+ * The rule of docs/spec.md §5: at least 8 characters, a capital letter, a number and a symbol.
  * Returns the first problem, or null for a password that follows it (password-strength.ts
  * then refuses the easily guessed ones).
  */
@@ -19,6 +19,6 @@ export function passwordProblem(password: string): PasswordProblem | null {
   return null;
 }
 
-/** The rule as the product states it (spec section 5), for error messages. */
+/** The rule as the product states it (docs/spec.md §5), for error messages. */
 export const PASSWORD_RULE_TEXT =
   'La password deve essere lunga minimo 8 caratteri. Deve contenere almeno una lettera maiuscola, un numero e un simbolo (ad esempio !, $, #,...).';

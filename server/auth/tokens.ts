@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A user token lives 30 days, like the session cookie (spec section 9). */
+/** A user token lives 30 days, like the session cookie (docs/spec.md §9). */
 export const USER_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session (bearer) token lives an hour; the client trades its user token for a new one. */
 export const SESSION_TOKEN_TTL_MS = 60 * 60 * 1000;

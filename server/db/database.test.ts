@@ -46,7 +46,7 @@ describe('openDatabase on PGlite with the demo seed', () => {
     started = Date.now();
     database = await openDatabase({ dataDir: dir, storage, log: (m) => restartMessages.push(m) });
     timings.restart = Date.now() - started;
-    // Reported, never asserted: tests do not measure time (ARCHITECTURE.md, Budgets).
+    // Reported, never asserted: tests do not measure time (docs/architecture.md, Budgets).
     console.info(`first start ${timings.firstStart} ms, restart ${timings.restart} ms`);
   });
 

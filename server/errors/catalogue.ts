@@ -89,7 +89,7 @@ export const ERROR_CATALOGUE = {
   OrderLimitReached: { type: 147, status: 429, description: 'A listing takes at most 20 new orders in 24 hours (free ones included): retry later.' },
 
   // 150-158: listing drafts and statuses (listing-drafts)
-  InvalidStepAnswer: { type: 150, status: 400, description: "A wizard step's answer does not match the step (machines/wizard-steps.ts, isValidAnswer), or names a municipality or agency that does not exist." },
+  InvalidStepAnswer: { type: 150, status: 400, description: "A wizard step's answer does not match the step (domain/wizard-steps.ts, isValidAnswer), or names a municipality or agency that does not exist." },
   StepNotReachable: { type: 151, status: 409, description: "The wizard step is not on this listing's path yet: a step before it is incomplete, or it is not a step of this flow (canGoTo)." },
   ListingStatusChangeRefused: { type: 152, status: 409, description: 'The listing status machine (machines/listing-status.machine.ts) refuses this change from the current status.' },
   ListingNotReadyToPublish: { type: 153, status: 409, description: 'Publishing needs every step before the publication complete: the plan chosen, its order paid when it costs, the password set (isReadyToPublish).' },

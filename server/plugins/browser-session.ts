@@ -5,7 +5,7 @@ import { userTokens } from '../db/schema';
 import { hashToken, USER_TOKEN_TTL_MS } from '../auth/tokens';
 
 /**
- * The session of a browser, kept in cookies the server sets (spec section 3, "Stored user
+ * The session of a browser, kept in cookies the server sets (docs/spec.md §3, "Stored user
  * session"). The bearer never reaches page scripts:
  * - `rexer_session` (HttpOnly): the spec's record — username, userdata (the user token),
  *   isConfirmed, terms_privacy, silent, and a date stamp. Anonymous visitors have one too,
@@ -44,7 +44,7 @@ export function sessionCookieNames(secure: boolean): { session: string; temporar
 }
 export const TOKEN_TRANSPORT_HEADER = 'x-token-transport';
 
-/** Spec section 9: the session cookie lasts 2592000 s. */
+/** docs/spec.md §9: the session cookie lasts 2592000 s. */
 export const SESSION_COOKIE_MAX_AGE_S = 2_592_000;
 
 export interface SessionRecord {

@@ -9,7 +9,7 @@ import { createAppRouter } from './router';
 import { assetManifest } from './lib/asset-manifest';
 
 /**
- * The server side of every page (ARCHITECTURE.md "Rendering"): the router loads the page's
+ * The server side of every page (docs/architecture.md "Rendering"): the router loads the page's
  * data with the visitor's cookies, React streams the document, and the page carries what the
  * browser needs to hydrate it without asking again: the query cache (the router's
  * dehydration), and the translations it used with the site origin (a JSON element).

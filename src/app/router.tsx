@@ -38,7 +38,7 @@ export function createAppRouter({ queryClient, i18n, sessionStore = sessionView,
     history,
     context: { queryClient, session: routerSessionOf(sessionStore), cookies, host, i18n },
     defaultPreload: 'intent',
-    // Preloaded data lives in TanStack Query, which decides freshness (STYLE.md).
+    // Preloaded data lives in TanStack Query, which decides freshness (docs/conventions.md).
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,

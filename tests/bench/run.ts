@@ -25,7 +25,7 @@
  *   valuation   the valuation on synthetic listings (PGlite 10k built in a temporary folder, and PostgreSQL rexer_bench
  *               READ-ONLY when it holds the 1M set): median absolute percentage error on held-out published homes
  *               (sale and rent; every adjustment, condition only, none), the share of asking prices inside the range,
- *               and the share of a standard flat's estimates inside each demo town's OMI range (../shared/data/omi).
+ *               and the share of a standard flat's estimates inside each demo town's OMI range (scripts/data/omi).
  *               Both measured on GENERATED data whose prices come from the OMI ranges (tests/bench/valuation.ts).
  *               In the default run: about a minute and a half
  *   search      the search on synthetic listings (PGlite 10k, PostgreSQL 1M in database rexer_bench, filled once

@@ -19,7 +19,7 @@
  * (b) OMI: in each of the 11 demo towns, a standard flat (80 m², good condition, first floor
  *     with a lift, class D: every factor 1) valued at 10 points around the centre, within half
  *     the synthetic scatter radius; the share whose €/m² falls inside the town's OMI range
- *     (../shared/data/omi, read with db-synthetic's readOmi; bench only, never by the server).
+ *     (scripts/data/omi, read with db-synthetic's readOmi; bench only, never by the server).
  *
  * Data sets: PGlite with 10,000 synthetic listings (a temporary data folder, as the search
  * section builds it), and the PostgreSQL database rexer_bench (1M listings, filled by the
@@ -192,7 +192,7 @@ async function omiShare(b: BenchData, now: Date) {
       `sale ${pct(totals.sale.inside, totals.sale.estimated)} of ${totals.sale.estimated} estimates, rent ${pct(totals.rent.inside, totals.rent.estimated)} of ${totals.rent.estimated}`,
   );
   for (const line of lines) console.log(line);
-  console.log('    OMI ranges: Agenzia Entrate - OMI, semester 2018/2 (abitazioni civili, stato normale; ../shared/data/omi)');
+  console.log('    OMI ranges: Agenzia Entrate - OMI, semester 2018/2 (abitazioni civili, stato normale; scripts/data/omi)');
 }
 
 async function measure(b: BenchData) {

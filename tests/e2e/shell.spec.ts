@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures';
 
 // The app shell as a visitor meets it: the home-type choice at "/", the header and footer
-// menus of every type at desktop and mobile widths (spec section 2), every menu link leading
+// menus of every type at desktop and mobile widths (docs/spec.md §2), every menu link leading
 // to a real page, the switching of the type by pages that do not accept it, the SEO footer
 // and the "lavora con noi" modal. Expectations are written from the spec, not from the code.
 

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The import rules of ARCHITECTURE.md are enforced by ESLint (eslint.config.js); these
+// The import rules of docs/architecture.md are enforced by ESLint (eslint.config.js); these
 // tests lint small files placed where the rule applies, so a weakened rule fails here.
 
 const eslint = new ESLint();

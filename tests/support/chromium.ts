@@ -1,4 +1,4 @@
-// Debian's Chromium (TOOLCHAIN.md) and the flags it runs with in the end-to-end tests and the
+// Debian's Chromium (docs/toolchain.md) and the flags it runs with in the end-to-end tests and the
 // bench: headless, and quiet on a closed network (without the background-networking flags it
 // floods it). PLAYWRIGHT_CHROMIUM=bundled uses Playwright's own browser where it is installed.
 

@@ -41,7 +41,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const propertyOriginEnum = pgEnum('property_origin', ['listing', 'valuation']);
 
-/** Where the wizard stands for this draft: resumed on any device (wizard-flow.md, Rules). */
+/** Where the wizard stands for this draft: resumed on any device (docs/wizard-flow.md, Rules). */
 export interface WizardPage {
   currentStep: number;
   lastDevice: 'desktop' | 'tablet' | 'mobile' | null;
@@ -54,7 +54,7 @@ export interface WizardPage {
 export type SpecialDescription = Record<string, string | number | boolean | null>;
 
 /**
- * Listings and drafts: every answer of the listing wizard (wizard-flow.md) has a column,
+ * Listings and drafts: every answer of the listing wizard (docs/wizard-flow.md) has a column,
  * rooms and amenities have their own tables. Prices are whole euros (monthly for rent).
  */
 export const properties = pgTable(
@@ -161,14 +161,14 @@ export const properties = pgTable(
     // Wizard progress
     wizardPage: jsonb('wizard_page').$type<WizardPage>(),
     /**
-     * Every answer of the wizard as its step validated it (machines/wizard-steps.ts,
+     * Every answer of the wizard as its step validated it (domain/wizard-steps.ts,
      * `WizardAnswers`, keyed by step id): what the draft resumes from. The columns above are
      * written from it in the same transaction (listing-drafts), for search and the pages; the
      * answers with no column (a plan's services, the comparables found, the summary read,
      * whether an empty step was answered) live only here. Null for rows the wizard never saved.
      */
     wizardAnswers: jsonb('wizard_answers').$type<Record<string, unknown>>(),
-    /** Steps in the order they were visited; Back pops this (wizard-flow.md). */
+    /** Steps in the order they were visited; Back pops this (docs/wizard-flow.md). */
     wizardHistory: smallint('wizard_history').array().notNull().default(sql`'{}'::smallint[]`),
 
     /** First-row service: the listing is shown first until then. */

@@ -13,7 +13,7 @@ interface OmiRange {
 }
 
 // OMI (Agenzia delle Entrate) 2018-2 ranges of the demo towns, euro per m² (rent per month),
-// copied from ../shared/data/omi/omi-2018-2-comuni.csv so the check runs wherever the repo does.
+// copied from scripts/data/omi/omi-2018-2-comuni.csv so the check runs wherever the repo does.
 const OMI: ReadonlyMap<string, OmiRange> = new Map(
   (
     [

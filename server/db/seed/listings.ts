@@ -150,7 +150,7 @@ const ENERGY_KWH: Record<number, [number, number]> = {
   [ENERGY_CLASS.G]: [280, 400],
 };
 
-/** The wizard's listing path (wizard-flow.md) up to the next-steps page. */
+/** The wizard's listing path (docs/wizard-flow.md) up to the next-steps page. */
 const SALE_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34];
 const RENT_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34];
 

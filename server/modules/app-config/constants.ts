@@ -3,8 +3,8 @@ export const CONTACT_PHONE = '+39 02 8088 1500';
 export const CONTACT_EMAIL = 'info@rexer.it';
 export const BLOG_URL = 'https://blog.rexer.it';
 
-/** Spec §9: the default search centre, near the middle of Italy. */
+/** docs/spec.md §9: the default search centre, near the middle of Italy. */
 export const SEARCH_CENTER = { Latitude: 42.559, Longitude: 12.223 } as const;
 
-/** Spec §9: telemetry sampling default. */
+/** docs/spec.md §9: telemetry sampling default. */
 export const TELEMETRY_SAMPLING_PERCENTAGE = 100;

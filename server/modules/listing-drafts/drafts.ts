@@ -13,7 +13,7 @@ import {
   stepNumberOf,
   type StepNumber,
   type WizardAnswers,
-} from '../../../machines/wizard-steps';
+} from '../../../domain/wizard-steps';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';

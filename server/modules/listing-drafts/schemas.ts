@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { DEVICES } from '../../../domain/listing/device';
 import { QUALITY_TIPS } from '../../../domain/listing/quality';
-import { HISTORY_LIMIT } from '../../../machines/wizard-steps';
+import { HISTORY_LIMIT } from '../../../domain/wizard-steps';
 import { ListingParams, WizardPageInfo } from '../listing-media/schemas';
 import { queryInt, SellTypeValue } from '../shared/query';
 
 // The owner's drafts and listings (issue 12). The envelope is PascalCase as every call of the
-// contract; a step's `Answer` is the step's answer exactly as machines/wizard-steps.ts types it
+// contract; a step's `Answer` is the step's answer exactly as domain/wizard-steps.ts types it
 // (`AnswerTypes`, camelCase): the machine, the app and the server share that one definition and
 // the server validates it with the same `isValidAnswer`, so no second schema of the 43 steps
 // exists to drift from it.
@@ -34,7 +34,7 @@ export const SaveStepRequest = z
     Answer: z
       .record(z.string(), z.unknown())
       .nullable()
-      .describe("The step's answer as machines/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...)."),
+      .describe("The step's answer as domain/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...)."),
     CurrentStep: StepNumber.optional().describe('Where the wizard goes once saved (the machine computes it: back to the summary after an edit). Without it, the next step of the flow. Must be reachable.'),
     History: z.array(StepNumber).max(HISTORY_LIMIT).optional().describe('The trail once saved, oldest first (wizard-steps.ts forwardHistory). Without it, the server extends the stored one.'),
     Device: Device.optional(),
@@ -66,7 +66,7 @@ export const ListingDraft = z
     Flow: z.enum(['sale', 'rent', 'valuation']),
     SellType: SellTypeValue.nullable(),
     Account: z.enum(['silent', 'loggedIn']).describe('silent: the account the wizard created at step 1, without a password yet (publishing the basic plan needs step 30).'),
-    Answers: z.record(z.string(), z.unknown()).describe('Every answer saved, by step id (machines/wizard-steps.ts WizardAnswers).'),
+    Answers: z.record(z.string(), z.unknown()).describe('Every answer saved, by step id (domain/wizard-steps.ts WizardAnswers).'),
     WizardPage: WizardPageInfo,
     WizardHistory: z.array(z.number().int()).describe('Steps visited, oldest first; Back pops it.'),
     ResumeStep: z.number().int().describe('Where the draft resumes: its first incomplete step (27 or 38 when complete).'),

@@ -17,14 +17,14 @@ import {
   type StepId,
   type WizardAnswers,
   type WizardFacts,
-} from '../../../machines/wizard-steps';
+} from '../../../domain/wizard-steps';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import type { properties } from '../../db/schema';
 import { generatedListingTitle } from '../../db/listing-title';
 
 // The wizard's rules as the server applies them to one stored listing: its flow, the facts
 // beside its answers, the columns an answer writes, its title and its quality score. Every
-// decision is machines/wizard-steps.ts's; nothing here re-states a rule of the steps.
+// decision is domain/wizard-steps.ts's; nothing here re-states a rule of the steps.
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type PropertyChanges = Partial<typeof properties.$inferInsert>;

@@ -13,7 +13,7 @@ export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../../locales', imp
 const LANGUAGES = new Set(['it']);
 const NAMESPACE_FILE = /^([a-z][a-z0-9-]{0,40})\.json$/i;
 
-/** Spec §9: the client caches translations for 225 000 ms. */
+/** docs/spec.md §9: the client caches translations for 225 000 ms. */
 const CACHE_CONTROL = 'public, max-age=225';
 
 export const LocaleParams = z.object({

@@ -10,7 +10,7 @@ import { isInternalCall } from '../../plugins/internal-call';
 
 /**
  * GET /api/Mail/Outbox: the mails the app has written, for a laptop or a test run without
- * SMTP (ARCHITECTURE.md: "an outbox table the app can show"). The page /visualizzamail shows
+ * SMTP (docs/architecture.md: "an outbox table the app can show"). The page /visualizzamail shows
  * them. Mails carry confirmation and reset links, so the outbox is shown only when no SMTP
  * server delivers mail and the server listens on this machine alone (or MAIL_OUTBOX_VIEW=true
  * says so), and never behind a proxy (TRUST_PROXY set); otherwise the call answers 404.

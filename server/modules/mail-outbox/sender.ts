@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema';
 import { redactText } from '../../plugins/log-redaction';
 
 /**
- * Delivers the mail outbox through SMTP when SMTP_URL is set (ARCHITECTURE.md: nodemailer,
+ * Delivers the mail outbox through SMTP when SMTP_URL is set (docs/architecture.md: nodemailer,
  * SMTP when configured). Every mail is a row first; the delivery job takes the rows not sent
  * yet, records sentAt, or the error and when to try again, so a restart or an SMTP outage
  * loses nothing. Several servers may run it: a row is claimed with FOR UPDATE SKIP LOCKED.

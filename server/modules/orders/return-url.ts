@@ -1,7 +1,7 @@
 import { SELL_TYPE } from '../../db/reference-ids';
 import type { OrderDetail } from './repository';
 
-/** Wizard steps a payment comes back to (design/wizard-flow.md): 33 last payment success, 28 value ladder. */
+/** Wizard steps a payment comes back to (docs/wizard-flow.md): 33 last payment success, 28 value ladder. */
 export const PAID_STEP = 33;
 export const NOT_PAID_STEP = 28;
 

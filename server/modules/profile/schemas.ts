@@ -44,7 +44,7 @@ export const MeResponse = z
     avatar: z.string().nullable().describe('The latest profile image: a URL with {dim} (PING or BIG) and {ext} (jpg) to fill in.'),
     favorites: z.array(z.number().int()).describe('Ids of the listings the user keeps among the favourites, newest first.'),
   })
-  .meta({ id: 'MeResponse', description: 'The current user (spec section 3); with the address of its kind.' });
+  .meta({ id: 'MeResponse', description: 'The current user (docs/spec.md §3); with the address of its kind.' });
 
 
 export const UpdatePasswordRequest = z

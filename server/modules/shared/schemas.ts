@@ -3,7 +3,7 @@ import { PORTAL } from '../../../domain/session';
 
 // Schemas more than one module uses, defined once.
 
-/** The portal id requests carry (spec section 7): 5. */
+/** The portal id requests carry (docs/spec.md §7): 5. */
 export const PortalId = z.coerce.number().int().refine((value) => value === PORTAL, { message: `portal must be ${PORTAL}` });
 
 /** Tokens the API issues: 43 URL-safe characters; a little slack for future formats. */

@@ -12,7 +12,7 @@ import { completeLogin, requestMeta } from './login';
 import { anonymousRateLimit, loginRateLimit } from './rate-limits';
 import { AnalyticsTokenParams, AnonymousLoginRequest, ConfirmResponse, AutoLoginQuery, LoginRequest, LoginResponse, SessionRequest, TokenResponse } from './schemas';
 
-/** The Account calls of the session (spec section 7): anonymous login, session, login, single-use links, logout. */
+/** The Account calls of the session (docs/spec.md §7): anonymous login, session, login, single-use links, logout. */
 const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
   /** The row of a cookie's user token when it is still valid (not revoked, not expired). */
   const liveUserToken = async (given: string, now: Date) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../../db/schema';
 
-// Mail goes to the outbox table (ARCHITECTURE.md); the sender delivers it when SMTP_URL is set.
+// Mail goes to the outbox table (docs/architecture.md); the sender delivers it when SMTP_URL is set.
 
 export async function queueConfirmationMail(fastify: FastifyInstance, opts: { to: string; name: string; link: string; setPasswordLink?: string }): Promise<void> {
   const lines = [

@@ -8,7 +8,7 @@ import { queuePasswordResetMail } from './mail';
 import { RECOVERY_MAILS_PER_ACCOUNT, RECOVERY_RATE_LIMIT } from './rate-limits';
 import { ConfirmResponse, NewPasswordChangeRequest, NewPasswordConfirmRequest, NewPasswordRequest, OkResponse } from './schemas';
 
-/** Password recovery (spec section 8): the mailed link, its check, the new password. */
+/** Password recovery (docs/spec.md §8): the mailed link, its check, the new password. */
 const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fastify) {
   fastify.post(
     '/api/Account/NewPassword/',
@@ -19,7 +19,7 @@ const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fast
     async (request) => {
       const now = new Date();
       const user = await findUserByEmail(fastify.db, request.body.email);
-      // Spec section 8: an unconfirmed address answers 403 with type 10, an unknown one "no user".
+      // docs/spec.md §8: an unconfirmed address answers 403 with type 10, an unknown one "no user".
       if (!user || user.deletedAt) throw new AppError('UserNotFound');
       if (!user.registrationConfirmed) throw new AppError('EmailNotConfirmed');
       if ((await countRecentActionTokens(fastify.db, user.id, 'reset_password', new Date(now.getTime() - 60 * 60 * 1000))) >= RECOVERY_MAILS_PER_ACCOUNT) {

@@ -16,7 +16,7 @@ import { CONFIRMATION_MAILS_PER_ACCOUNT, registerRateLimit } from './rate-limits
 import { createRegisteredUser, markEmailConfirmed } from './repository';
 import { ActionTokenParams, ConfirmResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
 
-/** Registration and the confirmation of the address (spec sections 4 and 8). */
+/** Registration and the confirmation of the address (docs/spec.md §4 and §8). */
 const registrationRoutes: FastifyPluginAsyncZod = async function registrationRoutes(fastify) {
   fastify.post(
     '/api/Account/Register',
@@ -49,7 +49,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       await endAnonymousSession(fastify, request, created.id, now);
       const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, authenticated: passwordHash !== null, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
       if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
-      // The silent login (spec section 4): isConfirmed false, silent true.
+      // The silent login (docs/spec.md §4): isConfirmed false, silent true.
       fastify.browserSession.setUser(reply, { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
       await startBearer(fastify, reply, issued, now);
       return { Email: body.email };

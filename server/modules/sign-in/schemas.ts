@@ -86,5 +86,5 @@ export const EndOthersResponse = z.object({ Ok: z.literal(true), Ended: z.number
 export const ReauthenticateRequest = z.object({ password: z.string().min(1).max(256) }).meta({ id: 'ReauthenticateRequest' });
 
 export const SetFirstPasswordRequest = z
-  .strictObject({ NewPassword: z.string().min(1).max(256).describe('The password rule of spec section 5, checked for strength and breaches like any new password.') })
+  .strictObject({ NewPassword: z.string().min(1).max(256).describe('The password rule of docs/spec.md §5, checked for strength and breaches like any new password.') })
   .meta({ id: 'SetFirstPasswordRequest' });

@@ -2,7 +2,7 @@ import type { Valuation } from '../../../domain/valuation/estimator';
 import { euros } from '../saved-searches/summary';
 
 // The valuation mail (template 'valuation'): the estimate sent to the visitor who gave steps 0
-// and 1 of the valuation path ("the estimate is sent by mail", wizard-flow.md), with the link
+// and 1 of the valuation path ("the estimate is sent by mail", docs/wizard-flow.md), with the link
 // back to it. Queued in the outbox in the transaction that stores the valuation.
 
 export interface ValuationMail {

@@ -13,7 +13,7 @@ const Address = z
   .max(300)
   .regex(/^\P{Cc}*$/u, { message: 'no control characters' });
 
-/** The answers valued: the landing's address and pin, and wizard steps 3, 5, 6, 7, 8, 9. Bounds as machines/wizard-steps.ts validates them. */
+/** The answers valued: the landing's address and pin, and wizard steps 3, 5, 6, 7, 8, 9. Bounds as domain/wizard-steps.ts validates them. */
 export const ValuationRequest = z
   .object({
     SellType: SellTypeValue.default(1).describe('1 sale (the price), 2 rent (the monthly rent); default 1'),

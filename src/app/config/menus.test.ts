@@ -25,7 +25,7 @@ const ROUTE_PATHS = new Set(routePaths(routeTree as unknown as AnyRoute));
 /** A key of the common namespace, e.g. 'menu.aboutUs'. */
 const translation = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
 
-describe('header menus (spec section 2, "Header menus by user type")', () => {
+describe('header menus (docs/spec.md §2, "Header menus by user type")', () => {
   it('list exactly the entries of each menu type, in order, with their targets', () => {
     expect(Object.keys(HEADER_MENUS).sort()).toEqual(['BUYER', 'BUYER_RENTER', 'LANDLORD', 'RENTER', 'SELLER', 'SELLER_LANDLORD']);
     expect(targets(HEADER_MENUS.BUYER_RENTER)).toEqual(['/comefunziona', '/chisiamo', '/valutocasa']);

@@ -20,7 +20,7 @@ const primary = (item: MenuItem): MenuItem => ({ ...item, primary: true });
 const link = (id: string, label: string, to: AppPath): MenuItem => ({ id, label, kind: 'link', to });
 
 // ---------------------------------------------------------------------------------------
-// Header menus: exactly the entries of spec section 2, per menu type.
+// Header menus: exactly the entries of docs/spec.md §2, per menu type.
 // ---------------------------------------------------------------------------------------
 
 export type HeaderMenuType = 'BUYER_RENTER' | 'BUYER' | 'RENTER' | 'SELLER' | 'LANDLORD' | 'SELLER_LANDLORD';
@@ -99,7 +99,7 @@ export function headerMenuTypeFor(type: HomeType, accepted: readonly HomeType[] 
 }
 
 // ---------------------------------------------------------------------------------------
-// Footer menus: two columns per type (spec section 2).
+// Footer menus: two columns per type (docs/spec.md §2).
 // ---------------------------------------------------------------------------------------
 
 export interface FooterColumn {
@@ -176,7 +176,7 @@ export const FOOTER_MENUS: Record<HomeType, readonly [FooterColumn, FooterColumn
 };
 
 // ---------------------------------------------------------------------------------------
-// Logged-in user menu (spec section 2): by the visitor's side of the market.
+// Logged-in user menu (docs/spec.md §2): by the visitor's side of the market.
 // ---------------------------------------------------------------------------------------
 
 export type UserMenuType = 'BUYER_RENTER' | 'SELLER_LANDLORD';

@@ -1,6 +1,6 @@
 import { HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
 
-/** How the header shows on a page (spec section 2): normal, hidden, or not sticky on scroll. */
+/** How the header shows on a page (docs/spec.md §2): normal, hidden, or not sticky on scroll. */
 export type HeaderMode = 'show' | 'hideAll' | 'hideSticky';
 /** The footer's SEO links: collapsed, open (map-search pages) or absent. */
 export type FooterSeoMode = 'default' | 'expanded' | 'hidden';

@@ -8,7 +8,7 @@ import { createStaticI18n } from '@/shared/i18n';
 import { createAppRouter } from '../router';
 import type { RexerStaticData } from './route-static-data';
 
-// The route table of spec section 2, walked from the generated tree: every page declares
+// The route table of docs/spec.md §2, walked from the generated tree: every page declares
 // the home types it accepts, and the ones the spec brackets accept exactly those.
 
 interface Row {

@@ -8,7 +8,7 @@ import { pageStaticData, switchHomeType } from './home-type-switch';
 
 const { UNDEFINED, SELLER, BUYER, LANDLORD, RENTER } = HOME_TYPE;
 
-// Pages as the route table declares them (spec section 2).
+// Pages as the route table declares them (docs/spec.md §2).
 const search: RexerStaticData = { homeTypes: ACCEPTS.seekers, defaultHomeType: BUYER };
 const valuation: RexerStaticData = { homeTypes: ACCEPTS.sellerBuyer, defaultHomeType: SELLER };
 const ownersNoDefault: RexerStaticData = { homeTypes: [LANDLORD, SELLER] };

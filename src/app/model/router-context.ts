@@ -4,7 +4,7 @@ import type { CookieDocument } from '@/shared/lib/cookies';
 import type { RouterSession } from './session';
 
 /**
- * What every route's beforeLoad, loader and head receive (STYLE.md: `{ queryClient; session }`),
+ * What every route's beforeLoad, loader and head receive (docs/conventions.md: `{ queryClient; session }`),
  * plus what differs between the browser and a request rendered on the server: the visitor's
  * cookies and host, and the translations.
  */

@@ -16,7 +16,7 @@ import '../styles/global.css';
 export const Route = createRootRouteWithContext<RouterContext>()({
   staticData: { homeTypes: ACCEPTS.all },
   // Before any page loads, the visitor's home type is made one the page accepts
-  // (spec section 2, conventions "Home mode"); the cookie is written when it changes (on the
+  // (docs/spec.md §2, conventions "Home mode"); the cookie is written when it changes (on the
   // server, as a Set-Cookie of the rendered page).
   beforeLoad: async ({ context, matches, preload }) => {
     const config = await context.queryClient.ensureQueryData(configQueryOptions()).catch(() => undefined);

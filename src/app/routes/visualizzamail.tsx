@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { MailOutboxPage } from '@/pages/mail-outbox';
 import { ACCEPTS } from '../config/route-static-data';
 
-/** The mail outbox, shown where no SMTP server delivers mail (ARCHITECTURE.md). */
+/** The mail outbox, shown where no SMTP server delivers mail (docs/architecture.md). */
 export const Route = createFileRoute('/visualizzamail')({
   staticData: { homeTypes: ACCEPTS.all, header: 'hideAll' },
   validateSearch: (search: Record<string, unknown>): { to?: string } => ({

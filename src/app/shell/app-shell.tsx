@@ -11,7 +11,7 @@ import { Header } from './header/header';
 import { ModalHost } from './modal-host/modal-host';
 import styles from './app-shell.module.css';
 
-/** Traffic from the new-builds partner ('costruzioni') never sees the SEO footer (spec section 2). */
+/** Traffic from the new-builds partner ('costruzioni') never sees the SEO footer (docs/spec.md §2). */
 export const NO_SEO_SOURCE = 'costruzioni';
 
 export function footerSeoMode(mode: FooterSeoMode | undefined, source: string | null | undefined): FooterSeoMode {

@@ -2,12 +2,12 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './schema.gen';
 import { PORTAL } from '@domain/session';
 
-/** The portal id this web app sends on every call (spec section 9). */
+/** The portal id this web app sends on every call (docs/spec.md §9). */
 export const PORTAL_ID = PORTAL;
-/** The client gives up on a call after 30 s (spec section 9). */
+/** The client gives up on a call after 30 s (docs/spec.md §9). */
 export const API_TIMEOUT_MS = 30_000;
 
-/** The error body of every failed call (spec section 3). */
+/** The error body of every failed call (docs/spec.md §3). */
 export interface ApiErrorBody {
   ExceptionType: number;
   ExceptionTypeString: string;
@@ -22,7 +22,7 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
-/** Where the transport sends the visitor on its own (spec section 8). */
+/** Where the transport sends the visitor on its own (docs/spec.md §8). */
 export type TransportRedirect = '/toomanyrequest' | '/genericerror';
 
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
@@ -58,7 +58,7 @@ let requestCounter = 0;
 
 /**
  * Sends a request; when the session token has expired, asks the session to renew it once and
- * sends the request again (spec section 8: "obtains a new one and retries the request once").
+ * sends the request again (docs/spec.md §8: "obtains a new one and retries the request once").
  */
 export function fetchWithSessionRenewal(baseFetch: typeof globalThis.fetch, session: () => SessionHooks | undefined): typeof globalThis.fetch {
   return async (input, init) => {
@@ -126,7 +126,7 @@ export function fetchWithTimeout(baseFetch: typeof globalThis.fetch, timeoutMs: 
   };
 }
 
-/** Adds the product's headers and reacts to the transport errors of spec section 8. */
+/** Adds the product's headers and reacts to the transport errors of docs/spec.md §8. */
 export function createTransportMiddleware({ getToken, navigate, cookieTransport }: Pick<ApiClientOptions, 'getToken' | 'navigate' | 'cookieTransport'>): Middleware {
   return {
     async onRequest({ request }) {

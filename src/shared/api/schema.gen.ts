@@ -6889,7 +6889,7 @@ export interface components {
             password: string;
         };
         SetFirstPasswordRequestInput: {
-            /** @description The password rule of spec section 5, checked for strength and breaches like any new password. */
+            /** @description The password rule of docs/spec.md §5, checked for strength and breaches like any new password. */
             NewPassword: string;
         };
         CaptchaChallengeInput: {
@@ -6900,7 +6900,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The current user (spec section 3); with the address of its kind. */
+        /** @description The current user (docs/spec.md §3); with the address of its kind. */
         MeResponseInput: {
             id: number;
             email: string;
@@ -7466,7 +7466,7 @@ export interface components {
             Device?: "desktop" | "tablet" | "mobile";
         };
         SaveStepRequestInput: {
-            /** @description The step's answer as machines/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...). */
+            /** @description The step's answer as domain/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...). */
             Answer: {
                 [key: string]: unknown;
             } | null;
@@ -7520,7 +7520,7 @@ export interface components {
              * @enum {string}
              */
             Account: "silent" | "loggedIn";
-            /** @description Every answer saved, by step id (machines/wizard-steps.ts WizardAnswers). */
+            /** @description Every answer saved, by step id (domain/wizard-steps.ts WizardAnswers). */
             Answers: {
                 [key: string]: unknown;
             };
@@ -8346,7 +8346,7 @@ export interface components {
             password: string;
         };
         SetFirstPasswordRequest: {
-            /** @description The password rule of spec section 5, checked for strength and breaches like any new password. */
+            /** @description The password rule of docs/spec.md §5, checked for strength and breaches like any new password. */
             NewPassword: string;
         };
         CaptchaChallenge: {
@@ -8357,7 +8357,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The current user (spec section 3); with the address of its kind. */
+        /** @description The current user (docs/spec.md §3); with the address of its kind. */
         MeResponse: {
             id: number;
             email: string;
@@ -8923,7 +8923,7 @@ export interface components {
             Device?: "desktop" | "tablet" | "mobile";
         };
         SaveStepRequest: {
-            /** @description The step's answer as machines/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...). */
+            /** @description The step's answer as domain/wizard-steps.ts types it (AnswerTypes[step], camelCase: { surfaceM2: 95 } for step 5); null for a step that only shows something (11, 26 ...). */
             Answer: {
                 [key: string]: unknown;
             } | null;
@@ -8977,7 +8977,7 @@ export interface components {
              * @enum {string}
              */
             Account: "silent" | "loggedIn";
-            /** @description Every answer saved, by step id (machines/wizard-steps.ts WizardAnswers). */
+            /** @description Every answer saved, by step id (domain/wizard-steps.ts WizardAnswers). */
             Answers: {
                 [key: string]: unknown;
             };

@@ -1,4 +1,4 @@
-/** The product's public site: the origin used when none can be determined (spec section 9). */
+/** The product's public site: the origin used when none can be determined (docs/spec.md §9). */
 export const PUBLIC_SITE_ORIGIN = 'https://www.rexer.it';
 
 /** The page's origin, or the public site outside a browser. */

@@ -7,7 +7,7 @@ export const DEFAULT_NAMESPACE = 'common';
 export const TRANSLATION_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 /**
- * How the app's translations load (spec sections 1 and 9): Italian only, files from
+ * How the app's translations load (docs/spec.md §1 and §9): Italian only, files from
  * `/locales/it/{ns}.json`, up to 5 retries from 350 ms doubling, at most 10 files read at
  * once; a component suspends while its namespace loads.
  */

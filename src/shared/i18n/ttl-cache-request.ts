@@ -1,5 +1,5 @@
 
-/** Translations are kept for 225 s before the file store is asked again (spec section 9). */
+/** Translations are kept for 225 s before the file store is asked again (docs/spec.md §9). */
 export const TRANSLATION_CACHE_TTL_MS = 225_000;
 
 /** What a read answers: the file's text, or the failure (with the HTTP status when there was one). */

@@ -1,4 +1,4 @@
-/** The telemetry limits of spec section 9. */
+/** The telemetry limits of docs/spec.md §9. */
 export const TELEMETRY_LIMITS = {
   batchIntervalMs: 15_000,
   maxBatchBytes: 102_400,
@@ -13,12 +13,12 @@ export const TELEMETRY_LIMITS = {
   defaultSamplingPercentage: 100,
 } as const;
 
-/** Statuses after which a batch is sent again later (spec section 8). */
+/** Statuses after which a batch is sent again later (docs/spec.md §8). */
 export const RETRYABLE_STATUSES: readonly number[] = [401, 403, 408, 429, 500, 502, 503, 504];
 /** The ingestion answers 206 when it took only some items; the response lists the others. */
 export const PARTIAL_SUCCESS_STATUS = 206;
 
-/** Longest text per kind of field, in characters (spec section 9). */
+/** Longest text per kind of field, in characters (docs/spec.md §9). */
 export const SANITIZE_LIMITS = {
   name: 150,
   id: 128,

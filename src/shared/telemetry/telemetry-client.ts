@@ -108,7 +108,7 @@ function describeError(error: unknown) {
 /** A client that does nothing: telemetry off, or a crawler. */
 
 /**
- * The usage telemetry of spec sections 1, 8 and 9. Off unless enabled with a URL, and for
+ * The usage telemetry of docs/spec.md §1, §8 and §9. Off unless enabled with a URL, and for
  * crawlers. Items are batched every 15 s (or at once past 102400 bytes), kept in memory
  * (10000) and in session storage (2000), retried with back-off on the retryable statuses,
  * partially re-queued on 206 and dropped on any other failure.

@@ -9,7 +9,7 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 
 /**
  * The header's account entry: "Accedi" for visitors, the logged-in user's menu by type
- * (spec section 2). Reads the session from the mirror cookie; the session machine loads
+ * (docs/spec.md §2). Reads the session from the mirror cookie; the session machine loads
  * only when the visitor acts.
  */
 export function AccountMenu({ homeType }: { homeType: HomeType }) {

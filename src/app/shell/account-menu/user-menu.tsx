@@ -10,7 +10,7 @@ import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
 import { useMenuDisclosure } from '../use-menu-disclosure';
 import styles from './account-menu.module.css';
 
-/** The logged-in user's menu by type (spec section 2), with the logout. */
+/** The logged-in user's menu by type (docs/spec.md §2), with the logout. */
 export function UserMenu({ homeType }: { homeType: HomeType }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ const reportToTelemetry = (error: unknown, info: ErrorInfo) =>
   trackException(error, SEVERITY.Error, { source: 'boundary', componentStack: info.componentStack ?? '' });
 
 /**
- * The render-error boundary of spec section 4: it starts with no error, switches to the
+ * The render-error boundary of docs/spec.md §4: it starts with no error, switches to the
  * error state when a child throws, reports the error and renders the fallback.
  */
 export class AppErrorBoundary extends Component<AppErrorBoundaryProps, State> {

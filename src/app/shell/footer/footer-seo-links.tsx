@@ -7,7 +7,7 @@ import styles from './footer.module.css';
 type Province = FooterLinks['Sale'][number];
 
 /**
- * Sale and rent links by province with their main cities (spec section 2). Collapsed by
+ * Sale and rent links by province with their main cities (docs/spec.md §2). Collapsed by
  * default (a `<details>` a visitor can open); open on the map-search pages.
  */
 export function FooterSeoLinks({ expanded }: { expanded: boolean }) {

@@ -33,7 +33,7 @@ export async function exchangeSession(client: ApiClient = apiClient): Promise<vo
   unwrap('Session', await client.POST('/api/Account/Session', { body: { portal: PORTAL_ID } }));
 }
 
-/** Rejects with a LoginFailure (spec section 8) that the machine records. */
+/** Rejects with a LoginFailure (docs/spec.md §8) that the machine records. */
 export async function login(credentials: Credentials, client: ApiClient = apiClient): Promise<LoginResult> {
   const result = await client.POST('/api/Account/Login', {
     body: { username: credentials.username.trim(), password: credentials.password, RecaptchaToken: credentials.recaptchaToken },
@@ -77,7 +77,7 @@ function passwordRefusalOf(error: unknown): PasswordRefusal | undefined {
   return name === 'InvalidPassword' || name === 'PasswordTooWeak' || name === 'PasswordBreached' ? name : undefined;
 }
 
-/** How a registration ended (spec section 8, Register 400). */
+/** How a registration ended (docs/spec.md §8, Register 400). */
 export type RegisterOutcome =
   | { kind: 'registered'; email: string }
   | { kind: 'alreadyRegistered'; social: boolean }
@@ -114,7 +114,7 @@ export async function requestNewConfirmationMail(token: string, client: ApiClien
   return result.data !== undefined;
 }
 
-/** Spec section 8: 403 type 10 is an unconfirmed address (type 1), anything else "no user" (type 2). */
+/** docs/spec.md §8: 403 type 10 is an unconfirmed address (type 1), anything else "no user" (type 2). */
 export type RecoveryOutcome = { kind: 'sent' } | { kind: 'notConfirmed' } | { kind: 'noUser' };
 
 export async function requestPasswordRecovery(email: string, client: ApiClient = apiClient): Promise<RecoveryOutcome> {

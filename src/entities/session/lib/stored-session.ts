@@ -3,7 +3,7 @@ import { getCookie, type CookieDocument } from '@/shared/lib/cookies';
 /** The readable mirror of the session record the server keeps in HttpOnly cookies. */
 export const USER_COOKIE = 'rexer_user';
 
-/** Spec section 3's stored session, without its token (the page never sees the bearer). */
+/** docs/spec.md §3: stored session, without its token (the page never sees the bearer). */
 export interface StoredSessionRecord {
   username: string;
   isConfirmed: boolean;

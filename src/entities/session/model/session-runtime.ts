@@ -46,7 +46,7 @@ export function loadSessionRuntime(): Promise<SessionRuntime> {
 
 /**
  * Makes sure the visitor holds a session before a call that needs one (`PUT` a favourite):
- * a logged-in visitor already does; anyone else gets the anonymous session of spec section 4
+ * a logged-in visitor already does; anyone else gets the anonymous session of docs/spec.md §4
  * (the returning visitor's is reused). The session machine loads here, on the first such
  * call, never with the first screen.
  */

@@ -12,7 +12,7 @@ import { PageMeta } from '@/shared/ui/page-meta';
 
 /**
  * /mailconfermata/{token}: the link of the confirmation mail. The silent session of the
- * registration ends here (spec section 4): the visitor logs in with the confirmed address.
+ * registration ends here (docs/spec.md §4): the visitor logs in with the confirmed address.
  */
 export function MailConfirmedPage({ token }: { token: string }) {
   const { t } = useTranslation('account');

@@ -88,7 +88,7 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
         return;
       }
       case 'alreadyRegistered':
-        // Spec section 8: a known address goes to the login, flagged when it is a social login's.
+        // docs/spec.md §8: a known address goes to the login, flagged when it is a social login's.
         (await loadSessionRuntime()).openLogin({ email: form.email.trim(), socialEmail: outcome.social, redirectTo: redirect });
         return;
       case 'webAccountError':

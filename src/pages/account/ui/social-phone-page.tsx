@@ -16,8 +16,8 @@ import { PageMeta } from '@/shared/ui/page-meta';
 
 /**
  * /registrazionetelefonosocial: the last step of a social login's first visit: the phone and
- * the consents the social network does not give. A failed update logs the user out (spec
- * section 8).
+ * the consents the social network does not give. A failed update logs the user out
+ * (docs/spec.md §8).
  */
 export function SocialPhonePage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('account');

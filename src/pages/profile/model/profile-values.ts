@@ -61,7 +61,7 @@ export const DEFAULT_PHONE_PREFIX = '+39';
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-// The same rules as the API's schemas (server/modules/account/schemas.ts), so a form the
+// The same rules as the API's schemas (server/modules/profile/schemas.ts), so a form the
 // browser accepts is not refused by the server.
 const POSTAL_CODE = /^[0-9]{5}$/;
 const PROVINCE = /^[A-Za-z]{2}$/;

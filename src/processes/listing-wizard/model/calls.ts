@@ -1,5 +1,5 @@
 import { apiClient, isApiErrorBody, type ApiClient, type components } from '@/shared/api';
-import { PLAN_TYPE_ID, type Device, type ListingFlow, type MarketResult, type PersonalData, type PlanChoice, type StepAnswer, type StepNumber, type WizardAnswers } from '../../../../machines/wizard-steps';
+import { PLAN_TYPE_ID, type Device, type ListingFlow, type MarketResult, type PersonalData, type PlanChoice, type StepAnswer, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
 import type { OrderState } from '../../../../machines/wizard-context';
 
 // The calls of the listing wizard (docs/listings.md, server/modules/listing-drafts, orders,
@@ -122,7 +122,7 @@ export function publish(id: number, client: ApiClient = apiClient): Promise<List
   return call(() => client.PUT('/api/Property/{id}/Status', { params: { path: { id } }, body: { Status: 2 } }));
 }
 
-/** The silent account of steps 0 and 1 (spec section 4): the personal data, the e-mail, no password. */
+/** The silent account of steps 0 and 1 (docs/spec.md §4): the personal data, the e-mail, no password. */
 export async function registerSeller(personal: PersonalData, email: string, captcha: string, client: ApiClient = apiClient): Promise<string> {
   const answer = await call(() =>
     client.POST('/api/Account/Register', {

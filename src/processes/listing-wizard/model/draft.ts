@@ -1,4 +1,4 @@
-import type { StepNumber, WizardAnswers } from '../../../../machines/wizard-steps';
+import type { StepNumber, WizardAnswers } from '@domain/wizard-steps';
 import type { Draft, OrderState } from '../../../../machines/wizard-context';
 import { outcomeOf, type ListingDraft } from './calls';
 

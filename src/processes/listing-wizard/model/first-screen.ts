@@ -1,5 +1,5 @@
 import type { WizardPageView } from '@/pages/listing-wizard';
-import type { Account, ListingFlow } from '../../../../machines/wizard-steps';
+import type { Account, ListingFlow } from '@domain/wizard-steps';
 
 // The first screen of a new listing (/annuncio/vendocasa, /annuncio/affittocasa without a
 // draft): its first step shows before the machine, its calls and xstate load (they load on the

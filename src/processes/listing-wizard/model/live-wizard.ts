@@ -1,4 +1,4 @@
-import type { ListingFlow } from '../../../../machines/wizard-steps';
+import type { ListingFlow } from '@domain/wizard-steps';
 import type { ListingWizardRuntime } from './runtime';
 
 // The wizard running on this page. The first save gives the draft its URL

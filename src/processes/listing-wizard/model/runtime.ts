@@ -1,7 +1,7 @@
 import { createActor, fromPromise, type Actor, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
 import { apiClient, type ApiClient } from '@/shared/api';
 import { listingWizardMachine, type CreateOrderInput, type ListingWizardEvent } from '../../../../machines/listing-wizard.machine';
-import { stepNumberOf, type Account, type AnswerTypes, type Device, type ListingFlow, type StepId, type WizardAnswers } from '../../../../machines/wizard-steps';
+import { stepNumberOf, type Account, type AnswerTypes, type Device, type ListingFlow, type StepId, type WizardAnswers } from '@domain/wizard-steps';
 import type { FindComparablesInput, OrderState, SaveDraftInput } from '../../../../machines/wizard-context';
 import { createDraft, createOrder, findMarket, publish, readDraft, readOrder, outcomeOf, registerSeller, saveStep, WizardCallError, type ListingDraft, type WizardFailure } from './calls';
 import { draftIdOf, draftOf, NO_DRAFT_YET } from './draft';

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@/shared/api';
 import { takeListingCarry } from '@/shared/lib/listing-carry';
-import { expectedPath, stepIdOf, type Account, type Device, type ListingFlow, type StepAnswer, type WizardAnswers } from '../../../../machines/wizard-steps';
+import { expectedPath, stepIdOf, type Account, type Device, type ListingFlow, type StepAnswer, type WizardAnswers } from '@domain/wizard-steps';
 import { createDraft, publishedAtOf, readOrder, resumeDraft, saveStep, WizardCallError, type ListingDraft } from './calls';
 import { publishedByPayment } from './draft';
 import { createListingWizardRuntime, type ListingWizardEffects, type ListingWizardRuntime, type RuntimeOptions } from './runtime';

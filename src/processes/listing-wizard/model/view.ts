@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { listingWizardMachine } from '../../../../machines/listing-wizard.machine';
-import { expectedPath, stepIdOf, STEPS, type Account, type ListingFlow, type StepId, type StepNumber, type WizardAnswers } from '../../../../machines/wizard-steps';
+import { expectedPath, stepIdOf, STEPS, type Account, type ListingFlow, type StepId, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
 import { factsOf, stepShown, WIZARD_TAGS, type OrderState, type WizardError } from '../../../../machines/wizard-context';
 import type { ListingDraft, WizardFailure } from './calls';
 import { draftIdOf } from './draft';

@@ -1,4 +1,4 @@
-import type { ListingFlow } from '../../../../machines/wizard-steps';
+import type { ListingFlow } from '@domain/wizard-steps';
 
 // The wizard's URLs (the spec's routes): /annuncio/{vendocasa|affittocasa}[/{id}[/{gotostep}]].
 // A module of its own: the page reads it with its first screen, before the machine loads.

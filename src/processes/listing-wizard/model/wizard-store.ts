@@ -1,4 +1,4 @@
-import { isValidAnswer, type PersonalData } from '../../../../machines/wizard-steps';
+import { isValidAnswer, type PersonalData } from '@domain/wizard-steps';
 import { PERSONAL_DATA_KEY } from './first-screen';
 
 // What the wizard keeps on this tab (sessionStorage: gone when the tab closes), never on the

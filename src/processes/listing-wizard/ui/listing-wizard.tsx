@@ -5,7 +5,7 @@ import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, SessionViewContext, useSessionView, type SessionStatus } from '@/entities/session';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { ListingWizardPage, type ListingWizardPageState, type WizardPageActions } from '@/pages/listing-wizard';
-import type { Account, AnswerTypes, ListingFlow, StepId } from '../../../../machines/wizard-steps';
+import type { Account, AnswerTypes, ListingFlow, StepId } from '@domain/wizard-steps';
 import { firstScreenView, startsElsewhere } from '../model/first-screen';
 import { KIND_OF_FLOW, wizardPath } from '../model/wizard-path';
 import type { ListingWizardEffects, ListingWizardRuntime } from '../model/runtime';

@@ -22,7 +22,7 @@ export interface LoginModalProps {
   notice?: 'confirmed' | 'passwordChanged' | 'socialError';
 }
 
-/** The login modal (spec sections 4 and 8): e-mail and password, recovery, social login, registration. */
+/** The login modal (docs/spec.md §4 and §8): e-mail and password, recovery, social login, registration. */
 export function LoginModal({ onClose, email: initialEmail = '', socialEmail = false, notice }: LoginModalProps) {
   const { t } = useTranslation('session');
   const runtime = use(loadSessionRuntime());

@@ -10,7 +10,7 @@ import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 
 /**
- * The partner terms-acceptance step (spec section 4): a login whose user has not accepted
+ * The partner terms-acceptance step (docs/spec.md §4): a login whose user has not accepted
  * the current terms and privacy stays temporary until both are accepted here; declining
  * logs out.
  */

@@ -1,4 +1,4 @@
-import type { Locality, StepNumber, WizardAnswers } from '../../../../machines/wizard-steps';
+import type { Locality, StepNumber, WizardAnswers } from '@domain/wizard-steps';
 
 // The valuation in progress, kept in the tab's sessionStorage: a valuation has no server draft
 // (an anonymous visitor has no account until step 1), so every answer the machine saves is

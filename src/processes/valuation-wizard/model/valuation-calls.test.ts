@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/shared/lib/test-utils';
-import type { WizardAnswers } from '../../../../machines/wizard-steps';
+import type { WizardAnswers } from '@domain/wizard-steps';
 import { newStoredValuation, type StoredValuation } from './stored-valuation';
 import { phoneOf, RegistrationFailed, valuationCalls } from './valuation-calls';
 import { marketResultOf, valuationRequestOf } from './valuation-request';

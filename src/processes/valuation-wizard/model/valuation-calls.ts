@@ -1,7 +1,7 @@
 import { apiClient, unwrap } from '@/shared/api';
 import { register, type RegisterOutcome } from '@/entities/account';
 import type { FindComparablesInput, SaveDraftInput, SaveDraftOutput } from '../../../../machines/wizard-context';
-import type { MarketResult, PersonalData } from '../../../../machines/wizard-steps';
+import type { MarketResult, PersonalData } from '@domain/wizard-steps';
 import { marketResultOf, valuationRequestOf, type ValuationAnswer } from './valuation-request';
 import type { StoredValuation } from './stored-valuation';
 

@@ -1,5 +1,5 @@
 import type { components } from '@/shared/api';
-import type { MarketResult, WizardAnswers } from '../../../../machines/wizard-steps';
+import type { MarketResult, WizardAnswers } from '@domain/wizard-steps';
 
 export type ValuationRequest = components['schemas']['ValuationRequest'];
 export type ValuationAnswer = components['schemas']['Valuation'];

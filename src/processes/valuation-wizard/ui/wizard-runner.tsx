@@ -12,7 +12,7 @@ import { leaveListingCarry } from '@/shared/lib/listing-carry';
 import { Button } from '@/shared/ui/button';
 import { valuationWizardMachine } from '../../../../machines/valuation-wizard.machine';
 import { currentStepId, factsOf, stepShown, WIZARD_TAGS, type WizardContext } from '../../../../machines/wizard-context';
-import { canGoTo, expectedPath, resumeStep, stepIdOf, stepNumberOf, type Account, type AnswerTypes, type StepId, type StepNumber } from '../../../../machines/wizard-steps';
+import { canGoTo, expectedPath, resumeStep, stepIdOf, stepNumberOf, type Account, type AnswerTypes, type StepId, type StepNumber } from '@domain/wizard-steps';
 import { clearStoredValuation, readStoredValuation, writeStoredValuation, type StoredValuation } from '../model/stored-valuation';
 import { RegistrationFailed, valuationCalls } from '../model/valuation-calls';
 

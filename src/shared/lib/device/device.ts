@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { isCrawlerAgent } from '@domain/device/crawler';
 
-/** Under this width the app shows its mobile layout (spec section 9). */
+/** Under this width the app shows its mobile layout (docs/spec.md §9). */
 export const MOBILE_BREAKPOINT = 992;
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
-/** The longest user agent the client sends or records (spec section 9). */
+/** The longest user agent the client sends or records (docs/spec.md §9). */
 export const USER_AGENT_MAX_LENGTH = 350;
 /** The marker the product's mobile apps add to their web views' user agent. */
 export const MOBILE_APP_MARKER = 'RexerApp';

@@ -1,6 +1,6 @@
 import { getCookie, setCookie, type CookieDocument } from '@/shared/lib/cookies';
 
-/** The visitor's home mode; the numbers are the product's (spec section 1). */
+/** The visitor's home mode; the numbers are the product's (docs/spec.md §1). */
 export const HOME_TYPE = {
   UNDEFINED: 0,
   SELLER: 1,
@@ -83,7 +83,7 @@ export function isPartnerHost(host: string | undefined, partnerHosts: readonly s
 }
 
 /**
- * The home type a page is shown in (spec section 2, app shell): the current type when the
+ * The home type a page is shown in (docs/spec.md §2, app shell): the current type when the
  * page accepts it; otherwise the page's default, or else its first accepted type. Partner
  * hosts skip the switching.
  */

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
  */
 export type ModalRequest =
   | { kind: 'careers' }
-  /** Spec section 4: the login modal; the source decides redirect or callback. */
+  /** docs/spec.md §4: the login modal; the source decides redirect or callback. */
   | { kind: 'login'; email?: string; socialEmail?: boolean; notice?: 'confirmed' | 'passwordChanged' | 'socialError' }
   /** The partner terms-acceptance step of a login whose terms are pending. */
   | { kind: 'terms' }

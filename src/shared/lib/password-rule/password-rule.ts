@@ -1,5 +1,5 @@
 /**
- * The password rule of spec section 5, checked in the browser before a call; the server
+ * The password rule of docs/spec.md §5, checked in the browser before a call; the server
  * checks it again (and also refuses the most common passwords).
  */
 export type PasswordRuleProblem = 'tooShort' | 'tooLong' | 'missingUpper' | 'missingDigit' | 'missingSymbol';

@@ -7,7 +7,7 @@
 
 export type PasswordScore = 0 | 1 | 2 | 3 | 4;
 
-/** The lowest score the server accepts (server/modules/account/password-strength.ts). */
+/** The lowest score the server accepts (server/auth/password-strength.ts). */
 export const ACCEPTED_PASSWORD_SCORE = 3;
 
 export type PasswordScorer = (password: string, userInputs: string[]) => PasswordScore;
