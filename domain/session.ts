@@ -1,4 +1,4 @@
-// The session's domain (docs/spec.md §3, §4 and §7): what a login sends and answers, how it
+// The session's domain (docs/spec.md §3, §4, §7 and §8): what a login sends and answers, how it
 // fails, what the app stores, and the intents a page may express. Pure types and constants,
 // importable by the machine (machines/), the session process and the entities alike, so
 // that nothing below the processes layer needs the machine itself.

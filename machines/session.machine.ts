@@ -104,7 +104,7 @@ export const sessionMachine = setup({
     login: fromPromise<LoginResult, Credentials>(async () => {
       throw new Error('login is provided by the app');
     }),
-    /** PUT /api/User/UpdateRexerTermsAndConditions with the temporary user token. */
+    /** POST /api/User/UpdateRexerTermsAndConditions with the temporary user token. */
     acceptTerms: fromPromise<void, { userToken: string }>(async () => {
       throw new Error('acceptTerms is provided by the app');
     }),

@@ -1,4 +1,4 @@
-// Crawlers and bots by user agent (docs/spec.md §9: they skip analytics). Shared by the app
+// Crawlers and bots by user agent (docs/spec.md §1: they skip analytics). Shared by the app
 // (telemetry) and the server (listing views are counted for people only).
 
 const CRAWLER_PATTERN =

@@ -9,8 +9,9 @@ import { users } from './users';
 export const appointmentActorEnum = pgEnum('appointment_actor', ['none', 'owner', 'buyer', 'call_center', 'back_office']);
 
 /**
- * Visit requests from a buyer or renter to the owner of a listing. Allowed status
- * changes are decided by the appointment machine in machines/, not here.
+ * Visit requests from a buyer or renter to the owner of a listing. Only the demo seed writes
+ * them today; the visits capability decides their status changes with a machine in
+ * machines/, as the listing statuses are decided, never here.
  */
 export const appointments = pgTable(
   'appointments',

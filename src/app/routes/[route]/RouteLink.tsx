@@ -9,5 +9,5 @@ export const Route = createFileRoute('/route/RouteLink')({
 });
 
 function RouteComponent() {
-  return <UnavailablePage area="search" />;
+  return <UnavailablePage area="documentLink" />;
 }
