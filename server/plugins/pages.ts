@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,16 @@ export interface PagesOptions {
   /** The page renderer itself instead of the build's (tests import src/app/entry-server directly). */
   createRenderer?: (setup: PageRendererSetup) => PageRenderer;
 }
+
+/**
+ * The visitor a page is rendering for, through every call its loaders make (the renderer's
+ * fetch is one for the whole process, so the page's request is found by its async context).
+ */
+interface RenderingPage {
+  /** The page request's client address (request.ip: the socket's, or the one TRUST_PROXY reads). */
+  clientIp: string;
+}
+const renderingPage = new AsyncLocalStorage<RenderingPage>();
 
 /** The assets a renderer given directly links (the tests' renderer: nothing to fetch). */
 const UNBUILT_ASSETS: PageAssets = { entry: '/assets/entry-client.js', preloads: [], stylesheets: ['/assets/style.css'] };
@@ -102,7 +113,12 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
       if (relative.startsWith('assets/') || FILE_LIKE.test(relative)) return reply.callNotFound();
       // A page address is short; a longer one is no page (and would cost the parser for nothing).
       if (request.url.length > MAX_PAGE_URL) return reply.code(414).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
-      return renderPage(await renderer(), request, reply, { dev: Boolean(opts.dev), failedPage, origin: renderOrigin });
+      // The page's API calls count against the visitor who asked for it (every per-IP limit and ban).
+      // No address: the connection is already gone, nobody to render for.
+      const clientIp = request.ip;
+      if (!clientIp) return reply.code(499).header('cache-control', 'no-store').send();
+      const render = await renderer();
+      return renderingPage.run({ clientIp }, () => renderPage(render, request, reply, { dev: Boolean(opts.dev), failedPage, origin: renderOrigin }));
     },
   );
 };
@@ -172,18 +188,29 @@ function toWebRequest(request: FastifyRequest, origin: string, signal: AbortSign
   return new Request(origin + request.url.replace(/^\/+/, '/'), { headers, signal });
 }
 
+/** Headers that could name another client than the page's: never on an internal call. */
+const FORWARDING_HEADERS = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip']);
+
 /**
  * One call of a page's loader, answered by the API of this process: reads only, on the
- * internal host (never a loopback one: the API must not take it for a local visitor).
+ * internal host (never a loopback one: the API must not take it for a local visitor), from
+ * the address of the visitor the page renders for, so every per-IP limit and ban (in memory
+ * or in the database) counts the page's searches against that visitor and nobody else. A
+ * call outside any page's rendering has no visitor to count and is refused.
  */
 async function injectCall(fastify: FastifyInstance, request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new Error(`a page may only read while it renders (${request.method} ${request.url})`);
+  const page = renderingPage.getStore();
+  if (!page) throw new Error(`an API call made outside a page's rendering has no visitor to count (${request.method} ${request.url})`);
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => (headers[name] = value));
+  request.headers.forEach((value, name) => {
+    if (!FORWARDING_HEADERS.has(name)) headers[name] = value;
+  });
   headers.host = url.host;
   headers[INTERNAL_CALL_HEADER] = INTERNAL_CALL_TOKEN;
-  const answer = await fastify.inject({ method: request.method, url: url.pathname + url.search, headers });
+  // Without a forwarding header, request.ip of the call is this address whatever TRUST_PROXY says.
+  const answer = await fastify.inject({ method: request.method, url: url.pathname + url.search, headers, remoteAddress: page.clientIp });
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value === undefined) continue;

@@ -19,8 +19,9 @@ export default fp(
       max: max > 0 ? max : 1000,
       timeWindow: '1 minute',
       // The calls of a page rendering on the server were counted with the page's own request:
-      // reads only, and never on a route with a limit of its own (login, forms), which the
-      // global option would otherwise reach too.
+      // reads only, and never on a route with a limit of its own (login, forms, the searches),
+      // which the global option would otherwise reach too. Those limits count the calls against
+      // the page's visitor, whose address the calls carry (pages.ts).
       allowList: (request) => isInternalCall(request) && (request.method === 'GET' || request.method === 'HEAD') && !request.routeOptions.config?.rateLimit,
       // Limits with a ban count in the database: the ban holds on every server.
       store: sharedBanStore(fastify.db) as unknown as FastifyRateLimitStoreCtor,

@@ -10,7 +10,8 @@ import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';
 
 const MILANO = '/vendita/case/milano/milano/015146';
 const withRenderer = { createPageRenderer: (setup: PageRendererSetup) => createPageRenderer(setup) };
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+// What the page shows: its scripts left out (the boot element carries every text of the namespaces it used).
+const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 
 describe.each(BACKENDS)('results pages that could not search ($name)', (backend) => {
   let testDb: TestDatabase;

@@ -34,7 +34,8 @@ function hostNameOf(host: string | undefined): string {
  * the first test, never the second for a public name.
  */
 export function isLocalRequest(request: FastifyRequest): boolean {
-  // A page rendering on the server calls from this process for any visitor: never "local".
+  // A page rendering on the server calls from this process for any visitor (with that visitor's
+  // address, which may be this machine's): never "local".
   if (isInternalCall(request)) return false;
   const peer = request.socket.remoteAddress ?? '';
   return isLoopbackHost(peer) && isLoopbackHost(hostNameOf(request.headers.host));

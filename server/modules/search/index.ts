@@ -12,7 +12,9 @@ import { PlacesQuery, PlacesResult, SearchListingsQuery, SearchResult } from './
  * limit (the `ban` puts them in the shared store), so the count holds on every server: a scraper gets
  * the limit once, not once per server. Going on past twice the limit bans the address for the window.
  * Each server adds its searches to the shared count once per SEARCH_RATE_LIMIT_SYNC_MS (`sharedEvery`),
- * not with every search: a write per search would cost more than a cached answer.
+ * not with every search: a write per search would cost more than a cached answer. The searches of a
+ * page rendered on the server count against the visitor who asked for the page (server/plugins/pages.ts),
+ * never against the server's own address.
  */
 export const searchRateLimit = (fastify: FastifyInstance) => {
   const { searchRateLimitMax: max, searchRateLimitSyncMs: sharedEvery } = fastify.config;

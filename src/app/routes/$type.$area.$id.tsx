@@ -24,7 +24,8 @@ export const Route = createFileRoute('/$type/$area/$id')({
 function RouteComponent() {
   const path = Route.useParams();
   const search = Route.useSearch();
+  const { status: refused } = Route.useLoaderData();
   const route = useMemo<ResultsRoute>(() => ({ kind: 'district', type: path.type, area: path.area, id: Number(path.id) }), [path]);
   const params = useMemo(() => routeSearch(route, search), [route, search]);
-  return <SearchResultsPage route={route} params={params} />;
+  return <SearchResultsPage route={route} params={params} refused={refused} />;
 }

@@ -23,7 +23,8 @@ export const Route = createFileRoute('/$type/$prov')({
 function RouteComponent() {
   const path = Route.useParams();
   const search = Route.useSearch();
+  const { status: refused } = Route.useLoaderData();
   const route = useMemo<ResultsRoute>(() => ({ kind: 'province', type: path.type, prov: path.prov }), [path]);
   const params = useMemo(() => routeSearch(route, search), [route, search]);
-  return <SearchResultsPage route={route} params={params} province={path.prov} />;
+  return <SearchResultsPage route={route} params={params} province={path.prov} refused={refused} />;
 }

@@ -20,6 +20,7 @@ export const Route = createFileRoute('/ricerca')({
 
 function RouteComponent() {
   const search = Route.useSearch();
+  const { status: refused } = Route.useLoaderData();
   const params = useMemo(() => routeSearch(ROUTE, search), [search]);
-  return <SearchResultsPage route={ROUTE} params={params} />;
+  return <SearchResultsPage route={ROUTE} params={params} refused={refused} />;
 }

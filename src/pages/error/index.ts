@@ -1,3 +1,4 @@
 export { ErrorPage, type ErrorPageProps } from './ui/error-page';
 export { GenericErrorPage } from './ui/generic-error-page';
-export { TooManyRequestsPage } from './ui/too-many-requests-page';
+export { SearchUnavailablePage } from './ui/search-unavailable-page';
+export { TooManyRequestsPage, type TooManyRequestsPageProps } from './ui/too-many-requests-page';

@@ -4,6 +4,7 @@ export {
   resolveSeoPlace,
   searchResultsQueryOptions,
   isUnknownPlace,
+  type SearchRefusal,
   type SearchPrefetch,
   type SearchResult,
   type SearchArea,

@@ -4,13 +4,23 @@ import styles from './error-layout.module.css';
 import { buttonClassName } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';
 
-/** /toomanyrequest: where the transport sends a visitor after a 429 answer. */
-export function TooManyRequestsPage() {
+export interface TooManyRequestsPageProps {
+  /** Shown in place of the page that was asked for (not at /toomanyrequest): retrying loads that page again. */
+  inPlace?: boolean;
+}
+
+/**
+ * /toomanyrequest: where the transport sends a visitor after a 429 answer; also shown in place
+ * of a page whose data the visitor's limits refused (an SEO results page whose place search
+ * answered 429).
+ */
+export function TooManyRequestsPage({ inPlace = false }: TooManyRequestsPageProps) {
   const { t } = useTranslation('errors');
   const router = useRouter();
 
   const retry = () => {
-    if (router.history.canGoBack()) router.history.back();
+    if (inPlace) void router.invalidate();
+    else if (router.history.canGoBack()) router.history.back();
     else void router.navigate({ to: '/' });
   };
 

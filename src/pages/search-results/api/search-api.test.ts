@@ -34,4 +34,22 @@ describe('resolveSeoPlace', () => {
     expect(await resolveSeoPlace(new QueryClient(), 'atlantide')).toBeNull();
     expect(await resolveSeoPlace(new QueryClient(), 'milano', 'centro-storico')).toBeNull();
   });
+
+  it('answers the status of a place search the API could not run (429, 503), never "no such place"', async () => {
+    const refusing = (status: number, body: unknown, from: string) =>
+      fakeApi(fetchMock, { 'GET /api/Search/Places': ({ query }) => (query.get('Text') === from ? [status, body] : [200, { Items: PLACES[query.get('Text') ?? ''] ?? [] }]) });
+    fetchMock.mockReset();
+    refusing(429, { ExceptionType: 8, ExceptionTypeString: 'TooManyRequests' }, 'milano');
+    expect(await resolveSeoPlace(new QueryClient(), 'milano')).toBe(429);
+    fetchMock.mockReset();
+    refusing(429, { ExceptionType: 69, ExceptionTypeString: 'IPBanned' }, 'navigli');
+    expect(await resolveSeoPlace(new QueryClient(), 'milano', 'navigli')).toBe(429);
+    fetchMock.mockReset();
+    refusing(503, { ExceptionType: 107, ExceptionTypeString: 'SearchTimeout' }, 'milano');
+    expect(await resolveSeoPlace(new QueryClient(), 'milano')).toBe(503);
+    // A text the place search refuses finds nothing: that page does not exist.
+    fetchMock.mockReset();
+    refusing(400, { ExceptionType: 1, ExceptionTypeString: 'ValidationError' }, 'milano');
+    expect(await resolveSeoPlace(new QueryClient(), 'milano')).toBeNull();
+  });
 });

@@ -57,11 +57,23 @@ export function isUnknownPlace(error: unknown): boolean {
 }
 
 /**
+ * A search the API could not run for this visitor: 429 (the visitor's searches are over the limit,
+ * or the address is banned for a while) or 503 (the search took too long). The page says so with
+ * that status; it never takes it for a place that does not exist.
+ */
+export type SearchRefusal = 429 | 503;
+
+/** The refusal a failed search call means, if it is one. */
+export function searchRefusalOf(error: unknown): SearchRefusal | undefined {
+  return error instanceof ApiError && (error.status === 429 || error.status === 503) ? error.status : undefined;
+}
+
+/**
  * What the first page's search came to: `found` (results, or a search the API refused with 400, which
  * the page explains), `unknown` (the place does not exist: the 404 page), or the status the page answers
- * with while saying so: 429 (the visitor's searches are over the limit) or 503 (the search took too long).
+ * with while saying so (a `SearchRefusal`).
  */
-export type SearchPrefetch = 'found' | 'unknown' | 429 | 503;
+export type SearchPrefetch = 'found' | 'unknown' | SearchRefusal;
 
 /** The loader's work: the first page of results in the query cache, so the server renders the list. */
 export async function prefetchSearchResults(queryClient: QueryClient, params: SearchParams): Promise<SearchPrefetch> {
@@ -73,7 +85,8 @@ export async function prefetchSearchResults(queryClient: QueryClient, params: Se
     // A search the API refuses (400), a limit reached (429) or a search that took too long (503) still
     // render the page, which says so and offers a way on.
     if (error instanceof ApiError && error.status === 400) return 'found';
-    if (error instanceof ApiError && (error.status === 429 || error.status === 503)) return error.status;
+    const refusal = searchRefusalOf(error);
+    if (refusal) return refusal;
     throw error;
   }
 }
@@ -88,22 +101,37 @@ function slugOf(value: string): string {
 }
 
 /**
+ * The answer of a place search that decides whether a page exists: a refusal (429, 503) is no
+ * answer, and says so; another refusal (400: a text the search cannot take) finds nothing.
+ */
+async function placesFor(queryClient: QueryClient, text: string): Promise<PlacesResult | SearchRefusal> {
+  try {
+    return await queryClient.fetchQuery(placesQueryOptions(text));
+  } catch (error) {
+    const refusal = searchRefusalOf(error);
+    if (refusal) return refusal;
+    if (error instanceof ApiError && error.status < 500) return { Items: [] };
+    throw error;
+  }
+}
+
+/**
  * The place of an SEO slug as the search takes it, found with the place search: a town whose
  * name is the slug (then a province, then a region), and a district of that town by its name.
- * Null when nothing is called that: the page does not exist.
+ * Null when nothing is called that: the page does not exist. A place search the API could not
+ * run (429, 503) answers that status: the place may well exist, the page says it could not search.
  */
-export async function resolveSeoPlace(queryClient: QueryClient, place: string, district?: string): Promise<Record<string, string> | null> {
-  const found = await queryClient.fetchQuery(placesQueryOptions(place.replace(/-/g, ' '))).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status < 500) return { Items: [] as PlaceSuggestion[] };
-    throw error;
-  });
+export async function resolveSeoPlace(queryClient: QueryClient, place: string, district?: string): Promise<Record<string, string> | null | SearchRefusal> {
+  const found = await placesFor(queryClient, place.replace(/-/g, ' '));
+  if (typeof found === 'number') return found;
   const named = (item: PlaceSuggestion) => slugOf(item.Name) === place || slugOf(item.Name) === `provincia-di-${place}`;
   const town = found.Items.find((item) => item.Kind === 'town' && named(item));
   const area = town ?? found.Items.find((item) => item.Kind === 'province' && named(item)) ?? found.Items.find((item) => item.Kind === 'region' && named(item));
   if (!area) return null;
   if (!district) return area.Params;
   if (!town) return null;
-  const districts = await queryClient.fetchQuery(placesQueryOptions(district.replace(/-/g, ' '))).catch(() => ({ Items: [] as PlaceSuggestion[] }));
+  const districts = await placesFor(queryClient, district.replace(/-/g, ' '));
+  if (typeof districts === 'number') return districts;
   const match = districts.Items.find((item) => item.Kind === 'district' && slugOf(item.Name) === district && (!item.Detail || slugOf(item.Detail).includes(place)));
   return match ? match.Params : null;
 }

@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useRouterState } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSearchListing, type SearchListing } from '@/entities/listing';
-import { fakeApi, renderPage, testI18n, type FakeCall } from '@/shared/lib/test-utils';
+import { fakeApi, renderPage, testI18n, testQueryClient, type FakeCall } from '@/shared/lib/test-utils';
 import favorites from '../../../../locales/it/favorites.json';
 import listing from '../../../../locales/it/listing.json';
 import savedSearches from '../../../../locales/it/saved-searches.json';
 import searchMap from '../../../../locales/it/search-map.json';
 import search from '../../../../locales/it/search.json';
-import type { SearchResult } from '../api/search-api';
+import { searchResultsQueryOptions, type SearchResult } from '../api/search-api';
 import { routeSearch, type ResultsRoute } from '../model/results-route';
 import { SearchResultsPage } from './search-results-page';
 
@@ -128,6 +128,22 @@ describe('SearchResultsPage', () => {
     const router = await renderResults(`${PATH}?PriceMax=100000&NewBuild=true`);
     fireEvent.click(await screen.findByRole('button', { name: 'Rimuovi tutti i filtri' }));
     await waitFor(() => expect(router.state.location.href).toBe('/ricerca?SearchType=town&Town=015146'));
+  });
+
+  it('says why when its loader could not search (429), on the first render, and searches again only on «Riprova»', async () => {
+    const api = answerSearch(() => answer(page1, 2, null));
+    // The cache as the browser hydrates it from the server: the search failed there, and its error
+    // crossed as a plain Error (no status).
+    const queryClient = testQueryClient();
+    const params = routeSearch(TOWN, {});
+    await queryClient.prefetchInfiniteQuery({ ...searchResultsQueryOptions(params), queryFn: () => Promise.reject(new Error('Too many requests')) });
+    await renderPage(() => <SearchResultsPage route={TOWN} params={params} province="milano" refused={429} />, { i18n, path: PATH, queryClient });
+    expect(screen.getByRole('alert').textContent).toContain('Hai fatto molte ricerche in poco tempo: aspetta un minuto e riprova.');
+    expect(screen.queryByTestId('listing-card-skeleton')).toBeNull();
+    expect(api.sent('GET /api/Search/Listings')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    await screen.findByRole('link', { name: 'Bilocale in Via Tortona' });
+    expect(api.sent('GET /api/Search/Listings')).toHaveLength(1);
   });
 
   it('shows skeletons of the card while the first page loads', async () => {

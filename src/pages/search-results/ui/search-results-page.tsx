@@ -11,7 +11,7 @@ import { cx } from '@/shared/lib/class-names';
 import { useSiteOrigin } from '@/shared/lib/site-origin';
 import { Button } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { searchResultsQueryOptions, type SearchResult } from '../api/search-api';
+import { searchResultsQueryOptions, type SearchRefusal, type SearchResult } from '../api/search-api';
 import { countActiveFilters, withoutFilters } from '../model/filters';
 import { headingParts, nameFromSlug, routePlaceName } from '../model/heading';
 import { firstPageHref, isIndexable, resultsHref, type ResultsRoute } from '../model/results-route';
@@ -28,6 +28,12 @@ export interface SearchResultsPageProps {
   params: SearchParams;
   /** The province slug of the searched town or district, when the route knows it. */
   province?: string;
+  /**
+   * The route's loader could not search (its status: 429 over the visitor's limit, 503 too slow):
+   * the page says so, on the server too, and the browser waits for «Riprova» instead of searching
+   * again on its own the moment it hydrates.
+   */
+  refused?: SearchRefusal;
 }
 
 const loadFiltersPanel = () => import('./filters-panel');
@@ -53,11 +59,13 @@ function useDesktop(): boolean {
   );
 }
 
-export function SearchResultsPage({ route, params, province }: SearchResultsPageProps) {
+export function SearchResultsPage({ route, params, province, refused }: SearchResultsPageProps) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
   const origin = useSiteOrigin();
-  const query = useInfiniteQuery({ ...searchResultsQueryOptions(params), placeholderData: keepPreviousData });
+  // A failed query would otherwise be fetched again as the page mounts, and shown as loading meanwhile
+  // (on the server: skeletons and no word of the refusal).
+  const query = useInfiniteQuery({ ...searchResultsQueryOptions(params), placeholderData: keepPreviousData, retryOnMount: !refused });
   const [view, setView] = useState<'list' | 'map'>('list');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -114,7 +122,9 @@ export function SearchResultsPage({ route, params, province }: SearchResultsPage
   }, [selectedId, view]);
 
   const error = query.error;
-  const status = error instanceof ApiError ? error.status : null;
+  // An ApiError carries its status; the error a page carries from the server to the browser is a plain
+  // Error, whose status the loader's refusal gives.
+  const status = error instanceof ApiError ? error.status : error ? (refused ?? null) : null;
   const invalid = status === 400;
   // Over the visitor's search limit (429), or a search that took too long (503): said as such.
   const failure = invalid ? 'list.invalid' : status === 429 ? 'list.tooMany' : status === 503 ? 'list.tooSlow' : 'list.error';

@@ -27,10 +27,17 @@ export interface RenderPageOptions {
   otherPaths?: string[];
   /** Other routes of the test router, each with what it shows (where the page's links lead). */
   otherRoutes?: Record<string, () => ReactNode>;
+  /** A query client holding what the page starts with (a page hydrated from the server's cache); default a fresh one. */
+  queryClient?: QueryClient;
+}
+
+/** The query client of a page test: nothing retried. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
 /** Renders `page` at `path`; answers the router and the query client. */
-export async function renderPage(page: () => ReactNode, { i18n, path = '/', otherPaths = [], otherRoutes = {} }: RenderPageOptions): Promise<{ router: AnyRouter; queryClient: QueryClient }> {
+export async function renderPage(page: () => ReactNode, { i18n, path = '/', otherPaths = [], otherRoutes = {}, queryClient = testQueryClient() }: RenderPageOptions): Promise<{ router: AnyRouter; queryClient: QueryClient }> {
   // jsdom does not scroll; the router scrolls to the top on navigation.
   window.scrollTo = (() => {}) as typeof window.scrollTo;
   const root = createRootRoute({ component: () => <Outlet /> });
@@ -43,7 +50,6 @@ export async function renderPage(page: () => ReactNode, { i18n, path = '/', othe
     ]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

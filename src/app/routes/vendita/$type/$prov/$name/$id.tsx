@@ -34,7 +34,8 @@ function routeOf(params: { type: TypeSlug; prov: string; name: string; id: strin
 function RouteComponent() {
   const path = Route.useParams();
   const search = Route.useSearch();
+  const { status: refused } = Route.useLoaderData();
   const route = useMemo(() => routeOf(path), [path]);
   const params = useMemo(() => routeSearch(route, search), [route, search]);
-  return <SearchResultsPage route={route} params={params} province={path.prov} />;
+  return <SearchResultsPage route={route} params={params} province={path.prov} refused={refused} />;
 }
