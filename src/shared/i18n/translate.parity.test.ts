@@ -104,7 +104,9 @@ function callsFor({ key, value }: Node): [string, TOptions | undefined][] {
   return keys.flatMap((each) => optionSets.map((options): [string, TOptions | undefined] => [each, options]));
 }
 
-describe('translations: the same answers as i18next with the app options', () => {
+// Every key of every namespace, each asked many ways of both translators: seconds of work on a
+// loaded 2-core machine, more than the default 5 s.
+describe('translations: the same answers as i18next with the app options', { timeout: 60_000 }, () => {
   it('hold what this translator reads the way i18next does (no nesting, formats, dotted keys)', () => {
     const texts = namespaces.flatMap((ns) => textsOf(resources[ns]));
     // $t() nesting, {{x, format}}, {{- x}} and {{a.b}} are i18next features this translator leaves out.
