@@ -3,7 +3,8 @@
 // answers each one collects, and the order the flow gives them
 // (docs/wizard-flow.md, authoritative), branches included.
 //
-// Pure TypeScript with no import: the wizard machines route with it, and the server (which
+// Pure TypeScript whose one import is the name rule of domain/person-name.ts (itself without
+// imports), shared with the registration and the profile: the wizard machines route with it, and the server (which
 // validates and stores each step's answers) and the pages (through src/processes) can ask the
 // same functions, so all three agree on which step is complete, where a draft resumes and
 // which deep link is allowed:
@@ -18,6 +19,8 @@
 // English id; `STEPS[id].step` and `stepIdOf(number)` convert.
 //
 // Choices made where the flow is silent are marked "Choice:" next to the rule.
+
+import { isPersonName } from './person-name';
 
 export type Flow = 'sale' | 'rent' | 'valuation';
 export type ListingFlow = Exclude<Flow, 'valuation'>;
@@ -369,8 +372,11 @@ type Validator = (value: unknown, answers: WizardAnswers) => boolean;
 const VALIDATORS: { [K in StepId]: Validator } = {
   personalData: (v) =>
     isRecord(v) &&
+    // The silent account is registered with these: the same name rule as the registration.
     isText(v.name, 1, 60) &&
+    isPersonName(v.name) &&
     isText(v.surname, 1, 60) &&
+    isPersonName(v.surname) &&
     typeof v.phonePrefix === 'string' &&
     /^\+\d{1,4}$/.test(v.phonePrefix) &&
     isPhone(v.phone) &&

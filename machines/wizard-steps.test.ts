@@ -217,6 +217,17 @@ describe('answers', () => {
     expect(isComplete(step, { ...ANSWERS, [step]: answer } as WizardAnswers, LOGGED_IN)).toBe(false);
   });
 
+  it("refuses step 0's name and surname with what the registration refuses, and takes Italian names", () => {
+    for (const field of ['name', 'surname'] as const) {
+      for (const bad of ['Giulia\u2028Bianchi', 'Giulia\u2029', '\u202eailuiG', 'Giu\u200blia', 'Giulia\u200e', 'Giulia\u061c', 'Giu\u00adlia', 'Visita evil.com', 'https://evil.example', 'giulia@evil.it']) {
+        expect(isValidAnswer('personalData', { ...ANSWERS.personalData, [field]: bad }, ANSWERS), `${field}: ${JSON.stringify(bad)}`).toBe(false);
+      }
+    }
+    for (const [name, surname] of [["D'Amico", 'Niccolò'], ['Maria-Grazia', 'De’ Medici'], ['Anna Maria', 'Dalla Chiesa']]) {
+      expect(isValidAnswer('personalData', { ...ANSWERS.personalData, name, surname }, ANSWERS), name).toBe(true);
+    }
+  });
+
   it('knows which plan choices need a payment', () => {
     expect(requiresPayment(PLANS.basic)).toBe(false);
     expect(requiresPayment(PLANS.basicWithPhotos)).toBe(true);

@@ -131,6 +131,15 @@ for (const backend of BACKENDS) {
       expect(after).toMatchObject({ toAddress: to, subject: 'Benvenuto', template: 'prova' });
     });
 
+    it('sends every subject as one line, whatever a row written before the name rules holds', async () => {
+      const to = `oggetto.${backend.name}@example.com`;
+      const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+      await testDb.database.db.insert(mailOutbox).values({ toAddress: to, subject: 'Ricerca «Bilocali\r\nBcc: altri@example.com\u2028\u202eiraproC»', textBody: 'Testo', template: 'prova', nextAttemptAt: tomorrow });
+      const sent: { to: string; subject: string }[] = [];
+      await deliverDueMail(app, { sendMail: async (mail) => void sent.push(mail) }, 'Rexer <noreply@rexer.example>', new Date(tomorrow.getTime() + 1000));
+      expect(sent.find((mail) => mail.to === to)?.subject).toBe('Ricerca «Bilocali Bcc: altri@example.com iraproC»');
+    });
+
     it('gives up after the last attempt and backs off longer each time', async () => {
       expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
       expect(retryDelayMs(20)).toBe(60 * 60 * 1000);

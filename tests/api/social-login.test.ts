@@ -22,6 +22,8 @@ const UNVERIFIED = { email: 'non.verificata@esempio.it', emailVerified: false };
 const TAMPERED = { email: 'manomessa@esempio.it' };
 const SUSPENDED = { email: 'sospesa@esempio.it' };
 const PRECLAIMED = { email: 'preregistrata@esempio.it' };
+/** A provider lets its users write anything as their name. */
+const HOSTILE_NAMES = { email: 'nomi.strani@esempio.it', givenName: 'Giulia\u2028\u2028Visita evil.com', familyName: '\u202eihcnaiB' };
 
 type Jar = Record<string, string>;
 
@@ -57,7 +59,7 @@ for (const backend of BACKENDS) {
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         redirectUris: [REDIRECT_URL],
-        accounts: [NEW_USER, UNVERIFIED, TAMPERED, SUSPENDED, PRECLAIMED, { email: DEMO_ACCOUNTS.buyer.email, givenName: 'Altro' }],
+        accounts: [NEW_USER, UNVERIFIED, TAMPERED, SUSPENDED, PRECLAIMED, HOSTILE_NAMES, { email: DEMO_ACCOUNTS.buyer.email, givenName: 'Altro' }],
       });
       testDb = await openTestDatabase(backend);
       app = await buildTestApp(testDb, {
@@ -199,6 +201,12 @@ for (const backend of BACKENDS) {
       expect(done.statusCode).toBe(200);
       expect(browser.app[SESSION]).toBeDefined();
       expect(browser.app[TEMP_USER]).toBeUndefined();
+    });
+
+    it("keeps none of the provider's names that the registration would refuse", async () => {
+      const res = await socialLogin(newBrowser(), HOSTILE_NAMES.email, '/');
+      expect(res.statusCode).toBe(302);
+      expect(await userByEmail(HOSTILE_NAMES.email)).toMatchObject({ name: null, surname: null, registrationConfirmed: true });
     });
 
     it('finds the same account at the next login and goes back to returnTo', async () => {

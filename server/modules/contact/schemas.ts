@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainName } from '../shared/schemas';
 
 export const CONTACT_SUBJECTS = ['buy', 'sell', 'rent', 'let', 'valuation', 'other'] as const;
 
@@ -7,7 +8,7 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const ContactRequest = z
   .object({
-    Name: z.string().trim().min(2).max(100),
+    Name: PlainName(100).min(2),
     Email: z.email().max(254),
     Phone: z
       .preprocess(

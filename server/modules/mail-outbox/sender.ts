@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
 import { redactText } from '../../plugins/log-redaction';
+import { oneLineSubject } from '../shared/mail-text';
 
 /**
  * Delivers the mail outbox through SMTP when SMTP_URL is set (docs/architecture.md: nodemailer,
@@ -47,7 +48,7 @@ export async function deliverDueMail(fastify: FastifyInstance, transport: MailTr
         .for('update', { skipLocked: true });
       for (const row of rows) {
         try {
-          await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+          await transport.sendMail({ from, to: row.toAddress, subject: oneLineSubject(row.subject), text: row.textBody, html: row.htmlBody ?? undefined });
           // Delivered: the copy kept here loses its working links (confirmation, reset, login).
           await tx
             .update(mailOutbox)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams } from '../shared/schemas';
+import { IdParams, OneLineText, PersonName, PlainName } from '../shared/schemas';
 
 export { OkResponse } from '../shared/schemas';
 
@@ -74,7 +74,7 @@ export const PartnerConsentRequest = z.object({ PartnerConsent: z.boolean() }).m
 export const UserIdParams = IdParams;
 
 
-const Text = (max: number) => z.string().trim().min(1).max(max);
+const Text = OneLineText;
 /**
  * Italian tax code of a person: six letters, birth year, month letter, day, place code and a
  * check letter; digits may be replaced by letters (omocodia), so those positions take both.
@@ -96,19 +96,19 @@ export const Address = z
       .trim()
       .regex(/^[A-Za-z]{2}$/)
       .transform((value) => value.toUpperCase()),
-    country: z.string().trim().min(2).max(60).default('IT'),
+    country: OneLineText(60).min(2).default('IT'),
   })
   .meta({ id: 'Address' });
 
 export const PrivateDataRequest = z
   .object({
-    name: Text(100),
-    surname: Text(100),
+    name: PersonName(100),
+    surname: PersonName(100),
     phonePrefix: PhonePrefix.optional(),
     phone: z.string().trim().regex(/^[0-9 ]{6,20}$/).optional(),
     birthdayDate: z.iso.date().optional(),
-    birthdayCity: z.string().trim().max(120).optional(),
-    birthdayCountry: z.string().trim().max(80).optional(),
+    birthdayCity: PlainName(120).optional(),
+    birthdayCountry: PlainName(80).optional(),
     sex: z.enum(['M', 'F']).optional(),
     fiscalCode: FiscalCode.optional(),
     residentialAddress: Address.optional(),
@@ -122,8 +122,8 @@ export const CorporateDataRequest = z
     pecAddress: z.email().max(254).optional(),
     /** SDI recipient code for e-invoices: 7 characters. */
     uniqueCode: z.string().trim().regex(/^[A-Za-z0-9]{7}$/).optional(),
-    referentName: Text(100),
-    referentSurname: Text(100),
+    referentName: PersonName(100),
+    referentSurname: PersonName(100),
     referentPhone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
     legalAddress: Address,
   })

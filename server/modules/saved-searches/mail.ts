@@ -1,4 +1,5 @@
 import { euros } from './summary';
+import { greeting } from '../shared/mail-text';
 
 // The alert mail of a saved search (template 'search-alert'): one mail per search and run,
 // listing every new match, whatever their number.
@@ -42,7 +43,7 @@ export function searchAlertMail(opts: {
         : `Un nuovo annuncio per la tua ricerca «${opts.searchName}»`
       : `${count} annunci per la tua ricerca «${opts.searchName}»`;
   const lines = [
-    `Ciao${opts.userName ? ` ${opts.userName}` : ''},`,
+    greeting(opts.userName),
     '',
     count === 1 ? `c'è una novità per la tua ricerca «${opts.searchName}»` : `ci sono ${count} novità per la tua ricerca «${opts.searchName}»`,
     `(${opts.summary}):`,

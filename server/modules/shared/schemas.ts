@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLineText, isPersonName, isPlainName } from '../../../domain/person-name';
 import { PORTAL } from '../../../domain/session';
 
 // Schemas more than one module uses, defined once.
@@ -16,3 +17,36 @@ export const TokenParams = z.object({ token: IssuedToken });
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const OkResponse = z.object({ Ok: z.literal(true) }).meta({ id: 'OkResponse' });
+
+/**
+ * A person's name (registration, profile, a company's referent, the contact forms): letters,
+ * spaces, apostrophes, hyphens and full stops, without control, direction or invisible
+ * characters and without anything a mail client makes a link of (domain/person-name.ts).
+ */
+export const PersonName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(isPersonName, { message: 'a name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit or link' })
+    .describe("A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link.");
+
+/** A name that keeps its punctuation (a place of birth): one line of visible text that is not a link. */
+export const PlainName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(isPlainName, { message: 'one line of visible text, not a link' })
+    .describe('One line of visible text (no control, direction or invisible character) that is not a link.');
+
+/** One line of visible text (a company's name, a part of an address): no control, direction or invisible character. */
+export const OneLineText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(isOneLineText, { message: 'one line of visible text' })
+    .describe('One line of visible text: no control, direction or invisible character.');

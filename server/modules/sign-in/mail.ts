@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../../db/schema';
+import { greeting } from '../shared/mail-text';
 
 // Mail goes to the outbox table (docs/architecture.md); the sender delivers it when SMTP_URL is set.
 
-export async function queueConfirmationMail(fastify: FastifyInstance, opts: { to: string; name: string; link: string; setPasswordLink?: string }): Promise<void> {
+export async function queueConfirmationMail(fastify: FastifyInstance, opts: { to: string; name: string | null; link: string; setPasswordLink?: string }): Promise<void> {
   const lines = [
-    `Ciao ${opts.name},`,
+    greeting(opts.name),
     '',
     'grazie per esserti registrato su Rexer. Conferma il tuo indirizzo email aprendo questo link:',
     opts.link,
@@ -21,7 +22,7 @@ export async function queueConfirmationMail(fastify: FastifyInstance, opts: { to
 
 export async function queuePasswordResetMail(fastify: FastifyInstance, opts: { to: string; name: string | null; link: string }): Promise<void> {
   const lines = [
-    `Ciao${opts.name ? ` ${opts.name}` : ''},`,
+    greeting(opts.name),
     '',
     'abbiamo ricevuto una richiesta di recupero della password del tuo account Rexer. Per sceglierne una nuova apri questo link entro un\'ora:',
     opts.link,

@@ -103,7 +103,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
         throw new AppError('TooManyRequests');
       }
       const token = await issueActionToken(fastify.db, user.id, 'confirm_email', now);
-      await queueConfirmationMail(fastify, { to: user.email, name: user.name ?? '', link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
+      await queueConfirmationMail(fastify, { to: user.email, name: user.name, link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
       return { Ok: true as const };
     },
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, IssuedToken, PortalId, TokenParams } from '../shared/schemas';
+import { IdParams, IssuedToken, PersonName, PortalId, TokenParams } from '../shared/schemas';
 
 export { OkResponse } from '../shared/schemas';
 
@@ -29,8 +29,8 @@ export const LoginResponse = z
 
 export const RegisterRequest = z
   .object({
-    name: z.string().trim().min(1).max(100),
-    surname: z.string().trim().min(1).max(100),
+    name: PersonName(100),
+    surname: PersonName(100),
     email: z.email().max(254),
     phone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
     TermsAndConditions: z.boolean(),

@@ -12,6 +12,7 @@ import { completeLogin } from '../sign-in/login';
 import { findUserByEmail, revokeAllTokens, type UserRow } from '../../auth/repository';
 import { createSocialUser, findUserByIdentity, linkIdentity } from './repository';
 import { assertActive } from '../../auth/require-user';
+import { isPersonName } from '../../../domain/person-name';
 
 /**
  * Social login through an OpenID Connect provider (OIDC_* variables): the authorization-code
@@ -114,6 +115,15 @@ interface Claims {
 
 const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined);
 
+/**
+ * A name the provider gives, kept only when it passes the registration's rule (a provider lets
+ * its users write anything): otherwise the account starts without it and the profile asks.
+ */
+const personName = (value: unknown) => {
+  const name = typeof value === 'string' ? value.trim() : '';
+  return name.length <= 100 && isPersonName(name) ? name : undefined;
+};
+
 /** Why a social login was refused; logged, never shown (the browser only learns that it failed). */
 class SocialLoginRefused extends Error {}
 
@@ -189,8 +199,8 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
       sub: idToken.sub,
       email: email && /^[^@\s]+@[^@\s]+$/.test(email) ? email : undefined,
       emailVerified: all.email_verified === true,
-      givenName: text(all.given_name, 100),
-      familyName: text(all.family_name, 100),
+      givenName: personName(all.given_name),
+      familyName: personName(all.family_name),
     };
   };
 

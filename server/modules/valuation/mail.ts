@@ -1,5 +1,6 @@
 import type { Valuation } from '../../../domain/valuation/estimator';
 import { euros } from '../saved-searches/summary';
+import { greeting } from '../shared/mail-text';
 
 // The valuation mail (template 'valuation'): the estimate sent to the visitor who gave steps 0
 // and 1 of the valuation path ("the estimate is sent by mail", docs/wizard-flow.md), with the link
@@ -23,7 +24,7 @@ export function valuationMail(opts: { userName: string | null; address: string |
   const { valuation: v, rent } = opts;
   const unit = rent ? '€/mese' : '€';
   const where = opts.address ? ` in ${opts.address}` : '';
-  const lines = [`Ciao${opts.userName ? ` ${opts.userName}` : ''},`, ''];
+  const lines = [greeting(opts.userName), ''];
   let subject: string;
   if (v.outcome === 'estimate') {
     const e = v.estimate;

@@ -6826,7 +6826,9 @@ export interface components {
             TermsAndPrivacyConfirmed: boolean;
         };
         RegisterRequestInput: {
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             name: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             surname: string;
             /** Format: email */
             email: string;
@@ -6977,22 +6979,32 @@ export interface components {
             PartnerConsent: boolean;
         };
         AddressInput: {
+            /** @description One line of visible text: no control, direction or invisible character. */
             address: string;
+            /** @description One line of visible text: no control, direction or invisible character. */
             number: string;
+            /** @description One line of visible text: no control, direction or invisible character. */
             city: string;
             postalCode: string;
             province: string;
-            /** @default IT */
+            /**
+             * @description One line of visible text: no control, direction or invisible character.
+             * @default IT
+             */
             country: string;
         };
         PrivateDataRequestInput: {
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             name: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             surname: string;
             phonePrefix?: string;
             phone?: string;
             /** Format: date */
             birthdayDate?: string;
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             birthdayCity?: string;
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             birthdayCountry?: string;
             /** @enum {string} */
             sex?: "M" | "F";
@@ -7000,12 +7012,15 @@ export interface components {
             residentialAddress?: components["schemas"]["AddressInput"];
         };
         CorporateDataRequestInput: {
+            /** @description One line of visible text: no control, direction or invisible character. */
             companyName: string;
             VATNumber: string;
             /** Format: email */
             pecAddress?: string;
             uniqueCode?: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             referentName: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             referentSurname: string;
             referentPhone?: string;
             legalAddress: components["schemas"]["AddressInput"];
@@ -7083,6 +7098,7 @@ export interface components {
             };
         };
         ContactRequestInput: {
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             Name: string;
             /** Format: email */
             Email: string;
@@ -7101,6 +7117,7 @@ export interface components {
             Id: number;
         };
         CareersApplyBodyInput: {
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             Name: string;
             /** Format: email */
             Email: string;
@@ -8283,7 +8300,9 @@ export interface components {
             TermsAndPrivacyConfirmed: boolean;
         };
         RegisterRequest: {
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             name: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             surname: string;
             /** Format: email */
             email: string;
@@ -8434,22 +8453,32 @@ export interface components {
             PartnerConsent: boolean;
         };
         Address: {
+            /** @description One line of visible text: no control, direction or invisible character. */
             address: string;
+            /** @description One line of visible text: no control, direction or invisible character. */
             number: string;
+            /** @description One line of visible text: no control, direction or invisible character. */
             city: string;
             postalCode: string;
             province: unknown;
-            /** @default IT */
+            /**
+             * @description One line of visible text: no control, direction or invisible character.
+             * @default IT
+             */
             country: string;
         };
         PrivateDataRequest: {
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             name: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             surname: string;
             phonePrefix?: string;
             phone?: string;
             /** Format: date */
             birthdayDate?: string;
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             birthdayCity?: string;
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             birthdayCountry?: string;
             /** @enum {string} */
             sex?: "M" | "F";
@@ -8457,12 +8486,15 @@ export interface components {
             residentialAddress?: components["schemas"]["Address"];
         };
         CorporateDataRequest: {
+            /** @description One line of visible text: no control, direction or invisible character. */
             companyName: string;
             VATNumber: string;
             /** Format: email */
             pecAddress?: string;
             uniqueCode?: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             referentName: string;
+            /** @description A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link. */
             referentSurname: string;
             referentPhone?: string;
             legalAddress: components["schemas"]["Address"];
@@ -8540,6 +8572,7 @@ export interface components {
             };
         };
         ContactRequest: {
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             Name: string;
             /** Format: email */
             Email: string;
@@ -8558,6 +8591,7 @@ export interface components {
             Id: number;
         };
         CareersApplyBody: {
+            /** @description One line of visible text (no control, direction or invisible character) that is not a link. */
             Name: string;
             /** Format: email */
             Email: string;

@@ -74,6 +74,15 @@ describe('the "lavora con noi" modal', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('refuses a name with a line break or a link before sending anything', () => {
+    const fetch = stubFetch(answerWith(201));
+    renderModal(fetch);
+    fireEvent.change(screen.getByLabelText(/Nome e cognome/), { target: { value: 'Mario\u2028Rossi https://evil.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia la candidatura' }));
+    expect(screen.getByText(common.careers.validation.nameCharacters)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('shows the success message when the API accepts the application', async () => {
     const fetch = stubFetch(answerWith(201));
     const { onClose } = renderModal(fetch);

@@ -19,7 +19,7 @@ import {
   type CareersOutcome,
 } from '../../model/careers-application';
 import styles from './careers-modal.module.css';
-import { isEmail } from '@/shared/lib/validation';
+import { isEmail, isPlainName } from '@/shared/lib/validation';
 
 /** The server's limits, used until the config has loaded (they are the same numbers). */
 const FALLBACK_LIMITS: CareersLimits = {
@@ -65,6 +65,7 @@ export function CareersModal({ onClose, client = apiClient }: CareersModalProps)
     event.preventDefault();
     const found: Errors = {};
     if (!name.trim()) found.name = t('careers.validation.nameRequired');
+    else if (!isPlainName(name.trim())) found.name = t('careers.validation.nameCharacters');
     if (!isEmail(email)) found.email = t('careers.validation.emailInvalid');
     if (!cv) found.cv = t('careers.validation.cvRequired');
     setErrors(found);

@@ -34,6 +34,13 @@ describe('validateContact', () => {
     expect(validateContact({ ...valid, message: 'x'.repeat(4000) }).message).toBeUndefined();
   });
 
+  it('refuses a name with a line break, a direction or invisible character, or a link', () => {
+    for (const name of ['Maria\nRossi', 'Maria\u2028Rossi', 'Maria \u202eissoR', 'Ma\u200bria', 'Maria https://evil.example', 'Maria evil.com']) {
+      expect(validateContact({ ...valid, name }).name, JSON.stringify(name)).toBe('nameCharacters');
+    }
+    expect(validateContact({ ...valid, name: "Studio D'Amico & C." }).name).toBeUndefined();
+  });
+
   it('rejects a malformed email', () => {
     expect(validateContact({ ...valid, email: 'maria@' }).email).toBe('emailInvalid');
     expect(validateContact({ ...valid, email: 'maria rossi@example.it' }).email).toBe('emailInvalid');

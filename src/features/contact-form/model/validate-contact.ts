@@ -1,3 +1,4 @@
+import { isPlainName } from '@/shared/lib/validation';
 import { CONTACT_SUBJECTS, type ContactField, type ContactFormValues, type ContactRequest } from './contact-values';
 
 /** Each value is a key of the `contact-form` namespace under `errors.`. */
@@ -20,6 +21,7 @@ export function validateContact(values: ContactFormValues): ContactErrors {
 
   if (!name) errors.name = 'nameRequired';
   else if (name.length < NAME_MIN || name.length > NAME_MAX) errors.name = 'nameLength';
+  else if (!isPlainName(name)) errors.name = 'nameCharacters';
 
   if (!email) errors.email = 'emailRequired';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'emailInvalid';

@@ -14,7 +14,7 @@ import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
 import { LinkButton } from '@/shared/ui/link-button';
-import { isEmail, isPhone } from '@/shared/lib/validation';
+import { isEmail, isPersonName, isPhone } from '@/shared/lib/validation';
 import styles from './account-pages.module.css';
 import { ConsentFields } from './consent-fields';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -37,7 +37,9 @@ export interface RegistrationForm {
 export function registrationErrors(form: RegistrationForm, captcha: string | null): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!form.name.trim()) errors.name = 'registration.errors.name';
+  else if (!isPersonName(form.name.trim())) errors.name = 'registration.errors.nameCharacters';
   if (!form.surname.trim()) errors.surname = 'registration.errors.surname';
+  else if (!isPersonName(form.surname.trim())) errors.surname = 'registration.errors.surnameCharacters';
   if (!isEmail(form.email)) errors.email = 'registration.errors.email';
   if (form.phone.trim() && !isPhone(form.phone)) errors.phone = 'registration.errors.phone';
   if (form.password && passwordRuleProblem(form.password)) errors.password = 'passwordRule';

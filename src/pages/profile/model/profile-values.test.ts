@@ -36,6 +36,24 @@ describe('profile validation', () => {
     });
   });
 
+  it('takes Italian names and places, and refuses control, direction and invisible characters and links in every name', () => {
+    expect(privateErrors({ ...person, name: 'Maria-Grazia', surname: "D'Amico", birthdayCity: 'Bolzano/Bozen', birthdayCountry: 'Italia' })).toEqual({});
+    expect(privateErrors({ ...person, name: 'Pia\nVisita https://evil.example', surname: 'Sa\u200bla', birthdayCity: 'Tor\u202eino', birthdayCountry: 'evil.com' })).toEqual({
+      name: 'errors.nameCharacters',
+      surname: 'errors.surnameCharacters',
+      birthdayCity: 'errors.birthPlace',
+      birthdayCountry: 'errors.birthPlace',
+    });
+    expect(companyErrors({ ...company, companyName: 'Sala\u2028S.r.l.', referentName: 'Pia\u200e', referentSurname: 'www.sala.it', address: { ...address, city: 'Tor\u2066ino' } })).toEqual({
+      companyName: 'errors.hiddenCharacters',
+      referentName: 'errors.nameCharacters',
+      referentSurname: 'errors.surnameCharacters',
+      'address.city': 'errors.hiddenCharacters',
+    });
+    // A company keeps its punctuation.
+    expect(companyErrors({ ...company, companyName: 'Rossi & Figli S.r.l. 2000' })).toEqual({});
+  });
+
   it('checks the phone with its prefix, the password rule and the repeated password', () => {
     expect(phoneErrors({ prefix: '+39', phone: '333 1234567' })).toEqual({});
     expect(phoneErrors({ prefix: '39', phone: '+39 333' })).toEqual({ prefix: 'errors.phonePrefix', phone: 'errors.phone' });

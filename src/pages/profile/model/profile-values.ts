@@ -1,7 +1,7 @@
 import type { MeProfile } from '@/entities/account';
 import type { paths } from '@/shared/api';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
-import { isEmail, isPhone } from '@/shared/lib/validation';
+import { isEmail, isOneLineText, isPersonName, isPhone, isPlainName } from '@/shared/lib/validation';
 
 export type PrivateDataPayload = paths['/api/user/UpdatePrivateData']['put']['requestBody']['content']['application/json'];
 export type CorporateDataPayload = paths['/api/user/UpdateCorporateData']['put']['requestBody']['content']['application/json'];
@@ -131,8 +131,11 @@ export function addressErrors(address: AddressValues, { required }: { required: 
   const errors: FieldErrors = {};
   if (!required && isBlankAddress(address)) return errors;
   if (!address.address.trim()) errors[`${prefix}address`] = 'errors.street';
+  else if (!isOneLineText(address.address)) errors[`${prefix}address`] = 'errors.hiddenCharacters';
   if (!address.number.trim()) errors[`${prefix}number`] = 'errors.streetNumber';
+  else if (!isOneLineText(address.number)) errors[`${prefix}number`] = 'errors.hiddenCharacters';
   if (!address.city.trim()) errors[`${prefix}city`] = 'errors.city';
+  else if (!isOneLineText(address.city)) errors[`${prefix}city`] = 'errors.hiddenCharacters';
   if (!POSTAL_CODE.test(address.postalCode.trim())) errors[`${prefix}postalCode`] = 'errors.postalCode';
   if (!PROVINCE.test(address.province.trim())) errors[`${prefix}province`] = 'errors.province';
   return errors;
@@ -172,7 +175,11 @@ function isBirthday(value: string, today: Date): boolean {
 export function privateErrors(values: PrivateValues, today = new Date()): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.name.trim()) errors.name = 'errors.name';
+  else if (!isPersonName(values.name.trim())) errors.name = 'errors.nameCharacters';
   if (!values.surname.trim()) errors.surname = 'errors.surname';
+  else if (!isPersonName(values.surname.trim())) errors.surname = 'errors.surnameCharacters';
+  if (!isPlainName(values.birthdayCity.trim())) errors.birthdayCity = 'errors.birthPlace';
+  if (!isPlainName(values.birthdayCountry.trim())) errors.birthdayCountry = 'errors.birthPlace';
   if (values.birthdayDate.trim() && !isBirthday(isoFromItalianDate(values.birthdayDate) ?? '', today)) errors.birthdayDate = 'errors.birthdayDate';
   if (values.fiscalCode.trim() && !FISCAL_CODE.test(values.fiscalCode.trim().toUpperCase())) errors.fiscalCode = 'errors.fiscalCode';
   return { ...errors, ...addressErrors(values.address, { required: false }) };
@@ -194,11 +201,14 @@ export function privatePayload(values: PrivateValues): PrivateDataPayload {
 export function companyErrors(values: CompanyValues): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.companyName.trim()) errors.companyName = 'errors.companyName';
+  else if (!isOneLineText(values.companyName)) errors.companyName = 'errors.hiddenCharacters';
   if (!VAT_NUMBER.test(values.VATNumber.trim())) errors.VATNumber = 'errors.VATNumber';
   if (values.pecAddress.trim() && !isEmail(values.pecAddress)) errors.pecAddress = 'errors.pecAddress';
   if (values.uniqueCode.trim() && !UNIQUE_CODE.test(values.uniqueCode.trim())) errors.uniqueCode = 'errors.uniqueCode';
   if (!values.referentName.trim()) errors.referentName = 'errors.referentName';
+  else if (!isPersonName(values.referentName.trim())) errors.referentName = 'errors.nameCharacters';
   if (!values.referentSurname.trim()) errors.referentSurname = 'errors.referentSurname';
+  else if (!isPersonName(values.referentSurname.trim())) errors.referentSurname = 'errors.surnameCharacters';
   if (values.referentPhone.trim() && !isPhone(values.referentPhone)) errors.referentPhone = 'errors.phone';
   return { ...errors, ...addressErrors(values.address, { required: true }) };
 }

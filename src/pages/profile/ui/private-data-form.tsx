@@ -41,8 +41,8 @@ export function PrivateDataForm({ me }: { me: MeProfile }) {
         <TextField {...common} required name="name" label={t('private.name')} autoComplete="given-name" maxLength={100} value={values.name} onChange={set('name')} error={errorOf('name')} />
         <TextField {...common} required name="surname" label={t('private.surname')} autoComplete="family-name" maxLength={100} value={values.surname} onChange={set('surname')} error={errorOf('surname')} />
         <TextField name="birthdayDate" label={t('private.birthdayDate')} placeholder={t('private.datePlaceholder')} help={errorOf('birthdayDate') ? undefined : t('private.dateHelp')} inputMode="numeric" autoComplete="bday" maxLength={10} value={values.birthdayDate} onChange={set('birthdayDate')} error={errorOf('birthdayDate')} />
-        <TextField name="birthdayCity" label={t('private.birthdayCity')} maxLength={120} value={values.birthdayCity} onChange={set('birthdayCity')} />
-        <TextField name="birthdayCountry" label={t('private.birthdayCountry')} autoComplete="country-name" maxLength={80} value={values.birthdayCountry} onChange={set('birthdayCountry')} />
+        <TextField name="birthdayCity" label={t('private.birthdayCity')} maxLength={120} value={values.birthdayCity} onChange={set('birthdayCity')} error={errorOf('birthdayCity')} />
+        <TextField name="birthdayCountry" label={t('private.birthdayCountry')} autoComplete="country-name" maxLength={80} value={values.birthdayCountry} onChange={set('birthdayCountry')} error={errorOf('birthdayCountry')} />
         <Select
           name="sex"
           label={t('private.sex')}

@@ -1,1 +1,1 @@
-export { isEmail, isPhone } from './validation';
+export { isEmail, isPhone, isOneLineText, isPersonName, isPlainName } from './validation';

@@ -34,6 +34,16 @@ describe('PersonalDataStep (0)', () => {
     expect(onAnswer).not.toHaveBeenCalled();
   });
 
+  it('says in Italian why a name with a link or an invisible character is refused', async () => {
+    const { onAnswer } = await renderStep(PersonalDataStep, 'personalData');
+    type(/^Nome/, 'Visita evil.com');
+    type(/^Cognome/, 'Ros\u200esi');
+    submit();
+    expect(screen.getByText('Il nome può contenere solo lettere, spazi, apostrofi, trattini e punti: niente numeri, simboli, indirizzi web o caratteri invisibili.')).toBeTruthy();
+    expect(screen.getByText('Il cognome può contenere solo lettere, spazi, apostrofi, trattini e punti: niente numeri, simboli, indirizzi web o caratteri invisibili.')).toBeTruthy();
+    expect(onAnswer).not.toHaveBeenCalled();
+  });
+
   it('hands the data with the consents given, the optional ones false', async () => {
     const { onAnswer } = await renderStep(PersonalDataStep, 'personalData');
     type(/^Nome/, ' Giulia ');
@@ -64,6 +74,14 @@ describe('PersonalDataStep (0)', () => {
       { ...valid, name: 'a'.repeat(61) },
       { ...valid, surname: '' },
       { ...valid, surname: 'b'.repeat(61) },
+      { ...valid, name: "Maria-Grazia D'Amico" },
+      { ...valid, surname: 'De’ Medici' },
+      { ...valid, name: 'Giulia\u2028Rossi' },
+      { ...valid, name: '\u202eailuiG' },
+      { ...valid, surname: 'Ros\u200bsi' },
+      { ...valid, surname: 'Rossi\u200e' },
+      { ...valid, name: 'Visita evil.com' },
+      { ...valid, surname: 'https://evil.example' },
       { ...valid, phone: '12345' },
       { ...valid, phone: '123456' },
       { ...valid, phone: '1'.repeat(15) },

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
+import { isPersonName } from '@domain/person-name';
 import type { PersonalData } from '@domain/wizard-steps';
 import { Trans, useTranslation } from '@/shared/i18n';
 import { Checkbox } from '@/shared/ui/checkbox';
@@ -24,8 +25,10 @@ export function personalDataProblems(data: PersonalData): Partial<Record<Field, 
   const problems: Partial<Record<Field, string>> = {};
   if (!data.name.trim()) problems.name = 'name';
   else if (data.name.length > NAME_MAX) problems.name = 'tooLong';
+  else if (!isPersonName(data.name)) problems.name = 'nameCharacters';
   if (!data.surname.trim()) problems.surname = 'surname';
   else if (data.surname.length > NAME_MAX) problems.surname = 'tooLong';
+  else if (!isPersonName(data.surname)) problems.surname = 'surnameCharacters';
   const digits = data.phone.replace(/ /g, '');
   if (!/^[\d ]+$/.test(data.phone) || digits.length < 6 || digits.length > 15) problems.phone = 'phone';
   if (!data.termsAndConditions) problems.terms = 'terms';
