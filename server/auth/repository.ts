@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessionTokens, userActionTokens, userConsents, userTokens, users } from '../db/schema';
 import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './tokens';
@@ -128,10 +128,13 @@ const ACTION_TOKEN_TTL_MS: Record<ActionTokenKind, number> = {
   resend_confirmation: 24 * 60 * 60 * 1000,
 };
 
-/** A single-use token sent by mail (confirm the address, set or reset the password, auto-login). */
-export async function issueActionToken(db: Db, userId: number, kind: ActionTokenKind, now: Date): Promise<string> {
+/**
+ * A single-use token sent by mail (confirm the address, set or reset the password, auto-login),
+ * or handed to the page that proved the mailbox; `ttlMs` shortens its kind's lifetime.
+ */
+export async function issueActionToken(db: Db, userId: number, kind: ActionTokenKind, now: Date, ttlMs = ACTION_TOKEN_TTL_MS[kind]): Promise<string> {
   const token = newToken();
-  await db.insert(userActionTokens).values({ tokenHash: hashToken(token), kind, userId, createdAt: now, expiresAt: new Date(now.getTime() + ACTION_TOKEN_TTL_MS[kind]) });
+  await db.insert(userActionTokens).values({ tokenHash: hashToken(token), kind, userId, createdAt: now, expiresAt: new Date(now.getTime() + Math.min(ttlMs, ACTION_TOKEN_TTL_MS[kind])) });
   return token;
 }
 
@@ -278,15 +281,57 @@ export async function revokeAllTokens(db: Db, userId: number, now: Date): Promis
 }
 
 /**
- * Sets a new password: the lock and the count of wrong passwords start again, and the links
- * mailed before (reset, set-password, auto-login) stop working.
+ * Sets a new password: the lock and the count of wrong passwords start again, a password a
+ * confirmation suspended is gone, and the links mailed before (reset, set-password,
+ * auto-login) stop working. `setBy`: the session that chose it while the address is still
+ * unproven (a change before the confirmation), else null.
  */
-export async function setPassword(db: Db, userId: number, passwordHash: string, opts: { confirm: boolean; now: Date }): Promise<void> {
+export async function setPassword(db: Db, userId: number, passwordHash: string, opts: { confirm: boolean; now: Date; setBy?: number | null }): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, failedLoginAttempts: 0, lockedUntil: null, ...(opts.confirm ? { registrationConfirmed: true, confirmedAt: opts.now, isSilent: false } : {}), updatedAt: opts.now })
+    .set({
+      passwordHash,
+      passwordSetByTokenId: opts.setBy ?? null,
+      suspendedPasswordHash: null,
+      failedLoginAttempts: 0,
+      lockedUntil: null,
+      ...(opts.confirm ? { registrationConfirmed: true, confirmedAt: opts.now, isSilent: false } : {}),
+      updatedAt: opts.now,
+    })
     .where(eq(users.id, userId));
   await revokeActionTokens(db, userId, ['reset_password', 'set_password', 'auto_login'], opts.now);
+}
+
+/**
+ * Records the session (user token) that chose the password of an account whose address is not
+ * proven yet: the confirmation keeps that password only when it is opened in this session.
+ */
+export async function recordPasswordSetter(db: Db, userId: number, userTokenId: number): Promise<void> {
+  await db.update(users).set({ passwordSetByTokenId: userTokenId }).where(and(eq(users.id, userId), eq(users.registrationConfirmed, false)));
+}
+
+/**
+ * The confirmation was opened outside the session that chose the password: the password stops
+ * logging in and waits, until the person who opened the link types it again (it stays) or
+ * chooses another. One statement; answers whether there was a password to suspend.
+ */
+export async function suspendPassword(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ suspendedPasswordHash: sql`${users.passwordHash}`, passwordHash: null, passwordSetByTokenId: null, updatedAt: now })
+    .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** The suspended password logs in again (its owner typed it); false when there is none to restore. */
+export async function restoreSuspendedPassword(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: sql`${users.suspendedPasswordHash}`, suspendedPasswordHash: null, failedLoginAttempts: 0, lockedUntil: null, updatedAt: now })
+    .where(and(eq(users.id, userId), isNotNull(users.suspendedPasswordHash), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /** A token of one of the kinds, used or expired or not (revoked ones are unknown): the callers decide what each state means. */

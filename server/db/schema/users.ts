@@ -42,6 +42,20 @@ export const users = pgTable(
     provider: authProviderEnum('provider').notNull().default('local'),
     /** The identity provider's subject id, for social logins. */
     providerSubject: varchar('provider_subject', { length: 255 }),
+    /**
+     * The user token (session) that chose the password while the address was not yet proven
+     * (a registration with a password, the wizard's first password, a change before the
+     * confirmation); null once the mailbox's owner has confirmed it or chose the password
+     * through a mailed link. The confirmation keeps the password only when it is opened in
+     * that session (docs/decisions.md).
+     */
+    passwordSetByTokenId: integer('password_set_by_token_id'),
+    /**
+     * A password chosen before the confirmation, taken away by a confirmation opened in another
+     * session: it logs in again only if the person who opened the link types it
+     * (POST /api/Account/KeepPassword); choosing a new password, or a recovery, drops it.
+     */
+    suspendedPasswordHash: text('suspended_password_hash'),
     /** Silent accounts are created by the wizard's first step before any password exists. */
     isSilent: boolean('is_silent').notNull().default(false),
     /** RegistrationConfirmed: the email address was confirmed. */

@@ -36,7 +36,8 @@ const profileModule: FastifyPluginAsyncZod = async function profileModule(fastif
       // The current password is guessed under the login's lock-out, like any other try.
       await assertPassword(fastify.db, user, request.body.oldPassword, now);
       await assertAcceptablePassword(fastify, request, request.body.newPassword, [user.email, user.name, user.surname]);
-      await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), { confirm: false, now });
+      // Changed before the address is confirmed: the confirmation keeps it only if opened in this session.
+      await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), { confirm: false, now, setBy: user.registrationConfirmed ? null : session.userTokenId });
       // Every other device is logged out; this one stays.
       await revokeOtherTokens(fastify.db, user.id, session.userTokenId, now);
       return { Ok: true as const };

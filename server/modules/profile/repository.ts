@@ -138,6 +138,8 @@ export async function anonymiseAccount(db: Db, userId: number, now: Date): Promi
       .set({
         email: `eliminato-${userId}@deleted.invalid`,
         passwordHash: null,
+        suspendedPasswordHash: null,
+        passwordSetByTokenId: null,
         providerSubject: null,
         name: null,
         surname: null,

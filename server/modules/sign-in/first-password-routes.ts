@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { findUserById, revokeActionTokens, revokeUserToken } from '../../auth/repository';
+import { findUserById, recordPasswordSetter, revokeActionTokens, revokeUserToken } from '../../auth/repository';
 import { assertAcceptablePassword } from '../../auth/password-strength';
 import { requireUser } from '../../auth/require-user';
 import { wantsCookieTransport } from '../../plugins/browser-session';
-import { completeLogin, requestMeta } from './login';
+import { completeLoginIssuing, requestMeta } from './login';
 import { FIRST_PASSWORD_RATE_LIMIT } from './rate-limits';
 import { setFirstPassword } from './repository';
 import { LoginResponse, SetFirstPasswordRequest } from './schemas';
@@ -21,7 +21,9 @@ import { LoginResponse, SetFirstPasswordRequest } from './schemas';
  * The password typed now proves the person as a login does: the silent session ends and a full
  * one starts (new user token, `silent: false` in the browser's record), so the wizard goes on to
  * the publication. The address stays unconfirmed until the mail's link is followed; a later
- * login on another device still asks for that confirmation first (UserNotConfirmed).
+ * login on another device still asks for that confirmation first (UserNotConfirmed). The new
+ * session is recorded as the one that chose the password: a confirmation opened anywhere else
+ * suspends it (someone else may have typed the address; registration-routes.ts, Confirm).
  */
 const firstPasswordRoutes: FastifyPluginAsyncZod = async function firstPasswordRoutes(fastify) {
   fastify.put(
@@ -47,7 +49,8 @@ const firstPasswordRoutes: FastifyPluginAsyncZod = async function firstPasswordR
       await revokeActionTokens(fastify.db, user.id, ['set_password'], now);
       const updated = await findUserById(fastify.db, user.id);
       if (!updated) throw new AppError('UserIsSuspendedOrDeleted');
-      const answer = await completeLogin(fastify, reply, updated, { ip, userAgent, now, proof: 'password' }, wantsCookieTransport(request));
+      const { answer, userTokenId } = await completeLoginIssuing(fastify, reply, updated, { ip, userAgent, now, proof: 'password' }, wantsCookieTransport(request));
+      await recordPasswordSetter(fastify.db, user.id, userTokenId);
       await revokeUserToken(fastify.db, userSession.userTokenId, now);
       return answer;
     },

@@ -53,6 +53,27 @@ export async function endAnonymousSession(fastify: FastifyInstance, request: Fas
 }
 
 /**
+ * The live login (user token) a request comes from, whatever its bearer's age: the bearer's
+ * (a session token of an hour, perhaps expired since), else the browser's session cookie (its
+ * user token lives 30 days). Undefined for a request without one, or with a revoked or expired
+ * one. The confirmation asks it: a link opened two hours after the registration, in the same
+ * browser, still comes from the registration's session.
+ */
+export async function loginOfRequest(fastify: FastifyInstance, request: FastifyRequest, now: Date): Promise<{ userTokenId: number; userId: number | null } | undefined> {
+  const bearer = bearerOf(request.headers.authorization);
+  if (bearer) {
+    const session = await findSessionToken(fastify.db, bearer);
+    if (session && !session.userTokenRevokedAt && session.userTokenExpiresAt > now) return { userTokenId: session.userTokenId, userId: session.userId };
+  }
+  const record = fastify.browserSession.temporaryRecordOf(request) ?? fastify.browserSession.recordOf(request);
+  if (record) {
+    const token = await findUserToken(fastify.db, record.userdata);
+    if (token && token.expiresAt > now) return { userTokenId: token.id, userId: token.userId };
+  }
+  return undefined;
+}
+
+/**
  * The end of every successful login (password, single-use link, social): the attempt counter
  * reset, the anonymous session ended, a new user token that records the proof of identity
  * (not for a link),
@@ -60,6 +81,18 @@ export async function endAnonymousSession(fastify: FastifyInstance, request: Fas
  * terms are pending) and a first bearer; other clients get the token.
  */
 export async function completeLogin(fastify: FastifyInstance, reply: FastifyReply, user: UserRow, m: LoginMeta, browser: boolean) {
+  return (await completeLoginIssuing(fastify, reply, user, m, browser)).answer;
+}
+
+/** What a login answers (LoginResponse): the user token only to a client that is not a browser. */
+export interface LoginAnswer {
+  UserToken?: string;
+  IsConfirmed: boolean;
+  TermsAndPrivacyConfirmed: boolean;
+}
+
+/** completeLogin, with the id of the user token it issued (the session that set a password records it). */
+export async function completeLoginIssuing(fastify: FastifyInstance, reply: FastifyReply, user: UserRow, m: LoginMeta, browser: boolean): Promise<{ answer: LoginAnswer; userTokenId: number }> {
   await recordLogin(fastify.db, user.id, m.now);
   await endAnonymousSession(fastify, reply.request, user.id, m.now);
   const consents = await currentConsents(fastify.db, user.id);
@@ -73,12 +106,12 @@ export async function completeLogin(fastify: FastifyInstance, reply: FastifyRepl
   });
   const termsAndPrivacy = consents.terms && consents.privacy;
   const answer = { IsConfirmed: user.registrationConfirmed, TermsAndPrivacyConfirmed: termsAndPrivacy };
-  if (!browser) return { UserToken: issued.token, ...answer };
+  if (!browser) return { answer: { UserToken: issued.token, ...answer }, userTokenId: issued.id };
   fastify.browserSession.setUser(
     reply,
     { username: user.email, userdata: issued.token, isConfirmed: user.registrationConfirmed, terms_privacy: termsAndPrivacy, silent: false },
     { temporary: !termsAndPrivacy, now: m.now },
   );
   await startBearer(fastify, reply, issued, m.now);
-  return answer;
+  return { answer, userTokenId: issued.id };
 }

@@ -3,18 +3,39 @@ import { hashPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { PORTAL_ID } from '../../plugins/portal';
-import { countRecentActionTokens, findTokenOfKind, findUserByEmail, findUserById, issueActionToken, issueUserToken, revokeAllTokens, revokeOtherTokens, spendActionToken } from '../../auth/repository';
-import { requireSession } from '../../auth/require-user';
+import { assertPassword } from '../../auth/password-check';
+import {
+  countRecentActionTokens,
+  findActionToken,
+  findTokenOfKind,
+  findUserByEmail,
+  findUserById,
+  issueActionToken,
+  issueUserToken,
+  recordPasswordSetter,
+  restoreSuspendedPassword,
+  revokeActionTokens,
+  revokeAllTokens,
+  revokeOtherTokens,
+  spendActionToken,
+  suspendPassword,
+} from '../../auth/repository';
 import { assertAcceptablePassword } from '../../auth/password-strength';
 import { wantsCookieTransport } from '../../plugins/browser-session';
 import { assertCaptcha } from '../../plugins/captcha';
 import { splitPhone } from '../../auth/phone';
 import { isDisposableAddress } from './disposable-domains';
-import { endAnonymousSession, requestMeta, startBearer } from './login';
+import { completeLogin, endAnonymousSession, loginOfRequest, requestMeta, startBearer } from './login';
 import { queueConfirmationMail } from './mail';
-import { CONFIRMATION_MAILS_PER_ACCOUNT, registerRateLimit } from './rate-limits';
+import { CONFIRMATION_MAILS_PER_ACCOUNT, loginRateLimit, registerRateLimit } from './rate-limits';
 import { createRegisteredUser, markEmailConfirmed } from './repository';
-import { ActionTokenParams, ConfirmResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
+import { ActionTokenParams, ConfirmResponse, KeepPasswordRequest, LoginResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
+
+/**
+ * How long the page that confirmed an address has to choose what becomes of a password chosen
+ * before the confirmation (ConfirmResponse.PasswordToken).
+ */
+export const CHOOSE_PASSWORD_TTL_MS = 60 * 60 * 1000;
 
 /** Registration and the confirmation of the address (docs/spec.md §4 and §8). */
 const registrationRoutes: FastifyPluginAsyncZod = async function registrationRoutes(fastify) {
@@ -48,6 +69,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       // The visitor's anonymous session ends as at a login: its favourites move to the account.
       await endAnonymousSession(fastify, request, created.id, now);
       const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, authenticated: passwordHash !== null, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
+      // The confirmation keeps this password only when it is opened in this session (Confirm below).
+      if (passwordHash !== null) await recordPasswordSetter(fastify.db, created.id, issued.id);
       if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
       // The silent login (docs/spec.md §4): isConfirmed false, silent true.
       fastify.browserSession.setUser(reply, { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
@@ -75,11 +98,53 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       // mailbox's owner ends them all before the account counts as confirmed, but for the session
       // this link is opened in when it is the account's own (a seller confirming in the wizard's
       // browser goes on). A session on another device logs in again.
-      const confirmer = await requireSession(fastify, request.headers.authorization, now).catch(() => undefined);
-      if (confirmer && confirmer.userId === user.id) await revokeOtherTokens(fastify.db, user.id, confirmer.userTokenId, now);
+      const confirmer = await loginOfRequest(fastify, request, now);
+      const ownSession = confirmer && confirmer.userId === user.id ? confirmer.userTokenId : undefined;
+      if (ownSession !== undefined) await revokeOtherTokens(fastify.db, user.id, ownSession, now);
       else await revokeAllTokens(fastify.db, user.id, now);
+      // The same for a password chosen before this moment (at a registration with a password, at
+      // the wizard's step 30, by a change in between): whoever typed the address chose it. It
+      // stays only when the link is opened in the session that chose it (the seller confirming in
+      // the wizard's browser). Anywhere else it stops logging in, and this answer hands the page
+      // a single-use token: the person who opened the link chooses a new password, or types the
+      // one they chose, which proves it was theirs (registered on a laptop, confirmed on a phone).
+      let passwordToken: string | undefined;
+      const chosenHere = ownSession !== undefined && ownSession === user.passwordSetByTokenId;
+      if (user.passwordHash !== null && !chosenHere && (await suspendPassword(fastify.db, user.id, now))) {
+        passwordToken = await issueActionToken(fastify.db, user.id, 'set_password', now, CHOOSE_PASSWORD_TTL_MS);
+      }
       await markEmailConfirmed(fastify.db, user.id, now);
-      return { Email: user.email };
+      return passwordToken === undefined ? { Email: user.email } : { Email: user.email, PasswordToken: passwordToken };
+    },
+  );
+
+  fastify.post(
+    '/api/Account/KeepPassword',
+    {
+      config: { rateLimit: loginRateLimit(fastify) },
+      schema: {
+        tags: ['Account'],
+        summary: 'Keep the password chosen before the confirmation: whoever opened the link types it (the PasswordToken of Confirm); logs in',
+        body: KeepPasswordRequest,
+        response: { 200: LoginResponse, ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      const { ip, userAgent, now } = requestMeta(request);
+      const found = await findActionToken(fastify.db, request.body.Token, ['set_password'], now);
+      if (!found.ok) throw new AppError(found.error);
+      const user = await findUserById(fastify.db, found.row.userId);
+      if (!user || user.suspendedAt || user.deletedAt || user.suspendedPasswordHash === null) throw new AppError('InvalidToken');
+      // Guessed under the login's lock-out, like any other password typed.
+      await assertPassword(fastify.db, { ...user, passwordHash: user.suspendedPasswordHash }, request.body.Password, now);
+      // Spent by one statement: of two racing uses (a keep and a new password), one wins.
+      const spent = await spendActionToken(fastify.db, request.body.Token, ['set_password'], now);
+      if (!spent.ok) throw new AppError(spent.error);
+      if (!(await restoreSuspendedPassword(fastify.db, user.id, now))) throw new AppError('InvalidToken');
+      await revokeActionTokens(fastify.db, user.id, ['set_password', 'reset_password'], now);
+      const restored = await findUserById(fastify.db, user.id);
+      if (!restored) throw new AppError('InvalidToken');
+      return completeLogin(fastify, reply, restored, { ip, userAgent, now, proof: 'password' }, wantsCookieTransport(request));
     },
   );
 

@@ -30,7 +30,7 @@ export async function createRegisteredUser(db: Db, account: NewAccount, consents
 
 /** The address was proven from the mailbox: the account is confirmed and no longer silent. */
 export async function markEmailConfirmed(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false }).where(eq(users.id, userId));
+  await db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false, passwordSetByTokenId: null }).where(eq(users.id, userId));
 }
 
 /**

@@ -52,7 +52,18 @@ export const RegisterResponse = z
 export const ActionTokenParams = TokenParams;
 export const AutoLoginQuery = TokenParams;
 
-export const ConfirmResponse = z.object({ Email: z.string() }).meta({ id: 'ConfirmResponse' });
+export const ConfirmResponse = z
+  .object({
+    Email: z.string(),
+    PasswordToken: IssuedToken.optional().describe(
+      'Set when the account had a password chosen before this confirmation in another session: that password no longer logs in. A single-use token, good for an hour, for NewPassword/Change (a new password) or KeepPassword (the person who chose it types it again).',
+    ),
+  })
+  .meta({ id: 'ConfirmResponse' });
+
+export const KeepPasswordRequest = z
+  .strictObject({ Token: IssuedToken.describe('The PasswordToken of the confirmation'), Password: z.string().min(1).max(256).describe('The password chosen before the confirmation') })
+  .meta({ id: 'KeepPasswordRequest' });
 
 export const NewPasswordRequest = z.object({ email: z.email().max(254) }).meta({ id: 'NewPasswordRequest' });
 export const NewPasswordConfirmRequest = z.object({ token: IssuedToken }).meta({ id: 'NewPasswordConfirmRequest' });

@@ -26,7 +26,7 @@ export async function linkIdentity(db: Db, userId: number, identity: { provider:
   const { now } = options;
   const [updated] = await db
     .update(users)
-    .set({ provider: identity.provider, providerSubject: identity.subject, updatedAt: now, ...(options.proveAddress ? { passwordHash: null, registrationConfirmed: true, confirmedAt: now, isSilent: false } : {}) })
+    .set({ provider: identity.provider, providerSubject: identity.subject, updatedAt: now, ...(options.proveAddress ? { passwordHash: null, suspendedPasswordHash: null, passwordSetByTokenId: null, registrationConfirmed: true, confirmedAt: now, isSilent: false } : {}) })
     .where(eq(users.id, userId))
     .returning();
   return updated;

@@ -8,6 +8,7 @@ export {
   logout,
   register,
   confirmMail,
+  keepPassword,
   requestNewConfirmationMail,
   requestPasswordRecovery,
   checkPasswordLink,
@@ -22,6 +23,7 @@ export {
   type RegisterOutcome,
   type PasswordRefusal,
   type ConfirmOutcome,
+  type KeepPasswordOutcome,
   type RecoveryOutcome,
 } from './api/account-api';
 export { accountLabel } from './lib/display-name';

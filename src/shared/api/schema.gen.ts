@@ -977,6 +977,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Account/KeepPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the password chosen before the confirmation: whoever opened the link types it (the PasswordToken of Confirm); logs in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KeepPasswordRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LoginResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Account/RequestNewConfirmationMail/{token}": {
         parameters: {
             query?: never;
@@ -6851,6 +6918,14 @@ export interface components {
         };
         ConfirmResponseInput: {
             Email: string;
+            /** @description Set when the account had a password chosen before this confirmation in another session: that password no longer logs in. A single-use token, good for an hour, for NewPassword/Change (a new password) or KeepPassword (the person who chose it types it again). */
+            PasswordToken?: string;
+        };
+        KeepPasswordRequestInput: {
+            /** @description The PasswordToken of the confirmation */
+            Token: string;
+            /** @description The password chosen before the confirmation */
+            Password: string;
         };
         NewPasswordRequestInput: {
             /** Format: email */
@@ -8325,6 +8400,14 @@ export interface components {
         };
         ConfirmResponse: {
             Email: string;
+            /** @description Set when the account had a password chosen before this confirmation in another session: that password no longer logs in. A single-use token, good for an hour, for NewPassword/Change (a new password) or KeepPassword (the person who chose it types it again). */
+            PasswordToken?: string;
+        };
+        KeepPasswordRequest: {
+            /** @description The PasswordToken of the confirmation */
+            Token: string;
+            /** @description The password chosen before the confirmation */
+            Password: string;
         };
         NewPasswordRequest: {
             /** Format: email */

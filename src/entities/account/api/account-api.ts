@@ -101,12 +101,30 @@ export async function register(payload: RegisterPayload, client: ApiClient = api
   return { kind: 'error' };
 }
 
-export type ConfirmOutcome = { kind: 'confirmed'; email: string } | { kind: 'alreadyConfirmed' } | { kind: 'error' };
+/**
+ * How a confirmation link ended. `passwordToken`: the account had a password chosen before the
+ * confirmation in another browser, which no longer logs in; with this token the page chooses a
+ * new one (setNewPassword) or keeps it when the visitor types it (keepPassword).
+ */
+export type ConfirmOutcome = { kind: 'confirmed'; email: string; passwordToken?: string } | { kind: 'alreadyConfirmed' } | { kind: 'error' };
 
 export async function confirmMail(token: string, client: ApiClient = apiClient): Promise<ConfirmOutcome> {
   const result = await client.GET('/api/Account/Confirm/{token}', { params: { path: { token } } });
-  if (result.data) return { kind: 'confirmed', email: result.data.Email };
+  if (result.data) return { kind: 'confirmed', email: result.data.Email, ...(result.data.PasswordToken ? { passwordToken: result.data.PasswordToken } : {}) };
   return failureName(result.error) === 'AlreadyConfirmedUser' ? { kind: 'alreadyConfirmed' } : { kind: 'error' };
+}
+
+/** How keeping the password chosen before the confirmation ended; `loggedIn`: the session is in the cookies. */
+export type KeepPasswordOutcome = { kind: 'loggedIn'; termsPending: boolean } | { kind: 'wrongPassword' } | { kind: 'locked' } | { kind: 'expired' } | { kind: 'error' };
+
+export async function keepPassword(token: string, password: string, client: ApiClient = apiClient): Promise<KeepPasswordOutcome> {
+  const result = await client.POST('/api/Account/KeepPassword', { body: { Token: token, Password: password } });
+  if (result.data) return { kind: 'loggedIn', termsPending: !result.data.TermsAndPrivacyConfirmed };
+  const name = failureName(result.error);
+  if (name === 'WrongCredentials') return { kind: 'wrongPassword' };
+  if (name === 'PasswordAttemptsExceeded' || result.response.status === 429) return { kind: 'locked' };
+  if (name === 'InvalidToken' || name === 'ExpiredToken') return { kind: 'expired' };
+  return { kind: 'error' };
 }
 
 export async function requestNewConfirmationMail(token: string, client: ApiClient = apiClient): Promise<boolean> {
