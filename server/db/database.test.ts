@@ -103,6 +103,12 @@ describe('openDatabase on PGlite with the demo seed', () => {
     expect(milano.postcodes).toContain('20121');
   });
 
+  it('names no hidden street in a title', async () => {
+    const listings = await database.db.select({ title: schema.properties.title, street: schema.properties.street, showAddress: schema.properties.showAddress }).from(schema.properties);
+    expect(listings.filter((row) => !row.showAddress).length).toBeGreaterThan(0);
+    expect(listings.filter((row) => !row.showAddress && row.street && row.title?.includes(row.street))).toEqual([]);
+  });
+
   it('gives coordinates to at least 99.9% of municipalities', async () => {
     const coverage = await geoCoverage(database.db);
     console.info(`municipalities with coordinates: ${coverage.withCoordinates}/${coverage.municipalities} (${(coverage.ratio * 100).toFixed(2)}%)`);

@@ -7533,7 +7533,7 @@ export interface components {
             /** @description The steps of the path as far as the answers decide it (a progress indicator). */
             ExpectedPath: number[];
             ReadyToPublish: boolean;
-            /** @description 'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters; null until the locality is known. */
+            /** @description 'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters or when the listing hides it ('Casa in vendita a {city}'); null until the locality is known. */
             GeneratedTitle: string | null;
             Quality: components["schemas"]["DraftQualityInput"];
             /** @description The listing's latest order. */
@@ -8990,7 +8990,7 @@ export interface components {
             /** @description The steps of the path as far as the answers decide it (a progress indicator). */
             ExpectedPath: number[];
             ReadyToPublish: boolean;
-            /** @description 'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters; null until the locality is known. */
+            /** @description 'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters or when the listing hides it ('Casa in vendita a {city}'); null until the locality is known. */
             GeneratedTitle: string | null;
             Quality: components["schemas"]["DraftQuality"];
             /** @description The listing's latest order. */
