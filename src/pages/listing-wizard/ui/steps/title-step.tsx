@@ -4,6 +4,7 @@ import { StepForm } from '@/shared/ui/step-form';
 import { TextArea } from '@/shared/ui/text-area';
 import type { StepViewProps } from '@/features/wizard-steps';
 import { useWizardExtras } from '../../model/wizard-extras';
+import { contactProblem } from './contact-problem';
 import { focusInvalid } from './focus-invalid';
 import styles from './steps.module.css';
 
@@ -20,7 +21,8 @@ export function hiddenStreetIn(title: string, locality: { street: string; showAd
 /**
  * Step 16: the listing's title, prefilled with the one the server generates from the address
  * ('Casa in vendita in Via Padova, 45 a Milano', the address dropped past 63 characters; the
- * town alone when the seller hides the address), editable.
+ * town alone when the seller hides the address), editable. A title with a link, an e-mail
+ * address or a phone number is refused here, as the server would.
  */
 export default function TitleStep({ flow, answer, answers, busy, error, onAnswer }: StepViewProps<'title'>) {
   const { t } = useTranslation('listing-wizard');
@@ -33,7 +35,7 @@ export default function TitleStep({ flow, answer, answers, busy, error, onAnswer
   const hiddenStreet = hiddenStreetIn(title, answers.locality);
   const submit = () => {
     const trimmed = title.trim();
-    const found = trimmed === '' ? t('steps.title.required') : trimmed.length > TITLE_MAX ? t('steps.title.tooLong', { max: TITLE_MAX }) : undefined;
+    const found = trimmed === '' ? t('steps.title.required') : trimmed.length > TITLE_MAX ? t('steps.title.tooLong', { max: TITLE_MAX }) : contactProblem(t, 'title', trimmed);
     setProblem(found);
     if (found) return focusInvalid(fields.current);
     onAnswer({ title: trimmed });
