@@ -3,8 +3,9 @@
 // answers each one collects, and the order the flow gives them
 // (docs/wizard-flow.md, authoritative), branches included.
 //
-// Pure TypeScript whose one import is the name rule of domain/person-name.ts (itself without
-// imports), shared with the registration and the profile: the wizard machines route with it, and the server (which
+// Pure TypeScript whose only imports are two pure rules of domain/ (the name rule of
+// domain/person-name.ts, shared with the registration and the profile, and the contact details
+// of a seller's text, domain/listing/contact-details.ts): the wizard machines route with it, and the server (which
 // validates and stores each step's answers) and the pages (through src/processes) can ask the
 // same functions, so all three agree on which step is complete, where a draft resumes and
 // which deep link is allowed:
@@ -20,6 +21,7 @@
 //
 // Choices made where the flow is silent are marked "Choice:" next to the rule.
 
+import { contactDetailIn, type ContactKind } from './listing/contact-details';
 import { isPersonName } from './person-name';
 
 export type Flow = 'sale' | 'rent' | 'valuation';
@@ -436,9 +438,10 @@ const VALIDATORS: { [K in StepId]: Validator } = {
     (v.estimateMax === null || isInt(v.estimateMax, 0, 1_000_000_000)) &&
     (v.estimateMin === null || v.estimateMax === null || (v.estimateMin as number) <= (v.estimateMax as number)),
   price: (v) => isRecord(v) && isInt(v.price, 1, 1_000_000_000),
-  title: (v) => isRecord(v) && isText(v.title, 1, 120),
+  // Titles and descriptions carry no link, e-mail address or phone number (contactInAnswer).
+  title: (v) => sellerTextOf('title', v) !== null && contactInAnswer('title', v) === null,
   // Choice: any non-empty description completes the step; its length feeds the quality score, not a gate.
-  description: (v) => isRecord(v) && isText(v.description, 1, 20_000, 'lines'),
+  description: (v) => sellerTextOf('description', v) !== null && contactInAnswer('description', v) === null,
   // Choice: photos and documents are optional (the quality score asks for them): the step is
   // complete once the seller has been through it, whatever the count.
   documents: (v) => isRecord(v) && isInt(v.floorPlanCount, 0, 50) && isInt(v.energyCertificateCount, 0, 50) && isInt(v.otherCount, 0, 50),
@@ -477,6 +480,31 @@ const VALIDATORS: { [K in StepId]: Validator } = {
 /** Whether `value` is an answer the step may store, given the draft's other answers. */
 export function isValidAnswer<K extends StepId>(step: K, value: unknown, answers: WizardAnswers): value is AnswerTypes[K] {
   return VALIDATORS[step](value, answers);
+}
+
+export type { ContactKind };
+
+/**
+ * The free text of a step that others read, the listing's title (16, one line of 1-120
+ * characters) or description (17, lines, up to 20,000), when the answer holds a well-formed
+ * one; null otherwise and for any other step.
+ */
+function sellerTextOf(step: StepId, value: unknown): string | null {
+  if (!isRecord(value)) return null;
+  if (step === 'title') return isText(value.title, 1, 120) ? value.title : null;
+  if (step === 'description') return isText(value.description, 1, 20_000, 'lines') ? value.description : null;
+  return null;
+}
+
+/**
+ * Why a title or description otherwise well formed is refused: the link, e-mail address or
+ * phone number it carries (domain/listing/contact-details.ts). Ads refuse them (contact goes
+ * through Rexer); the step view and the server say which in the seller's words. Null for any
+ * other answer, and for one refused anyway (isValidAnswer decides the rest).
+ */
+export function contactInAnswer(step: StepId, value: unknown): ContactKind | null {
+  const text = sellerTextOf(step, value);
+  return text === null ? null : contactDetailIn(text);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { ANSWERS, answersBefore, NONE, PLANS, RENT_ORDER, SALE_ORDER, VALUATION_
 import {
   backTarget,
   canGoTo,
+  contactInAnswer,
   entryStep,
   EXTRA_SERVICE_IDS,
   expectedPath,
@@ -206,6 +207,9 @@ describe('answers', () => {
     ['availability', { availableFrom: '2026-02-30' }],
     ['price', { price: 1.5 }],
     ['title', { title: '   ' }],
+    ['title', { title: 'Trilocale, info su www.casabella.it' }],
+    ['title', { title: 'Trilocale, chiama il 347 123 4567' }],
+    ['description', { description: 'Luminoso. Scrivete a mario.rossi@gmail.com' }],
     ['valueLadder', { plan: 'basic', serviceIds: [7] }],
     ['valueLadder', { plan: 'premium', serviceIds: [] }],
     ['summary', { confirmed: false }],
@@ -226,6 +230,18 @@ describe('answers', () => {
     for (const [name, surname] of [["D'Amico", 'Niccolò'], ['Maria-Grazia', 'De’ Medici'], ['Anna Maria', 'Dalla Chiesa']]) {
       expect(isValidAnswer('personalData', { ...ANSWERS.personalData, name, surname }, ANSWERS), name).toBe(true);
     }
+  });
+
+  it('names the contact detail a title or a description carries, and nothing for other steps', () => {
+    expect(contactInAnswer('title', { title: 'Trilocale su https://casa.example' })).toBe('link');
+    expect(contactInAnswer('title', { title: 'Trilocale, mario@libero.it' })).toBe('email');
+    expect(contactInAnswer('description', { description: 'Chiamate il 02 1234 5678.' })).toBe('phone');
+    expect(contactInAnswer('description', { description: 'Trilocale di 120 m², 250.000 €, del 1970.' })).toBeNull();
+    expect(contactInAnswer('locality', { ...ANSWERS.locality, street: 'www.casa.it' })).toBeNull();
+    expect(contactInAnswer('title', null)).toBeNull();
+    // A text refused anyway (a line break in a title) is refused as any malformed answer.
+    expect(contactInAnswer('title', { title: 'Trilocale\nhttps://casa.example' })).toBeNull();
+    expect(isValidAnswer('title', { title: 'Trilocale\nhttps://casa.example' }, ANSWERS)).toBe(false);
   });
 
   it('knows which plan choices need a payment', () => {

@@ -14,7 +14,8 @@
  *   of its region, else of Italy.
  * - Sale and rent about 70/30; types, rooms, surfaces, floors, energy classes, conditions,
  *   a few amenities, published_at over the last 180 days, the generated title
- *   (generatedListingTitle) and a short Italian description (full text works).
+ *   (listingTitle: the town alone when the address is hidden) and a short Italian
+ *   description (full text works).
  * - Owned by a few synthetic private users and agencies whose e-mail ends with
  *   @synthetic.rexer.invalid: `--reset` deletes them and everything they own.
  * - Deterministic: the same seed and day give the same rows (published_at counts back
@@ -30,7 +31,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '../server/db/database';
-import { formatAddress, generatedListingTitle } from '../server/db/listing-title';
+import { listingTitle } from '../server/db/listing-title';
 import { AMENITY, ENERGY_CLASS, HEATING_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../server/db/reference-ids';
 import { LocalFileStorage } from '../server/storage/file-storage';
 
@@ -480,7 +481,7 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
     price,
     previousPrice,
     priceChangedAt,
-    title: generatedListingTitle(sell as 1 | 2, showAddress ? formatAddress(street, number) : null, town.name),
+    title: listingTitle(sell as 1 | 2, { street, streetNumber: number, showAddress, city: town.name }),
     description,
     highlightedUntil: r.next() < 0.01 ? new Date(epochMs + r.int(1, 30) * 86_400_000).toISOString() : null,
     createdAt: new Date(createdMs).toISOString(),

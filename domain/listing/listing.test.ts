@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deviceFromUserAgent } from './device';
 import { formatThousands, parseThousands, stripNonDigits } from './number-format';
 import { QUALITY_WEIGHTS, qualityScore, type QualityInput } from './quality';
-import { formatAddress, generatedListingTitle, GENERATED_TITLE_MAX_LENGTH, type TitleTemplates } from './title';
+import { formatAddress, generatedListingTitle, generatedTitleAt, GENERATED_TITLE_MAX_LENGTH, isGeneratedTitle, shownAddress, type TitleTemplates } from './title';
 
 const TEMPLATES: TitleTemplates = {
   sale: 'Casa in vendita in {address} a {city}',
@@ -29,6 +29,29 @@ describe('generatedListingTitle', () => {
     expect(generatedListingTitle(TEMPLATES, 2, null, 'Bari')).toBe('Casa in affitto a Bari');
     expect(generatedListingTitle(TEMPLATES, 1, '  ', 'Bari')).toBe('Casa in vendita a Bari');
     expect(generatedListingTitle(TEMPLATES, 1, "Via $& 1", 'Bari')).toBe('Casa in vendita in Via $& 1 a Bari');
+  });
+});
+
+describe('the generated title of a listing', () => {
+  const place = { street: 'Via Padova', streetNumber: '45', showAddress: true, city: 'Milano' };
+
+  it('names the street only when the listing shows it, else the town alone', () => {
+    expect(shownAddress(place)).toBe('Via Padova, 45');
+    expect(shownAddress({ ...place, showAddress: false })).toBeNull();
+    expect(shownAddress({ ...place, street: '  ' })).toBeNull();
+    expect(generatedTitleAt(TEMPLATES, 1, place)).toBe('Casa in vendita in Via Padova, 45 a Milano');
+    expect(generatedTitleAt(TEMPLATES, 1, { ...place, showAddress: false })).toBe('Casa in vendita a Milano');
+    expect(generatedTitleAt(TEMPLATES, 2, { ...place, showAddress: false })).toBe('Casa in affitto a Milano');
+  });
+
+  it('recognises a generated title of a place, with its street or without, whatever the address shows', () => {
+    for (const showAddress of [true, false]) {
+      expect(isGeneratedTitle(TEMPLATES, 1, 'Casa in vendita in Via Padova, 45 a Milano', { ...place, showAddress })).toBe(true);
+      expect(isGeneratedTitle(TEMPLATES, 1, ' Casa in vendita a Milano ', { ...place, showAddress })).toBe(true);
+    }
+    expect(isGeneratedTitle(TEMPLATES, 2, 'Casa in vendita a Milano', place)).toBe(false);
+    expect(isGeneratedTitle(TEMPLATES, 1, 'Casa in vendita in Via Padova a Milano', place)).toBe(false);
+    expect(isGeneratedTitle(TEMPLATES, 1, 'Bilocale in Via Padova, 45', place)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { count, eq, getTableName, isTable, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactDetailIn } from '../../domain/listing/contact-details';
 import { LocalFileStorage } from '../storage/file-storage';
 import { openDatabase, type Database, type Db } from './database';
 import { verifyPassword } from './password-hash';
@@ -101,6 +102,20 @@ describe('openDatabase on PGlite with the demo seed', () => {
     expect(milano.latitude).toBeCloseTo(45.46, 1);
     expect(milano.longitude).toBeCloseTo(9.19, 1);
     expect(milano.postcodes).toContain('20121');
+  });
+
+  it('names no hidden street in a title', async () => {
+    const listings = await database.db.select({ title: schema.properties.title, street: schema.properties.street, showAddress: schema.properties.showAddress }).from(schema.properties);
+    expect(listings.filter((row) => !row.showAddress).length).toBeGreaterThan(0);
+    expect(listings.filter((row) => !row.showAddress && row.street && row.title?.includes(row.street))).toEqual([]);
+  });
+
+  it('writes titles and descriptions an ad may carry: no link, e-mail address or phone number', async () => {
+    const listings = await database.db.select({ title: schema.properties.title, description: schema.properties.description }).from(schema.properties);
+    const developments = await database.db.select({ title: schema.newDevelopments.name, description: schema.newDevelopments.description }).from(schema.newDevelopments);
+    expect(listings.length).toBeGreaterThanOrEqual(300);
+    const texts = [...listings, ...developments].flatMap((row) => [row.title, row.description]).filter((text): text is string => text !== null);
+    expect(texts.filter((text) => contactDetailIn(text) !== null)).toEqual([]);
   });
 
   it('gives coordinates to at least 99.9% of municipalities', async () => {

@@ -88,7 +88,7 @@ export const ERROR_CATALOGUE = {
   PaymentInProgress: { type: 146, status: 409, description: "The listing's previous order was already paid at the provider and its outcome has not arrived yet: wait for it instead of ordering again." },
   OrderLimitReached: { type: 147, status: 429, description: 'A listing takes at most 20 new orders in 24 hours (free ones included): retry later.' },
 
-  // 150-158: listing drafts and statuses (listing-drafts)
+  // 150-159: listing drafts and statuses (listing-drafts)
   InvalidStepAnswer: { type: 150, status: 400, description: "A wizard step's answer does not match the step (domain/wizard-steps.ts, isValidAnswer), or names a municipality or agency that does not exist." },
   StepNotReachable: { type: 151, status: 409, description: "The wizard step is not on this listing's path yet: a step before it is incomplete, or it is not a step of this flow (canGoTo)." },
   ListingStatusChangeRefused: { type: 152, status: 409, description: 'The listing status machine (machines/listing-status.machine.ts) refuses this change from the current status.' },
@@ -96,6 +96,9 @@ export const ERROR_CATALOGUE = {
   ListingNotEditable: { type: 154, status: 409, description: "A sold listing's answers no longer change, and it takes no new order." },
   NoStepToGoBackTo: { type: 155, status: 409, description: 'Back has nowhere to go: the history is empty, or the step follows a payment or a publication.' },
   DraftLimitReached: { type: 156, status: 409, description: 'A user keeps at most 20 listings in the incomplete status.' },
+  ListingTextHasLink: { type: 157, status: 400, description: "The title (step 16) or description (step 17) carries a link ('https://…', 'www', 'rexer.it', 'rexer punto it'): ads take no contact details (domain/listing/contact-details.ts)." },
+  ListingTextHasEmail: { type: 158, status: 400, description: "The title (step 16) or description (step 17) carries an e-mail address ('a@b.it', 'a chiocciola b punto it'): ads take no contact details." },
+  ListingTextHasPhone: { type: 159, status: 400, description: 'The title (step 16) or description (step 17) carries a phone number (a mobile, a landline or an international number, spaced or dotted too): ads take no contact details.' },
 
   // 160-179: the owner's listings and their media
   ListingNotFound: { type: 160, status: 404, description: "No listing of this user has this id: another user's, deleted, or never created (never told apart)." },

@@ -1,5 +1,5 @@
 import { base, en, Faker, it } from '@faker-js/faker';
-import { formatAddress, generatedListingTitle } from '../listing-title';
+import { listingTitle } from '../listing-title';
 import {
   AMENITY,
   ENERGY_CLASS,
@@ -412,7 +412,6 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       const streetNumber = String(f.number.int({ min: 1, max: 140 }));
       const postalCode = postcodes.length > 0 ? f.helpers.arrayElement(postcodes) : null;
       const [latitude, longitude] = jitter(f, nb.lat, nb.lng, 450);
-      const address = formatAddress(street, streetNumber);
 
       // Status and ownership
       const status = weighted(f, [
@@ -594,7 +593,7 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
           estimateMax,
           price,
           // A hidden address stays out of the title too (it is shown in the page, its head and its JSON-LD).
-          title: generatedListingTitle(sellTypeId, showAddress ? address : null, city.name),
+          title: listingTitle(sellTypeId, { street, streetNumber, showAddress, city: city.name }),
           description: sentences.join(' '),
           wizardPage,
           wizardHistory,

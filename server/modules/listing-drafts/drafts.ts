@@ -2,6 +2,7 @@ import { isListingStatusId, LISTING_STATUS, nextStatus, statusEventFor, type Lis
 import {
   backTarget,
   canGoTo,
+  contactInAnswer,
   forwardHistory,
   isReadyToPublish,
   isStepNode,
@@ -11,17 +12,22 @@ import {
   resumeStep,
   stepIdOf,
   stepNumberOf,
+  type ContactKind,
   type StepNumber,
   type WizardAnswers,
 } from '../../../domain/wizard-steps';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
+import type { ErrorName } from '../../errors/catalogue';
 import { agencyExists, cityOf, extrasOf, findOwnListing, insertDraft, latestOrderOf, lockOwnListing, mediaCountsOf, municipalityOf, paidOrdersOf, updateListing } from './repository';
 import type { ListingDraft } from './schemas';
-import { accountOf, answersFromColumns, answersOf, factsOf, flowOf, generatedTitleOf, isStepOfFlow, orderCoversChoice, progressOf, projectionOf, qualityOf, type PropertyRow } from './wizard';
+import { accountOf, answersFromColumns, answersOf, factsOf, flowOf, generatedTitleOf, isStepOfFlow, orderCoversChoice, progressOf, projectionOf, qualityOf, titleAfterLocality, type PropertyRow } from './wizard';
 import type { z } from 'zod';
 import { distanceM } from '../../../domain/valuation/estimator';
+
+/** The error of a title or description that carries a contact detail, by kind. */
+const CONTACT_ERRORS = { link: 'ListingTextHasLink', email: 'ListingTextHasEmail', phone: 'ListingTextHasPhone' } as const satisfies Record<ContactKind, ErrorName>;
 
 /** How far (m) the locality's pin may lie from its municipality's centre. */
 const LOCALITY_MAX_DISTANCE_M = 40_000;
@@ -116,9 +122,13 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
     const { flow } = before;
     const stepId = isStepOfFlow(flow, step);
     if (stepId === null || !canGoTo(flow, stepId, before.answers, before.facts)) throw new AppError('StepNotReachable', { message: `step ${step} of listing ${id}` });
+    // A title or description with a link, an e-mail address or a phone number is refused with its own
+    // error, so the step says which (the same rule isValidAnswer applies).
+    const contact = contactInAnswer(stepId, input.answer);
+    if (contact !== null) throw new AppError(CONTACT_ERRORS[contact], { message: `step ${step} of listing ${id}` });
     if (!isValidAnswer(stepId, input.answer, before.answers)) throw new AppError('InvalidStepAnswer', { message: `step ${step} of listing ${id}` });
 
-    const answers: WizardAnswers = input.answer === null ? before.answers : { ...before.answers, [stepId]: input.answer };
+    let answers: WizardAnswers = input.answer === null ? before.answers : { ...before.answers, [stepId]: input.answer };
     // isValidAnswer checks the fields a step needs, not what else an object carries: the whole
     // stays small (a 20,000-character description and every other answer fit many times over).
     if (JSON.stringify(answers).length > ANSWERS_MAX_LENGTH) throw new AppError('InvalidStepAnswer', { message: `answers of listing ${id} too large` });
@@ -132,6 +142,12 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
         throw new AppError('InvalidStepAnswer', { message: `the position is more than ${LOCALITY_MAX_DISTANCE_M / 1000} km from ${answers.locality.municipalityIstat}` });
       }
       municipalityId = town.id;
+      // The title the wizard generated and the seller kept follows the locality: an address hidden
+      // since must not stay published in it (docs/listings.md, "The title rule").
+      const [cityBefore, cityAfter] = await Promise.all([cityOf(tx, row.municipalityId), cityOf(tx, town.id)]);
+      const after = { sellTypeId: row.sellTypeId, street: answers.locality.street.trim(), streetNumber: answers.locality.streetNumber.trim(), showAddress: answers.locality.showAddress };
+      const title = cityAfter === null ? null : titleAfterLocality(row, cityBefore, answers.title?.title, after, cityAfter);
+      if (title !== null) answers = { ...answers, title: { ...answers.title, title } };
     }
     if (stepId === 'agencyChoice' && answers.agencyChoice && !(await agencyExists(tx, answers.agencyChoice.agencyId))) {
       throw new AppError('InvalidStepAnswer', { message: `unknown agency ${answers.agencyChoice.agencyId}` });
@@ -156,6 +172,7 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
     }
 
     const projection = input.answer === null ? { columns: {} } : projectionOf(stepId, answers, { municipalityId, draft: row.statusId === PROPERTY_STATUS.incomplete });
+    if (stepId === 'locality' && answers.title && answers.title !== before.answers.title) projection.columns = { ...projection.columns, ...projectionOf('title', answers, {}).columns };
     const updated = await updateListing(
       tx,
       row.id,

@@ -73,7 +73,7 @@ export const ListingDraft = z
     FirstIncompleteStep: z.number().int().nullable(),
     ExpectedPath: z.array(z.number().int()).describe('The steps of the path as far as the answers decide it (a progress indicator).'),
     ReadyToPublish: z.boolean(),
-    GeneratedTitle: z.string().nullable().describe("'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters; null until the locality is known."),
+    GeneratedTitle: z.string().nullable().describe("'Casa in vendita|affitto in {address} a {city}', without the address past 63 characters or when the listing hides it ('Casa in vendita a {city}'); null until the locality is known."),
     Quality: DraftQuality,
     Order: z
       .object({ Id: z.number().int(), Status: z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded']) })

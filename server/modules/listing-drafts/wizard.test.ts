@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWERS, PLANS } from '../../../machines/wizard.fixtures';
 import { STEP_IDS } from '../../../domain/wizard-steps';
-import { accountOf, factsOf, flowOf, isStepOfFlow, orderCoversChoice, projectionOf, qualityOf } from './wizard';
+import { accountOf, factsOf, flowOf, generatedTitleOf, isStepOfFlow, orderCoversChoice, projectionOf, qualityOf, titleAfterLocality } from './wizard';
 
 describe('the wizard as the server applies it', () => {
   it('reads the flow, the account and the facts of a row', () => {
@@ -46,5 +46,26 @@ describe('the wizard as the server applies it', () => {
     const all = qualityOf('sale', ANSWERS, facts, { photos: 10, floorPlans: 1, energyCertificates: 1 });
     expect(all.next).toEqual(['lengthenDescription']);
     expect(all.score).toBe(100 - Math.round(20 - (20 * ANSWERS.description.description.length) / 600));
+  });
+
+  it('generates the title from the address the listing shows, and lets a generated title follow the locality', () => {
+    const shown = { sellTypeId: 1, street: 'Via Padova', streetNumber: '45', showAddress: true };
+    const hidden = { ...shown, showAddress: false };
+    expect(generatedTitleOf(shown, 'Milano')).toBe('Casa in vendita in Via Padova, 45 a Milano');
+    expect(generatedTitleOf(hidden, 'Milano')).toBe('Casa in vendita a Milano');
+    expect(generatedTitleOf({ ...hidden, sellTypeId: 2 }, 'Milano')).toBe('Casa in affitto a Milano');
+    expect(generatedTitleOf(hidden, null)).toBeNull();
+    // The kept offer follows: the address hidden, shown again, the street or the town changed.
+    expect(titleAfterLocality(shown, 'Milano', 'Casa in vendita in Via Padova, 45 a Milano', hidden, 'Milano')).toBe('Casa in vendita a Milano');
+    expect(titleAfterLocality(hidden, 'Milano', 'Casa in vendita a Milano', shown, 'Milano')).toBe('Casa in vendita in Via Padova, 45 a Milano');
+    expect(titleAfterLocality(shown, 'Milano', ' Casa in vendita in Via Padova, 45 a Milano ', { ...shown, street: 'Via Po', streetNumber: '3' }, 'Torino')).toBe('Casa in vendita in Via Po, 3 a Torino');
+    // A title saved with the street while the address was already hidden (before the rule) is the generated one too.
+    expect(titleAfterLocality(hidden, 'Milano', 'Casa in vendita in Via Padova, 45 a Milano', hidden, 'Milano')).toBe('Casa in vendita a Milano');
+    // The seller's own words stay; nothing to change when the title is already the new one.
+    expect(titleAfterLocality(shown, 'Milano', 'Bilocale in Via Padova, 45', hidden, 'Milano')).toBeNull();
+    expect(titleAfterLocality(shown, 'Milano', 'Casa in vendita a Roma', hidden, 'Milano')).toBeNull();
+    expect(titleAfterLocality(hidden, 'Milano', 'Casa in vendita a Milano', hidden, 'Milano')).toBeNull();
+    expect(titleAfterLocality(shown, 'Milano', undefined, hidden, 'Milano')).toBeNull();
+    expect(titleAfterLocality(shown, null, 'Casa in vendita a Milano', hidden, 'Milano')).toBeNull();
   });
 });

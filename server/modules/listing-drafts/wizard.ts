@@ -1,5 +1,4 @@
 import { qualityScore, type QualityScore } from '../../../domain/listing/quality';
-import { formatAddress } from '../../../domain/listing/title';
 import {
   expectedPath,
   firstIncompleteStep,
@@ -20,7 +19,7 @@ import {
 } from '../../../domain/wizard-steps';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import type { properties } from '../../db/schema';
-import { generatedListingTitle } from '../../db/listing-title';
+import { isListingGeneratedTitle, listingTitle } from '../../db/listing-title';
 
 // The wizard's rules as the server applies them to one stored listing: its flow, the facts
 // beside its answers, the columns an answer writes, its title and its quality score. Every
@@ -216,10 +215,29 @@ export function projectionOf(step: StepId, answers: WizardAnswers, lookups: { mu
   }
 }
 
-/** The generated title of the row (null until the locality's town is known). */
-export function generatedTitleOf(row: Pick<PropertyRow, 'sellTypeId' | 'street' | 'streetNumber'>, city: string | null): string | null {
+type TitleRow = Pick<PropertyRow, 'sellTypeId' | 'street' | 'streetNumber' | 'showAddress'>;
+
+/**
+ * The generated title of the row (null until the locality's town is known): its street only
+ * when the listing shows it, else the town alone (docs/listings.md, "The title rule").
+ */
+export function generatedTitleOf(row: TitleRow, city: string | null): string | null {
   if (city === null || (row.sellTypeId !== 1 && row.sellTypeId !== 2)) return null;
-  return generatedListingTitle(row.sellTypeId, row.street ? formatAddress(row.street, row.streetNumber) : null, city);
+  return listingTitle(row.sellTypeId, { street: row.street, streetNumber: row.streetNumber, showAddress: row.showAddress, city });
+}
+
+/**
+ * The title a locality's save leaves the listing, or null to keep the stored one. A title that
+ * is a generated one of the previous locality (with its address or without: the offer of step
+ * 16 the seller kept) follows the new locality: an address hidden since loses its street, a
+ * street or town changed is named anew. A title the seller wrote is theirs and stays, even one
+ * that names the street.
+ */
+export function titleAfterLocality(before: TitleRow, cityBefore: string | null, title: string | undefined, after: TitleRow, cityAfter: string): string | null {
+  if (title === undefined || cityBefore === null || (before.sellTypeId !== 1 && before.sellTypeId !== 2)) return null;
+  if (!isListingGeneratedTitle(before.sellTypeId, title, { street: before.street, streetNumber: before.streetNumber, showAddress: before.showAddress, city: cityBefore })) return null;
+  const next = generatedTitleOf(after, cityAfter);
+  return next === title ? null : next;
 }
 
 /** The media the quality score counts. */

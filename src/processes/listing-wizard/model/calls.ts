@@ -17,6 +17,9 @@ export type WizardFailure =
   | 'draftLimit'
   | 'notReachable'
   | 'invalidAnswer'
+  | 'contactLink'
+  | 'contactEmail'
+  | 'contactPhone'
   | 'notEditable'
   | 'emailRegistered'
   | 'emailSocial'
@@ -48,6 +51,9 @@ const FAILURE_OF_TYPE: Record<string, WizardFailure> = {
   DraftLimitReached: 'draftLimit',
   StepNotReachable: 'notReachable',
   InvalidStepAnswer: 'invalidAnswer',
+  ListingTextHasLink: 'contactLink',
+  ListingTextHasEmail: 'contactEmail',
+  ListingTextHasPhone: 'contactPhone',
   ListingNotEditable: 'notEditable',
   MailAlreadyRegistered: 'emailRegistered',
   EmailIsUsedInSocialLogin: 'emailSocial',

@@ -158,6 +158,15 @@ describe('a signed-in seller', () => {
     runtime.stop();
   });
 
+  it('keeps the title step with the contact detail the server found in it (a rule newer than this page)', async () => {
+    const server = fakeServer({ 'PUT /api/Property/9/Draft/Step/16': () => error(400, 'ListingTextHasPhone', 159) });
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile', draft: draft({ Id: 9, Account: 'loggedIn', Answers: answersBefore(SALE_ORDER, 'title') as Record<string, unknown>, WizardPage: { CurrentStep: 16, LastDevice: 'mobile' } }) }, effects(), { client: server.client });
+    expect(runtime.view().step).toBe('title');
+    runtime.answer('title', { title: 'Trilocale luminoso in Sarpi' });
+    expect(await settled(runtime)).toMatchObject({ step: 'title', error: { kind: 'save', failure: 'contactPhone' } });
+    runtime.stop();
+  });
+
   it('searches the comparables at 14 with the answers, and saves what it found', async () => {
     const answers = answersBefore(SALE_ORDER, 'split');
     const valuation = {

@@ -5,6 +5,7 @@ import { StepForm } from '@/shared/ui/step-form';
 import { TextArea } from '@/shared/ui/text-area';
 import type { StepViewProps } from '@/features/wizard-steps';
 import { useWizardExtras } from '../../model/wizard-extras';
+import { contactProblem } from './contact-problem';
 import { focusInvalid } from './focus-invalid';
 import styles from './steps.module.css';
 
@@ -24,7 +25,10 @@ export function scoreWith(serverScore: number, savedLength: number, length: numb
   return Math.max(0, Math.min(100, Math.round(serverScore - descriptionPoints(savedLength) + descriptionPoints(length))));
 }
 
-/** Step 17: the description, with its length and what it does to the listing's quality score. */
+/**
+ * Step 17: the description, with its length and what it does to the listing's quality score. A
+ * description with a link, an e-mail address or a phone number is refused here, as the server would.
+ */
 export default function DescriptionStep({ answer, busy, error, onAnswer }: StepViewProps<'description'>) {
   const { t } = useTranslation('listing-wizard');
   const { t: tw } = useTranslation('wizard');
@@ -36,7 +40,7 @@ export default function DescriptionStep({ answer, busy, error, onAnswer }: StepV
   const score = draft ? scoreWith(draft.qualityScore, answer?.description.trim().length ?? 0, length) : null;
 
   const submit = () => {
-    const found = length === 0 ? t('steps.description.required') : text.length > DESCRIPTION_MAX ? t('steps.description.tooLong', { max: '20.000' }) : undefined;
+    const found = length === 0 ? t('steps.description.required') : text.length > DESCRIPTION_MAX ? t('steps.description.tooLong', { max: '20.000' }) : contactProblem(t, 'description', text.trim());
     setProblem(found);
     if (found) return focusInvalid(fields.current);
     onAnswer({ description: text.trim() });
