@@ -65,6 +65,8 @@ for (const { name, width, height, pick } of [
     test.use({ viewport: { width, height } });
 
     test('a refused payment says so and is tried again; the paid one puts the listing first in line, once', async ({ page }) => {
+      // Two payments over six pages, four of them checked with axe: about 30 s on a 2-core machine.
+      test.setTimeout(90_000);
       await logInAsSeller(page);
       await expect(candidates(page).first()).toBeVisible();
       const row = pick === 'first' ? candidates(page).first() : candidates(page).last();

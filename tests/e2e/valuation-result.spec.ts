@@ -59,6 +59,8 @@ async function expectAccessible(page: Page) {
 
 for (const width of [390, 1440]) {
   test(`at ${width} px the owner sees the estimate and its comparables, finds it in MyRexer; another user gets the not-found page`, async ({ page, browser }) => {
+    // A journey over four pages, each checked with axe: about 30 s on a 2-core machine.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await logIn(page, 'venditore@rexer.example');
     const id = await valuate(page.request);
