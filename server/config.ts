@@ -154,6 +154,8 @@ const envSchema = z
     STRIPE_API_URL: httpUrl,
     /** The key that signs the offline provider's payment outcomes; without it one is made once and kept in the database. */
     OFFLINE_PAYMENT_KEY: optionalString,
+    /** The key of the hashes that stand for a listing's visitors for a day; without it one is made once and kept in the database. */
+    VIEW_VISITOR_KEY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -242,6 +244,8 @@ export interface AppConfig {
   stripe: StripeConfig | undefined;
   /** Unset: the key kept in server_secrets (fastify.secrets). */
   offlinePaymentKey: string | undefined;
+  /** Unset: the key kept in server_secrets (fastify.secrets). */
+  viewVisitorKey: string | undefined;
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable, each starting with its name. */
@@ -330,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, '') }
         : undefined,
     offlinePaymentKey: e.OFFLINE_PAYMENT_KEY,
+    viewVisitorKey: e.VIEW_VISITOR_KEY,
   };
 }
 

@@ -4869,7 +4869,7 @@ export interface paths {
         put?: never;
         /**
          * Count a person's view of a listing page (My listings' views)
-         * @description The page sends it once per browser tab after it has shown. Counted by day for a published listing only; a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.
+         * @description The page sends it once per browser tab after it has shown. Counted for a published listing only, once per visitor and day: the visitor is the confirmed account of the session, or else the client address (IPv6 by its /64); a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.
          */
         post: {
             parameters: {
