@@ -25,6 +25,7 @@ import {
   roomTypes,
   users,
 } from '../../db/schema';
+import { favoritesCountOf } from '../shared/favorites-count';
 import { districtNameOf, formatAddress, listingTypeId, publicCoordinate, searchListingFrom, toSearchListing, type SearchListingType } from '../shared/search-listing';
 import { resolveMediaUrl } from '../shared/media-url';
 import type { NewDevelopmentDetailType, PropertyDetailType } from './schemas';
@@ -177,9 +178,8 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         .from(propertyPriceChanges)
         .where(and(eq(propertyPriceChanges.propertyId, id), isNotNull(propertyPriceChanges.newPrice)))
         .orderBy(asc(propertyPriceChanges.changedAt), asc(propertyPriceChanges.id)),
-      db.execute<{ count: number }>(
-        sql`select ((select count(*) from favorites where property_id = ${id}) + (select count(*) from anonymous_favorites where property_id = ${id}))::int as count`,
-      ),
+      // The people keeping it: confirmed accounts only (shared/favorites-count.ts).
+      db.execute<{ count: number }>(sql`select ${favoritesCountOf(id)} as count`),
     ]);
 
     const reduced = row.previousPrice !== null && row.price !== null && row.price < row.previousPrice && row.priceChangedAt !== null;

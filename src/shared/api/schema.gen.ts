@@ -7673,7 +7673,7 @@ export interface components {
             CurrentStep: number | null;
             /** @description People who opened the public page (crawlers and the owner are not counted), all days together. */
             Views: number;
-            /** @description Accounts and anonymous visitors keeping it. */
+            /** @description Confirmed accounts other than the owner keeping it, as on the public page (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
             /** @description Visit requests (appointments) of any status. */
             VisitRequestsCount: number;
@@ -7838,7 +7838,7 @@ export interface components {
             PublishedAt: string | null;
             /** Format: date-time */
             UpdatedAt: string;
-            /** @description How many visitors keep it among their favourites. */
+            /** @description How many people keep it among their favourites: confirmed accounts other than the owner (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
         };
         SimilarListingsInput: {
@@ -9155,7 +9155,7 @@ export interface components {
             CurrentStep: number | null;
             /** @description People who opened the public page (crawlers and the owner are not counted), all days together. */
             Views: number;
-            /** @description Accounts and anonymous visitors keeping it. */
+            /** @description Confirmed accounts other than the owner keeping it, as on the public page (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
             /** @description Visit requests (appointments) of any status. */
             VisitRequestsCount: number;
@@ -9320,7 +9320,7 @@ export interface components {
             PublishedAt: string | null;
             /** Format: date-time */
             UpdatedAt: string;
-            /** @description How many visitors keep it among their favourites. */
+            /** @description How many people keep it among their favourites: confirmed accounts other than the owner (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
         };
         SimilarListings: {
