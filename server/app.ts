@@ -13,6 +13,7 @@ import mailSender from './modules/mail-outbox/sender';
 import signInModule from './modules/sign-in';
 import captcha from './plugins/captcha';
 import secrets from './plugins/secrets';
+import imageWork from './plugins/image-work';
 import jobQueue from './jobs/queue';
 import housekeeping from './jobs/housekeeping';
 import searchAlerts from './jobs/search-alerts';
@@ -95,6 +96,8 @@ export const app = fp<AppOptions>(
     await fastify.register(browserSession);
     // Keys shared by every server (configuration, or made once and kept in the database).
     await fastify.register(secrets);
+    // The bounded line every image decode of this process waits in.
+    await fastify.register(imageWork);
     // The durable job queue, then the background work that runs on it.
     await fastify.register(jobQueue);
     await fastify.register(mailSender);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -66,6 +67,12 @@ const hostList = z
     }
     return hosts;
   });
+
+/** Megapixels a minute: 0 (no budget), or at least the largest image an upload takes (50 MP). */
+const pixelBudget = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .refine((value) => value === 0 || (value >= 50 && value <= 1_000_000), 'must be 0 (no budget) or between 50 (the largest image) and 1000000');
 
 const envSchema = z
   .object({
@@ -154,6 +161,25 @@ const envSchema = z
     STRIPE_API_URL: httpUrl,
     /** The key that signs the offline provider's payment outcomes; without it one is made once and kept in the database. */
     OFFLINE_PAYMENT_KEY: optionalString,
+    /** The key of the hashes that stand for a listing's visitors for a day; without it one is made once and kept in the database. */
+    VIEW_VISITOR_KEY: optionalString,
+    /**
+     * Megapixels of images an account may have decoded a minute (listing media and avatar,
+     * counted in the database from each image's header before it is decoded); 0: no budget.
+     * At least the largest image (50 MP), so any accepted image fits a fresh minute.
+     */
+    UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: pixelBudget.default(240),
+    /** The same for an account whose address is not confirmed yet (a rapid or silent registration): at most the budget above; 0 only when that is 0 too. */
+    UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: pixelBudget.default(120),
+    /**
+     * Image jobs (a header read, a decode, an encode) sharp runs at once in this process; the
+     * others wait their turn. Each holds a thread of libuv's pool, which also reads the files
+     * /media serves: it must leave at least 2 of them (UV_THREADPOOL_SIZE, 4 by default).
+     * Default: 1 on 2 cores or fewer, 2 above.
+     */
+    IMAGE_DECODE_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(64, 'must be 64 or less').optional(),
+    /** libuv's thread pool (read, not set, here: Node reads it at start). */
+    UV_THREADPOOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1024, 'must be 1024 or less').default(4),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -161,6 +187,18 @@ const envSchema = z
     }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
+    }
+    const confirmed = env.UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE;
+    const unconfirmed = env.UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE;
+    if (confirmed >= 50 && (unconfirmed === 0 || unconfirmed > confirmed)) {
+      ctx.addIssue({ code: 'custom', path: ['UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE'], message: `must be between 50 and UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE (${confirmed}): an unconfirmed account uploads no more than a confirmed one` });
+    }
+    if (env.IMAGE_DECODE_CONCURRENCY !== undefined && env.IMAGE_DECODE_CONCURRENCY > env.UV_THREADPOOL_SIZE - 2) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IMAGE_DECODE_CONCURRENCY'],
+        message: `must leave at least 2 threads of libuv's pool to file reads: at most ${Math.max(0, env.UV_THREADPOOL_SIZE - 2)} with UV_THREADPOOL_SIZE=${env.UV_THREADPOOL_SIZE} (raise both together)`,
+      });
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
@@ -242,6 +280,14 @@ export interface AppConfig {
   stripe: StripeConfig | undefined;
   /** Unset: the key kept in server_secrets (fastify.secrets). */
   offlinePaymentKey: string | undefined;
+  /** Unset: the key kept in server_secrets (fastify.secrets). */
+  viewVisitorKey: string | undefined;
+  /** Pixels of images an account may have decoded a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE × 10⁶); 0: no budget. */
+  uploadPixelBudget: number;
+  /** The same for an unconfirmed account (UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE × 10⁶); 0: no budget. */
+  uploadPixelBudgetUnconfirmed: number;
+  /** Image jobs sharp runs at once in this process (IMAGE_DECODE_CONCURRENCY). */
+  imageDecodeConcurrency: number;
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable, each starting with its name. */
@@ -330,7 +376,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, '') }
         : undefined,
     offlinePaymentKey: e.OFFLINE_PAYMENT_KEY,
+    viewVisitorKey: e.VIEW_VISITOR_KEY,
+    uploadPixelBudget: e.UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE * 1_000_000,
+    uploadPixelBudgetUnconfirmed: e.UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE * 1_000_000,
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY ?? imageDecodeConcurrencyDefault(e.UV_THREADPOOL_SIZE),
   };
+}
+
+/**
+ * Image jobs at once by default: one on 2 cores or fewer (the other core keeps answering
+ * requests), two above; never more than libuv's pool can spare while leaving 2 threads to
+ * file reads.
+ */
+export function imageDecodeConcurrencyDefault(threadpoolSize: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores > 2 ? 2 : 1, threadpoolSize - 2));
 }
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1', '[::1]'];

@@ -1,17 +1,28 @@
 import fp from 'fastify-plugin';
+import { purgeViewVisitors } from '../modules/property/repository';
 import { purgeSpentChallenges } from '../plugins/captcha';
 import { purgeRateLimitCounters } from '../plugins/rate-limit-store';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 
-/** Every ten minutes, on one server: the spent captcha challenges and rate-limit windows that ended go. */
+/** The day before `now`'s (UTC, `YYYY-MM-DD`): listing visitors of the days before it go. */
+export function viewVisitorsKeptFrom(now: Date): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Every ten minutes, on one server: the spent captcha challenges and rate-limit windows that
+ * ended go, and so do the listing visitors of the days before yesterday (yesterday's stay, so
+ * a view sent just before midnight and written just after still finds its visitor).
+ */
 export default fp(
   async function housekeeping(fastify) {
     if (!fastify.jobs.enabled) return;
     await fastify.jobs.work(HOUSEKEEPING_JOB, { policy: 'singleton', retryLimit: 1 }, async () => {
       const challenges = await purgeSpentChallenges(fastify.db);
       const counters = await purgeRateLimitCounters(fastify.db);
-      fastify.log.debug({ challenges, counters }, 'housekeeping');
+      const viewVisitors = await purgeViewVisitors(fastify.db, viewVisitorsKeptFrom(new Date()));
+      fastify.log.debug({ challenges, counters, viewVisitors }, 'housekeeping');
     });
     await fastify.jobs.schedule(HOUSEKEEPING_JOB, '*/10 * * * *');
   },

@@ -21,9 +21,15 @@ export interface ServerSecrets {
   savedSearchLinkKey: string;
   /** Signs the payment outcomes of the offline provider's page (OFFLINE_PAYMENT_KEY); empty when another provider takes the payments. */
   offlinePaymentKey: string;
+  /**
+   * Keys the hash that stands for a listing's visitor for a day (`property_view_visitors`,
+   * VIEW_VISITOR_KEY): configured, the hashes of a copy of the database cannot be searched
+   * for the addresses behind them.
+   */
+  viewVisitorKey: string;
 }
 
-const NAMES = ['captcha_hmac_key', 'analytics_token_key', 'oidc_flow_secret', 'saved_search_link_key', 'offline_payment_key'] as const;
+const NAMES = ['captcha_hmac_key', 'analytics_token_key', 'oidc_flow_secret', 'saved_search_link_key', 'offline_payment_key', 'view_visitor_key'] as const;
 type SecretName = (typeof NAMES)[number];
 
 /** The named secrets: created when missing (the first writer wins, `ON CONFLICT DO NOTHING`), then read back. */
@@ -62,7 +68,9 @@ export default fp(
             ? !config.savedSearchLinkKey
             : name === 'offline_payment_key'
               ? config.paymentProvider === 'offline' && !config.offlinePaymentKey
-              : Boolean(config.oidc) && !config.oidc?.clientSecret,
+              : name === 'view_visitor_key'
+                ? !config.viewVisitorKey
+                : Boolean(config.oidc) && !config.oidc?.clientSecret,
     );
     const stored: Partial<Record<SecretName, string>> = missing.length > 0 ? await sharedSecrets(fastify.db, missing) : {};
     fastify.decorate('secrets', {
@@ -71,6 +79,7 @@ export default fp(
       oidcFlowSecret: config.oidc?.clientSecret ?? stored.oidc_flow_secret ?? '',
       savedSearchLinkKey: config.savedSearchLinkKey ?? stored.saved_search_link_key ?? '',
       offlinePaymentKey: config.offlinePaymentKey ?? stored.offline_payment_key ?? '',
+      viewVisitorKey: config.viewVisitorKey ?? stored.view_visitor_key ?? '',
     } satisfies ServerSecrets);
   },
   { name: 'secrets', dependencies: ['context'], fastify: '5.x' },

@@ -20,7 +20,7 @@ async function captchaOnly(env: Record<string, string>): Promise<FastifyInstance
   fastify.addHook('onClose', () => database.close());
   fastify.decorate('config', testConfig(env));
   fastify.decorate('db', database.db);
-  fastify.decorate('secrets', { captchaHmacKey: 'test-captcha-key', analyticsTokenKey: 'test-analytics-key', oidcFlowSecret: 'test-flow-secret', savedSearchLinkKey: 'test-link-key', offlinePaymentKey: 'test-offline-payment-key' });
+  fastify.decorate('secrets', { captchaHmacKey: 'test-captcha-key', analyticsTokenKey: 'test-analytics-key', oidcFlowSecret: 'test-flow-secret', savedSearchLinkKey: 'test-link-key', offlinePaymentKey: 'test-offline-payment-key', viewVisitorKey: 'test-view-visitor-key' });
   await fastify.register(captchaPlugin);
   await fastify.ready();
   return fastify;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, cspSourceOf, loadConfig } from '../../server/config';
+import { ConfigError, cspSourceOf, imageDecodeConcurrencyDefault, loadConfig } from '../../server/config';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -94,6 +94,14 @@ describe('configuration from the environment', () => {
     ['DEMO_DATA', 'yes'],
     ['PWNED_PASSWORDS_URL', 'ftp://pwned.example.org'],
     ['RATE_LIMIT_MAX', '-1'],
+    ['UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE', '20'],
+    ['UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE', '-1'],
+    ['UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE', 'molti'],
+    ['UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE', '300'],
+    ['UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE', '0'],
+    ['IMAGE_DECODE_CONCURRENCY', '0'],
+    ['IMAGE_DECODE_CONCURRENCY', '3'],
+    ['UV_THREADPOOL_SIZE', '0'],
   ])('refuses %s=%j with a message naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.issues).toHaveLength(1);
@@ -145,5 +153,20 @@ describe('configuration from the environment', () => {
   it('keeps a login 90 days at most by default', () => {
     expect(loadConfig({}).sessionMaxAgeMs).toBe(90 * 24 * 60 * 60 * 1000);
     expect(loadConfig({ SESSION_MAX_AGE_DAYS: '7' }).sessionMaxAgeMs).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('gives an account 240 megapixels of images a minute, an unconfirmed one 120, and one image job at a time on 2 cores', () => {
+    const config = loadConfig({});
+    expect(config.uploadPixelBudget).toBe(240_000_000);
+    expect(config.uploadPixelBudgetUnconfirmed).toBe(120_000_000);
+    expect(config.imageDecodeConcurrency).toBe(imageDecodeConcurrencyDefault(4));
+    expect(imageDecodeConcurrencyDefault(4, 2)).toBe(1);
+    expect(imageDecodeConcurrencyDefault(4, 8)).toBe(2);
+    expect(imageDecodeConcurrencyDefault(3, 8)).toBe(1);
+    expect(loadConfig({ UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '0', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '0' })).toMatchObject({ uploadPixelBudget: 0, uploadPixelBudgetUnconfirmed: 0 });
+    expect(loadConfig({ UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '50', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '50' }).uploadPixelBudgetUnconfirmed).toBe(50_000_000);
+    // More image jobs need a larger libuv pool: two of its threads stay for file reads.
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '8', IMAGE_DECODE_CONCURRENCY: '6' }).imageDecodeConcurrency).toBe(6);
+    expect(configError({ UV_THREADPOOL_SIZE: '8', IMAGE_DECODE_CONCURRENCY: '7' }).issues[0]).toMatch(/^IMAGE_DECODE_CONCURRENCY .*at most 6 with UV_THREADPOOL_SIZE=8/);
   });
 });

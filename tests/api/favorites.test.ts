@@ -16,7 +16,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       testDb = await openTestDatabase(backend);
-      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' } });
+      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000', REGISTER_RATE_LIMIT_MAX: '1000' } });
       published = await testDb.database.db
         .select({ id: properties.id, price: properties.price, ownerUserId: properties.ownerUserId })
         .from(properties)
@@ -197,6 +197,82 @@ for (const backend of BACKENDS) {
       expect((await call('GET', '/api/User/Favorites')).json().Items).toHaveLength(500);
       await db().delete(properties).where(inArray(properties.id, rows.map((row) => row.id)));
       expect(await db().select().from(favorites).where(and(eq(favorites.userId, id)))).toEqual([]);
+    });
+
+    // FavoritesCount (the public page and the owner's My listings): what a person can do once,
+    // a confirmed account other than the owner (server/modules/shared/favorites-count.ts).
+    describe('FavoritesCount', () => {
+      let owner: { id: number; bearer: string };
+      let clients = 0;
+
+      beforeAll(async () => {
+        const { email, id } = await register('proprietario.conteggio');
+        owner = { id, bearer: await login(email) };
+      });
+
+      async function ownListing(): Promise<number> {
+        const [row] = await db().insert(properties).values({ ownerUserId: owner.id, sellTypeId: 1, statusId: 2, title: 'Trilocale in via Roma', price: 250_000, publishedAt: new Date() }).returning({ id: properties.id });
+        return row!.id;
+      }
+      /** The figure as buyers read it (the public page) and as the owner reads it (My listings): always the same. */
+      async function countOf(id: number): Promise<number> {
+        const page = await app.inject({ method: 'GET', url: `/api/Property/${id}` });
+        expect(page.statusCode).toBe(200);
+        const mine = await caller(owner.bearer)('GET', '/api/User/MyProperties');
+        const item = mine.json().Items.find((listing: { Id: number }) => listing.Id === id);
+        expect(item.FavoritesCount).toBe(page.json().FavoritesCount);
+        return page.json().FavoritesCount as number;
+      }
+      async function anonymousFrom(remoteAddress: string) {
+        const userToken = (await app.inject({ method: 'POST', url: '/api/Account/AnonymousLogin', payload: { AnonymousToken: crypto.randomUUID(), portal: 5 }, remoteAddress })).json().Token as string;
+        return (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 }, remoteAddress })).json().Token as string;
+      }
+
+      it('five throwaway anonymous sessions from one client raise it by nothing', async () => {
+        const id = await ownListing();
+        clients += 1;
+        for (let i = 0; i < 5; i += 1) {
+          const bearer = await anonymousFrom(`198.51.100.${clients}`);
+          expect((await caller(bearer)('PUT', `/api/User/Favorites/${id}`)).json()).toEqual({ Ok: true });
+          // Each one still keeps it in its own list.
+          expect((await caller(bearer)('GET', '/api/User/Favorites')).json().Items).toHaveLength(1);
+        }
+        expect(await db().select().from(anonymousFavorites).where(eq(anonymousFavorites.propertyId, id))).toHaveLength(5);
+        expect(await countOf(id)).toBe(0);
+      });
+
+      it("counts a confirmed account's favourite, not the owner's own, and an unconfirmed account's from its confirmation", async () => {
+        const id = await ownListing();
+        const buyer = await register('acquirente.conteggio');
+        expect((await caller(await login(buyer.email))('PUT', `/api/User/Favorites/${id}`)).json()).toEqual({ Ok: true });
+        expect(await countOf(id)).toBe(1);
+        expect((await caller(owner.bearer)('PUT', `/api/User/Favorites/${id}`)).json()).toEqual({ Ok: true });
+        expect(await countOf(id)).toBe(1);
+
+        // A rapid registration (address not confirmed) keeps it in its list without counting yet.
+        const email = `rapida.conteggio.${backend.name}@example.com`;
+        const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Ugo', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password: PASSWORD } });
+        expect(registered.statusCode).toBe(200);
+        const rapid = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: registered.json().Token, portal: 5 } })).json().Token as string;
+        expect((await caller(rapid)('PUT', `/api/User/Favorites/${id}`)).json()).toEqual({ Ok: true });
+        expect(await countOf(id)).toBe(1);
+        await db().update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
+        expect(await countOf(id)).toBe(2);
+        // A suspended account's no longer counts.
+        await db().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, buyer.id));
+        expect(await countOf(id)).toBe(1);
+      });
+
+      it('counts an anonymous favourite once it moves to a confirmed account at login', async () => {
+        const id = await ownListing();
+        clients += 1;
+        const anonymous = await anonymousFrom(`198.51.100.${clients}`);
+        await caller(anonymous)('PUT', `/api/User/Favorites/${id}`);
+        expect(await countOf(id)).toBe(0);
+        const buyer = await register('adottante.conteggio');
+        await login(buyer.email, anonymous);
+        expect(await countOf(id)).toBe(1);
+      });
     });
   });
 }

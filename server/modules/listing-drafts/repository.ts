@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
-import { agencies, anonymousFavorites, appointments, favorites, media, municipalities, orderItems, orders, properties, propertyAmenities, propertyRooms, propertyViews, users } from '../../db/schema';
+import { agencies, appointments, media, municipalities, orderItems, orders, properties, propertyAmenities, propertyRooms, propertyViews, users } from '../../db/schema';
 import { PHOTO_MEDIA_TYPES } from '../listing-media/repository';
+import { favoritesCountOf } from '../shared/favorites-count';
 import { LISTING_IMAGE_TYPES } from '../shared/search-listing';
 import type { MediaCounts, PaidOrderSummary, PropertyChanges, PropertyRow } from './wizard';
 
@@ -147,7 +148,8 @@ export async function myListings(db: Db, userId: number, query: { status?: numbe
       city: municipalities.name,
       // The search's cover rule (search-listing.ts): the first listing image by position.
       cover: sql<string | null>`(select ${media.url} from ${media} where ${media.propertyId} = ${properties.id} and ${inArray(media.mediaTypeId, LISTING_IMAGE_TYPES)} order by ${media.position}, ${media.id} limit 1)`,
-      favorites: sql<number>`((select count(*) from ${favorites} where ${favorites.propertyId} = ${properties.id}) + (select count(*) from ${anonymousFavorites} where ${anonymousFavorites.propertyId} = ${properties.id}))`.mapWith(Number),
+      // The same figure as the public page's (shared/favorites-count.ts): confirmed accounts only.
+      favorites: favoritesCountOf(properties.id).mapWith(Number),
       visitRequests: sql<number>`(select count(*) from ${appointments} where ${appointments.propertyId} = ${properties.id})`.mapWith(Number),
       views: sql<number>`(select coalesce(sum(${propertyViews.views}), 0) from ${propertyViews} where ${propertyViews.propertyId} = ${properties.id})`.mapWith(Number),
     })

@@ -102,7 +102,7 @@ export const MyListingItem = z
     PlanType: z.number().int().nullable(),
     CurrentStep: z.number().int().nullable().describe('A draft: the wizard step it stands at.'),
     Views: z.number().int().min(0).describe('People who opened the public page (crawlers and the owner are not counted), all days together.'),
-    FavoritesCount: z.number().int().describe('Accounts and anonymous visitors keeping it.'),
+    FavoritesCount: z.number().int().describe('Confirmed accounts other than the owner keeping it, as on the public page (an anonymous visitor’s favourite counts once it moves to a confirmed account).'),
     VisitRequestsCount: z.number().int().describe('Visit requests (appointments) of any status.'),
     HighlightedUntil: z.iso.datetime().nullable(),
     PremiumUntil: z.iso.datetime().nullable(),

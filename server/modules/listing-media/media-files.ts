@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { UPLOAD_STATUS } from '../../db/reference-ids';
+import type { ImageWorkQueue, PixelCharge } from '../../lib/image-work';
 import { LISTING_IMAGE_DIMS, LISTING_IMAGE_EXTS, LISTING_IMAGE_FORMATS, LISTING_IMAGE_SIZES, type ListingImageDim, type ListingImageExt } from '../shared/media-url';
 
 /**
@@ -70,14 +70,23 @@ export function contentHash(data: Buffer): string {
 export type UploadStatus = (typeof UPLOAD_STATUS)[keyof typeof UPLOAD_STATUS];
 
 /** Why a file was refused, finer than its status: the UI words its message from it. */
-export type RefusalReason = 'type' | 'extension' | 'bytes' | 'pixels' | 'dimensions' | 'unreadable' | 'empty' | 'duplicate' | 'limit' | 'storage' | 'unexpected';
+export type RefusalReason = 'type' | 'extension' | 'bytes' | 'pixels' | 'dimensions' | 'unreadable' | 'empty' | 'duplicate' | 'limit' | 'budget' | 'storage' | 'unexpected';
 
 export interface Refusal {
   status: UploadStatus;
   reason: RefusalReason;
+  /** Reason `budget`: seconds until the uploader's pixel budget has room again. */
+  retryAfterSeconds?: number;
 }
 
 export const refuse = (status: UploadStatus, reason: RefusalReason): Refusal => ({ status, reason });
+
+/** How an image gets decoded: in the process's line of image work, once the uploader's budget took its pixels. */
+export interface ImageAdmission {
+  work: ImageWorkQueue;
+  /** Takes the image's declared pixels from the uploader's budget (server/lib/image-work.ts chargePixels). */
+  charge: (pixels: number) => Promise<PixelCharge>;
+}
 
 /** An image turned into its renditions: every size of LISTING_IMAGE_SIZES in every format. */
 export interface ImageRenditions {
@@ -91,26 +100,6 @@ export interface PdfDocument {
   data: Buffer;
 }
 
-/**
- * At most this many images decode at once in this process (each may hold up to
- * IMAGE_MAX_PIXELS × 4 bytes while it is turned upright): concurrent uploads wait their turn
- * instead of exhausting memory. A throughput guard only: no request's state lives in it.
- */
-const DECODE_SLOTS = Math.max(1, Math.min(4, availableParallelism()));
-let decodesRunning = 0;
-const decodeQueue: (() => void)[] = [];
-
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (decodesRunning >= DECODE_SLOTS) await new Promise<void>((resolve) => decodeQueue.push(resolve));
-  decodesRunning += 1;
-  try {
-    return await work();
-  } finally {
-    decodesRunning -= 1;
-    decodeQueue.shift()?.();
-  }
-}
-
 const ENCODERS: Record<ListingImageExt, (image: Sharp) => Sharp> = {
   // AVIF at a low effort: about a third of the JPEG's bytes, and the slowest of the three.
   avif: (image) => image.avif({ quality: 52, effort: 2 }),
@@ -119,16 +108,19 @@ const ENCODERS: Record<ListingImageExt, (image: Sharp) => Sharp> = {
 };
 
 /**
- * Reads an image the sniffer accepted: checks its header (format, pixels, size), decodes it
- * once (turned upright by its EXIF orientation, flattened on white) to the largest size, and
- * encodes every size in every format. The renditions carry no metadata at all: EXIF (GPS
- * position, camera, date), XMP and IPTC are dropped, colours converted to sRGB.
+ * Reads an image the sniffer accepted: checks its header (format, pixels, size), takes its
+ * pixels from the uploader's budget, decodes it once (turned upright by its EXIF orientation,
+ * flattened on white) to the largest size, and encodes every size in every format. The
+ * renditions carry no metadata at all: EXIF (GPS position, camera, date), XMP and IPTC are
+ * dropped, colours converted to sRGB. Every sharp call runs in the line of image work: the
+ * header read as a job of its own, then the decode and the nine encodes one after another in
+ * one slot (an image over the budget is refused between the two, nothing of it decoded).
  */
-export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, options: { minSides?: typeof PHOTO_MIN_SIDES }): Promise<ImageRenditions | Refusal> {
+export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, options: { minSides?: typeof PHOTO_MIN_SIDES } & ImageAdmission): Promise<ImageRenditions | Refusal> {
   let header: Metadata;
   try {
     // The header only: no pixel is decoded here (so no pixel limit yet: the declared size is checked below).
-    header = await sharp(data, { limitInputPixels: false }).metadata();
+    header = await options.work.run(() => sharp(data, { limitInputPixels: false }).metadata());
   } catch {
     return refuse(UPLOAD_STATUS.corrupted, 'unreadable');
   }
@@ -144,8 +136,10 @@ export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'
   if (options.minSides && (Math.max(width, height) < options.minSides.long || Math.min(width, height) < options.minSides.short)) {
     return refuse(UPLOAD_STATUS.too_small, 'dimensions');
   }
+  const charge = await options.charge(width * height);
+  if (!charge.admitted) return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: charge.retryAfterSeconds };
 
-  return withDecodeSlot(async () => {
+  return options.work.run(async () => {
     let base: { data: Buffer; info: OutputInfo };
     try {
       const largest = LISTING_IMAGE_SIZES.FULL;
@@ -160,16 +154,16 @@ export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'
       return refuse(UPLOAD_STATUS.corrupted, 'unreadable');
     }
     const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
-    const files = await Promise.all(
-      LISTING_IMAGE_DIMS.flatMap((dim) =>
-        LISTING_IMAGE_EXTS.map(async (ext) => {
-          const size = LISTING_IMAGE_SIZES[dim];
-          const pipeline = sharp(base.data, { raw }).resize(size.width, size.height, { fit: size.fit, withoutEnlargement: true });
-          const out = await ENCODERS[ext](pipeline).toBuffer({ resolveWithObject: true });
-          return { dim, ext, contentType: LISTING_IMAGE_FORMATS[ext], data: out.data, width: out.info.width, height: out.info.height };
-        }),
-      ),
-    );
+    const files: ImageRenditions['files'] = [];
+    // One encode at a time: the slot stands for one sharp call running.
+    for (const dim of LISTING_IMAGE_DIMS) {
+      for (const ext of LISTING_IMAGE_EXTS) {
+        const size = LISTING_IMAGE_SIZES[dim];
+        const pipeline = sharp(base.data, { raw }).resize(size.width, size.height, { fit: size.fit, withoutEnlargement: true });
+        const out = await ENCODERS[ext](pipeline).toBuffer({ resolveWithObject: true });
+        files.push({ dim, ext, contentType: LISTING_IMAGE_FORMATS[ext], data: out.data, width: out.info.width, height: out.info.height });
+      }
+    }
     return { kind: 'image' as const, files };
   });
 }

@@ -80,12 +80,12 @@ export const MediaUploadResult = z
   .object({
     Index: z.number().int().describe('The file’s position in the request, 0 first.'),
     FileName: z.string(),
-    Status: z.literal(UPLOAD_STATUS_VALUES).describe('Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.'),
+    Status: z.literal(UPLOAD_STATUS_VALUES).describe('Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty, or over the pixel budget: Reason budget), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.'),
     StatusCode: z.enum(UPLOAD_STATUS_CODES),
     Reason: z
-      .enum(['type', 'extension', 'bytes', 'pixels', 'dimensions', 'unreadable', 'empty', 'duplicate', 'limit', 'storage', 'unexpected'])
+      .enum(['type', 'extension', 'bytes', 'pixels', 'dimensions', 'unreadable', 'empty', 'duplicate', 'limit', 'budget', 'storage', 'unexpected'])
       .nullable()
-      .describe('Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small) ...; null when uploaded.'),
+      .describe('Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small), budget (the uploader’s pixels a minute are spent: send it again after RetryAfter seconds; not decoded) ...; null when uploaded.'),
     Media: MediaInfoItem.nullable().describe('The stored file, when uploaded.'),
   })
   .meta({ id: 'MediaUploadResult' });
@@ -98,6 +98,7 @@ export const MediaUploadResponse = z
     Files: z.array(MediaUploadResult).describe('One result per file, in the order sent.'),
     MediaInfo: z.array(MediaInfoItem).describe('Every file of the listing after the upload, in display order.'),
     Limits: MediaLimits,
+    RetryAfter: z.number().int().nullable().describe('When a file was refused with Reason budget: the seconds until the uploader’s pixel budget has room again (also the Retry-After header); null otherwise.'),
   })
   .meta({ id: 'MediaUploadResponse' });
 

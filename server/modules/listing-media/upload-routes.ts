@@ -8,7 +8,8 @@ import { requireUser } from '../../auth/require-user';
 import { MEDIA_TYPE, UPLOAD_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { checkPdf, contentHash, extensionContradicts, IMAGE_MAX_BYTES, isRefusal, PHOTO_MIN_SIDES, refuse, renderImage, sniff, type Refusal, type RefusalReason, type UploadStatus } from './media-files';
+import { chargePixels, pixelBudgetOf } from '../../lib/image-work';
+import { checkPdf, contentHash, extensionContradicts, IMAGE_MAX_BYTES, isRefusal, PHOTO_MIN_SIDES, refuse, renderImage, sniff, type ImageAdmission, type Refusal, type RefusalReason, type UploadStatus } from './media-files';
 import { deleteStoredFiles, LISTING_MEDIA_LIMITS, MAX_FILES_PER_REQUEST, MEDIA_LIMITS, toMediaInfo } from './media-info';
 import { countsOf, groupOf, insertMedia, listingStoragePrefix, mediaOf, ownsListing, roomTypeExists, storedHashes, type NewMedia } from './repository';
 import { ListingParams, MediaTypeValue, MediaUploadBody, MediaUploadResponse } from './schemas';
@@ -71,7 +72,7 @@ async function drain(file: Readable): Promise<void> {
 }
 
 /** Turns one received file into stored renditions and the row to insert, or a refusal. */
-async function storeFile(fastify: FastifyInstance, propertyId: number, mediaTypeId: number, roomTypeId: number | null, fileName: string, data: Buffer, seen: Set<string>): Promise<{ keys: string[]; row: NewMedia } | Refusal> {
+async function storeFile(fastify: FastifyInstance, admission: ImageAdmission, propertyId: number, mediaTypeId: number, roomTypeId: number | null, fileName: string, data: Buffer, seen: Set<string>): Promise<{ keys: string[]; row: NewMedia } | Refusal> {
   if (data.length === 0) return refuse(UPLOAD_STATUS.rejected, 'empty');
   const kind = sniff(data);
   if (kind === null) return refuse(UPLOAD_STATUS.invalid_type, 'type');
@@ -110,7 +111,7 @@ async function storeFile(fastify: FastifyInstance, propertyId: number, mediaType
   }
 
   const photo = mediaTypeId === MEDIA_TYPE.property_image || mediaTypeId === MEDIA_TYPE.room_image;
-  const rendered = await renderImage(data, kind, { minSides: photo ? PHOTO_MIN_SIDES : undefined });
+  const rendered = await renderImage(data, kind, { minSides: photo ? PHOTO_MIN_SIDES : undefined, ...admission });
   if (isRefusal(rendered)) return rendered;
   const keyOf = (dim: string, ext: string) => `${prefix}${name}-${dim}.${ext}`;
   try {
@@ -142,11 +143,18 @@ async function storeFile(fastify: FastifyInstance, propertyId: number, mediaType
 /**
  * Reads the multipart body: the MediaType (and RoomTypeId) fields first, then the files,
  * each handled as it arrives. A malformed request (a field after a file, an unknown field)
- * deletes what it stored and is refused whole.
+ * deletes what it stored and is refused whole. An image over the uploader's pixel budget is
+ * refused before it is decoded: the whole request with 429 UploadBudgetExceeded when nothing
+ * of it was stored yet (the page sends one file a request), else that file alone (Reason
+ * `budget`, and `retryAfter` says when to send it again).
  */
-async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, propertyId: number): Promise<FileResult[]> {
+async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, propertyId: number): Promise<{ results: FileResult[]; retryAfter: number | null }> {
   const results: FileResult[] = [];
   const seen = new Set<string>();
+  const { user } = request;
+  const budget = pixelBudgetOf(fastify.config, user);
+  const admission: ImageAdmission = { work: fastify.imageWork, charge: (pixels) => chargePixels(fastify.db, user.id, pixels, budget) };
+  let retryAfter: number | null = null;
   const counts = await countsOf(fastify.db, propertyId);
   let mediaTypeId: number | undefined;
   let roomTypeId: number | null = null;
@@ -192,10 +200,17 @@ async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, p
       }
       let outcome: Awaited<ReturnType<typeof storeFile>>;
       try {
-        outcome = await storeFile(fastify, propertyId, mediaTypeId, roomTypeId, result.FileName, data, seen);
+        outcome = await storeFile(fastify, admission, propertyId, mediaTypeId, roomTypeId, result.FileName, data, seen);
       } catch (error) {
         request.log.error({ err: error }, 'listing media: a file failed unexpectedly');
         outcome = refuse(UPLOAD_STATUS.unexpected_error, 'unexpected');
+      }
+      if (isRefusal(outcome) && outcome.reason === 'budget') {
+        const seconds = outcome.retryAfterSeconds ?? 60;
+        if (!results.some((r) => r.pending)) {
+          throw new AppError('UploadBudgetExceeded', { message: `user ${user.id} over ${budget} pixels a minute`, headers: { 'retry-after': String(seconds) } });
+        }
+        retryAfter = Math.max(retryAfter ?? 0, seconds);
       }
       if (isRefusal(outcome)) Object.assign(result, { Status: outcome.status, Reason: outcome.reason });
       else result.pending = outcome;
@@ -206,7 +221,7 @@ async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, p
   }
   if (mediaTypeId === undefined && results.length === 0) throw new AppError('MissingFile', { message: 'no MediaType and no file' });
   if (results.length === 0) throw new AppError('MissingFile', { message: 'no file in Files' });
-  return results;
+  return { results, retryAfter };
 }
 
 const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMediaUploadRoutes(fastify) {
@@ -227,20 +242,21 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
         tags: ['Property'],
         summary: 'Upload photos or documents to one of my listings (multipart/form-data: MediaType, optional RoomTypeId, then one or more Files)',
         description:
-          'Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404.',
+          'Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404. Images are counted against the uploader’s budget of decoded pixels a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less for an unconfirmed account) from their header, before they are decoded: when the first image over it comes before any file was stored the request answers 429 UploadBudgetExceeded with Retry-After; after, that file is refused with Reason budget and RetryAfter (and the Retry-After header) says when to send it again.',
         consumes: ['multipart/form-data'],
         params: ListingParams,
         body: MediaUploadBody,
-        response: { 200: MediaUploadResponse, ...errorResponses(401, 404, 413, 415) },
+        response: { 200: MediaUploadResponse, ...errorResponses(401, 404, 413, 415, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = request;
       const propertyId = request.params.id;
       if (!(await ownsListing(fastify.db, user.id, propertyId))) throw new AppError('ListingNotFound', { message: `listing ${propertyId} of user ${user.id}` });
       if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
 
-      const results = await receiveFiles(fastify, request, propertyId);
+      const { results, retryAfter } = await receiveFiles(fastify, request, propertyId);
+      if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
       const pending = results.filter((r) => r.pending);
       const inserted = await insertMedia(fastify.db, user.id, propertyId, pending.map((r) => r.pending!.row), LISTING_MEDIA_LIMITS).catch(async (error: unknown) => {
         await deleteStoredFiles(fastify, pending.flatMap((r) => r.pending!.keys));
@@ -277,6 +293,7 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
         Files: files,
         MediaInfo: mediaInfo,
         Limits: MEDIA_LIMITS,
+        RetryAfter: retryAfter,
       };
     },
   );

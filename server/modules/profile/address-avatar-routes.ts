@@ -5,6 +5,7 @@ import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-prov
 import sharp from 'sharp';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
+import { chargePixels, pixelBudgetOf } from '../../lib/image-work';
 import { errorResponses } from '../../errors/error-body';
 import { addressesOf, deleteAddress, deleteMediaRows, insertProfileImage, profileImagesOf, saveAddress, type AddressType, type MediaRow } from './repository';
 
@@ -109,7 +110,7 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
         summary: 'Set the profile image (multipart/form-data, field Avatar)',
         consumes: ['multipart/form-data'],
         body: AvatarUploadBody,
-        response: { 200: AvatarResponse, ...errorResponses(401, 413, 415) },
+        response: { 200: AvatarResponse, ...errorResponses(401, 413, 415, 429) },
       },
     },
     async (request) => {
@@ -117,34 +118,50 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
       if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
       const data = await readAvatar(request);
       // The header alone tells the format and the size: a picture too big to decode is refused
-      // before any pixel is decoded (a small file can declare billions of pixels).
-      const header = await sharp(data).metadata().catch(() => undefined);
+      // before any pixel is decoded (a small file can declare billions of pixels). Every sharp
+      // call waits its turn in the process's line of image work (server/lib/image-work.ts).
+      const header = await fastify.imageWork.run(() => sharp(data).metadata()).catch(() => undefined);
       if (!header?.format || !AVATAR_TYPES.has(header.format)) throw new AppError('InvalidFileType', { message: `avatar format ${String(header?.format)}` });
-      if ((header.width ?? 0) * (header.height ?? 0) > AVATAR_MAX_PIXELS) {
+      const pixels = (header.width ?? 0) * (header.height ?? 0);
+      if (pixels > AVATAR_MAX_PIXELS) {
         throw new AppError('ImageTooLarge', { message: `avatar of ${header.width}x${header.height} pixels` });
       }
+      // The same budget of decoded pixels a minute as the listing photos, taken before decoding.
+      const budget = pixelBudgetOf(fastify.config, user);
+      const charge = await chargePixels(fastify.db, user.id, pixels, budget);
+      if (!charge.admitted) {
+        throw new AppError('UploadBudgetExceeded', { message: `user ${user.id} over ${budget} pixels a minute`, headers: { 'retry-after': String(charge.retryAfterSeconds) } });
+      }
 
+      let images: [string, Buffer][];
+      try {
+        // Decoded once, to the largest size; every stored size is made from those pixels, one after another in the slot.
+        images = await fastify.imageWork.run(async () => {
+          const largest = Math.max(...Object.values(AVATAR_SIZES));
+          const decoded = await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS })
+            .rotate()
+            .resize(largest, largest, { fit: 'cover' })
+            .raw()
+            .toBuffer({ resolveWithObject: true });
+          const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
+          const out: [string, Buffer][] = [];
+          for (const [dim, size] of Object.entries(AVATAR_SIZES)) out.push([dim, await sharp(decoded.data, { raw }).resize(size, size).jpeg({ quality: 82 }).toBuffer()]);
+          return out;
+        });
+      } catch (error) {
+        throw new AppError('InvalidFileType', { message: 'the image could not be read', cause: error });
+      }
       const base = `media/avatars/${user.id}/${randomUUID()}`;
       const keys: string[] = [];
       try {
-        // Decoded once, to the largest size; every stored size is made from those pixels.
-        const largest = Math.max(...Object.values(AVATAR_SIZES));
-        const decoded = await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS })
-          .rotate()
-          .resize(largest, largest, { fit: 'cover' })
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
-        for (const [dim, size] of Object.entries(AVATAR_SIZES)) {
-          const image = await sharp(decoded.data, { raw }).resize(size, size).jpeg({ quality: 82 }).toBuffer();
+        for (const [dim, image] of images) {
           const key = `${base}-${dim}.jpg`;
           await fastify.storage.put(key, image, 'image/jpeg');
           keys.push(key);
         }
       } catch (error) {
         await Promise.all(keys.map((key) => fastify.storage.delete(key).catch(() => undefined)));
-        if (error instanceof AppError) throw error;
-        throw new AppError('InvalidFileType', { message: 'the image could not be read' });
+        throw error;
       }
       const url = `/media/${base}-{dim}.{ext}`;
       const previous = await profileImagesOf(fastify.db, user.id);

@@ -1,10 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isCrawlerAgent } from '../../../domain/device/crawler';
+import { findUserById } from '../../auth/repository';
 import { requireSession } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { createPropertyRepository, type PropertyRepository } from './repository';
+import { visitorHash, type Visitor } from './view-visitor';
 import { NewDevelopmentDetail, NewDevelopmentParams, PropertyDetail, PropertyParams, SimilarListings, SimilarQuery } from './schemas';
 
 declare module 'fastify' {
@@ -19,15 +22,25 @@ export const PROPERTY_CACHE_CONTROL = 'public, max-age=60';
 /** Views a browser may report a minute (one per listing page it opens): more is not a person reading. */
 export const VIEW_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
-/** The viewer's account when the call carries a valid session, else null (a view needs none). */
-async function viewerOf(fastify: Parameters<FastifyPluginAsyncZod>[0], authorization: string | undefined): Promise<number | null> {
-  if (!authorization) return null;
+/**
+ * Who opened the page: the account of the call's session, if any (the owner's own view is not
+ * counted), and the visitor it counts for: that account when it is confirmed and active,
+ * otherwise the client's address (an anonymous or unconfirmed session costs nothing to make).
+ */
+async function viewerOf(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest): Promise<{ userId: number | null; visitor: Visitor }> {
+  const anonymous = { userId: null, visitor: { ip: request.ip } };
+  if (!request.headers.authorization) return anonymous;
+  let userId: number | null;
   try {
-    return (await requireSession(fastify, authorization)).userId;
+    userId = (await requireSession(fastify, request.headers.authorization)).userId;
   } catch {
     // An expired or revoked token still reads the page: the view counts as a visitor's.
-    return null;
+    return anonymous;
   }
+  if (userId === null) return anonymous;
+  const user = await findUserById(fastify.db, userId);
+  const person = user !== undefined && user.registrationConfirmed && !user.suspendedAt && !user.deletedAt;
+  return { userId, visitor: person ? { accountId: userId } : { ip: request.ip } };
 }
 
 /** The public listing page (/immobile/{id}), its similar listings, and new developments (/nuovecostruzioni/{id}). */
@@ -62,14 +75,16 @@ const propertyModule: FastifyPluginAsyncZod = async function propertyModule(fast
         tags: ['Property'],
         summary: "Count a person's view of a listing page (My listings' views)",
         description:
-          'The page sends it once per browser tab after it has shown. Counted by day for a published listing only; a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.',
+          'The page sends it once per browser tab after it has shown. Counted for a published listing only, once per visitor and day: the visitor is the confirmed account of the session, or else the client address (IPv6 by its /64); a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.',
         params: PropertyParams,
         response: { 204: z.null().describe('Received'), ...errorResponses(429) },
       },
     },
     async (request, reply) => {
       if (!isCrawlerAgent(request.headers['user-agent'])) {
-        await fastify.propertyRepository.countView(request.params.id, await viewerOf(fastify, request.headers.authorization), new Date());
+        const { userId, visitor } = await viewerOf(fastify, request);
+        const day = new Date().toISOString().slice(0, 10);
+        await fastify.propertyRepository.countView(request.params.id, userId, day, visitorHash(fastify.secrets.viewVisitorKey, day, visitor));
       }
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },

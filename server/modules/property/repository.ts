@@ -20,10 +20,12 @@ import {
   propertyRooms,
   propertyTypes,
   propertyViews,
+  propertyViewVisitors,
   provinces,
   roomTypes,
   users,
 } from '../../db/schema';
+import { favoritesCountOf } from '../shared/favorites-count';
 import { districtNameOf, formatAddress, listingTypeId, publicCoordinate, searchListingFrom, toSearchListing, type SearchListingType } from '../shared/search-listing';
 import { resolveMediaUrl } from '../shared/media-url';
 import type { NewDevelopmentDetailType, PropertyDetailType } from './schemas';
@@ -40,8 +42,11 @@ export interface PropertyRepository {
   similar(id: number, limit: number): Promise<SearchListingType[] | null>;
   /** A new development with its published units; null when unknown. */
   development(id: number): Promise<NewDevelopmentDetailType | null>;
-  /** Adds one view to a published listing's day, unless the viewer is its owner; nothing otherwise. */
-  countView(id: number, viewerUserId: number | null, at: Date): Promise<void>;
+  /**
+   * Adds one view to a published listing's day (`YYYY-MM-DD`) when `visitor` (view-visitor.ts)
+   * was not counted for it that day yet and is not its owner; nothing otherwise.
+   */
+  countView(id: number, viewerUserId: number | null, day: string, visitor: string): Promise<void>;
 }
 
 const PHOTO_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
@@ -173,9 +178,8 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         .from(propertyPriceChanges)
         .where(and(eq(propertyPriceChanges.propertyId, id), isNotNull(propertyPriceChanges.newPrice)))
         .orderBy(asc(propertyPriceChanges.changedAt), asc(propertyPriceChanges.id)),
-      db.execute<{ count: number }>(
-        sql`select ((select count(*) from favorites where property_id = ${id}) + (select count(*) from anonymous_favorites where property_id = ${id}))::int as count`,
-      ),
+      // The people keeping it: confirmed accounts only (shared/favorites-count.ts).
+      db.execute<{ count: number }>(sql`select ${favoritesCountOf(id)} as count`),
     ]);
 
     const reduced = row.previousPrice !== null && row.price !== null && row.price < row.previousPrice && row.priceChangedAt !== null;
@@ -361,17 +365,34 @@ export function createPropertyRepository(db: Db): PropertyRepository {
     };
   }
 
-  async function countView(id: number, viewerUserId: number | null, at: Date): Promise<void> {
-    // One statement: the listing's status and owner are read where the row is added to, so a
-    // draft, another status or the owner's own view adds nothing (and no row).
-    const day = at.toISOString().slice(0, 10);
+  async function countView(id: number, viewerUserId: number | null, day: string, visitor: string): Promise<void> {
+    // One statement: the listing's status and owner are read where the visitor is recorded, so
+    // a draft, another status or the owner's own view adds nothing (and no row); the day's
+    // count goes up only when the visitor's row for the listing and day is new (the primary
+    // key decides, on any number of servers).
     await db.execute(sql`
+      with counted as (
+        insert into ${propertyViewVisitors} (property_id, day, visitor)
+        select ${properties.id}, ${day}::date, ${visitor} from ${properties}
+        where ${properties.id} = ${id} and ${properties.statusId} = ${PROPERTY_STATUS.published}
+          and ${properties.ownerUserId} is distinct from ${viewerUserId}::integer
+        on conflict do nothing
+        returning property_id, day
+      )
       insert into ${propertyViews} (property_id, day, views)
-      select ${properties.id}, ${day}::date, 1 from ${properties}
-      where ${properties.id} = ${id} and ${properties.statusId} = ${PROPERTY_STATUS.published}
-        and ${properties.ownerUserId} is distinct from ${viewerUserId}::integer
+      select property_id, day, 1 from counted
       on conflict (property_id, day) do update set views = ${propertyViews.views} + 1`);
   }
 
   return { detail, similar, development, countView };
+}
+
+/**
+ * Deletes the visitors of the days before `day` (`YYYY-MM-DD`, the housekeeping job passes
+ * yesterday): a view only asks whether its visitor came the same day, so older hashes serve
+ * nothing and are not kept.
+ */
+export async function purgeViewVisitors(db: Db, day: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`with gone as (delete from ${propertyViewVisitors} where ${propertyViewVisitors.day} < ${day}::date returning 1) select count(*)::int as n from gone`);
+  return Number(result.rows[0]?.n ?? 0);
 }

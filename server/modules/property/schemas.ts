@@ -120,7 +120,7 @@ export const PropertyDetail = z
     Highlighted: z.boolean(),
     PublishedAt: z.iso.datetime().nullable(),
     UpdatedAt: z.iso.datetime(),
-    FavoritesCount: z.number().int().describe('How many visitors keep it among their favourites.'),
+    FavoritesCount: z.number().int().describe('How many people keep it among their favourites: confirmed accounts other than the owner (an anonymous visitor’s favourite counts once it moves to a confirmed account).'),
   })
   .meta({ id: 'PropertyDetail', description: 'A published, suspended or sold listing as its public page shows it.' });
 

@@ -4869,7 +4869,7 @@ export interface paths {
         put?: never;
         /**
          * Count a person's view of a listing page (My listings' views)
-         * @description The page sends it once per browser tab after it has shown. Counted by day for a published listing only; a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.
+         * @description The page sends it once per browser tab after it has shown. Counted for a published listing only, once per visitor and day: the visitor is the confirmed account of the session, or else the client address (IPv6 by its /64); a crawler or the owner is not counted. Answers 204 whether or not it counted, so it reveals nothing about the listing.
          */
         post: {
             parameters: {
@@ -5094,7 +5094,7 @@ export interface paths {
         put?: never;
         /**
          * Upload photos or documents to one of my listings (multipart/form-data: MediaType, optional RoomTypeId, then one or more Files)
-         * @description Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404.
+         * @description Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404. Images are counted against the uploader’s budget of decoded pixels a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less for an unconfirmed account) from their header, before they are decoded: when the first image over it comes before any file was stored the request answers 429 UploadBudgetExceeded with Retry-After; after, that file is refused with Reason budget and RetryAfter (and the Retry-After header) says when to send it again.
          */
         post: {
             parameters: {
@@ -6789,7 +6789,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -7313,17 +7313,17 @@ export interface components {
             Index: number;
             FileName: string;
             /**
-             * @description Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.
+             * @description Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty, or over the pixel budget: Reason budget), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.
              * @enum {number}
              */
             Status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 100;
             /** @enum {string} */
             StatusCode: "ok" | "pending" | "processing" | "invalid_type" | "too_large" | "too_small" | "corrupted" | "duplicate" | "limit_reached" | "rejected" | "storage_error" | "unexpected_error";
             /**
-             * @description Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small) ...; null when uploaded.
+             * @description Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small), budget (the uploader’s pixels a minute are spent: send it again after RetryAfter seconds; not decoded) ...; null when uploaded.
              * @enum {string|null}
              */
-            Reason: "type" | "extension" | "bytes" | "pixels" | "dimensions" | "unreadable" | "empty" | "duplicate" | "limit" | "storage" | "unexpected" | null;
+            Reason: "type" | "extension" | "bytes" | "pixels" | "dimensions" | "unreadable" | "empty" | "duplicate" | "limit" | "budget" | "storage" | "unexpected" | null;
             /** @description The stored file, when uploaded. */
             Media: components["schemas"]["MediaInfoItemInput"] | null;
         };
@@ -7340,6 +7340,8 @@ export interface components {
             /** @description Every file of the listing after the upload, in display order. */
             MediaInfo: components["schemas"]["MediaInfoItemInput"][];
             Limits: components["schemas"]["MediaLimitsInput"];
+            /** @description When a file was refused with Reason budget: the seconds until the uploader’s pixel budget has room again (also the Retry-After header); null otherwise. */
+            RetryAfter: number | null;
         };
         MediaListResponseInput: {
             MediaInfo: components["schemas"]["MediaInfoItemInput"][];
@@ -7673,7 +7675,7 @@ export interface components {
             CurrentStep: number | null;
             /** @description People who opened the public page (crawlers and the owner are not counted), all days together. */
             Views: number;
-            /** @description Accounts and anonymous visitors keeping it. */
+            /** @description Confirmed accounts other than the owner keeping it, as on the public page (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
             /** @description Visit requests (appointments) of any status. */
             VisitRequestsCount: number;
@@ -7838,7 +7840,7 @@ export interface components {
             PublishedAt: string | null;
             /** Format: date-time */
             UpdatedAt: string;
-            /** @description How many visitors keep it among their favourites. */
+            /** @description How many people keep it among their favourites: confirmed accounts other than the owner (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
         };
         SimilarListingsInput: {
@@ -8271,7 +8273,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -8795,17 +8797,17 @@ export interface components {
             Index: number;
             FileName: string;
             /**
-             * @description Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.
+             * @description Upload status: 0 ok, 3 invalid type, 4 too large, 5 too small, 6 corrupted, 7 duplicate, 8 limit reached, 9 rejected (empty, or over the pixel budget: Reason budget), 10 storage error, 100 unexpected error. 1 pending and 2 processing are the page’s own, before the answer.
              * @enum {number}
              */
             Status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 100;
             /** @enum {string} */
             StatusCode: "ok" | "pending" | "processing" | "invalid_type" | "too_large" | "too_small" | "corrupted" | "duplicate" | "limit_reached" | "rejected" | "storage_error" | "unexpected_error";
             /**
-             * @description Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small) ...; null when uploaded.
+             * @description Why it was refused: type (not an accepted format, by its content), extension (the name says another kind: a PDF named .jpg), bytes or pixels (too large), dimensions (too small), budget (the uploader’s pixels a minute are spent: send it again after RetryAfter seconds; not decoded) ...; null when uploaded.
              * @enum {string|null}
              */
-            Reason: "type" | "extension" | "bytes" | "pixels" | "dimensions" | "unreadable" | "empty" | "duplicate" | "limit" | "storage" | "unexpected" | null;
+            Reason: "type" | "extension" | "bytes" | "pixels" | "dimensions" | "unreadable" | "empty" | "duplicate" | "limit" | "budget" | "storage" | "unexpected" | null;
             /** @description The stored file, when uploaded. */
             Media: components["schemas"]["MediaInfoItem"] | null;
         };
@@ -8822,6 +8824,8 @@ export interface components {
             /** @description Every file of the listing after the upload, in display order. */
             MediaInfo: components["schemas"]["MediaInfoItem"][];
             Limits: components["schemas"]["MediaLimits"];
+            /** @description When a file was refused with Reason budget: the seconds until the uploader’s pixel budget has room again (also the Retry-After header); null otherwise. */
+            RetryAfter: number | null;
         };
         MediaListResponse: {
             MediaInfo: components["schemas"]["MediaInfoItem"][];
@@ -9155,7 +9159,7 @@ export interface components {
             CurrentStep: number | null;
             /** @description People who opened the public page (crawlers and the owner are not counted), all days together. */
             Views: number;
-            /** @description Accounts and anonymous visitors keeping it. */
+            /** @description Confirmed accounts other than the owner keeping it, as on the public page (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
             /** @description Visit requests (appointments) of any status. */
             VisitRequestsCount: number;
@@ -9320,7 +9324,7 @@ export interface components {
             PublishedAt: string | null;
             /** Format: date-time */
             UpdatedAt: string;
-            /** @description How many visitors keep it among their favourites. */
+            /** @description How many people keep it among their favourites: confirmed accounts other than the owner (an anonymous visitor’s favourite counts once it moves to a confirmed account). */
             FavoritesCount: number;
         };
         SimilarListings: {

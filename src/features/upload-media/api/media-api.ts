@@ -64,12 +64,21 @@ export interface UploadRequest {
 export class UploadError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | undefined;
-  constructor(status: number, body?: unknown) {
+  /** The Retry-After of a 429, in seconds, when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, body?: unknown, retryAfterSeconds?: number) {
     super(`POST /api/Property/{id}/Media failed with status ${status}`);
     this.name = 'UploadError';
     this.status = status;
     this.body = isApiErrorBody(body) ? body : undefined;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A Retry-After in seconds (the server sends seconds, never a date), or undefined. */
+export function retryAfterOf(header: string | null | undefined): number | undefined {
+  if (!header || !/^\d{1,6}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 /** The upload's time limit: generous, a phone on a slow line sends megabytes. */
@@ -96,7 +105,7 @@ function sendUpload({ listingId, mediaType, files, onProgress, signal }: UploadR
         body = undefined;
       }
       if (xhr.status === 200 && typeof body === 'object' && body !== null && 'Files' in body) resolve(body as MediaUploadResponse);
-      else reject(new UploadError(xhr.status, body));
+      else reject(new UploadError(xhr.status, body, retryAfterOf(xhr.getResponseHeader('Retry-After'))));
     };
     xhr.onerror = () => reject(new UploadError(0));
     xhr.ontimeout = () => reject(new UploadError(0));

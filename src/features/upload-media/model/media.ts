@@ -67,7 +67,7 @@ export const UPLOAD_STATUS = {
 export type RefusalReason = NonNullable<MediaUploadResult['Reason']> | 'network' | 'session' | 'rate' | 'listing';
 
 /** Refusals worth another try as they are (the file itself was not the problem). */
-export const RETRYABLE: readonly RefusalReason[] = ['network', 'rate', 'storage', 'unexpected'];
+export const RETRYABLE: readonly RefusalReason[] = ['network', 'rate', 'budget', 'storage', 'unexpected'];
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'webp', 'avif'];

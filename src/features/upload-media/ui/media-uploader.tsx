@@ -22,6 +22,15 @@ export interface MediaUploaderProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
+/** When the budget refused a file without saying how long to wait: a minute, the budget's window. */
+const DEFAULT_PAUSE_SECONDS = 60;
+
+/** Seconds to wait when the server refused a file for the uploader's pixel budget (429 UploadBudgetExceeded), else null. */
+function budgetPauseOf(error: unknown): number | null {
+  if (!(error instanceof UploadError) || error.status !== 429 || error.body?.ExceptionTypeString !== 'UploadBudgetExceeded') return null;
+  return error.retryAfterSeconds ?? DEFAULT_PAUSE_SECONDS;
+}
+
 function reasonOf(error: unknown): RefusalReason {
   if (!(error instanceof UploadError)) return 'unexpected';
   if (error.status === 0) return 'network';
@@ -46,6 +55,9 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
   const cameraInput = useRef<HTMLInputElement>(null);
   const [tasks, setTasks] = useState<UploadTask[]>([]);
   const [dragging, setDragging] = useState(false);
+  // The server's budget of decoded pixels a minute was spent: nothing is sent until then
+  // (the files would only be refused), and the files wait in line, not refused.
+  const [pause, setPause] = useState<{ until: number; seconds: number } | null>(null);
   const started = useRef(new Map<string, AbortController>());
   const onPhone = useMediaQuery('(pointer: coarse)');
   const { limits } = media;
@@ -66,8 +78,25 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
     announce([accepted > 0 ? t('announce.added', { count: accepted }) : '', refused > 0 ? t('announce.refusedNow', { count: refused }) : ''].filter(Boolean).join(' '));
   };
 
+  const pauseFor = (key: string, seconds: number) => {
+    update(key, { state: 'pending', status: 1, reason: null, progress: 0 });
+    setPause((current) => {
+      const until = Date.now() + seconds * 1000;
+      return current && current.until >= until ? current : { until, seconds };
+    });
+    announce(t('announce.paused', { count: seconds }));
+  };
+
+  // A pause ends by itself; the waiting files then start again.
+  useEffect(() => {
+    if (!pause) return;
+    const timer = setTimeout(() => setPause(null), Math.max(0, pause.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [pause]);
+
   // Starts the next waiting files, two at a time.
   useEffect(() => {
+    if (pause) return;
     const running = tasks.filter((task) => task.state === 'uploading' || task.state === 'processing').length;
     const next = tasks.filter((task) => task.state === 'pending' && !started.current.has(task.key)).slice(0, Math.max(0, MAX_PARALLEL_UPLOADS - running));
     for (const task of next) {
@@ -84,7 +113,9 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
         .then((answer) => {
           setListingMedia(queryClient, listingId, answer.MediaInfo);
           const result = answer.Files[0];
-          if (result && result.Status === 0) {
+          if (result?.Reason === 'budget') {
+            pauseFor(task.key, answer.RetryAfter ?? DEFAULT_PAUSE_SECONDS);
+          } else if (result && result.Status === 0) {
             setTasks((all) => all.filter((other) => other.key !== task.key));
             announce(t('announce.uploaded', { name: task.name }));
           } else {
@@ -95,14 +126,19 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
         })
         .catch((error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') return;
+          const pauseSeconds = budgetPauseOf(error);
+          if (pauseSeconds !== null) {
+            pauseFor(task.key, pauseSeconds);
+            return;
+          }
           const reason = reasonOf(error);
           update(task.key, { state: 'refused', status: 100, reason });
           announce(t('announce.refused', { name: task.name, why: t(refusalKey(reason, 100), refusalValues) }));
         })
         .finally(() => started.current.delete(task.key));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on each change of the queue; the rest is stable for a task's life
-  }, [tasks]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on each change of the queue and of the pause; the rest is stable for a task's life
+  }, [tasks, pause]);
 
   // Leaving the step stops what is still being sent.
   useEffect(() => {
@@ -219,7 +255,7 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
                     aria-label={t('queue.progressLabel', { name: task.name })}
                   />
                   <span className={styles.taskState}>
-                    {task.state === 'pending' ? t('queue.pending') : task.state === 'processing' ? t('queue.processing') : t('queue.uploading', { percent: Math.round(task.progress * 100) })}
+                    {task.state === 'pending' ? (pause ? t('queue.paused', { count: pause.seconds }) : t('queue.pending')) : task.state === 'processing' ? t('queue.processing') : t('queue.uploading', { percent: Math.round(task.progress * 100) })}
                   </span>
                 </>
               )}

@@ -163,6 +163,36 @@ describe('PhotosStep', () => {
     expect(await screen.findByRole('heading', { name: '1 foto caricata' })).toBeTruthy();
   });
 
+  it('waits, without refusing anything, when the server’s budget of images a minute is spent, and goes on by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderStep();
+      await screen.findByRole('button', { name: 'Scegli le foto' });
+      choose([jpeg('soggiorno.jpg'), jpeg('cucina.jpg'), jpeg('bagno.jpg')]);
+      await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+      await FakeXhr.all[0]!.respond(429, { ExceptionType: 26, ExceptionTypeString: 'UploadBudgetExceeded' }, { 'Retry-After': '40' });
+      const queue = screen.getByRole('list', { name: 'File in caricamento' });
+      expect(within(queue).getAllByText('In pausa: hai caricato molte immagini in poco tempo. Riprende da sé tra circa 40 secondi.')).toHaveLength(2);
+      expect(within(queue).queryByRole('button', { name: 'Riprova' })).toBeNull();
+      // The other photo already on its way is answered; nothing new is sent during the pause.
+      await server.answer(FakeXhr.all[1]!);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(39_000);
+      });
+      expect(FakeXhr.all).toHaveLength(2);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_500);
+      });
+      await waitFor(() => expect(FakeXhr.all).toHaveLength(4));
+      expect(FakeXhr.all.slice(2).map((xhr) => xhr.files[0]!.name).sort()).toEqual(['bagno.jpg', 'soggiorno.jpg']);
+      await server.answer(FakeXhr.all[2]!);
+      await server.answer(FakeXhr.all[3]!);
+      expect(await screen.findByRole('heading', { name: '3 foto caricate' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('renews an expired session once (through the typed client) and sends the photo again', async () => {
     renderStep();
     await screen.findByRole('button', { name: 'Scegli le foto' });

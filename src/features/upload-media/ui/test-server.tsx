@@ -64,6 +64,7 @@ export class FakeXhr {
   body: FormData | null = null;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
   responseType = '';
   timeout = 0;
   aborted = false;
@@ -87,6 +88,9 @@ export class FakeXhr {
     this.aborted = true;
     this.onabort?.();
   }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   get mediaType() {
     return this.body?.get('MediaType');
   }
@@ -96,9 +100,10 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
   }
-  async respond(status: number, body: unknown) {
+  async respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = JSON.stringify(body);
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
     await act(async () => this.onload?.());
   }
   async failNetwork() {

@@ -23,6 +23,8 @@ export function saveErrorKey(error: unknown): string {
         return 'avatar.errors.avatarType';
       case 'ImageTooLarge':
         return 'avatar.errors.avatarPixels';
+      case 'UploadBudgetExceeded':
+        return 'avatar.errors.avatarBudget';
       case 'RecentLoginRequired':
         return 'identity.required';
       case 'PasswordAttemptsExceeded':

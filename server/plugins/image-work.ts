@@ -1,0 +1,17 @@
+import fp from 'fastify-plugin';
+import { ImageWorkQueue } from '../lib/image-work';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The line every sharp call of this process runs in (IMAGE_DECODE_CONCURRENCY slots; server/lib/image-work.ts). */
+    imageWork: ImageWorkQueue;
+  }
+}
+
+/** One line of image work for the process: the listing media and the avatar uploads share it. */
+export default fp(
+  async function imageWork(fastify) {
+    fastify.decorate('imageWork', new ImageWorkQueue(fastify.config.imageDecodeConcurrency));
+  },
+  { name: 'image-work', dependencies: ['context'], fastify: '5.x' },
+);

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROPERTY_STATUS } from '../../server/db/reference-ids';
+import { media, properties, rateLimitCounters, users } from '../../server/db/schema';
+import type { TestDatabase } from '../../server/db/testing';
+import { PIXELS_PER_HIT, pixelBudgetKey } from '../../server/lib/image-work';
+import { BACKENDS, buildTestApp, expectError, multipart, openTestDatabase, type MultipartFile } from './helpers';
+
+// The security review's "image decoding can be hogged": an account has a budget of decoded
+// pixels a minute (less while its address is unconfirmed), counted in the database from each
+// image's header before it is decoded; and every sharp call of a process runs in a bounded
+// line (IMAGE_DECODE_CONCURRENCY), so a burst of uploads never holds more than that many of
+// libuv's threads, which also read the files /media serves.
+
+const PASSWORD = 'Ortensie.Blu#Lago71';
+const MP = 1_000_000;
+
+/** A JPEG of width × height pixels with something in it (a gradient and a disc), cheap to decode. */
+async function photo(width: number, height: number, colour = '#3a7bd5'): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#f8c471"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#1e8449"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+const file = (filename: string, data: Buffer): MultipartFile => ({ field: 'Files', filename, contentType: 'image/jpeg', data });
+
+/**
+ * Counts sharp's image pipelines (decodes and encodes) while `work` runs, by sharp's own
+ * queue events: each pipeline is announced when it is queued and when it ends, and
+ * `sharp.counters()` tells how many are waiting for a thread and how many run. Header reads
+ * (metadata) are not pipelines: they are not counted here.
+ */
+async function watchSharp<T>(work: () => Promise<T>): Promise<{ result: T; pipelines: number; mostAtOnce: number }> {
+  let events = 0;
+  let mostAtOnce = 0;
+  const listener = () => {
+    events += 1;
+    const { queue, process } = sharp.counters();
+    mostAtOnce = Math.max(mostAtOnce, queue + process);
+  };
+  sharp.queue.on('change', listener);
+  try {
+    const result = await work();
+    // Each pipeline is announced twice: queued, then done.
+    return { result, pipelines: events / 2, mostAtOnce };
+  } finally {
+    sharp.queue.off('change', listener);
+  }
+}
+
+for (const backend of BACKENDS) {
+  describe(`The budget of decoded pixels and the line of image work (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    let people = 0;
+    let small4: Buffer;
+    // Eight different 800 × 600 photos (0.48 MP).
+    let small: Buffer[];
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      // 100 MP a minute for a confirmed account, 50 for an unconfirmed one; one image job at a time.
+      app = await buildTestApp(testDb, {
+        env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000', REGISTER_RATE_LIMIT_MAX: '1000', UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '100', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '50', IMAGE_DECODE_CONCURRENCY: '1' },
+      });
+      // 6000 × 4000 = 24 MP.
+      small4 = await photo(6000, 4000);
+      small = await Promise.all(['#3a7bd5', '#c0392b', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#27ae60', '#f39c12'].map((colour) => photo(800, 600, colour)));
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    const db = () => testDb.database.db;
+
+    /** An account with a bearer and a draft listing of theirs: confirmed, or the silent session of a rapid registration. */
+    async function newOwner(label: string, { confirmed = true } = {}) {
+      people += 1;
+      const email = `${label}.budget.${backend.name}.${randomUUID().slice(0, 8)}@example.com`;
+      const remoteAddress = `203.0.113.${people}`;
+      const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Lia', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password: PASSWORD }, remoteAddress });
+      expect(registered.statusCode, registered.body).toBe(200);
+      let userToken = registered.json().Token as string;
+      if (confirmed) {
+        await db().update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
+        userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: PASSWORD }, remoteAddress })).json().UserToken as string;
+      }
+      const bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token as string;
+      const [user] = await db().select().from(users).where(eq(users.email, email));
+      const [draft] = await db().insert(properties).values({ ownerUserId: user!.id, statusId: PROPERTY_STATUS.incomplete, sellTypeId: 1, propertyTypeId: 1 }).returning();
+      const headers = { authorization: `Bearer ${bearer}` };
+      const upload = (files: MultipartFile[]) => {
+        const body = multipart({ MediaType: '1' }, files);
+        return app.inject({ method: 'POST', url: `/api/Property/${draft!.id}/Media`, payload: body.payload, headers: { ...body.headers, ...headers }, remoteAddress });
+      };
+      const avatar = (data: Buffer) => {
+        const body = multipart({}, [{ field: 'Avatar', filename: 'io.jpg', contentType: 'image/jpeg', data }]);
+        return app.inject({ method: 'POST', url: '/api/user/Avatar', payload: body.payload, headers: { ...body.headers, ...headers }, remoteAddress });
+      };
+      return { id: user!.id, listingId: draft!.id, upload, avatar };
+    }
+
+    /** Megapixels the account has had decoded in its current minute. */
+    const spentMp = async (userId: number) => {
+      const [row] = await db().select().from(rateLimitCounters).where(eq(rateLimitCounters.key, pixelBudgetKey(userId)));
+      return row ? (row.hits * PIXELS_PER_HIT) / MP : 0;
+    };
+    /** Sets what the account has spent this minute, as if its earlier uploads had taken it. */
+    const spend = async (userId: number, megapixels: number) => {
+      const hits = (megapixels * MP) / PIXELS_PER_HIT;
+      await db()
+        .insert(rateLimitCounters)
+        .values({ key: pixelBudgetKey(userId), hits, windowEndsAt: sql`now() + interval '45 seconds'` })
+        .onConflictDoUpdate({ target: rateLimitCounters.key, set: { hits, windowEndsAt: sql`now() + interval '45 seconds'` } });
+    };
+    const storedFiles = async (listingId: number) => {
+      try {
+        return await readdir(path.join(testDb.storage.rootDir, 'media', 'listings', String(listingId)));
+      } catch {
+        return [];
+      }
+    };
+    const mediaRows = (listingId: number) => db().select().from(media).where(eq(media.propertyId, listingId));
+
+    it('takes each image’s pixels from its header, and refuses the image past the budget with 429 and Retry-After, decoding and storing nothing', async () => {
+      const owner = await newOwner('oltre');
+      const first = await owner.upload([file('grande.jpg', small4)]);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().Files[0].Status).toBe(0);
+      expect(await spentMp(owner.id)).toBe(24);
+      // 90 of the 100 MP spent: a 24 MP image does not fit.
+      await spend(owner.id, 90);
+      const before = { files: await storedFiles(owner.listingId), rows: await mediaRows(owner.listingId) };
+      const another = await photo(6000, 4000, '#c0392b');
+      const { result: refused, pipelines } = await watchSharp(() => owner.upload([file('altra.jpg', another)]));
+      expectError(refused, 'UploadBudgetExceeded');
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(pipelines).toBe(0);
+      expect(await storedFiles(owner.listingId)).toEqual(before.files);
+      expect(await mediaRows(owner.listingId)).toEqual(before.rows);
+      // A refused image takes nothing from the budget: a small one still fits.
+      expect(await spentMp(owner.id)).toBe(90);
+      expect((await owner.upload([file('piccola.jpg', small[0]!)])).json().Files[0].Status).toBe(0);
+      expect(await spentMp(owner.id)).toBeCloseTo(90.48, 2);
+    });
+
+    it('is a budget of each account, and it refills when its minute is over', async () => {
+      const spender = await newOwner('spendaccione');
+      const other = await newOwner('altro');
+      await spend(spender.id, 90);
+      expectError(await spender.upload([file('a.jpg', small4)]), 'UploadBudgetExceeded');
+      // Another account, on the same server, is not held back.
+      expect((await other.upload([file('b.jpg', small4)])).json().Files[0].Status).toBe(0);
+      // The minute passes (moved in the database): the budget is whole again.
+      await db().update(rateLimitCounters).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(eq(rateLimitCounters.key, pixelBudgetKey(spender.id)));
+      const again = await spender.upload([file('a.jpg', small4)]);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().Files[0].Status).toBe(0);
+      expect(await spentMp(spender.id)).toBe(24);
+    });
+
+    it('gives an unconfirmed account (a rapid registration) the smaller budget', async () => {
+      const rapid = await newOwner('rapida', { confirmed: false });
+      const confirmed = await newOwner('confermata');
+      // 30 MP spent each: 24 more fit the confirmed account's 100, not the unconfirmed one's 50.
+      await spend(rapid.id, 30);
+      await spend(confirmed.id, 30);
+      expectError(await rapid.upload([file('a.jpg', small4)]), 'UploadBudgetExceeded');
+      expect((await confirmed.upload([file('a.jpg', small4)])).json().Files[0].Status).toBe(0);
+      // Within its budget the unconfirmed account uploads as before.
+      expect((await rapid.upload([file('b.jpg', small[1]!)])).json().Files[0].Status).toBe(0);
+    });
+
+    it('in a request of several files, keeps those stored before the budget ran out and refuses the rest with Reason budget and RetryAfter', async () => {
+      const owner = await newOwner('molte');
+      await spend(owner.id, 70);
+      const res = await owner.upload([file('a.jpg', small4), file('b.jpg', await photo(6000, 4000, '#8e44ad')), file('c.jpg', small[2]!)]);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.Files.map((f: { Status: number; Reason: string | null }) => [f.Status, f.Reason])).toEqual([
+        [0, null],
+        [9, 'budget'],
+        [0, null],
+      ]);
+      expect(body.Outcome).toBe('partial');
+      expect(body.RetryAfter).toBeGreaterThanOrEqual(1);
+      expect(res.headers['retry-after']).toBe(String(body.RetryAfter));
+      expect(await mediaRows(owner.listingId)).toHaveLength(2);
+    });
+
+    it('holds the avatar to the same budget, refused before decoding', async () => {
+      const owner = await newOwner('ritratto');
+      await spend(owner.id, 90);
+      const { result, pipelines } = await watchSharp(() => owner.avatar(small4));
+      expectError(result, 'UploadBudgetExceeded');
+      expect(Number(result.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(pipelines).toBe(0);
+      expect((await owner.avatar(small[3]!)).statusCode).toBe(200);
+    });
+
+    it('runs at most IMAGE_DECODE_CONCURRENCY (here 1) image pipelines at once, however many uploads arrive together', async () => {
+      const owners = await Promise.all([1, 2, 3, 4].map((i) => newOwner(`insieme${i}`)));
+      const { result, pipelines, mostAtOnce } = await watchSharp(() => Promise.all(owners.map((owner, i) => owner.upload([file('a.jpg', small[2 * i]!), file('b.jpg', small[2 * i + 1]!)]))));
+      for (const res of result) expect(res.json().Files.map((f: { Status: number }) => f.Status)).toEqual([0, 0]);
+      // 8 images, each one decode and 9 encodes.
+      expect(pipelines).toBe(80);
+      expect(mostAtOnce).toBe(1);
+      expect(app.imageWork.active).toBe(0);
+      expect(app.imageWork.queued).toBe(0);
+    });
+  });
+}
