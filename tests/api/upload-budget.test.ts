@@ -29,26 +29,37 @@ async function photo(width: number, height: number, colour = '#3a7bd5'): Promise
 const file = (filename: string, data: Buffer): MultipartFile => ({ field: 'Files', filename, contentType: 'image/jpeg', data });
 
 /**
- * Counts sharp's image pipelines (decodes and encodes) while `work` runs, by sharp's own
- * queue events: each pipeline is announced when it is queued and when it ends, and
- * `sharp.counters()` tells how many are waiting for a thread and how many run. Header reads
- * (metadata) are not pipelines: they are not counted here.
+ * Watches this process's sharp calls while `work` runs: `pipelines` counts the image pipelines
+ * (decodes and encodes, each a `toBuffer`), `mostAtOnce` the most calls of any kind (header
+ * reads too) in flight together, from the call until the caller is handed its result. Counted
+ * on sharp's prototype, as the server calls it: sharp's own counters are not used, they let go
+ * of a finished pipeline only after its caller has already started the next one.
  */
 async function watchSharp<T>(work: () => Promise<T>): Promise<{ result: T; pipelines: number; mostAtOnce: number }> {
-  let events = 0;
+  type Method = (this: unknown, ...args: unknown[]) => unknown;
+  const proto = sharp.prototype as unknown as Record<'toBuffer' | 'metadata', Method>;
+  const original = { toBuffer: proto.toBuffer, metadata: proto.metadata };
+  let pipelines = 0;
+  let running = 0;
   let mostAtOnce = 0;
-  const listener = () => {
-    events += 1;
-    const { queue, process } = sharp.counters();
-    mostAtOnce = Math.max(mostAtOnce, queue + process);
-  };
-  sharp.queue.on('change', listener);
+  const counted = (name: keyof typeof original): Method =>
+    function (this: unknown, ...args: unknown[]) {
+      const result = original[name].apply(this, args);
+      if (!(result instanceof Promise)) return result;
+      if (name === 'toBuffer') pipelines += 1;
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      return result.finally(() => {
+        running -= 1;
+      });
+    };
+  proto.toBuffer = counted('toBuffer');
+  proto.metadata = counted('metadata');
   try {
     const result = await work();
-    // Each pipeline is announced twice: queued, then done.
-    return { result, pipelines: events / 2, mostAtOnce };
+    return { result, pipelines, mostAtOnce };
   } finally {
-    sharp.queue.off('change', listener);
+    Object.assign(proto, original);
   }
 }
 
