@@ -34,6 +34,49 @@ describe('contactDetailIn: links', () => {
     'rеxеr.it'.replace('x', 'х'),
     'ww\u200bw.casabella.it',
     'casa\u00adbella.com',
+    // Security review: other top-level domains, shorteners and messaging links.
+    'Scrivimi su telegram.me/mario',
+    'm.me/mario',
+    'Foto: t.co/abc',
+    'Tutti i contatti su linktr.ee/mario',
+    'shorturl.at/abc',
+    'is.gd/abc',
+    'rb.gy/abc',
+    'casa-roma.io',
+    'casaroma.de',
+    'casaroma.es/foto',
+    'casaroma.co',
+    'casaroma.tv',
+    'casaroma.ai',
+    'casaroma.dev',
+    'casaroma.at',
+    'bit.do/casa',
+    'youtu.be/abc',
+    'x.com/casaroma',
+    'discord.gg/casa',
+    'TELEGRAM.ME/mario',
+    'SHORTURL.AT',
+    // Small capitals.
+    'ᴄᴀsᴀʀᴏᴍᴀ.ɪᴛ',
+  ]);
+});
+
+describe('contactDetailIn: abbreviations and sentences that only look like a domain', () => {
+  cases(null, [
+    'Ideale per più usi, p.es. studio o ufficio',
+    'Ideale per più usi, ad es. studio',
+    'Cucina, bagno, ripostiglio ecc.',
+    'Sig.ra Rossi, Dott. Bianchi, Sig.ra De Luca',
+    'n.civico 12',
+    'V.le Monza, c.so Italia, p.zza Duomo',
+    'Rossi S.p.A., Soc.Co. edilizia, Rossi & Co.',
+    'Tel. alla reception del residence',
+    // A forgotten space after a dot, the next sentence starting with a word that is also a domain.
+    'Vicino ai servizi.Ai piani alti vista libera',
+    'Casa in centro.Io e mia moglie la lasciamo con dispiacere',
+    "Progetto dell'Arch.De Santis",
+    'Soggiorno con angolo.TV e camino',
+    'VICINO AI SERVIZI.AI PIANI ALTI VISTA LIBERA',
   ]);
 });
 
@@ -50,6 +93,14 @@ describe('contactDetailIn: e-mail addresses', () => {
     'mario chiocciola libero.it',
     'mario at gmail dot com',
     'MARIO@LIBERO.IT',
+    // Security review: the address's '@' in braces and angle brackets.
+    'mario{at}gmail',
+    'mario{at}gmail.com',
+    'mario <at> gmail',
+    'mario<at>gmail.com',
+    'mario { at } gmail',
+    'mario (at) gmail.com',
+    'mario {chiocciola} gmail',
   ]);
 });
 
@@ -79,6 +130,22 @@ describe('contactDetailIn: phone numbers', () => {
     '\u0663\u0664\u0667\u0661\u0662\u0663\u0664\u0665\u0666\u0667',
     '347\u200b123\u200b4567',
     '+44 20 7946 0958',
+    // Security review: other separators, and longer runs of them.
+    '347,123,4567',
+    '347, 1234567',
+    '347:1234567',
+    '347*1234567',
+    '347~1234567',
+    '347·1234567',
+    '347•1234567',
+    '347 -- 123 -- 4567',
+    '347 ... 123 ... 4567',
+    '347 | 123 | 4567',
+    '347#123#4567',
+    '347—123—4567',
+    '+39 347,1234567',
+    'Tel. 02, 1234, 5678',
+    '3,4,7,1,2,3,4,5,6,7',
   ]);
 });
 
@@ -122,6 +189,36 @@ describe('contactDetailIn: what is no contact detail', () => {
     'Quota 3,5%',
     'Riscaldamento autonomo; infissi nuovi (2019).',
     'Libero al rogito: 2 - 3 mesi.',
+    // Numbers of an ordinary ad next to the wider separators (security review).
+    '€ 250.000',
+    'Prezzo 250,000 €',
+    '€ 3,500,000',
+    '120 mq, 1.200 m² di giardino',
+    'Costruito nel 1965, ristrutturato nel 2019',
+    'Anni 1965, 1980, 2019',
+    '3 camere, 2 bagni, 1 box',
+    'Via Roma 12, 20121 Milano',
+    'Via Appia Nuova 3124, 00179 Roma',
+    'Via Garibaldi 312, 35121 Padova',
+    'Via Nomentana 3, 00161 Roma',
+    'Viale Monza 3/A, 20127 Milano',
+    'Napoli 80121, 120 mq',
+    'Disponibile dal 01/03/2025',
+    'Dal 01.03.2025, 3 locali',
+    "Spese 1.500 € l'anno",
+    'Foglio 12 particella 345 sub 7',
+    'Fg. 12, part. 345, sub. 7',
+    'Interni 3, 5, 7, 9, 11, 13, 15',
+    'Piani: 0, 1, 2, 3, 4, 5, 6, 7',
+    'Prezzo: 350.000 € • 120 mq • 3 locali',
+    'Classe A4 · 2019 · 120 m²',
+    '1° piano · 2 camere · 1 bagno',
+    'Visite ore 9:30, 12:30, 15:00',
+    'Rendita 1.234,56 € - spese 1.500 €/anno',
+    'Millesimi 312,50',
+    'Superficie: 120 mq; giardino: 300 mq',
+    'Palazzina del 1965; 3° piano; 2 bagni',
+    'Sconto 10% ~ 20%',
   ]);
 });
 

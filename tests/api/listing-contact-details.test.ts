@@ -25,6 +25,13 @@ const REFUSED = [
   ['ListingTextHasEmail', 'Trilocale, mario chiocciola libero punto it'],
   ['ListingTextHasPhone', 'Trilocale, chiamate il 347 123 4567'],
   ['ListingTextHasPhone', 'Trilocale, 3 4 7 1 2 3 4 5 6 7'],
+  // Security review: other domains, bracketed '(at)', other separators.
+  ['ListingTextHasLink', 'Tutte le foto su linktr.ee/casabella'],
+  ['ListingTextHasLink', 'Scrivetemi su telegram.me/casabella'],
+  ['ListingTextHasEmail', 'Trilocale, scrivete a mario{at}gmail'],
+  ['ListingTextHasEmail', 'Trilocale, scrivete a mario <at> gmail'],
+  ['ListingTextHasPhone', 'Trilocale, chiamate il 347,123,4567'],
+  ['ListingTextHasPhone', 'Trilocale, chiamate il 347 -- 123 -- 4567'],
 ] as const;
 
 for (const backend of BACKENDS) {
@@ -79,6 +86,9 @@ for (const backend of BACKENDS) {
       // Numbers that are no phone, and abbreviations, are a title like any other.
       const saved = json(await seller.save(16, { title: 'Trilocale 120 m² del 1970, P.zza Duomo n. 12, 250.000 €' }));
       expect(saved.Answers.title).toEqual({ title: 'Trilocale 120 m² del 1970, P.zza Duomo n. 12, 250.000 €' });
+      for (const title of ['Via Roma 12, 20121 Milano: 3 camere, 2 bagni, 1 box', 'Costruito nel 1965, ristrutturato nel 2019 · 1.200 m²']) {
+        expect(json(await seller.save(16, { title })).Answers.title).toEqual({ title });
+      }
     });
 
     it('refuses the same in a description, on a draft and on a published listing edited in place', async () => {
