@@ -231,6 +231,44 @@ for (const backend of BACKENDS) {
         // The recovery is the way back once the hour is past.
         expect((await app.inject({ method: 'POST', url: '/api/Account/NewPassword/', remoteAddress: nextIp(), payload: { email } })).statusCode).toBe(200);
       });
+
+      // Security review: an address registered by someone else locked its owner out once the
+      // first link had expired (Register: already registered; NewPassword: not confirmed; no
+      // password known). The recovery of an unconfirmed address mails it a new confirmation.
+      it('lets the owner of an address someone else registered in, through the recovery, long after the first link expired', async () => {
+        const email = address('occupato');
+        const squatted = await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Nina', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true } });
+        expect(squatted.statusCode, squatted.body).toBe(200);
+        const squatter = await sessionOf(squatted.json().Token as string);
+        const [user] = await db().select().from(users).where(eq(users.email, email));
+        // A week later: every mailed link has expired.
+        await db().update(userActionTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userActionTokens.userId, user!.id));
+        const before = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+
+        const recovery = () => app.inject({ method: 'POST', url: '/api/Account/NewPassword/', remoteAddress: nextIp(), payload: { email } });
+        expectError(await recovery(), 'EmailNotConfirmed');
+        const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id));
+        expect(mails).toHaveLength(before.length + 1);
+        expect(mails[0]!.template).toBe('confirm-email');
+        const setPassword = /\/inserisciPassword\/([A-Za-z0-9_-]+)/.exec(mails[0]!.textBody)![1]!;
+
+        // The owner confirms from the mailbox, in a browser of their own, and chooses a password.
+        const confirmed = await confirm(email);
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        expect(confirmed.json().Email).toBe(email);
+        expect((await change(setPassword, NEW_PASSWORD)).statusCode).toBe(200);
+        expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+        // The registrant's session ended with the confirmation.
+        expect((await sessions(squatter)).statusCode).toBe(401);
+      });
+
+      it('mails an unconfirmed address at most 5 confirmations an hour through the recovery, and answers the same', async () => {
+        const email = address('insistente');
+        await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Nina', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true } });
+        // The registration mailed one link; four more fit the hour.
+        for (let i = 0; i < 6; i++) expectError(await app.inject({ method: 'POST', url: '/api/Account/NewPassword/', remoteAddress: nextIp(), payload: { email } }), 'EmailNotConfirmed');
+        expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).toHaveLength(5);
+      });
     });
   });
 }

@@ -197,6 +197,13 @@ for (const backend of BACKENDS) {
         { ...SUBJECT, Floor: 5, BuildingFloors: 4 },
         { ...SUBJECT, Address: 'x'.repeat(301) },
         { ...SUBJECT, Address: 'Via\u0000Roma' },
+        // Quoted in a mail to an address nobody proved yet: one line, no link, no e-mail address
+        // (security review: a paragraph of «AVVISO DI SICUREZZA» and a link, behind U+2028 and U+202E).
+        { ...SUBJECT, Address: 'Via Torino 1, Milano.\u2028\u2028AVVISO DI SICUREZZA: il tuo account verrà sospeso' },
+        { ...SUBJECT, Address: 'Via Torino 1 \u202Egnp.exe\u202C' },
+        { ...SUBJECT, Address: 'Via Torino 1, Milano: verifica su https://rexer-verifica.example/login' },
+        { ...SUBJECT, Address: 'Via Torino 1, Milano, rexer-verifica.com' },
+        { ...SUBJECT, Address: 'Via Torino 1, scrivi a assistenza@rexer-verifica.example' },
         { ...SUBJECT, ConditionId: undefined },
       ];
       for (const payload of bad) expectError(await post(bearer, payload), 'ValidationError');
@@ -346,6 +353,14 @@ for (const backend of BACKENDS) {
       expect(mail!.textBody).toContain('Via Roma 1, Sorgono');
     });
 
+    it('takes the addresses people write: abbreviations, civic numbers, postcodes, apostrophes', async () => {
+      const bearer = await anonymousBearer();
+      for (const Address of ['P.zza del Duomo 1, 20122 Milano', "V.le Monza 12/B, Milano", 'C.so Buenos Aires 33', "Via dell'Orto 4 int. 7, 00184 Roma", 'Località Sa Rocca, s.n.c., Sorgono (NU)', 'Via Roma 1 – scala B']) {
+        const res = await post(bearer, { ...SUBJECT, Address });
+        expect(res.statusCode, `${Address}: ${res.body}`).toBe(201);
+      }
+    });
+
     // Security review: the address of a silent account is not proven, and the mail carries what
     // the visitor typed: registering someone else's address must not make Rexer a mailer of it.
     it('mails one address at most 3 valuations a day, whatever the client address', async () => {
@@ -354,7 +369,7 @@ for (const backend of BACKENDS) {
       await db().update(userTokens).set({ silent: true }).where(eq(userTokens.userId, user!.id));
       const sent = [];
       for (let i = 0; i < 5; i++) {
-        const res = await post(bearer, { ...SUBJECT, Address: `Premio: ritira su https://example.net/${i}` });
+        const res = await post(bearer, { ...SUBJECT, Address: `Via Roma ${i + 1}, Sorgono` });
         expect(res.statusCode).toBe(201);
         sent.push(res.json().MailSent);
       }

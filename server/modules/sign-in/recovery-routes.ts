@@ -4,6 +4,7 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { countRecentActionTokens, findActionToken, findUserByEmail, findUserById, issueActionToken, revokeAllTokens, setPassword, spendActionToken } from '../../auth/repository';
 import { assertAcceptablePassword } from '../../auth/password-strength';
+import { mailConfirmationAgain } from './confirmation-mail';
 import { queuePasswordResetMail } from './mail';
 import { RECOVERY_MAILS_PER_ACCOUNT, RECOVERY_RATE_LIMIT } from './rate-limits';
 import { ConfirmResponse, NewPasswordChangeRequest, NewPasswordConfirmRequest, NewPasswordRequest, OkResponse } from './schemas';
@@ -21,7 +22,12 @@ const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fast
       const user = await findUserByEmail(fastify.db, request.body.email);
       // docs/spec.md §8: an unconfirmed address answers 403 with type 10, an unknown one "no user".
       if (!user || user.deletedAt) throw new AppError('UserNotFound');
-      if (!user.registrationConfirmed) throw new AppError('EmailNotConfirmed');
+      if (!user.registrationConfirmed) {
+        // The recovery of an address nobody confirmed yet is its owner's way in (it may have been
+        // registered by someone else): a new confirmation link goes to it, capped per hour.
+        await mailConfirmationAgain(fastify, user, now);
+        throw new AppError('EmailNotConfirmed');
+      }
       if ((await countRecentActionTokens(fastify.db, user.id, 'reset_password', new Date(now.getTime() - 60 * 60 * 1000))) >= RECOVERY_MAILS_PER_ACCOUNT) {
         throw new AppError('TooManyRequests');
       }

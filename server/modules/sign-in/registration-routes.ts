@@ -5,7 +5,6 @@ import { errorResponses } from '../../errors/error-body';
 import { PORTAL_ID } from '../../plugins/portal';
 import { assertPassword } from '../../auth/password-check';
 import {
-  countRecentActionTokens,
   findActionToken,
   findTokenOfKind,
   findUserByEmail,
@@ -26,8 +25,9 @@ import { assertCaptcha } from '../../plugins/captcha';
 import { splitPhone } from '../../auth/phone';
 import { isDisposableAddress } from './disposable-domains';
 import { completeLogin, endAnonymousSession, loginOfRequest, requestMeta, startBearer } from './login';
+import { mailConfirmationAgain } from './confirmation-mail';
 import { queueConfirmationMail } from './mail';
-import { CONFIRMATION_MAILS_PER_ACCOUNT, loginRateLimit, registerRateLimit } from './rate-limits';
+import { loginRateLimit, registerRateLimit } from './rate-limits';
 import { createRegisteredUser, markEmailConfirmed } from './repository';
 import { ActionTokenParams, ConfirmResponse, KeepPasswordRequest, LoginResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
 
@@ -164,11 +164,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       if (!user || user.deletedAt) throw new AppError('InvalidToken');
       if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
       // Whatever the IP: a mailbox gets at most a few confirmation mails an hour.
-      if ((await countRecentActionTokens(fastify.db, user.id, 'confirm_email', new Date(now.getTime() - 60 * 60 * 1000))) >= CONFIRMATION_MAILS_PER_ACCOUNT) {
-        throw new AppError('TooManyRequests');
-      }
-      const token = await issueActionToken(fastify.db, user.id, 'confirm_email', now);
-      await queueConfirmationMail(fastify, { to: user.email, name: user.name, link: `${fastify.config.publicUrl}/mailconfermata/${token}` });
+      if (!(await mailConfirmationAgain(fastify, user, now))) throw new AppError('TooManyRequests');
       return { Ok: true as const };
     },
   );

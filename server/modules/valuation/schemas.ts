@@ -1,17 +1,27 @@
 import { z } from 'zod';
+import { contactDetailIn } from '../../../domain/listing/contact-details';
+import { isOneLineText } from '../../../domain/person-name';
 import { PathId, SellTypeValue, queryInt } from '../shared/query';
 
 // The valuation API (issue 12): POST /api/Valuation values a home from comparable listings,
 // GET /api/Valuation/{id} shows it again (/valutocasa/{id}), GET /api/User/Valuations lists
 // the signed-in user's (/myrexer/valutazioni). PascalCase fields as in the rest of the API.
 
-/** No control characters: the address is mailed back and shown. */
+/**
+ * The address is quoted in the valuation mail, which goes to the address typed at step 0 (not
+ * proven yet): one line of visible text (no line or paragraph separators, no direction
+ * overrides) holding no link or e-mail address, so it cannot carry a message of its own.
+ */
 const Address = z
   .string()
   .trim()
   .min(1)
   .max(300)
-  .regex(/^\P{Cc}*$/u, { message: 'no control characters' });
+  .refine(isOneLineText, { message: 'one line of visible text' })
+  .refine((value) => {
+    const found = contactDetailIn(value);
+    return found !== 'link' && found !== 'email';
+  }, { message: 'no link or e-mail address' });
 
 /** The answers valued: the landing's address and pin, and wizard steps 3, 5, 6, 7, 8, 9. Bounds as domain/wizard-steps.ts validates them. */
 export const ValuationRequest = z

@@ -254,7 +254,7 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
                     value={task.state === 'pending' ? 0 : Math.round(task.progress * 100)}
                     aria-label={t('queue.progressLabel', { name: task.name })}
                   />
-                  <span className={styles.taskState}>
+                  <span className={task.state === 'pending' && pause ? `${styles.taskState} ${styles.taskPaused}` : styles.taskState}>
                     {task.state === 'pending' ? (pause ? t('queue.paused', { count: pause.seconds }) : t('queue.pending')) : task.state === 'processing' ? t('queue.processing') : t('queue.uploading', { percent: Math.round(task.progress * 100) })}
                   </span>
                 </>

@@ -8,7 +8,10 @@ describe('the heading of a results page', () => {
   it("names the place from the search's answer, else from the page's address", () => {
     expect(headingParts(town, { Kind: 'town', Name: 'Milano' } as never, 'Milano (indirizzo)')).toMatchObject({ place: 'town', name: 'Milano' });
     expect(headingParts(town, undefined, 'Milano')).toMatchObject({ place: 'town', name: 'Milano' });
-    expect(headingParts(town, undefined)).toMatchObject({ place: 'free', name: '' });
+    // A refused search of /ricerca?Town=015146 knows no name: it names no place, not the whole of Italy.
+    expect(headingParts(town, undefined)).toMatchObject({ place: 'unnamed', name: '' });
+    expect(headingParts({ ...town, SearchType: 'province', Province: 'MI' } as SearchParams, undefined)).toMatchObject({ place: 'unnamed', name: '' });
+    expect(headingParts({ SellType: 1, Sort: 'relevance' } as SearchParams, undefined)).toMatchObject({ place: 'free', name: '' });
   });
 
   it("reads the place of each kind of results address", () => {

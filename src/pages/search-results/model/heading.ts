@@ -10,7 +10,7 @@ export interface HeadingParts {
   noun: TypeSlug | 'default';
   contract: 'sale' | 'rent';
   /** The key of the place phrase, and its values. */
-  place: 'town' | 'province' | 'region' | 'district' | 'place' | 'proximity' | 'circle' | 'draw' | 'agency' | 'bounds' | 'free';
+  place: 'town' | 'province' | 'region' | 'district' | 'place' | 'proximity' | 'circle' | 'draw' | 'agency' | 'bounds' | 'free' | 'unnamed';
   name: string;
   km?: number;
 }
@@ -32,9 +32,9 @@ export function headingParts(params: SearchParams, area: SearchArea | null | und
     case 'region':
     case 'district':
     case 'agency':
-      return name ? { ...base, place: params.SearchType, name } : { ...base, place: 'free', name: '' };
+      return name ? { ...base, place: params.SearchType, name } : { ...base, place: 'unnamed', name: '' };
     case 'province':
-      return name ? { ...base, place: 'province', name: provinceName(name) } : { ...base, place: 'free', name: '' };
+      return name ? { ...base, place: 'province', name: provinceName(name) } : { ...base, place: 'unnamed', name: '' };
     case 'place':
     case 'proximity':
       return name ? { ...base, place: params.SearchType, name } : { ...base, place: 'circle', name: '', km: (params.Radius ?? 2000) / 1000 };

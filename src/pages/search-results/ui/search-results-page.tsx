@@ -91,11 +91,12 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
   const parts = headingParts(params, first?.Area, routePlaceName(route));
   const contract = t(`heading.${parts.contract}`);
   const place = t(`heading.place.${parts.place}`, { name: parts.name, km: parts.km });
-  const heading =
+  const heading = (
     total !== undefined
       ? t('heading.title', { count: total, noun: t(`heading.nouns.${parts.noun}`, { count: total }), contract, place })
-      : t('heading.titleNoCount', { noun: t(`heading.titleNouns.${parts.noun}`), contract, place });
-  const title = t('meta.title', { heading: `${t(`heading.titleNouns.${parts.noun}`)} ${contract} ${place}` });
+      : t('heading.titleNoCount', { noun: t(`heading.titleNouns.${parts.noun}`), contract, place })
+  ).trim();
+  const title = t('meta.title', { heading: `${t(`heading.titleNouns.${parts.noun}`)} ${contract} ${place}`.trim() });
 
   const breadcrumb: BreadcrumbItem[] = [
     { name: t('breadcrumb.home'), href: '/' },

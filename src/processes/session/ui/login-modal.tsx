@@ -199,7 +199,7 @@ function RecoveryForm({ email, onEmailChange, onBack }: { email: string; onEmail
         <TextField label={t('login.email')} type="email" name="email" autoComplete="email" value={email} onChange={(event) => onEmailChange(event.target.value)} error={error} required />
         {outcome && (
           <div data-testid="recovery-outcome" data-kind={outcome.kind}>
-            <Alert tone={outcome.kind === 'sent' ? 'success' : 'error'} live>
+            <Alert tone={outcome.kind === 'sent' ? 'success' : outcome.kind === 'notConfirmed' ? 'info' : 'error'} live>
               {t(`recovery.outcome.${outcome.kind}`, { email: email.trim() })}
             </Alert>
           </div>
