@@ -315,11 +315,14 @@ export async function recordPasswordSetter(db: Db, userId: number, userTokenId: 
  * logging in and waits, until the person who opened the link types it again (it stays) or
  * chooses another. One statement; answers whether there was a password to suspend.
  */
-export async function suspendPassword(db: Db, userId: number, now: Date): Promise<boolean> {
+export async function suspendPassword(db: Db, userId: number, now: Date, options: { unlessChosenIn?: number } = {}): Promise<boolean> {
+  // Decided on the row as it is now, not as a caller read it: a password set a moment before
+  // (a race with the confirmation) is suspended as well.
+  const chosenElsewhere = options.unlessChosenIn === undefined ? undefined : sql`${users.passwordSetByTokenId} is distinct from ${options.unlessChosenIn}`;
   const rows = await db
     .update(users)
     .set({ suspendedPasswordHash: sql`${users.passwordHash}`, passwordHash: null, passwordSetByTokenId: null, updatedAt: now })
-    .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
+    .where(and(eq(users.id, userId), isNotNull(users.passwordHash), chosenElsewhere))
     .returning({ id: users.id });
   return rows.length === 1;
 }

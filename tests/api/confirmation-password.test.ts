@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, sessionTokens, userActionTokens, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
+import { suspendPassword } from '../../server/auth/repository';
 import { hashToken } from '../../server/auth/tokens';
 import { applyCookies, BACKENDS, buildTestApp, expectError, openTestDatabase, type CookieJar } from './helpers';
 
@@ -260,6 +261,27 @@ for (const backend of BACKENDS) {
         expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
         // The registrant's session ended with the confirmation.
         expect((await sessions(squatter)).statusCode).toBe(401);
+      });
+
+      // Security review (a race, from the code): Confirm read the account, ended its sessions, then
+      // decided from that read; a first password set in between stayed. The decision is the row's.
+      it('suspends a password set between the confirmation reading the account and ending its sessions', async () => {
+        const email = address('gara');
+        const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Nina', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true } });
+        const [read] = await db().select().from(users).where(eq(users.email, email));
+        expect(read!.passwordHash).toBeNull();
+        // The registrant's first password lands after that read.
+        const silent = await sessionOf(registered.json().Token as string);
+        expect((await app.inject({ method: 'PUT', url: '/api/User/SetFirstPassword', remoteAddress: nextIp(), payload: { NewPassword: PASSWORD }, headers: auth(silent) })).statusCode).toBe(200);
+        const [now] = await db().select().from(users).where(eq(users.email, email));
+        expect(await suspendPassword(db(), read!.id, new Date(), { unlessChosenIn: (now!.passwordSetByTokenId ?? 0) + 1000 })).toBe(true);
+        expectError(await login(email, PASSWORD), 'WrongCredentials');
+        // Chosen in the session that confirms, it stays.
+        const other = address('gara-propria');
+        const mine = await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Nina', surname: 'Greco', email: other, TermsAndConditions: true, InfoPrivacy: true, password: PASSWORD } });
+        expect(mine.statusCode).toBe(200);
+        const [own] = await db().select().from(users).where(eq(users.email, other));
+        expect(await suspendPassword(db(), own!.id, new Date(), { unlessChosenIn: own!.passwordSetByTokenId! })).toBe(false);
       });
 
       it('mails an unconfirmed address at most 5 confirmations an hour through the recovery, and answers the same', async () => {

@@ -108,9 +108,10 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       // the wizard's browser). Anywhere else it stops logging in, and this answer hands the page
       // a single-use token: the person who opened the link chooses a new password, or types the
       // one they chose, which proves it was theirs (registered on a laptop, confirmed on a phone).
+      // Decided on the row after the sessions were ended, not on the read above: a password set
+      // in between by a session now ended is suspended too.
       let passwordToken: string | undefined;
-      const chosenHere = ownSession !== undefined && ownSession === user.passwordSetByTokenId;
-      if (user.passwordHash !== null && !chosenHere && (await suspendPassword(fastify.db, user.id, now))) {
+      if (await suspendPassword(fastify.db, user.id, now, { unlessChosenIn: ownSession })) {
         passwordToken = await issueActionToken(fastify.db, user.id, 'set_password', now, CHOOSE_PASSWORD_TTL_MS);
       }
       await markEmailConfirmed(fastify.db, user.id, now);
