@@ -178,6 +178,16 @@ const envSchema = z
      * Default: 1 on 2 cores or fewer, 2 above.
      */
     IMAGE_DECODE_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(64, 'must be 64 or less').optional(),
+    /**
+     * Images of one account in this process's line of image work at once (waiting, or in their
+     * header read, decode and encodes); one more is refused at once with 429
+     * UploadBudgetExceeded. The uploader sends 2 at a time.
+     */
+    IMAGE_WORK_PER_ACCOUNT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(64, 'must be 64 or less').default(2),
+    /** The same for one client address (its accounts together): at least IMAGE_WORK_PER_ACCOUNT. */
+    IMAGE_WORK_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1024, 'must be 1024 or less').default(4),
+    /** Images waiting in the line beyond its slots (each holds its file in memory); one more is refused at once with 503 ImageWorkBusy. */
+    IMAGE_WORK_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(10_000, 'must be 10000 or less').default(24),
     /** libuv's thread pool (read, not set, here: Node reads it at start). */
     UV_THREADPOOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1024, 'must be 1024 or less').default(4),
   })
@@ -199,6 +209,9 @@ const envSchema = z
         path: ['IMAGE_DECODE_CONCURRENCY'],
         message: `must leave at least 2 threads of libuv's pool to file reads: at most ${Math.max(0, env.UV_THREADPOOL_SIZE - 2)} with UV_THREADPOOL_SIZE=${env.UV_THREADPOOL_SIZE} (raise both together)`,
       });
+    }
+    if (env.IMAGE_WORK_PER_ADDRESS < env.IMAGE_WORK_PER_ACCOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['IMAGE_WORK_PER_ADDRESS'], message: `must be at least IMAGE_WORK_PER_ACCOUNT (${env.IMAGE_WORK_PER_ACCOUNT}): an address holds at least one account` });
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
@@ -288,6 +301,12 @@ export interface AppConfig {
   uploadPixelBudgetUnconfirmed: number;
   /** Image jobs sharp runs at once in this process (IMAGE_DECODE_CONCURRENCY). */
   imageDecodeConcurrency: number;
+  /** Images of one account in this process's line of image work at once (IMAGE_WORK_PER_ACCOUNT). */
+  imageWorkPerAccount: number;
+  /** Images of one client address in the line at once (IMAGE_WORK_PER_ADDRESS). */
+  imageWorkPerAddress: number;
+  /** Images waiting in the line beyond its slots (IMAGE_WORK_QUEUE_MAX). */
+  imageWorkQueueMax: number;
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable, each starting with its name. */
@@ -380,6 +399,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadPixelBudget: e.UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE * 1_000_000,
     uploadPixelBudgetUnconfirmed: e.UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE * 1_000_000,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY ?? imageDecodeConcurrencyDefault(e.UV_THREADPOOL_SIZE),
+    imageWorkPerAccount: e.IMAGE_WORK_PER_ACCOUNT,
+    imageWorkPerAddress: e.IMAGE_WORK_PER_ADDRESS,
+    imageWorkQueueMax: e.IMAGE_WORK_QUEUE_MAX,
   };
 }
 

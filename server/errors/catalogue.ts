@@ -34,7 +34,8 @@ export const ERROR_CATALOGUE = {
   TooManyFiles: { type: 23, status: 413, description: 'The upload has more files or fields than allowed.' },
   CaptchaFailed: { type: 24, status: 400, description: 'The captcha answer is missing or wrong.' },
   ImageTooLarge: { type: 25, status: 413, description: 'An uploaded picture has more pixels than the limit (refused before it is decoded).' },
-  UploadBudgetExceeded: { type: 26, status: 429, description: 'The account has had its budget of decoded image pixels for this minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less before the address is confirmed): nothing was decoded or stored; send it again after the Retry-After header.' },
+  UploadBudgetExceeded: { type: 26, status: 429, description: 'The account has had its budget of decoded image pixels for this minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less before the address is confirmed), or already has as many images in the server\'s line of image work as it may (IMAGE_WORK_PER_ACCOUNT, IMAGE_WORK_PER_ADDRESS for its address): nothing was decoded or stored; send it again after the Retry-After header.' },
+  ImageWorkBusy: { type: 27, status: 503, description: 'The server\'s line of image work is full (IMAGE_WORK_QUEUE_MAX images waiting): nothing was decoded or stored; send it again after the Retry-After header.' },
 
   // 40-59: login, registration and password
   WrongCredentials: { type: 40, status: 400, description: 'Login: unknown user or wrong password.' },

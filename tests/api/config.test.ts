@@ -102,6 +102,12 @@ describe('configuration from the environment', () => {
     ['IMAGE_DECODE_CONCURRENCY', '0'],
     ['IMAGE_DECODE_CONCURRENCY', '3'],
     ['UV_THREADPOOL_SIZE', '0'],
+    ['IMAGE_WORK_PER_ACCOUNT', '0'],
+    ['IMAGE_WORK_PER_ACCOUNT', '1.5'],
+    ['IMAGE_WORK_PER_ADDRESS', '1'],
+    ['IMAGE_WORK_PER_ADDRESS', 'tanti'],
+    ['IMAGE_WORK_QUEUE_MAX', '0'],
+    ['IMAGE_WORK_QUEUE_MAX', '2.5'],
   ])('refuses %s=%j with a message naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.issues).toHaveLength(1);
@@ -168,5 +174,12 @@ describe('configuration from the environment', () => {
     // More image jobs need a larger libuv pool: two of its threads stay for file reads.
     expect(loadConfig({ UV_THREADPOOL_SIZE: '8', IMAGE_DECODE_CONCURRENCY: '6' }).imageDecodeConcurrency).toBe(6);
     expect(configError({ UV_THREADPOOL_SIZE: '8', IMAGE_DECODE_CONCURRENCY: '7' }).issues[0]).toMatch(/^IMAGE_DECODE_CONCURRENCY .*at most 6 with UV_THREADPOOL_SIZE=8/);
+  });
+
+  it('lets an account have 2 images in the line of image work, an address 4, and 24 wait, each settable', () => {
+    expect(loadConfig({})).toMatchObject({ imageWorkPerAccount: 2, imageWorkPerAddress: 4, imageWorkQueueMax: 24 });
+    expect(loadConfig({ IMAGE_WORK_PER_ACCOUNT: '3', IMAGE_WORK_PER_ADDRESS: '12', IMAGE_WORK_QUEUE_MAX: '100' })).toMatchObject({ imageWorkPerAccount: 3, imageWorkPerAddress: 12, imageWorkQueueMax: 100 });
+    // An address holds at least one account: its share is never smaller than an account's.
+    expect(configError({ IMAGE_WORK_PER_ACCOUNT: '5', IMAGE_WORK_PER_ADDRESS: '4' }).issues[0]).toMatch(/^IMAGE_WORK_PER_ADDRESS .*at least IMAGE_WORK_PER_ACCOUNT \(5\)/);
   });
 });

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import { media, properties, rateLimitCounters, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
-import { PIXELS_PER_HIT, pixelBudgetKey } from '../../server/lib/image-work';
+import { IMAGE_WORK_BUSY_RETRY_AFTER_S, IMAGE_WORK_SHARE_RETRY_AFTER_S, PIXELS_PER_HIT, pixelBudgetKey, type ImageWorkPass } from '../../server/lib/image-work';
 import { BACKENDS, buildTestApp, expectError, multipart, openTestDatabase, type MultipartFile } from './helpers';
 
 // The security review's "image decoding can be hogged": an account has a budget of decoded
@@ -16,6 +16,11 @@ import { BACKENDS, buildTestApp, expectError, multipart, openTestDatabase, type 
 // image's header before it is decoded; and every sharp call of a process runs in a bounded
 // line (IMAGE_DECODE_CONCURRENCY), so a burst of uploads never holds more than that many of
 // libuv's threads, which also read the files /media serves.
+//
+// The second review's "the per-account budget does not bound the server's image work": the
+// line is bounded (an account holds at most IMAGE_WORK_PER_ACCOUNT images in it, an address
+// IMAGE_WORK_PER_ADDRESS, and at most IMAGE_WORK_QUEUE_MAX wait), an image that finds no room
+// is refused at once, and waiting jobs are served round-robin across accounts.
 
 const PASSWORD = 'Ortensie.Blu#Lago71';
 const MP = 1_000_000;
@@ -74,9 +79,21 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       testDb = await openTestDatabase(backend);
-      // 100 MP a minute for a confirmed account, 50 for an unconfirmed one; one image job at a time.
+      // 100 MP a minute for a confirmed account, 50 for an unconfirmed one; one image job at a
+      // time; 2 images of an account in the line, 4 of an address, 4 waiting beyond the slot.
       app = await buildTestApp(testDb, {
-        env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000', REGISTER_RATE_LIMIT_MAX: '1000', UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '100', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '50', IMAGE_DECODE_CONCURRENCY: '1' },
+        env: {
+          CAPTCHA: 'off',
+          RATE_LIMIT_MAX: '0',
+          LOGIN_RATE_LIMIT_MAX: '1000',
+          REGISTER_RATE_LIMIT_MAX: '1000',
+          UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '100',
+          UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '50',
+          IMAGE_DECODE_CONCURRENCY: '1',
+          IMAGE_WORK_PER_ACCOUNT: '2',
+          IMAGE_WORK_PER_ADDRESS: '4',
+          IMAGE_WORK_QUEUE_MAX: '4',
+        },
       });
       // 6000 × 4000 = 24 MP.
       small4 = await photo(6000, 4000);
@@ -88,6 +105,30 @@ for (const backend of BACKENDS) {
     });
 
     const db = () => testDb.database.db;
+
+    /** Takes the line's only slot with a job of nobody's account that ends on `release` (image work arriving meanwhile waits in line). */
+    let holding: (() => Promise<void>) | undefined;
+    async function holdTheSlot() {
+      const entry = app.imageWork.enter({ account: -1, address: 'held-by-the-test' });
+      if (!entry.admitted) throw new Error(`the test could not take the slot: ${entry.refusal}`);
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      const running = entry.pass.run(() => opened).finally(() => entry.pass.release());
+      await vi.waitFor(() => expect(app.imageWork.active).toBe(1));
+      holding = async () => {
+        holding = undefined;
+        open();
+        await running;
+      };
+      return holding;
+    }
+    afterEach(async () => {
+      vi.restoreAllMocks();
+      await holding?.();
+    });
+    /** Waits until `count` jobs wait in line. */
+    const waitingInLine = (count: number) => vi.waitFor(() => expect(app.imageWork.queued).toBe(count), { timeout: 20_000, interval: 5 });
+    const statusesOf = (res: { json: () => { Files: { Status: number; Reason: string | null }[] } }) => res.json().Files.map((f) => [f.Status, f.Reason]);
 
     /** An account with a bearer and a draft listing of theirs: confirmed, or the silent session of a rapid registration. */
     async function newOwner(label: string, { confirmed = true } = {}) {
@@ -214,6 +255,108 @@ for (const backend of BACKENDS) {
       expect(Number(result.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(pipelines).toBe(0);
       expect((await owner.avatar(small[3]!)).statusCode).toBe(200);
+    });
+
+    it('refuses at once, with 429 and a short Retry-After, a third image of an account that has two in the line, while another account is served', async () => {
+      const owner = await newOwner('terza');
+      const other = await newOwner('servita');
+      const release = await holdTheSlot();
+      const first = owner.upload([file('a.jpg', small[0]!)]);
+      const second = owner.upload([file('b.jpg', small[1]!)]);
+      await waitingInLine(2);
+      // The slot is still held: an answer now is an answer that waited for nothing.
+      const { result: third, pipelines } = await watchSharp(() => owner.upload([file('c.jpg', small[2]!)]));
+      expectError(third, 'UploadBudgetExceeded');
+      expect(third.headers['retry-after']).toBe(String(IMAGE_WORK_SHARE_RETRY_AFTER_S));
+      expect(pipelines).toBe(0);
+      // The avatar shares the account's places.
+      expectError(await owner.avatar(small[3]!), 'UploadBudgetExceeded');
+      const served = other.upload([file('d.jpg', small[4]!)]);
+      await waitingInLine(3);
+      await release();
+      for (const res of await Promise.all([first, second, served])) expect(statusesOf(res), res.body).toEqual([[0, null]]);
+      expect(await mediaRows(owner.listingId)).toHaveLength(2);
+      expect([app.imageWork.entered, app.imageWork.active, app.imageWork.queued]).toEqual([0, 0, 0]);
+    });
+
+    it('refuses at once, with 503 ImageWorkBusy and Retry-After, an image that finds the line full (IMAGE_WORK_QUEUE_MAX, here 4, waiting)', async () => {
+      const owners = await Promise.all([1, 2, 3, 4, 5].map((i) => newOwner(`coda${i}`)));
+      const release = await holdTheSlot();
+      const waiting = owners.slice(0, 4).map((owner, i) => owner.upload([file('a.jpg', small[i]!)]));
+      await waitingInLine(4);
+      const fifth = owners[4]!;
+      const { result: refused, pipelines } = await watchSharp(() => fifth.upload([file('e.jpg', small[4]!)]));
+      expectError(refused, 'ImageWorkBusy');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe(String(IMAGE_WORK_BUSY_RETRY_AFTER_S));
+      expect(pipelines).toBe(0);
+      expectError(await fifth.avatar(small[5]!), 'ImageWorkBusy');
+      expect(await mediaRows(fifth.listingId)).toEqual([]);
+      await release();
+      for (const res of await Promise.all(waiting)) expect(statusesOf(res), res.body).toEqual([[0, null]]);
+      // The line drained: the fifth is served now.
+      expect(statusesOf(await fifth.upload([file('e.jpg', small[4]!)]))).toEqual([[0, null]]);
+    });
+
+    it('serves an account’s first image before a flooding account’s later ones (turns go round the accounts, not first come first served)', async () => {
+      const flooder = await newOwner('inondatore');
+      const seller = await newOwner('venditrice');
+      const release = await holdTheSlot();
+      const finished: string[] = [];
+      const track = (label: string, res: ReturnType<typeof seller.upload>) => res.then((answer) => (finished.push(label), answer));
+      const floods = [track('F1', flooder.upload([file('f1.jpg', small[0]!)])), track('F2', flooder.upload([file('f2.jpg', small[1]!)]))];
+      await waitingInLine(2);
+      const sold = track('S', seller.upload([file('s.jpg', small[2]!)]));
+      await waitingInLine(3);
+      await release();
+      for (const res of await Promise.all([...floods, sold])) expect(statusesOf(res), res.body).toEqual([[0, null]]);
+      // First come first served would finish F1, F2, then S.
+      expect(finished.indexOf('S')).toBeLessThan(finished.indexOf('F2'));
+    });
+
+    it('refuses an image of an account whose budget is already spent without waiting in the line', async () => {
+      const owner = await newOwner('esaurito');
+      await spend(owner.id, 100);
+      await holdTheSlot();
+      // The slot is held to the end of the test: these answers waited for no image work.
+      const refused = await owner.upload([file('a.jpg', small[0]!)]);
+      expectError(refused, 'UploadBudgetExceeded');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(45);
+      expectError(await owner.avatar(small[1]!), 'UploadBudgetExceeded');
+      expect(app.imageWork.queued).toBe(0);
+      expect(await spentMp(owner.id)).toBe(100);
+    });
+
+    it('in a request of several files, keeps those stored before the account’s places in the line were taken and refuses the rest with Reason budget and RetryAfter', async () => {
+      const owner = await newOwner('posti');
+      const enter = app.imageWork.enter.bind(app.imageWork);
+      const others: ImageWorkPass[] = [];
+      let calls = 0;
+      // Two more uploads of the account arrive while its first file is done: they take both its places.
+      vi.spyOn(app.imageWork, 'enter').mockImplementation((who) => {
+        calls += 1;
+        if (calls === 2) {
+          for (const address of ['192.0.2.1', '192.0.2.2']) {
+            const entry = enter({ account: who.account, address });
+            if (entry.admitted) others.push(entry.pass);
+          }
+        }
+        return enter(who);
+      });
+      const res = await owner.upload([file('a.jpg', small[0]!), file('b.jpg', small[1]!), file('c.jpg', small[2]!)]);
+      for (const pass of others) pass.release();
+      expect(others).toHaveLength(2);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(statusesOf(res)).toEqual([
+        [0, null],
+        [9, 'budget'],
+        [9, 'budget'],
+      ]);
+      expect(res.json().RetryAfter).toBe(IMAGE_WORK_SHARE_RETRY_AFTER_S);
+      expect(res.headers['retry-after']).toBe(String(IMAGE_WORK_SHARE_RETRY_AFTER_S));
+      expect(await mediaRows(owner.listingId)).toHaveLength(1);
+      expect(app.imageWork.entered).toBe(0);
     });
 
     it('runs at most IMAGE_DECODE_CONCURRENCY (here 1) image pipelines at once, however many uploads arrive together', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { UPLOAD_STATUS } from '../../db/reference-ids';
-import type { ImageWorkQueue, PixelCharge } from '../../lib/image-work';
+import type { ImageWorkOwner, ImageWorkPass, ImageWorkQueue, PixelCharge } from '../../lib/image-work';
 import { LISTING_IMAGE_DIMS, LISTING_IMAGE_EXTS, LISTING_IMAGE_FORMATS, LISTING_IMAGE_SIZES, type ListingImageDim, type ListingImageExt } from '../shared/media-url';
 
 /**
@@ -75,8 +75,10 @@ export type RefusalReason = 'type' | 'extension' | 'bytes' | 'pixels' | 'dimensi
 export interface Refusal {
   status: UploadStatus;
   reason: RefusalReason;
-  /** Reason `budget`: seconds until the uploader's pixel budget has room again. */
+  /** Reason `budget`: seconds until the uploader's pixel budget (or the line of image work) has room again. */
   retryAfterSeconds?: number;
+  /** Reason `budget`, refused because the server's line of image work was full (not the account's doing): 503 ImageWorkBusy for a whole request. */
+  lineFull?: boolean;
 }
 
 export const refuse = (status: UploadStatus, reason: RefusalReason): Refusal => ({ status, reason });
@@ -84,6 +86,10 @@ export const refuse = (status: UploadStatus, reason: RefusalReason): Refusal => 
 /** How an image gets decoded: in the process's line of image work, once the uploader's budget took its pixels. */
 export interface ImageAdmission {
   work: ImageWorkQueue;
+  /** The uploader's account and client address: their shares of the line. */
+  owner: ImageWorkOwner;
+  /** Seconds until the uploader's budget has room, when it is already spent, else null (server/lib/image-work.ts pixelBudgetSpent). */
+  spent: () => Promise<number | null>;
   /** Takes the image's declared pixels from the uploader's budget (server/lib/image-work.ts chargePixels). */
   charge: (pixels: number) => Promise<PixelCharge>;
 }
@@ -113,14 +119,30 @@ const ENCODERS: Record<ListingImageExt, (image: Sharp) => Sharp> = {
  * flattened on white) to the largest size, and encodes every size in every format. The
  * renditions carry no metadata at all: EXIF (GPS position, camera, date), XMP and IPTC are
  * dropped, colours converted to sRGB. Every sharp call runs in the line of image work: the
+ * image takes its place first (refused at once, Reason `budget`, when the uploader's budget is
+ * already spent, or its account's or address's share or the whole line is full), then the
  * header read as a job of its own, then the decode and the nine encodes one after another in
- * one slot (an image over the budget is refused between the two, nothing of it decoded).
+ * one slot (an image over the budget is refused between the two, nothing of it decoded). The
+ * place is held from the header read to the last encode and given back however it ends.
  */
 export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, options: { minSides?: typeof PHOTO_MIN_SIDES } & ImageAdmission): Promise<ImageRenditions | Refusal> {
+  // A spent budget refuses the image before it waits in the line for its header.
+  const wait = await options.spent();
+  if (wait !== null) return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: wait };
+  const entry = options.work.enter(options.owner);
+  if (!entry.admitted) return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: entry.retryAfterSeconds, lineFull: entry.refusal === 'line' };
+  try {
+    return await renderAdmitted(data, kind, options, entry.pass);
+  } finally {
+    entry.pass.release();
+  }
+}
+
+async function renderAdmitted(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, options: { minSides?: typeof PHOTO_MIN_SIDES } & ImageAdmission, pass: ImageWorkPass): Promise<ImageRenditions | Refusal> {
   let header: Metadata;
   try {
     // The header only: no pixel is decoded here (so no pixel limit yet: the declared size is checked below).
-    header = await options.work.run(() => sharp(data, { limitInputPixels: false }).metadata());
+    header = await pass.run(() => sharp(data, { limitInputPixels: false }).metadata());
   } catch {
     return refuse(UPLOAD_STATUS.corrupted, 'unreadable');
   }
@@ -139,7 +161,7 @@ export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'
   const charge = await options.charge(width * height);
   if (!charge.admitted) return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: charge.retryAfterSeconds };
 
-  return options.work.run(async () => {
+  return pass.run(async () => {
     let base: { data: Buffer; info: OutputInfo };
     try {
       const largest = LISTING_IMAGE_SIZES.FULL;

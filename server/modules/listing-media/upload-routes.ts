@@ -8,7 +8,7 @@ import { requireUser } from '../../auth/require-user';
 import { MEDIA_TYPE, UPLOAD_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { chargePixels, pixelBudgetOf } from '../../lib/image-work';
+import { chargePixels, imageRefusalError, pixelBudgetOf, pixelBudgetSpent, refuseImageRequestEarly } from '../../lib/image-work';
 import { checkPdf, contentHash, extensionContradicts, IMAGE_MAX_BYTES, isRefusal, PHOTO_MIN_SIDES, refuse, renderImage, sniff, type ImageAdmission, type Refusal, type RefusalReason, type UploadStatus } from './media-files';
 import { deleteStoredFiles, LISTING_MEDIA_LIMITS, MAX_FILES_PER_REQUEST, MEDIA_LIMITS, toMediaInfo } from './media-info';
 import { countsOf, groupOf, insertMedia, listingStoragePrefix, mediaOf, ownsListing, roomTypeExists, storedHashes, type NewMedia } from './repository';
@@ -144,16 +144,18 @@ async function storeFile(fastify: FastifyInstance, admission: ImageAdmission, pr
  * Reads the multipart body: the MediaType (and RoomTypeId) fields first, then the files,
  * each handled as it arrives. A malformed request (a field after a file, an unknown field)
  * deletes what it stored and is refused whole. An image over the uploader's pixel budget is
- * refused before it is decoded: the whole request with 429 UploadBudgetExceeded when nothing
- * of it was stored yet (the page sends one file a request), else that file alone (Reason
- * `budget`, and `retryAfter` says when to send it again).
+ * refused before it is decoded, and so is one that finds no room in the line of image work
+ * (its account's or address's share taken, or the line full): the whole request with 429
+ * UploadBudgetExceeded (503 ImageWorkBusy for a full line) when nothing of it was stored yet
+ * (the page sends one file a request), else that file alone (Reason `budget`, and
+ * `retryAfter` says when to send it again).
  */
 async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, propertyId: number): Promise<{ results: FileResult[]; retryAfter: number | null }> {
   const results: FileResult[] = [];
   const seen = new Set<string>();
   const { user } = request;
   const budget = pixelBudgetOf(fastify.config, user);
-  const admission: ImageAdmission = { work: fastify.imageWork, charge: (pixels) => chargePixels(fastify.db, user.id, pixels, budget) };
+  const admission: ImageAdmission = { work: fastify.imageWork, owner: { account: user.id, address: request.ip }, spent: () => pixelBudgetSpent(fastify.db, user.id, budget), charge: (pixels) => chargePixels(fastify.db, user.id, pixels, budget) };
   let retryAfter: number | null = null;
   const counts = await countsOf(fastify.db, propertyId);
   let mediaTypeId: number | undefined;
@@ -208,7 +210,7 @@ async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, p
       if (isRefusal(outcome) && outcome.reason === 'budget') {
         const seconds = outcome.retryAfterSeconds ?? 60;
         if (!results.some((r) => r.pending)) {
-          throw new AppError('UploadBudgetExceeded', { message: `user ${user.id} over ${budget} pixels a minute`, headers: { 'retry-after': String(seconds) } });
+          throw imageRefusalError(outcome.lineFull ? 'line' : 'budget', seconds, `user ${user.id} (budget ${budget} pixels a minute)`);
         }
         retryAfter = Math.max(retryAfter ?? 0, seconds);
       }
@@ -242,11 +244,11 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
         tags: ['Property'],
         summary: 'Upload photos or documents to one of my listings (multipart/form-data: MediaType, optional RoomTypeId, then one or more Files)',
         description:
-          'Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404. Images are counted against the uploader’s budget of decoded pixels a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less for an unconfirmed account) from their header, before they are decoded: when the first image over it comes before any file was stored the request answers 429 UploadBudgetExceeded with Retry-After; after, that file is refused with Reason budget and RetryAfter (and the Retry-After header) says when to send it again.',
+          'Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404. Images are counted against the uploader’s budget of decoded pixels a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less for an unconfirmed account) from their header, before they are decoded: when the first image over it comes before any file was stored the request answers 429 UploadBudgetExceeded with Retry-After; after, that file is refused with Reason budget and RetryAfter (and the Retry-After header) says when to send it again. The same when the server’s line of image work has no room for the image: the account (IMAGE_WORK_PER_ACCOUNT) or its address (IMAGE_WORK_PER_ADDRESS) already has as many images in it as it may (429 UploadBudgetExceeded), or the line is full (IMAGE_WORK_QUEUE_MAX: 503 ImageWorkBusy); a request whose account’s or address’s share is taken, or that finds the line full, is refused before any file is read, and an image of an account whose budget is already spent is refused without waiting in the line.',
         consumes: ['multipart/form-data'],
         params: ListingParams,
         body: MediaUploadBody,
-        response: { 200: MediaUploadResponse, ...errorResponses(401, 404, 413, 415, 429) },
+        response: { 200: MediaUploadResponse, ...errorResponses(401, 404, 413, 415, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -254,6 +256,9 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
       const propertyId = request.params.id;
       if (!(await ownsListing(fastify.db, user.id, propertyId))) throw new AppError('ListingNotFound', { message: `listing ${propertyId} of user ${user.id}` });
       if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
+      // No room for the account's images in the line of image work (its share, its address's, the whole line): refused before a file is read.
+      // (Its pixel budget is looked at image by image: a spent budget does not stop the documents.)
+      await refuseImageRequestEarly({ db: fastify.db, work: fastify.imageWork }, { account: user.id, address: request.ip });
 
       const { results, retryAfter } = await receiveFiles(fastify, request, propertyId);
       if (retryAfter !== null) reply.header('retry-after', String(retryAfter));

@@ -5,7 +5,7 @@ import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-prov
 import sharp from 'sharp';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import { chargePixels, pixelBudgetOf } from '../../lib/image-work';
+import { chargePixels, imageRefusalError, pixelBudgetOf, refuseImageRequestEarly, type ImageWorkPass } from '../../lib/image-work';
 import { errorResponses } from '../../errors/error-body';
 import { addressesOf, deleteAddress, deleteMediaRows, insertProfileImage, profileImagesOf, saveAddress, type AddressType, type MediaRow } from './repository';
 
@@ -59,6 +59,41 @@ async function readAvatar(request: FastifyRequest): Promise<Buffer> {
   return data;
 }
 
+/**
+ * The profile picture's stored sizes, its jobs run through `pass`: the header alone tells the
+ * format and the size, so a picture too big to decode is refused before any pixel is decoded
+ * (a small file can declare billions of pixels), and its pixels are taken from the account's
+ * budget before decoding.
+ */
+async function renderAvatar(fastify: FastifyInstance, pass: ImageWorkPass, data: Buffer, userId: number, budget: number): Promise<[string, Buffer][]> {
+  const header = await pass.run(() => sharp(data).metadata()).catch(() => undefined);
+  if (!header?.format || !AVATAR_TYPES.has(header.format)) throw new AppError('InvalidFileType', { message: `avatar format ${String(header?.format)}` });
+  const pixels = (header.width ?? 0) * (header.height ?? 0);
+  if (pixels > AVATAR_MAX_PIXELS) {
+    throw new AppError('ImageTooLarge', { message: `avatar of ${header.width}x${header.height} pixels` });
+  }
+  // The same budget of decoded pixels a minute as the listing photos, taken before decoding.
+  const charge = await chargePixels(fastify.db, userId, pixels, budget);
+  if (!charge.admitted) throw imageRefusalError('budget', charge.retryAfterSeconds, `user ${userId} over ${budget} pixels a minute`);
+  try {
+    // Decoded once, to the largest size; every stored size is made from those pixels, one after another in the slot.
+    return await pass.run(async () => {
+      const largest = Math.max(...Object.values(AVATAR_SIZES));
+      const decoded = await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS })
+        .rotate()
+        .resize(largest, largest, { fit: 'cover' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
+      const out: [string, Buffer][] = [];
+      for (const [dim, size] of Object.entries(AVATAR_SIZES)) out.push([dim, await sharp(decoded.data, { raw }).resize(size, size).jpeg({ quality: 82 }).toBuffer()]);
+      return out;
+    });
+  } catch (error) {
+    throw new AppError('InvalidFileType', { message: 'the image could not be read', cause: error });
+  }
+}
+
 /** The user's addresses (one per type) and profile image. */
 const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarRoutes(fastify) {
   await fastify.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 } });
@@ -110,46 +145,27 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
         summary: 'Set the profile image (multipart/form-data, field Avatar)',
         consumes: ['multipart/form-data'],
         body: AvatarUploadBody,
-        response: { 200: AvatarResponse, ...errorResponses(401, 413, 415, 429) },
+        response: { 200: AvatarResponse, ...errorResponses(401, 413, 415, 429, 503) },
       },
     },
     async (request) => {
       const { user } = request;
       if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
-      const data = await readAvatar(request);
-      // The header alone tells the format and the size: a picture too big to decode is refused
-      // before any pixel is decoded (a small file can declare billions of pixels). Every sharp
-      // call waits its turn in the process's line of image work (server/lib/image-work.ts).
-      const header = await fastify.imageWork.run(() => sharp(data).metadata()).catch(() => undefined);
-      if (!header?.format || !AVATAR_TYPES.has(header.format)) throw new AppError('InvalidFileType', { message: `avatar format ${String(header?.format)}` });
-      const pixels = (header.width ?? 0) * (header.height ?? 0);
-      if (pixels > AVATAR_MAX_PIXELS) {
-        throw new AppError('ImageTooLarge', { message: `avatar of ${header.width}x${header.height} pixels` });
-      }
-      // The same budget of decoded pixels a minute as the listing photos, taken before decoding.
       const budget = pixelBudgetOf(fastify.config, user);
-      const charge = await chargePixels(fastify.db, user.id, pixels, budget);
-      if (!charge.admitted) {
-        throw new AppError('UploadBudgetExceeded', { message: `user ${user.id} over ${budget} pixels a minute`, headers: { 'retry-after': String(charge.retryAfterSeconds) } });
-      }
-
+      const owner = { account: user.id, address: request.ip };
+      // No room in the line of image work for the account (its share, its address's, the
+      // whole line), or its pixel budget already spent: refused before the file is read.
+      await refuseImageRequestEarly({ db: fastify.db, work: fastify.imageWork }, owner, budget);
+      const data = await readAvatar(request);
+      // The picture takes its place in the process's line of image work (server/lib/image-work.ts)
+      // before its header is read, and holds it to its last encode.
+      const entry = fastify.imageWork.enter(owner);
+      if (!entry.admitted) throw imageRefusalError(entry.refusal, entry.retryAfterSeconds, `avatar of user ${user.id}`);
       let images: [string, Buffer][];
       try {
-        // Decoded once, to the largest size; every stored size is made from those pixels, one after another in the slot.
-        images = await fastify.imageWork.run(async () => {
-          const largest = Math.max(...Object.values(AVATAR_SIZES));
-          const decoded = await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS })
-            .rotate()
-            .resize(largest, largest, { fit: 'cover' })
-            .raw()
-            .toBuffer({ resolveWithObject: true });
-          const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
-          const out: [string, Buffer][] = [];
-          for (const [dim, size] of Object.entries(AVATAR_SIZES)) out.push([dim, await sharp(decoded.data, { raw }).resize(size, size).jpeg({ quality: 82 }).toBuffer()]);
-          return out;
-        });
-      } catch (error) {
-        throw new AppError('InvalidFileType', { message: 'the image could not be read', cause: error });
+        images = await renderAvatar(fastify, entry.pass, data, user.id, budget);
+      } finally {
+        entry.pass.release();
       }
       const base = `media/avatars/${user.id}/${randomUUID()}`;
       const keys: string[] = [];

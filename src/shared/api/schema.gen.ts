@@ -2815,6 +2815,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Remove the profile image */
@@ -5094,7 +5103,7 @@ export interface paths {
         put?: never;
         /**
          * Upload photos or documents to one of my listings (multipart/form-data: MediaType, optional RoomTypeId, then one or more Files)
-         * @description Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404. Images are counted against the uploader’s budget of decoded pixels a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less for an unconfirmed account) from their header, before they are decoded: when the first image over it comes before any file was stored the request answers 429 UploadBudgetExceeded with Retry-After; after, that file is refused with Reason budget and RetryAfter (and the Retry-After header) says when to send it again.
+         * @description Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404. Images are counted against the uploader’s budget of decoded pixels a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less for an unconfirmed account) from their header, before they are decoded: when the first image over it comes before any file was stored the request answers 429 UploadBudgetExceeded with Retry-After; after, that file is refused with Reason budget and RetryAfter (and the Retry-After header) says when to send it again. The same when the server’s line of image work has no room for the image: the account (IMAGE_WORK_PER_ACCOUNT) or its address (IMAGE_WORK_PER_ADDRESS) already has as many images in it as it may (429 UploadBudgetExceeded), or the line is full (IMAGE_WORK_QUEUE_MAX: 503 ImageWorkBusy); a request whose account’s or address’s share is taken, or that finds the line full, is refused before any file is read, and an image of an account whose budget is already spent is refused without waiting in the line.
          */
         post: {
             parameters: {
@@ -5177,6 +5186,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6789,7 +6807,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -8273,7 +8291,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };

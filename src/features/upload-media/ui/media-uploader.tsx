@@ -25,9 +25,15 @@ export interface MediaUploaderProps {
 /** When the budget refused a file without saying how long to wait: a minute, the budget's window. */
 const DEFAULT_PAUSE_SECONDS = 60;
 
-/** Seconds to wait when the server refused a file for the uploader's pixel budget (429 UploadBudgetExceeded), else null. */
+/**
+ * Seconds to wait when the server refused a file for the uploader's pixel budget or its share of
+ * the server's line of image work (429 UploadBudgetExceeded), or because that line was full
+ * (503 ImageWorkBusy), else null: the files pause and go on by themselves.
+ */
 function budgetPauseOf(error: unknown): number | null {
-  if (!(error instanceof UploadError) || error.status !== 429 || error.body?.ExceptionTypeString !== 'UploadBudgetExceeded') return null;
+  if (!(error instanceof UploadError)) return null;
+  const type = error.body?.ExceptionTypeString;
+  if (!(error.status === 429 && type === 'UploadBudgetExceeded') && !(error.status === 503 && type === 'ImageWorkBusy')) return null;
   return error.retryAfterSeconds ?? DEFAULT_PAUSE_SECONDS;
 }
 

@@ -193,6 +193,28 @@ describe('PhotosStep', () => {
     }
   });
 
+  it('waits the same way when the server’s line of image work is full (503 ImageWorkBusy), and goes on by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderStep();
+      await screen.findByRole('button', { name: 'Scegli le foto' });
+      choose([jpeg('soggiorno.jpg')]);
+      await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+      await FakeXhr.all[0]!.respond(503, { ExceptionType: 27, ExceptionTypeString: 'ImageWorkBusy' }, { 'Retry-After': '10' });
+      const queue = screen.getByRole('list', { name: 'File in caricamento' });
+      expect(within(queue).getByText('In pausa: hai caricato molte immagini in poco tempo. Riprende da sé tra circa 10 secondi.')).toBeTruthy();
+      expect(within(queue).queryByRole('button', { name: 'Riprova' })).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_500);
+      });
+      await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+      await server.answer(FakeXhr.all[1]!);
+      expect(await screen.findByRole('heading', { name: '1 foto caricata' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('renews an expired session once (through the typed client) and sends the photo again', async () => {
     renderStep();
     await screen.findByRole('button', { name: 'Scegli le foto' });

@@ -25,6 +25,8 @@ export function saveErrorKey(error: unknown): string {
         return 'avatar.errors.avatarPixels';
       case 'UploadBudgetExceeded':
         return 'avatar.errors.avatarBudget';
+      case 'ImageWorkBusy':
+        return 'avatar.errors.avatarBusy';
       case 'RecentLoginRequired':
         return 'identity.required';
       case 'PasswordAttemptsExceeded':

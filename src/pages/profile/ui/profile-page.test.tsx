@@ -334,6 +334,7 @@ describe('ProfilePage', () => {
     ['FileTooLarge', 20, 413, profileTranslations.avatar.errors.avatarSize],
     ['InvalidFileType', 21, 415, profileTranslations.avatar.errors.avatarType],
     ['UploadBudgetExceeded', 26, 429, profileTranslations.avatar.errors.avatarBudget],
+    ['ImageWorkBusy', 27, 503, profileTranslations.avatar.errors.avatarBusy],
   ])('says in Italian why the server refused a profile photo: %s', async (name, type, status, message) => {
     const api = fakeApi(meBody(), { 'POST /api/user/Avatar': () => [status, { ExceptionType: type, ExceptionTypeString: name }] });
     renderPage();
