@@ -301,17 +301,30 @@ for (const backend of BACKENDS) {
     it('serves an account’s first image before a flooding account’s later ones (turns go round the accounts, not first come first served)', async () => {
       const flooder = await newOwner('inondatore');
       const seller = await newOwner('venditrice');
-      const release = await holdTheSlot();
-      const finished: string[] = [];
-      const track = (label: string, res: ReturnType<typeof seller.upload>) => res.then((answer) => (finished.push(label), answer));
-      const floods = [track('F1', flooder.upload([file('f1.jpg', small[0]!)])), track('F2', flooder.upload([file('f2.jpg', small[1]!)]))];
-      await waitingInLine(2);
-      const sold = track('S', seller.upload([file('s.jpg', small[2]!)]));
-      await waitingInLine(3);
-      await release();
-      for (const res of await Promise.all([...floods, sold])) expect(statusesOf(res), res.body).toEqual([[0, null]]);
-      // First come first served would finish F1, F2, then S.
-      expect(finished.indexOf('S')).toBeLessThan(finished.indexOf('F2'));
+      // Each upload a width of its own: the order of the header reads (one at a time, in the slot) tells whose turn came.
+      const [f1, f2, s1] = await Promise.all([photo(810, 600, '#16a085'), photo(820, 600, '#d35400'), photo(830, 600, '#2c3e50')]);
+      const label = new Map([[810, 'F1'], [820, 'F2'], [830, 'S']]);
+      const headers: string[] = [];
+      const proto = sharp.prototype as unknown as { metadata: (this: unknown, ...args: unknown[]) => Promise<{ width?: number }> };
+      const metadata = proto.metadata;
+      proto.metadata = function (this: unknown, ...args: unknown[]) {
+        return metadata.apply(this, args).then((header) => (headers.push(label.get(header.width ?? 0) ?? '?'), header));
+      };
+      try {
+        const release = await holdTheSlot();
+        const floods = [flooder.upload([file('f1.jpg', f1)]), flooder.upload([file('f2.jpg', f2)])];
+        await waitingInLine(2);
+        const sold = seller.upload([file('s.jpg', s1)]);
+        await waitingInLine(3);
+        await release();
+        for (const res of await Promise.all([...floods, sold])) expect(statusesOf(res), res.body).toEqual([[0, null]]);
+      } finally {
+        proto.metadata = metadata;
+      }
+      // The flooder's two requests reach the line in either order; first come first served would read both before S.
+      expect(headers).toHaveLength(3);
+      expect(headers[1]).toBe('S');
+      expect(new Set([headers[0], headers[2]])).toEqual(new Set(['F1', 'F2']));
     });
 
     it('refuses an image of an account whose budget is already spent without waiting in the line', async () => {
