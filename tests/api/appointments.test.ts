@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, appointmentSlots, mailOutbox, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { expireAppointment, sendVisitReminders, sweepExpiredAppointments } from '../../server/jobs/appointment-jobs';
+import { deliverDueMail, type MailTransport } from '../../server/modules/mail-outbox/sender';
 import { romeWallClock } from '../../server/modules/appointments/slots';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
@@ -207,6 +208,9 @@ for (const backend of BACKENDS) {
       // Confirmed once: a second confirmation is refused by the machine.
       expectError(await owner.call('PUT', `/api/Appointment/${id}/Confirm`, { Slot: slots[3] }), 'AppointmentTransitionRefused');
 
+      // The sender hands each invitation to SMTP with its mail.
+      const delivered: Parameters<MailTransport['sendMail']>[0][] = [];
+      await deliverDueMail(app, { sendMail: async (m) => void delivered.push(m) }, 'Rexer <noreply@rexer.example>');
       const dtstart = `DTSTART:${slots[5]!.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
       for (const party of [buyer, owner]) {
         const [mail] = (await mailsTo(party.email)).filter((m) => m.template === 'appointment-confirmed');
@@ -226,6 +230,8 @@ for (const backend of BACKENDS) {
         expect(unfolded).toMatch(new RegExp(`ATTENDEE;[^\r]*:mailto:${party.email.replace(/\./g, '\\.')}`, 'i'));
         // The other party's address is not in this copy.
         expect(unfolded).not.toContain(party === buyer ? owner.email : buyer.email);
+        const sentMail = delivered.find((m) => m.to === party.email && m.subject === mail!.subject);
+        expect(sentMail?.attachments).toEqual([{ filename: 'visita.ics', content: ics.content, contentType: ics.contentType }]);
         const served = await party.call('GET', `/api/Appointment/${id}/Calendar`);
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toMatch(/^text\/calendar/);
