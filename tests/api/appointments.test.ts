@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, appointmentSlots, mailOutbox, properties, users } from '../../server/db/schema';
@@ -15,7 +15,7 @@ import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers
 const PASSWORD = 'Ortensie.Blu#Lago71';
 
 type Method = 'GET' | 'POST' | 'PUT';
-type Caller = (method: Method, url: string, payload?: object) => ReturnType<FastifyInstance['inject']>;
+type Caller = (method: Method, url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
 for (const backend of BACKENDS) {
   describe(`Appointments (${backend.name})`, () => {
