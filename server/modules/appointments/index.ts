@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tabOf } from '../../../domain/appointment';
+import { APPOINTMENT_STATUS, isAppointmentStatusId, tabOf } from '../../../domain/appointment';
+import { EMPTY_APPOINTMENT } from '../../../machines/appointment.machine';
 import { requireUser } from '../../auth/require-user';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
@@ -40,11 +41,9 @@ import { checkWindows, hhmmOf, slotRange, VISIT_MINUTES, visitSlots } from './sl
 import { applyVisitCommand, calendarFor, nextStatusOf, type VisitCommand } from './transitions';
 
 const noStore = { 'cache-control': 'no-store' };
-const ALL_STATUSES = [0, 1, 2, 3, 4, 5, 6];
-
-/** The statuses of a tab, read off domain/appointment.ts's tabOf. */
+/** The statuses listed under a tab, read off domain/appointment.ts's tabOf (not set is never stored: left out). */
 function statusesOfTab(tab: number): number[] {
-  return ALL_STATUSES.filter((status) => tabOf(status as Parameters<typeof tabOf>[0]) === tab);
+  return Object.values(APPOINTMENT_STATUS).filter((status) => status !== APPOINTMENT_STATUS.not_set && tabOf(status) === tab);
 }
 
 function iso(d: Date | null): string | null {
@@ -58,7 +57,7 @@ function itemOf(view: AppointmentView, role: Role, slots: Date[], now: Date) {
     Id: row.id,
     Role: role,
     Status: status,
-    Tab: (tabOf(status as Parameters<typeof tabOf>[0]) ?? 0) as 0 | 1 | 2,
+    Tab: isAppointmentStatusId(status) ? tabOf(status) : 0,
     Done: status === 2 && row.scheduledAt !== null && row.scheduledAt.getTime() + VISIT_MINUTES * 60_000 <= now.getTime(),
     Property: { Id: row.propertyId, Title: view.title, ImageUrl: resolveMediaUrlOrNull(view.cover), Town: view.town },
     Slots: slots.map((s) => s.toISOString()),
@@ -150,7 +149,7 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       const free = new Set((await freeSlots(PropertyId, now)).map((s) => s.getTime()));
       if (!slots.every((s) => free.has(s.getTime()))) throw new AppError('AppointmentSlotUnavailable');
       // The machine's first step: REQUEST from not set.
-      if (nextStatusOf(0, { slots: [], slot: null, reason: null, lastActor: 'none' } as never, { type: 'REQUEST', actor: 'buyer', slots: Slots } as never) !== 1) {
+      if (nextStatusOf(APPOINTMENT_STATUS.not_set, EMPTY_APPOINTMENT, { type: 'REQUEST', actor: 'buyer', slots: Slots }) !== APPOINTMENT_STATUS.pending) {
         throw new AppError('AppointmentTransitionRefused');
       }
       const buyer = request.user;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { nextAppointment } from '../../../machines/appointment.machine';
+import { isAppointmentStatusId } from '../../../domain/appointment';
+import { nextAppointment, type AppointmentContext, type AppointmentEvent } from '../../../machines/appointment.machine';
 import type { Tx } from '../../db/database';
 import { appointmentEvents, appointments } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
@@ -17,37 +18,33 @@ import { isUniqueViolation, lockAppointment, queueMails, reasonName, slotsOf, ty
 
 export type VisitCommand = { type: 'CONFIRM'; slot: Date } | { type: 'ACCEPT_WITH_PHONE' } | { type: 'CANCEL'; reason: number } | { type: 'EXPIRE' };
 
-type MachineArgs = Parameters<typeof nextAppointment>;
-type MachineEvent = MachineArgs[2];
-type MachineContext = MachineArgs[1];
-
 /** The machine's context for a stored appointment. */
-export function contextOf(row: typeof appointments.$inferSelect, slots: Date[]): MachineContext {
+export function contextOf(row: typeof appointments.$inferSelect, slots: Date[]): AppointmentContext {
   return {
     slots: slots.map((s) => s.toISOString()),
-    slot: row.scheduledAt?.toISOString() ?? null,
-    reason: row.refusalReasonId,
+    confirmedSlot: row.scheduledAt?.toISOString() ?? null,
+    reason: row.refusalReasonId ?? 0,
     lastActor: row.lastActor,
-  } as unknown as MachineContext;
+  };
 }
 
-function eventOf(command: VisitCommand, actor: Actor): MachineEvent {
+function eventOf(command: VisitCommand, actor: Actor): AppointmentEvent {
   switch (command.type) {
     case 'CONFIRM':
-      return { type: 'CONFIRM', actor, slot: command.slot.toISOString() } as MachineEvent;
+      return { type: 'CONFIRM', actor, slot: command.slot.toISOString() };
     case 'ACCEPT_WITH_PHONE':
-      return { type: 'ACCEPT_WITH_PHONE', actor } as MachineEvent;
+      return { type: 'ACCEPT_WITH_PHONE', actor };
     case 'CANCEL':
-      return { type: 'CANCEL', actor, reason: command.reason } as MachineEvent;
+      return { type: 'CANCEL', actor, reason: command.reason };
     case 'EXPIRE':
-      return { type: 'EXPIRE', actor: 'none' } as MachineEvent;
+      return { type: 'EXPIRE', actor: 'none' };
   }
 }
 
-/** The status the machine allows, or null. */
-export function nextStatusOf(statusId: number, context: MachineContext, event: MachineEvent): number | null {
-  const next = nextAppointment(statusId as MachineArgs[0], context, event);
-  return next ? (next.status as number) : null;
+/** The status the machine allows, or null (a stored status it does not know is refused too). */
+export function nextStatusOf(statusId: number, context: AppointmentContext, event: AppointmentEvent): number | null {
+  if (!isAppointmentStatusId(statusId)) return null;
+  return nextAppointment(statusId, context, event)?.status ?? null;
 }
 
 export interface TransitionResult {
