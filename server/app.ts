@@ -17,6 +17,7 @@ import imageWork from './plugins/image-work';
 import jobQueue from './jobs/queue';
 import housekeeping from './jobs/housekeeping';
 import searchAlerts from './jobs/search-alerts';
+import appointmentJobs from './jobs/appointment-jobs';
 import { authentication } from './auth/require-user';
 import profileModule from './modules/profile';
 import socialLoginModule from './modules/social-login';
@@ -37,6 +38,7 @@ import searchModule from './modules/search';
 import seoModule from './modules/seo';
 import savedSearchesModule from './modules/saved-searches';
 import favoritesModule from './modules/favorites';
+import appointmentsModule from './modules/appointments';
 import ordersModule from './modules/orders';
 import valuationModule from './modules/valuation';
 import context from './plugins/context';
@@ -103,6 +105,7 @@ export const app = fp<AppOptions>(
     await fastify.register(mailSender);
     await fastify.register(housekeeping);
     await fastify.register(searchAlerts);
+    await fastify.register(appointmentJobs);
     await fastify.register(authentication);
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
@@ -118,6 +121,7 @@ export const app = fp<AppOptions>(
     await fastify.register(socialLoginModule);
     await fastify.register(savedSearchesModule);
     await fastify.register(favoritesModule);
+    await fastify.register(appointmentsModule);
     await fastify.register(ordersModule);
     await fastify.register(valuationModule);
     await fastify.register(downloadModule);

@@ -110,6 +110,17 @@ export const ERROR_CATALOGUE = {
   // 170-178: valuations
   ValuationNotFound: { type: 170, status: 404, description: "No valuation of this session (its account, or its anonymous visitor) has this id: another's, or never made (never told apart)." },
 
+  // 180-199: appointments (visits)
+  AppointmentNotFound: { type: 180, status: 404, description: "No appointment of this user (as its buyer or as the listing's owner) has this id: another's, or never made (never told apart)." },
+  AppointmentTransitionRefused: { type: 181, status: 409, description: 'The appointment machine (machines/appointment.machine.ts) refuses this change from the current status, for this party (owner or buyer), slot or reason.' },
+  AppointmentSlotTaken: { type: 182, status: 409, description: "The slot is already confirmed for another visit of this listing (a slot is confirmed once: appointments_confirmed_slot_uq)." },
+  AppointmentAlreadyRequested: { type: 183, status: 409, description: 'The buyer already has an open visit request (pending, confirmed or accepted with phone) for this listing.' },
+  AppointmentSlotUnavailable: { type: 184, status: 400, description: "A slot is not one of the listing's free visit slots (VisitSlots: from tomorrow for 14 days, inside its visit windows, not confirmed for another visit), or, to confirm, not one of the request's slots or already past." },
+  AppointmentOwnListing: { type: 185, status: 409, description: "A visit to one's own listing cannot be requested." },
+  InvalidVisitWindows: { type: 186, status: 400, description: 'Visit windows: From before To, both on 30-minute steps (24:00 allowed as an end), at most 14, none overlapping another of the same weekday.' },
+  AppointmentNotConfirmed: { type: 187, status: 409, description: 'The calendar file exists only for a confirmed visit.' },
+  AppointmentOwnerPhoneMissing: { type: 188, status: 409, description: "Accepting with the phone number needs a phone number in the owner's profile." },
+
   // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
   WebAccountExists: { type: 96, status: 400, description: 'Registration: a web account already exists for these details on another portal.' },
   WebAccountCreationFailed: { type: 97, status: 400, description: 'Registration: no web account can be created for this address (a disposable e-mail provider).' },

@@ -1,5 +1,13 @@
-import { index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+
+/** A file sent with a mail (a visit's .ics invitation): small text files, kept with the row. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (UTF-8). */
+  content: string;
+}
 
 /**
  * Every mail the app sends is written here first: the table is the mail queue. Without
@@ -14,6 +22,8 @@ export const mailOutbox = pgTable(
     subject: varchar('subject', { length: 300 }).notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Files sent with the mail (null: none). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** What the mail is for (confirm-email, reset-password ...), for tests and the outbox view. */
     template: varchar('template', { length: 64 }),
     createdAt: createdAt(),

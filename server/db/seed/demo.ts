@@ -16,8 +16,11 @@ import {
 } from '../reference-ids';
 import {
   agencies,
+  appointmentEvents,
   appointments,
+  appointmentSlots,
   favorites,
+  listingVisitWindows,
   media,
   municipalities,
   orderItems,
@@ -48,7 +51,7 @@ export type DemoSize = 'full' | 'small';
  * version: re-running it would duplicate listings that users may have edited since.
  * Delete the data folder (or the 'demo' row of seed_runs and the demo rows) to reseed.
  */
-export const DEMO_SEED_VERSION = '2026-11-24.4';
+export const DEMO_SEED_VERSION = '2026-11-29.1';
 
 
 const SIZES: Record<DemoSize, { scale: number; privateOwners: number }> = {
@@ -387,21 +390,7 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     updatedAt: daysBefore(25),
   });
   const sellerPublished = published.filter((x) => x.l.owner.kind === 'seller');
-  const appointmentRows: (typeof appointments.$inferInsert)[] = sellerPublished.slice(0, 3).map((x, i) => ({
-    propertyId: x.id,
-    requesterUserId: buyerId,
-    ownerUserId: sellerId,
-    statusId: [APPOINTMENT_STATUS.pending, APPOINTMENT_STATUS.confirmed, APPOINTMENT_STATUS.cancelled][i],
-    refusalReasonId: i === 2 ? 7 : null,
-    lastActor: i === 0 ? 'buyer' : i === 1 ? 'owner' : 'buyer',
-    scheduledAt: new Date(SEED_EPOCH.getTime() + (3 + i * 2) * 86_400_000 + 17 * 3_600_000),
-    phone: '3471234567',
-    message: texts.demoActivity.appointmentMessages[i],
-    expiresAt: i === 0 ? new Date(SEED_EPOCH.getTime() + 2 * 86_400_000) : null,
-    createdAt: daysBefore(4 - i),
-    updatedAt: daysBefore(3 - i),
-  }));
-  if (appointmentRows.length > 0) await tx.insert(appointments).values(appointmentRows);
+  await writeDemoVisits(tx, { published: published.map((x) => x.id), sellerPublished: sellerPublished.map((x) => x.id), buyerId, sellerId, daysBefore });
 
   // The seller bought a photo shoot for one listing.
   if (sellerPublished.length > 0) {
@@ -442,8 +431,66 @@ async function shiftDemoDates(tx: Tx, now: Date): Promise<number> {
   await tx.execute(sql`update property_price_changes set changed_at = changed_at + ${by}`);
   await tx.execute(sql`update favorites set created_at = created_at + ${by}`);
   await tx.execute(sql`update saved_searches set created_at = created_at + ${by}, updated_at = updated_at + ${by}, alerts_checked_at = alerts_checked_at + ${by}, last_notified_at = last_notified_at + ${by}`);
-  await tx.execute(sql`update appointments set scheduled_at = scheduled_at + ${by}, expires_at = expires_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
+  await tx.execute(sql`update appointments set scheduled_at = scheduled_at + ${by}, expires_at = expires_at + ${by}, reminded_at = reminded_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
+  await tx.execute(sql`update appointment_slots set starts_at = starts_at + ${by}`);
+  await tx.execute(sql`update appointment_events set created_at = created_at + ${by}`);
   await tx.execute(sql`update orders set paid_at = paid_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
   await tx.execute(sql`update new_developments set created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
   return days;
+}
+
+/**
+ * The visits of the demo: every published listing receives visits on Tuesday and Thursday
+ * evenings and Saturday mornings (Rome time), and the demo buyer has asked the demo seller
+ * for visits in every status (pending, confirmed, cancelled, accepted with phone number,
+ * cancelled after confirmation, expired), each with its slots and history. The open ones
+ * (pending, confirmed, accepted) are on three different listings, as the database requires.
+ */
+async function writeDemoVisits(
+  tx: Tx,
+  opts: { published: number[]; sellerPublished: number[]; buyerId: number; sellerId: number; daysBefore: (days: number) => Date },
+): Promise<void> {
+  const windows = [
+    { weekday: 2, startsMinute: 17 * 60, endsMinute: 19 * 60 },
+    { weekday: 4, startsMinute: 17 * 60, endsMinute: 19 * 60 },
+    { weekday: 6, startsMinute: 10 * 60, endsMinute: 13 * 60 },
+  ];
+  for (const ids of chunk(opts.published, 500)) {
+    await tx.insert(listingVisitWindows).values(ids.flatMap((propertyId) => windows.map((w) => ({ propertyId, ...w }))));
+  }
+  const listings = opts.sellerPublished;
+  if (listings.length === 0) return;
+  const at = (days: number, hourUtc: number) => new Date(SEED_EPOCH.getTime() + days * 86_400_000 + hourUtc * 3_600_000);
+  const { pending, confirmed, cancelled, accepted_with_phone_number: accepted, cancelled_post_confirmation: cancelledAfter, expired } = APPOINTMENT_STATUS;
+  type Step = { status: number; actor: 'buyer' | 'owner' | 'none'; reason?: number; daysAgo: number };
+  const visits: { listing: number; slots: Date[]; confirmedAt?: Date; expiresAt?: Date; message: number; steps: Step[] }[] = [
+    { listing: 0, slots: [at(3, 16), at(4, 16.5)], expiresAt: at(3, 16), message: 0, steps: [{ status: pending, actor: 'buyer', daysAgo: 2 }] },
+    { listing: 1, slots: [at(5, 16), at(6, 9)], confirmedAt: at(5, 16), message: 1, steps: [{ status: pending, actor: 'buyer', daysAgo: 4 }, { status: confirmed, actor: 'owner', daysAgo: 3 }] },
+    { listing: 2, slots: [at(7, 9.5)], message: 2, steps: [{ status: pending, actor: 'buyer', daysAgo: 3 }, { status: accepted, actor: 'owner', daysAgo: 2 }] },
+    { listing: 0, slots: [at(-6, 16)], message: 2, steps: [{ status: pending, actor: 'buyer', daysAgo: 12 }, { status: cancelled, actor: 'buyer', reason: 7, daysAgo: 10 }] },
+    { listing: 1, slots: [at(-4, 16), at(-2, 9)], confirmedAt: at(-2, 9), message: 1, steps: [{ status: pending, actor: 'buyer', daysAgo: 9 }, { status: confirmed, actor: 'owner', daysAgo: 8 }, { status: cancelledAfter, actor: 'owner', reason: 6, daysAgo: 5 }] },
+    { listing: 2, slots: [at(-1, 16)], expiresAt: at(-1, 16), message: 0, steps: [{ status: pending, actor: 'buyer', daysAgo: 6 }, { status: expired, actor: 'none', daysAgo: 1 }] },
+  ];
+  for (const visit of visits) {
+    const last = visit.steps[visit.steps.length - 1];
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        propertyId: listings[visit.listing % listings.length],
+        requesterUserId: opts.buyerId,
+        ownerUserId: opts.sellerId,
+        statusId: last.status,
+        refusalReasonId: last.reason ?? null,
+        lastActor: last.actor,
+        scheduledAt: visit.confirmedAt ?? null,
+        phone: '3471234567',
+        message: texts.demoActivity.appointmentMessages[visit.message],
+        expiresAt: visit.expiresAt ?? visit.slots[0],
+        createdAt: opts.daysBefore(visit.steps[0].daysAgo),
+        updatedAt: opts.daysBefore(last.daysAgo),
+      })
+      .returning({ id: appointments.id });
+    await tx.insert(appointmentSlots).values(visit.slots.map((startsAt) => ({ appointmentId: row.id, startsAt })));
+    await tx.insert(appointmentEvents).values(visit.steps.map((step) => ({ appointmentId: row.id, statusId: step.status, actor: step.actor, reasonId: step.reason ?? null, createdAt: opts.daysBefore(step.daysAgo) })));
+  }
 }

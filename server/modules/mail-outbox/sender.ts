@@ -30,7 +30,7 @@ export function withoutLinks(text: string): string {
 }
 
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(mail: { from: string; to: string; subject: string; text: string; html?: string; attachments?: { filename: string; content: string; contentType: string }[] }): Promise<unknown>;
 }
 
 /** Sends what is due now; answers how many were sent and how many failed. */
@@ -48,7 +48,15 @@ export async function deliverDueMail(fastify: FastifyInstance, transport: MailTr
         .for('update', { skipLocked: true });
       for (const row of rows) {
         try {
-          await transport.sendMail({ from, to: row.toAddress, subject: oneLineSubject(row.subject), text: row.textBody, html: row.htmlBody ?? undefined });
+          await transport.sendMail({
+            from,
+            to: row.toAddress,
+            subject: oneLineSubject(row.subject),
+            text: row.textBody,
+            html: row.htmlBody ?? undefined,
+            // A visit's invitation (.ics): small text files kept with the row.
+            ...(row.attachments && row.attachments.length > 0 ? { attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+          });
           // Delivered: the copy kept here loses its working links (confirmation, reset, login).
           await tx
             .update(mailOutbox)
