@@ -39,6 +39,9 @@ import savedSearchesModule from './modules/saved-searches';
 import favoritesModule from './modules/favorites';
 import ordersModule from './modules/orders';
 import valuationModule from './modules/valuation';
+import messagesModule from './modules/messages';
+import eventsModule from './modules/events';
+import userEvents from './lib/user-events';
 import context from './plugins/context';
 import cookies from './plugins/cookies';
 import errors from './plugins/errors';
@@ -68,6 +71,8 @@ export interface AppOptions {
   localesDir?: string;
   /** Requests per minute and IP answered by the not-found handler (default 120; 0: unlimited). */
   notFoundRateLimit?: number;
+  /** Tests: the heartbeat period of the live event streams (default 25 s). */
+  eventsHeartbeatMs?: number;
 }
 
 /**
@@ -104,6 +109,8 @@ export const app = fp<AppOptions>(
     await fastify.register(housekeeping);
     await fastify.register(searchAlerts);
     await fastify.register(authentication);
+    // The live events of the users (GET /api/Events): one LISTEN per process, its open streams.
+    await fastify.register(userEvents, { heartbeatMs: opts.eventsHeartbeatMs });
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
     // The captcha of the login and registration forms (its challenge route is in the document).
@@ -120,6 +127,8 @@ export const app = fp<AppOptions>(
     await fastify.register(favoritesModule);
     await fastify.register(ordersModule);
     await fastify.register(valuationModule);
+    await fastify.register(messagesModule);
+    await fastify.register(eventsModule);
     await fastify.register(downloadModule);
     await fastify.register(mailOutboxModule);
     await fastify.register(propertyModule);
