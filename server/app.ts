@@ -41,6 +41,9 @@ import favoritesModule from './modules/favorites';
 import appointmentsModule from './modules/appointments';
 import ordersModule from './modules/orders';
 import valuationModule from './modules/valuation';
+import messagesModule from './modules/messages';
+import eventsModule from './modules/events';
+import userEvents from './lib/user-events';
 import context from './plugins/context';
 import cookies from './plugins/cookies';
 import errors from './plugins/errors';
@@ -70,6 +73,8 @@ export interface AppOptions {
   localesDir?: string;
   /** Requests per minute and IP answered by the not-found handler (default 120; 0: unlimited). */
   notFoundRateLimit?: number;
+  /** Tests: the heartbeat period of the live event streams (default 25 s). */
+  eventsHeartbeatMs?: number;
 }
 
 /**
@@ -107,6 +112,8 @@ export const app = fp<AppOptions>(
     await fastify.register(searchAlerts);
     await fastify.register(appointmentJobs);
     await fastify.register(authentication);
+    // The live events of the users (GET /api/Events): one LISTEN per process, its open streams.
+    await fastify.register(userEvents, { heartbeatMs: opts.eventsHeartbeatMs });
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
     // The captcha of the login and registration forms (its challenge route is in the document).
@@ -124,6 +131,8 @@ export const app = fp<AppOptions>(
     await fastify.register(appointmentsModule);
     await fastify.register(ordersModule);
     await fastify.register(valuationModule);
+    await fastify.register(messagesModule);
+    await fastify.register(eventsModule);
     await fastify.register(downloadModule);
     await fastify.register(mailOutboxModule);
     await fastify.register(propertyModule);

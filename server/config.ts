@@ -188,6 +188,10 @@ const envSchema = z
     IMAGE_WORK_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1024, 'must be 1024 or less').default(4),
     /** Images waiting in the line beyond its slots (each holds its file in memory); one more is refused at once with 503 ImageWorkBusy. */
     IMAGE_WORK_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(10_000, 'must be 10000 or less').default(24),
+    /** Messages (POST /api/Message) a user may send a minute, counted in the database (every server); 0: no limit of a minute. */
+    MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'must be 10000 or less').default(20),
+    /** Messages a user may send in 24 hours, counted in the database (every server); 0: no limit of a day. */
+    MESSAGE_RATE_LIMIT_PER_DAY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be 1000000 or less').default(200),
     /** libuv's thread pool (read, not set, here: Node reads it at start). */
     UV_THREADPOOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1024, 'must be 1024 or less').default(4),
   })
@@ -299,6 +303,10 @@ export interface AppConfig {
   uploadPixelBudget: number;
   /** The same for an unconfirmed account (UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE × 10⁶); 0: no budget. */
   uploadPixelBudgetUnconfirmed: number;
+  /** Messages a user may send a minute (MESSAGE_RATE_LIMIT_PER_MINUTE), shared by every server; 0: no such limit. */
+  messageRateLimitPerMinute: number;
+  /** Messages a user may send a day (MESSAGE_RATE_LIMIT_PER_DAY), shared by every server; 0: no such limit. */
+  messageRateLimitPerDay: number;
   /** Image jobs sharp runs at once in this process (IMAGE_DECODE_CONCURRENCY). */
   imageDecodeConcurrency: number;
   /** Images of one account in this process's line of image work at once (IMAGE_WORK_PER_ACCOUNT). */
@@ -398,6 +406,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     viewVisitorKey: e.VIEW_VISITOR_KEY,
     uploadPixelBudget: e.UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE * 1_000_000,
     uploadPixelBudgetUnconfirmed: e.UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE * 1_000_000,
+    messageRateLimitPerMinute: e.MESSAGE_RATE_LIMIT_PER_MINUTE,
+    messageRateLimitPerDay: e.MESSAGE_RATE_LIMIT_PER_DAY,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY ?? imageDecodeConcurrencyDefault(e.UV_THREADPOOL_SIZE),
     imageWorkPerAccount: e.IMAGE_WORK_PER_ACCOUNT,
     imageWorkPerAddress: e.IMAGE_WORK_PER_ADDRESS,

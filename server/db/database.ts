@@ -81,8 +81,18 @@ export interface Database {
    * out; callers fall back to `db`.)
    */
   withStatementTimeout?(ms: number): Db;
+  /**
+   * LISTEN on a channel (`[a-z_]+`): `onNotify` gets each notification's payload, sent by
+   * `select pg_notify(channel, payload)` from any connection (any server, on PostgreSQL).
+   * PostgreSQL: a connection of its own, outside the pools; when it breaks, `onLost` is called
+   * once and the listening is over (listen again). PGlite: its own listen, never lost. Resolves
+   * once listening, to the function that stops. (Optional: stand-ins of a Database may leave it out.)
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+const CHANNEL_NAME = /^[a-z_]{1,63}$/;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -162,6 +172,13 @@ async function openPglite(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | '
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
       },
       withStatementTimeout: () => db as unknown as Db,
+      async listen(channel, onNotify) {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+        const unsubscribe = await client.listen(channel, onNotify);
+        return async () => {
+          if (!closed) await unsubscribe();
+        };
+      },
       async close() {
         if (closed) return;
         closed = true;
@@ -213,6 +230,36 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
           timedDbs.set(ms, timed);
         }
         return timed;
+      },
+      async listen(channel, onNotify, onLost) {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+        // A connection of its own: a pooled one would go back to the pool, and LISTEN with it.
+        const client = new pg.Client({ connectionString: url });
+        let over = false;
+        const lost = () => {
+          if (over) return;
+          over = true;
+          client.end().catch(() => {});
+          onLost();
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+        });
+        try {
+          await client.connect();
+          await client.query(`listen ${channel}`);
+        } catch (error) {
+          over = true;
+          await client.end().catch(() => {});
+          throw error;
+        }
+        return async () => {
+          if (over) return;
+          over = true;
+          await client.end().catch(() => {});
+        };
       },
       async close() {
         if (closed) return;

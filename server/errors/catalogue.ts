@@ -120,6 +120,11 @@ export const ERROR_CATALOGUE = {
   InvalidVisitWindows: { type: 186, status: 400, description: 'Visit windows: From before To, both on 30-minute steps (24:00 allowed as an end), at most 14, none overlapping another of the same weekday.' },
   AppointmentNotConfirmed: { type: 187, status: 409, description: 'The calendar file exists only for a confirmed visit.' },
   AppointmentOwnerPhoneMissing: { type: 188, status: 409, description: "Accepting with the phone number needs a phone number in the owner's profile." },
+  // 200-219: messages between a buyer and a listing's owner, and the live events stream
+  ThreadNotFound: { type: 200, status: 404, description: "No message thread of this user has this id: another pair's, or never created (never told apart)." },
+  MessageToOwnListing: { type: 201, status: 400, description: 'A message about a listing goes to its owner: the owner cannot start a thread on their own listing (they answer the threads buyers opened, by ThreadId).' },
+  MessageRateLimited: { type: 202, status: 429, description: 'The sender has sent as many messages as allowed this minute (MESSAGE_RATE_LIMIT_PER_MINUTE, 20) or today (MESSAGE_RATE_LIMIT_PER_DAY, 200), counted in the database for every server: nothing was sent; send it again after the Retry-After header.' },
+  EventStreamLimitReached: { type: 203, status: 429, description: 'The user already has 5 event streams (GET /api/Events) open on this server: close one (another tab) first.' },
 
   // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
   WebAccountExists: { type: 96, status: 400, description: 'Registration: a web account already exists for these details on another portal.' },

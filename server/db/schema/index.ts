@@ -24,6 +24,7 @@ export * from './orders';
 export * from './favorites';
 export * from './saved-searches';
 export * from './appointments';
+export * from './messages';
 export * from './mail-outbox';
 export * from './seed-runs';
 export * from './shared-state';

@@ -5426,6 +5426,504 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Message/Threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's message threads, newest activity first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description NextCursor of the previous page. */
+                    Cursor?: string;
+                    /** @description Threads per page, 1-50 (default 20). */
+                    PageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageThreadList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Message/Threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A thread's messages, oldest first
+         * @description Only the two people of the thread read it; anybody else gets 404 ThreadNotFound. Reading does not mark the thread read (PUT …/Read does).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description NextCursor of the previous page. */
+                    Cursor?: string;
+                    /** @description Messages per page, 1-100 (default 50). */
+                    PageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageThreadMessages"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message: a buyer about a listing (PropertyId), or either person in a thread (ThreadId)
+         * @description PropertyId opens the thread with the listing’s owner (the listing must be published) or continues the caller’s thread about it; the owner cannot write about their own listing (400 MessageToOwnListing) and answers by ThreadId. A thread the caller is not one of the two people of answers 404 ThreadNotFound. The sender may send MESSAGE_RATE_LIMIT_PER_MINUTE (20) messages a minute and MESSAGE_RATE_LIMIT_PER_DAY (200) a day, counted on every server: past them 429 MessageRateLimited with Retry-After. The other person gets a mail (at most one per thread every 15 minutes) and an event on their live stream.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SendMessageRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SendMessageResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Message/Threads/{id}/Read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a thread read up to its newest message
+         * @description Answers the caller's unread count across their threads after the mark.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageUnread"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Message/Unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The other people's messages the caller has not read, across their threads */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageUnread"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's live updates (Server-Sent Events, text/event-stream)
+         * @description A stream of `event: message` (data `{ "ThreadId", "Id" }`: a new message in one of the user's threads, theirs included) and `event: appointment` (data `{ "AppointmentId", "Status" }`: a visit changed), from whichever server the change was made on, with a comment every 25 s. Events are not kept: on (re)connecting, read the state again (GET /api/Message/Unread ...). The stream ends when the session token expires (reconnect with a fresh one), when the server stops or when its database connection breaks; the client reconnects after the `retry` it was given. At most 5 streams per user on one server (429 EventStreamLimitReached).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Download/List": {
         parameters: {
             query?: never;
@@ -7668,7 +8166,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -9301,6 +9799,74 @@ export interface components {
             /** @description The next page: ?Before={NextBefore}; null at the end */
             NextBefore: number | null;
         };
+        /** @description A message: exactly one of PropertyId (a buyer about a listing) and ThreadId (either person of a thread), and the Text. */
+        SendMessageRequestInput: {
+            /** @description A buyer writing about a listing: opens the thread with its owner, or continues it. Not with ThreadId. */
+            PropertyId?: number;
+            /** @description Either person of a thread answering in it (the owner answers this way). Not with PropertyId. */
+            ThreadId?: number;
+            /** @description Plain text, 1-2000 characters after trimming; line breaks allowed (CRLF stored as LF), other control characters, direction marks and overrides and invisible characters refused. Stored and answered as typed: a link stays text, never HTML. */
+            Text: string;
+        };
+        SendMessageResponseInput: {
+            ThreadId: number;
+            /** @description The new message. */
+            Id: number;
+        };
+        /** @description The listing a thread is about. */
+        MessageThreadListingInput: {
+            Id: number;
+            Title: string;
+            /** @description The cover: the first listing image by position. */
+            ImageUrl: string | null;
+            CityName: string | null;
+        };
+        MessageThreadSummaryInput: {
+            Id: number;
+            Property: components["schemas"]["MessageThreadListingInput"];
+            /**
+             * @description The caller's side: the buyer who wrote about the listing, or its owner.
+             * @enum {string}
+             */
+            Role: "buyer" | "owner";
+            /** @description The other person's first name (never a surname, phone or e-mail); null when unknown. */
+            OtherPartyName: string | null;
+            LastMessage: {
+                /** @description The start of the text on one line (at most 140 characters). */
+                Excerpt: string;
+                /** Format: date-time */
+                SentAt: string;
+                Mine: boolean;
+            } | null;
+            /** @description Messages of the other person the caller has not read. */
+            Unread: number;
+        };
+        MessageThreadListInput: {
+            /** @description Newest activity first. */
+            Items: components["schemas"]["MessageThreadSummaryInput"][];
+            /** @description Cursor of the next page; null on the last. */
+            NextCursor: string | null;
+        };
+        MessageItemInput: {
+            Id: number;
+            /** @description As sent: plain text with line breaks (render it as text, never as HTML). */
+            Text: string;
+            /** @description Sent by the caller. */
+            Mine: boolean;
+            /** Format: date-time */
+            SentAt: string;
+        };
+        MessageThreadMessagesInput: {
+            Thread: components["schemas"]["MessageThreadSummaryInput"];
+            /** @description Oldest first. */
+            Items: components["schemas"]["MessageItemInput"][];
+            /** @description Cursor of the next (newer) page; null on the last. */
+            NextCursor: string | null;
+        };
+        MessageUnreadInput: {
+            /** @description Messages of the other people, across the caller's threads, not read yet. */
+            Count: number;
+        };
         /** @description Every error answer: the HTTP status and this body, never a stack trace. */
         ErrorBody: {
             /** @description Number from the error catalogue (server/errors/catalogue.ts). */
@@ -9309,7 +9875,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -10941,6 +11507,74 @@ export interface components {
             Items: components["schemas"]["ValuationSummary"][];
             /** @description The next page: ?Before={NextBefore}; null at the end */
             NextBefore: number | null;
+        };
+        /** @description A message: exactly one of PropertyId (a buyer about a listing) and ThreadId (either person of a thread), and the Text. */
+        SendMessageRequest: {
+            /** @description A buyer writing about a listing: opens the thread with its owner, or continues it. Not with ThreadId. */
+            PropertyId?: number;
+            /** @description Either person of a thread answering in it (the owner answers this way). Not with PropertyId. */
+            ThreadId?: number;
+            /** @description Plain text, 1-2000 characters after trimming; line breaks allowed (CRLF stored as LF), other control characters, direction marks and overrides and invisible characters refused. Stored and answered as typed: a link stays text, never HTML. */
+            Text: string;
+        };
+        SendMessageResponse: {
+            ThreadId: number;
+            /** @description The new message. */
+            Id: number;
+        };
+        /** @description The listing a thread is about. */
+        MessageThreadListing: {
+            Id: number;
+            Title: string;
+            /** @description The cover: the first listing image by position. */
+            ImageUrl: string | null;
+            CityName: string | null;
+        };
+        MessageThreadSummary: {
+            Id: number;
+            Property: components["schemas"]["MessageThreadListing"];
+            /**
+             * @description The caller's side: the buyer who wrote about the listing, or its owner.
+             * @enum {string}
+             */
+            Role: "buyer" | "owner";
+            /** @description The other person's first name (never a surname, phone or e-mail); null when unknown. */
+            OtherPartyName: string | null;
+            LastMessage: {
+                /** @description The start of the text on one line (at most 140 characters). */
+                Excerpt: string;
+                /** Format: date-time */
+                SentAt: string;
+                Mine: boolean;
+            } | null;
+            /** @description Messages of the other person the caller has not read. */
+            Unread: number;
+        };
+        MessageThreadList: {
+            /** @description Newest activity first. */
+            Items: components["schemas"]["MessageThreadSummary"][];
+            /** @description Cursor of the next page; null on the last. */
+            NextCursor: string | null;
+        };
+        MessageItem: {
+            Id: number;
+            /** @description As sent: plain text with line breaks (render it as text, never as HTML). */
+            Text: string;
+            /** @description Sent by the caller. */
+            Mine: boolean;
+            /** Format: date-time */
+            SentAt: string;
+        };
+        MessageThreadMessages: {
+            Thread: components["schemas"]["MessageThreadSummary"];
+            /** @description Oldest first. */
+            Items: components["schemas"]["MessageItem"][];
+            /** @description Cursor of the next (newer) page; null on the last. */
+            NextCursor: string | null;
+        };
+        MessageUnread: {
+            /** @description Messages of the other people, across the caller's threads, not read yet. */
+            Count: number;
         };
     };
     responses: never;

@@ -1,0 +1,254 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
+import { properties, users } from '../../server/db/schema';
+import type { TestDatabase } from '../../server/db/testing';
+import { EVENT_STREAMS_PER_USER, publishUserEvent } from '../../server/lib/user-events';
+import { AUTH_COOKIE } from '../../server/plugins/browser-session';
+import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';
+
+// The live events (GET /api/Events, Server-Sent Events) on real listening servers: inject
+// answers only once a response has ended, and a stream does not end.
+
+const ENV = { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' };
+
+interface EventStream {
+  status: number;
+  headers: Headers;
+  /** Resolves with the text read so far once it matches `pattern` (rejects after `ms`). */
+  waitFor(pattern: RegExp, ms?: number): Promise<string>;
+  text(): string;
+  /** Resolves when the server has ended the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+async function openStream(base: string, headers: Record<string, string>): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/Events`, { headers, signal: controller.signal });
+  let text = '';
+  const waiters = new Set<() => void>();
+  let endedResolve!: () => void;
+  const ended = new Promise<void>((resolve) => (endedResolve = resolve));
+  if (res.body) {
+    void (async () => {
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+          for (const wake of waiters) wake();
+        }
+      } catch {
+        // aborted by the test
+      }
+      endedResolve();
+    })();
+  } else endedResolve();
+  return {
+    status: res.status,
+    headers: res.headers,
+    text: () => text,
+    ended,
+    close: () => controller.abort(),
+    waitFor(pattern, ms = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(text)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(text);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${pattern} in ${JSON.stringify(text)}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+async function until(condition: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+for (const backend of BACKENDS) {
+  describe(`Live events over Server-Sent Events (${backend.name})`, () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    let base: string;
+    let listingId: number;
+    let ownerId: number;
+    let buyer: string;
+    let owner: string;
+
+    async function login(target: FastifyInstance, email: string) {
+      const res = await target.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: DEMO_PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      return (await target.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: res.json().UserToken, portal: 5 } })).json().Token as string;
+    }
+
+    beforeAll(async () => {
+      testDb = await openTestDatabase(backend);
+      app = await buildTestApp(testDb, { env: ENV, eventsHeartbeatMs: 300 });
+      base = await listen(app);
+      const db = testDb.database.db;
+      ownerId = (await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.seller.email)))[0]!.id;
+      const [listing] = await db.select({ id: properties.id }).from(properties).where(eq(properties.ownerUserId, ownerId)).orderBy(properties.id);
+      await db.update(properties).set({ statusId: 2 }).where(eq(properties.id, listing!.id));
+      listingId = listing!.id;
+      buyer = await login(app, DEMO_ACCOUNTS.buyer.email);
+      owner = await login(app, DEMO_ACCOUNTS.seller.email);
+    }, 180_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.cleanup();
+    });
+
+    const post = (target: FastifyInstance, bearer: string, payload: object) =>
+      target.inject({ method: 'POST', url: '/api/Message', payload: payload as never, headers: { authorization: `Bearer ${bearer}` } });
+
+    it('streams a new message to the other person and the sender, uncompressed, with heartbeats', async () => {
+      const ownerStream = await openStream(base, { authorization: `Bearer ${owner}`, 'accept-encoding': 'br, gzip, deflate' });
+      const buyerStream = await openStream(base, { authorization: `Bearer ${buyer}` });
+      try {
+        expect(ownerStream.status).toBe(200);
+        expect(ownerStream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        expect(ownerStream.headers.get('content-encoding')).toBeNull();
+        expect(ownerStream.headers.get('cache-control')).toBe('no-store');
+        expect(ownerStream.headers.get('content-security-policy')).toContain("default-src 'self'");
+        await ownerStream.waitFor(/retry: \d+/);
+        const sent = await post(app, buyer, { PropertyId: listingId, Text: 'Ciao, in diretta?' });
+        expect(sent.statusCode).toBe(201);
+        const { ThreadId, Id } = sent.json();
+        const line = `event: message\ndata: ${JSON.stringify({ ThreadId, Id })}\n\n`;
+        expect(await ownerStream.waitFor(new RegExp(line.replace(/[{}]/g, '\\$&')))).toContain(line);
+        expect(await buyerStream.waitFor(/event: message/)).toContain(line);
+        // The text itself never travels on the stream.
+        expect(ownerStream.text()).not.toContain('in diretta');
+        await ownerStream.waitFor(/: heartbeat\n\n/, 3_000);
+      } finally {
+        ownerStream.close();
+        buyerStream.close();
+      }
+    });
+
+    it('sends appointment events published by another module, only to their user', async () => {
+      const ownerStream = await openStream(base, { authorization: `Bearer ${owner}` });
+      const buyerStream = await openStream(base, { authorization: `Bearer ${buyer}` });
+      try {
+        await ownerStream.waitFor(/retry:/);
+        await buyerStream.waitFor(/retry:/);
+        await publishUserEvent(app, ownerId, { event: 'appointment', data: { AppointmentId: 42, Status: 2 } });
+        await ownerStream.waitFor(/event: appointment\ndata: \{"AppointmentId":42,"Status":2\}\n\n/);
+        await publishUserEvent(app, ownerId, { event: 'message', data: { ThreadId: 1, Id: 99 } });
+        await ownerStream.waitFor(/"Id":99/);
+        expect(buyerStream.text()).not.toContain('AppointmentId');
+        expect(buyerStream.text()).not.toContain('"Id":99');
+        // A wrong shape is refused before it is published.
+        await expect(publishUserEvent(app, ownerId, { event: 'appointment', data: { AppointmentId: -1, Status: 2 } })).rejects.toThrow();
+      } finally {
+        ownerStream.close();
+        buyerStream.close();
+      }
+    });
+
+    it('authenticates by the session cookie too, and refuses without a login', async () => {
+      const refused = await fetch(`${base}/api/Events`);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ ExceptionType: 60, ExceptionTypeString: 'MissingToken' });
+      const byCookie = await openStream(base, { cookie: `__Host-${AUTH_COOKIE}=${buyer}` });
+      try {
+        expect(byCookie.status).toBe(200);
+        await byCookie.waitFor(/retry:/);
+      } finally {
+        byCookie.close();
+      }
+    });
+
+    it('ends the stream when the client goes, and limits the streams of a user', async () => {
+      const streams: EventStream[] = [];
+      try {
+        for (let i = 0; i < EVENT_STREAMS_PER_USER; i++) {
+          const stream = await openStream(base, { authorization: `Bearer ${buyer}` });
+          expect(stream.status).toBe(200);
+          streams.push(stream);
+        }
+        const extra = await fetch(`${base}/api/Events`, { headers: { authorization: `Bearer ${buyer}` } });
+        expect(extra.status).toBe(429);
+        expect(await extra.json()).toMatchObject({ ExceptionTypeString: 'EventStreamLimitReached' });
+        const buyerId = (await testDb.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer.email)))[0]!.id;
+        expect(app.userEvents.openStreams(buyerId)).toBe(EVENT_STREAMS_PER_USER);
+        streams.pop()!.close();
+        await until(() => app.userEvents.openStreams(buyerId) === EVENT_STREAMS_PER_USER - 1);
+        for (const stream of streams.splice(0)) stream.close();
+        await until(() => app.userEvents.openStreams(buyerId) === 0);
+        // Room again.
+        const again = await openStream(base, { authorization: `Bearer ${buyer}` });
+        expect(again.status).toBe(200);
+        again.close();
+      } finally {
+        for (const stream of streams) stream.close();
+      }
+    });
+
+    it('ends the open streams when the server closes', async () => {
+      const other = await buildTestApp(testDb, { env: ENV });
+      const otherBase = await listen(other);
+      const stream = await openStream(otherBase, { authorization: `Bearer ${owner}` });
+      await stream.waitFor(/retry:/);
+      const started = Date.now();
+      await other.close();
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
+    it.runIf(backend.postgres)('delivers a message posted on one server to a stream opened on another (one PostgreSQL database)', async () => {
+      // A second server: its own app and its own connections to the same database.
+      let second: Database | undefined;
+      let serverB: FastifyInstance | undefined;
+      let stream: EventStream | undefined;
+      try {
+        second = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.url, seed: 'none', storage: testDb.storage, poolMax: 3 });
+        serverB = await buildTestApp({ ...testDb, database: second }, { env: ENV });
+        const baseB = await listen(serverB);
+        stream = await openStream(baseB, { authorization: `Bearer ${owner}` });
+        await stream.waitFor(/retry:/);
+        // Posted through server A.
+        const sent = await post(app, buyer, { PropertyId: listingId, Text: 'Da un altro server' });
+        expect(sent.statusCode).toBe(201);
+        await stream.waitFor(new RegExp(`"ThreadId":${sent.json().ThreadId},"Id":${sent.json().Id}`));
+        // And the other way round: an answer posted on B reaches a stream on A.
+        const onA = await openStream(base, { authorization: `Bearer ${buyer}` });
+        try {
+          await onA.waitFor(/retry:/);
+          const answer = await post(serverB, owner, { ThreadId: sent.json().ThreadId, Text: 'Risposta da B' });
+          await onA.waitFor(new RegExp(`"Id":${answer.json().Id}`));
+        } finally {
+          onA.close();
+        }
+      } finally {
+        stream?.close();
+        await serverB?.close();
+        await second?.close();
+      }
+    });
+  });
+}
