@@ -214,13 +214,13 @@ for (const backend of BACKENDS) {
       const otherBase = await listen(other);
       const stream = await openStream(otherBase, { authorization: `Bearer ${owner}` });
       await stream.waitFor(/retry:/);
-      const started = Date.now();
+      // The close ends the stream rather than waiting for its client to go (the test's timeout otherwise).
       await other.close();
       await stream.ended;
-      expect(Date.now() - started).toBeLessThan(5_000);
     });
 
-    it.runIf(backend.postgres)('delivers a message posted on one server to a stream opened on another (one PostgreSQL database)', async () => {
+    // Two servers share a database on PostgreSQL only (PGlite is one process's): defined there alone.
+    if (backend.postgres) it('delivers a message posted on one server to a stream opened on another (one PostgreSQL database)', async () => {
       // A second server: its own app and its own connections to the same database.
       let second: Database | undefined;
       let serverB: FastifyInstance | undefined;
