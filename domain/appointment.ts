@@ -1,8 +1,8 @@
 // The appointment's domain (docs/spec.md §4, "Appointments (visits)"): a visit request from a
 // buyer or renter to the owner of a listing. Pure constants, types and helpers, importable by
 // the machine (machines/appointment.machine.ts), the server and the pages alike: domain/
-// imports nothing. The numbers are those of the reference lists (server/db/reference-ids.ts);
-// appointment.test.ts checks that they agree, so they cannot drift.
+// imports nothing. server/db/reference-ids.ts and the schema's actor enum take their numbers and
+// names from here; server/db/reference-lists.test.ts checks them against the seeded lists.
 
 /** The stored status of an appointment (docs/spec.md §4). */
 export const APPOINTMENT_STATUS = {

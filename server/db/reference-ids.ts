@@ -185,31 +185,8 @@ export const OCCUPANCY = { free: 1, owner_occupied: 2, let: 3 } as const;
 
 export const FURNISHING = { furnished: 1, partly_furnished: 2, unfurnished: 3, kitchen_only: 4 } as const;
 
-export const APPOINTMENT_STATUS = {
-  not_set: 0,
-  pending: 1,
-  confirmed: 2,
-  cancelled: 3,
-  accepted_with_phone_number: 4,
-  cancelled_post_confirmation: 5,
-  expired: 6,
-} as const;
-
-export const APPOINTMENT_REFUSAL_REASON = {
-  none: 0,
-  data_verification: 1,
-  seller_not_owner: 2,
-  removed_under_two_hours: 3,
-  house_sold: 4,
-  suspended_listing: 5,
-  unforeseen_event: 6,
-  found_another_property: 7,
-  details_do_not_match: 8,
-  request_change: 9,
-  property_rented: 10,
-  refused: 11,
-  talked_to_owner: 12,
-} as const;
+// The appointments' numbers are the domain's (domain/appointment.ts), shared with the machine and the pages.
+export { APPOINTMENT_REFUSAL_REASON, APPOINTMENT_STATUS } from '../../domain/appointment';
 
 export const SEARCH_TYPE = {
   circle: 1,

@@ -1,4 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
+import { APPOINTMENT_ACTORS } from '../../../domain/appointment';
 import { check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { properties } from './properties';
@@ -6,7 +7,7 @@ import { appointmentRefusalReasons, appointmentStatuses } from './reference-list
 import { users } from './users';
 
 /** Who acted on an appointment last (the spec's actor enumeration). */
-export const appointmentActorEnum = pgEnum('appointment_actor', ['none', 'owner', 'buyer', 'call_center', 'back_office']);
+export const appointmentActorEnum = pgEnum('appointment_actor', APPOINTMENT_ACTORS);
 
 /**
  * Visit requests from a buyer or renter to the owner of a listing (server/modules/appointments).
