@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
-import { properties, users } from '../../server/db/schema';
+import { appointments, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { EVENT_STREAMS_PER_USER, publishUserEvent } from '../../server/lib/user-events';
 import { AUTH_COOKIE } from '../../server/plugins/browser-session';
@@ -164,6 +164,39 @@ for (const backend of BACKENDS) {
         expect(buyerStream.text()).not.toContain('"Id":99');
         // A wrong shape is refused before it is published.
         await expect(publishUserEvent(app, ownerId, { event: 'appointment', data: { AppointmentId: -1, Status: 2 } })).rejects.toThrow();
+      } finally {
+        ownerStream.close();
+        buyerStream.close();
+      }
+    });
+
+    it('tells the owner of a new visit request and both parties of its confirmation', async () => {
+      const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/User/MyProperties/${listingId}/Availability`,
+        headers: auth(owner),
+        payload: { Windows: [1, 2, 3, 4, 5, 6, 7].map((Weekday) => ({ Weekday, From: '08:00', To: '20:00' })) },
+      });
+      expect(put.statusCode).toBe(200);
+      // The demo buyer's own demo visits of this listing are closed: a new request is allowed.
+      await testDb.database.db.update(appointments).set({ statusId: 3 }).where(eq(appointments.propertyId, listingId));
+      const slots = (await app.inject({ method: 'GET', url: `/api/Property/${listingId}/VisitSlots` })).json().Slots as string[];
+      expect(slots.length).toBeGreaterThan(2);
+      const ownerStream = await openStream(base, auth(owner));
+      const buyerStream = await openStream(base, auth(buyer));
+      try {
+        await ownerStream.waitFor(/retry:/);
+        await buyerStream.waitFor(/retry:/);
+        const created = await app.inject({ method: 'POST', url: '/api/Appointment', headers: auth(buyer), payload: { PropertyId: listingId, Slots: slots.slice(1, 3) } });
+        expect(created.statusCode, created.body).toBe(201);
+        const id = created.json().Id as number;
+        await ownerStream.waitFor(new RegExp(`event: appointment\ndata: \{"AppointmentId":${id},"Status":1\}`));
+        const confirmed = await app.inject({ method: 'PUT', url: `/api/Appointment/${id}/Confirm`, headers: auth(owner), payload: { Slot: slots[2] } });
+        expect(confirmed.statusCode).toBe(200);
+        await ownerStream.waitFor(new RegExp(`"AppointmentId":${id},"Status":2`));
+        await buyerStream.waitFor(new RegExp(`"AppointmentId":${id},"Status":2`));
+        expect(buyerStream.text()).not.toContain(`"AppointmentId":${id},"Status":1`);
       } finally {
         ownerStream.close();
         buyerStream.close();

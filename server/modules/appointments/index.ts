@@ -5,6 +5,7 @@ import { EMPTY_APPOINTMENT } from '../../../machines/appointment.machine';
 import { requireUser } from '../../auth/require-user';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
+import { publishUserEvent } from '../../lib/user-events';
 import { errorResponses } from '../../errors/error-body';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { IdParams } from '../shared/schemas';
@@ -160,6 +161,8 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
           fastify.db,
           { propertyId: PropertyId, requesterUserId: buyer.id, ownerUserId, slots, message: Message?.trim() || null, phone: Phone ?? null, now },
           async (newId, tx) => {
+            // The owner's open pages show the new request at the commit.
+            await publishUserEvent(fastify, ownerUserId, { event: 'appointment', data: { AppointmentId: newId, Status: APPOINTMENT_STATUS.pending } }, tx);
             const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, ownerUserId)).limit(1);
             if (!owner) return [];
             return [{ to: owner.email, ...requestedMail({ toName: owner.name, otherName: buyer.name, title: listing.title ?? `Annuncio ${PropertyId}`, appointmentId: newId, publicUrl: fastify.config.publicUrl, slots }) }];

@@ -5,6 +5,7 @@ import { nextAppointment, type AppointmentContext, type AppointmentEvent } from 
 import type { Tx } from '../../db/database';
 import { appointmentEvents, appointments } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
+import { publishUserEvent } from '../../lib/user-events';
 import { visitCalendar } from './ics';
 import { acceptedWithPhoneMail, cancelledMail, confirmedMail, expiredMail } from './mail';
 import { isUniqueViolation, lockAppointment, queueMails, reasonName, slotsOf, type Actor, type AppointmentView, type OutgoingMail, type Role } from './repository';
@@ -92,6 +93,10 @@ export async function applyVisitCommand(fastify: FastifyInstance, id: number, wh
         .where(eq(appointments.id, id));
       await tx.insert(appointmentEvents).values({ appointmentId: id, statusId: next, actor, reasonId, createdAt: now });
       await queueMails(tx, await mailsOf(fastify, tx, view, role, command, now));
+      // Both parties' open pages learn of the change at the commit (their lists, counts, badges).
+      for (const userId of new Set([view.row.requesterUserId, view.row.ownerUserId])) {
+        await publishUserEvent(fastify, userId, { event: 'appointment', data: { AppointmentId: id, Status: next } }, tx);
+      }
       return { id, statusId: next };
     });
     if (result) fastify.wakeMailSender();
