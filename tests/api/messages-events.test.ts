@@ -191,7 +191,7 @@ for (const backend of BACKENDS) {
         const created = await app.inject({ method: 'POST', url: '/api/Appointment', headers: auth(buyer), payload: { PropertyId: listingId, Slots: slots.slice(1, 3) } });
         expect(created.statusCode, created.body).toBe(201);
         const id = created.json().Id as number;
-        await ownerStream.waitFor(new RegExp(`event: appointment\ndata: \{"AppointmentId":${id},"Status":1\}`));
+        await ownerStream.waitFor(new RegExp(`event: appointment\ndata: [{]"AppointmentId":${id},"Status":1[}]`));
         const confirmed = await app.inject({ method: 'PUT', url: `/api/Appointment/${id}/Confirm`, headers: auth(owner), payload: { Slot: slots[2] } });
         expect(confirmed.statusCode).toBe(200);
         await ownerStream.waitFor(new RegExp(`"AppointmentId":${id},"Status":2`));
