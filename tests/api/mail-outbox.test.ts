@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { outboxViewEnabled } from '../../server/modules/mail-outbox';
 import { buildTestApp, expectError, openTestDatabase, testConfig } from './helpers';
@@ -30,8 +31,22 @@ describe('Mail outbox view', () => {
     expect(mails[0]).toMatchObject({ To: email, Template: 'confirm-email' });
     expect(mails[0].Text).toMatch(/\/mailconfermata\/[A-Za-z0-9_-]{43}/);
     expect(mails[0].Text).toMatch(/\/inserisciPassword\/[A-Za-z0-9_-]{43}/);
+    expect(mails[0]).toMatchObject({ Attachments: [] });
     expect((await app.inject({ url: '/api/Mail/Outbox?to=nessuno@example.com' })).json()).toEqual({ Mails: [] });
     expectError(await app.inject({ url: '/api/Mail/Outbox?to=non-una-mail' }), 'ValidationError');
+  });
+
+  it('shows the files attached to a mail (a visit\'s invitation)', async () => {
+    const email = 'outbox.invito@example.com';
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    await testDb.database.db.insert(mailOutbox).values({
+      toAddress: email,
+      subject: 'Visita confermata',
+      textBody: 'Ci vediamo giovedì.',
+      attachments: [{ filename: 'visita.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+    });
+    const mails = (await app.inject({ url: `/api/Mail/Outbox?to=${encodeURIComponent(email)}` })).json().Mails;
+    expect(mails[0].Attachments).toEqual([{ Filename: 'visita.ics', ContentType: 'text/calendar; charset=utf-8; method=PUBLISH', Content: ics }]);
   });
 
   it('is hidden when switched off, when SMTP delivers mail, or when the server listens beyond this machine', async () => {

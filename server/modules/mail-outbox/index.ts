@@ -54,6 +54,9 @@ const OutboxMail = z.object({
   Template: z.string().nullable(),
   CreatedAt: z.string(),
   SentAt: z.string().nullable(),
+  Attachments: z
+    .array(z.object({ Filename: z.string(), ContentType: z.string(), Content: z.string().describe('The file as text (UTF-8): an invitation .ics') }))
+    .describe('The files attached to the mail, as sent'),
 });
 
 export const OutboxResponse = z.object({ Mails: z.array(OutboxMail) }).meta({ id: 'OutboxResponse' });
@@ -81,6 +84,7 @@ const mailOutboxModule: FastifyPluginAsyncZod = async function mailOutboxModule(
           Template: row.template,
           CreatedAt: row.createdAt.toISOString(),
           SentAt: row.sentAt?.toISOString() ?? null,
+          Attachments: (row.attachments ?? []).map((file) => ({ Filename: file.filename, ContentType: file.contentType, Content: file.content })),
         })),
       };
     },

@@ -8179,6 +8179,13 @@ export interface components {
                 Template: string | null;
                 CreatedAt: string;
                 SentAt: string | null;
+                /** @description The files attached to the mail, as sent */
+                Attachments: {
+                    Filename: string;
+                    ContentType: string;
+                    /** @description The file as text (UTF-8): an invitation .ics */
+                    Content: string;
+                }[];
             }[];
         };
         /** @description A listing in a list: search results, similar listings, units, favourites. */
@@ -9888,6 +9895,13 @@ export interface components {
                 Template: string | null;
                 CreatedAt: string;
                 SentAt: string | null;
+                /** @description The files attached to the mail, as sent */
+                Attachments: {
+                    Filename: string;
+                    ContentType: string;
+                    /** @description The file as text (UTF-8): an invitation .ics */
+                    Content: string;
+                }[];
             }[];
         };
         /** @description A listing in a list: search results, similar listings, units, favourites. */

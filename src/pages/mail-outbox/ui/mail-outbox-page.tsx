@@ -75,6 +75,21 @@ export function MailOutboxPage({ to, onSearch }: { to?: string; onSearch: (to: s
                   {t('sentTo', { to: mail.To, date: new Date(mail.CreatedAt).toLocaleString('it-IT') })}
                 </Text>
                 <MailText text={mail.Text} />
+                {mail.Attachments.length > 0 ? (
+                  <ul className={styles.attachments} aria-label={t('attachments')} data-testid="outbox-attachments">
+                    {mail.Attachments.map((file, index) => (
+                      <li key={index}>
+                        <a href={`data:${file.ContentType.split(';')[0]};charset=utf-8,${encodeURIComponent(file.Content)}`} download={file.Filename} data-testid="outbox-attachment">
+                          {t('attachment', { name: file.Filename })}
+                        </a>
+                        <details>
+                          <summary>{t('showAttachment')}</summary>
+                          <pre className={styles.text}>{file.Content}</pre>
+                        </details>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </Stack>
