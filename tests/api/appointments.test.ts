@@ -59,10 +59,14 @@ for (const backend of BACKENDS) {
       return { owner, propertyId };
     }
 
-    async function slotsOf(propertyId: number): Promise<string[]> {
+    async function slotsOf(propertyId: number, { firstDay = false } = {}): Promise<string[]> {
       const res = await app.inject({ method: 'GET', url: `/api/Property/${propertyId}/VisitSlots` });
       expect(res.statusCode).toBe(200);
-      return res.json().Slots;
+      // The first day's slots are left out: at midnight (Rome) they would stop being offered
+      // between reading them and asking for them, and the test would fail at that hour alone.
+      const all = res.json().Slots as string[];
+      const romeDay = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
+      return firstDay ? all : all.filter((slot) => romeDay(slot) !== romeDay(all[0]!));
     }
 
     async function request(buyer: { call: Caller }, propertyId: number, slots: string[], extra: object = {}) {
@@ -98,7 +102,7 @@ for (const backend of BACKENDS) {
       expectError(await stranger.call('PUT', `/api/User/MyProperties/${propertyId}/Availability`, { Windows: everyDay }), 'ListingNotFound');
       expectError(await stranger.call('GET', `/api/User/MyProperties/${propertyId}/Availability`), 'ListingNotFound');
 
-      const slots = await slotsOf(propertyId);
+      const slots = await slotsOf(propertyId, { firstDay: true });
       const now = new Date();
       // Two Tuesdays and two Saturdays in 14 days: (3 + 4) + 6 slots each.
       expect(slots).toHaveLength(2 * (3 + 4) + 2 * 6);
