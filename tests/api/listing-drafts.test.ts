@@ -44,6 +44,13 @@ for (const backend of BACKENDS) {
     let app: FastifyInstance;
     let people = 0;
     let agencyId = 0;
+    // pg warns (once) when a query is queued on a connection that is running one: a transaction's
+    // queries must run one after the other (pg 9 will refuse the queued ones).
+    const busyConnection: string[] = [];
+    const onWarning = (warning: Error) => {
+      if (/already executing a query/.test(warning.message)) busyConnection.push(warning.stack ?? warning.message);
+    };
+    process.on('warning', onWarning);
 
     beforeAll(async () => {
       testDb = await openTestDatabase(backend);
@@ -590,6 +597,11 @@ for (const backend of BACKENDS) {
       // Nothing was written into the rooms or amenities of the owner's listing either.
       expect(await db().select().from(propertyRooms).where(eq(propertyRooms.propertyId, id))).toEqual([]);
       expect(await db().select().from(propertyAmenities).where(eq(propertyAmenities.propertyId, id))).toEqual([]);
+    });
+
+    it('never queues a query on a busy connection (every call above, in and out of transactions)', () => {
+      process.off('warning', onWarning);
+      expect(busyConnection).toEqual([]);
     });
   });
 }

@@ -57,7 +57,11 @@ async function contextOf(db: Conn, owner: Owner, row: PropertyRow) {
 /** The draft's state as the calls answer it. */
 export async function stateOf(db: Conn, owner: Owner, row: PropertyRow): Promise<ListingDraftType> {
   const { flow, answers, orderPaid, facts } = await contextOf(db, owner, row);
-  const [city, media, order] = await Promise.all([cityOf(db, row.municipalityId), mediaCountsOf(db, row.id), latestOrderOf(db, row.id)]);
+  // One after the other: `db` may be a transaction, one connection that runs one query at a time
+  // (pg warns of, and will refuse, queries queued on a busy client).
+  const city = await cityOf(db, row.municipalityId);
+  const media = await mediaCountsOf(db, row.id);
+  const order = await latestOrderOf(db, row.id);
   const progress = progressOf(flow, answers, facts);
   const quality = qualityOf(flow, answers, facts, media);
   return {
@@ -144,7 +148,8 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
       municipalityId = town.id;
       // The title the wizard generated and the seller kept follows the locality: an address hidden
       // since must not stay published in it (docs/listings.md, "The title rule").
-      const [cityBefore, cityAfter] = await Promise.all([cityOf(tx, row.municipalityId), cityOf(tx, town.id)]);
+      const cityBefore = await cityOf(tx, row.municipalityId);
+      const cityAfter = await cityOf(tx, town.id);
       const after = { sellTypeId: row.sellTypeId, street: answers.locality.street.trim(), streetNumber: answers.locality.streetNumber.trim(), showAddress: answers.locality.showAddress };
       const title = cityAfter === null ? null : titleAfterLocality(row, cityBefore, answers.title?.title, after, cityAfter);
       if (title !== null) answers = { ...answers, title: { ...answers.title, title } };

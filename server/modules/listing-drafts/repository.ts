@@ -56,12 +56,11 @@ export async function mediaCountsOf(db: Conn, propertyId: number): Promise<Media
 
 /** What a listing holds beside its row: its town's ISTAT code, rooms, amenities and media counts. */
 export async function extrasOf(db: Conn, row: PropertyRow) {
-  const [town, rooms, amenities, mediaCounts] = await Promise.all([
-    row.municipalityId === null ? [] : db.select({ istat: municipalities.istatCode }).from(municipalities).where(eq(municipalities.id, row.municipalityId)),
-    db.select({ roomTypeId: propertyRooms.roomTypeId, count: propertyRooms.count }).from(propertyRooms).where(eq(propertyRooms.propertyId, row.id)).orderBy(asc(propertyRooms.roomTypeId)),
-    db.select({ amenityId: propertyAmenities.amenityId }).from(propertyAmenities).where(eq(propertyAmenities.propertyId, row.id)).orderBy(asc(propertyAmenities.amenityId)),
-    mediaCountsOf(db, row.id),
-  ]);
+  // One after the other: `db` may be a transaction (one connection, one query at a time).
+  const town = row.municipalityId === null ? [] : await db.select({ istat: municipalities.istatCode }).from(municipalities).where(eq(municipalities.id, row.municipalityId));
+  const rooms = await db.select({ roomTypeId: propertyRooms.roomTypeId, count: propertyRooms.count }).from(propertyRooms).where(eq(propertyRooms.propertyId, row.id)).orderBy(asc(propertyRooms.roomTypeId));
+  const amenities = await db.select({ amenityId: propertyAmenities.amenityId }).from(propertyAmenities).where(eq(propertyAmenities.propertyId, row.id)).orderBy(asc(propertyAmenities.amenityId));
+  const mediaCounts = await mediaCountsOf(db, row.id);
   return { istat: town[0]?.istat ?? null, rooms, amenityIds: amenities.map((a) => a.amenityId), media: mediaCounts };
 }
 

@@ -171,18 +171,17 @@ export async function myProperty(db: Db, userId: number, propertyId: number) {
     .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
     .where(and(eq(properties.id, propertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)));
   if (!row) return null;
-  const [rooms, amenities, mediaRows] = await Promise.all([
-    db
-      .select({ roomTypeId: propertyRooms.roomTypeId, count: propertyRooms.count })
-      .from(propertyRooms)
-      .where(eq(propertyRooms.propertyId, propertyId))
-      .orderBy(asc(propertyRooms.roomTypeId)),
-    db
-      .select({ amenityId: propertyAmenities.amenityId })
-      .from(propertyAmenities)
-      .where(eq(propertyAmenities.propertyId, propertyId))
-      .orderBy(asc(propertyAmenities.amenityId)),
-    mediaOf(db, propertyId),
-  ]);
+  // One after the other: `db` may be a transaction (one connection, one query at a time).
+  const rooms = await db
+    .select({ roomTypeId: propertyRooms.roomTypeId, count: propertyRooms.count })
+    .from(propertyRooms)
+    .where(eq(propertyRooms.propertyId, propertyId))
+    .orderBy(asc(propertyRooms.roomTypeId));
+  const amenities = await db
+    .select({ amenityId: propertyAmenities.amenityId })
+    .from(propertyAmenities)
+    .where(eq(propertyAmenities.propertyId, propertyId))
+    .orderBy(asc(propertyAmenities.amenityId));
+  const mediaRows = await mediaOf(db, propertyId);
   return { ...row, rooms, amenities: amenities.map((a) => a.amenityId), media: mediaRows };
 }

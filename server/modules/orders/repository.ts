@@ -43,16 +43,15 @@ export async function loadCatalogue(db: Db | Tx): Promise<{ plans: CataloguePlan
 }
 
 async function detailOf(db: Db | Tx, order: OrderRow): Promise<OrderDetail> {
-  const [lines, plan, property] = await Promise.all([
-    db
-      .select({ serviceProductId: orderItems.serviceProductId, name: serviceProducts.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
-      .from(orderItems)
-      .innerJoin(serviceProducts, eq(serviceProducts.id, orderItems.serviceProductId))
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.serviceProductId)),
-    order.planTypeId === null ? [] : db.select({ name: planTypes.name }).from(planTypes).where(eq(planTypes.id, order.planTypeId)),
-    order.propertyId === null ? [] : db.select({ sellTypeId: properties.sellTypeId }).from(properties).where(eq(properties.id, order.propertyId)),
-  ]);
+  // One after the other: `db` may be a transaction (one connection, one query at a time).
+  const lines = await db
+    .select({ serviceProductId: orderItems.serviceProductId, name: serviceProducts.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
+    .from(orderItems)
+    .innerJoin(serviceProducts, eq(serviceProducts.id, orderItems.serviceProductId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.serviceProductId));
+  const plan = order.planTypeId === null ? [] : await db.select({ name: planTypes.name }).from(planTypes).where(eq(planTypes.id, order.planTypeId));
+  const property = order.propertyId === null ? [] : await db.select({ sellTypeId: properties.sellTypeId }).from(properties).where(eq(properties.id, order.propertyId));
   return { order, lines, planName: plan[0]?.name ?? null, sellTypeId: property[0]?.sellTypeId ?? null };
 }
 
@@ -82,7 +81,9 @@ export async function listingOrders(db: Db, propertyId: number, userId: number):
     .where(and(eq(orders.propertyId, property.id), eq(orders.userId, userId)))
     .orderBy(desc(orders.id))
     .limit(LISTING_ORDERS_LIMIT);
-  return Promise.all(rows.map((row) => detailOf(db, row)));
+  const details: OrderDetail[] = [];
+  for (const row of rows) details.push(await detailOf(db, row));
+  return details;
 }
 
 export async function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {
