@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, mailOutbox, properties, users } from '../../server/db/schema';
+import { appointmentEvents, appointments, mailOutbox, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { APPOINTMENT_REQUESTS_PER_HOUR, APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY } from '../../server/modules/appointments/limits';
 import { countRequest } from '../../server/plugins/rate-limit-store';
@@ -85,6 +85,35 @@ for (const backend of BACKENDS) {
         expectError(await careful.call('POST', '/api/Appointment', { PropertyId: other.propertyId, Slots: [new Date(Date.now() - 3_600_000).toISOString()] }), 'AppointmentSlotUnavailable');
       }
       expect((await careful.call('POST', '/api/Appointment', { PropertyId: other.propertyId, Slots: [other.slots[0]] })).statusCode).toBe(201);
+    });
+
+    it('lets nobody answer a pending request once its earliest slot has come: it expires (the clock’s change) and the call is refused', async () => {
+      const { owner, propertyId, slots } = await ownedListing('late');
+      const answers: ((id: number, buyer: { call: Caller }) => Promise<LightMyRequestResponse>)[] = [
+        (id) => owner.call('PUT', `/api/Appointment/${id}/Confirm`, { Slot: slots[4] }),
+        (id) => owner.call('PUT', `/api/Appointment/${id}/AcceptWithPhone`),
+        (id, buyer) => buyer.call('PUT', `/api/Appointment/${id}/Cancel`, { Reason: 6 }),
+      ];
+      for (const [i, answer] of answers.entries()) {
+        const buyer = await account(`late-${i}`);
+        const id = (await buyer.call('POST', '/api/Appointment', { PropertyId: propertyId, Slots: [slots[i], slots[4]] })).json().Id as number;
+        // Its earliest slot has come (the sweep has not run yet).
+        await db().update(appointments).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(appointments.id, id));
+        expectError(await answer(id, buyer), 'AppointmentTransitionRefused');
+        const detail = (await buyer.call('GET', `/api/Appointment/${id}`)).json();
+        expect(detail.Status).toBe(6);
+        expect(detail.OwnerPhone).toBeNull();
+        expect(detail.LastActor).toBe('none');
+        expect(detail.ScheduledAt).toBeNull();
+        const history = await db().select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, id));
+        expect(history.map((h) => [h.statusId, h.actor])).toEqual([
+          [1, 'buyer'],
+          [6, 'none'],
+        ]);
+        expect(await mailsTo(buyer.email, 'appointment-expired')).toHaveLength(1);
+      }
+      // The slot confirmed late was not taken.
+      expect((await app.inject({ method: 'GET', url: `/api/Property/${propertyId}/VisitSlots` })).json().Slots).toContain(slots[4]);
     });
   });
 }
