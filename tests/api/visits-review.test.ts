@@ -115,5 +115,22 @@ for (const backend of BACKENDS) {
       // The slot confirmed late was not taken.
       expect((await app.inject({ method: 'GET', url: `/api/Property/${propertyId}/VisitSlots` })).json().Slots).toContain(slots[4]);
     });
+
+    it('answers 400, never 500, to a forged cursor of the threads or of a thread’s messages', async () => {
+      const { propertyId } = await ownedListing('cursor');
+      const writer = await account('cursor');
+      const sent = await writer.call('POST', '/api/Message', { PropertyId: propertyId, Text: 'Buongiorno' });
+      expect(sent.statusCode).toBe(201);
+      const cursor = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      for (const forged of [{ t: '1', i: 1 }, { t: '+275760-09-13T00:00:00.000Z', i: 1 }, { t: '12/31/2099', i: 1 }, { t: '2099-01-01T00:00:00.000000Z', i: 1e20 }, { t: '2099-01-01T00:00:00.000000Z', i: 3_000_000_000 }]) {
+        expectError(await writer.call('GET', `/api/Message/Threads?Cursor=${cursor(forged)}`), 'InvalidCursor');
+      }
+      // The cursors the server gives still work.
+      const page = await writer.call('GET', '/api/Message/Threads?PageSize=1');
+      expect(page.statusCode).toBe(200);
+      expect((await writer.call('GET', `/api/Message/Threads?Cursor=${cursor({ t: '2099-01-01T00:00:00.000000Z', i: 1 })}`)).json().Items).toHaveLength(1);
+      expectError(await writer.call('GET', `/api/Message/Threads/${sent.json().ThreadId}?Cursor=9999999999`), 'ValidationError');
+      expect((await writer.call('GET', `/api/Message/Threads/${sent.json().ThreadId}?Cursor=2147483647`)).json().Items).toEqual([]);
+    });
   });
 }
