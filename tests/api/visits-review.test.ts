@@ -1,9 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentEvents, appointments, mailOutbox, properties, users } from '../../server/db/schema';
+import { appointmentEvents, appointments, mailOutbox, messages, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { APPOINTMENT_REQUESTS_PER_HOUR, APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY } from '../../server/modules/appointments/limits';
+import { LINK_PLACEHOLDER } from '../../server/modules/messages/mail';
 import { countRequest } from '../../server/plugins/rate-limit-store';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
@@ -131,6 +132,20 @@ for (const backend of BACKENDS) {
       expect((await writer.call('GET', `/api/Message/Threads?Cursor=${cursor({ t: '2099-01-01T00:00:00.000000Z', i: 1 })}`)).json().Items).toHaveLength(1);
       expectError(await writer.call('GET', `/api/Message/Threads/${sent.json().ThreadId}?Cursor=9999999999`), 'ValidationError');
       expect((await writer.call('GET', `/api/Message/Threads/${sent.json().ThreadId}?Cursor=2147483647`)).json().Items).toEqual([]);
+    });
+
+    it('keeps a message’s links out of the mail that tells of it (the thread keeps them as typed)', async () => {
+      const { owner, propertyId } = await ownedListing('links');
+      const writer = await account('links');
+      const text = 'Salve, paghi la caparra qui: https://rexer-pagamenti.example/x?a=1\nOppure su www.truffa.example, o evil。com o scrivi a pia@example.com.\nA presto, ore 10.30';
+      const sent = await writer.call('POST', '/api/Message', { PropertyId: propertyId, Text: text });
+      expect(sent.statusCode).toBe(201);
+      const [mail] = await mailsTo(owner.email, 'message');
+      expect(mail).toBeDefined();
+      for (const link of ['https://', 'rexer-pagamenti', 'www.', 'truffa', 'evil。com', 'pia@example.com']) expect(mail!.textBody).not.toContain(link);
+      expect(mail!.textBody).toContain(`> Salve, paghi la caparra qui: ${LINK_PLACEHOLDER}\n> Oppure su ${LINK_PLACEHOLDER} o ${LINK_PLACEHOLDER} o scrivi a ${LINK_PLACEHOLDER}\n> A presto, ore 10.30`);
+      const [stored] = await db().select().from(messages).where(eq(messages.id, sent.json().Id));
+      expect(stored!.text).toBe(text);
     });
   });
 }
