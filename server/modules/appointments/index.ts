@@ -10,6 +10,7 @@ import { errorResponses } from '../../errors/error-body';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { IdParams } from '../shared/schemas';
 import { scheduleExpiry } from '../../jobs/appointment-jobs';
+import { APPOINTMENT_REQUESTS_PER_DAY, APPOINTMENT_REQUESTS_PER_HOUR, APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY, chargeAppointmentRequest } from './limits';
 import { quotableName, requestedMail } from './mail';
 import {
   confirmedStarts,
@@ -136,6 +137,7 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       schema: {
         tags: ['Appointments'],
         summary: 'Ask to visit a published listing at one of 1-3 of its free slots',
+        description: `Each request mails the listing's owner: a buyer may send ${APPOINTMENT_REQUESTS_PER_HOUR} an hour, ${APPOINTMENT_REQUESTS_PER_DAY} a day and ${APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY} a day for one listing (counted in the database for every server, once the listing and the slots are found good); past them 429 TooManyRequests with Retry-After.`,
         body: CreateAppointmentRequest,
         response: { 201: CreatedAppointment, ...errorResponses(401, 404, 409) },
       },
@@ -153,6 +155,8 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       if (nextStatusOf(APPOINTMENT_STATUS.not_set, EMPTY_APPOINTMENT, { type: 'REQUEST', actor: 'buyer', slots: Slots }) !== APPOINTMENT_STATUS.pending) {
         throw new AppError('AppointmentTransitionRefused');
       }
+      // Each request mails the owner: a buyer sends a few an hour and a day (limits.ts).
+      await chargeAppointmentRequest(fastify.db, request.user.id, PropertyId);
       const buyer = request.user;
       const ownerUserId = listing.ownerUserId;
       let id: number;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isAppointmentStatusId } from '../../../domain/appointment';
+import { APPOINTMENT_STATUS, isAppointmentStatusId } from '../../../domain/appointment';
 import { nextAppointment, type AppointmentContext, type AppointmentEvent } from '../../../machines/appointment.machine';
 import type { Tx } from '../../db/database';
 import { appointmentEvents, appointments } from '../../db/schema';
@@ -68,39 +68,46 @@ export async function applyVisitCommand(fastify: FastifyInstance, id: number, wh
         if (!view || role === null) throw new AppError('AppointmentNotFound');
       }
       if (!view) return null;
+      // A pending request whose earliest slot has come is the clock's: it expires, whatever
+      // the call (the owner cannot confirm or accept it late, the buyer cannot hold it open),
+      // and the caller is refused once the expiry is stored.
+      const overdue = who !== null && view.row.statusId === APPOINTMENT_STATUS.pending && view.row.expiresAt !== null && view.row.expiresAt <= now;
+      if (overdue) role = null;
+      const change: VisitCommand = overdue ? { type: 'EXPIRE' } : command;
       const actor: Actor = role ?? 'none';
       const slots = (await slotsOf(tx, [id])).get(id) ?? [];
       // What the server checks beside the machine: the slot is one of the request's, still ahead.
-      if (command.type === 'CONFIRM' && (!slots.some((s) => s.getTime() === command.slot.getTime()) || command.slot <= now)) throw new AppError('AppointmentSlotUnavailable');
-      const event = eventOf(command, actor);
+      if (change.type === 'CONFIRM' && (!slots.some((s) => s.getTime() === change.slot.getTime()) || change.slot <= now)) throw new AppError('AppointmentSlotUnavailable');
+      const event = eventOf(change, actor);
       const next = nextStatusOf(view.row.statusId, contextOf(view.row, slots), event);
       if (next === null) {
         if (who === null) return null;
-        throw new AppError('AppointmentTransitionRefused', { message: `appointment ${id}: ${view.row.statusId} ${command.type} by ${actor}` });
+        throw new AppError('AppointmentTransitionRefused', { message: `appointment ${id}: ${view.row.statusId} ${change.type} by ${actor}` });
       }
-      if (command.type === 'ACCEPT_WITH_PHONE' && !(view.owner.phone ?? '').trim()) throw new AppError('AppointmentOwnerPhoneMissing');
-      if (command.type === 'EXPIRE' && (view.row.expiresAt === null || view.row.expiresAt > now)) return null;
-      const reasonId = command.type === 'CANCEL' ? command.reason : null;
+      if (change.type === 'ACCEPT_WITH_PHONE' && !(view.owner.phone ?? '').trim()) throw new AppError('AppointmentOwnerPhoneMissing');
+      if (change.type === 'EXPIRE' && (view.row.expiresAt === null || view.row.expiresAt > now)) return null;
+      const reasonId = change.type === 'CANCEL' ? change.reason : null;
       await tx
         .update(appointments)
         .set({
           statusId: next,
           lastActor: actor,
           refusalReasonId: reasonId,
-          ...(command.type === 'CONFIRM' ? { scheduledAt: command.slot } : {}),
+          ...(change.type === 'CONFIRM' ? { scheduledAt: change.slot } : {}),
           updatedAt: now,
         })
         .where(eq(appointments.id, id));
       await tx.insert(appointmentEvents).values({ appointmentId: id, statusId: next, actor, reasonId, createdAt: now });
-      await queueMails(tx, await mailsOf(fastify, tx, view, role, command, now));
+      await queueMails(tx, await mailsOf(fastify, tx, view, role, change, now));
       // Both parties' open pages learn of the change at the commit (their lists, counts, badges).
       for (const userId of new Set([view.row.requesterUserId, view.row.ownerUserId])) {
         await publishUserEvent(fastify, userId, { event: 'appointment', data: { AppointmentId: id, Status: next } }, tx);
       }
-      return { id, statusId: next };
+      return { id, statusId: next, overdue };
     });
     if (result) fastify.wakeMailSender();
-    return result;
+    if (result?.overdue) throw new AppError('AppointmentTransitionRefused', { message: `appointment ${id}: expired (its earliest slot has come)` });
+    return result && { id: result.id, statusId: result.statusId };
   } catch (error) {
     if (isUniqueViolation(error, 'appointments_confirmed_slot_uq')) throw new AppError('AppointmentSlotTaken', { cause: error });
     throw error;

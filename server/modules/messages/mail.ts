@@ -1,13 +1,27 @@
-import { isPersonName } from '../../../domain/person-name';
+import { isPersonName, looksLikeLink } from '../../../domain/person-name';
 import { greeting, oneLineSubject } from '../shared/mail-text';
 
 // The mail that tells a person of a new message in one of their threads (template 'message'):
 // at most one per thread and person every 15 minutes (repository.ts). Plain text: the message
-// is quoted as typed, each line after «> »; it carries no phone number or e-mail address of
-// either person, only the sender's first name when it is a person's name.
+// is quoted as typed, each line after «> », but for its links: a word a mail client would
+// make a link of (a scheme, www., an address, a host name) is replaced by LINK_PLACEHOLDER, so
+// Rexer's own mail never carries a stranger's link (the link stays text in MyRexer, where it is
+// read). It carries no phone number or e-mail address of either person, only the sender's first
+// name when it is a person's name.
 
 /** At most one mail per thread and recipient in this time. */
 export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60 * 1000;
+
+/** What a link of the message becomes in the mail. */
+export const LINK_PLACEHOLDER = '[link: leggilo su Rexer]';
+
+/** A line of the message for the mail: each word a mail client would link replaced. */
+export function quotedLine(line: string): string {
+  return `> ${line
+    .split(/(\s+)/u)
+    .map((word) => (word.trim() !== '' && looksLikeLink(word) ? LINK_PLACEHOLDER : word))
+    .join('')}`;
+}
 
 export interface MessageMail {
   subject: string;
@@ -28,7 +42,7 @@ export function messageMail(opts: {
   const title = oneLineSubject(opts.listingTitle) || 'un annuncio';
   const who = opts.senderIsOwner ? (named ? `${sender}, l'inserzionista di «${title}», ti ha risposto:` : `L'inserzionista di «${title}» ti ha risposto:`) : `${named ? sender : 'Un utente'} ti ha scritto per il tuo annuncio «${title}»:`;
   const subject = opts.senderIsOwner ? `Nuova risposta per «${title}»` : `Nuovo messaggio per il tuo annuncio «${title}»`;
-  const quoted = opts.text.split('\n').map((line) => `> ${line}`);
+  const quoted = opts.text.split('\n').map(quotedLine);
   const lines = [
     greeting(opts.recipientName),
     '',

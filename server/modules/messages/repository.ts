@@ -179,10 +179,23 @@ function encodeThreadCursor(cursor: ThreadCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+/** The time of a cursor as the server writes it (to_char below): the database reads it back, whatever else Date.parse takes ("1", "+275760-09-13T00:00:00Z") it may not. */
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
 function decodeThreadCursor(raw: string): ThreadCursor {
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<ThreadCursor> | null;
-    if (value && typeof value.t === 'string' && !Number.isNaN(Date.parse(value.t)) && Number.isInteger(value.i) && (value.i as number) > 0) return { t: value.t, i: value.i as number };
+    if (
+      value &&
+      typeof value.t === 'string' &&
+      CURSOR_TIME.test(value.t) &&
+      !Number.isNaN(Date.parse(value.t)) &&
+      Number.isInteger(value.i) &&
+      (value.i as number) > 0 &&
+      (value.i as number) <= 2_147_483_647
+    ) {
+      return { t: value.t, i: value.i as number };
+    }
   } catch {
     // below
   }

@@ -84,7 +84,13 @@ export const ThreadMessages = z
   .meta({ id: 'MessageThreadMessages' });
 
 export const ThreadMessagesQuery = z.object({
-  Cursor: z.string().regex(/^[0-9]{1,10}$/).optional().describe('NextCursor of the previous page.'),
+  Cursor: z
+    .string()
+    .regex(/^[0-9]{1,10}$/)
+    // A message id: an integer of the database (a larger one is no cursor the server gave).
+    .refine((value) => Number(value) <= 2_147_483_647, { message: 'a message id' })
+    .optional()
+    .describe('NextCursor of the previous page.'),
   PageSize: queryInt(1, 100).default(50).describe('Messages per page, 1-100 (default 50).'),
 });
 

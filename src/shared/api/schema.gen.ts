@@ -4107,7 +4107,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask to visit a published listing at one of 1-3 of its free slots */
+        /**
+         * Ask to visit a published listing at one of 1-3 of its free slots
+         * @description Each request mails the listing's owner: a buyer may send 10 an hour, 30 a day and 3 a day for one listing (counted in the database for every server, once the listing and the slots are found good); past them 429 TooManyRequests with Retry-After.
+         */
         post: {
             parameters: {
                 query?: never;
