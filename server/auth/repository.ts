@@ -109,6 +109,17 @@ export async function findSessionToken(db: Db, token: string) {
   return row;
 }
 
+/** Of these session tokens, the ones still valid at `now` (neither they nor their user token revoked or expired). */
+export async function liveSessionIds(db: Db, ids: readonly number[], now: Date): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessionTokens.id })
+    .from(sessionTokens)
+    .innerJoin(userTokens, eq(userTokens.id, sessionTokens.userTokenId))
+    .where(and(inArray(sessionTokens.id, [...ids]), isNull(sessionTokens.revokedAt), isNull(userTokens.revokedAt), gt(sessionTokens.expiresAt, now), gt(userTokens.expiresAt, now)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Revokes a user token and every session token derived from it. */
 export async function revokeUserToken(db: Db, userTokenId: number, now: Date): Promise<void> {
   await db.update(userTokens).set({ revokedAt: now }).where(and(eq(userTokens.id, userTokenId), isNull(userTokens.revokedAt)));

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/database';
+import { liveSessionIds } from '../auth/repository';
 import { AppError } from '../errors/app-error';
 
 // Live updates for a logged-in user (GET /api/Events, Server-Sent Events), across servers:
@@ -13,7 +14,8 @@ import { AppError } from '../errors/app-error';
 //   the first stream), and writes every notification to the open streams of its user on this
 //   process;
 // - a stream gets a heartbeat comment every 25 s, ends when its client goes, when its session
-//   token expires (the client reconnects with a fresh one), when the server closes and when the
+//   token expires (the client reconnects with a fresh one), at the heartbeat after its session is
+//   revoked (a logout: the reconnection is refused), when the server closes and when the
 //   LISTEN connection breaks (the client reconnects and reads again what it shows);
 // - a user has at most 5 streams open per process (EventStreamLimitReached).
 // Notifications are not stored: a client that was away reads the state again (the unread
@@ -67,18 +69,21 @@ export function eventText(event: UserEvent): string {
 
 interface OpenStream {
   userId: number;
+  /** The session token the stream was opened with: checked again at every heartbeat. */
+  sessionId: number;
   stream: PassThrough;
   end(): void;
 }
 
 export interface UserEventsHub {
   /**
-   * Opens a stream for `userId` that ends by itself at `endsAt` (its session's expiry):
+   * Opens a stream for `userId` that ends by itself at `endsAt` (its session's expiry), or at
+   * the first heartbeat after its session `sessionId` is revoked (a logout, a password change):
    * listening first, so whatever is published once it is returned reaches it. Throws
    * EventStreamLimitReached past the user's streams, ServiceUnavailable when the database
    * cannot listen.
    */
-  open(userId: number, endsAt: Date): Promise<PassThrough>;
+  open(userId: number, endsAt: Date, sessionId: number): Promise<PassThrough>;
   /** Streams open on this process (for tests and the log). */
   openStreams(userId?: number): number;
 }
@@ -144,13 +149,31 @@ export default fp<UserEventsOptions>(
       return started;
     };
 
+    // Each heartbeat asks the database, in one query, which streams' sessions still hold: a
+    // stream whose session was revoked (on any server) ends, and its client's reconnection is
+    // refused. A failed check ends nothing (the database may be away for a moment).
+    let checking = false;
+    const checkSessions = async () => {
+      const open = all();
+      if (checking || open.length === 0) return;
+      checking = true;
+      try {
+        const live = await liveSessionIds(fastify.db, [...new Set(open.map((o) => o.sessionId))], new Date());
+        for (const o of open) if (!live.has(o.sessionId)) o.end();
+      } catch (error) {
+        fastify.log.warn({ err: error }, 'user events: the sessions of the open streams could not be checked');
+      } finally {
+        checking = false;
+      }
+    };
     const heartbeat = setInterval(() => {
       for (const open of all()) write(open, ': heartbeat\n\n');
+      void checkSessions();
     }, heartbeatMs);
     heartbeat.unref();
 
     fastify.decorate('userEvents', {
-      async open(userId, endsAt) {
+      async open(userId, endsAt, sessionId) {
         if (closing) throw new AppError('ServiceUnavailable', { message: 'the server is closing' });
         if ((byUser.get(userId)?.size ?? 0) >= EVENT_STREAMS_PER_USER) throw new AppError('EventStreamLimitReached');
         await ensureListening();
@@ -161,6 +184,7 @@ export default fp<UserEventsOptions>(
         const stream = new PassThrough();
         const open: OpenStream = {
           userId,
+          sessionId,
           stream,
           end() {
             if (!set.delete(open)) return;

@@ -203,6 +203,26 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('ends a stream at the heartbeat after its session is logged out, and refuses it again', async () => {
+      const session = await login(app, DEMO_ACCOUNTS.buyer.email);
+      const stream = await openStream(base, { authorization: `Bearer ${session}` });
+      expect(stream.status).toBe(200);
+      await stream.waitFor(/retry:/);
+      const other = await openStream(base, { authorization: `Bearer ${buyer}` });
+      try {
+        const out = await app.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: `Bearer ${session}` } });
+        expect(out.statusCode).toBeLessThan(300);
+        await stream.ended;
+        expect((await fetch(`${base}/api/Events`, { headers: { authorization: `Bearer ${session}` } })).status).toBe(401);
+        // Another session of the same person keeps its stream.
+        await other.waitFor(/: heartbeat[\s\S]*: heartbeat/);
+        expect(app.userEvents.openStreams()).toBeGreaterThan(0);
+      } finally {
+        stream.close();
+        other.close();
+      }
+    });
+
     it('authenticates by the session cookie too, and refuses without a login', async () => {
       const refused = await fetch(`${base}/api/Events`);
       expect(refused.status).toBe(401);

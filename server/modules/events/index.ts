@@ -19,12 +19,12 @@ const eventsModule: FastifyPluginAsyncZod = async function eventsModule(fastify)
       schema: {
         tags: ['Events'],
         summary: "The user's live updates (Server-Sent Events, text/event-stream)",
-        description: `A stream of \`event: message\` (data \`{ "ThreadId", "Id" }\`: a new message in one of the user's threads, theirs included) and \`event: appointment\` (data \`{ "AppointmentId", "Status" }\`: a visit changed), from whichever server the change was made on, with a comment every ${EVENT_HEARTBEAT_MS / 1000} s. Events are not kept: on (re)connecting, read the state again (GET /api/Message/Unread ...). The stream ends when the session token expires (reconnect with a fresh one), when the server stops or when its database connection breaks; the client reconnects after the \`retry\` it was given. At most ${EVENT_STREAMS_PER_USER} streams per user on one server (429 EventStreamLimitReached).`,
+        description: `A stream of \`event: message\` (data \`{ "ThreadId", "Id" }\`: a new message in one of the user's threads, theirs included) and \`event: appointment\` (data \`{ "AppointmentId", "Status" }\`: a visit changed), from whichever server the change was made on, with a comment every ${EVENT_HEARTBEAT_MS / 1000} s. Events are not kept: on (re)connecting, read the state again (GET /api/Message/Unread ...). The stream ends when the session token expires (reconnect with a fresh one), at the heartbeat after the session ends (a logout), when the server stops or when its database connection breaks; the client reconnects after the \`retry\` it was given. At most ${EVENT_STREAMS_PER_USER} streams per user on one server (429 EventStreamLimitReached).`,
         response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 503) },
       },
     },
     async (request, reply) => {
-      const stream = await fastify.userEvents.open(request.user.id, request.userSession.expiresAt);
+      const stream = await fastify.userEvents.open(request.user.id, request.userSession.expiresAt, request.userSession.id);
       // The client going away closes the response: the stream ends with it.
       reply.raw.once('close', () => stream.destroy());
       return reply
