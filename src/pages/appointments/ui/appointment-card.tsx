@@ -182,6 +182,8 @@ function VisitTimes({ appointment }: { appointment: AppointmentItem }) {
   const { Status, Role, ScheduledAt } = appointment;
   const scheduled = ScheduledAt && (Status === 2 || Status === 5) ? formatVisitTime(ScheduledAt) : '';
   const reason = appointment.Reason && appointment.Reason > 0 ? t(`reason.label.${appointment.Reason}`) : '';
+  const actor = appointment.LastActor;
+  const by = actor === Role ? 'you' : actor === 'owner' || actor === 'buyer' ? 'other' : actor === 'none' ? null : actor;
 
   return (
     <div className={styles.times}>
@@ -206,6 +208,7 @@ function VisitTimes({ appointment }: { appointment: AppointmentItem }) {
       {Status === 4 ? <p className={styles.note}>{t(Role === 'buyer' ? 'card.ownerPhoneNote' : 'card.buyerCallNote')}</p> : null}
       {reason ? (
         <p className={styles.note} data-testid="appointment-reason">
+          {by ? `${t(`card.cancelledBy.${by}`, { name: appointment.OtherPartyName ?? t('card.someone') })} ` : ''}
           {t('card.cancelledReason', { reason })}
         </p>
       ) : null}

@@ -2,7 +2,9 @@ import { useLocation } from '@tanstack/react-router';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REASONS_BY_ACTOR } from '@domain/appointment';
+import { LOGIN_SOURCE } from '@domain/session';
 import type { AppointmentDetail, AppointmentItem } from '@/entities/appointment';
+import { createSessionViewStore, provideSessionRuntime, SessionViewContext, type SessionRuntime, type StoredSessionRecord } from '@/entities/session';
 import { appointmentAnswersFor } from '@/processes/appointment-answers';
 import { fakeApi, renderPage, testI18n, type FakeCall } from '@/shared/lib/test-utils';
 import translations from '../../../../locales/it/appointments.json';
@@ -113,10 +115,15 @@ beforeEach(() => {
     'GET /api/Appointment/5': () => [200, details[5]],
     'PUT /api/Appointment/11/Confirm': (call) => change(11, { Status: 2, Tab: 1, ScheduledAt: (call.body as { Slot: string }).Slot, LastActor: 'owner' })(call),
     'PUT /api/Appointment/11/AcceptWithPhone': change(11, { Status: 4, Tab: 1, LastActor: 'owner' }),
-    'PUT /api/Appointment/1/Cancel': (call) => change(1, { Status: 3, Tab: 2, Reason: (call.body as { Reason: number }).Reason })(call),
+    'PUT /api/Appointment/1/Cancel': (call) => change(1, { Status: 3, Tab: 2, Reason: (call.body as { Reason: number }).Reason, LastActor: 'buyer' })(call),
   });
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  provideSessionRuntime(undefined);
+});
+
+const LOGGED_IN: StoredSessionRecord = { username: 'giulia@example.it', isConfirmed: true, termsPrivacy: true, silent: false };
 
 /** The page as its routes show it: the tab from the path (none on the index). */
 function RoutedPage() {
@@ -125,12 +132,16 @@ function RoutedPage() {
   return <AppointmentsPage tab={match ? (Number(match[1]) as 0 | 1 | 2) : undefined} answersFor={appointmentAnswersFor} />;
 }
 
-const show = (path: string) =>
-  renderPage(() => <RoutedPage />, {
+const show = (path: string, record: StoredSessionRecord | null = LOGGED_IN) =>
+  renderPage(() => (
+    <SessionViewContext.Provider value={createSessionViewStore(() => record)}>
+      <RoutedPage />
+    </SessionViewContext.Provider>
+  ), {
     i18n,
     path,
     otherPaths: ['/myrexer/appuntamenti', '/myrexer/appuntamenti/0', '/myrexer/appuntamenti/1', '/myrexer/appuntamenti/2'],
-    otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/myrexer/annunci': () => <p>annunci</p>, '/immobile/$id': () => <p>immobile</p>, '/myrexer/profilo': () => <p>profilo</p> },
+    otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/myrexer/annunci': () => <p>annunci</p>, '/immobile/$id': () => <p>immobile</p>, '/myrexer/profilo': () => <p>profilo</p>, '/annuncio/vendocasa': () => <p>vendocasa</p>, '/annuncio/affittocasa': () => <p>affittocasa</p> },
   });
 
 const card = async (title: string) => (await screen.findByRole('link', { name: title })).closest('[data-testid="appointment"]') as HTMLElement;
@@ -154,7 +165,7 @@ describe('AppointmentsPage', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Annullati' }));
     const cancelled = await card('Casa 5');
     expect(within(cancelled).getByTestId('appointment-status').textContent).toBe('Annullata');
-    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe('Motivo: la casa è stata venduta');
+    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe('Annullata da Giulia. Motivo: la casa è stata venduta');
   });
 
   it('switches to the requests received and keeps the side in the URL across tabs', async () => {
@@ -262,7 +273,7 @@ describe('AppointmentsPage', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Vai agli annullati' }));
     const cancelled = await card('Casa 1');
-    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe("Motivo: ha trovato un'altra casa");
+    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe("Annullata da te. Motivo: trovata un'altra casa");
   });
 
   it("lists the owner's reasons only to the owner", async () => {
@@ -385,5 +396,28 @@ describe('AppointmentsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mostra altre' }));
     expect(await card('Casa 39')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mostra altre' })).toBeNull();
+  });
+
+  it('starts the listing wizard from the buyer side for a logged-in user', async () => {
+    const { router } = await show('/myrexer/appuntamenti/0');
+    await card('Casa 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Pubblica il tuo annuncio' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/annuncio/vendocasa'));
+  });
+
+  it('asks for the login with source 6 (create listing from appointment) when the session has ended', async () => {
+    const openLogin = vi.fn<SessionRuntime['openLogin']>();
+    provideSessionRuntime(async () => ({ openLogin }) as unknown as SessionRuntime);
+    await show('/myrexer/appuntamenti/0', null);
+    await card('Casa 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Vuoi affittarla? Inizia da qui' }));
+    await waitFor(() => expect(openLogin).toHaveBeenCalledWith({ source: LOGIN_SOURCE.createListingFromAppointment, redirectTo: '/annuncio/affittocasa' }));
+    expect(LOGIN_SOURCE.createListingFromAppointment).toBe(6);
+  });
+
+  it('does not show the listing banner on the owner side', async () => {
+    await show('/myrexer/appuntamenti/0?ruolo=proprietario');
+    await card('Casa 11');
+    expect(screen.queryByTestId('sell-banner')).toBeNull();
   });
 });

@@ -46,19 +46,6 @@ export function ConfirmModal({ appointment, answers, pending, pendingEvent, erro
           <Button variant="ghost" onClick={onClose} disabled={pending}>
             {t('confirm.back')}
           </Button>
-          {canPickSlot ? (
-            <Button
-              onClick={() => {
-                if (!slot) return setMissing(true);
-                onConfirm(slot);
-              }}
-              loading={pending && pendingEvent === 'CONFIRM'}
-              disabled={pending}
-              data-testid="confirm-slot"
-            >
-              {pending && pendingEvent === 'CONFIRM' ? t('confirm.busy') : t('confirm.submit')}
-            </Button>
-          ) : null}
         </div>
       }
     >
@@ -76,6 +63,21 @@ export function ConfirmModal({ appointment, answers, pending, pendingEvent, erro
             error={missing ? t('confirm.pickSlot') : undefined}
             name={`confirm-${appointment.Id}`}
           />
+        ) : null}
+        {canPickSlot ? (
+          <div>
+            <Button
+              onClick={() => {
+                if (!slot) return setMissing(true);
+                onConfirm(slot);
+              }}
+              loading={pending && pendingEvent === 'CONFIRM'}
+              disabled={pending}
+              data-testid="confirm-slot"
+            >
+              {pending && pendingEvent === 'CONFIRM' ? t('confirm.busy') : t('confirm.submit')}
+            </Button>
+          </div>
         ) : null}
         {error && errorType !== 'AppointmentOwnerPhoneMissing' ? (
           <Alert tone="error" live>
