@@ -1,0 +1,1 @@
+export { appointmentAnswersFor } from './model/appointment-answers';
