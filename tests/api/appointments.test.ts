@@ -394,7 +394,17 @@ for (const backend of BACKENDS) {
       const [buyer] = await db().select().from(users).where(eq(users.email, 'acquirente@rexer.example'));
       const rows = await db().select().from(appointments).where(eq(appointments.requesterUserId, buyer!.id));
       expect([...new Set(rows.map((r) => r.statusId))].sort()).toEqual([1, 2, 3, 4, 5, 6]);
-      for (const row of rows) expect((await db().select().from(appointmentSlots).where(eq(appointmentSlots.appointmentId, row.id))).length).toBeGreaterThan(0);
+      const romeHour = (at: Date) => Number(at.toLocaleString('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', hour12: false }));
+      for (const row of rows) {
+        const slots = await db().select().from(appointmentSlots).where(eq(appointmentSlots.appointmentId, row.id));
+        expect(slots.length).toBeGreaterThan(0);
+        // Visits a person would make: in the day, on the half hour (Rome time).
+        for (const slot of slots) {
+          expect(romeHour(slot.startsAt)).toBeGreaterThanOrEqual(8);
+          expect(romeHour(slot.startsAt)).toBeLessThan(21);
+          expect(slot.startsAt.getUTCMinutes() % 30).toBe(0);
+        }
+      }
       const confirmedRow = rows.find((r) => r.statusId === 2)!;
       expect(confirmedRow.scheduledAt).not.toBeNull();
       expect((await slotsOf(confirmedRow.propertyId)).length).toBeGreaterThan(0);

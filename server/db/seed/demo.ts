@@ -460,7 +460,9 @@ async function writeDemoVisits(
   }
   const listings = opts.sellerPublished;
   if (listings.length === 0) return;
-  const at = (days: number, hourUtc: number) => new Date(SEED_EPOCH.getTime() + days * 86_400_000 + hourUtc * 3_600_000);
+  // Hours from the start (00:00 UTC) of the epoch's day: SEED_EPOCH itself is 10:00 UTC.
+  const epochDay = Date.UTC(SEED_EPOCH.getUTCFullYear(), SEED_EPOCH.getUTCMonth(), SEED_EPOCH.getUTCDate());
+  const at = (days: number, hourUtc: number) => new Date(epochDay + days * 86_400_000 + hourUtc * 3_600_000);
   const { pending, confirmed, cancelled, accepted_with_phone_number: accepted, cancelled_post_confirmation: cancelledAfter, expired } = APPOINTMENT_STATUS;
   type Step = { status: number; actor: 'buyer' | 'owner' | 'none'; reason?: number; daysAgo: number };
   const visits: { listing: number; slots: Date[]; confirmedAt?: Date; expiresAt?: Date; message: number; steps: Step[] }[] = [
