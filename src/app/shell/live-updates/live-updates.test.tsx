@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionViewStore, SessionViewContext, type StoredSessionRecord } from '@/entities/session';
-import { createLiveEventsClient, type EventSourceLike } from '@/shared/lib/live-events';
+import { createLiveEventsClient, type EventSourceLike } from '@/shared/api';
 import { testQueryClient } from '@/shared/lib/test-utils';
 import { LiveUpdates } from './live-updates';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { MESSAGES_KEY, unreadQueryOptions } from '@/entities/message';
 import { useSessionView } from '@/entities/session';
-import { liveEvents, type LiveEventsClient } from '@/shared/lib/live-events';
+import { liveEvents, type LiveEventsClient } from '@/shared/api';
 
 /** Every visit query's key starts with this (the appointments pages). */
 export const APPOINTMENTS_KEY = ['appointments'] as const;

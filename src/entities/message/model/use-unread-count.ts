@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLiveRefetchInterval } from '@/shared/lib/live-events';
+import { useLiveRefetchInterval } from '@/shared/api';
 import { unreadQueryOptions } from '../api/message-api';
 
 /**

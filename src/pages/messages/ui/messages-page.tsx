@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { threadsQueryOptions } from '@/entities/message';
 import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
-import { useLiveRefetchInterval } from '@/shared/lib/live-events';
+import { useLiveRefetchInterval } from '@/shared/api';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
