@@ -192,6 +192,7 @@ export const USER_MENUS: Record<UserMenuType, readonly MenuItem[]> = {
   SELLER_LANDLORD: [
     link('profile', 'account.profile', '/myrexer/profilo'),
     link('listings', 'account.listings', '/myrexer/annunci'),
+    link('appointments', 'account.visits', '/myrexer/appuntamenti'),
     link('messages', 'account.messages', '/myrexer/messaggi'),
   ],
 };

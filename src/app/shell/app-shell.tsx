@@ -8,6 +8,7 @@ import { pageStaticData } from '../model/home-type-switch';
 import { Footer } from './footer/footer';
 import { GlobalLoader } from './global-loader/global-loader';
 import { Header } from './header/header';
+import { LiveUpdates } from './live-updates/live-updates';
 import { ModalHost } from './modal-host/modal-host';
 import styles from './app-shell.module.css';
 
@@ -38,6 +39,7 @@ export function AppShell({ homeType, searchStr }: { homeType: HomeType; searchSt
       <Footer homeType={homeType} seo={footerSeoMode(staticData.footerSeo, source)} />
       <GlobalLoader />
       <ModalHost />
+      <LiveUpdates />
     </>
   );
 }

@@ -54,6 +54,16 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/toomanyrequest');
   });
 
+  it('leaves the message limit to the page that sent the message (no 429 page)', async () => {
+    const navigate = vi.fn();
+    const fake = fakeFetch(() => json({ ExceptionType: 202, ExceptionTypeString: 'MessageRateLimited' }, 429));
+    const client = createApiClient({ fetch: fake.fetch, navigate });
+    const { error, response } = await client.POST('/api/Message', { body: { ThreadId: 1, Text: 'Ciao' } });
+    expect(response.status).toBe(429);
+    expect(error).toEqual({ ExceptionType: 202, ExceptionTypeString: 'MessageRateLimited' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('navigates to /genericerror on a 401 MissingToken only', async () => {
     const navigate = vi.fn();
     let body: unknown = { ExceptionType: 2, ExceptionTypeString: 'MissingToken' };

@@ -51,6 +51,8 @@ export interface ApiClientOptions {
 
 /** Calls the app makes on its own in the background: their 429 sends nobody to /toomanyrequest. */
 const BACKGROUND_CALLS = /\/api\/Account\/(AnonymousLogin|Session)$/i;
+/** Limits a page answers itself (the composer says when to write again): no 429 page for them. */
+const PAGE_ANSWERED_LIMITS = new Set(['MessageRateLimited']);
 /** Calls whose 401 is an answer to show (wrong password ...), not a session to end. */
 const SESSION_CALLS = /\/api\/Account\/(AnonymousLogin|Session|Login|Logout|Register)$/i;
 
@@ -140,7 +142,7 @@ export function createTransportMiddleware({ getToken, navigate, cookieTransport 
     async onResponse({ request, response }) {
       const background = BACKGROUND_CALLS.test(new URL(request.url).pathname);
       if (response.status === 429 && !background) {
-        navigate?.('/toomanyrequest');
+        if (!PAGE_ANSWERED_LIMITS.has((await errorBodyOf(response))?.ExceptionTypeString ?? '')) navigate?.('/toomanyrequest');
       } else if (response.status === 401 && !background && (await errorBodyOf(response))?.ExceptionTypeString === 'MissingToken') {
         // A background call's missing token is the session's answer, not a failure to show: a
         // new visitor's session call (trying to reuse a session it does not have) meets one.

@@ -32,3 +32,19 @@ export {
   type DownloadList,
 } from './queries';
 export type { paths, components } from './schema.gen';
+export {
+  liveEvents,
+  createLiveEventsClient,
+  useLiveEventsConnected,
+  useLiveRefetchInterval,
+  LIVE_EVENTS_URL,
+  LIVE_FALLBACK_INTERVAL_MS,
+  LIVE_REOPEN_FIRST_MS,
+  LIVE_REOPEN_MOST_MS,
+  type LiveEvent,
+  type LiveEventHandlers,
+  type LiveEventsClient,
+  type LiveEventsOptions,
+  type EventSourceLike,
+  type EventSourceFactory,
+} from './live-events';

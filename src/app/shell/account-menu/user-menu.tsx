@@ -3,11 +3,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loadSessionRuntime } from '@/entities/session';
 import { accountLabel, meQueryOptions } from '@/entities/account';
+import { useUnreadCount } from '@/entities/message';
 import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import { homePathOf } from '../../config/home-paths';
 import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
 import { useMenuDisclosure } from '../use-menu-disclosure';
+import { UnreadBadge } from './unread-badge';
 import styles from './account-menu.module.css';
 
 /** The logged-in user's menu by type (docs/spec.md §2), with the logout. */
@@ -21,6 +23,7 @@ export function UserMenu({ homeType }: { homeType: HomeType }) {
   // compressed page mixing it with text from the address bar would let its length be probed).
   const me = useQuery(meQueryOptions());
   const label = accountLabel({ name: me.data?.name, surname: me.data?.surname, email: me.data?.email });
+  const unread = useUnreadCount(true) ?? 0;
 
   const logout = async () => {
     setLeaving(true);
@@ -39,12 +42,17 @@ export function UserMenu({ homeType }: { homeType: HomeType }) {
         className={styles.toggle}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('account.open')}
+        aria-label={unread > 0 ? t('account.openWithUnread', { count: unread }) : t('account.open')}
         data-testid="account-menu-button"
         onClick={() => setOpen((value) => !value)}
       >
         <span aria-hidden="true" className={styles.avatar}>
           {label.initials}
+          {unread > 0 ? (
+            <span className={styles.avatarBadge} data-testid="unread-badge">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
         </span>
         {label.firstName && (
           <span className={styles.name} data-testid="account-first-name">
@@ -62,8 +70,9 @@ export function UserMenu({ homeType }: { homeType: HomeType }) {
             {USER_MENUS[userMenuTypeFor(homeType)].map((item) =>
               item.kind === 'link' ? (
                 <li key={item.id}>
-                  <Link to={item.to} className={styles.item} onClick={() => setOpen(false)}>
+                  <Link to={item.to} className={styles.item} onClick={() => setOpen(false)} data-menu-item={item.id}>
                     {t(item.label)}
+                    {item.id === 'messages' ? <UnreadBadge count={unread} className={styles.itemBadge} /> : null}
                   </Link>
                 </li>
               ) : null,

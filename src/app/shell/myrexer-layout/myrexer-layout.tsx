@@ -1,7 +1,10 @@
 import { Link, Outlet } from '@tanstack/react-router';
+import { useUnreadCount } from '@/entities/message';
+import { useSessionView } from '@/entities/session';
 import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
+import { UnreadBadge } from '../account-menu/unread-badge';
 import styles from './myrexer-layout.module.css';
 
 /**
@@ -10,6 +13,7 @@ import styles from './myrexer-layout.module.css';
  */
 export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
   const { t } = useTranslation('common');
+  const unread = useUnreadCount(useSessionView().isLoggedIn) ?? 0;
   return (
     <div className={styles.layout}>
       <nav aria-label={t('account.menuLabel')} className={styles.menu} data-testid="myrexer-menu">
@@ -19,6 +23,7 @@ export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
               <li key={item.id}>
                 <Link to={item.to} className={styles.item} activeOptions={{ exact: false }} activeProps={{ 'aria-current': 'page' }}>
                   {t(item.label)}
+                  {item.id === 'messages' ? <UnreadBadge count={unread} className={styles.badge} /> : null}
                 </Link>
               </li>
             ) : null,
