@@ -1,6 +1,5 @@
 export {
   APPOINTMENTS_KEY,
-  LIVE_FALLBACK_MS,
   appointmentListQueryOptions,
   appointmentQueryOptions,
   ownerSideQueryOptions,

@@ -15,13 +15,6 @@ export type AppointmentTabId = AppointmentItem['Tab'];
 export const APPOINTMENTS_KEY = ['appointments'] as const;
 const PAGE_SIZE = 20;
 
-/**
- * While the live-events stream is closed, lists and details are read again this often.
- * MERGE: the messages helper's live-events module exports useLiveEventsConnected(); once it is
- * in, pass `connected ? false : LIVE_FALLBACK_MS` instead of this constant alone.
- */
-export const LIVE_FALLBACK_MS = 30_000;
-
 /** One tab of my visits as buyer or as owner, newest first, 20 at a time (NextAfterId). */
 export const appointmentListQueryOptions = (role: AppointmentRole, tab: AppointmentTabId) =>
   infiniteQueryOptions({

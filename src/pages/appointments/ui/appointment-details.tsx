@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { appointmentQueryOptions, formatEventTime, LIVE_FALLBACK_MS, type AppointmentHistoryEntry, type AppointmentItem } from '@/entities/appointment';
+import { appointmentQueryOptions, formatEventTime, type AppointmentHistoryEntry, type AppointmentItem } from '@/entities/appointment';
+import { useLiveRefetchInterval } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -12,7 +13,7 @@ import styles from './appointments.module.css';
  */
 export function AppointmentDetails({ appointment }: { appointment: AppointmentItem }) {
   const { t } = useTranslation('appointments');
-  const query = useQuery({ ...appointmentQueryOptions(appointment.Id), refetchInterval: LIVE_FALLBACK_MS });
+  const query = useQuery({ ...appointmentQueryOptions(appointment.Id), refetchInterval: useLiveRefetchInterval() });
   const name = appointment.OtherPartyName ?? t('card.someone');
 
   if (query.isError && !query.data) {

@@ -3,12 +3,12 @@ import { Link, useLocation, type LinkProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   appointmentListQueryOptions,
-  LIVE_FALLBACK_MS,
   ownerSideQueryOptions,
   type AnswersFor,
   type AppointmentRole,
   type AppointmentTabId,
 } from '@/entities/appointment';
+import { useLiveRefetchInterval } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -46,7 +46,8 @@ export function AppointmentsPage({ tab, answersFor }: AppointmentsPageProps) {
   const { t } = useTranslation('appointments');
   const role = useLocation({ select: (location) => roleOf(location.search as Record<string, unknown>) });
   const shown = useShownTab(role, tab);
-  const query = useInfiniteQuery({ ...appointmentListQueryOptions(role, shown ?? 0), enabled: shown !== undefined, refetchInterval: LIVE_FALLBACK_MS });
+  const liveRefetch = useLiveRefetchInterval();
+  const query = useInfiniteQuery({ ...appointmentListQueryOptions(role, shown ?? 0), enabled: shown !== undefined, refetchInterval: liveRefetch });
   const ownerSide = useQuery(ownerSideQueryOptions());
   const [notice, setNotice] = useState<Notice | null>(null);
   const items = shown === undefined ? undefined : query.data?.pages.flatMap((page) => page.Items);
