@@ -45,3 +45,33 @@ export const myListingQueryOptions = (id: number) =>
 export async function changeListingStatus(id: number, status: RequestedStatus): Promise<ListingDraft> {
   return unwrap('PUT /api/Property/{id}/Status', await apiClient.PUT('/api/Property/{id}/Status', { params: { path: { id } }, body: { Status: status } }));
 }
+
+/**
+ * How many visit requests wait for the owner's answer, by listing: the owner's "in attesa"
+ * tab (GET /api/Appointment/List?Role=owner&Tab=0), every page (a few at most in practice).
+ * The key starts with 'appointments': a new request (a live event) refreshes it.
+ */
+export const waitingVisitsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['appointments', 'owner-waiting-by-listing'] as const,
+    queryFn: async ({ signal }): Promise<Record<number, number>> => {
+      const counts: Record<number, number> = {};
+      let afterId: number | undefined;
+      for (let page = 0; page < WAITING_PAGES_MAX; page++) {
+        const answer = unwrap(
+          'GET /api/Appointment/List',
+          await apiClient.GET('/api/Appointment/List', { params: { query: { Role: 'owner', Tab: 0, Limit: 50, AfterId: afterId } }, signal }),
+        );
+        for (const item of answer.Items) counts[item.Property.Id] = (counts[item.Property.Id] ?? 0) + 1;
+        if (answer.NextAfterId === null) break;
+        afterId = answer.NextAfterId;
+      }
+      return counts;
+    },
+    staleTime: 30_000,
+    // TODO(merge): while the live events stream is closed (useLiveEventsConnected() of the
+    // messages helper's live-events module), poll; until that module is here, always.
+    refetchInterval: 30_000,
+  });
+
+const WAITING_PAGES_MAX = 10;
