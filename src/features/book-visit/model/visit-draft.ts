@@ -9,9 +9,11 @@ export interface VisitDraft {
   phone: string;
   /** The visitor pressed "Invia richiesta" before logging in: send it once logged in. */
   sendAfterLogin: boolean;
+  /** The login the dialog asked for has just gone through: the dialog sends it as it opens. */
+  sendNow: boolean;
 }
 
-export const EMPTY_VISIT_DRAFT: VisitDraft = { slots: [], message: '', phone: '', sendAfterLogin: false };
+export const EMPTY_VISIT_DRAFT: VisitDraft = { slots: [], message: '', phone: '', sendAfterLogin: false, sendNow: false };
 
 const keyOf = (propertyId: number) => `rexer.visit-draft.${propertyId}`;
 
@@ -34,6 +36,7 @@ export function readVisitDraft(propertyId: number): VisitDraft | null {
       message: typeof value.message === 'string' ? value.message : '',
       phone: typeof value.phone === 'string' ? value.phone : '',
       sendAfterLogin: value.sendAfterLogin === true,
+      sendNow: value.sendNow === true,
     };
   } catch {
     return null;
@@ -50,4 +53,10 @@ export function saveVisitDraft(propertyId: number, draft: VisitDraft): void {
 
 export function clearVisitDraft(propertyId: number): void {
   storage()?.removeItem(keyOf(propertyId));
+}
+
+/** The login asked for has gone through: the dialog opening next sends the kept request. */
+export function markVisitDraftToSend(propertyId: number): void {
+  const draft = readVisitDraft(propertyId);
+  if (draft) saveVisitDraft(propertyId, { ...draft, sendAfterLogin: true, sendNow: true });
 }

@@ -21,10 +21,6 @@ export interface BookVisitDialogProps {
   onClose: () => void;
   /** A visitor who is not logged in pressed "Invia richiesta": the draft is saved, log them in. */
   onLoginNeeded: () => void;
-  /** Logged in just now to send it: the request goes at once. */
-  sendOnOpen?: boolean;
-  /** Reopened with a draft kept from before a login or a reload: say so. */
-  resumed?: boolean;
   /** "Scrivi al proprietario" (the listing has no visit times yet). */
   onWriteToOwner?: () => void;
 }
@@ -35,13 +31,16 @@ type Sent = { appointment: CreatedAppointment; deadline: string | null };
  * "Prenota una visita" on a private owner's listing: the free times of the next two weeks by
  * day, 1 to MAX_SLOTS of them, an optional message and phone; then the request.
  */
-export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, sendOnOpen = false, resumed = false, onWriteToOwner }: BookVisitDialogProps) {
+export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, onWriteToOwner }: BookVisitDialogProps) {
   const { t } = useTranslation('book-visit');
   const session = useSessionView();
   const queryClient = useQueryClient();
   const formId = useId();
   const slotsQuery = useQuery(visitSlotsQueryOptions(propertyId));
   const [initial] = useState<VisitDraft>(() => readVisitDraft(propertyId) ?? EMPTY_VISIT_DRAFT);
+  // Kept from before a login or a reload: said so; just logged in for it: sent at once.
+  const resumed = initial.sendAfterLogin;
+  const sendOnOpen = initial.sendNow;
   const [picked, setPicked] = useState<string[]>(initial.slots);
   const [message, setMessage] = useState(initial.message);
   const [phone, setPhone] = useState(initial.phone);
@@ -56,7 +55,7 @@ export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, se
   // The choice lives in the tab until it is sent: a login, a reload or closing the dialog keeps it.
   useEffect(() => {
     if (sent) return;
-    saveVisitDraft(propertyId, { slots: picked, message, phone, sendAfterLogin: false });
+    saveVisitDraft(propertyId, { slots: picked, message, phone, sendAfterLogin: false, sendNow: false });
   }, [propertyId, picked, message, phone, sent]);
 
   // A kept time that is no longer free goes; the others stay (adjusted while rendering, when
@@ -97,7 +96,7 @@ export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, se
     setShowErrors(true);
     if (noSlotPicked || messageError || phoneError || send.isPending) return;
     if (!session.isLoggedIn) {
-      saveVisitDraft(propertyId, { slots: picked, message, phone, sendAfterLogin: true });
+      saveVisitDraft(propertyId, { slots: picked, message, phone, sendAfterLogin: true, sendNow: false });
       onLoginNeeded();
       return;
     }
@@ -110,10 +109,7 @@ export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, se
   useEffect(() => {
     if (!sendOnOpen || autoSent.current || !free || !session.isLoggedIn) return;
     autoSent.current = true;
-    if (picked.length > 0 && !messageError && !phoneError) {
-      setShowErrors(true);
-      send.mutate(picked);
-    }
+    if (picked.length > 0 && !messageError && !phoneError) send.mutate(picked);
   }, [sendOnOpen, free, session.isLoggedIn, picked, messageError, phoneError, send]);
 
   const toggle = (start: string) => {

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef } from 'react';
 import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, SessionViewContext, useSessionView } from '@/entities/session';
 import { modalStore } from '@/shared/lib/modal-store';
-import { readVisitDraft } from '../model/visit-draft';
+import { markVisitDraftToSend, readVisitDraft } from '../model/visit-draft';
 
 const loadBookVisitDialog = () => import('./book-visit-dialog');
 const BookVisitDialog = lazy(loadBookVisitDialog);
@@ -29,7 +29,6 @@ export interface BookVisitProps {
 export function BookVisit({ propertyId, open, onOpenChange, onWriteToOwner }: BookVisitProps) {
   const session = useSessionView();
   const sessionStore = useContext(SessionViewContext);
-  const [mode, setMode] = useState<{ sendOnOpen: boolean; resumed: boolean }>({ sendOnOpen: false, resumed: false });
   // Set while the login this dialog asked for is under way.
   const waitingForLogin = useRef(false);
   const onOpenChangeRef = useRef(onOpenChange);
@@ -37,12 +36,13 @@ export function BookVisit({ propertyId, open, onOpenChange, onWriteToOwner }: Bo
     onOpenChangeRef.current = onOpenChange;
   });
 
+  // The dialog finds in the draft whether to send it at once (this dialog's login) or to show it.
   const resumeAfterLogin = useCallback(() => {
     if (!waitingForLogin.current) return;
     waitingForLogin.current = false;
-    setMode({ sendOnOpen: true, resumed: true });
+    markVisitDraftToSend(propertyId);
     onOpenChangeRef.current(true);
-  }, []);
+  }, [propertyId]);
 
   useEffect(() => {
     if (!session.isLoggedIn) return;
@@ -51,10 +51,7 @@ export function BookVisit({ propertyId, open, onOpenChange, onWriteToOwner }: Bo
       return;
     }
     // Logged in with a request left to send (back after a registration, a reload): show it to confirm.
-    if (readVisitDraft(propertyId)?.sendAfterLogin) {
-      setMode({ sendOnOpen: false, resumed: true });
-      onOpenChangeRef.current(true);
-    }
+    if (readVisitDraft(propertyId)?.sendAfterLogin) onOpenChangeRef.current(true);
   }, [session.isLoggedIn, propertyId, resumeAfterLogin]);
 
   // The login's modals closed: logged in, the request goes; otherwise it stays kept for later.
@@ -86,14 +83,9 @@ export function BookVisit({ propertyId, open, onOpenChange, onWriteToOwner }: Bo
     <Suspense fallback={null}>
       <BookVisitDialog
         propertyId={propertyId}
-        sendOnOpen={mode.sendOnOpen}
-        resumed={mode.resumed}
         onLoginNeeded={loginNeeded}
         onWriteToOwner={onWriteToOwner}
-        onClose={() => {
-          setMode({ sendOnOpen: false, resumed: false });
-          onOpenChange(false);
-        }}
+        onClose={() => onOpenChange(false)}
       />
     </Suspense>
   );

@@ -5,6 +5,8 @@ export interface OwnerMessageDraft {
   text: string;
   /** The visitor pressed "Invia" before logging in: send it once logged in. */
   sendAfterLogin: boolean;
+  /** The login the dialog asked for has just gone through: the dialog sends it as it opens. */
+  sendNow: boolean;
 }
 
 const keyOf = (propertyId: number) => `rexer.owner-message.${propertyId}`;
@@ -22,7 +24,7 @@ export function readOwnerMessageDraft(propertyId: number): OwnerMessageDraft | n
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<OwnerMessageDraft>;
-    return { text: typeof value.text === 'string' ? value.text : '', sendAfterLogin: value.sendAfterLogin === true };
+    return { text: typeof value.text === 'string' ? value.text : '', sendAfterLogin: value.sendAfterLogin === true, sendNow: value.sendNow === true };
   } catch {
     return null;
   }
@@ -38,4 +40,10 @@ export function saveOwnerMessageDraft(propertyId: number, draft: OwnerMessageDra
 
 export function clearOwnerMessageDraft(propertyId: number): void {
   storage()?.removeItem(keyOf(propertyId));
+}
+
+/** The login asked for has gone through: the dialog opening next sends the kept text. */
+export function markOwnerMessageToSend(propertyId: number): void {
+  const draft = readOwnerMessageDraft(propertyId);
+  if (draft) saveOwnerMessageDraft(propertyId, { ...draft, sendAfterLogin: true, sendNow: true });
 }

@@ -17,23 +17,24 @@ export interface WriteToOwnerDialogProps {
   onClose: () => void;
   /** A visitor who is not logged in pressed "Invia": the text is kept, log them in. */
   onLoginNeeded: () => void;
-  /** Logged in just now to send it: the message goes at once. */
-  sendOnOpen?: boolean;
 }
 
 /** "Scrivi al proprietario": one message about the listing; then its conversation in Messages. */
-export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded, sendOnOpen = false }: WriteToOwnerDialogProps) {
+export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded }: WriteToOwnerDialogProps) {
   const { t } = useTranslation('write-to-owner');
   const session = useSessionView();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formId = useId();
-  const [text, setText] = useState(() => readOwnerMessageDraft(propertyId)?.text ?? '');
+  const [initial] = useState(() => readOwnerMessageDraft(propertyId));
+  const [text, setText] = useState(initial?.text ?? '');
+  // Just logged in for it: the message goes at once.
+  const sendOnOpen = initial?.sendNow === true;
   const [showErrors, setShowErrors] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    saveOwnerMessageDraft(propertyId, { text, sendAfterLogin: false });
+    saveOwnerMessageDraft(propertyId, { text, sendAfterLogin: false, sendNow: false });
   }, [propertyId, text]);
 
   const send = useMutation({
@@ -57,7 +58,7 @@ export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded,
     }
     if (send.isPending) return;
     if (!session.isLoggedIn) {
-      saveOwnerMessageDraft(propertyId, { text, sendAfterLogin: true });
+      saveOwnerMessageDraft(propertyId, { text, sendAfterLogin: true, sendNow: false });
       onLoginNeeded();
       return;
     }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef } from 'react';
 import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, SessionViewContext, useSessionView } from '@/entities/session';
 import { modalStore } from '@/shared/lib/modal-store';
-import { readOwnerMessageDraft } from '../model/owner-message-draft';
+import { markOwnerMessageToSend, readOwnerMessageDraft } from '../model/owner-message-draft';
 
 const loadWriteToOwnerDialog = () => import('./write-to-owner-dialog');
 const WriteToOwnerDialog = lazy(loadWriteToOwnerDialog);
@@ -27,7 +27,6 @@ export interface WriteToOwnerProps {
 export function WriteToOwner({ propertyId, open, onOpenChange }: WriteToOwnerProps) {
   const session = useSessionView();
   const sessionStore = useContext(SessionViewContext);
-  const [sendOnOpen, setSendOnOpen] = useState(false);
   // Set while the login this dialog asked for is under way.
   const waitingForLogin = useRef(false);
   const onOpenChangeRef = useRef(onOpenChange);
@@ -35,12 +34,13 @@ export function WriteToOwner({ propertyId, open, onOpenChange }: WriteToOwnerPro
     onOpenChangeRef.current = onOpenChange;
   });
 
+  // The dialog finds in the draft whether to send it at once (this dialog's login) or to show it.
   const resumeAfterLogin = useCallback(() => {
     if (!waitingForLogin.current) return;
     waitingForLogin.current = false;
-    setSendOnOpen(true);
+    markOwnerMessageToSend(propertyId);
     onOpenChangeRef.current(true);
-  }, []);
+  }, [propertyId]);
 
   useEffect(() => {
     if (!session.isLoggedIn) return;
@@ -49,10 +49,7 @@ export function WriteToOwner({ propertyId, open, onOpenChange }: WriteToOwnerPro
       return;
     }
     // Logged in with a message left to send (back after a registration, a reload): show it to confirm.
-    if (readOwnerMessageDraft(propertyId)?.sendAfterLogin) {
-      setSendOnOpen(false);
-      onOpenChangeRef.current(true);
-    }
+    if (readOwnerMessageDraft(propertyId)?.sendAfterLogin) onOpenChangeRef.current(true);
   }, [session.isLoggedIn, propertyId, resumeAfterLogin]);
 
   // The login's modals closed: logged in, the message goes; otherwise it stays kept for later.
@@ -84,12 +81,8 @@ export function WriteToOwner({ propertyId, open, onOpenChange }: WriteToOwnerPro
     <Suspense fallback={null}>
       <WriteToOwnerDialog
         propertyId={propertyId}
-        sendOnOpen={sendOnOpen}
         onLoginNeeded={loginNeeded}
-        onClose={() => {
-          setSendOnOpen(false);
-          onOpenChange(false);
-        }}
+        onClose={() => onOpenChange(false)}
       />
     </Suspense>
   );
