@@ -133,7 +133,7 @@ export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, on
     <Modal
       open
       onClose={onClose}
-      title={sent ? t('sent.title') : t('title')}
+      title={t('title')}
       closeLabel={t('close')}
       size="medium"
       footer={

@@ -139,7 +139,7 @@ function Editor({ propertyId, published, saved }: { propertyId: number; publishe
                     </Button>
                   </div>
                 ))}
-                <Button variant="secondary" size="small" onClick={() => add(weekday)} disabled={full} className={styles.add} aria-label={t('addLabel', { day })}>
+                <Button variant="ghost" size="small" onClick={() => add(weekday)} disabled={full} className={styles.add} aria-label={t('addLabel', { day })}>
                   {t('add')}
                 </Button>
               </div>
