@@ -45,3 +45,32 @@ export const myListingQueryOptions = (id: number) =>
 export async function changeListingStatus(id: number, status: RequestedStatus): Promise<ListingDraft> {
   return unwrap('PUT /api/Property/{id}/Status', await apiClient.PUT('/api/Property/{id}/Status', { params: { path: { id } }, body: { Status: status } }));
 }
+
+/**
+ * How many visit requests wait for the owner's answer, by listing: the owner's "in attesa"
+ * tab (GET /api/Appointment/List?Role=owner&Tab=0), every page (a few at most in practice).
+ * The key starts with 'appointments': a new request (a live event) refreshes it.
+ */
+export const waitingVisitsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['appointments', 'owner-waiting-by-listing'] as const,
+    queryFn: async ({ signal }): Promise<Record<number, number>> => {
+      const counts: Record<number, number> = {};
+      let afterId: number | undefined;
+      for (let page = 0; page < WAITING_PAGES_MAX; page++) {
+        const answer = unwrap(
+          'GET /api/Appointment/List',
+          await apiClient.GET('/api/Appointment/List', { params: { query: { Role: 'owner', Tab: 0, Limit: 50, AfterId: afterId } }, signal }),
+        );
+        for (const item of answer.Items) counts[item.Property.Id] = (counts[item.Property.Id] ?? 0) + 1;
+        if (answer.NextAfterId === null) break;
+        afterId = answer.NextAfterId;
+      }
+      return counts;
+    },
+    // Fresh from the live events (an `appointment` event invalidates ['appointments']); the
+    // pages poll only while the stream is closed (useLiveRefetchInterval).
+    staleTime: 30_000,
+  });
+
+const WAITING_PAGES_MAX = 10;

@@ -10,6 +10,7 @@ import { ListingLinks } from './listing-links';
 import { ServiceBadges } from './service-badges';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
+import { WaitingVisitsLink } from './waiting-visits';
 
 export interface MyListingItemProps {
   listing: Item;
@@ -17,13 +18,15 @@ export interface MyListingItemProps {
   onChanged: (action: StatusAction, draft: ListingDraft) => void;
   /** The first rows load their photo at once (above the fold). */
   priority?: boolean;
+  /** Visit requests waiting for the owner's answer (undefined while they are counted). */
+  waitingVisits?: number;
 }
 
 /**
  * One of my listings: its cover, title, price and town, its status, how many keep it and
  * asked to visit it, when it last changed, and the status changes allowed.
  */
-export function MyListingItem({ listing, actionsFor, onChanged, priority = false }: MyListingItemProps) {
+export function MyListingItem({ listing, actionsFor, onChanged, priority = false, waitingVisits }: MyListingItemProps) {
   const { t } = useTranslation('my-listings');
   const headingId = useId();
   const title = listing.Title ?? t('untitled');
@@ -66,6 +69,7 @@ export function MyListingItem({ listing, actionsFor, onChanged, priority = false
             <dd data-testid="views-count">{listing.Views}</dd>
           </div>
         </dl>
+        <WaitingVisitsLink count={waitingVisits} />
         <p className={styles.updated}>{t('item.updated', { date: formatDate(listing.UpdatedAt) })}</p>
         {listing.Status === 1 ? <p className={styles.note}>{t('item.draftNote')}</p> : null}
         <ListingLinks listing={listing} />

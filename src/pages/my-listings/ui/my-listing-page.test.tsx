@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
 import translations from '../../../../locales/it/my-listings.json';
+import availabilityTranslations from '../../../../locales/it/visit-availability.json';
 import type { ActionsFor } from '../model/listing-actions';
 import { MyListingPage } from './my-listing-page';
 
@@ -11,7 +12,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = await testI18n({ 'my-listings': translations });
+const i18n = await testI18n({ 'my-listings': translations, 'visit-availability': availabilityTranslations });
 
 const actionsFor: ActionsFor = (status) =>
   status === 2
@@ -115,6 +116,34 @@ describe('MyListingPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Elimina definitivamente' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Annuncio eliminato' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Torna ai miei annunci' }).getAttribute('href')).toBe('/myrexer/annunci');
+  });
+
+  it('shows the visit requests waiting for an answer and edits the weekly visit windows', async () => {
+    let windows = [{ Weekday: 2, From: '17:00', To: '19:00' }];
+    const calls = fakeApi(fetchMock, {
+      'GET /api/User/GetMyPropertyById/10': [200, listing],
+      'GET /api/Property/10/Draft': [200, draft()],
+      'GET /api/Appointment/List': [200, { Items: [{ Id: 3, Property: { Id: 10 } }, { Id: 2, Property: { Id: 10 } }], NextAfterId: null }],
+      'GET /api/User/MyProperties/10/Availability': () => [200, { Windows: windows }],
+      'PUT /api/User/MyProperties/10/Availability': ({ body }) => {
+        windows = (body as { Windows: typeof windows }).Windows;
+        return [200, { Windows: windows }];
+      },
+      'GET /api/Property/10/VisitSlots': () => [200, { Slots: windows.length > 1 ? Array(12).fill('2026-12-07T09:00:00.000Z') : Array(8).fill('2026-12-07T09:00:00.000Z'), VisitMinutes: 30 }],
+    });
+    await show();
+    const requests = await screen.findByTestId('visit-requests');
+    expect(await within(requests).findByText(/Hai 2 richieste di visita che aspettano la tua risposta/)).toBeTruthy();
+    expect(within(requests).getByRole('link', { name: 'Vedi le richieste di visita' }).getAttribute('href')).toBe('/myrexer/appuntamenti/0?ruolo=proprietario');
+    const editor = screen.getByTestId('visit-availability');
+    expect(await within(editor).findByText('I visitatori potranno scegliere tra 8 orari nei prossimi 14 giorni.')).toBeTruthy();
+    fireEvent.click(within(editor).getByRole('button', { name: 'Aggiungi una fascia a Giovedì' }));
+    fireEvent.click(within(editor).getByRole('button', { name: 'Salva gli orari' }));
+    expect(await within(editor).findByText('Orari salvati.')).toBeTruthy();
+    expect(calls.sent('PUT /api/User/MyProperties/10/Availability').map((call) => call.body)).toEqual([
+      { Windows: [{ Weekday: 2, From: '17:00', To: '19:00' }, { Weekday: 4, From: '09:00', To: '12:00' }] },
+    ]);
+    expect(await within(editor).findByText('I visitatori potranno scegliere tra 12 orari nei prossimi 14 giorni.')).toBeTruthy();
   });
 
   it("shows the not-found page for another user's listing (the API answers 404)", async () => {

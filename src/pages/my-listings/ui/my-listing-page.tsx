@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { formatPrice, formatSurface } from '@/entities/listing';
+import { useLiveRefetchInterval } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { myListingQueryOptions, type ListingDraft, type MyListing } from '../api/my-listings-api';
+import { myListingQueryOptions, waitingVisitsQueryOptions, type ListingDraft, type MyListing } from '../api/my-listings-api';
 import type { ActionsFor } from '../model/listing-actions';
 import { formatDate, isListingNotFound } from '../model/messages';
 import styles from './my-listings.module.css';
@@ -16,6 +17,8 @@ import { ServiceBadges } from './service-badges';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { VisitAvailabilityEditor } from '@/features/visit-availability';
+import { WaitingVisitsSection } from './waiting-visits';
 
 export interface MyListingPageProps {
   id: number;
@@ -92,6 +95,10 @@ function Detail({ listing, draft, actionsFor, onChanged }: { listing: MyListing;
   const facts = [listing.City, formatSurface(listing.SurfaceM2), listing.Rooms ? t('detail.rooms', { count: listing.Rooms }) : null].filter(Boolean).join(' · ');
   const cover = listing.MediaInfo.find((media) => media.IsCover);
   const score = draft.Quality.Score;
+  const waiting = useQuery({ ...waitingVisitsQueryOptions(), refetchInterval: useLiveRefetchInterval() });
+  const waitingCount = waiting.data ? (waiting.data[listing.Id] ?? 0) : waiting.isError ? null : undefined;
+  // Visits concern a listing that is, or will be, on the market: not a sold or let one.
+  const takesVisits = status !== 4;
 
   return (
     <div className={styles.detail} data-testid="my-listing-detail" data-listing-id={listing.Id}>
@@ -126,6 +133,12 @@ function Detail({ listing, draft, actionsFor, onChanged }: { listing: MyListing;
           <StatusActions listing={{ Id: listing.Id, Status: status, Title: listing.Title, SellType: listing.SellType }} actionsFor={actionsFor} onChanged={onChanged} />
         </div>
       </section>
+      {takesVisits ? (
+        <>
+          <WaitingVisitsSection count={waitingCount} />
+          <VisitAvailabilityEditor propertyId={listing.Id} published={status === 2} />
+        </>
+      ) : null}
       <section className={styles.quality} aria-labelledby="quality-title" data-testid="quality">
         <h2 id="quality-title" className={styles.sectionTitle}>
           {t('quality.title')}

@@ -89,7 +89,29 @@ const show = (filter?: 'pubblicati' | 'sospesi') =>
   });
 const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
+const waitingItem = (id: number, propertyId: number) => ({ Id: id, Property: { Id: propertyId, Title: 'x', ImageUrl: null, Town: null }, Role: 'owner', Status: 1, Tab: 0 });
+
 describe('MyListingsPage', () => {
+  it("counts each listing's visit requests waiting for an answer, across the pages of the owner's list, and leads to them", async () => {
+    const lists = fakeApi(fetchMock, {
+      'GET /api/User/MyProperties': [200, { Items: list, NextAfterId: null }],
+      'GET /api/Appointment/List': ({ query }) =>
+        query.get('AfterId') === '5'
+          ? [200, { Items: [waitingItem(4, 10)], NextAfterId: null }]
+          : [200, { Items: [waitingItem(7, 10), waitingItem(6, 99), waitingItem(5, 10)], NextAfterId: 5 }],
+    });
+    await show();
+    const bologna = await card('Trilocale luminoso in via Saragozza');
+    const link = await within(bologna).findByRole('link', { name: '3 richieste di visita in attesa di risposta' });
+    expect(link.getAttribute('href')).toBe('/myrexer/appuntamenti/0?ruolo=proprietario');
+    expect(lists.sent('GET /api/Appointment/List').map((call) => [call.query.get('Role'), call.query.get('Tab')])).toEqual([
+      ['owner', '0'],
+      ['owner', '0'],
+    ]);
+    // None waits for the other listing: nothing to say.
+    expect(within(await card('Bilocale in affitto a Milano')).queryByTestId('waiting-visits')).toBeNull();
+  });
+
   it('shows each listing with its status, price, town, favourites, visit requests, views and last update', async () => {
     await show();
     const bologna = await card('Trilocale luminoso in via Saragozza');

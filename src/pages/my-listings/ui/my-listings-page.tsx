@@ -1,12 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useLiveRefetchInterval } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { ModeNav, Page } from '@/shared/ui/page';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { myListingsQueryOptions } from '../api/my-listings-api';
+import { myListingsQueryOptions, waitingVisitsQueryOptions } from '../api/my-listings-api';
 import type { ActionsFor } from '../model/listing-actions';
 import { FILTER_TABS, STATUS_FILTERS, type StatusFilterSlug } from '../model/status-filter';
 import { MyListingItem, MyListingItemSkeleton } from './my-listing-item';
@@ -32,6 +33,7 @@ export function MyListingsPage({ filter, actionsFor }: MyListingsPageProps) {
   const query = useInfiniteQuery(myListingsQueryOptions(filter ? STATUS_FILTERS[filter] : undefined));
   const [notice, setNotice] = useState('');
   const items = query.data?.pages.flatMap((page) => page.Items);
+  const waitingVisits = useQuery({ ...waitingVisitsQueryOptions(), refetchInterval: useLiveRefetchInterval() }).data;
 
   return (
     <Page
@@ -76,6 +78,7 @@ export function MyListingsPage({ filter, actionsFor }: MyListingsPageProps) {
                     listing={listing}
                     actionsFor={actionsFor}
                     priority={index < 2}
+                    waitingVisits={waitingVisits?.[listing.Id]}
                     onChanged={(action) => setNotice(t(`done.${action.event}`, { title: listing.Title ?? t('untitled') }))}
                   />
                 </li>

@@ -1,12 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { BookVisit, preloadBookVisit } from '@/features/book-visit';
+import { preloadWriteToOwner, WriteToOwner } from '@/features/write-to-owner';
 import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
 import type { PropertyAdvertiser } from '../api/property-api';
 import styles from './property-page.module.css';
 
-export function AdvertiserBox({ advertiser }: { advertiser: PropertyAdvertiser }) {
+/** The advertiser; on an active private owner's listing, "Scrivi al proprietario" (`onWrite`). */
+export function AdvertiserBox({ advertiser, onWrite }: { advertiser: PropertyAdvertiser; onWrite?: () => void }) {
   const { t } = useTranslation('property');
   const agency = advertiser.Kind === 'agency';
   return (
@@ -33,6 +36,11 @@ export function AdvertiserBox({ advertiser }: { advertiser: PropertyAdvertiser }
         </Link>
       ) : null}
       {!agency ? <p className={styles.note}>{t('advertiser.privateText')}</p> : null}
+      {!agency && onWrite ? (
+        <Button variant="secondary" fullWidth onClick={onWrite} onPointerEnter={preloadWriteToOwner} onFocus={preloadWriteToOwner} aria-haspopup="dialog">
+          {t('advertiser.write')}
+        </Button>
+      ) : null}
     </section>
   );
 }
@@ -41,22 +49,38 @@ const loadVisitDialog = () => import('./visit-dialog');
 const VisitDialog = lazy(loadVisitDialog);
 
 /**
- * "Richiedi una visita": the advertiser's way to book one, as it stands today. An agency
- * takes the call; for a private owner Rexer passes the request on from the contact page.
+ * The visit button. A private owner's listing is booked on Rexer ("Prenota una visita": the
+ * owner's free times); an agency takes the call ("Richiedi una visita": its phone).
  */
-export function VisitRequest({ id, advertiser }: { id: number; advertiser: PropertyAdvertiser }) {
+export function VisitButton({ advertiser, onOpen }: { advertiser: PropertyAdvertiser; onOpen: () => void }) {
   const { t } = useTranslation('property');
-  const [open, setOpen] = useState(false);
+  const agency = advertiser.Kind === 'agency';
+  const preload = agency ? () => void loadVisitDialog() : preloadBookVisit;
+  return (
+    <Button variant="accent" fullWidth onClick={onOpen} onPointerEnter={preload} onFocus={preload} aria-haspopup="dialog">
+      {t(agency ? 'actions.visit' : 'actions.book')}
+    </Button>
+  );
+}
+
+export type VisitDialogKind = 'visit' | 'write' | null;
+
+/**
+ * The page's visit and message dialogs, rendered once whichever button opens them: the
+ * agency's phone, or the booking and "Scrivi al proprietario" of a private owner's listing.
+ */
+export function VisitDialogs({ id, advertiser, open, onOpenChange }: { id: number; advertiser: PropertyAdvertiser; open: VisitDialogKind; onOpenChange: (open: VisitDialogKind) => void }) {
+  if (advertiser.Kind === 'agency') {
+    return open === 'visit' ? (
+      <Suspense fallback={null}>
+        <VisitDialog id={id} advertiser={advertiser} onClose={() => onOpenChange(null)} />
+      </Suspense>
+    ) : null;
+  }
   return (
     <>
-      <Button variant="accent" fullWidth onClick={() => setOpen(true)} onPointerEnter={() => void loadVisitDialog()} onFocus={() => void loadVisitDialog()}>
-        {t('actions.visit')}
-      </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <VisitDialog id={id} advertiser={advertiser} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      <BookVisit propertyId={id} open={open === 'visit'} onOpenChange={(next) => onOpenChange(next ? 'visit' : null)} onWriteToOwner={() => onOpenChange('write')} />
+      <WriteToOwner propertyId={id} open={open === 'write'} onOpenChange={(next) => onOpenChange(next ? 'write' : null)} />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { PhotoGallery, type GalleryImage, type PhotoGalleryLabels } from '@/shar
 import { propertyQueryOptions, reportView, type MediaItem, type PropertyDetail } from '../api/property-api';
 import { useCountView } from '../model/count-view';
 import { propertyMetaDescription, propertyMetaTitle, toSearchListing, formatDate } from '../model/listing-text';
-import { AdvertiserBox, ShareButton, VisitRequest } from './advertiser-box';
+import { AdvertiserBox, ShareButton, VisitButton, VisitDialogs, type VisitDialogKind } from './advertiser-box';
 import { MortgageCalculator } from './mortgage-calculator';
 import { KeyFacts } from './property-facts';
 import { PropertyDetails, SimilarListings } from './deferred-sections';
@@ -34,6 +34,7 @@ export function PropertyPage({ id }: { id: number }) {
   const reduced = isPriceRecentlyReduced(property, dataUpdatedAt);
   const active = property.Status !== STATUS.sold && property.Status !== STATUS.suspended;
   const cover = property.Photos[0];
+  const [dialog, setDialog] = useState<VisitDialogKind>(null);
   const cityLine = [property.Address, property.District, property.CityName && property.ProvinceCode ? `${property.CityName} (${property.ProvinceCode})` : property.CityName].filter(Boolean).join(' · ');
 
   return (
@@ -88,10 +89,10 @@ export function PropertyPage({ id }: { id: number }) {
             {active ? (
               <div className={cx(styles.card, styles.visitCard)}>
                 <p className={styles.asidePrice}>{price ?? t('price.onRequest')}</p>
-                <VisitRequest id={property.Id} advertiser={property.Advertiser} />
+                <VisitButton advertiser={property.Advertiser} onOpen={() => setDialog('visit')} />
               </div>
             ) : null}
-            <AdvertiserBox advertiser={property.Advertiser} />
+            <AdvertiserBox advertiser={property.Advertiser} onWrite={active ? () => setDialog('write') : undefined} />
             {active && !rent && property.Price ? <MortgageCalculator price={property.Price} /> : null}
           </div>
         </aside>
@@ -103,9 +104,10 @@ export function PropertyPage({ id }: { id: number }) {
         // On a phone the visit stays at hand at the bottom of the screen.
         <div className={styles.mobileBar}>
           <p className={styles.mobileBarPrice}>{price ?? t('price.onRequest')}</p>
-          <VisitRequest id={property.Id} advertiser={property.Advertiser} />
+          <VisitButton advertiser={property.Advertiser} onOpen={() => setDialog('visit')} />
         </div>
       ) : null}
+      {active ? <VisitDialogs id={property.Id} advertiser={property.Advertiser} open={dialog} onOpenChange={setDialog} /> : null}
     </div>
   );
 }

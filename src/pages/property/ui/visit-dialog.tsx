@@ -6,36 +6,26 @@ import { Modal } from '@/shared/ui/modal';
 import type { PropertyAdvertiser } from '../api/property-api';
 import styles from './property-page.module.css';
 
-/** The visit dialog of `VisitRequest`, loaded when it first opens. */
+/**
+ * The agency's visit dialog, loaded when it first opens: the agency takes the call. (A private
+ * owner's listing is booked on Rexer: @/features/book-visit.)
+ */
 export default function VisitDialog({ id, advertiser, onClose }: { id: number; advertiser: PropertyAdvertiser; onClose: () => void }) {
   const { t } = useTranslation('property');
-  const agency = advertiser.Kind === 'agency';
   return (
     <Modal open onClose={onClose} title={t('visit.title')} closeLabel={t('visit.close')} size="small">
       <div className={styles.visit}>
-        {agency ? (
-          <>
-            <p>{t(advertiser.Phone ? 'visit.agencyText' : 'visit.agencyNoPhone', { name: advertiser.Name })}</p>
-            <p className={styles.reference}>{t('visit.reference', { id })}</p>
-            {advertiser.Phone ? (
-              <a className={buttonClassName({ variant: 'primary', fullWidth: true })} href={`tel:${advertiser.Phone.replace(/[^\d+]/g, '')}`}>
-                <Icon name="phone" /> {t('visit.call', { phone: advertiser.Phone })}
-              </a>
-            ) : advertiser.AgencySlug ? (
-              <Link to="/agenzie/$name" params={{ name: advertiser.AgencySlug }} className={buttonClassName({ variant: 'primary', fullWidth: true })}>
-                {t('advertiser.agencyLink')}
-              </Link>
-            ) : null}
-          </>
-        ) : (
-          <>
-            <p>{t('visit.privateText')}</p>
-            <p className={styles.reference}>{t('visit.reference', { id })}</p>
-            <Link to="/contatti" className={buttonClassName({ variant: 'primary', fullWidth: true })}>
-              {t('visit.contact')}
-            </Link>
-          </>
-        )}
+        <p>{t(advertiser.Phone ? 'visit.agencyText' : 'visit.agencyNoPhone', { name: advertiser.Name })}</p>
+        <p className={styles.reference}>{t('visit.reference', { id })}</p>
+        {advertiser.Phone ? (
+          <a className={buttonClassName({ variant: 'primary', fullWidth: true })} href={`tel:${advertiser.Phone.replace(/[^\d+]/g, '')}`}>
+            <Icon name="phone" /> {t('visit.call', { phone: advertiser.Phone })}
+          </a>
+        ) : advertiser.AgencySlug ? (
+          <Link to="/agenzie/$name" params={{ name: advertiser.AgencySlug }} className={buttonClassName({ variant: 'primary', fullWidth: true })}>
+            {t('advertiser.agencyLink')}
+          </Link>
+        ) : null}
       </div>
     </Modal>
   );

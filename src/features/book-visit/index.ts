@@ -1,0 +1,1 @@
+export { BookVisit, preloadBookVisit, type BookVisitProps } from './ui/book-visit';

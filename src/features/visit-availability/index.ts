@@ -1,0 +1,1 @@
+export { VisitAvailabilityEditor, type VisitAvailabilityEditorProps } from './ui/visit-availability-editor';

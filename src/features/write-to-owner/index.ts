@@ -1,0 +1,1 @@
+export { WriteToOwner, preloadWriteToOwner, type WriteToOwnerProps } from './ui/write-to-owner';
