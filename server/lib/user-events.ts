@@ -62,6 +62,9 @@ export async function publishUserEvent(fastify: FastifyInstance, userId: number,
   await (tx ?? fastify.db).execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${payload})`);
 }
 
+/** The last words of a stream whose session token expires: renew the session and reconnect. */
+export const SESSION_EXPIRED_TEXT = 'event: expired\ndata: {}\n\n';
+
 /** A stream's text for an event. */
 export function eventText(event: UserEvent): string {
   return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -197,7 +200,15 @@ export default fp<UserEventsOptions>(
         // The client goes (the response closes) or the stream ends: either way, it is over.
         stream.once('close', () => open.end());
         const untilExpiry = endsAt.getTime() - Date.now();
-        const expiry = setTimeout(() => open.end(), Math.max(0, Math.min(untilExpiry, 2_147_000_000)));
+        // At the session's expiry the client is told why the stream ends (`event: expired`): it
+        // renews its session and reconnects at once, rather than after a refused reconnection.
+        const expiry = setTimeout(
+          () => {
+            write(open, SESSION_EXPIRED_TEXT);
+            open.end();
+          },
+          Math.max(0, Math.min(untilExpiry, 2_147_000_000)),
+        );
         expiry.unref();
         stream.write(`retry: ${EVENT_RETRY_MS}\n: open\n\n`);
         return stream;

@@ -223,6 +223,19 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('says `expired` before it ends a stream at its session token\'s expiry', async () => {
+      const shortLived = await buildTestApp(testDb, { env: { ...ENV, SESSION_TOKEN_TTL_S: '1' }, eventsHeartbeatMs: 300 });
+      try {
+        const shortBase = await listen(shortLived);
+        const stream = await openStream(shortBase, { authorization: `Bearer ${await login(shortLived, DEMO_ACCOUNTS.buyer.email)}` });
+        expect(stream.status).toBe(200);
+        await stream.ended;
+        expect(stream.text()).toMatch(/event: expired\ndata: \{\}\n\n$/);
+      } finally {
+        await shortLived.close();
+      }
+    });
+
     it('authenticates by the session cookie too, and refuses without a login', async () => {
       const refused = await fetch(`${base}/api/Events`);
       expect(refused.status).toBe(401);

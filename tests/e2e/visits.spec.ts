@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 
 // A visit from both sides, in two browsers at once (issue 23): a buyer who is not logged in
@@ -21,33 +21,49 @@ async function expectAccessible(page: Page) {
   expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-async function bearerOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/Account/Login', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const session = await request.post('/api/Account/Session', { data: { userToken: (await login.json()).UserToken, portal: 5 } });
-  expect(session.ok()).toBe(true);
-  return (await session.json()).Token as string;
+/** The API as a script calls it: a bearer, no cookies (Node's fetch keeps none). */
+async function api(baseURL: string, path: string, init: { method?: string; body?: unknown; bearer?: string } = {}) {
+  const response = await fetch(new URL(path, baseURL), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  expect(response.status, `${path}: ${text}`).toBeLessThan(300);
+  return JSON.parse(text);
 }
 
-/** A published listing of the demo seller with free times, that the demo buyer has not asked to visit (or written about). */
-async function pickListing(request: APIRequestContext, used: Set<number>): Promise<{ id: number; title: string }> {
-  const owner = { authorization: `Bearer ${await bearerOf(request, OWNER)}` };
-  const buyer = { authorization: `Bearer ${await bearerOf(request, BUYER)}` };
-  const open = new Set<number>();
-  for (const tab of [0, 1]) {
-    const list = await (await request.get(`/api/Appointment/List?Role=buyer&Tab=${tab}&Limit=50`, { headers: buyer })).json();
-    for (const item of list.Items as { Property: { Id: number } }[]) open.add(item.Property.Id);
+/**
+ * A person's calls: the user token of one login, traded for a session token before each call
+ * (the e2e server's session tokens last 3 seconds, to exercise their renewal).
+ */
+async function userOf(baseURL: string, email: string) {
+  const login = await api(baseURL, '/api/Account/Login', { body: { username: email, password: DEMO_PASSWORD } });
+  return async (path: string) => {
+    const session = await api(baseURL, '/api/Account/Session', { body: { userToken: login.UserToken, portal: 5 } });
+    return api(baseURL, path, { bearer: session.Token as string });
+  };
+}
+
+/** A published listing of the demo seller with free times, that the demo buyer has not asked to visit lately. */
+async function pickListing(baseURL: string, used: Set<number>): Promise<{ id: number; title: string; owner: (path: string) => Promise<{ Count: number }> }> {
+  const owner = await userOf(baseURL, OWNER);
+  const buyer = await userOf(baseURL, BUYER);
+  // Not one with an open request, nor one asked about in the last day (a buyer may ask about one listing 3 times a day).
+  const taken = new Set<number>();
+  for (const tab of [0, 1, 2]) {
+    const list = await buyer(`/api/Appointment/List?Role=buyer&Tab=${tab}&Limit=50`);
+    for (const item of list.Items as { Property: { Id: number }; CreatedAt: string }[]) {
+      if (tab !== 2 || Date.now() - Date.parse(item.CreatedAt) < 86_400_000) taken.add(item.Property.Id);
+    }
   }
-  const threads = await (await request.get('/api/Message/Threads', { headers: buyer })).json();
-  for (const thread of threads.Items as { Property: { Id: number } }[]) open.add(thread.Property.Id);
-  const mine = await (await request.get('/api/User/MyProperties?Status=2&Limit=50', { headers: owner })).json();
-  for (const item of mine.Items as { Id: number; Title?: string | null }[]) {
-    if (open.has(item.Id) || used.has(item.Id)) continue;
-    const slots = (await (await request.get(`/api/Property/${item.Id}/VisitSlots`)).json()).Slots as string[];
+  const mine = await owner('/api/User/MyProperties?Status=2&Limit=50');
+  for (const item of mine.Items as { Id: number }[]) {
+    if (taken.has(item.Id) || used.has(item.Id)) continue;
+    const slots = (await api(baseURL, `/api/Property/${item.Id}/VisitSlots`)).Slots as string[];
     if (slots.length < 2) continue;
-    const page = await (await request.get(`/api/Property/${item.Id}`)).json();
     used.add(item.Id);
-    return { id: item.Id, title: page.Title as string };
+    return { id: item.Id, title: (await api(baseURL, `/api/Property/${item.Id}`)).Title as string, owner };
   }
   throw new Error('No listing of the demo seller is free for a visit');
 }
@@ -83,9 +99,9 @@ test.describe.configure({ mode: 'serial' });
 const used = new Set<number>();
 
 for (const run of RUNS) {
-  test(`${run.device}: a visit requested, confirmed live, cancelled with a reason, and messages both ways`, async ({ browser, request, baseURL }) => {
+  test(`${run.device}: a visit requested, confirmed live, cancelled with a reason, and messages both ways`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
-    const listing = await pickListing(request, used);
+    const listing = await pickListing(baseURL!, used);
     const owner = await newPerson(browser, run.viewport, baseURL);
     const buyer = await newPerson(browser, run.viewport, baseURL);
     try {
@@ -164,7 +180,9 @@ for (const run of RUNS) {
       // Messages: the owner's unread count moves while the buyer writes.
       await owner.page.goto('/myrexer/appuntamenti/0?ruolo=proprietario');
       const badge = owner.page.getByTestId('unread-badge');
-      const unreadBefore = (await badge.count()) > 0 ? Number(await badge.textContent()) : 0;
+      const unreadBefore = (await listing.owner('/api/Message/Unread')).Count;
+      if (unreadBefore > 0) await expect(badge).toHaveText(String(unreadBefore));
+      else await expect(badge).toHaveCount(0);
       await buyer.page.goto(`/immobile/${listing.id}`);
       await buyer.page.getByRole('button', { name: 'Scrivi al proprietario' }).first().click();
       const write = buyer.page.getByRole('dialog', { name: 'Scrivi al proprietario' });
@@ -186,6 +204,13 @@ for (const run of RUNS) {
       await ownerThread.getByLabel('Scrivi un messaggio').fill('Certo, martedì alle 18 va bene?');
       await ownerThread.getByTestId('composer-send').click();
       await expect(buyer.page.getByTestId('message').last()).toContainText('martedì alle 18', { timeout: 15_000 });
+    } catch (error) {
+      // Both people's screens at the moment it failed, for whoever reads the report.
+      for (const [name, person] of [['owner', owner], ['buyer', buyer]] as const) {
+        await test.info().attach(`${name}.png`, { body: await person.page.screenshot({ fullPage: true }), contentType: 'image/png' }).catch(() => undefined);
+        await test.info().attach(`${name}.url`, { body: person.page.url(), contentType: 'text/plain' }).catch(() => undefined);
+      }
+      throw error;
     } finally {
       await owner.context.close();
       await buyer.context.close();

@@ -120,6 +120,24 @@ describe('the live events client', () => {
     expect(client.connected()).toBe(true);
   });
 
+  it('renews the session and opens a new stream at once when the server says the session expired', async () => {
+    const { client, handlers, timers, stream } = setup();
+    client.start(handlers);
+    stream().open();
+    const first = stream();
+    first.emit('expired', {});
+    expect(first.closed).toBe(true);
+    expect(client.connected()).toBe(false);
+    await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(2));
+    expect(handlers.beforeReopen).toHaveBeenCalledTimes(1);
+    // No waiting: no timer was set.
+    expect(timers).toEqual([]);
+    stream().open();
+    expect(client.connected()).toBe(true);
+    // The state is read again at the new open.
+    expect(handlers.open).toHaveBeenCalledTimes(2);
+  });
+
   it('closes the stream at stop and opens none that was waiting', async () => {
     const { client, handlers, timers, stream } = setup();
     client.start(handlers);

@@ -12,7 +12,7 @@ export const LIVE_EVENTS_URL = '/api/Events';
 export const LIVE_FALLBACK_INTERVAL_MS = 30_000;
 
 /** The first wait before opening a stream the server ended or refused; it doubles up to the most. */
-export const LIVE_REOPEN_FIRST_MS = 5_000;
+export const LIVE_REOPEN_FIRST_MS = 1_000;
 export const LIVE_REOPEN_MOST_MS = 60_000;
 
 /** The events of the stream (server/lib/user-events.ts). */
@@ -131,6 +131,19 @@ export function createLiveEventsClient({
           });
       }, wait);
     };
+    // The server ends the stream at the session token's expiry and says so first: renew the
+    // session and open a new stream at once (events in between are read again at the open).
+    stream.addEventListener('expired', () => {
+      if (source !== stream) return;
+      stream.close();
+      source = undefined;
+      setConnected(false);
+      void Promise.resolve(handlers?.beforeReopen?.())
+        .catch(() => undefined)
+        .then(() => {
+          if (own === generation && handlers && !source && reopenTimer === undefined) open();
+        });
+    });
     for (const type of ['message', 'appointment'] as const) {
       stream.addEventListener(type, (message) => {
         if (source !== stream) return;

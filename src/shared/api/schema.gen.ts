@@ -5852,7 +5852,7 @@ export interface paths {
         };
         /**
          * The user's live updates (Server-Sent Events, text/event-stream)
-         * @description A stream of `event: message` (data `{ "ThreadId", "Id" }`: a new message in one of the user's threads, theirs included) and `event: appointment` (data `{ "AppointmentId", "Status" }`: a visit changed), from whichever server the change was made on, with a comment every 25 s. Events are not kept: on (re)connecting, read the state again (GET /api/Message/Unread ...). The stream ends when the session token expires (reconnect with a fresh one), when the server stops or when its database connection breaks; the client reconnects after the `retry` it was given. At most 5 streams per user on one server (429 EventStreamLimitReached).
+         * @description A stream of `event: message` (data `{ "ThreadId", "Id" }`: a new message in one of the user's threads, theirs included) and `event: appointment` (data `{ "AppointmentId", "Status" }`: a visit changed), from whichever server the change was made on, with a comment every 25 s. Events are not kept: on (re)connecting, read the state again (GET /api/Message/Unread ...). The stream ends when the session token expires, with an `event: expired` just before (renew the session and reconnect at once), at the heartbeat after the session ends (a logout), when the server stops or when its database connection breaks; the client reconnects after the `retry` it was given. At most 5 streams per user on one server (429 EventStreamLimitReached).
          */
         get: {
             parameters: {
