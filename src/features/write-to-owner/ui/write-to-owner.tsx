@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { LOGIN_SOURCE } from '@domain/session';
-import { loadSessionRuntime, SessionViewContext, useSessionView } from '@/entities/session';
-import { modalStore } from '@/shared/lib/modal-store';
+import { useLoginThenResume } from '@/entities/session';
 import { markOwnerMessageToSend, readOwnerMessageDraft } from '../model/owner-message-draft';
 
 const loadWriteToOwnerDialog = () => import('./write-to-owner-dialog');
@@ -25,56 +24,13 @@ export interface WriteToOwnerProps {
  * the page's buttons open it. The dialog's code loads when it first opens.
  */
 export function WriteToOwner({ propertyId, open, onOpenChange }: WriteToOwnerProps) {
-  const session = useSessionView();
-  const sessionStore = useContext(SessionViewContext);
-  // Set while the login this dialog asked for is under way.
-  const waitingForLogin = useRef(false);
-  const onOpenChangeRef = useRef(onOpenChange);
-  useEffect(() => {
-    onOpenChangeRef.current = onOpenChange;
+  const loginNeeded = useLoginThenResume({
+    source: LOGIN_SOURCE.callbackOnly,
+    onOpenChange,
+    draftKey: propertyId,
+    markToSend: () => markOwnerMessageToSend(propertyId),
+    hasDraftToSend: () => readOwnerMessageDraft(propertyId)?.sendAfterLogin === true,
   });
-
-  // The dialog finds in the draft whether to send it at once (this dialog's login) or to show it.
-  const resumeAfterLogin = useCallback(() => {
-    if (!waitingForLogin.current) return;
-    waitingForLogin.current = false;
-    markOwnerMessageToSend(propertyId);
-    onOpenChangeRef.current(true);
-  }, [propertyId]);
-
-  useEffect(() => {
-    if (!session.isLoggedIn) return;
-    if (waitingForLogin.current) {
-      resumeAfterLogin();
-      return;
-    }
-    // Logged in with a message left to send (back after a registration, a reload): show it to confirm.
-    if (readOwnerMessageDraft(propertyId)?.sendAfterLogin) onOpenChangeRef.current(true);
-  }, [session.isLoggedIn, propertyId, resumeAfterLogin]);
-
-  // The login's modals closed: logged in, the message goes; otherwise it stays kept for later.
-  useEffect(
-    () =>
-      modalStore.subscribe(() => {
-        if (!waitingForLogin.current || modalStore.current() !== null) return;
-        if (sessionStore.get().isLoggedIn) resumeAfterLogin();
-        else waitingForLogin.current = false;
-      }),
-    [sessionStore, resumeAfterLogin],
-  );
-
-  const loginNeeded = () => {
-    waitingForLogin.current = true;
-    onOpenChange(false);
-    void loadSessionRuntime().then(
-      (runtime) => runtime.openLogin({ source: LOGIN_SOURCE.callbackOnly, onLoggedIn: resumeAfterLogin }),
-      () => {
-        // The login could not load: back to the dialog, the text is still there.
-        waitingForLogin.current = false;
-        onOpenChangeRef.current(true);
-      },
-    );
-  };
 
   if (!open) return null;
   return (
