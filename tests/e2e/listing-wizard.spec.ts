@@ -368,6 +368,11 @@ test('a landlord lists a rent with the flexible plan, refused once by the paymen
   // On its public page as a rent, on the flexible plan (a paid order), and the reload of the return charges nothing.
   await page.goto(`/immobile/${id}`);
   await expect(heading(page)).toHaveText('Casa in affitto in Via Paolo Sarpi, 12 a Milano');
-  const mine = await (await page.request.get(`/api/User/GetMyPropertyById/${id}`)).json();
-  expect(mine.PlanType).toBe(2);
+  // Read as the app would: its session token (3 s on the e2e server) renewed from the cookie first.
+  await expect(async () => {
+    const renewed = await page.request.post('/api/Account/Session', { headers: { 'x-token-transport': 'cookie', origin: new URL(page.url()).origin }, data: { portal: 5 } });
+    expect(renewed.ok()).toBe(true);
+    const mine = await (await page.request.get(`/api/User/GetMyPropertyById/${id}`)).json();
+    expect(mine.PlanType).toBe(2);
+  }).toPass({ timeout: 15_000 });
 });
