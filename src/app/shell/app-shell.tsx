@@ -1,6 +1,6 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { loadSessionRuntime } from '@/entities/session';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadSessionRuntime, useSessionView } from '@/entities/session';
 import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import type { FooterSeoMode } from '../config/route-static-data';
@@ -8,9 +8,10 @@ import { pageStaticData } from '../model/home-type-switch';
 import { Footer } from './footer/footer';
 import { GlobalLoader } from './global-loader/global-loader';
 import { Header } from './header/header';
-import { LiveUpdates } from './live-updates/live-updates';
 import { ModalHost } from './modal-host/modal-host';
 import styles from './app-shell.module.css';
+
+const LiveUpdates = lazy(() => import('./live-updates/live-updates').then((module) => ({ default: module.LiveUpdates })));
 
 /** Traffic from the new-builds partner ('costruzioni') never sees the SEO footer (docs/spec.md §2). */
 export const NO_SEO_SOURCE = 'costruzioni';
@@ -39,8 +40,24 @@ export function AppShell({ homeType, searchStr }: { homeType: HomeType; searchSt
       <Footer homeType={homeType} seo={footerSeoMode(staticData.footerSeo, source)} />
       <GlobalLoader />
       <ModalHost />
-      <LiveUpdates />
+      <LiveUpdatesOnceLoggedIn />
     </>
+  );
+}
+
+/**
+ * The live updates load with the first login of the tab (a visitor who never logs in does not
+ * carry them) and stay mounted after it, so a logout still closes the stream and drops what was read.
+ */
+function LiveUpdatesOnceLoggedIn() {
+  const loggedIn = useSessionView().isLoggedIn;
+  const [needed, setNeeded] = useState(loggedIn);
+  if (loggedIn && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveUpdates />
+    </Suspense>
   );
 }
 

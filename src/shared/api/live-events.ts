@@ -177,8 +177,11 @@ export function createLiveEventsClient({
   };
 }
 
-/** The tab's one client (the app shell starts and stops it). */
-export const liveEvents: LiveEventsClient = createLiveEventsClient();
+/**
+ * The tab's one client (the app shell starts and stops it). Pure: a first screen that uses none
+ * of it (a visitor not logged in) does not carry it.
+ */
+export const liveEvents: LiveEventsClient = /* @__PURE__ */ createLiveEventsClient();
 
 const notConnected = () => false;
 
