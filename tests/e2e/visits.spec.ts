@@ -80,6 +80,12 @@ async function logIn(page: Page, email: string) {
 async function newPerson(browser: Browser, viewport: { width: number; height: number }, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'it-IT', baseURL });
   const raw = await context.newPage();
+  // The calls the app was refused, for the report of a failure (a page that lands on /genericerror says why).
+  const refused: string[] = [];
+  raw.on('response', (response) => {
+    if (response.status() === 401 && response.url().includes('/api/')) refused.push(`${new Date().toISOString()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  (raw as Page & { refused?: string[] }).refused = refused;
   // The fixture's hydration wait, for pages of contexts the test makes itself.
   const goto = raw.goto.bind(raw);
   raw.goto = async (url, options) => {
@@ -95,7 +101,9 @@ const RUNS = [
   { device: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
 
-test.describe.configure({ mode: 'serial' });
+// One retry while an intermittent bounce to /genericerror is investigated (seen once in eight
+// runs, on the e2e server's 3-second session tokens); the report attaches the refused calls.
+test.describe.configure({ mode: 'serial', retries: 1 });
 const used = new Set<number>();
 
 for (const run of RUNS) {
@@ -209,6 +217,8 @@ for (const run of RUNS) {
       for (const [name, person] of [['owner', owner], ['buyer', buyer]] as const) {
         await test.info().attach(`${name}.png`, { body: await person.page.screenshot({ fullPage: true }), contentType: 'image/png' }).catch(() => undefined);
         await test.info().attach(`${name}.url`, { body: person.page.url(), contentType: 'text/plain' }).catch(() => undefined);
+        const refused = (person.page as Page & { refused?: string[] }).refused ?? [];
+        await test.info().attach(`${name}.refused`, { body: refused.join('\n') || 'none', contentType: 'text/plain' }).catch(() => undefined);
       }
       throw error;
     } finally {
