@@ -61,6 +61,22 @@ export function asLoginFailure(error: unknown): LoginFailure {
   return { kind: 'Other' };
 }
 
+/**
+ * Why trading the user token for a new session token failed. `Refused`: the server answered
+ * that the user token is no good (401: expired, revoked, account closed); the session is over.
+ * `Unanswered`: no answer came (offline, a timeout, the page being left while the call ran,
+ * a server error); the session stands and the next call tries again.
+ */
+export interface RenewalFailure {
+  kind: 'Refused' | 'Unanswered';
+}
+
+/** The failure a session-token call rejected with; anything but an explicit refusal is `Unanswered`. */
+export function asRenewalFailure(error: unknown): RenewalFailure {
+  const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : undefined;
+  return { kind: kind === 'Refused' ? 'Refused' : 'Unanswered' };
+}
+
 /** The session record the app stores (docs/spec.md §3); the bearer itself stays server-side. */
 export interface StoredSession {
   username: string;

@@ -311,11 +311,41 @@ describe('logged in', () => {
   });
 
   it('logs out and goes home when the renewal is refused', async () => {
-    const { send, effects } = start({ exchangeToken: () => Promise.reject(new Error('ExpiredUserToken')) });
+    const { send, effects, calls } = start({ exchangeToken: () => Promise.reject({ kind: 'Refused' }) });
     await send(restore());
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'x' });
     expect(s.matches({ anonymous: 'idle' })).toBe(true);
     expect(effects.goHome).toHaveBeenCalled();
+    expect(calls.logout).toHaveBeenCalled();
+  });
+
+  it('stays logged in when the renewal got no answer (offline, the page left while it ran), and renews on the next expiry', async () => {
+    let answer: () => Promise<string> = () => Promise.reject({ kind: 'Unanswered' });
+    const { send, effects, calls } = start({ exchangeToken: () => answer() });
+    await send(restore());
+    let s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'profile' });
+    expect(s.value).toEqual({ authenticated: 'loggedIn' });
+    expect(s.context).toMatchObject({ username: 'giulia@example.com', userToken: 'user-token', pendingRetryId: null });
+    expect(effects.goHome).not.toHaveBeenCalled();
+    expect(calls.logout).not.toHaveBeenCalled();
+    expect(effects.clearStoredSession).not.toHaveBeenCalled();
+    expect(effects.retryRequest).not.toHaveBeenCalled();
+    // Anything but an explicit refusal counts as no answer (a TypeError of fetch, a timeout).
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'favourites' });
+    expect(s.value).toEqual({ authenticated: 'loggedIn' });
+    answer = () => Promise.resolve('session-new');
+    s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'unread' });
+    expect(s.context.sessionToken).toBe('session-new');
+    expect(effects.retryRequest).toHaveBeenCalledWith('unread');
+  });
+
+  it('keeps a silent session silent when its renewal got no answer', async () => {
+    const { send, calls } = start({ exchangeToken: () => Promise.reject({ kind: 'Unanswered' }) });
+    await send(restore({ silent: true, isConfirmed: false }));
+    const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'me' });
+    expect(s.value).toEqual({ authenticated: 'silent' });
+    expect(calls.logout).not.toHaveBeenCalled();
   });
 
   it('logs out and goes home on an expired user token', async () => {

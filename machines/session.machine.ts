@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { asLoginFailure, LOGIN_SOURCE, PORTAL, type Credentials, type LoginFailure, type LoginResult, type LoginSource, type SessionIntent, type StoredSession } from '../domain/session';
+import { asLoginFailure, asRenewalFailure, LOGIN_SOURCE, PORTAL, type Credentials, type LoginFailure, type LoginResult, type LoginSource, type SessionIntent, type StoredSession } from '../domain/session';
 
 // The session of docs/spec.md §4: anonymous, temporary (terms and privacy pending), logged
 // in, silent (created at registration). The machine is pure: every call to the API is an
@@ -171,6 +171,8 @@ export const sessionMachine = setup({
     isRestoredTemporary: (_, session: StoredSession) => !session.termsPrivacy,
     isRestoredSilent: (_, session: StoredSession) => session.silent,
     hasPendingRetry: ({ context }) => context.pendingRetryId !== null,
+    /** The session-token call was answered with a refusal, not merely left without an answer. */
+    renewalWasRefused: ({ event }) => asRenewalFailure((event as { error?: unknown }).error).kind === 'Refused',
     isFreshUserToken: ({ context }) => context.freshUserToken,
     hasSessionToken: ({ context }) => context.sessionToken !== null,
     isSilentSession: ({ context }) => context.silent,
@@ -386,8 +388,14 @@ export const sessionMachine = setup({
           { guard: 'isSilentSession', target: 'authenticated.silent', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
           { target: 'authenticated.loggedIn', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
         ],
-        // The user token is no longer good either: log out and go home.
-        onError: { target: 'loggingOut', actions: 'goHome' },
+        // The server refused the user token too: log out and go home. No answer at all (offline,
+        // the page left while the call ran) ends nothing: logging out then would revoke, for
+        // every tab, a session the server still holds. The request gets its 401; the next call renews.
+        onError: [
+          { guard: 'renewalWasRefused', target: 'loggingOut', actions: 'goHome' },
+          { guard: 'isSilentSession', target: 'authenticated.silent', actions: 'forgetPendingRetry' },
+          { target: 'authenticated.loggedIn', actions: 'forgetPendingRetry' },
+        ],
       },
     },
     loggingOut: {

@@ -192,6 +192,33 @@ test.describe('accounts', () => {
     await expect(page.getByText('Qualcosa non ha funzionato')).toHaveCount(0);
   });
 
+  test('a renewal that gets no answer (the page left, the network gone) logs nobody out', async ({ page }) => {
+    await page.goto('/comprocasa');
+    await logInFromHeader(page, 'acquirente@rexer.example', DEMO_PASSWORD);
+    await page.waitForTimeout(3500);
+    // The renewal is cut off, as when the reader leaves the page while it runs.
+    let cut = 0;
+    await page.route('**/api/Account/Session', async (route) => {
+      cut += 1;
+      await route.abort('connectionreset');
+    });
+    const logouts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/Account/Logout')) logouts.push(request.url());
+    });
+    await page.goto('/myrexer/profilo');
+    await expect.poll(() => cut).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/myrexer\/profilo$/);
+    await expect(page.getByTestId('login-button')).toHaveCount(0);
+    expect(logouts).toEqual([]);
+    // With the network back, the same session carries on: the server never revoked it.
+    await page.unroute('**/api/Account/Session');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Il mio profilo' })).toBeVisible();
+    await expect(page.getByTestId('profile-email')).toContainText('acquirente@rexer.example');
+    expect(logouts).toEqual([]);
+  });
+
   test('a forgotten password is reset from the mail link', async ({ page }) => {
     const email = uniqueEmail('recupero');
     await page.request.post('/api/Account/Register', {

@@ -80,12 +80,18 @@ async function logIn(page: Page, email: string) {
 async function newPerson(browser: Browser, viewport: { width: number; height: number }, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'it-IT', baseURL });
   const raw = await context.newPage();
-  // The calls the app was refused, for the report of a failure (a page that lands on /genericerror says why).
+  // The calls the app was refused, for the report of a failure (a page that lands on /genericerror says why),
+  // and any logout: nobody logs out in this story, so the app must never do it on its own.
   const refused: string[] = [];
-  raw.on('response', (response) => {
-    if (response.status() === 401 && response.url().includes('/api/')) refused.push(`${new Date().toISOString()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  const logouts: string[] = [];
+  context.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.status() === 401 && path.startsWith('/api/')) refused.push(`${new Date().toISOString()} ${response.request().method()} ${path}`);
   });
-  (raw as Page & { refused?: string[] }).refused = refused;
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/Account/Logout') logouts.push(`${new Date().toISOString()} from ${request.frame().url()}`);
+  });
+  Object.assign(raw, { refused, logouts });
   // The fixture's hydration wait, for pages of contexts the test makes itself.
   const goto = raw.goto.bind(raw);
   raw.goto = async (url, options) => {
@@ -101,9 +107,7 @@ const RUNS = [
   { device: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
 
-// One retry while an intermittent bounce to /genericerror is investigated (seen once in eight
-// runs, on the e2e server's 3-second session tokens); the report attaches the refused calls.
-test.describe.configure({ mode: 'serial', retries: 1 });
+test.describe.configure({ mode: 'serial' });
 const used = new Set<number>();
 
 for (const run of RUNS) {
@@ -212,13 +216,14 @@ for (const run of RUNS) {
       await ownerThread.getByLabel('Scrivi un messaggio').fill('Certo, martedì alle 18 va bene?');
       await ownerThread.getByTestId('composer-send').click();
       await expect(buyer.page.getByTestId('message').last()).toContainText('martedì alle 18', { timeout: 15_000 });
+      for (const person of [owner, buyer]) expect((person.page as Page & { logouts: string[] }).logouts).toEqual([]);
     } catch (error) {
       // Both people's screens at the moment it failed, for whoever reads the report.
       for (const [name, person] of [['owner', owner], ['buyer', buyer]] as const) {
         await test.info().attach(`${name}.png`, { body: await person.page.screenshot({ fullPage: true }), contentType: 'image/png' }).catch(() => undefined);
         await test.info().attach(`${name}.url`, { body: person.page.url(), contentType: 'text/plain' }).catch(() => undefined);
-        const refused = (person.page as Page & { refused?: string[] }).refused ?? [];
-        await test.info().attach(`${name}.refused`, { body: refused.join('\n') || 'none', contentType: 'text/plain' }).catch(() => undefined);
+        const { refused, logouts } = person.page as Page & { refused: string[]; logouts: string[] };
+        await test.info().attach(`${name}.refused`, { body: [...refused, ...logouts.map((l) => `LOGOUT ${l}`)].join('\n') || 'none', contentType: 'text/plain' }).catch(() => undefined);
       }
       throw error;
     } finally {

@@ -1,5 +1,6 @@
 import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
-import { LOGIN_SOURCE, type LoginSource, type SessionActivity } from '@domain/session';
+import { LOGIN_SOURCE, type LoginSource, type RenewalFailure, type SessionActivity } from '@domain/session';
+import { ApiError } from '@/shared/api';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { deleteCookie } from '@/shared/lib/cookies';
 import { modalStore } from '@/shared/lib/modal-store';
@@ -68,7 +69,10 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
         return COOKIE_HELD_TOKEN;
       }),
       exchangeToken: fromPromise(async () => {
-        await exchangeSession();
+        await exchangeSession().catch((error: unknown) => {
+          // A 401 is the server's refusal of the user token; anything else left the call unanswered.
+          throw { kind: error instanceof ApiError && error.status === 401 ? 'Refused' : 'Unanswered' } satisfies RenewalFailure;
+        });
         return COOKIE_HELD_TOKEN;
       }),
       login: fromPromise(({ input }) => login(input)),
