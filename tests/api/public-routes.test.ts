@@ -5,6 +5,7 @@ import { PROPERTY_STATUS, HOME_PROPERTY_TYPES } from '../../server/db/reference-
 import { municipalities, properties, provinces } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+import { FOOTER_CITIES_PER_PROVINCE, FOOTER_PROVINCES } from '../../server/modules/seo/footer-links';
 
 interface City {
   Id: string;
@@ -214,11 +215,13 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
       expect(res.statusCode).toBe(200);
       const { Sale, Rent } = res.json() as Record<'Sale' | 'Rent', { ProvinceCode: string; Url: string; ListingCount: number; Cities: { Url: string; ListingCount: number }[] }[]>;
       expect(Sale.length).toBeGreaterThan(0);
+      expect(Sale.length).toBeLessThanOrEqual(FOOTER_PROVINCES);
+      expect(Rent.length).toBeLessThanOrEqual(FOOTER_PROVINCES);
       expect(Rent.length).toBeGreaterThan(0);
       for (const p of Sale) {
         expect(p.Url).toMatch(/^\/comprocasa\/case\/[a-z0-9-]+\/comuni$/);
         const shown = p.Cities.reduce((n, c) => n + c.ListingCount, 0);
-        if (p.Cities.length < 10) expect(p.ListingCount).toBe(shown);
+        if (p.Cities.length < FOOTER_CITIES_PER_PROVINCE) expect(p.ListingCount).toBe(shown);
         else expect(p.ListingCount).toBeGreaterThanOrEqual(shown);
         expect(p.Cities.length).toBeGreaterThan(0);
         for (const c of p.Cities) expect(c.Url).toMatch(/^\/vendita\/case\/[a-z0-9-]+\/[a-z0-9-]+\/\d{6}$/);

@@ -30,7 +30,8 @@
  *               In the default run: about a minute and a half
  *   search      the search on synthetic listings (PGlite 10k, PostgreSQL 1M in database rexer_bench, filled once
  *               by db:synthetic): database p50/p95 and plans of a viewport, a circle, a polygon and a next page, then
- *               GET /api/Search/Listings vs a bare route, 50 connections (tests/bench/search.ts; not in the default run:
+ *               GET /api/Search/Listings vs a bare route, 50 connections, then every public page's HTML weight and render time on
+ *               the same data (tests/bench/search.ts; not in the default run:
  *               name it, the first fill of 1M listings takes several minutes)
  * Other settings: BENCH_PORT (3200; the PostgreSQL servers take the next two), BENCH_DATA_DIR
  * (.tmp/bench-data; the search section's server takes BENCH_PORT + 3), BENCH_BUILD=1 (delete dist/ and rebuild first), BENCH_DATABASE_URL, TEST_POSTGRES_URL,

@@ -32,8 +32,10 @@
  * Settings: BENCH_SEARCH_DATABASE_URL (default: the rexer_bench database beside
  * TEST_POSTGRES_URL / DATABASE_URL, else postgres://postgres@127.0.0.1:5432/rexer_bench),
  * BENCH_SEARCH_RUNS (200), BENCH_SEARCH_LISTINGS (1000000), BENCH_SEARCH_PGLITE_LISTINGS (10000),
- * BENCH_SEARCH_PARTS (pglite,postgres,call: the parts to run, for working on one of them; the call runs
- * on the largest data set of the run).
+ * BENCH_SEARCH_PARTS (pglite,postgres,call,pages: the parts to run, for working on one of them; the call
+ * and the pages run on the largest data set of the run). `pages`: every public page's HTML weight, the
+ * share of it in inline scripts (the router's hydration data) and its render time, one request at a
+ * time, with the page cache off (the render itself).
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -57,7 +59,7 @@ const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
 const PG_LISTINGS = Number(process.env.BENCH_SEARCH_LISTINGS ?? 1_000_000);
 const PGLITE_LISTINGS = Number(process.env.BENCH_SEARCH_PGLITE_LISTINGS ?? 10_000);
 const SEED = 1;
-const PARTS = new Set((process.env.BENCH_SEARCH_PARTS ?? 'pglite,postgres,call').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_SEARCH_PARTS ?? 'pglite,postgres,call,pages').split(',').map((part) => part.trim()));
 /** Goals at 1M on PostgreSQL, in ms (p95 of the database time). */
 const GOAL_MS = { viewport: 5, viewportStatements: 5, circle: 10, circleStatements: 10, polygon: 10, polygonStatements: 10, nextPage: 2, nextPageStatement: 2 } as const;
 const CALL_GOAL = { ratio: 0.25, p95Ms: 50 } as const;
@@ -518,6 +520,47 @@ async function measureCall(start: (env: Record<string, string>) => Promise<Runni
   }
 }
 
+/** The public pages every visitor may land on: the landings, the FAQ, a town's results, a province's towns, a listing. */
+const PUBLIC_PAGES = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/faq', '/vendita/case/milano/milano/015146', '/comprocasa/case/milano/comuni'];
+/** What a page may weigh at any size of the market (issue: at most 80 KB of HTML). */
+const PAGE_GOAL_KB = 80;
+
+/**
+ * Each public page's HTML as an anonymous visitor gets it, on the data set given: its weight,
+ * the share of its inline scripts (the router's hydration data), and the median of 5 renders
+ * one at a time after a first one (the page cache off: the render itself).
+ */
+async function measurePages(start: (env: Record<string, string>) => Promise<RunningServer>, dataset: string) {
+  console.log(`\nPublic pages on ${dataset}: HTML weight (goal ≤ ${PAGE_GOAL_KB} KB), its inline scripts, render time (median of 5, one at a time, page cache off)`);
+  const server = await start({ PAGE_CACHE_TTL_S: '0', PAGE_RATE_LIMIT_MAX: '0' });
+  try {
+    const search = await fetch(`${server.baseUrl}/api/Search/Listings?${new URLSearchParams(toSearchQuery({ SearchType: 'circle', Lat: 45.4642, Lng: 9.19, Radius: 2000 })).toString()}`, { headers: { Portal: '5' } });
+    const first = ((await search.json()) as { Items?: { Id: number }[] }).Items?.[0];
+    const pages = first ? [...PUBLIC_PAGES, `/immobile/${first.Id}`] : PUBLIC_PAGES;
+    for (const page of pages) {
+      const times: number[] = [];
+      let html = '';
+      let status = 0;
+      for (let i = 0; i < 6; i++) {
+        const t0 = performance.now();
+        const res = await fetch(server.baseUrl + page, { redirect: 'manual' });
+        html = await res.text();
+        if (i > 0) times.push(performance.now() - t0);
+        status = res.status;
+      }
+      times.sort((a, b) => a - b);
+      const bytes = Buffer.byteLength(html);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
+      const kb = bytes / 1024;
+      console.log(
+        `  ${page.padEnd(40)} ${String(status).padEnd(4)} ${kb.toFixed(1).padStart(6)} KB  inline scripts ${(inline / 1024).toFixed(1).padStart(6)} KB  render p50 ${percentile(times, 50).toFixed(0).padStart(4)} ms  ${kb <= PAGE_GOAL_KB ? 'within goal' : 'OVER GOAL'}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 
 function benchPostgresUrl(): string {
@@ -579,7 +622,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
     // PostgreSQL, 1M listings in rexer_bench, filled once.
     const url = benchPostgresUrl();
     const shown = url.replace(/\/\/[^@]*@/, '//');
-    if (!PARTS.has('postgres') && !(PARTS.has('call') && !callTarget)) {
+    if (!PARTS.has('postgres') && !((PARTS.has('call') || PARTS.has('pages')) && !callTarget)) {
       // PostgreSQL left out of this run.
     } else if (!(await ensurePostgresDatabase(url))) {
       console.log(`\nPostgreSQL: skipped, no PostgreSQL answers at ${shown} (set BENCH_SEARCH_DATABASE_URL or TEST_POSTGRES_URL)`);
@@ -617,6 +660,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
 
     // The call, on the largest data set measured.
     if (PARTS.has('call') && callTarget && milano) await measureCall(callTarget.start, milano, callTarget.dataset, options.throughput);
+    if (PARTS.has('pages') && callTarget) await measurePages(callTarget.start, callTarget.dataset);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -2,20 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { CACHE_CONTROL, createCachedAnswer, createReferenceCache } from '../../lib/reference-cache';
-import { STATS_TTL_MS, type MunicipalityListingCount } from '../listing-stats/repository';
+import { STATS_TTL_MS } from '../listing-stats/repository';
+import { footerProvinces } from './footer-links';
 import crawlerRoutes from './crawler-routes';
 import { createSeoRepository, type SeoRepository } from './repository';
-import { SeoFooterLinks, SeoMunicipalities, SeoMunicipalitiesParams, SeoMunicipalitiesQuery, type SeoProvinceType } from './schemas';
-import { municipalityUrl, provinceUrl } from './urls';
+import { SeoFooterLinks, SeoMunicipalities, SeoMunicipalitiesParams, SeoMunicipalitiesQuery } from './schemas';
+import { municipalityUrl } from './urls';
 
 declare module 'fastify' {
   interface FastifyInstance {
     seoRepository: SeoRepository;
   }
 }
-
-/** Footer cities per province kept short: the page links the full list of the province. */
-export const FOOTER_CITIES_PER_PROVINCE = 10;
 
 /** Crawlable links: the footer's provinces and cities, and each province's municipalities. */
 const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
@@ -86,31 +84,4 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
 };
 
 /** Provinces with listings of one kind, most listings first, each with its top cities. */
-function footerProvinces(counts: MunicipalityListingCount[], sellType: 1 | 2): SeoProvinceType[] {
-  const key = sellType === 1 ? 'sale' : 'rent';
-  const byProvince = new Map<number, { code: string; name: string; slug: string; total: number; cities: MunicipalityListingCount[] }>();
-  for (const c of counts) {
-    if (c[key] === 0) continue;
-    let p = byProvince.get(c.provinceId);
-    if (!p) {
-      p = { code: c.provinceCode, name: c.provinceName, slug: c.provinceSlug, total: 0, cities: [] };
-      byProvince.set(c.provinceId, p);
-    }
-    p.total += c[key];
-    p.cities.push(c);
-  }
-  return [...byProvince.values()]
-    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'it'))
-    .map((p) => ({
-      ProvinceCode: p.code,
-      ProvinceName: p.name,
-      Url: provinceUrl(sellType, p.slug),
-      ListingCount: p.total,
-      Cities: p.cities
-        .sort((a, b) => b[key] - a[key] || a.name.localeCompare(b.name, 'it'))
-        .slice(0, FOOTER_CITIES_PER_PROVINCE)
-        .map((c) => ({ Name: c.name, Url: municipalityUrl(sellType, p.slug, c.slug, c.istatCode), ListingCount: c[key] })),
-    }));
-}
-
 export default seoModule;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SellTypeQuery, SellTypeValue } from '../shared/query';
+import { FOOTER_CITIES_PER_PROVINCE, FOOTER_PROVINCES } from './footer-links';
 
 export const SeoCity = z
   .object({ Name: z.string(), Url: z.string(), ListingCount: z.number().int() })
@@ -11,12 +12,15 @@ export const SeoProvince = z
     ProvinceName: z.string(),
     Url: z.string().describe('/comprocasa/case/{province}/comuni (sale) or /trovocasa/case/{province}/comuni (rent)'),
     ListingCount: z.number().int(),
-    Cities: z.array(SeoCity).describe('The municipalities with most listings, at most 10.'),
+    Cities: z.array(SeoCity).describe(`The municipalities with most listings, at most ${FOOTER_CITIES_PER_PROVINCE}.`),
   })
   .meta({ id: 'SeoProvince' });
 
 export const SeoFooterLinks = z
-  .object({ Sale: z.array(SeoProvince), Rent: z.array(SeoProvince) })
+  .object({
+    Sale: z.array(SeoProvince).describe(`The ${FOOTER_PROVINCES} provinces with most listings for sale (fewer when fewer have any), most first.`),
+    Rent: z.array(SeoProvince).describe(`The ${FOOTER_PROVINCES} provinces with most listings for rent (fewer when fewer have any), most first.`),
+  })
   .meta({ id: 'SeoFooterLinks' });
 
 export const SeoMunicipalitiesParams = z.object({
