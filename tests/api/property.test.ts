@@ -1,15 +1,16 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
-import { AMENITY, MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, ROOM_TYPE } from '../../server/db/reference-ids';
-import { agencies, districts, media, newDevelopments, properties, propertyAmenities, propertyRooms, users } from '../../server/db/schema';
+import { AMENITY, HOME_PROPERTY_TYPES, MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, ROOM_TYPE } from '../../server/db/reference-ids';
+import { agencies, districts, media, municipalities, newDevelopments, properties, propertyAmenities, propertyRooms, provinces, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
 const MILANO = 15146;
 
 interface Fixtures {
+  ownerId: number;
   ownerEmail: string;
   ownerPhone: string;
   ownerFirstName: string;
@@ -164,6 +165,7 @@ async function insertFixtures(db: Db): Promise<Fixtures> {
   const draftUnit = await insertListing(db, { ownerUserId: owner.id, developmentId: development.id, statusId: PROPERTY_STATUS.incomplete, price: 100_000, publishedAt: null });
 
   return {
+    ownerId: owner.id,
     ownerEmail: owner.email,
     ownerPhone: owner.phone!,
     ownerFirstName: owner.name!,
@@ -327,6 +329,54 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     // The nearest in price, in the same town, comes first.
     expect(ids[0]).toBe(fx.near);
     expect(items[0]).toMatchObject({ CityName: 'Milano', Address: 'Via Pascoli, 12', PhotoCount: 0, IsNewBuild: false });
+  });
+
+  it('orders similar listings as a full sort of the province would: its town first, then nearest in price, then in surface', async () => {
+    const db = testDb.database.db;
+    // A province of its own: Bergamo, its capital and two more towns of it.
+    const towns = await db
+      .select({ id: municipalities.id })
+      .from(municipalities)
+      .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
+      .where(eq(provinces.sigla, 'BG'))
+      .orderBy(municipalities.id)
+      .limit(3);
+    const [home, other, third] = towns.map((t) => t.id);
+    const owner = fx.ownerId;
+    const base = await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, surfaceM2: 90 });
+    const prices: [number, number | null, number | null][] = [
+      [home, 240_000, 80], [home, 260_000, 95], [home, 260_000, 88], [home, 250_000, null], [home, null, 90], [home, 1_200_000, 300], [home, 90_000, 40], [home, 100_000, 45], [home, 120_000, 50], [home, 150_000, 55], [home, 700_000, 200], [home, 900_000, 250],
+      [other, 251_000, 90], [other, 249_000, 70], [other, 500_000, 150], [third, 250_000, 90], [third, 250_000, 91], [third, 180_000, 60],
+    ];
+    for (const [municipalityId, price, surfaceM2] of prices) await insertListing(db, { ownerUserId: owner, municipalityId, price, surfaceM2 });
+    // Not like it: a garage, a home for rent, a draft.
+    await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, propertyTypeId: PROPERTY_TYPE.garage, publicationPropertyTypeId: PROPERTY_TYPE.garage });
+    await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, sellTypeId: 2 });
+    await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, statusId: PROPERTY_STATUS.incomplete });
+
+    // The oracle: every candidate of the province, sorted in full.
+    const candidates = await db
+      .select({ id: properties.id, municipalityId: properties.municipalityId, price: properties.price, surface: properties.surfaceM2, type: sql<number>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})` })
+      .from(properties)
+      .innerJoin(municipalities, eq(municipalities.id, properties.municipalityId))
+      .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
+      .where(and(eq(provinces.sigla, 'BG'), eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, 1), ne(properties.id, base)));
+    const expected = candidates
+      .filter((c) => HOME_PROPERTY_TYPES.includes(c.type))
+      .sort(
+        (a, b) =>
+          Number(b.municipalityId === home) - Number(a.municipalityId === home) ||
+          Math.abs((a.price ?? 0) - 250_000) - Math.abs((b.price ?? 0) - 250_000) ||
+          Math.abs((a.surface ?? 0) - 90) - Math.abs((b.surface ?? 0) - 90) ||
+          a.id - b.id,
+      )
+      .map((c) => c.id);
+    expect(expected.length).toBe(prices.length);
+    for (const limit of [1, 3, 4, 7, 11, 13, 20]) {
+      const res = await app.inject({ url: `/api/Property/${base}/Similar?Limit=${limit}` });
+      expect(res.statusCode).toBe(200);
+      expect((res.json().Items as { Id: number }[]).map((i) => i.Id), `Limit=${limit}`).toEqual(expected.slice(0, limit));
+    }
   });
 
   it('offers similar listings for a deleted or sold listing, 404 for a draft or an unknown id', async () => {

@@ -9,9 +9,9 @@ import { municipalityUrl, provinceUrl } from './urls';
  * gave a footer nobody reads. The full lists have their own pages: each province links its
  * municipalities (`…/comuni`), and the sitemap names every results page for crawlers.
  */
-export const FOOTER_PROVINCES = 15;
+export const FOOTER_PROVINCES = 10;
 /** Towns shown under each footer province. */
-export const FOOTER_CITIES_PER_PROVINCE = 4;
+export const FOOTER_CITIES_PER_PROVINCE = 3;
 
 /** The footer's provinces for sale (1) or rent (2), biggest first, each with its biggest towns. */
 export function footerProvinces(counts: readonly MunicipalityListingCount[], sellType: 1 | 2): SeoProvinceType[] {

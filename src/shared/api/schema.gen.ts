@@ -9331,13 +9331,13 @@ export interface components {
             /** @description /comprocasa/case/{province}/comuni (sale) or /trovocasa/case/{province}/comuni (rent) */
             Url: string;
             ListingCount: number;
-            /** @description The municipalities with most listings, at most 4. */
+            /** @description The municipalities with most listings, at most 3. */
             Cities: components["schemas"]["SeoCityInput"][];
         };
         SeoFooterLinksInput: {
-            /** @description The 15 provinces with most listings for sale (fewer when fewer have any), most first. */
+            /** @description The 10 provinces with most listings for sale (fewer when fewer have any), most first. */
             Sale: components["schemas"]["SeoProvinceInput"][];
-            /** @description The 15 provinces with most listings for rent (fewer when fewer have any), most first. */
+            /** @description The 10 provinces with most listings for rent (fewer when fewer have any), most first. */
             Rent: components["schemas"]["SeoProvinceInput"][];
         };
         SeoMunicipalityInput: {
@@ -11049,13 +11049,13 @@ export interface components {
             /** @description /comprocasa/case/{province}/comuni (sale) or /trovocasa/case/{province}/comuni (rent) */
             Url: string;
             ListingCount: number;
-            /** @description The municipalities with most listings, at most 4. */
+            /** @description The municipalities with most listings, at most 3. */
             Cities: components["schemas"]["SeoCity"][];
         };
         SeoFooterLinks: {
-            /** @description The 15 provinces with most listings for sale (fewer when fewer have any), most first. */
+            /** @description The 10 provinces with most listings for sale (fewer when fewer have any), most first. */
             Sale: components["schemas"]["SeoProvince"][];
-            /** @description The 15 provinces with most listings for rent (fewer when fewer have any), most first. */
+            /** @description The 10 provinces with most listings for rent (fewer when fewer have any), most first. */
             Rent: components["schemas"]["SeoProvince"][];
         };
         SeoMunicipality: {
