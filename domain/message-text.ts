@@ -9,15 +9,15 @@ export const MESSAGE_TEXT_MAX = 2000;
 
 /**
  * Refused in a message: control characters but the line feed and the carriage return (tabs,
- * NUL, escape, DEL, the C1 controls), the line and paragraph separators (U+2028, U+2029), the
- * direction marks and controls (U+061C, U+200E, U+200F, the embeddings and overrides
- * U+202A-U+202E, the isolates U+2066-U+2069), the invisible zero-width space, word joiner,
- * invisible operators and byte-order mark (U+200B, U+2060-U+2064, U+FEFF), the interlinear
- * annotation characters (U+FFF9-U+FFFB), private-use characters and lone surrogates. The
+ * NUL, escape, DEL, the C1 controls), the line and paragraph separators (U+2028, U+2029),
+ * private-use characters, lone surrogates, and every format character (Unicode's Cf: the
+ * direction marks, embeddings, overrides and isolates, the zero-width space, word joiner and
+ * invisible operators, the byte-order mark, the soft hyphen, the interlinear annotation
+ * characters, the tag characters...), which hide a part of the text or reorder it. The
  * zero-width joiner and non-joiner stay: emoji sequences and some scripts need them.
  */
 // eslint-disable-next-line no-control-regex
-const REFUSED = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u200b\u2060-\u2064\ufeff\ufff9-\ufffb\p{Co}\p{Cs}]/u;
+const REFUSED = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\p{Co}\p{Cs}]|(?![\u200c\u200d])\p{Cf}/u;
 
 /** Whether a message's text (already trimmed) is 1-2000 characters of text lines without a refused character. */
 export function isMessageText(value: string): boolean {

@@ -62,6 +62,11 @@ describe('names', () => {
 
   it('tells a host name from an abbreviation', () => {
     expect(looksLikeLink('Maria G. Rossi')).toBe(false);
+    // Hidden by what nobody sees before the full stop, or a bare address.
+    for (const hidden of ['evil\u00ad.com', 'evil\u{e0020}.com', 'evil\u180e.com', 'evil\u206a.com', 'evil\ufe0f.com', 'evil\u0301.com', '203.0.113.7/login']) {
+      expect(looksLikeLink(hidden), JSON.stringify(hidden)).toBe(true);
+    }
+    expect(looksLikeLink('3.5 stelle')).toBe(false);
     expect(looksLikeLink('Immobiliare S.r.l.')).toBe(false);
     expect(looksLikeLink('bit.ly')).toBe(true);
     expect(looksLikeLink('HTTP://X')).toBe(true);

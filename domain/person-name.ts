@@ -23,10 +23,13 @@ const DOT = '[.\u3002\uff0e\uff61]';
 
 /**
  * What a mail client turns into a link: a scheme (`https://`), `www.`, an address (`@`), or a
- * host name (a letter or digit, a full stop and two letters: `evil.com`, `bit.ly`). A full stop
- * followed by a space or by a single letter (`Maria G. Rossi`, `S.r.l.`) is not one.
+ * host name (a letter or digit, a full stop and two letters: `evil.com`, `bit.ly`), or an IPv4
+ * address (`203.0.113.7`). A full stop followed by a space or by a single letter (`Maria G.
+ * Rossi`, `S.r.l.`) is not one.
  */
-const LINK_LIKE = new RegExp(`:\\/\\/|www${DOT}|@|[\\p{L}\\p{N}]${DOT}\\p{L}{2}`, 'iu');
+const LINK_LIKE = new RegExp(`:\\/\\/|www${DOT}|@|[\\p{L}\\p{N}]${DOT}\\p{L}{2}|\\d{1,3}(?:${DOT}\\d{1,3}){3}`, 'iu');
+/** What a reader does not see, and a browser drops from a pasted host: format characters and combining marks. */
+const INVISIBLE = /[\p{Cf}\p{M}]/gu;
 
 /**
  * A person's name: letters of any script with their accents, spaces, apostrophes (' ’ ʼ ‘ ` ´),
@@ -44,7 +47,8 @@ export function isOneLineText(value: string): boolean {
 
 /** Whether a mail client would make a link of part of the text. */
 export function looksLikeLink(value: string): boolean {
-  return LINK_LIKE.test(value);
+  // `evil\u00ad.com` shows as evil.com and pastes as it: read without what nobody sees.
+  return LINK_LIKE.test(value) || LINK_LIKE.test(value.replace(INVISIBLE, ''));
 }
 
 /**

@@ -75,6 +75,8 @@ export interface AppOptions {
   notFoundRateLimit?: number;
   /** Tests: the heartbeat period of the live event streams (default 25 s). */
   eventsHeartbeatMs?: number;
+  /** The live-event streams this process holds at most (tests use a few). */
+  eventsMaxStreams?: number;
 }
 
 /**
@@ -113,7 +115,7 @@ export const app = fp<AppOptions>(
     await fastify.register(appointmentJobs);
     await fastify.register(authentication);
     // The live events of the users (GET /api/Events): one LISTEN per process, its open streams.
-    await fastify.register(userEvents, { heartbeatMs: opts.eventsHeartbeatMs });
+    await fastify.register(userEvents, { heartbeatMs: opts.eventsHeartbeatMs, maxStreams: opts.eventsMaxStreams });
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
     // The captcha of the login and registration forms (its challenge route is in the document).
@@ -182,6 +184,9 @@ export function serverOptions(config: AppConfig, logger: FastifyServerOptions['l
       return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Fastify turns Node's request timeout off: a body sent a byte at a time would hold its
+    // socket for ever. A stream of live events is not cut by it (it bounds receiving only).
+    requestTimeout: config.requestTimeoutMs,
     // The API calls a page makes while it renders are logged only when they go wrong: the
     // page's own request is the one a reader of the logs follows.
     childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>

@@ -131,6 +131,8 @@ const envSchema = z
     /** Show the mail outbox at /visualizzamail: default on when there is no SMTP_URL and HOST is loopback. */
     MAIL_OUTBOX_VIEW: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     COOKIE_SECURE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
+    /** The most seconds a client may take to send a whole request (a body sent a byte at a time holds a socket until then). */
+    REQUEST_TIMEOUT_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(3600, 'must be 3600 or less').default(120),
     /** Lifetime of a session (bearer) token in seconds; the client renews it with its user token. */
     SESSION_TOKEN_TTL_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(3600),
     /** The absolute lifetime of a login in days, whatever the use (the 30 days of inactivity end it sooner). */
@@ -288,6 +290,8 @@ export interface AppConfig {
   jobPollSeconds: number;
   sessionTokenTtlMs: number;
   sessionMaxAgeMs: number;
+  /** REQUEST_TIMEOUT_S in ms: a request not received whole by then answers 408 and its socket closes. */
+  requestTimeoutMs: number;
   /** Whether the demo market and accounts are seeded (see demoDataDefault). */
   demoData: boolean;
   pwnedPasswordsUrl: string | undefined;
@@ -394,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobQueue: e.JOB_QUEUE === 'true',
     jobPollSeconds: e.JOB_POLL_SECONDS,
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     demoData: e.DEMO_DATA === undefined ? demoDataDefault({ databaseUrl: e.DATABASE_URL, host: e.HOST, publicUrl: e.PUBLIC_URL }) : e.DEMO_DATA === 'true',
     pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL?.replace(/\/+$/, ''),

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   console.log(
     outboxViewEnabled(config)
       ? 'Mail outbox view: on at /visualizzamail, answered only to requests from this machine to a loopback Host (MAIL_OUTBOX_VIEW=false to switch it off)'
-      : 'Mail outbox view: off (SMTP_URL or TRUST_PROXY set, a non-loopback HOST, or MAIL_OUTBOX_VIEW=false)',
+      : 'Mail outbox view: off (SMTP_URL or TRUST_PROXY set, a non-loopback HOST or PUBLIC_URL, or MAIL_OUTBOX_VIEW=false)',
   );
 }
 

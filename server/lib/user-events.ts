@@ -17,7 +17,8 @@ import { AppError } from '../errors/app-error';
 //   token expires (the client reconnects with a fresh one), at the heartbeat after its session is
 //   revoked (a logout: the reconnection is refused), when the server closes and when the
 //   LISTEN connection breaks (the client reconnects and reads again what it shows);
-// - a user has at most 5 streams open per process (EventStreamLimitReached).
+// - a user has at most 5 streams open per process (EventStreamLimitReached), and a process at
+//   most 10,000 in all (503 ServiceUnavailable).
 // Notifications are not stored: a client that was away reads the state again (the unread
 // count, the threads) when its stream opens.
 
@@ -26,6 +27,13 @@ export const USER_EVENTS_CHANNEL = 'user_events';
 
 /** Streams a user may hold open at once on one server process. */
 export const EVENT_STREAMS_PER_USER = 5;
+
+/**
+ * Streams one server process holds at most, whoever opens them (new accounts can each open
+ * five): past it a stream is refused with 503, and the app refreshes by polling until a
+ * reconnection finds room.
+ */
+export const EVENT_STREAMS_PER_PROCESS = 10_000;
 
 /** The comment written to every stream this often, so proxies and browsers keep it open. */
 export const EVENT_HEARTBEAT_MS = 25_000;
@@ -100,13 +108,17 @@ declare module 'fastify' {
 export interface UserEventsOptions {
   /** The heartbeat's period (default 25 s; tests use less). */
   heartbeatMs?: number;
+  /** The streams this process holds at most (default EVENT_STREAMS_PER_PROCESS; tests use less). */
+  maxStreams?: number;
 }
 
 /** The process's one LISTEN and its open streams, as `fastify.userEvents`. */
 export default fp<UserEventsOptions>(
   async function userEvents(fastify, opts) {
     const heartbeatMs = opts.heartbeatMs ?? EVENT_HEARTBEAT_MS;
+    const maxStreams = opts.maxStreams ?? EVENT_STREAMS_PER_PROCESS;
     const byUser = new Map<number, Set<OpenStream>>();
+    let openCount = 0;
     let listening: Promise<() => Promise<void>> | null = null;
     let closing = false;
 
@@ -178,11 +190,14 @@ export default fp<UserEventsOptions>(
     fastify.decorate('userEvents', {
       async open(userId, endsAt, sessionId) {
         if (closing) throw new AppError('ServiceUnavailable', { message: 'the server is closing' });
+        const full = () => new AppError('ServiceUnavailable', { message: 'this server holds as many live streams as it may' });
         if ((byUser.get(userId)?.size ?? 0) >= EVENT_STREAMS_PER_USER) throw new AppError('EventStreamLimitReached');
+        if (openCount >= maxStreams) throw full();
         await ensureListening();
-        // Counted again: other streams of the user may have opened while this one waited.
+        // Counted again: other streams may have opened while this one waited.
         const set = byUser.get(userId) ?? new Set<OpenStream>();
         if (set.size >= EVENT_STREAMS_PER_USER) throw new AppError('EventStreamLimitReached');
+        if (openCount >= maxStreams) throw full();
         byUser.set(userId, set);
         const stream = new PassThrough();
         const open: OpenStream = {
@@ -191,12 +206,14 @@ export default fp<UserEventsOptions>(
           stream,
           end() {
             if (!set.delete(open)) return;
+            openCount -= 1;
             if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
             clearTimeout(expiry);
             stream.end();
           },
         };
         set.add(open);
+        openCount += 1;
         // The client goes (the response closes) or the stream ends: either way, it is over.
         stream.once('close', () => open.end());
         const untilExpiry = endsAt.getTime() - Date.now();

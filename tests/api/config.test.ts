@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { serverOptions } from '../../server/app';
 import { ConfigError, cspSourceOf, imageDecodeConcurrencyDefault, loadConfig } from '../../server/config';
 
 function configError(env: Record<string, string>): ConfigError {
@@ -113,6 +114,12 @@ describe('configuration from the environment', () => {
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0].startsWith(`${name} `)).toBe(true);
     expect(error.message).toContain(name);
+  });
+
+  it('bounds the time to send a request (Fastify would wait for ever on a body sent a byte at a time)', () => {
+    expect(serverOptions(loadConfig({})).requestTimeout).toBe(120_000);
+    expect(serverOptions(loadConfig({ REQUEST_TIMEOUT_S: '30' })).requestTimeout).toBe(30_000);
+    expect(configError({ REQUEST_TIMEOUT_S: '0' }).message).toContain('REQUEST_TIMEOUT_S');
   });
 
   it('refuses CAPTCHA=recaptcha without RECAPTCHA_SECRET', () => {

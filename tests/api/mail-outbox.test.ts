@@ -53,6 +53,9 @@ describe('Mail outbox view', () => {
     expectError(await hidden.inject({ url: '/api/Mail/Outbox' }), 'NotFound');
     expect(outboxViewEnabled(testConfig({}))).toBe(true);
     expect(outboxViewEnabled(testConfig({ SMTP_URL: 'smtp://mail.example.com:587' }))).toBe(false);
+    // A public address in front (a proxy on this machine sends a loopback Host): off unless asked for.
+    expect(outboxViewEnabled(testConfig({ PUBLIC_URL: 'https://rexer.example.com' }))).toBe(false);
+    expect(outboxViewEnabled(testConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }))).toBe(true);
     expect(outboxViewEnabled(testConfig({ HOST: '0.0.0.0' }))).toBe(false);
     expect(outboxViewEnabled(testConfig({ HOST: '0.0.0.0', MAIL_OUTBOX_VIEW: 'true' }))).toBe(true);
   });

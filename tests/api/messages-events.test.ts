@@ -275,6 +275,29 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('holds a bounded number of streams per server, whoever opens them', async () => {
+      const small = await buildTestApp(testDb, { env: ENV, eventsMaxStreams: 2 });
+      const smallBase = await listen(small);
+      const streams: EventStream[] = [];
+      try {
+        streams.push(await openStream(smallBase, { authorization: `Bearer ${buyer}` }), await openStream(smallBase, { authorization: `Bearer ${owner}` }));
+        for (const stream of streams) expect(stream.status).toBe(200);
+        const extra = await fetch(`${smallBase}/api/Events`, { headers: { authorization: `Bearer ${buyer}` } });
+        expect(extra.status).toBe(503);
+        expect(await extra.json()).toMatchObject({ ExceptionTypeString: 'ServiceUnavailable' });
+        // A stream that ends makes room.
+        const buyerId = (await testDb.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer.email)))[0]!.id;
+        streams.shift()!.close();
+        await until(() => small.userEvents.openStreams(buyerId) === 0);
+        const again = await openStream(smallBase, { authorization: `Bearer ${buyer}` });
+        expect(again.status).toBe(200);
+        streams.push(again);
+      } finally {
+        for (const stream of streams) stream.close();
+        await small.close();
+      }
+    });
+
     it('ends the open streams when the server closes', async () => {
       const other = await buildTestApp(testDb, { env: ENV });
       const otherBase = await listen(other);

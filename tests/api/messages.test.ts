@@ -135,6 +135,11 @@ for (const backend of BACKENDS) {
       expect(p2.Items.map((t: { Id: number }) => t.Id)).toEqual([t1]);
       expect(p2.NextCursor).toBeNull();
       expectError(await call(other, 'GET', '/api/Message/Threads?Cursor=bm9wZQ'), 'InvalidCursor');
+      // Forged times the database would refuse: days that do not exist, year 0.
+      for (const t of ['2026-02-30T00:00:00.000000Z', '2026-04-31T10:00:00.000000Z', '0000-01-01T00:00:00.000000Z']) {
+        const forged = Buffer.from(JSON.stringify({ t, i: 1 })).toString('base64url');
+        expectError(await call(other, 'GET', `/api/Message/Threads?Cursor=${forged}`), 'InvalidCursor');
+      }
       // The owner sees the thread with one unread message.
       const ownerList = (await call(owner, 'GET', '/api/Message/Threads')).json();
       expect(ownerList.Items.find((t: { Id: number }) => t.Id === t1)).toMatchObject({ Role: 'owner', Unread: 1, OtherPartyName: 'Pia', LastMessage: { Excerpt: 'Primo', Mine: false } });
@@ -189,7 +194,7 @@ for (const backend of BACKENDS) {
     });
 
     it('refuses control, direction and invisible characters and empty or long texts; keeps links as text', async () => {
-      const characters = ['\t', '\u0000', '\u001b[31m', '\u0007', '\u000b', '\u000c', '\u007f', '\u0085', '\u202e', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c', '\u2028', '\u2029', '\u200b', '\u2060', '\ufeff', '\ue000', '\ud800'];
+      const characters = ['\t', '\u0000', '\u001b[31m', '\u0007', '\u000b', '\u000c', '\u007f', '\u0085', '\u202e', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c', '\u2028', '\u2029', '\u200b', '\u2060', '\ufeff', '\ue000', '\ud800', '\u00ad', '\u180e', '\u206a', '\u{e0020}'];
       const refused = ['', '   \n  ', 'x'.repeat(2001), ...characters.map((c) => `prima${c}dopo`)];
       for (const Text of refused) expectError(await call(stranger, 'POST', '/api/Message', { PropertyId: listing.id, Text }), 'ValidationError');
       const link = 'Guarda https://esempio.it/annuncio?a=1&b=<b>2</b> e <script>alert(1)</script>\n👨‍👩‍👧 ok';

@@ -12,13 +12,16 @@ import { isInternalCall } from '../../plugins/internal-call';
  * GET /api/Mail/Outbox: the mails the app has written, for a laptop or a test run without
  * SMTP (docs/architecture.md: "an outbox table the app can show"). The page /visualizzamail shows
  * them. Mails carry confirmation and reset links, so the outbox is shown only when no SMTP
- * server delivers mail and the server listens on this machine alone (or MAIL_OUTBOX_VIEW=true
- * says so), and never behind a proxy (TRUST_PROXY set); otherwise the call answers 404.
+ * server delivers mail and the server listens on this machine alone with a loopback PUBLIC_URL
+ * (or MAIL_OUTBOX_VIEW=true says so), and never behind a proxy (TRUST_PROXY set); otherwise the
+ * call answers 404.
  */
 export function outboxViewEnabled(config: AppConfig): boolean {
   if (config.trustProxy !== false) return false;
   if (config.mailOutboxView !== undefined) return config.mailOutboxView;
-  return config.smtpUrl === undefined && isLoopbackHost(config.host);
+  // A public PUBLIC_URL means a proxy in front, even one on this machine that sends a loopback
+  // Host (nginx's default): the requests would all look local, so the view stays off.
+  return config.smtpUrl === undefined && isLoopbackHost(config.host) && isLoopbackHost(new URL(config.publicUrl).hostname);
 }
 
 /** The host name of a Host header (`[::1]:3000` -> `::1`), lower-cased. */

@@ -9,6 +9,7 @@ import { countRequest } from '../../plugins/rate-limit-store';
 import { coverSubquery } from '../shared/search-listing';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { MESSAGE_MAIL_INTERVAL_MS, messageMail } from './mail';
+import { isIsoInstant } from '../../../domain/appointment';
 
 // The messages between a buyer and a listing's owner: one thread per listing and buyer, read
 // and written only by those two (anybody else: ThreadNotFound), read marks per person, the
@@ -189,7 +190,8 @@ function decodeThreadCursor(raw: string): ThreadCursor {
       value &&
       typeof value.t === 'string' &&
       CURSOR_TIME.test(value.t) &&
-      !Number.isNaN(Date.parse(value.t)) &&
+      // A day of the calendar (Date.parse takes 30 February; the database does not).
+      isIsoInstant(value.t) &&
       Number.isInteger(value.i) &&
       (value.i as number) > 0 &&
       (value.i as number) <= 2_147_483_647
