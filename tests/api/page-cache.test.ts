@@ -39,6 +39,8 @@ describe('anonymous pages from the cache', () => {
   let listing: number;
   /** Every render the renderer started, by URL. */
   const renders: string[] = [];
+  /** The headers of every request the renderer was given. */
+  const rendered: Headers[] = [];
   /** Renders held until released (the concurrent misses case). */
   let gate: Promise<void> | undefined;
   /** A cookie the next renders write (a page that sets cookies). */
@@ -52,6 +54,7 @@ describe('anonymous pages from the cache', () => {
         const render = createPageRenderer(setup);
         return async (input) => {
           renders.push(new URL(input.request.url).pathname);
+          rendered.push(input.request.headers);
           if (gate) await gate;
           const response = await render(input);
           if (writeCookie) response.headers.append('set-cookie', writeCookie);
@@ -74,6 +77,7 @@ describe('anonymous pages from the cache', () => {
   beforeEach(() => {
     app.pageCache?.clear();
     renders.length = 0;
+    rendered.length = 0;
     gate = undefined;
     writeCookie = undefined;
   });
@@ -95,6 +99,15 @@ describe('anonymous pages from the cache', () => {
     // A CDN may keep it as long as this server does; a browser asks again.
     expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=10');
     expect(second.headers.vary).toMatch(/Cookie/);
+  });
+
+  it('renders a page to keep from its key alone: no other cookie, no user agent, no language reaches the renderer', async () => {
+    const res = await app.inject({
+      url: '/contatti',
+      headers: { cookie: `_ga=GA1.1.1; ${BUYER}; rexer_session=anonymous-visitor`, 'user-agent': 'Mozilla/5.0 (Test)', 'accept-language': 'en-GB' },
+    });
+    expect(res.headers['x-cache']).toBe('MISS');
+    expect([...rendered[0].entries()]).toEqual([['cookie', BUYER]]);
   });
 
   it('never serves a logged-in visitor from the cache, nor keeps their page for anybody else', async () => {
