@@ -55,6 +55,7 @@ import sameOrigin from './plugins/same-origin';
 import jsonBodyGuard from './plugins/json-body-guard';
 import security from './plugins/security';
 import pages, { type PagesOptions } from './plugins/pages';
+import pageCache from './plugins/page-cache';
 import { isInternalRawCall } from './plugins/internal-call';
 import { redactLogArguments, serializeError, serializeRequest } from './plugins/log-redaction';
 import type { FileStorage } from './storage/file-storage';
@@ -116,6 +117,9 @@ export const app = fp<AppOptions>(
     await fastify.register(authentication);
     // The live events of the users (GET /api/Events): one LISTEN per process, its open streams.
     await fastify.register(userEvents, { heartbeatMs: opts.eventsHeartbeatMs, maxStreams: opts.eventsMaxStreams });
+    // Rendered anonymous pages kept a few seconds; it watches the routes that change a listing
+    // (onRoute), so it too comes before any module.
+    await fastify.register(pageCache);
     // Swagger collects routes through onRoute: it must be registered before any module.
     await fastify.register(openapi);
     // The captcha of the login and registration forms (its challenge route is in the document).

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageAssets, PageRenderer, PageRendererSetup } from '../../domain/page-rendering';
+import { inlineScriptHashes, type CachedPage, type PageCache, type RenderOutcome } from '../lib/page-cache';
 import { INTERNAL_CALL_HEADER, INTERNAL_CALL_TOKEN } from './internal-call';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -83,6 +84,10 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
     }
   }
 
+  // Development renders from changing sources (and Vite's inline styles): never from a cache.
+  const cache = !opts.dev && fastify.hasDecorator('pageCache') ? fastify.pageCache : null;
+  const cacheTtlS = fastify.config.pageCacheTtlS;
+
   const pageLimit = fastify.config.pageRateLimitMax;
   const tooManyPage = staticPage(translations, 'tooManyRequests');
   fastify.get(
@@ -118,12 +123,152 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
       const clientIp = request.ip;
       if (!clientIp) return reply.code(499).header('cache-control', 'no-store').send();
       const render = await renderer();
-      return renderingPage.run({ clientIp }, () => renderPage(render, request, reply, { dev: Boolean(opts.dev), failedPage, origin: renderOrigin }));
+      const options = { dev: Boolean(opts.dev), failedPage, origin: renderOrigin };
+      return renderingPage.run({ clientIp }, () =>
+        cache ? answerFromCache(cache, cacheTtlS, render, request, reply, options) : renderPage(render, request, reply, options),
+      );
     },
   );
 };
 
-async function renderPage(render: PageRenderer, request: FastifyRequest, reply: FastifyReply, { dev, failedPage, origin }: { dev: boolean; failedPage: string; origin: string }) {
+interface RenderOptions {
+  dev: boolean;
+  failedPage: string;
+  origin: string;
+}
+
+/** The cookie of the visitor's home type (src/shared/lib/home-type): the one cookie an anonymous page reads. */
+const HOME_TYPE_COOKIE = 'rexer_home_option';
+/** A logged-in session's readable mirror, or a login waiting for the terms (server/plugins/browser-session.ts), with or without `__Host-`. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?(?:rexer_user|rexer_temp_user)=/;
+/** The statuses of a page that may be kept: the page, the not-found page, a removed listing's page. */
+const CACHEABLE_STATUSES = new Set([200, 404, 410]);
+
+/**
+ * The cache's key of an anonymous page request, or undefined when the request is not one to
+ * share. An anonymous page is a function of its address (path and query), the home-type cookie
+ * and the origin it renders on (always PUBLIC_URL's, whatever Host came: toWebRequest), and of
+ * nothing else, because its render is given nothing else: renderShared passes the renderer that
+ * one cookie and no other header.
+ */
+function sharedPageKey(request: FastifyRequest, origin: string): { key: string; homeType: string | undefined } | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const cookie = request.headers.cookie ?? '';
+  if (SESSION_COOKIE.test(cookie)) return undefined;
+  const homeType = rawCookie(cookie, HOME_TYPE_COOKIE);
+  // No type is written that long; a longer one is rewritten by the page (a Set-Cookie: not kept anyway).
+  if (homeType !== undefined && homeType.length > 16) return undefined;
+  return { key: JSON.stringify([origin, pagePath(request), homeType ?? null]), homeType };
+}
+
+/** The raw value of a cookie as the app's getCookie finds it (the first `name=` among `; `-separated parts). */
+function rawCookie(header: string, name: string): string | undefined {
+  for (const part of header ? header.split('; ') : []) {
+    const separator = part.indexOf('=');
+    if ((separator === -1 ? part : part.slice(0, separator)) === name) return separator === -1 ? '' : part.slice(separator + 1);
+  }
+  return undefined;
+}
+
+/**
+ * An anonymous page from the cache of this process (docs/decisions.md, "Anonymous pages from a
+ * cache, their scripts allowed by hash"): kept for PAGE_CACHE_TTL_S, its inline scripts allowed
+ * by their hashes instead of a nonce, so the same bytes and CSP are right for every visitor and
+ * for a CDN. A logged-in visitor, and any request that is not a plain anonymous GET, gets its
+ * own render with a fresh nonce (renderPage).
+ */
+async function answerFromCache(cache: PageCache, ttlS: number, render: PageRenderer, request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
+  const shared = sharedPageKey(request, options.origin);
+  if (!shared) {
+    reply.header('x-cache', 'BYPASS');
+    return renderPage(render, request, reply, options);
+  }
+  const controller = new AbortController();
+  request.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort(new Error('the visitor left'));
+  });
+  let result: { outcome: RenderOutcome<HashedPage | undefined>; hit: boolean };
+  try {
+    result = await cache.get(shared.key, () => renderShared(render, request, shared.homeType, options.origin, controller.signal));
+  } catch (error) {
+    return renderFailed(error, controller.signal, request, reply, options.failedPage);
+  }
+  const { outcome, hit } = result;
+  if (outcome.cacheable) {
+    const { page } = outcome;
+    sendHeaders(reply, page.status, page.headers, []);
+    allowHashesInCsp(reply, page.scriptHashes);
+    // Shared caches may keep it as long as this server does; a browser asks again each time.
+    reply
+      .header('cache-control', `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${ttlS * 2}`)
+      .header('vary', 'Cookie')
+      .header('x-cache', hit ? 'HIT' : 'MISS');
+    return reply.send(page.body);
+  }
+  reply.header('x-cache', 'BYPASS');
+  // HTML whose scripts could not be read with certainty: rendered again, with a nonce.
+  if (!outcome.answer) return renderPage(render, request, reply, options);
+  // Not to keep (a Set-Cookie, a redirect, an error's status), but rendered for this visitor's
+  // key all the same: answered to them alone, its scripts allowed by their hashes.
+  const page = outcome.answer;
+  sendHeaders(reply, page.status, page.headers, page.cookies);
+  allowHashesInCsp(reply, page.scriptHashes);
+  reply.header('cache-control', 'no-cache, private').header('vary', 'Cookie');
+  if (page.status >= 300 && page.status < 400) return reply.send();
+  return reply.send(page.body);
+}
+
+/** A page rendered for a key, read whole: what it sets and the hashes of its inline scripts. */
+interface HashedPage extends CachedPage {
+  cookies: string[];
+}
+
+/**
+ * Renders the page of a key: the request carries the address and the home-type cookie only (no
+ * other cookie, no user agent, no language), so the page cannot depend on anything the key
+ * leaves out, and no nonce (its scripts are allowed by hash). It may be kept when it sets no
+ * cookie and its status is one of CACHEABLE_STATUSES; undefined when its scripts could not be
+ * read with certainty.
+ */
+async function renderShared(render: PageRenderer, request: FastifyRequest, homeType: string | undefined, origin: string, signal: AbortSignal): Promise<RenderOutcome<HashedPage | undefined>> {
+  const headers = new Headers();
+  if (homeType !== undefined) headers.set('cookie', `${HOME_TYPE_COOKIE}=${homeType}`);
+  const response = await render({ request: new Request(origin + pagePath(request), { headers, signal }), nonce: '' });
+  const body = response.body && !(response.status >= 300 && response.status < 400) ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+  const cookies = response.headers.getSetCookie();
+  const kept: [string, string][] = [];
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') kept.push([name, value]);
+  const scriptHashes = inlineScriptHashes(body.toString('utf8'));
+  if (!scriptHashes) return { cacheable: false, answer: undefined };
+  const page: HashedPage = { status: response.status, headers: kept, body, scriptHashes, cookies };
+  if (cookies.length > 0 || !CACHEABLE_STATUSES.has(response.status) || response.headers.has('location')) return { cacheable: false, answer: page };
+  return { cacheable: true, page: { status: page.status, headers: page.headers, body, scriptHashes } };
+}
+
+function sendHeaders(reply: FastifyReply, status: number, headers: Iterable<[string, string]>, cookies: string[]) {
+  reply.code(status);
+  for (const [name, value] of headers) if (name !== 'set-cookie') reply.header(name, value);
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+/** What a render that threw answers: the visitor's mistake, the visitor gone, or the server's failure. */
+function renderFailed(error: unknown, signal: AbortSignal, request: FastifyRequest, reply: FastifyReply, failedPage: string) {
+  // A query string too deep to parse is the visitor's mistake, not the server's.
+  if (error instanceof RangeError) {
+    request.log.warn({ err: error }, 'page address could not be parsed');
+    return reply.code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+  }
+  // The visitor closed the connection (a tab closed, a link followed): nobody to answer, and
+  // nothing wrong with the server (499, as proxies log it).
+  if (signal.aborted) {
+    request.log.info('page rendering stopped: the visitor left');
+    return reply.code(499).header('cache-control', 'no-store').send();
+  }
+  request.log.error({ err: error }, 'page rendering failed');
+  return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+}
+
+async function renderPage(render: PageRenderer, request: FastifyRequest, reply: FastifyReply, { dev, failedPage, origin }: RenderOptions) {
   const nonce = randomBytes(16).toString('base64');
   allowNonceInCsp(reply, nonce, dev);
   const controller = new AbortController();
@@ -134,26 +279,9 @@ async function renderPage(render: PageRenderer, request: FastifyRequest, reply: 
   try {
     response = await render({ request: toWebRequest(request, origin, controller.signal), nonce });
   } catch (error) {
-    // A query string too deep to parse is the visitor's mistake, not the server's.
-    if (error instanceof RangeError) {
-      request.log.warn({ err: error }, 'page address could not be parsed');
-      return reply.code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
-    }
-    // The visitor closed the connection (a tab closed, a link followed): nobody to answer, and
-    // nothing wrong with the server (499, as proxies log it).
-    if (controller.signal.aborted) {
-      request.log.info('page rendering stopped: the visitor left');
-      return reply.code(499).header('cache-control', 'no-store').send();
-    }
-    request.log.error({ err: error }, 'page rendering failed');
-    return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+    return renderFailed(error, controller.signal, request, reply, failedPage);
   }
-  reply.code(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  sendHeaders(reply, response.status, response.headers, response.headers.getSetCookie());
   // A page depends on the visitor's cookies (home type, who is logged in): never shared, and
   // never kept at all once someone is logged in (no copy left in the browser after logout).
   const loggedIn = /(?:^|;\s*)rexer_user=/.test(request.headers.cookie ?? '');
@@ -176,6 +304,21 @@ function allowNonceInCsp(reply: FastifyReply, nonce: string, dev: boolean) {
 }
 
 /**
+ * A page whose inline scripts are allowed by their hashes (a page from the cache): no nonce at
+ * all, since the same bytes go to many visitors. A page without inline scripts needs none.
+ */
+function allowHashesInCsp(reply: FastifyReply, hashes: string[]) {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string' || hashes.length === 0) return;
+  reply.header('content-security-policy', csp.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${hashes.join(' ')}`));
+}
+
+/** The page's path and query as the renderer reads them (leading slashes collapsed: `//host/path` is a path). */
+function pagePath(request: FastifyRequest): string {
+  return request.url.replace(/^\/+/, '/');
+}
+
+/**
  * The request as the renderer reads it: its path on the public origin (never the Host it
  * carried; leading slashes collapsed, so `//host/path` is a path), its cookies and user agent.
  */
@@ -185,7 +328,7 @@ function toWebRequest(request: FastifyRequest, origin: string, signal: AbortSign
     const value = request.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  return new Request(origin + request.url.replace(/^\/+/, '/'), { headers, signal });
+  return new Request(origin + pagePath(request), { headers, signal });
 }
 
 /** Headers that could name another client than the page's: never on an internal call. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from './fixtures';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -19,6 +20,8 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
 }
 
+const sha256Source = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
 test.describe('Content Security Policy', () => {
   for (const path of ['/', '/comprocasa', '/vendocasa', '/faq', '/registrazione', '/contatti']) {
     test(`${path} runs without a violation`, async ({ page }) => {
@@ -29,6 +32,19 @@ test.describe('Content Security Policy', () => {
       expect(await violations()).toEqual([]);
     });
   }
+
+  test('a page from the cache runs without a violation: its scripts are allowed by their hashes', async ({ page }) => {
+    const violations = await watchViolations(page);
+    // The first visit writes the home-type cookie (a page for this visitor only); the next one
+    // carries it: a page kept in the cache (put there now, MISS, or found there, HIT: the same bytes).
+    await page.goto('/faq');
+    const answer = await page.goto('/faq');
+    expect(answer?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/);
+    expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(answer?.headers()['content-security-policy']).not.toContain("'nonce-");
+    await expect(page.locator('h1').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
 
   test('the API documentation at /api/docs runs without a violation', async ({ page }) => {
     const violations = await watchViolations(page);
@@ -58,11 +74,19 @@ test.describe('Content Security Policy', () => {
     const hmacKey = 'e2e-altcha-key';
     // The config reaches the page inside the server's render (the hydrated query cache), and
     // through /api/config when the browser asks again.
+    // An anonymous page allows its inline scripts by their hashes (the page cache): a script
+    // rewritten here gets its new hash in the answer's CSP, as the server would have given it.
     await page.route('**/registrazione', async (route) => {
       const answer = await route.fetch();
-      const body = (await answer.text()).replace(/CaptchaProvider:"off"/g, 'CaptchaProvider:"altcha"');
+      const original = await answer.text();
+      let csp = answer.headers()['content-security-policy'];
+      const body = original.replace(/(<script[^>]*>)([\s\S]*?)(<\/script>)/g, (_whole, open: string, text: string, close: string) => {
+        const changed = text.replace(/CaptchaProvider:"off"/g, 'CaptchaProvider:"altcha"');
+        if (changed !== text) csp = csp.replace(sha256Source(text), sha256Source(changed));
+        return open + changed + close;
+      });
       expect(body).toContain('CaptchaProvider:"altcha"');
-      await route.fulfill({ response: answer, body });
+      await route.fulfill({ response: answer, body, headers: { ...answer.headers(), 'content-security-policy': csp } });
     });
     await page.route('**/api/config', async (route) => {
       const answer = await route.fetch();
