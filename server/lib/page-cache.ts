@@ -15,6 +15,11 @@ export interface CachedPage {
   status: number;
   /** The renderer's headers (content type, Link ...), never Set-Cookie. */
   headers: [name: string, value: string][];
+  /**
+   * The cookies the page sets that follow from its key alone (the home type a first visit to a
+   * landing gets): the same for every visitor of the key, sent again with each answer.
+   */
+  cookies: string[];
   body: Buffer;
   /** The CSP sources of the page's inline scripts (`'sha256-…'`), computed from `body`. */
   scriptHashes: string[];

@@ -196,11 +196,12 @@ async function answerFromCache(cache: PageCache, ttlS: number, render: PageRende
   const { outcome, hit } = result;
   if (outcome.cacheable) {
     const { page } = outcome;
-    sendHeaders(reply, page.status, page.headers, []);
+    sendHeaders(reply, page.status, page.headers, page.cookies);
     allowHashesInCsp(reply, page.scriptHashes);
     // Shared caches may keep it as long as this server does; a browser asks again each time.
+    // One that sets a cookie stays out of them (a CDN does not keep a Set-Cookie answer apart).
     reply
-      .header('cache-control', `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${ttlS * 2}`)
+      .header('cache-control', page.cookies.length > 0 ? 'no-cache, private' : `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${ttlS * 2}`)
       .header('vary', 'Cookie')
       .header('x-cache', hit ? 'HIT' : 'MISS');
     return reply.send(page.body);
@@ -219,8 +220,11 @@ async function answerFromCache(cache: PageCache, ttlS: number, render: PageRende
 }
 
 /** A page rendered for a key, read whole: what it sets and the hashes of its inline scripts. */
-interface HashedPage extends CachedPage {
-  cookies: string[];
+type HashedPage = CachedPage;
+
+/** The name of a Set-Cookie line's cookie. */
+function setCookieName(line: string): string {
+  return line.slice(0, Math.max(0, line.indexOf('='))).trim();
 }
 
 /**
@@ -241,8 +245,11 @@ async function renderShared(render: PageRenderer, request: FastifyRequest, homeT
   const scriptHashes = inlineScriptHashes(body.toString('utf8'));
   if (!scriptHashes) return { cacheable: false, answer: undefined };
   const page: HashedPage = { status: response.status, headers: kept, body, scriptHashes, cookies };
-  if (cookies.length > 0 || !CACHEABLE_STATUSES.has(response.status) || response.headers.has('location')) return { cacheable: false, answer: page };
-  return { cacheable: true, page: { status: page.status, headers: page.headers, body, scriptHashes } };
+  // The render saw the key alone, so a home-type cookie it sets is the key's too (a first visit to
+  // a landing): kept with the page. Any other cookie would be a visitor's own: never kept.
+  const derivedCookiesOnly = cookies.every((line) => setCookieName(line) === HOME_TYPE_COOKIE);
+  if (!derivedCookiesOnly || !CACHEABLE_STATUSES.has(response.status) || response.headers.has('location')) return { cacheable: false, answer: page };
+  return { cacheable: true, page };
 }
 
 function sendHeaders(reply: FastifyReply, status: number, headers: Iterable<[string, string]>, cookies: string[]) {

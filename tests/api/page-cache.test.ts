@@ -192,15 +192,28 @@ describe('anonymous pages from the cache', () => {
       expect(res.headers['cache-control']).toBe('no-cache, private');
     }
     expect(renders).toEqual(['/chisiamo', '/chisiamo']);
-    // Nor the page of a first visit, which writes the home-type cookie.
-    writeCookie = undefined;
-    const firstVisit = await get('/chisiamo');
-    expect(String(firstVisit.headers['set-cookie'])).toContain('rexer_home_option=');
-    expect(firstVisit.headers['x-cache']).toBe('BYPASS');
-    // Answered to that visitor alone, its scripts allowed by hash all the same (no nonce to leak).
-    expect(new Set(scriptSrcOf(firstVisit).filter((source) => source.startsWith("'sha256-")))).toEqual(new Set(inlineScriptsOf(firstVisit.body).map(sha256)));
-    expect(cspOf(firstVisit)).not.toContain("'nonce-");
-    expect((await get('/chisiamo')).headers['x-cache']).toBe('BYPASS');
+    // Nor a page that sets the home type beside a visitor's own cookie.
+    writeCookie = 'rexer_marker=2; path=/';
+    expect((await get('/comprocasa')).headers['x-cache']).toBe('BYPASS');
+    expect((await get('/comprocasa')).headers['x-cache']).toBe('BYPASS');
+  });
+
+  it('keeps the page of a first visit (no cookie yet: crawlers, every new visitor) with the home-type cookie it sets, out of shared caches', async () => {
+    const firstVisit = await get('/comprocasa');
+    const secondVisitor = await get('/comprocasa');
+    expect(firstVisit.headers['x-cache']).toBe('MISS');
+    expect(secondVisitor.headers['x-cache']).toBe('HIT');
+    expect(renders).toEqual(['/comprocasa']);
+    for (const res of [firstVisit, secondVisitor]) {
+      // Each visitor gets the cookie the page sets for its address: the same for all of them.
+      expect(String(res.headers['set-cookie'])).toMatch(/^rexer_home_option=\d/);
+      // A CDN does not keep an answer that sets a cookie apart from its visitor: private.
+      expect(res.headers['cache-control']).toBe('no-cache, private');
+      expect(new Set(scriptSrcOf(res).filter((source) => source.startsWith("'sha256-")))).toEqual(new Set(inlineScriptsOf(res.body).map(sha256)));
+      expect(cspOf(res)).not.toContain("'nonce-");
+    }
+    expect(secondVisitor.body).toBe(firstVisit.body);
+    expect(secondVisitor.headers['set-cookie']).toEqual(firstVisit.headers['set-cookie']);
   });
 
   it('renders concurrent misses of one page once', async () => {
@@ -232,7 +245,7 @@ describe('anonymous pages from the cache', () => {
 });
 
 describe('the page cache', () => {
-  const page = (text: string) => ({ status: 200, headers: [], body: Buffer.from(text), scriptHashes: [] });
+  const page = (text: string) => ({ status: 200, headers: [], body: Buffer.from(text), scriptHashes: [], cookies: [] });
 
   it('keeps entries for the TTL only, and within its bounds of entries and bytes', async () => {
     let now = 0;
@@ -292,7 +305,7 @@ describe('the page cache beside the API', () => {
     api.get('/api/Property/:id', async () => ({}));
     await api.ready();
     const cache = api.pageCache!;
-    const fill = () => cache.get('page', async () => ({ cacheable: true, page: { status: 200, headers: [], body: Buffer.from('x'), scriptHashes: [] } }));
+    const fill = () => cache.get('page', async () => ({ cacheable: true, page: { status: 200, headers: [], body: Buffer.from('x'), scriptHashes: [], cookies: [] } }));
     try {
       await fill();
       for (const [method, url] of [['POST', '/api/Property/1/View'], ['PUT', '/api/Property/1/Draft/Step/3'], ['GET', '/api/Property/1']] as const) {
