@@ -52,6 +52,7 @@ import { searchListings, searchPage } from '../../server/modules/search/reposito
 import { LocalFileStorage } from '../../server/storage/file-storage';
 import { countSynthetic, createRandom, generateSynthetic, resetSynthetic } from '../../scripts/db-synthetic';
 import { startBareServer } from './bare-server';
+import { compareWithBare } from './throughput';
 import { measureThroughput, percentile, type LoadResult } from './load';
 import { startServer, type RunningServer } from './server-process';
 
@@ -530,7 +531,7 @@ const PAGE_GOAL_KB = 80;
  * the share of its inline scripts (the router's hydration data), and the median of 5 renders
  * one at a time after a first one (the page cache off: the render itself).
  */
-async function measurePages(start: (env: Record<string, string>) => Promise<RunningServer>, dataset: string) {
+async function measurePages(start: (env: Record<string, string>) => Promise<RunningServer>, dataset: string, throughput: Throughput) {
   console.log(`\nPublic pages on ${dataset}: HTML weight (goal ≤ ${PAGE_GOAL_KB} KB), its inline scripts, render time (median of 5, one at a time, page cache off)`);
   const server = await start({ PAGE_CACHE_TTL_S: '0', PAGE_RATE_LIMIT_MAX: '0' });
   try {
@@ -559,7 +560,27 @@ async function measurePages(start: (env: Record<string, string>) => Promise<Runn
   } finally {
     await server.stop();
   }
+
+  // Under load, as anonymous visitors get them (the page cache on, as it runs by default), beside
+  // a bare server sending the same bytes as a static file.
+  const loaded = ['/comprocasa', '/vendita/case/milano/milano/015146'];
+  console.log(`\nAnonymous pages under load on ${dataset}, vs the same bytes as a static file (${throughput.connections} connections, ${throughput.durationSeconds} s each after ${throughput.warmupSeconds} s warm-up; goal ≥ ${PAGE_LOAD_GOAL}× and no errors)`);
+  const cached = await start({ PAGE_RATE_LIMIT_MAX: '0' });
+  try {
+    for (const c of await compareWithBare(cached.baseUrl, loaded, { ...throughput, asFile: true })) {
+      console.log(`${c.path} (${(c.bytes / 1024).toFixed(1)} KB)`);
+      printLoad(c.app, '  app');
+      printLoad(c.bare, '  static file');
+      const ok = c.ratio >= PAGE_LOAD_GOAL && c.app.errors === 0;
+      console.log(`  app ÷ static file: ${c.ratio.toFixed(2)}× the requests per second  ${ok ? 'within goal' : 'BELOW GOAL'}`);
+    }
+  } finally {
+    await cached.stop();
+  }
 }
+
+/** An anonymous page under load, against a static file of its bytes (issue: at least a quarter). */
+const PAGE_LOAD_GOAL = 0.25;
 
 // ---------------------------------------------------------------------------------------
 
@@ -660,7 +681,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
 
     // The call, on the largest data set measured.
     if (PARTS.has('call') && callTarget && milano) await measureCall(callTarget.start, milano, callTarget.dataset, options.throughput);
-    if (PARTS.has('pages') && callTarget) await measurePages(callTarget.start, callTarget.dataset);
+    if (PARTS.has('pages') && callTarget) await measurePages(callTarget.start, callTarget.dataset, options.throughput);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
