@@ -1,8 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createCachedAnswer, createReferenceCache, etagOf, matchesEtag } from './reference-cache';
+import { createCachedAnswer, createReferenceCache, etagOf, matchesEtag, negotiateCoding } from './reference-cache';
 
 const POLICY = 'public, max-age=300';
 
@@ -155,6 +157,72 @@ describe('send', () => {
     await app.close();
   });
 
+  it('answers the whole body compressed, on the request that loads it and on the next one', async () => {
+    // The app compresses answers over 1 KB: a load that settled before the compressed body
+    // was out had Fastify end the first answer empty.
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
+    const name = 'Milano '.repeat(400);
+    const answer = createCachedAnswer(async () => ({ Name: name }), { cacheControl: POLICY });
+    app.get('/thing', { schema: { response: { 200: z.object({ Name: z.string() }) } } }, (request, reply) => answer.send(request, reply));
+    await app.ready();
+    for (const attempt of ['loads', 'cached']) {
+      const res = await app.inject({ url: '/thing', headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, attempt).toBe(200);
+      expect(res.headers['content-encoding'], attempt).toBe('gzip');
+      expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8')), attempt).toEqual({ Name: name });
+    }
+    await app.close();
+  });
+
+  it('keeps a body over 1 KB compressed, and answers the coding the request accepts as the compression plugin would', async () => {
+    const app = Fastify();
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+    const big = createCachedAnswer(async () => ({ Name: 'Roma '.repeat(400) }), { cacheControl: POLICY });
+    const small = createCachedAnswer(async () => ({ Name: 'Roma' }), { cacheControl: POLICY });
+    app.get('/big', (request, reply) => big.send(request, reply));
+    app.get('/small', (request, reply) => small.send(request, reply));
+    await app.ready();
+    const plain = await app.inject('/big');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBeUndefined();
+    const decoded = { br: brotliDecompressSync, gzip: gunzipSync };
+    const cases: [string | undefined, 'br' | 'gzip' | undefined, Record<string, string>?][] = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['*', 'gzip'],
+      ['deflate', undefined],
+      ['identity', undefined],
+      ['br;q=0, gzip;q=0', undefined],
+      [undefined, undefined],
+      ['br, gzip', undefined, { 'x-no-compression': '1' }],
+    ];
+    for (const [accept, coding, extra] of cases) {
+      for (const attempt of ['first', 'again']) {
+        const res = await app.inject({ url: '/big', headers: { ...(accept === undefined ? {} : { 'accept-encoding': accept }), ...extra } });
+        const label = `${accept} (${attempt})`;
+        expect(res.statusCode, label).toBe(200);
+        expect(res.headers['content-encoding'], label).toBe(coding);
+        expect(res.headers.etag, label).toBe(plain.headers.etag);
+        expect(res.headers['cache-control'], label).toBe(POLICY);
+        expect(res.headers['content-type'], label).toBe('application/json; charset=utf-8');
+        if (coding) expect(res.headers.vary, label).toBe('accept-encoding');
+        const body = coding ? decoded[coding](res.rawPayload) : res.rawPayload;
+        expect(body.toString('utf8'), label).toBe(plain.body);
+        expect(Number(res.headers['content-length']), label).toBe(res.rawPayload.length);
+      }
+    }
+    // Under the threshold nothing is compressed, whatever the request accepts.
+    const tiny = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('{"Name":"Roma"}');
+    await app.close();
+  });
+
   it('passes a failed load to the error handler without caching headers, and loads again next time', async () => {
     let calls = 0;
     const app = await appWith(async () => {
@@ -170,5 +238,20 @@ describe('send', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ Name: 'Napoli' });
     await app.close();
+  });
+});
+
+describe('negotiateCoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['GZIP, BR', 'br'],
+    ['gzip;q=1.0, br;q=0.9', 'gzip'],
+    ['br;q=0.8, gzip;q=0.8', 'br'],
+    ['deflate, identity', null],
+    ['', null],
+    ['br;q=0', null],
+    ['br;q=nonsense, gzip', 'gzip'],
+  ] as const)('Accept-Encoding %j → %s', (header, coding) => {
+    expect(negotiateCoding(header)).toBe(coding);
   });
 });

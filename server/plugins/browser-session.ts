@@ -177,34 +177,60 @@ export default fp(
     };
     fastify.decorate('browserSession', api);
 
-    fastify.addHook('onRequest', async (request, reply) => {
-      if (!request.url.slice(0, 5).toLowerCase().startsWith('/api/')) return;
+    const recordCookies = [names.session, names.temporary];
+    // A callback hook that goes asynchronous only for a record to refresh (once a day per
+    // browser): most calls carry no session cookie, or one stamped today, and pay no promise.
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if (request.url.slice(0, 5).toLowerCase() !== '/api/') {
+        done();
+        return;
+      }
       const auth = api.authOf(request);
       if (request.headers.authorization === undefined && auth) request.headers.authorization = `Bearer ${auth}`;
-      await refreshIfStale(fastify, request, reply, [names.session, names.temporary], setRecord);
+      const stale = staleRecords(request, recordCookies);
+      if (stale.length === 0) {
+        done();
+        return;
+      }
+      refreshRecords(fastify, reply, stale, setRecord).then(() => done(), done);
     });
   },
   { name: 'browser-session', dependencies: ['cookies'], fastify: '5.x' },
 );
 
+interface StaleRecord {
+  name: string;
+  record: SessionRecord;
+  now: Date;
+}
+
+/** The records of the request's session cookies stamped on another day than today. */
+function staleRecords(request: FastifyRequest, cookieNames: string[]): StaleRecord[] {
+  const stale: StaleRecord[] = [];
+  // Most calls carry no session cookie: nothing to date then.
+  const cookies = request.cookies;
+  if (cookieNames.every((name) => cookies[name] === undefined)) return stale;
+  const now = new Date();
+  const today = dayStamp(now);
+  for (const name of cookieNames) {
+    const record = decodeRecord(cookies[name]);
+    if (record && record.stamp !== today) stale.push({ name, record, now });
+  }
+  return stale;
+}
+
 /**
  * A record stamped on another day is written again, and its user token lives 30 days from
  * now, or until the absolute end of its login if that comes first.
  */
-async function refreshIfStale(
+async function refreshRecords(
   fastify: FastifyInstance,
-  request: FastifyRequest,
   reply: FastifyReply,
-  cookieNames: string[],
+  stale: StaleRecord[],
   setRecord: (reply: FastifyReply, name: string, record: SessionRecord) => void,
 ): Promise<void> {
-  // Most calls carry no session cookie: nothing to date then.
-  if (!cookieNames.some((name) => request.cookies[name] !== undefined)) return;
-  const now = new Date();
-  const today = dayStamp(now);
-  for (const name of cookieNames) {
-    const record = decodeRecord(request.cookies[name]);
-    if (!record || record.stamp === today) continue;
+  for (const { name, record, now } of stale) {
+    const today = dayStamp(now);
     const slid = new Date(now.getTime() + USER_TOKEN_TTL_MS).toISOString();
     const extended = await fastify.db
       .update(userTokens)

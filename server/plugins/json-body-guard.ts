@@ -35,10 +35,14 @@ export function unacceptableBody(body: unknown): string | null {
  */
 export default fp(
   async function jsonBodyGuard(fastify) {
-    fastify.addHook('preValidation', async (request) => {
-      if (typeof request.body !== 'object' || request.body === null) return;
+    // A callback hook: a GET has no body, and an async hook would cost it a promise all the same.
+    fastify.addHook('preValidation', (request, _reply, done) => {
+      if (typeof request.body !== 'object' || request.body === null) {
+        done();
+        return;
+      }
       const why = unacceptableBody(request.body);
-      if (why !== null) throw new AppError('ValidationError', { message: `request body: ${why}` });
+      done(why === null ? undefined : new AppError('ValidationError', { message: `request body: ${why}` }));
     });
   },
   { name: 'json-body-guard', fastify: '5.x' },

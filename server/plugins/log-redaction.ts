@@ -42,8 +42,15 @@ const tokenSegment = /\/([A-Za-z0-9_-]{20,})(?=[/?#\s"']|$)/g;
  */
 const wordShaped = /^[A-Za-z][a-z]+(?:[-_][A-Za-z][a-z]+|[A-Z][a-z]+)*$/;
 
+/**
+ * Every pattern above starts at a slash or a query separator: a text without one (most log
+ * messages, "incoming request") is returned as it is, without running the three of them.
+ */
+const mayHoldToken = /[/?&#;]/;
+
 /** The text with every token of a URL in it replaced by [redacted]. */
 export function redactText(text: string): string {
+  if (!mayHoldToken.test(text)) return text;
   return text
     .replace(tokenRoute, (_match, route: string) => `/${route}/${REDACTED}`)
     .replace(queryParam, (match, separator: string, name: string) => (secretName.test(name) ? `${separator}${name}=${REDACTED}` : match))
@@ -85,7 +92,16 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (value instanceof URLSearchParams) return redactText(`?${value.toString()}`).slice(1);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, depth + 1)]));
+  // The object itself when nothing in it changed (Fastify's { req } and { res, responseTime }
+  // on every request): a copy only where a value was redacted.
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    const redacted = redactValue(item, depth + 1);
+    if (redacted !== item && copy === undefined) copy = { ...value };
+    if (copy !== undefined) copy[key] = redacted;
+  }
+  return copy ?? value;
 }
 
 /**

@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 /** Every answer names its request id, so a user's report can be found in the logs. */
 export default fp(
   async function requestId(fastify) {
-    fastify.addHook('onRequest', async (request, reply) => {
+    // A callback hook, not an async one: a promise and a microtask per request for one header.
+    fastify.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
   },
   { name: 'request-id', fastify: '5.x' },

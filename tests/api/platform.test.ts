@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestDatabase } from '../../server/db/testing';
+import { createPageRenderer } from '../../src/app/entry-server';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
 describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
@@ -40,6 +41,62 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
         expect(csp).toContain("style-src-attr 'unsafe-inline'");
         expect(res.headers['x-request-id']).toBeTruthy();
       }
+    });
+
+    it('sends every security header and a request id on every kind of answer', async () => {
+      // The security headers are built once per process and the cached answers' own headers
+      // once per body: none may go missing on any path an answer can take.
+      app = await buildTestApp(testDb, { env: { RATE_LIMIT_MAX: '20' }, createPageRenderer });
+      const SECURITY_HEADERS = [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ];
+      const cities = await app.inject({ url: '/api/Home/Cities', headers: { portal: '5' } });
+      expect(cities.statusCode).toBe(200);
+      const expected = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, cities.headers[name]]));
+      for (const [name, value] of Object.entries(expected)) expect(value, name).toBeTruthy();
+      let limited;
+      for (let i = 0; i < 21; i++) limited = await app.inject({ url: '/api/config', remoteAddress: '10.9.9.9' });
+      const answers = {
+        'cached API answer, again': await app.inject({ url: '/api/Home/Cities', headers: { portal: '5' } }),
+        'cached API answer, compressed once': await app.inject({ url: '/api/Home/Cities', headers: { 'accept-encoding': 'br, gzip' } }),
+        'not modified': await app.inject({ url: '/api/Home/Cities', headers: { 'if-none-match': String(cities.headers.etag) } }),
+        'API answer read from the database': await app.inject({ url: '/api/Home/Listings' }),
+        'unknown API path': await app.inject({ url: '/api/Nothing/Here' }),
+        'wrong method': await app.inject({ method: 'POST', url: '/api/config' }),
+        'refused by a request hook (Portal)': await app.inject({ url: '/api/config', headers: { portal: '4' } }),
+        'refused by the same-origin rule': await app.inject({ method: 'POST', url: '/api/Contact/Send', headers: { origin: 'https://elsewhere.example' }, payload: {} }),
+        'invalid query': await app.inject({ url: '/api/Home/Cities?Limit=nope' }),
+        'over the rate limit': limited!,
+        'translation file': await app.inject({ url: '/locales/it/common.json' }),
+      };
+      expect(answers['not modified'].statusCode).toBe(304);
+      expect(answers['cached API answer, compressed once'].headers['content-encoding']).toBe('br');
+      expect(answers['over the rate limit'].statusCode).toBe(429);
+      for (const [kind, res] of Object.entries(answers)) {
+        for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${name} on ${kind}`).toBe(value);
+        expect(res.headers['x-request-id'], `x-request-id on ${kind}`).toBeTruthy();
+      }
+      // A page carries its own CSP (with the nonce of its scripts) and every other header.
+      const page = await app.inject({ url: '/faq' });
+      expect(page.statusCode).toBe(200);
+      for (const name of SECURITY_HEADERS) {
+        if (name !== 'content-security-policy') expect(page.headers[name], `${name} on a page`).toBe(expected[name]);
+      }
+      const pageCsp = String(page.headers['content-security-policy']);
+      expect(pageCsp).toContain("object-src 'none'");
+      expect(pageCsp).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-request-id']).toBeTruthy();
     });
 
     it('lets the map tiles and the telemetry endpoint through the CSP when configured', async () => {

@@ -26,7 +26,7 @@ const agencyModule: FastifyPluginAsyncZod = async function agencyModule(fastify)
         response: { 200: z.array(Agency), ...errorResponses() },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const citySlug = request.query.City;
       return lists.send(request, reply, citySlug ?? '', () => fastify.agencyRepository.list({ citySlug }));
     },

@@ -44,7 +44,7 @@ const appConfigModule: FastifyPluginAsyncZod = async function appConfigModule(fa
         response: { 200: AppConfigResponse, ...errorResponses() },
       },
     },
-    async (request, reply) => answer.send(request, reply),
+    (request, reply) => answer.send(request, reply),
   );
 };
 

@@ -42,7 +42,7 @@ const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fast
         response: { 200: z.array(DownloadItem), ...errorResponses() },
       },
     },
-    async (request, reply) => list.send(request, reply),
+    (request, reply) => list.send(request, reply),
   );
 
   fastify.get(

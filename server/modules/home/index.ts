@@ -30,7 +30,8 @@ const homeModule: FastifyPluginAsyncZod = async function homeModule(fastify) {
         response: { 200: z.array(HomeCity), ...errorResponses() },
       },
     },
-    async (request, reply) => {
+    // Not async: a body in memory is sent without a promise (server/lib/reference-cache.ts).
+    (request, reply) => {
       const { SellType, Limit } = request.query;
       return cities.send(request, reply, `${SellType ?? 0}:${Limit}`, async () => {
         const all = await fastify.listingStats.countsByMunicipality();
@@ -62,7 +63,7 @@ const homeModule: FastifyPluginAsyncZod = async function homeModule(fastify) {
         response: { 200: z.array(HomeListing), ...errorResponses() },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { SellType, Limit } = request.query;
       return latest.send(request, reply, `${SellType ?? 0}:${Limit}`, () => fastify.homeRepository.recentListings({ sellType: SellType, limit: Limit }));
     },

@@ -64,7 +64,7 @@ const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify)
   fastify.get(
     '/api/Order/Catalogue',
     { schema: { tags: ['Orders'], summary: 'The plans and service products on sale, with their prices (euro cents, VAT included)', response: { 200: OrderCatalogue, ...errorResponses() } } },
-    async (request, reply) => catalogue.send(request, reply),
+    (request, reply) => catalogue.send(request, reply),
   );
 
   /** Makes a pending order's checkout impossible to pay, so another order may replace it. */

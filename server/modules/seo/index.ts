@@ -39,7 +39,7 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
         response: { 200: SeoFooterLinks, ...errorResponses() },
       },
     },
-    async (request, reply) => footerLinks.send(request, reply),
+    (request, reply) => footerLinks.send(request, reply),
   );
 
   fastify.get(
@@ -53,7 +53,7 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
         response: { 200: SeoMunicipalities, ...errorResponses(404) },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const sellType = request.query.SellType;
       const asked = request.params.province;
       return municipalityLists.send(request, reply, `${asked.toLowerCase()}:${sellType}`, async () => {
