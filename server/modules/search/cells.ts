@@ -308,13 +308,34 @@ export function planCircleCells(center: { latitude: number; longitude: number },
         hi = Math.max(hi, x);
       }
     }
+    // A cell wholly outside the circle holds none of its listings: the border of the row leaves it out. Every point
+    // of a cell is within `reach` of the cell's centre (the farthest point of a lat/lng cell from its centre is a
+    // corner), so a cell whose centre is farther than radius + reach (and a metre) from the circle's is outside.
+    const centreLat = (y + 0.5) * size;
+    const atCentre = unitVector(centreLat, 0.5 * size);
+    const reach = Math.max(earthDistance(atCentre, y * size, 0), earthDistance(atCentre, (y + 1) * size, 0));
+    const outside = (x: number) => earthDistance(from, centreLat, (x + 0.5) * size) > radiusM + reach + 1;
+    // The circle is convex: the cells of a row it reaches are one range, the outside ones at its two ends.
+    const reached = (from: number, to: number): [number, number] => {
+      let [a, b] = [from, to];
+      while (a <= b && outside(a)) a++;
+      while (b >= a && outside(b)) b--;
+      return [a, b];
+    };
     if (lo > hi) {
-      addBorder(y, x0, x1);
+      const [a, b] = reached(x0, x1);
+      if (a <= b) addBorder(y, a, b);
       continue;
     }
     rows.push({ level, fixed: y, lo, hi });
-    if (lo > x0) addBorder(y, x0, lo - 1);
-    if (hi < x1) addBorder(y, hi + 1, x1);
+    if (lo > x0) {
+      const [a, b] = reached(x0, lo - 1);
+      if (a <= b) addBorder(y, a, b);
+    }
+    if (hi < x1) {
+      const [a, b] = reached(hi + 1, x1);
+      if (a <= b) addBorder(y, a, b);
+    }
   }
   if (border.length > MAX_BORDER_ROWS) return null;
   return { zoom, level, rows, border };
