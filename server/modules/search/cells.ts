@@ -150,10 +150,10 @@ export interface CellMarkerRow {
 }
 
 /** A row of the markers statements: a marker cell with the window's total. */
-type CellStatementRow = { count: number; latitude: number; longitude: number; min_id: number; priced: number; price_sum: string | number; total: string | number };
+export type CellStatementRow = { count: number; latitude: number; longitude: number; min_id: number; priced: number; price_sum: string | number; total: string | number };
 
 /** The markers and the exact total from the rows of a markers statement (a cell of one names its listing and price). */
-function markersOf(rows: CellStatementRow[]): { total: number; markers: CellMarkerRow[] } {
+export function markersOf(rows: CellStatementRow[]): { total: number; markers: CellMarkerRow[] } {
   return {
     total: rows.length > 0 ? Number(rows[0]!.total) : 0,
     markers: rows.map((r) => ({
@@ -171,6 +171,11 @@ function markersOf(rows: CellStatementRow[]): { total: number; markers: CellMark
  * published listings of a sell type in a view, from the cells: one statement.
  */
 export async function cellMarkers(db: Db, sellType: number, view: Bounds, plan: CellPlan, limit: number): Promise<{ total: number; markers: CellMarkerRow[] }> {
+  return markersOf((await executeNamed<CellStatementRow>(db, cellMarkersSql(sellType, view, plan, limit))).rows);
+}
+
+/** The statement of cellMarkers (its rows: markersOf), also carried by the page's statement (repository.ts, searchListings). */
+export function cellMarkersSql(sellType: number, view: Bounds, plan: CellPlan, limit: number): SQL {
   const zoomSize = clusterCellDeg(plan.zoom);
   const lines = (list: CellLine[]) => ({
     levels: opaqueInts(list.map((l) => l.level)),
@@ -185,7 +190,7 @@ export async function cellMarkers(db: Db, sellType: number, view: Bounds, plan: 
     ({ box, condition }) => sql`select floor((p.geo)[0] / ${zoomSize}::float8)::int, floor((p.geo)[1] / ${zoomSize}::float8)::int, 1, search_nano((p.geo)[1]), search_nano((p.geo)[0]), p.id, coalesce(p.price, 0)::int8, (p.price is not null)::int
       from properties p where p.status_id = ${PUBLISHED} and p.sell_type_id = ${sellType} and p.geo <@ ${box}::box and ${condition}`,
   );
-  const result = await executeNamed<CellStatementRow>(db, sql`
+  return sql`
     select sum(listings)::int as count, ${meanOf(sql`sum(lat)`, sql`sum(listings)`)} as latitude, ${meanOf(sql`sum(lon)`, sql`sum(listings)`)} as longitude,
            min(min_id) as min_id, sum(priced)::int as priced, sum(price_sum)::int8 as price_sum, (sum(sum(listings)) over ())::int8 as total
       from (
@@ -200,8 +205,7 @@ export async function cellMarkers(db: Db, sellType: number, view: Bounds, plan: 
       ) as pieces (ox, oy, listings, lat, lon, min_id, price_sum, priced)
      group by ox, oy
      order by sum(listings) desc, min(min_id)
-     limit ${sql.raw(String(Math.trunc(limit)))}`);
-  return markersOf(result.rows);
+     limit ${sql.raw(String(Math.trunc(limit)))}`;
 }
 
 /**
@@ -347,10 +351,15 @@ export function planCircleCells(center: { latitude: number; longitude: number },
  * live condition itself.
  */
 export async function circleCellMarkers(db: Db, sellType: number, plan: CirclePlan, withinCircle: (geo: SQL) => SQL, limit: number): Promise<{ total: number; markers: CellMarkerRow[] }> {
+  return markersOf((await executeNamed<CellStatementRow>(db, circleCellMarkersSql(sellType, plan, withinCircle, limit))).rows);
+}
+
+/** The statement of circleCellMarkers (its rows: markersOf), also carried by the page's statement (repository.ts, searchListings). */
+export function circleCellMarkersSql(sellType: number, plan: CirclePlan, withinCircle: (geo: SQL) => SQL, limit: number): SQL {
   const zoomSize = clusterCellDeg(plan.zoom);
   const shift = plan.level - plan.zoom;
   const rows = plan.rows;
-  const result = await executeNamed<CellStatementRow>(db, sql`
+  return sql`
     select sum(listings)::int as count, ${meanOf(sql`sum(lat)`, sql`sum(listings)`)} as latitude, ${meanOf(sql`sum(lon)`, sql`sum(listings)`)} as longitude,
            min(min_id) as min_id, sum(priced)::int as priced, sum(price_sum)::int8 as price_sum, (sum(sum(listings)) over ())::int8 as total
       from (
@@ -368,6 +377,5 @@ export async function circleCellMarkers(db: Db, sellType: number, plan: CirclePl
       ) as pieces (ox, oy, listings, lat, lon, min_id, price_sum, priced)
      group by ox, oy
      order by sum(listings) desc, min(min_id)
-     limit ${sql.raw(String(Math.trunc(limit)))}`);
-  return markersOf(result.rows);
+     limit ${sql.raw(String(Math.trunc(limit)))}`;
 }
