@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bounds } from '../../../domain/search';
-import { planCells, type CellPlan } from './cells';
+import { planCells, planCircleCells, type CellPlan } from './cells';
 import { clusterCellDeg } from './geometry';
 
 // The cut of a view into cells and border strips must count every listing of the view exactly once
@@ -76,5 +76,53 @@ describe('planCells', () => {
   it('leaves out zooms above 14 and views without a whole fine cell', () => {
     expect(planCells({ south: 45, west: 9, north: 45.1, east: 9.1 }, 15)).toBeNull();
     expect(planCells({ south: 45, west: 9, north: 45.001, east: 9.001 }, 12)).toBeNull();
+  });
+});
+
+describe('planCircleCells', () => {
+  // earthdistance's sphere, as cells.ts and the database measure.
+  const R = 6_378_168;
+  const rad = Math.PI / 180;
+  const distance = (lat1: number, lng1: number, lat2: number, lng2: number) => {
+    const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+    return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+  };
+
+  it('counts every position of a circle exactly once (its inner cells or a border line), and leaves out the cells it does not reach', () => {
+    const r = random(7);
+    let checked = 0;
+    for (let c = 0; c < 200; c++) {
+      const center = { latitude: 37 + r() * 9, longitude: 7 + r() * 11 };
+      const radiusM = 300 + r() * 9_700;
+      const zoom = 9 + Math.floor(r() * 6);
+      const dLat = (radiusM * 1.01 + 10) / 111_000;
+      const dLng = dLat / Math.cos(center.latitude * rad);
+      const box = { south: center.latitude - dLat, north: center.latitude + dLat, west: center.longitude - dLng, east: center.longitude + dLng };
+      const plan = planCircleCells(center, radiusM, box, zoom);
+      if (!plan) continue;
+      const fine = 16;
+      for (let i = 0; i < 300; i++) {
+        // Near the circle's edge most of the time, where the border lines and their trimming decide.
+        const angle = r() * 2 * Math.PI;
+        const d = i % 3 === 0 ? r() * radiusM * 1.05 : radiusM * (0.97 + r() * 0.06);
+        const lat = center.latitude + (d * Math.cos(angle)) / 111_195;
+        const lng = center.longitude + (d * Math.sin(angle)) / (111_195 * Math.cos(lat * rad));
+        const within = distance(center.latitude, center.longitude, lat, lng) <= radiusM;
+        const inner = plan.rows.filter((l) => cellOf(lat, l.level) === l.fixed && cellOf(lng, l.level) >= l.lo && cellOf(lng, l.level) <= l.hi).length;
+        const border = plan.border.filter((l) => cellOf(lat, fine) === l.fixed && cellOf(lng, fine) >= l.lo && cellOf(lng, fine) <= l.hi).length;
+        if (within) expect(inner + border, `circle ${JSON.stringify(center)} ${radiusM} z${zoom} at ${lat},${lng}`).toBe(1);
+        else expect(inner).toBe(0);
+        checked++;
+      }
+      // No border line reaches a fine cell wholly outside the circle by more than a cell.
+      const size = clusterCellDeg(fine);
+      for (const line of plan.border) {
+        for (const x of [line.lo, line.hi]) {
+          const near = distance(center.latitude, center.longitude, (line.fixed + 0.5) * size, (x + 0.5) * size);
+          expect(near).toBeLessThan(radiusM + 2 * clusterCellDeg(plan.level) * 111_195 + 2);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30_000);
   });
 });

@@ -150,10 +150,10 @@ export interface CellMarkerRow {
 }
 
 /** A row of the markers statements: a marker cell with the window's total. */
-type CellStatementRow = { count: number; latitude: number; longitude: number; min_id: number; priced: number; price_sum: string | number; total: string | number };
+export type CellStatementRow = { count: number; latitude: number; longitude: number; min_id: number; priced: number; price_sum: string | number; total: string | number };
 
 /** The markers and the exact total from the rows of a markers statement (a cell of one names its listing and price). */
-function markersOf(rows: CellStatementRow[]): { total: number; markers: CellMarkerRow[] } {
+export function markersOf(rows: CellStatementRow[]): { total: number; markers: CellMarkerRow[] } {
   return {
     total: rows.length > 0 ? Number(rows[0]!.total) : 0,
     markers: rows.map((r) => ({
@@ -171,6 +171,11 @@ function markersOf(rows: CellStatementRow[]): { total: number; markers: CellMark
  * published listings of a sell type in a view, from the cells: one statement.
  */
 export async function cellMarkers(db: Db, sellType: number, view: Bounds, plan: CellPlan, limit: number): Promise<{ total: number; markers: CellMarkerRow[] }> {
+  return markersOf((await executeNamed<CellStatementRow>(db, cellMarkersSql(sellType, view, plan, limit))).rows);
+}
+
+/** The statement of cellMarkers (its rows: markersOf), also carried by the page's statement (repository.ts, searchListings). */
+export function cellMarkersSql(sellType: number, view: Bounds, plan: CellPlan, limit: number): SQL {
   const zoomSize = clusterCellDeg(plan.zoom);
   const lines = (list: CellLine[]) => ({
     levels: opaqueInts(list.map((l) => l.level)),
@@ -185,7 +190,7 @@ export async function cellMarkers(db: Db, sellType: number, view: Bounds, plan: 
     ({ box, condition }) => sql`select floor((p.geo)[0] / ${zoomSize}::float8)::int, floor((p.geo)[1] / ${zoomSize}::float8)::int, 1, search_nano((p.geo)[1]), search_nano((p.geo)[0]), p.id, coalesce(p.price, 0)::int8, (p.price is not null)::int
       from properties p where p.status_id = ${PUBLISHED} and p.sell_type_id = ${sellType} and p.geo <@ ${box}::box and ${condition}`,
   );
-  const result = await executeNamed<CellStatementRow>(db, sql`
+  return sql`
     select sum(listings)::int as count, ${meanOf(sql`sum(lat)`, sql`sum(listings)`)} as latitude, ${meanOf(sql`sum(lon)`, sql`sum(listings)`)} as longitude,
            min(min_id) as min_id, sum(priced)::int as priced, sum(price_sum)::int8 as price_sum, (sum(sum(listings)) over ())::int8 as total
       from (
@@ -200,8 +205,7 @@ export async function cellMarkers(db: Db, sellType: number, view: Bounds, plan: 
       ) as pieces (ox, oy, listings, lat, lon, min_id, price_sum, priced)
      group by ox, oy
      order by sum(listings) desc, min(min_id)
-     limit ${sql.raw(String(Math.trunc(limit)))}`);
-  return markersOf(result.rows);
+     limit ${sql.raw(String(Math.trunc(limit)))}`;
 }
 
 /**
@@ -308,13 +312,34 @@ export function planCircleCells(center: { latitude: number; longitude: number },
         hi = Math.max(hi, x);
       }
     }
+    // A cell wholly outside the circle holds none of its listings: the border of the row leaves it out. Every point
+    // of a cell is within `reach` of the cell's centre (the farthest point of a lat/lng cell from its centre is a
+    // corner), so a cell whose centre is farther than radius + reach (and a metre) from the circle's is outside.
+    const centreLat = (y + 0.5) * size;
+    const atCentre = unitVector(centreLat, 0.5 * size);
+    const reach = Math.max(earthDistance(atCentre, y * size, 0), earthDistance(atCentre, (y + 1) * size, 0));
+    const outside = (x: number) => earthDistance(from, centreLat, (x + 0.5) * size) > radiusM + reach + 1;
+    // The circle is convex: the cells of a row it reaches are one range, the outside ones at its two ends.
+    const reached = (from: number, to: number): [number, number] => {
+      let [a, b] = [from, to];
+      while (a <= b && outside(a)) a++;
+      while (b >= a && outside(b)) b--;
+      return [a, b];
+    };
     if (lo > hi) {
-      addBorder(y, x0, x1);
+      const [a, b] = reached(x0, x1);
+      if (a <= b) addBorder(y, a, b);
       continue;
     }
     rows.push({ level, fixed: y, lo, hi });
-    if (lo > x0) addBorder(y, x0, lo - 1);
-    if (hi < x1) addBorder(y, hi + 1, x1);
+    if (lo > x0) {
+      const [a, b] = reached(x0, lo - 1);
+      if (a <= b) addBorder(y, a, b);
+    }
+    if (hi < x1) {
+      const [a, b] = reached(hi + 1, x1);
+      if (a <= b) addBorder(y, a, b);
+    }
   }
   if (border.length > MAX_BORDER_ROWS) return null;
   return { zoom, level, rows, border };
@@ -326,10 +351,15 @@ export function planCircleCells(center: { latitude: number; longitude: number },
  * live condition itself.
  */
 export async function circleCellMarkers(db: Db, sellType: number, plan: CirclePlan, withinCircle: (geo: SQL) => SQL, limit: number): Promise<{ total: number; markers: CellMarkerRow[] }> {
+  return markersOf((await executeNamed<CellStatementRow>(db, circleCellMarkersSql(sellType, plan, withinCircle, limit))).rows);
+}
+
+/** The statement of circleCellMarkers (its rows: markersOf), also carried by the page's statement (repository.ts, searchListings). */
+export function circleCellMarkersSql(sellType: number, plan: CirclePlan, withinCircle: (geo: SQL) => SQL, limit: number): SQL {
   const zoomSize = clusterCellDeg(plan.zoom);
   const shift = plan.level - plan.zoom;
   const rows = plan.rows;
-  const result = await executeNamed<CellStatementRow>(db, sql`
+  return sql`
     select sum(listings)::int as count, ${meanOf(sql`sum(lat)`, sql`sum(listings)`)} as latitude, ${meanOf(sql`sum(lon)`, sql`sum(listings)`)} as longitude,
            min(min_id) as min_id, sum(priced)::int as priced, sum(price_sum)::int8 as price_sum, (sum(sum(listings)) over ())::int8 as total
       from (
@@ -347,6 +377,5 @@ export async function circleCellMarkers(db: Db, sellType: number, plan: CirclePl
       ) as pieces (ox, oy, listings, lat, lon, min_id, price_sum, priced)
      group by ox, oy
      order by sum(listings) desc, min(min_id)
-     limit ${sql.raw(String(Math.trunc(limit)))}`);
-  return markersOf(result.rows);
+     limit ${sql.raw(String(Math.trunc(limit)))}`;
 }

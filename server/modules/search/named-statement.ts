@@ -4,19 +4,30 @@ import type { SQL } from 'drizzle-orm';
 import * as drizzle from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { namedStatementTarget } from '../../db/generic-plans';
+import { flattenSql } from './flatten';
 
 const { orderSelectedFields } = drizzle as unknown as { orderSelectedFields: unknown };
 
-interface Dialect {
-  sqlToQuery(query: SQL): { sql: string; params: unknown[] };
-}
+type Dialect = Parameters<typeof flattenSql>[0];
+
+/** The names of the texts seen lately: the same few texts come back at every search, and hashing one costs ~10 µs. */
+const names = new Map<string, string>();
+const NAMES_KEPT = 256;
 
 /** A statement's name: its text's hash, so one name never stands for two texts. */
-const nameOf = (text: string) => `search_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
 
-/** The statement's text and values, and its name. */
+/** The statement's text and values (flattenSql: Drizzle's, without its cost), and its name. */
 function named(db: Db, query: SQL) {
-  const built = (db as unknown as { dialect: Dialect }).dialect.sqlToQuery(query);
+  const built = flattenSql((db as unknown as { dialect: Dialect }).dialect, query);
   return { built, name: nameOf(built.sql) };
 }
 
@@ -96,7 +107,7 @@ export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>
     });
   return {
     async execute(target, hole, isNamed) {
-      const inner = (target as unknown as { dialect: Dialect }).dialect.sqlToQuery(hole);
+      const inner = flattenSql((target as unknown as { dialect: Dialect }).dialect, hole);
       const text = head + inner.sql + tail;
       const named = isNamed ? namedStatementTarget(target) : null;
       const prepared = (named ?? target)._.session.prepareQuery({ sql: text, params: inner.params }, fields as never, named ? nameOf(text) : undefined, true, mapRows as never);

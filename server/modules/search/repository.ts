@@ -11,7 +11,8 @@ import { formatAddress } from '../shared/search-listing';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { statementShell, type StatementShell } from './named-statement';
 import { referenceNames, type ReferenceNames } from './reference-names';
-import { PUBLISHED, cellMarkers, circleCellMarkers, densitySql, innerCountSql, meanOf, planCells, planCircleCells, type CellPlan, type CirclePlan } from './cells';
+import { PUBLISHED, cellMarkersSql, circleCellMarkersSql, densitySql, innerCountSql, markersOf, meanOf, planCells, planCircleCells, type CellPlan, type CellStatementRow, type CirclePlan } from './cells';
+import { executeNamed } from './named-statement';
 import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
 /** What a search covers, for the map and the heading (the `Area` of the answer, before the result set's bounds). */
@@ -776,9 +777,11 @@ function withListingJoins<T extends PgSelect>(query: T, cover: ListingCover) {
 }
 
 /** The statement of a page: its ids in order (pageIdsQuery) joined to their rows, with their sort keys (k0..kn). */
-function pageRowsQuery(db: Db, ids: SQL, keyCount: number) {
+function pageRowsQuery(db: Db, ids: SQL, keyCount: number, withMarkers = false) {
   const { fields, cover } = listingRowFields(db);
   const keyFields = Object.fromEntries(Array.from({ length: keyCount }, (_, index) => [`k${index}`, sql<string | null>`${sql.raw(`page.k${index}`)}`]));
+  // The markers' JSON (carriedMarkers), read as the driver parses it (selectPage).
+  if (withMarkers) keyFields.markers = sql<string | null>`page.markers`;
   return withListingJoins(
     db
       .select({ ...fields, ...keyFields })
@@ -789,14 +792,18 @@ function pageRowsQuery(db: Db, ids: SQL, keyCount: number) {
   ).orderBy(sql`page.part`, sql`page.ord`);
 }
 
-const pageShells = new WeakMap<Db, Map<number, StatementShell<ListingRow>>>();
+const pageShells = new WeakMap<Db, Map<string, StatementShell<ListingRow>>>();
 
-/** The page statement around its ids (pageRowsQuery with a hole for them), built once per database and number of sort keys. */
-function pageShell(db: Db, keyCount: number): StatementShell<ListingRow> {
+/**
+ * The page statement around its ids (pageRowsQuery with a hole for them), built once per database, number of sort
+ * keys and whether the ids carry the markers (carriedMarkers: a column `markers` more).
+ */
+function pageShell(db: Db, keyCount: number, withMarkers: boolean): StatementShell<ListingRow> {
   let byKeys = pageShells.get(db);
   if (!byKeys) pageShells.set(db, (byKeys = new Map()));
-  let shell = byKeys.get(keyCount);
-  if (!shell) byKeys.set(keyCount, (shell = statementShell(db, (ids) => pageRowsQuery(db, ids, keyCount))));
+  const key = `${keyCount}:${withMarkers}`;
+  let shell = byKeys.get(key);
+  if (!shell) byKeys.set(key, (shell = statementShell(db, (ids) => pageRowsQuery(db, ids, keyCount, withMarkers))));
   return shell;
 }
 
@@ -805,9 +812,13 @@ function pageShell(db: Db, keyCount: number): StatementShell<ListingRow> {
  * prepared under a name of its own). Answers the rows in the page's order with their sort keys. The
  * rows' part of the text is built once (pageShell): only the ids' statement is built per page.
  */
-async function selectPage(db: Db, ids: { query: SQL; named: boolean }, keyCount: number): Promise<{ row: ListingRow; keys: (string | null)[] }[]> {
-  const rows = await pageShell(db, keyCount).execute(db, ids.query, ids.named);
-  return rows.map((row) => ({ row, keys: Array.from({ length: keyCount }, (_, index) => ((row as Record<string, unknown>)[`k${index}`] ?? null) as string | null) }));
+async function selectPage(db: Db, ids: { query: SQL; named: boolean }, keyCount: number, withMarkers = false): Promise<{ row: ListingRow; keys: (string | null)[]; markers: unknown }[]> {
+  const rows = await pageShell(db, keyCount, withMarkers).execute(db, ids.query, ids.named);
+  return rows.map((row) => ({
+    row,
+    keys: Array.from({ length: keyCount }, (_, index) => ((row as Record<string, unknown>)[`k${index}`] ?? null) as string | null),
+    markers: withMarkers ? ((row as Record<string, unknown>).markers ?? null) : null,
+  }));
 }
 
 type ListingRow = Awaited<ReturnType<typeof pageRowsQuery>>[number];
@@ -946,7 +957,23 @@ export async function searchPage(
   cellPlans?: CellPlans,
   options: SearchOptions = {},
 ): Promise<{ items: SearchListingRow[]; nextCursor: string | null }> {
-  const search = resolved ?? (await resolveSearch(db, p));
+  const { items, nextCursor } = await pageAndMarkers(db, p, resolved ?? (await resolveSearch(db, p)), cellPlans, options, null);
+  return { items, nextCursor };
+}
+
+/**
+ * The page and, when `markers` is given (a markers statement of the cells, cells.ts), that statement's rows. When
+ * the page's statement is a named one (planned once per connection), the markers ride in it (carriedMarkers): one
+ * statement and one round trip instead of two, the rows the same. Otherwise the two run side by side.
+ */
+async function pageAndMarkers(
+  db: Db,
+  p: SearchParams,
+  search: ResolvedSearch,
+  cellPlans: CellPlans | undefined,
+  options: SearchOptions,
+  markers: SQL | null,
+): Promise<{ items: SearchListingRow[]; nextCursor: string | null; markers: CellStatementRow[] | null }> {
   const plans = cellPlans ?? cellPlansOf(search, p, knownZoom(p, search.area), true);
   const keys = sortKeys(p);
   const cursor = p.Cursor ? decodeCursor(p.Cursor, p, keys) : null;
@@ -954,18 +981,47 @@ export async function searchPage(
   // At least one more than the page: its presence says there is a next page. The statement reads one of
   // two sizes (PAGE_READS), so that page sizes do not multiply its texts (each a prepared statement).
   const reads = PAGE_READS.find((size) => size > pageSize) ?? pageSize + 1;
-  const [page, names] = await Promise.all([selectPage(db, pageIdsQuery(db, search, p, keys, cursor, reads, plans, options.walk !== false), keys.length), referenceNames(db)]);
+  const ids = pageIdsQuery(db, search, p, keys, cursor, reads, plans, options.walk !== false);
+  const carried = markers !== null && ids.named;
+  const [page, names, markerRows] = await Promise.all([
+    selectPage(db, carried ? { query: carriedMarkers(ids.query, markers), named: true } : ids, keys.length, carried),
+    referenceNames(db),
+    markers !== null && !carried ? executeNamed<CellStatementRow>(db, markers).then((result) => result.rows) : null,
+  ]);
   const shown = page.slice(0, pageSize);
   const items = toListings(shown.map((entry) => entry.row), names);
   const last = shown.at(-1);
-  return { items, nextCursor: page.length > pageSize && last ? encodeCursor({ s: p.Sort, k: last.keys, i: last.row.id }) : null };
+  const nextCursor = page.length > pageSize && last ? encodeCursor({ s: p.Sort, k: last.keys, i: last.row.id }) : null;
+  if (!carried) return { items, nextCursor, markers: markerRows };
+  // The markers came in the first row of the page. No row: the plain search's area holds no listing, and its
+  // markers (the same listings, from the cells) are none.
+  const first = page.find((entry) => entry.markers !== null);
+  return { items, nextCursor, markers: (first?.markers as CellStatementRow[] | undefined) ?? [] };
+}
+
+/**
+ * The page's ids with the markers statement's rows beside them: a JSON array of them (in their order) in a column
+ * `markers` of the first row, null in the others. The markers' scalar subquery is computed once (an InitPlan),
+ * when the first row asks for it.
+ */
+function carriedMarkers(ids: SQL, markers: SQL): SQL {
+  return sql`select p.*, case when row_number() over () = 1 then (select coalesce(json_agg(m order by m.n), '[]'::json)
+      from (select m0.*, row_number() over () as n from (${markers}) m0) m) end as markers from (${ids}) p`;
 }
 
 export async function searchListings(db: Db, p: SearchParams, options: SearchOptions = {}): Promise<SearchResultRow> {
   const search = await resolveSearch(db, p);
   const { where, area } = search;
   const plans = cellPlansOf(search, p, knownZoom(p, area), options.cells !== false);
-  const pageQuery = searchPage(db, p, search, plans, options);
+  // A map view or a circle without other filters: the markers from the cells, in the page's statement when it can carry them.
+  const zoomKnown = p.Zoom !== undefined || area.bounds !== null;
+  const cellsMarkers =
+    zoomKnown && plans.view && p.Bounds
+      ? cellMarkersSql(p.SellType, p.Bounds, plans.view, MAX_MARKER_POINTS + 1)
+      : zoomKnown && plans.circle
+        ? circleCellMarkersSql(p.SellType, plans.circle.plan, walkCircle(plans.circle.center, plans.circle.radiusM), MAX_MARKER_POINTS + 1)
+        : null;
+  const pageQuery = pageAndMarkers(db, p, search, plans, options, cellsMarkers);
 
   // The markers, the exact total and (when the area does not bound the map) the result set's
   // extent. When the zoom is known before the extent (asked for, or fitted to the area's own
@@ -977,13 +1033,12 @@ export async function searchListings(db: Db, p: SearchParams, options: SearchOpt
   if (p.Zoom !== undefined || area.bounds) {
     const zoom = knownZoom(p, area)!;
     const fromCells = (r: { total: number; markers: Overview['markers'] }): Overview => ({ zoom, total: r.total, markers: r.markers, extent: null });
-    const markers =
-      plans.view && p.Bounds
-        ? cellMarkers(db, p.SellType, p.Bounds, plans.view, MAX_MARKER_POINTS + 1).then(fromCells)
-        : plans.circle
-          ? circleCellMarkers(db, p.SellType, plans.circle.plan, walkCircle(plans.circle.center, plans.circle.radiusM), MAX_MARKER_POINTS + 1).then(fromCells)
-          : markersWithTotal(db, where, zoom, !area.bounds);
-    [overview, page] = await Promise.all([markers, pageQuery]);
+    if (cellsMarkers) {
+      page = await pageQuery;
+      overview = fromCells(markersOf(page.markers ?? []));
+    } else {
+      [overview, page] = await Promise.all([markersWithTotal(db, where, zoom, !area.bounds), pageQuery]);
+    }
     overview.markers = overview.markers.slice(0, MAX_MARKER_POINTS);
   } else {
     const extentQuery = db
