@@ -20,6 +20,8 @@ export interface CachedPage {
    * landing gets): the same for every visitor of the key, sent again with each answer.
    */
   cookies: string[];
+  /** The body compressed once in each coding the app answers with (a body under 1 KB has none). */
+  encoded?: Record<'br' | 'gzip', Buffer>;
   body: Buffer;
   /** The CSP sources of the page's inline scripts (`'sha256-…'`), computed from `body`. */
   scriptHashes: string[];
@@ -102,7 +104,7 @@ export class PageCache {
     if (page.body.length > this.maxBytes / 8) return;
     this.remove(key);
     this.entries.set(key, { page, expires: this.now() + this.ttlMs });
-    this.bytes += page.body.length;
+    this.bytes += sizeOf(page);
     // Oldest first: the Map keeps insertion order, and a renewed entry is inserted again.
     const now = this.now();
     for (const [oldKey, old] of this.entries) {
@@ -114,9 +116,14 @@ export class PageCache {
   private remove(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.page.body.length;
+    this.bytes -= sizeOf(entry.page);
     this.entries.delete(key);
   }
+}
+
+/** What a kept page holds in memory: its body and its compressed copies. */
+function sizeOf(page: CachedPage): number {
+  return page.body.length + (page.encoded ? page.encoded.br.length + page.encoded.gzip.length : 0);
 }
 
 /** An inline script element: its attributes and its text, as the HTML parser ends it. */

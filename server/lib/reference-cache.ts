@@ -108,7 +108,7 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
     if (body.length < COMPRESS_THRESHOLD) return plain;
     // Compressed once here, off the main thread, rather than by the compression plugin on
     // every request that accepts it (for a 2 KB answer, eight times the cost of the rest).
-    return Promise.all([compressBrotli(body), compressGzip(body)]).then(([br, gz]) => ({
+    return compressOnce(body).then(({ br, gzip: gz }) => ({
       ...plain,
       encoded: {
         br: { body: br, headers: { ...headers, vary: 'accept-encoding', 'content-encoding': 'br' } },
@@ -223,6 +223,12 @@ function compressBrotli(body: Buffer): Promise<Buffer> {
 
 function compressGzip(body: Buffer): Promise<Buffer> {
   return compressGzipAsync(body, { level: 9 });
+}
+
+/** A body kept to be sent many times, in each coding the app answers with, made once off the main thread. */
+export async function compressOnce(body: Buffer): Promise<Record<ContentCoding, Buffer>> {
+  const [br, gz] = await Promise.all([compressBrotli(body), compressGzip(body)]);
+  return { br, gzip: gz };
 }
 
 /** The content codings the app compresses with (app.ts), in its order of preference. */

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { PageAssets, PageRenderer, PageRendererSetup } from '../../domain/page-rendering';
 import { inlineScriptHashes, type CachedPage, type PageCache, type RenderOutcome } from '../lib/page-cache';
 import { INTERNAL_CALL_HEADER, INTERNAL_CALL_TOKEN } from './internal-call';
+import { COMPRESS_THRESHOLD, compressOnce, preferredCoding } from '../lib/reference-cache';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
@@ -202,8 +203,11 @@ async function answerFromCache(cache: PageCache, ttlS: number, render: PageRende
     // One that sets a cookie stays out of them (a CDN does not keep a Set-Cookie answer apart).
     reply
       .header('cache-control', page.cookies.length > 0 ? 'no-cache, private' : `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${ttlS * 2}`)
-      .header('vary', 'Cookie')
+      .header('vary', page.encoded ? 'Cookie, Accept-Encoding' : 'Cookie')
       .header('x-cache', hit ? 'HIT' : 'MISS');
+    // A Content-Encoding already set makes the compression plugin let the bytes through.
+    const coding = page.encoded ? preferredCoding(request) : undefined;
+    if (coding) return reply.header('content-encoding', coding).send(page.encoded![coding]);
     return reply.send(page.body);
   }
   reply.header('x-cache', 'BYPASS');
@@ -249,7 +253,8 @@ async function renderShared(render: PageRenderer, request: FastifyRequest, homeT
   // a landing): kept with the page. Any other cookie would be a visitor's own: never kept.
   const derivedCookiesOnly = cookies.every((line) => setCookieName(line) === HOME_TYPE_COOKIE);
   if (!derivedCookiesOnly || !CACHEABLE_STATUSES.has(response.status) || response.headers.has('location')) return { cacheable: false, answer: page };
-  return { cacheable: true, page };
+  // Sent many times: compressed once here rather than by the compression plugin on every send.
+  return { cacheable: true, page: body.length >= COMPRESS_THRESHOLD ? { ...page, encoded: await compressOnce(body) } : page };
 }
 
 function sendHeaders(reply: FastifyReply, status: number, headers: Iterable<[string, string]>, cookies: string[]) {

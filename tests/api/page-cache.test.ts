@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
@@ -196,6 +197,24 @@ describe('anonymous pages from the cache', () => {
     writeCookie = 'rexer_marker=2; path=/';
     expect((await get('/comprocasa')).headers['x-cache']).toBe('BYPASS');
     expect((await get('/comprocasa')).headers['x-cache']).toBe('BYPASS');
+  });
+
+  it('sends a kept page compressed once, in the coding the browser accepts', async () => {
+    const plain = await get('/comprocasa', BUYER);
+    const compressedGet = (coding: string) => app.inject({ url: '/comprocasa', headers: { cookie: BUYER, 'accept-encoding': coding } });
+    const br = await compressedGet('gzip, deflate, br');
+    const brAgain = await compressedGet('br');
+    const gz = await compressedGet('gzip');
+    expect(renders).toEqual(['/comprocasa']);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    // The same bytes each time: compressed when the page was kept, not per answer.
+    expect(Buffer.compare(brAgain.rawPayload, br.rawPayload)).toBe(0);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    for (const res of [plain, br, gz]) expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps the page of a first visit (no cookie yet: crawlers, every new visitor) with the home-type cookie it sets, out of shared caches', async () => {
