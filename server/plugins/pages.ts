@@ -157,7 +157,7 @@ function sharedPageKey(request: FastifyRequest, origin: string): { key: string; 
   const cookie = request.headers.cookie ?? '';
   if (SESSION_COOKIE.test(cookie)) return undefined;
   const homeType = rawCookie(cookie, HOME_TYPE_COOKIE);
-  // No type is written that long; a longer one is rewritten by the page (a Set-Cookie: not kept anyway).
+  // No type is written that long: a longer one is nobody's page to share, rendered for its visitor alone.
   if (homeType !== undefined && homeType.length > 16) return undefined;
   return { key: JSON.stringify([origin, pagePath(request), homeType ?? null]), homeType };
 }
