@@ -9,6 +9,8 @@ import type { TestDatabase } from '../../server/db/testing';
 import { resolveSearchFilter } from '../../server/modules/search/repository';
 import { parseSearchParams } from '../../domain/search';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+import { z } from 'zod';
+import { SearchResult } from '../../server/modules/search/schemas';
 
 // The search call over listings this test inserts at known places: Pavia (PV, Lombardia)
 // and Piacenza (PC, Emilia-Romagna) have no demo listings, so exact sets can be asserted
@@ -322,6 +324,34 @@ describe.each(BACKENDS)('search ($name)', (backend) => {
     const free = await search({});
     expect(free.Area.Kind).toBe('free');
     expect(free.Area.Bounds).not.toBeNull();
+  });
+
+  it("writes each answer exactly as the schema's own encoder would: its fields, in its order, nothing more", async () => {
+    // The route sends the answer as searchListings builds it (JSON.stringify), not through the schema's encoder.
+    const first = await search({ ...labCircle, PageSize: '2', Sort: 'price-asc' });
+    const queries: Record<string, string>[] = [
+      {},
+      { ...labCircle },
+      { ...labCircle, Zoom: '20', Sort: 'newest' },
+      { ...labCircle, PageSize: '2', Sort: 'price-asc', Cursor: first.NextCursor ?? '' },
+      { ...labCircle, SellType: '2' },
+      { SearchType: 'town', Town: '033032', Sort: 'surface-desc' },
+      { SearchType: 'province', Province: 'PC', Zoom: '9' },
+      { SearchType: 'region', Region: 'lombardia', Sort: 'price-m2-asc' },
+      { SearchType: 'draw', Polygon: '45.04,9.69;45.04,9.71;45.06,9.7' },
+      { SearchType: 'free', Bounds: '45.03,9.68,45.07,9.72', Zoom: '13' },
+      { SearchType: 'circle', Lat: '43.0', Lng: '10.0', Radius: '200' },
+      { ...labCircle, Text: 'terrazzo', WithPhotos: 'true' },
+    ];
+    let items = 0;
+    for (const query of queries) {
+      const res = await app.inject({ method: 'GET', url: '/api/Search/Listings', query });
+      expect(res.statusCode, `${JSON.stringify(query)}: ${res.body}`).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.stringify(z.encode(SearchResult, JSON.parse(res.body))), JSON.stringify(query)).toBe(res.body);
+      items += (JSON.parse(res.body) as Result).Items.length;
+    }
+    expect(items).toBeGreaterThan(20);
   });
 
   it('a listing without a position counts in Total and pages, not in the markers or the bounds', async () => {

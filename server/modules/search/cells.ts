@@ -289,11 +289,28 @@ export function planCircleCells(center: { latitude: number; longitude: number },
   const [x0, x1] = [Math.floor(box.west / size), Math.floor(box.east / size)];
   const [y0, y1] = [Math.floor(box.south / size), Math.floor(box.north / size)];
   if ((x1 - x0 + 1) * (y1 - y0 + 1) > 40_000) return null;
-  // Whether each corner of the grid is inside, computed once (a corner is shared by four cells).
+  // Whether each corner of the grid is inside, computed once (a corner is shared by four cells): its distance is at
+  // most radiusM - 1 when its chord to the centre (on the unit sphere) is at most 2·sin((radiusM - 1) / 2R), as
+  // earthDistance measures. The sines and cosines of the grid's lines are computed once per line, not per corner.
   const width = x1 - x0 + 2;
   const corners = new Uint8Array(width * (y1 - y0 + 2));
+  const chordMax = radiusM - 1 <= 0 ? -1 : 2 * Math.sin(Math.min(Math.PI / 2, (radiusM - 1) / (2 * EARTH_RADIUS_M)));
+  const chordMax2 = chordMax < 0 ? -1 : chordMax * chordMax;
+  const cosLng = new Float64Array(width);
+  const sinLng = new Float64Array(width);
+  for (let x = x0; x <= x1 + 1; x++) {
+    cosLng[x - x0] = Math.cos(x * size * RAD);
+    sinLng[x - x0] = Math.sin(x * size * RAD);
+  }
   for (let y = y0; y <= y1 + 1; y++) {
-    for (let x = x0; x <= x1 + 1; x++) corners[(y - y0) * width + (x - x0)] = earthDistance(from, y * size, x * size) <= radiusM - 1 ? 1 : 0;
+    const cosLat = Math.cos(y * size * RAD);
+    const dz = from[2] - Math.sin(y * size * RAD);
+    const row = (y - y0) * width;
+    for (let i = 0; i < width; i++) {
+      const dx = from[0] - cosLat * cosLng[i];
+      const dy = from[1] - cosLat * sinLng[i];
+      corners[row + i] = dx * dx + dy * dy + dz * dz <= chordMax2 ? 1 : 0;
+    }
   }
   const inside = (x: number, y: number) => corners[(y - y0) * width + (x - x0)] === 1;
   const rows: CellLine[] = [];

@@ -138,3 +138,55 @@ export function zoomForBounds(b: Bounds | null, min: number, max: number, fallba
   const zoom = Math.floor(Math.min(zoomLng, zoomLat));
   return Math.max(min, Math.min(max, Number.isFinite(zoom) ? zoom : fallback));
 }
+
+/** earthdistance's sphere (earth() = 6,378,168 m), on which the circle condition is decided. */
+export const EARTH_SPHERE_M = 6_378_168;
+
+/**
+ * A circle's cheap first test for positions near it (the walks and the border of a circle read from the
+ * cells): the flat distance on the plane tangent at the centre, in metres,
+ *   p = sqrt((Δlat · kLat)² + (Δlng · kLng)²),  kLat = R · π/180,  kLng = kLat · cos(centre's latitude),
+ * a handful of multiplications where the great-circle distance costs five trigonometric functions.
+ * Within the circle's reach, p differs from the great-circle distance d by at most about
+ * d · (d / R) · (|tan φ0| / 2 + d / R) (the meridians converge: cos φ changes by tan φ0 · Δφ over the
+ * circle; the small-angle terms are of order (d / R)²; measured, at most 0.4 of it); `margin` is twice that and more. So
+ * p ≤ r − margin means inside, p ≥ r + margin outside, and only the band between is decided by the exact
+ * condition. `inner2` and `outer2` are the two thresholds squared. Null where the plane does not serve:
+ * near the poles, or a circle reaching past ±180° of longitude.
+ */
+export interface PlanarCircle {
+  latitude: number;
+  longitude: number;
+  kLat: number;
+  kLng: number;
+  margin: number;
+  inner2: number;
+  outer2: number;
+}
+
+export function planarCircle(center: LatLng, radiusM: number): PlanarCircle | null {
+  const b = circleBounds(center, radiusM * 1.01 + 10);
+  if (Math.abs(center.latitude) > 80 || b.west <= -180 || b.east >= 180) return null;
+  const kLat = (EARTH_SPHERE_M * Math.PI) / 180;
+  const kLng = kLat * Math.cos((center.latitude * Math.PI) / 180);
+  const reach = radiusM + 1;
+  const margin = 0.01 + reach * (reach / EARTH_SPHERE_M) * (Math.abs(Math.tan((center.latitude * Math.PI) / 180)) + 1);
+  const inner = Math.max(0, radiusM - margin);
+  return { latitude: center.latitude, longitude: center.longitude, kLat, kLng, margin, inner2: inner * inner, outer2: (radiusM + margin) ** 2 };
+}
+
+/** The flat distance of planarCircle, squared, from its centre to (lat, lng): the same arithmetic as the SQL form (repository.ts, walkCircle). */
+export function planarDistance2(c: PlanarCircle, latitude: number, longitude: number): number {
+  const dy = (latitude - c.latitude) * c.kLat;
+  const dx = (longitude - c.longitude) * c.kLng;
+  return dy * dy + dx * dx;
+}
+
+/** The great-circle distance on earthdistance's sphere (the haversine), metres. */
+export function sphereDistance(from: LatLng, latitude: number, longitude: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((latitude - from.latitude) * rad) / 2) ** 2 +
+    Math.cos(from.latitude * rad) * Math.cos(latitude * rad) * Math.sin(((longitude - from.longitude) * rad) / 2) ** 2;
+  return 2 * EARTH_SPHERE_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}

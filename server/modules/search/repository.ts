@@ -13,7 +13,7 @@ import { statementShell, type StatementShell } from './named-statement';
 import { referenceNames, type ReferenceNames } from './reference-names';
 import { PUBLISHED, cellMarkersSql, circleCellMarkersSql, densitySql, innerCountSql, markersOf, meanOf, planCells, planCircleCells, type CellPlan, type CellStatementRow, type CirclePlan } from './cells';
 import { executeNamed } from './named-statement';
-import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
+import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, planarCircle, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
 /** What a search covers, for the map and the heading (the `Area` of the answer, before the result set's bounds). */
 export interface ResolvedArea {
@@ -104,16 +104,32 @@ export function withinBounds(b: Bounds): SQL {
 // (on_pb is `point <@ box`, pt_contained_poly `point <@ polygon`, cube_contains cube's `@>`): the same
 // answers, but no GiST can take them, so a query that sorts by a btree reads that btree.
 //
-// A circle read outside its GiST (a walk, the border of the cells) computes the position's cube for every
-// tuple (ll_to_earth: three cubes and the earth domain's checks, ~10 µs). The haversine on the same
-// sphere (earth() = 6,378,168 m) is the same distance up to ~1e-9 m: only a point within a centimetre of
-// the circle (none, in practice) is decided by the exact condition, so the answer is the same.
+// A circle read outside its GiST (a walk, the border of the cells) would compute the position's cube for every
+// tuple (ll_to_earth, an SQL function PostgreSQL cannot inline: three cubes and the earth domain's checks, ~10 µs,
+// and its body parsed and planned at its first call in each statement). Cheaper tests decide all but a
+// centimetre around the circle, which the exact condition decides, so the answer is the same:
+//  - the flat distance on the plane tangent at the centre (planarCircle, geometry.ts: a few
+//    multiplications, no trigonometry and no pow()), for all but a band of a metre or so (a 2 km circle);
+//  - in that band, and where the plane does not serve (near a pole, across ±180°), the haversine on the
+//    same sphere (earth() = 6,378,168 m), the same distance up to ~1e-9 m: a band of a centimetre. (Hidden
+//    addresses share positions rounded to 0.001°, so a metre's band holds a few of them in most circles.)
 const walkCircle = (center: LatLng, radiusM: number) => (geo: SQL) => {
   const here = centreOf(center);
   const position = sql`ll_to_earth((${geo})[1], (${geo})[0])`;
   const lat = center.latitude;
   const haversine = sql`(12756336 * asin(least(1, sqrt(sin(radians(((${geo})[1] - ${lat}::float8) / 2)) ^ 2 + ${Math.cos((lat * Math.PI) / 180)}::float8 * cos(radians((${geo})[1])) * sin(radians(((${geo})[0] - ${center.longitude}::float8) / 2)) ^ 2))))`;
-  return sql`(case when ${geo} is null then false
+  const plane = planarCircle(center, radiusM);
+  const flat = plane
+    ? (() => {
+        const dy = sql`(((${geo})[1] - ${plane.latitude}::float8) * ${plane.kLat}::float8)`;
+        const dx = sql`(((${geo})[0] - ${plane.longitude}::float8) * ${plane.kLng}::float8)`;
+        const flat2 = sql`(${dy} * ${dy} + ${dx} * ${dx})`;
+        return sql`
+    when ${flat2} <= ${plane.inner2}::float8 then true
+    when ${flat2} >= ${plane.outer2}::float8 then false`;
+      })()
+    : sql``;
+  return sql`(case when ${geo} is null then false${flat}
     when ${haversine} <= ${radiusM - 0.01}::float8 then true
     when ${haversine} >= ${radiusM + 0.01}::float8 then false
     else cube_contains(earth_box(${here}, ${radiusM}::float8), ${position}) and earth_distance(${here}, ${position}) <= ${radiusM}::float8 end)`;
