@@ -121,6 +121,8 @@ const envSchema = z
     SEARCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(60_000, 'must be 60000 or less').default(3000),
     /** How long (s) an answer of GET /api/Search/Listings is served again to the same search; 0: no cache. */
     SEARCH_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(60, 'must be 60 or less').default(5),
+    /** Circles' markers from this server's copy of the listings' positions (PostgreSQL only; server/modules/search/marker-index.ts). */
+    SEARCH_MEMORY_MARKERS: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     /** How long (s) a rendered anonymous page is served again to the same address and home type; 0: no page cache. */
     PAGE_CACHE_TTL_S: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(60, 'must be 60 or less').default(5),
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
@@ -280,6 +282,8 @@ export interface AppConfig {
   searchTimeoutMs: number;
   /** SEARCH_CACHE_SECONDS: the life of a cached search answer in this process; 0: no cache. */
   searchCacheSeconds: number;
+  /** SEARCH_MEMORY_MARKERS: a circle's markers from this server's copy of the listings' positions, on PostgreSQL. */
+  searchMemoryMarkers: boolean;
   /** PAGE_CACHE_TTL_S: the life of a rendered anonymous page in this process's cache; 0: no cache. */
   pageCacheTtlS: number;
   cookieSecure: boolean;
@@ -394,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchRateLimitSyncMs: e.SEARCH_RATE_LIMIT_SYNC_MS,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    searchMemoryMarkers: e.SEARCH_MEMORY_MARKERS === 'true',
     pageCacheTtlS: e.PAGE_CACHE_TTL_S,
     cookieSecure: e.COOKIE_SECURE === 'true',
     mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',

@@ -16,7 +16,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   // No job queue unless a test asks for it (JOB_QUEUE: 'true'): most tests need no background work.
   // No search answer cache nor page cache (a test reads its own writes at once) unless it asks
   // for one (SEARCH_CACHE_SECONDS, PAGE_CACHE_TTL_S).
-  return loadConfig({ LOG_LEVEL: 'silent', JOB_QUEUE: 'false', SEARCH_CACHE_SECONDS: '0', PAGE_CACHE_TTL_S: '0', ...env });
+  return loadConfig({ LOG_LEVEL: 'silent', JOB_QUEUE: 'false', SEARCH_CACHE_SECONDS: '0', SEARCH_MEMORY_MARKERS: 'false', PAGE_CACHE_TTL_S: '0', ...env });
 }
 
 export function openTestDatabase(backend: { postgres: boolean }): Promise<TestDatabase> {

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
 
 /** The grid levels kept in search_cells: the map zooms 3 (LIMITS.zoomMin) to 16; the trigger and the rebuild of migration 0007 use the same range. */
 export const SEARCH_CELL_LEVEL_MIN = 3;
@@ -43,4 +44,23 @@ export const searchCells = pgTable(
     primaryKey({ name: 'search_cells_pkey', columns: [t.sellTypeId, t.level, t.cy, t.cx] }),
     index('search_cells_column_idx').on(t.sellTypeId, t.level, t.cx, t.cy),
   ],
+);
+
+/**
+ * The feed of changes to what the search's markers read (docs/scaling.md, "Markers from memory"): one row
+ * per listing that entered, left or moved in search_cells, or changed its price, written by the same
+ * trigger (search_cells_change) in the writer's transaction, with that transaction's id. Each server's
+ * copy of the markers' data (server/modules/search/marker-index.ts) reads the rows of the transactions
+ * that may have committed since its last read (xid at or above the oldest then running) and reloads those
+ * listings. The trigger deletes rows older than ten minutes now and then (about one change in a hundred).
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer('property_id').notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`txid_current()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_changes_xid_idx').on(t.xid), index('search_changes_at_idx').on(t.at)],
 );

@@ -254,8 +254,8 @@ export function densitySql(sellType: number, box: Bounds | null): { inArea: SQL;
  * The finest cell of a listing, exactly as properties_cell_idx (migration 0007) writes it: the constant in
  * the text (not a parameter), so the planner matches the index's expressions.
  */
-const FINE_CELL_Y = sql.raw(`(floor((p.geo)[1] / ${clusterCellDeg(SEARCH_CELL_LEVEL_MAX)}::float8))::int`);
-const FINE_CELL_X = sql.raw(`(floor((p.geo)[0] / ${clusterCellDeg(SEARCH_CELL_LEVEL_MAX)}::float8))::int`);
+export const FINE_CELL_Y = sql.raw(`(floor((p.geo)[1] / ${clusterCellDeg(SEARCH_CELL_LEVEL_MAX)}::float8))::int`);
+export const FINE_CELL_X = sql.raw(`(floor((p.geo)[0] / ${clusterCellDeg(SEARCH_CELL_LEVEL_MAX)}::float8))::int`);
 
 /** earthdistance's sphere (earth() = 6378168 m) and its great-circle distance, as ll_to_earth and earth_distance compute it. */
 const EARTH_RADIUS_M = 6_378_168;

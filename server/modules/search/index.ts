@@ -4,6 +4,7 @@ import { parseSearchParams, toSearchQuery } from '../../../domain/search';
 import { errorResponses } from '../../errors/error-body';
 import { AppError } from '../../errors/app-error';
 import { AnswerCache } from './answer-cache';
+import { MarkerIndex } from './marker-index';
 import { createPlaceSearch, searchListings } from './repository';
 import { PlacesQuery, PlacesResult, SearchListingsQuery, SearchResult } from './schemas';
 
@@ -49,6 +50,19 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
   // The answer depends on the query alone (no user, cookie or header is read): the same for everybody,
   // so it may be served again for a few seconds (answer-cache.ts).
   const cache = searchCacheSeconds > 0 ? new AnswerCache(searchCacheSeconds * 1000) : null;
+  // A circle's markers from this server's copy of the listings (marker-index.ts), loaded in the background once
+  // the server is ready; the SQL answers until then, and whenever the copy cannot.
+  const markerIndex = fastify.config.searchMemoryMarkers && fastify.database.kind === 'postgres' ? new MarkerIndex(fastify.db) : null;
+  if (markerIndex) {
+    fastify.addHook('onReady', async () => {
+      const started = Date.now();
+      markerIndex.start().then(
+        () => fastify.log.info({ listings: markerIndex.size, ms: Date.now() - started }, 'search: markers from memory ready'),
+        (error: unknown) => fastify.log.error({ err: error }, 'search: the markers copy did not load; the SQL answers them'),
+      );
+    });
+    fastify.addHook('onClose', async () => markerIndex.stop());
+  }
 
   fastify.get(
     '/api/Search/Listings',
@@ -68,7 +82,7 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
       // The answer is written as searchListings builds it: the schema's fields in the schema's order (the route's
       // encoder would check and copy every item and marker first: ~7 % of a cold search's time in Node). That
       // the text is the schema's own serialization is tested (tests/api/search.test.ts).
-      const answer = async () => JSON.stringify(await timed(searchListings(db, params)));
+      const answer = async () => JSON.stringify(await timed(searchListings(db, params, markerIndex ? { markerIndex } : {})));
       const json = 'application/json; charset=utf-8';
       if (!cache) return reply.type(json).send((await answer()) as never);
       const key = new URLSearchParams(toSearchQuery(params)).toString();

@@ -13,6 +13,7 @@ import { statementShell, type StatementShell } from './named-statement';
 import { referenceNames, type ReferenceNames } from './reference-names';
 import { PUBLISHED, cellMarkersSql, circleCellMarkersSql, densitySql, innerCountSql, markersOf, meanOf, planCells, planCircleCells, type CellPlan, type CellStatementRow, type CirclePlan } from './cells';
 import { executeNamed } from './named-statement';
+import type { MarkerIndex } from './marker-index';
 import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, planarCircle, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
 /** What a search covers, for the map and the heading (the `Area` of the answer, before the result set's bounds). */
@@ -941,6 +942,8 @@ export interface SearchOptions {
   cells?: boolean;
   /** false: the page from the area's GiST and a sort, never a walk of a sort index (tests compare the two). */
   walk?: boolean;
+  /** This server's copy of the listings' positions: a plain circle's markers from it when it can answer them. */
+  markerIndex?: MarkerIndex;
 }
 
 /** How a plain view or circle is read from the cells (cells.ts), at the markers' zoom; nothing for the rest. */
@@ -1031,8 +1034,14 @@ export async function searchListings(db: Db, p: SearchParams, options: SearchOpt
   const plans = cellPlansOf(search, p, knownZoom(p, area), options.cells !== false);
   // A map view or a circle without other filters: the markers from the cells, in the page's statement when it can carry them.
   const zoomKnown = p.Zoom !== undefined || area.bounds !== null;
-  const cellsMarkers =
-    zoomKnown && plans.view && p.Bounds
+  // A circle's markers from this server's copy of the listings (marker-index.ts) when it can answer them.
+  const fromMemory =
+    zoomKnown && !(plans.view && p.Bounds) && plans.circle && options.markerIndex
+      ? options.markerIndex.circleMarkers(p.SellType, plans.circle.plan, plans.circle.center, plans.circle.radiusM, MAX_MARKER_POINTS + 1)
+      : null;
+  const cellsMarkers = fromMemory
+    ? null
+    : zoomKnown && plans.view && p.Bounds
       ? cellMarkersSql(p.SellType, p.Bounds, plans.view, MAX_MARKER_POINTS + 1)
       : zoomKnown && plans.circle
         ? circleCellMarkersSql(p.SellType, plans.circle.plan, walkCircle(plans.circle.center, plans.circle.radiusM), MAX_MARKER_POINTS + 1)
@@ -1049,7 +1058,10 @@ export async function searchListings(db: Db, p: SearchParams, options: SearchOpt
   if (p.Zoom !== undefined || area.bounds) {
     const zoom = knownZoom(p, area)!;
     const fromCells = (r: { total: number; markers: Overview['markers'] }): Overview => ({ zoom, total: r.total, markers: r.markers, extent: null });
-    if (cellsMarkers) {
+    if (fromMemory) {
+      page = await pageQuery;
+      overview = fromCells(fromMemory);
+    } else if (cellsMarkers) {
       page = await pageQuery;
       overview = fromCells(markersOf(page.markers ?? []));
     } else {

@@ -1,0 +1,473 @@
+import { sql } from 'drizzle-orm';
+import type { LatLng } from '../../../domain/search';
+import type { Db } from '../../db/database';
+import { PROPERTY_STATUS } from '../../db/reference-ids';
+import { SEARCH_CELL_LEVEL_MAX, SEARCH_CELL_LEVEL_MIN } from '../../db/schema';
+import { FINE_CELL_Y, type CellMarkerRow, type CirclePlan } from './cells';
+import { clusterCellDeg, planarCircle, planarDistance2, sphereDistance } from './geometry';
+
+// Markers from memory (docs/scaling.md, "Markers from memory"). A circle's markers read ~300 cells and the
+// listings of ~30 border lines from PostgreSQL: half of what the database spends on a cold search. Each
+// server keeps instead the public position, sell type, id and price of every published listing, by cell of
+// the finest level (16), and answers the same markers from them: the circle's plan (cells.ts) is the same,
+// its inner cells summed from the listings they hold, its border listings tested as the SQL tests them.
+//
+// The copy is loaded in the background at start (the SQL answers until it is ready) and brought up to date
+// every second from search_changes, which the trigger keeping search_cells writes in the writer's
+// transaction: the rows of every transaction at or after the oldest one running at the previous read, so
+// none that committed late is missed, and the listings they name are read again as they now are. It is a
+// copy: any server may drop it and load it again, and answers lag the database by about a second (the
+// answer cache already lets them lag by five).
+
+const FINE_SIZE = clusterCellDeg(SEARCH_CELL_LEVEL_MAX);
+/** Rows of the finest cells per statement of a load (~0.2° of latitude). */
+const LOAD_ROWS = 96;
+/** The last row of the finest cells (90°). */
+const MAX_FINE_ROW = Math.ceil(90 / clusterCellDeg(SEARCH_CELL_LEVEL_MAX));
+/** The feed is read this often (ms). */
+const POLL_MS = 1_000;
+/** Without a successful read of the feed for this long (ms), the copy is not used. */
+const STALE_MS = 10_000;
+/** A copy that could not read the feed for this long (ms) may have missed rows the trigger deleted (after ten minutes): it loads again. */
+const RELOAD_AFTER_MS = 5 * 60_000;
+/**
+ * Closer than this to the edge (metres), a listing is left to PostgreSQL: wherever the SQL's tests decide, they
+ * agree with the great-circle distance (the plane by its margin, the haversine and the cube to ~1e-9 m), and
+ * JS's haversine (another libm) agrees with them to far less than this.
+ */
+const EDGE_DOUBT_M = 1e-4;
+
+/** round(degrees × 1e9) as PostgreSQL's search_nano computes it: rint, halves to even. */
+export function nano(degrees: number): number {
+  const v = degrees * 1e9;
+  const f = Math.floor(v);
+  const d = v - f;
+  if (d < 0.5) return f;
+  if (d > 0.5) return f + 1;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+
+/** A listing's key in the finest grid: rows (cy) then columns (cx), in the order of properties_cell_idx. */
+const cellKey = (cy: number, cx: number) => (cy + 65_536) * 262_144 + (cx + 131_072);
+
+interface Row {
+  id: number;
+  sell: number | null;
+  x: number | null;
+  y: number | null;
+  price: number | null;
+  status: number | null;
+}
+
+/**
+ * The listings of one sell type as they were loaded, in typed arrays (no object per listing: a million
+ * listings are ~55 MB and nothing for the garbage collector to walk), ordered by cell, with each cell's sums.
+ */
+interface Base {
+  keys: Float64Array;
+  ids: Int32Array;
+  xs: Float64Array;
+  ys: Float64Array;
+  /** NaN: no price. */
+  prices: Float64Array;
+  cellKeys: Float64Array;
+  /** Cell i holds listings cellStart[i] .. cellStart[i + 1] - 1. */
+  cellStart: Int32Array;
+  count: Float64Array;
+  latNano: Float64Array;
+  lngNano: Float64Array;
+  minId: Float64Array;
+  priced: Float64Array;
+  priceSum: Float64Array;
+  /** The listings' ids in order, and where each is (for a change to find its cell). */
+  sortedIds: Int32Array;
+  positionOf: Int32Array;
+}
+
+interface Loaded {
+  key: number;
+  id: number;
+  x: number;
+  y: number;
+  price: number | null;
+}
+
+/** The base of the rows loaded (sorted here, in place, by cell then id). */
+function buildBase(keyed: Loaded[]): Base {
+  const n = keyed.length;
+  keyed.sort((a, b) => a.key - b.key || a.id - b.id);
+  const base: Base = {
+    keys: new Float64Array(n),
+    ids: new Int32Array(n),
+    xs: new Float64Array(n),
+    ys: new Float64Array(n),
+    prices: new Float64Array(n),
+    cellKeys: new Float64Array(0),
+    cellStart: new Int32Array(0),
+    count: new Float64Array(0),
+    latNano: new Float64Array(0),
+    lngNano: new Float64Array(0),
+    minId: new Float64Array(0),
+    priced: new Float64Array(0),
+    priceSum: new Float64Array(0),
+    sortedIds: new Int32Array(n),
+    positionOf: new Int32Array(n),
+  };
+  const cellKeys: number[] = [];
+  const cellStart: number[] = [];
+  keyed.forEach((r, i) => {
+    base.keys[i] = r.key;
+    base.ids[i] = r.id;
+    base.xs[i] = r.x;
+    base.ys[i] = r.y;
+    base.prices[i] = r.price === null ? Number.NaN : r.price;
+    if (i === 0 || r.key !== keyed[i - 1]!.key) {
+      cellKeys.push(r.key);
+      cellStart.push(i);
+    }
+  });
+  cellStart.push(n);
+  const cells = cellKeys.length;
+  base.cellKeys = Float64Array.from(cellKeys);
+  base.cellStart = Int32Array.from(cellStart);
+  for (const name of ['count', 'latNano', 'lngNano', 'minId', 'priced', 'priceSum'] as const) base[name] = new Float64Array(cells);
+  for (let c = 0; c < cells; c++) {
+    let minId = Number.POSITIVE_INFINITY;
+    for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
+      base.latNano[c] += nano(base.ys[i]!);
+      base.lngNano[c] += nano(base.xs[i]!);
+      if (base.ids[i]! < minId) minId = base.ids[i]!;
+      const price = base.prices[i]!;
+      if (!Number.isNaN(price)) {
+        base.priced[c] += 1;
+        base.priceSum[c] += price;
+      }
+    }
+    base.count[c] = base.cellStart[c + 1]! - base.cellStart[c]!;
+    base.minId[c] = minId;
+  }
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => base.ids[a]! - base.ids[b]!);
+  order.forEach((position, i) => {
+    base.sortedIds[i] = base.ids[position]!;
+    base.positionOf[i] = position;
+  });
+  return base;
+}
+
+/** The first index of `sorted` whose value is at least `value`. */
+function lowerBound(sorted: Float64Array | Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface Listing {
+  id: number;
+  sell: number;
+  x: number;
+  y: number;
+  price: number | null;
+}
+
+/** Changes since the base was loaded: past this many, a new base is loaded in the background. */
+const DELTA_MAX = 5_000;
+
+interface Group {
+  count: number;
+  latNano: number;
+  lngNano: number;
+  minId: number;
+  priced: number;
+  priceSum: number;
+}
+
+export class MarkerIndex {
+  private bases = new Map<number, Base>();
+  /** Ids of the bases that changed since (their rows there are ignored), and the base cells that hold them. */
+  private masked = new Set<number>();
+  private dirty = new Map<number, Set<number>>();
+  /** The listings as they are now, for those that changed since the bases were loaded. */
+  private delta = new Map<number, Listing>();
+  private since: number | null = null;
+  private loaded = false;
+  private lastRead = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private stopped = false;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Listings in the copy (for the log and the tests). */
+  get size(): number {
+    let n = 0;
+    for (const base of this.bases.values()) n += base.ids.length;
+    return n - this.masked.size + this.delta.size;
+  }
+
+  /** Loaded, and read from the feed within STALE_MS. */
+  get ready(): boolean {
+    return this.loaded && Date.now() - this.lastRead < STALE_MS;
+  }
+
+  /** Loads the copy, then reads the feed every POLL_MS. Resolves once loaded. */
+  async start(): Promise<void> {
+    await this.load();
+    if (!this.stopped && !this.timer) {
+      this.timer = setInterval(() => void this.tick().catch(() => undefined), POLL_MS);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Reads the feed once (one read at a time); exposed for the tests. */
+  refresh(): Promise<void> {
+    this.polling ??= this.poll().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
+  }
+
+  /**
+   * Loads every published listing anew, by rows of the finest cells in properties_cell_idx's order, while
+   * the copy in use keeps answering; then swaps it in and reads the feed from where the load began.
+   */
+  private load(): Promise<void> {
+    this.loading ??= (async () => {
+      // The oldest transaction running before the load: the feed is read again from there, so a change that
+      // commits during the load (into rows already read) is applied after it.
+      const from = await this.snapshotXmin();
+      const bySell = new Map<number, Loaded[]>();
+      const published = sql.raw(String(PROPERTY_STATUS.published));
+      const sells = await this.db.execute<{ sell: number }>(sql`select distinct sell_type_id as sell from search_cells where level = ${SEARCH_CELL_LEVEL_MIN}`);
+      for (const { sell: rawSell } of sells.rows) {
+        const sell = Number(rawSell);
+        const list: Loaded[] = [];
+        bySell.set(sell, list);
+        // Each statement a range of rows of properties_cell_idx (sell type, row, column): the next range starts
+        // at the next row that holds a listing.
+        let from: number | null = -MAX_FINE_ROW - 1;
+        while (from !== null) {
+          if (this.stopped) return;
+          const result = await this.db.execute<{ id: number; x: number; y: number; price: number | null }>(
+            sql`select p.id, (p.geo)[0] as x, (p.geo)[1] as y, p.price from properties p
+                 where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell}
+                   and ${FINE_CELL_Y} >= ${from}::int and ${FINE_CELL_Y} < ${from + LOAD_ROWS}::int`,
+          );
+          for (const r of result.rows) {
+            const [x, y] = [Number(r.x), Number(r.y)];
+            list.push({ key: cellKey(Math.floor(y / FINE_SIZE), Math.floor(x / FINE_SIZE)), id: Number(r.id), x, y, price: r.price === null ? null : Number(r.price) });
+          }
+          const next: { rows: { fy: number | null }[] } = await this.db.execute<{ fy: number | null }>(
+            sql`select min(${FINE_CELL_Y}) as fy from properties p where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell} and ${FINE_CELL_Y} >= ${from + LOAD_ROWS}::int`,
+          );
+          const fy: number | null | undefined = next.rows[0]?.fy;
+          from = fy === null || fy === undefined ? null : Number(fy);
+        }
+      }
+      const bases = new Map<number, Base>();
+      for (const [sell, rows] of bySell) bases.set(sell, buildBase(rows));
+      this.bases = bases;
+      this.masked = new Set();
+      this.dirty = new Map();
+      this.delta = new Map();
+      this.since = from;
+      await this.poll();
+      this.loaded = true;
+    })().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** A read of the feed; after a long failure (rows it missed may be deleted) or many changes, a new load. */
+  private async tick(): Promise<void> {
+    if (!this.loaded || this.loading) return;
+    if (Date.now() - this.lastRead > RELOAD_AFTER_MS) {
+      this.loaded = false;
+      await this.load();
+      return;
+    }
+    await this.refresh();
+    if (this.delta.size > DELTA_MAX || this.masked.size > DELTA_MAX) void this.load().catch(() => undefined);
+  }
+
+  private async snapshotXmin(): Promise<number> {
+    const result = await this.db.execute<{ xmin: string }>(sql`select txid_snapshot_xmin(txid_current_snapshot())::text as xmin`);
+    return Number(result.rows[0]!.xmin);
+  }
+
+  private async poll(): Promise<void> {
+    const next = await this.snapshotXmin();
+    const changed = await this.db.execute<{ id: number }>(sql`select distinct property_id as id from search_changes where xid >= ${this.since ?? next}`);
+    const ids = changed.rows.map((r) => Number(r.id));
+    for (let i = 0; i < ids.length; i += 10_000) {
+      const part = ids.slice(i, i + 10_000);
+      const result = await this.db.execute<{ id: number; sell: number | null; x: number | null; y: number | null; price: number | null; status: number | null }>(
+        sql`select p.id, p.sell_type_id as sell, (p.geo)[0] as x, (p.geo)[1] as y, p.price, p.status_id as status from properties p where p.id = any(${`{${part.join(',')}}`}::int[])`,
+      );
+      const rows: Row[] = result.rows.map((r) => ({
+        id: Number(r.id),
+        sell: r.sell === null ? null : Number(r.sell),
+        x: r.x === null ? null : Number(r.x),
+        y: r.y === null ? null : Number(r.y),
+        price: r.price === null ? null : Number(r.price),
+        status: r.status === null ? null : Number(r.status),
+      }));
+      const found = new Set(rows.map((r) => r.id));
+      for (const row of rows) this.put(row);
+      // A listing deleted outright is gone from properties: out of the copy too.
+      for (const id of part) if (!found.has(id)) this.put({ id, sell: null, x: null, y: null, price: null, status: null });
+    }
+    this.since = next;
+    this.lastRead = Date.now();
+  }
+
+  /** The listing as it now is: its loaded row ignored, and kept among the changes when published with a sell type and a position. */
+  private put(row: Row): void {
+    if (!this.masked.has(row.id)) {
+      for (const [sell, base] of this.bases) {
+        const at = lowerBound(base.sortedIds, row.id);
+        if (base.sortedIds[at] !== row.id) continue;
+        this.masked.add(row.id);
+        const position = base.positionOf[at]!;
+        let cells = this.dirty.get(sell);
+        if (!cells) this.dirty.set(sell, (cells = new Set()));
+        cells.add(base.keys[position]!);
+      }
+    }
+    this.delta.delete(row.id);
+    if (row.status === PROPERTY_STATUS.published && row.sell !== null && row.x !== null && row.y !== null) {
+      this.delta.set(row.id, { id: row.id, sell: row.sell, x: row.x, y: row.y, price: row.price });
+    }
+  }
+
+  /**
+   * The markers and the total of a plain circle search (its plan from planCircleCells at the finest level), as
+   * circleCellMarkersSql answers them: the `limit` largest cells of the zoom, then the smallest id. Null when
+   * the copy cannot answer (not ready, a coarser plan, a listing too close to the edge for JS to decide as
+   * PostgreSQL does, sums beyond exact doubles): the SQL answers then.
+   */
+  circleMarkers(sellType: number, plan: CirclePlan, center: LatLng, radiusM: number, limit: number): { total: number; markers: CellMarkerRow[] } | null {
+    if (!this.ready || plan.level !== SEARCH_CELL_LEVEL_MAX) return null;
+    // The markers' cells of the zoom that the plan can reach, as a dense grid (at most a few hundred: the plan
+    // has at most 40,000 cells of the finest level, 4 levels finer at most).
+    const zoomSize = clusterCellDeg(plan.zoom);
+    const shift = plan.level - plan.zoom;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    let minX = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    for (const line of [...plan.rows, ...plan.border]) {
+      minY = Math.min(minY, line.fixed >> shift);
+      maxY = Math.max(maxY, line.fixed >> shift);
+      minX = Math.min(minX, line.lo >> shift);
+      maxX = Math.max(maxX, line.hi >> shift);
+    }
+    const width = maxX - minX + 1;
+    const cellsAcross = plan.rows.length + plan.border.length === 0 ? 0 : width * (maxY - minY + 1);
+    const gCount = new Float64Array(cellsAcross);
+    const gLat = new Float64Array(cellsAcross);
+    const gLng = new Float64Array(cellsAcross);
+    const gMin = new Float64Array(cellsAcross).fill(Number.POSITIVE_INFINITY);
+    const gPriced = new Float64Array(cellsAcross);
+    const gPriceSum = new Float64Array(cellsAcross);
+    const add = (ox: number, oy: number, count: number, latNano: number, lngNano: number, minId: number, priced: number, priceSum: number) => {
+      const g = (oy - minY) * width + (ox - minX);
+      gCount[g] += count;
+      gLat[g] += latNano;
+      gLng[g] += lngNano;
+      if (minId < gMin[g]!) gMin[g] = minId;
+      gPriced[g] += priced;
+      gPriceSum[g] += priceSum;
+    };
+    const plane = planarCircle(center, radiusM);
+    // A border listing is decided as the SQL's walkCircle decides it: the plane (the same arithmetic), then the haversine.
+    let doubt = false;
+    const inside = (x: number, y: number): boolean => {
+      if (plane) {
+        const flat2 = planarDistance2(plane, y, x);
+        if (flat2 <= plane.inner2) return true;
+        if (flat2 >= plane.outer2) return false;
+      }
+      const d = sphereDistance(center, y, x);
+      if (Math.abs(d - radiusM) <= EDGE_DOUBT_M) doubt = true;
+      return d <= radiusM;
+    };
+    const single = (x: number, y: number, id: number, price: number | null) =>
+      add(Math.floor(x / zoomSize), Math.floor(y / zoomSize), 1, nano(y), nano(x), id, price === null ? 0 : 1, price ?? 0);
+
+    const base = this.bases.get(sellType);
+    const dirty = this.dirty.get(sellType);
+    if (base) {
+      // Each line is a range of keys: its first cell found once, the next ones in order.
+      const walk = (line: { fixed: number; lo: number; hi: number }, border: boolean) => {
+        const last = cellKey(line.fixed, line.hi);
+        for (let c = lowerBound(base.cellKeys, cellKey(line.fixed, line.lo)); c < base.cellKeys.length && base.cellKeys[c]! <= last; c++) {
+          const key = base.cellKeys[c]!;
+          if (!border && !dirty?.has(key)) {
+            const cx = ((key % 262_144) - 131_072) >> 0;
+            add(cx >> shift, line.fixed >> shift, base.count[c]!, base.latNano[c]!, base.lngNano[c]!, base.minId[c]!, base.priced[c]!, base.priceSum[c]!);
+            continue;
+          }
+          for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
+            const id = base.ids[i]!;
+            if (this.masked.has(id)) continue;
+            const x = base.xs[i]!;
+            const y = base.ys[i]!;
+            if (border && !inside(x, y)) continue;
+            const price = base.prices[i]!;
+            single(x, y, id, Number.isNaN(price) ? null : price);
+          }
+        }
+      };
+      for (const row of plan.rows) walk(row, false);
+      for (const line of plan.border) walk(line, true);
+    }
+    if (this.delta.size > 0) {
+      // The changed listings: inside by the plan's cells as the loaded ones are.
+      const inner = new Map(plan.rows.map((r) => [r.fixed, r]));
+      const edge = new Map<number, { lo: number; hi: number }[]>();
+      for (const line of plan.border) edge.set(line.fixed, [...(edge.get(line.fixed) ?? []), line]);
+      for (const listing of this.delta.values()) {
+        if (listing.sell !== sellType) continue;
+        const cy = Math.floor(listing.y / FINE_SIZE);
+        const cx = Math.floor(listing.x / FINE_SIZE);
+        const row = inner.get(cy);
+        if (row && cx >= row.lo && cx <= row.hi) single(listing.x, listing.y, listing.id, listing.price);
+        else if (edge.get(cy)?.some((l) => cx >= l.lo && cx <= l.hi) && inside(listing.x, listing.y)) single(listing.x, listing.y, listing.id, listing.price);
+      }
+    }
+    if (doubt) return null;
+    const list: Group[] = [];
+    let total = 0;
+    for (let g = 0; g < cellsAcross; g++) {
+      if (gCount[g] === 0) continue;
+      if (Math.abs(gLat[g]!) > Number.MAX_SAFE_INTEGER || Math.abs(gLng[g]!) > Number.MAX_SAFE_INTEGER || Math.abs(gPriceSum[g]!) > Number.MAX_SAFE_INTEGER) return null;
+      total += gCount[g]!;
+      list.push({ count: gCount[g]!, latNano: gLat[g]!, lngNano: gLng[g]!, minId: gMin[g]!, priced: gPriced[g]!, priceSum: gPriceSum[g]! });
+    }
+    list.sort((a, b) => b.count - a.count || a.minId - b.minId);
+    return {
+      total,
+      markers: list.slice(0, limit).map((g) => ({
+        latitude: g.latNano / (g.count * 1e9),
+        longitude: g.lngNano / (g.count * 1e9),
+        count: g.count,
+        propertyId: g.count === 1 ? g.minId : null,
+        price: g.count === 1 && g.priced === 1 ? g.priceSum : null,
+      })),
+    };
+  }
+}
