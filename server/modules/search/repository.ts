@@ -551,7 +551,11 @@ interface WalkSort {
  * cheapest or newest listings are among its cell's, not the country's.
  */
 const WALK_CELL_LEVEL = 8;
-/** The merge has this many walks (a 3 × 2 block of cells at most: a map view from zoom 11 on); the unused ones read a cell that holds nothing. */
+/**
+ * The merge has at most this many walks (a 3 × 2 block of cells: a map view from zoom 11 on), one per cell of the
+ * area: a statement text per number of cells (1, 2, 3, 4 or 6). A text of six walks for all of them cost every
+ * page the executor's start of the walks it did not need (a 2 km circle lies in one cell: 15 plan nodes of 95).
+ */
 const WALK_CELLS = 6;
 /**
  * A walk of the area's cells reads at most this many index tuples (about a millisecond) before the GiST
@@ -560,8 +564,6 @@ const WALK_CELLS = 6;
  * inside a circle or view, exact but ten times the rows, cost more than a short walk).
  */
 const CELL_WALK_LIMIT = 3_000;
-/** A cell of no listing (coordinates are within ±180°): the walk of a place the area does not need. */
-const NO_CELL = -1_000_000_000;
 /** The listing's cell of WALK_CELL_LEVEL, written as the cell indexes compute it (the constant in the text). */
 const walkCellOf = (axis: 0 | 1) => sql.raw(`(floor(("geo")[${axis}] / ${clusterCellDeg(WALK_CELL_LEVEL)}::float8))::int`);
 
@@ -678,8 +680,7 @@ function pageIdsQuery(db: Db, search: ResolvedSearch, p: SearchParams, keys: Sor
     const [keyOrder, idOrder] =
       walk.column === priceColumn ? [sql.raw(walk.direction === 'asc' ? 'asc' : 'desc'), sql.raw(walk.direction === 'asc' ? 'asc' : 'desc')] : [sql.raw('desc nulls last'), sql.raw('desc')];
     const highlightedColumn = walk.highlightedFirst ? sql`, "highlighted_until"` : sql``;
-    const cellWalks = Array.from({ length: WALK_CELLS }, (_, index) => {
-      const cell = byCell.cells[index] ?? { cx: NO_CELL, cy: NO_CELL };
+    const cellWalks = byCell.cells.map((cell) => {
       return sql`(select "id", ${walk.column} as key, "geo"${highlightedColumn} from ${properties}
                  where "status_id" = ${PUBLISHED} and "sell_type_id" = ${plain.sellType} and ${walk.column} is not null and "geo" is not null
                    and ${walkCellOf(1)} = ${cell.cy}::int and ${walkCellOf(0)} = ${cell.cx}::int${after} and (select dense from d)
