@@ -51,6 +51,10 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
     expect(plain.headers['content-type']).toBe(first.headers['content-type']);
     const total = (first.json() as { Total: number }).Total;
 
+    // Asked once, an answer is not kept; asked again within the TTL, it is.
+    const second = await cached.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW });
+    expect(second.headers['x-search-cache']).toBe('miss');
+    expect(second.body).toBe(first.body);
     // A new listing: the cached answer does not know it yet, a different search does.
     await insertInView(120_000);
     const again = await cached.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW });
@@ -70,7 +74,7 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
     for (let i = 0; i < 2; i++) expectError(await cached.inject({ method: 'GET', url: '/api/Search/Listings', query: { SearchType: 'town', Town: '999999' } }), 'UnknownPlace');
   });
 
-  it('AnswerCache: one computation for concurrent misses, none kept after a failure, bounded in size, expired by age', async () => {
+  it('AnswerCache: one computation for concurrent misses, kept from the second asking, none kept after a failure, bounded in size, expired by age', async () => {
     let now = 0;
     const cache = new AnswerCache(1000, 100, () => now);
     let runs = 0;
@@ -82,11 +86,27 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
     const answers = await Promise.all([cache.get('a', compute('A')), cache.get('a', compute('A')), cache.get('a', compute('A'))]);
     expect(answers.map((a) => a.body)).toEqual(['A', 'A', 'A']);
     expect(runs).toBe(1);
+    // Asked once: not kept. Asked again: computed and kept. Then answered from the cache.
+    expect(cache.size).toBe(0);
+    expect((await cache.get('a', compute('A'))).hit).toBe(false);
+    expect(runs).toBe(2);
+    expect(cache.size).toBe(1);
+    expect(await cache.get('a', compute('A'))).toEqual({ body: 'A', hit: true });
+    expect(runs).toBe(2);
+    // Asked once more than a TTL later: a first asking again.
+    now = 1500;
+    expect((await cache.get('c', compute('C'))).hit).toBe(false);
+    now = 3000;
+    const before = runs;
+    expect((await cache.get('c', compute('C'))).hit).toBe(false);
+    expect((await cache.get('c', compute('C'))).hit).toBe(false);
+    expect((await cache.get('c', compute('C'))).hit).toBe(true);
+    expect(runs - before).toBe(2);
     await expect(cache.get('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect((await cache.get('b', compute('B'))).hit).toBe(false);
-    for (let i = 0; i < 10; i++) await cache.get(`k${i}`, compute('x'.repeat(20)));
-    expect(cache.size).toBeLessThanOrEqual(5);
-    now = 2000;
+    for (let i = 0; i < 10; i++) for (let asked = 0; asked < 2; asked++) await cache.get(`k${i}`, compute('x'.repeat(20)));
+    expect(cache.size).toBe(5);
+    now = 5000;
     expect((await cache.get('k9', compute('y'))).hit).toBe(false);
   });
 

@@ -9,9 +9,18 @@
  *
  * Concurrent misses of one key share one computation (one search, not fifty). Failures are not kept.
  * Bounded by its total size: past it, the oldest entries go first.
+ *
+ * An answer is kept only when its query was asked before within the TTL: most searches are asked once (a
+ * map moved to a new place, a crawler's query), and keeping every one of them (15 KB each, hundreds a
+ * second) filled the process's old generation with answers nobody asked for again: ~5 % of a cold search's
+ * throughput in collection. The queries seen once are remembered (their keys alone, at most SEEN_MAX).
  */
+/** How many queries seen once are remembered (oldest forgotten first). */
+const SEEN_MAX = 50_000;
+
 export class AnswerCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
+  private readonly seen = new Map<string, number>();
   private readonly pending = new Map<string, Promise<string>>();
   private bytes = 0;
 
@@ -47,6 +56,15 @@ export class AnswerCache {
 
   private put(key: string, body: string) {
     if (body.length > this.maxBytes / 4) return;
+    const now = this.now();
+    const seenUntil = this.seen.get(key);
+    this.seen.delete(key);
+    if (seenUntil === undefined || seenUntil <= now) {
+      // Asked for the first time (lately): remembered, not kept.
+      this.seen.set(key, now + this.ttlMs);
+      if (this.seen.size > SEEN_MAX) this.seen.delete(this.seen.keys().next().value as string);
+      return;
+    }
     this.remove(key);
     this.entries.set(key, { body, expires: this.now() + this.ttlMs });
     this.bytes += body.length;
