@@ -3,7 +3,7 @@ import type { LatLng } from '../../../domain/search';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { SEARCH_CELL_LEVEL_MAX, SEARCH_CELL_LEVEL_MIN } from '../../db/schema';
-import { FINE_CELL_Y, type CellMarkerRow, type CirclePlan } from './cells';
+import { FINE_CELL_X, FINE_CELL_Y, type CellMarkerRow, type CirclePlan } from './cells';
 import { clusterCellDeg, planarCircle, planarDistance2, sphereDistance } from './geometry';
 
 // Markers from memory (docs/scaling.md, "Markers from memory"). A circle's markers read ~300 cells and the
@@ -85,74 +85,117 @@ interface Base {
   positionOf: Int32Array;
 }
 
-interface Loaded {
-  key: number;
-  id: number;
-  x: number;
-  y: number;
-  price: number | null;
-}
+/**
+ * Collects the rows of one sell type as they are loaded, straight into typed arrays (the load reads them in
+ * cell order, as properties_cell_idx holds them), then makes the base: no object per listing, and no sort of a
+ * million objects on the event loop when a server loads its copy anew while it answers.
+ */
+class BaseBuilder {
+  private n = 0;
+  private keys = new Float64Array(1024);
+  private ids = new Int32Array(1024);
+  private xs = new Float64Array(1024);
+  private ys = new Float64Array(1024);
+  private prices = new Float64Array(1024);
+  private ordered = true;
 
-/** The base of the rows loaded (sorted here, in place, by cell then id). */
-function buildBase(keyed: Loaded[]): Base {
-  const n = keyed.length;
-  keyed.sort((a, b) => a.key - b.key || a.id - b.id);
-  const base: Base = {
-    keys: new Float64Array(n),
-    ids: new Int32Array(n),
-    xs: new Float64Array(n),
-    ys: new Float64Array(n),
-    prices: new Float64Array(n),
-    cellKeys: new Float64Array(0),
-    cellStart: new Int32Array(0),
-    count: new Float64Array(0),
-    latNano: new Float64Array(0),
-    lngNano: new Float64Array(0),
-    minId: new Float64Array(0),
-    priced: new Float64Array(0),
-    priceSum: new Float64Array(0),
-    sortedIds: new Int32Array(n),
-    positionOf: new Int32Array(n),
-  };
-  const cellKeys: number[] = [];
-  const cellStart: number[] = [];
-  keyed.forEach((r, i) => {
-    base.keys[i] = r.key;
-    base.ids[i] = r.id;
-    base.xs[i] = r.x;
-    base.ys[i] = r.y;
-    base.prices[i] = r.price === null ? Number.NaN : r.price;
-    if (i === 0 || r.key !== keyed[i - 1]!.key) {
-      cellKeys.push(r.key);
-      cellStart.push(i);
+  push(id: number, x: number, y: number, price: number | null): void {
+    if (this.n === this.ids.length) this.grow();
+    const key = cellKey(Math.floor(y / FINE_SIZE), Math.floor(x / FINE_SIZE));
+    if (this.n > 0 && key < this.keys[this.n - 1]!) this.ordered = false;
+    this.keys[this.n] = key;
+    this.ids[this.n] = id;
+    this.xs[this.n] = x;
+    this.ys[this.n] = y;
+    this.prices[this.n] = price === null ? Number.NaN : price;
+    this.n += 1;
+  }
+
+  private grow(): void {
+    const size = this.ids.length * 2;
+    const grown = <T extends Float64Array | Int32Array>(old: T, make: (n: number) => T) => {
+      const next = make(size);
+      next.set(old);
+      return next;
+    };
+    this.keys = grown(this.keys, (n) => new Float64Array(n));
+    this.ids = grown(this.ids, (n) => new Int32Array(n));
+    this.xs = grown(this.xs, (n) => new Float64Array(n));
+    this.ys = grown(this.ys, (n) => new Float64Array(n));
+    this.prices = grown(this.prices, (n) => new Float64Array(n));
+  }
+
+  finish(): Base {
+    const n = this.n;
+    let order: Int32Array | null = null;
+    if (!this.ordered) {
+      // Not in cell order (never, when the database's and JS's cells agree): sorted here.
+      const keys = this.keys;
+      order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]!);
     }
-  });
-  cellStart.push(n);
-  const cells = cellKeys.length;
-  base.cellKeys = Float64Array.from(cellKeys);
-  base.cellStart = Int32Array.from(cellStart);
-  for (const name of ['count', 'latNano', 'lngNano', 'minId', 'priced', 'priceSum'] as const) base[name] = new Float64Array(cells);
-  for (let c = 0; c < cells; c++) {
-    let minId = Number.POSITIVE_INFINITY;
-    for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
-      base.latNano[c] += nano(base.ys[i]!);
-      base.lngNano[c] += nano(base.xs[i]!);
-      if (base.ids[i]! < minId) minId = base.ids[i]!;
-      const price = base.prices[i]!;
-      if (!Number.isNaN(price)) {
-        base.priced[c] += 1;
-        base.priceSum[c] += price;
+    const take = <T extends Float64Array | Int32Array>(list: T, make: (n: number) => T): T => {
+      const out = make(n);
+      for (let i = 0; i < n; i++) out[i] = list[order ? order[i]! : i]!;
+      return out;
+    };
+    const base: Base = {
+      keys: take(this.keys, (k) => new Float64Array(k)),
+      ids: take(this.ids, (k) => new Int32Array(k)),
+      xs: take(this.xs, (k) => new Float64Array(k)),
+      ys: take(this.ys, (k) => new Float64Array(k)),
+      prices: take(this.prices, (k) => new Float64Array(k)),
+      cellKeys: new Float64Array(0),
+      cellStart: new Int32Array(0),
+      count: new Float64Array(0),
+      latNano: new Float64Array(0),
+      lngNano: new Float64Array(0),
+      minId: new Float64Array(0),
+      priced: new Float64Array(0),
+      priceSum: new Float64Array(0),
+      sortedIds: new Int32Array(n),
+      positionOf: new Int32Array(n),
+    };
+    let cells = 0;
+    for (let i = 0; i < n; i++) if (i === 0 || base.keys[i] !== base.keys[i - 1]) cells += 1;
+    base.cellKeys = new Float64Array(cells);
+    base.cellStart = new Int32Array(cells + 1);
+    for (let i = 0, c = -1; i < n; i++) {
+      if (i === 0 || base.keys[i] !== base.keys[i - 1]) {
+        c += 1;
+        base.cellKeys[c] = base.keys[i]!;
+        base.cellStart[c] = i;
       }
     }
-    base.count[c] = base.cellStart[c + 1]! - base.cellStart[c]!;
-    base.minId[c] = minId;
+    base.cellStart[cells] = n;
+    for (const name of ['count', 'latNano', 'lngNano', 'minId', 'priced', 'priceSum'] as const) base[name] = new Float64Array(cells);
+    for (let c = 0; c < cells; c++) {
+      let minId = Number.POSITIVE_INFINITY;
+      for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
+        base.latNano[c] += nano(base.ys[i]!);
+        base.lngNano[c] += nano(base.xs[i]!);
+        if (base.ids[i]! < minId) minId = base.ids[i]!;
+        const price = base.prices[i]!;
+        if (!Number.isNaN(price)) {
+          base.priced[c] += 1;
+          base.priceSum[c] += price;
+        }
+      }
+      base.count[c] = base.cellStart[c + 1]! - base.cellStart[c]!;
+      base.minId[c] = minId;
+    }
+    // The ids in order with their positions, packed as id · 2^22 + position into one number (ids below 2^31,
+    // positions below 2^22: under 2^53) and sorted natively.
+    if (n >= 2 ** 22) throw new Error('marker index: too many listings of one sell type for one copy');
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) packed[i] = base.ids[i]! * 2 ** 22 + i;
+    packed.sort();
+    for (let i = 0; i < n; i++) {
+      const position = packed[i]! % 2 ** 22;
+      base.positionOf[i] = position;
+      base.sortedIds[i] = base.ids[position]!;
+    }
+    return base;
   }
-  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => base.ids[a]! - base.ids[b]!);
-  order.forEach((position, i) => {
-    base.sortedIds[i] = base.ids[position]!;
-    base.positionOf[i] = position;
-  });
-  return base;
 }
 
 /** The first index of `sorted` whose value is at least `value`. */
@@ -248,13 +291,13 @@ export class MarkerIndex {
       // The oldest transaction running before the load: the feed is read again from there, so a change that
       // commits during the load (into rows already read) is applied after it.
       const from = await this.snapshotXmin();
-      const bySell = new Map<number, Loaded[]>();
+      const bySell = new Map<number, BaseBuilder>();
       const published = sql.raw(String(PROPERTY_STATUS.published));
       const sells = await this.db.execute<{ sell: number }>(sql`select distinct sell_type_id as sell from search_cells where level = ${SEARCH_CELL_LEVEL_MIN}`);
       for (const { sell: rawSell } of sells.rows) {
         const sell = Number(rawSell);
-        const list: Loaded[] = [];
-        bySell.set(sell, list);
+        const builder = new BaseBuilder();
+        bySell.set(sell, builder);
         // Each statement a range of rows of properties_cell_idx (sell type, row, column): the next range starts
         // at the next row that holds a listing.
         let from: number | null = -MAX_FINE_ROW - 1;
@@ -263,12 +306,10 @@ export class MarkerIndex {
           const result = await this.db.execute<{ id: number; x: number; y: number; price: number | null }>(
             sql`select p.id, (p.geo)[0] as x, (p.geo)[1] as y, p.price from properties p
                  where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell}
-                   and ${FINE_CELL_Y} >= ${from}::int and ${FINE_CELL_Y} < ${from + LOAD_ROWS}::int`,
+                   and ${FINE_CELL_Y} >= ${from}::int and ${FINE_CELL_Y} < ${from + LOAD_ROWS}::int
+                 order by ${FINE_CELL_Y}, ${FINE_CELL_X}`,
           );
-          for (const r of result.rows) {
-            const [x, y] = [Number(r.x), Number(r.y)];
-            list.push({ key: cellKey(Math.floor(y / FINE_SIZE), Math.floor(x / FINE_SIZE)), id: Number(r.id), x, y, price: r.price === null ? null : Number(r.price) });
-          }
+          for (const r of result.rows) builder.push(Number(r.id), Number(r.x), Number(r.y), r.price === null ? null : Number(r.price));
           const next: { rows: { fy: number | null }[] } = await this.db.execute<{ fy: number | null }>(
             sql`select min(${FINE_CELL_Y}) as fy from properties p where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell} and ${FINE_CELL_Y} >= ${from + LOAD_ROWS}::int`,
           );
@@ -277,7 +318,7 @@ export class MarkerIndex {
         }
       }
       const bases = new Map<number, Base>();
-      for (const [sell, rows] of bySell) bases.set(sell, buildBase(rows));
+      for (const [sell, builder] of bySell) bases.set(sell, builder.finish());
       this.bases = bases;
       this.masked = new Set();
       this.dirty = new Map();
