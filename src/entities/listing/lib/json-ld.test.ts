@@ -17,8 +17,4 @@ describe('listingJsonLd', () => {
     expect(listingJsonLd(makeSearchListing({ SellType: 2, Price: 1200 }), 'https://x.it').offers).toMatchObject({ price: 1200, priceSpecification: { unitCode: 'MON' } });
     expect(listingJsonLd(makeSearchListing({ Price: null }), 'https://x.it').offers).not.toHaveProperty('price');
   });
-
-  it('leaves the context out when nested in a list', () => {
-    expect(listingJsonLd(makeSearchListing(), 'https://x.it', { withContext: false })).not.toHaveProperty('@context');
-  });
 });

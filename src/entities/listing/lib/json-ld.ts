@@ -4,13 +4,13 @@ import { listingPath, SELL_TYPE, type SearchListing } from '../model/search-list
 // carries the price in euros. Rents are an offer with a monthly unit price.
 
 export interface ListingJsonLd {
-  '@context'?: 'https://schema.org';
+  '@context': 'https://schema.org';
   '@type': 'RealEstateListing';
   [key: string]: unknown;
 }
 
-/** The listing as schema.org `RealEstateListing` with an `Offer`; `withContext: false` when nested in an ItemList. */
-export function listingJsonLd(listing: SearchListing, siteOrigin: string, { withContext = true }: { withContext?: boolean } = {}): ListingJsonLd {
+/** The listing as schema.org `RealEstateListing` with an `Offer` (its own page's structured data). */
+export function listingJsonLd(listing: SearchListing, siteOrigin: string): ListingJsonLd {
   const url = `${siteOrigin.replace(/\/+$/, '')}${listingPath(listing.Id)}`;
   const image = listing.ImageUrl ? absolute(listing.ImageUrl, siteOrigin) : undefined;
   const rent = listing.SellType === SELL_TYPE.RENT;
@@ -36,7 +36,7 @@ export function listingJsonLd(listing: SearchListing, siteOrigin: string, { with
   if (listing.Latitude !== null && listing.Longitude !== null) place.geo = { '@type': 'GeoCoordinates', latitude: listing.Latitude, longitude: listing.Longitude };
 
   return {
-    ...(withContext ? { '@context': 'https://schema.org' as const } : {}),
+    '@context': 'https://schema.org',
     '@type': 'RealEstateListing',
     name: listing.Title,
     url,
