@@ -3,7 +3,7 @@ import type { Bounds } from '../../../domain/search';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { SEARCH_CELL_LEVEL_MAX, SEARCH_CELL_LEVEL_MIN } from '../../db/schema';
-import { clusterCellDeg, toPgBox } from './geometry';
+import { clusterCellDeg, EARTH_SPHERE_M as EARTH_RADIUS_M, toPgBox } from './geometry';
 import { executeNamed } from './named-statement';
 
 // The markers and the total of a map view from the pre-aggregated cells (search_cells, migration 0007)
@@ -257,8 +257,7 @@ export function densitySql(sellType: number, box: Bounds | null): { inArea: SQL;
 export const FINE_CELL_Y = sql.raw(`(floor((p.geo)[1] / ${clusterCellDeg(SEARCH_CELL_LEVEL_MAX)}::float8))::int`);
 export const FINE_CELL_X = sql.raw(`(floor((p.geo)[0] / ${clusterCellDeg(SEARCH_CELL_LEVEL_MAX)}::float8))::int`);
 
-/** earthdistance's sphere (earth() = 6378168 m) and its great-circle distance, as ll_to_earth and earth_distance compute it. */
-const EARTH_RADIUS_M = 6_378_168;
+/** Degrees to radians. The distances below are on earthdistance's sphere (EARTH_SPHERE_M, geometry.ts), as ll_to_earth and earth_distance compute them. */
 const RAD = Math.PI / 180;
 const unitVector = (lat: number, lng: number) => [Math.cos(lat * RAD) * Math.cos(lng * RAD), Math.cos(lat * RAD) * Math.sin(lng * RAD), Math.sin(lat * RAD)] as const;
 /** The great-circle distance from a point given as unitVector(...) to (lat, lng). */
