@@ -10,8 +10,11 @@ import { MarkerIndex, nano } from '../../server/modules/search/marker-index';
 import { searchListings } from '../../server/modules/search/repository';
 import { BACKENDS, openTestDatabase } from './helpers';
 
-// A circle's markers from the server's copy of the listings (marker-index.ts) must be the markers the SQL
-// gives from search_cells, to the last digit, and follow every change once the feed is read.
+const SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'surface-desc'] as const;
+
+// A circle's markers and first page from the server's copy of the listings (marker-index.ts) must be the
+// markers the SQL gives from search_cells, to the last digit, and the page the SQL sorts, and follow every
+// change once the feed is read.
 const postgres = BACKENDS.find((backend) => backend.postgres);
 
 function random(seed: number) {
@@ -31,6 +34,8 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
   let db: Db;
   let index: MarkerIndex;
   let answered = 0;
+  let paged = 0;
+  let lastPage: number[] | null = null;
   let owner: number;
   let pavia: number;
   const ids: number[] = [];
@@ -41,6 +46,12 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
       circleMarkers: (...args: Parameters<MarkerIndex['circleMarkers']>) => {
         const result = index.circleMarkers(...args);
         if (result) answered += 1;
+        return result;
+      },
+      circlePage: (...args: Parameters<MarkerIndex['circlePage']>) => {
+        const result = index.circlePage(...args);
+        lastPage = result;
+        if (result) paged += 1;
         return result;
       },
     }) as unknown as MarkerIndex;
@@ -75,18 +86,22 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
   /** Circles over the area, 1.2 to 2.5 km (smaller ones are answered from the listings themselves, not the cells), as the search asks for them. */
   function circles(seed: number, n: number) {
     const r = random(seed);
-    return Array.from({ length: n }, () => ({
+    return Array.from({ length: n }, (_, i) => ({
       SearchType: 'circle',
       Lat: (AREA.latitude + (r() - 0.5) * 0.03).toFixed(6),
       Lng: (AREA.longitude + (r() - 0.5) * 0.04).toFixed(6),
       Radius: String(Math.round(1200 + r() * 1300)),
       SellType: r() < 0.8 ? '1' : '2',
+      // Every sort the copy can page, and one it cannot (the SQL's page then).
+      Sort: SORTS[i % SORTS.length]!,
+      ...(i % 4 === 3 ? { PageSize: '50' } : {}),
     }));
   }
 
   /** Each circle answered from memory and from the SQL: the same answer, and most of them from memory. */
   async function expectSameAnswers(seed: number, n = 40) {
     const before = answered;
+    const pagedBefore = paged;
     for (const query of circles(seed, n)) {
       const { params } = parseSearchParams(query);
       const fromMemory = await searchListings(db, params, { markerIndex: counting() });
@@ -94,6 +109,8 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
       expect(fromMemory, JSON.stringify(query)).toEqual(fromSql);
     }
     expect(answered - before).toBeGreaterThan(n * 0.75);
+    // Four sorts in five are the copy's to page.
+    expect(paged - pagedBefore).toBeGreaterThan(n * 0.6);
   }
 
   beforeAll(async () => {
@@ -120,10 +137,13 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
       rooms: 2 + (i % 4),
       bathrooms: 1,
       conditionId: PROPERTY_CONDITION.good,
-      price: i % 7 === 0 ? null : 90_000 + ((i * 7919) % 400_000),
+      // Forty prices: many listings share one (the id decides between them).
+      price: i % 7 === 0 ? null : 90_000 + ((i * 7919) % 40) * 10_000,
       title: 'Appartamento in vendita',
       description: 'Casa.',
-      publishedAt: new Date(Date.UTC(2026, 0, 1 + (i % 28))),
+      // Days shared by many (the id decides between them), a few without a date (last), some highlighted now, some no longer.
+      publishedAt: i % 17 === 0 ? null : new Date(Date.UTC(2026, 0, 1 + (i % 28), 0, 0, 0, i % 5 === 0 ? 0 : 1)),
+      highlightedUntil: i % 11 === 0 ? new Date(Date.now() + 86_400_000) : i % 13 === 0 ? new Date(Date.now() - 86_400_000) : null,
     }));
     for (let i = 0; i < rows.length; i += 200) ids.push(...(await db.insert(properties).values(rows.slice(i, i + 200)).returning({ id: properties.id })).map((row) => row.id));
     index = new MarkerIndex(db);
@@ -149,6 +169,10 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
     await db.update(properties).set({ statusId: PROPERTY_STATUS.sold }).where(eq(properties.id, ids[3]!));
     await db.update(properties).set({ sellTypeId: 2 }).where(eq(properties.id, ids[4]!));
     await db.delete(properties).where(eq(properties.id, ids[6]!));
+    // The keys of a page: published anew, highlighted from now, no longer highlighted.
+    await db.update(properties).set({ publishedAt: new Date() }).where(eq(properties.id, ids[8]!));
+    await db.update(properties).set({ highlightedUntil: new Date(Date.now() + 3_600_000) }).where(eq(properties.id, ids[9]!));
+    await db.update(properties).set({ highlightedUntil: new Date(Date.now() - 1_000) }).where(eq(properties.id, ids[11]!));
     await index.refresh();
     await expectSameAnswers(12);
     // And back: the same listings as they were loaded are answered from their loaded rows again or from the changes.
@@ -172,6 +196,23 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
     }
     await index.refresh();
     await expectSameAnswers(14);
+  });
+
+  it('answers a page from the SQL when a listing the copy names is no longer published', async () => {
+    const query = { SearchType: 'circle', Lat: String(AREA.latitude), Lng: String(AREA.longitude), Radius: '2000', SellType: '1', Sort: 'newest' };
+    const { params } = parseSearchParams(query);
+    const [first] = (await searchListings(db, params)).Items;
+    await db.update(properties).set({ statusId: PROPERTY_STATUS.suspended }).where(eq(properties.id, first!.Id));
+    try {
+      // Not read from the feed yet: the copy still names it first, the page comes from the SQL without it.
+      const answer = await searchListings(db, params, { markerIndex: counting() });
+      expect(lastPage?.[0]).toBe(first!.Id);
+      expect(answer.Items.map((item) => item.Id)).not.toContain(first!.Id);
+      expect(answer.Items).toEqual((await searchListings(db, params)).Items);
+    } finally {
+      await db.update(properties).set({ statusId: PROPERTY_STATUS.published }).where(eq(properties.id, first!.Id));
+      await index.refresh();
+    }
   });
 
   it('leaves the markers to the SQL when its copy is stale', async () => {

@@ -48,6 +48,12 @@ export function nano(degrees: number): number {
 }
 
 
+/** A timestamp as microseconds since 1970, exact (extract gives a numeric), as text: the driver's int8. */
+const MICROS_PUBLISHED = sql.raw('(extract(epoch from p.published_at) * 1000000)::int8');
+const MICROS_HIGHLIGHTED = sql.raw('(extract(epoch from p.highlighted_until) * 1000000)::int8');
+
+const orNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
 /** A listing's key in the finest grid: rows (cy) then columns (cx), in the order of properties_cell_idx. */
 const cellKey = (cy: number, cx: number) => (cy + 65_536) * 262_144 + (cx + 131_072);
 
@@ -57,6 +63,9 @@ interface Row {
   x: number | null;
   y: number | null;
   price: number | null;
+  /** Microseconds since 1970 (PostgreSQL's own precision), null when unset. */
+  published: number | null;
+  highlightedUntil: number | null;
   status: number | null;
 }
 
@@ -71,6 +80,9 @@ interface Base {
   ys: Float64Array;
   /** NaN: no price. */
   prices: Float64Array;
+  /** published_at and highlighted_until in microseconds since 1970; NaN: none. */
+  published: Float64Array;
+  highlightedUntil: Float64Array;
   cellKeys: Float64Array;
   /** Cell i holds listings cellStart[i] .. cellStart[i + 1] - 1. */
   cellStart: Int32Array;
@@ -80,6 +92,12 @@ interface Base {
   minId: Float64Array;
   priced: Float64Array;
   priceSum: Float64Array;
+  /** Each cell's best keys for a page (circlePage): -Infinity when none of its listings has one. */
+  maxPublished: Float64Array;
+  maxHighlightedUntil: Float64Array;
+  maxPrice: Float64Array;
+  /** The lowest price, negated (the best key of a page by price ascending). */
+  maxNegPrice: Float64Array;
   /** The listings' ids in order, and where each is (for a change to find its cell). */
   sortedIds: Int32Array;
   positionOf: Int32Array;
@@ -97,9 +115,11 @@ class BaseBuilder {
   private xs = new Float64Array(1024);
   private ys = new Float64Array(1024);
   private prices = new Float64Array(1024);
+  private published = new Float64Array(1024);
+  private highlightedUntil = new Float64Array(1024);
   private ordered = true;
 
-  push(id: number, x: number, y: number, price: number | null): void {
+  push(id: number, x: number, y: number, price: number | null, published: number | null, highlightedUntil: number | null): void {
     if (this.n === this.ids.length) this.grow();
     const key = cellKey(Math.floor(y / FINE_SIZE), Math.floor(x / FINE_SIZE));
     if (this.n > 0 && key < this.keys[this.n - 1]!) this.ordered = false;
@@ -108,6 +128,8 @@ class BaseBuilder {
     this.xs[this.n] = x;
     this.ys[this.n] = y;
     this.prices[this.n] = price === null ? Number.NaN : price;
+    this.published[this.n] = published === null ? Number.NaN : published;
+    this.highlightedUntil[this.n] = highlightedUntil === null ? Number.NaN : highlightedUntil;
     this.n += 1;
   }
 
@@ -123,6 +145,8 @@ class BaseBuilder {
     this.xs = grown(this.xs, (n) => new Float64Array(n));
     this.ys = grown(this.ys, (n) => new Float64Array(n));
     this.prices = grown(this.prices, (n) => new Float64Array(n));
+    this.published = grown(this.published, (n) => new Float64Array(n));
+    this.highlightedUntil = grown(this.highlightedUntil, (n) => new Float64Array(n));
   }
 
   finish(): Base {
@@ -144,6 +168,8 @@ class BaseBuilder {
       xs: take(this.xs, (k) => new Float64Array(k)),
       ys: take(this.ys, (k) => new Float64Array(k)),
       prices: take(this.prices, (k) => new Float64Array(k)),
+      published: take(this.published, (k) => new Float64Array(k)),
+      highlightedUntil: take(this.highlightedUntil, (k) => new Float64Array(k)),
       cellKeys: new Float64Array(0),
       cellStart: new Int32Array(0),
       count: new Float64Array(0),
@@ -152,6 +178,10 @@ class BaseBuilder {
       minId: new Float64Array(0),
       priced: new Float64Array(0),
       priceSum: new Float64Array(0),
+      maxPublished: new Float64Array(0),
+      maxHighlightedUntil: new Float64Array(0),
+      maxPrice: new Float64Array(0),
+      maxNegPrice: new Float64Array(0),
       sortedIds: new Int32Array(n),
       positionOf: new Int32Array(n),
     };
@@ -168,6 +198,7 @@ class BaseBuilder {
     }
     base.cellStart[cells] = n;
     for (const name of ['count', 'latNano', 'lngNano', 'minId', 'priced', 'priceSum'] as const) base[name] = new Float64Array(cells);
+    for (const name of ['maxPublished', 'maxHighlightedUntil', 'maxPrice', 'maxNegPrice'] as const) base[name] = new Float64Array(cells).fill(Number.NEGATIVE_INFINITY);
     for (let c = 0; c < cells; c++) {
       let minId = Number.POSITIVE_INFINITY;
       for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
@@ -178,7 +209,12 @@ class BaseBuilder {
         if (!Number.isNaN(price)) {
           base.priced[c] += 1;
           base.priceSum[c] += price;
+          if (price > base.maxPrice[c]!) base.maxPrice[c] = price;
+          if (-price > base.maxNegPrice[c]!) base.maxNegPrice[c] = -price;
         }
+        // NaN (none) is never greater: such a cell's bound stays -Infinity.
+        if (base.published[i]! > base.maxPublished[c]!) base.maxPublished[c] = base.published[i]!;
+        if (base.highlightedUntil[i]! > base.maxHighlightedUntil[c]!) base.maxHighlightedUntil[c] = base.highlightedUntil[i]!;
       }
       base.count[c] = base.cellStart[c + 1]! - base.cellStart[c]!;
       base.minId[c] = minId;
@@ -216,6 +252,8 @@ interface Listing {
   x: number;
   y: number;
   price: number | null;
+  published: number | null;
+  highlightedUntil: number | null;
 }
 
 /** Changes since the base was loaded: past this many, a new base is loaded in the background. */
@@ -229,6 +267,46 @@ interface Group {
   priced: number;
   priceSum: number;
 }
+
+/**
+ * Whether a listing is inside a circle, decided as the SQL's walkCircle decides it: the plane (the same
+ * arithmetic), then the haversine. `doubt` turns true when a listing tested lies within EDGE_DOUBT_M of the
+ * edge, where JS's libm and PostgreSQL's could part: the SQL answers that circle.
+ */
+function circleTest(center: LatLng, radiusM: number) {
+  const plane = planarCircle(center, radiusM);
+  const test = {
+    doubt: false,
+    inside(x: number, y: number): boolean {
+      if (plane) {
+        const flat2 = planarDistance2(plane, y, x);
+        if (flat2 <= plane.inner2) return true;
+        if (flat2 >= plane.outer2) return false;
+      }
+      const d = sphereDistance(center, y, x);
+      if (Math.abs(d - radiusM) <= EDGE_DOUBT_M) test.doubt = true;
+      return d <= radiusM;
+    },
+  };
+  return test;
+}
+
+/** Whether a position is in a circle's plan as the loaded listings are: in an inner cell, or in a border cell and inside. */
+function planMembership(plan: CirclePlan, inside: (x: number, y: number) => boolean): (x: number, y: number) => boolean {
+  const inner = new Map(plan.rows.map((r) => [r.fixed, r]));
+  const edge = new Map<number, { lo: number; hi: number }[]>();
+  for (const line of plan.border) edge.set(line.fixed, [...(edge.get(line.fixed) ?? []), line]);
+  return (x, y) => {
+    const cy = Math.floor(y / FINE_SIZE);
+    const cx = Math.floor(x / FINE_SIZE);
+    const row = inner.get(cy);
+    if (row && cx >= row.lo && cx <= row.hi) return true;
+    return (edge.get(cy)?.some((l) => cx >= l.lo && cx <= l.hi) ?? false) && inside(x, y);
+  };
+}
+
+/** The sorts a page can be read from the copy in: those whose keys it holds. */
+export type MemoryPageSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc';
 
 export class MarkerIndex {
   private bases = new Map<number, Base>();
@@ -303,13 +381,13 @@ export class MarkerIndex {
         let from: number | null = -MAX_FINE_ROW - 1;
         while (from !== null) {
           if (this.stopped) return;
-          const result = await this.db.execute<{ id: number; x: number; y: number; price: number | null }>(
-            sql`select p.id, (p.geo)[0] as x, (p.geo)[1] as y, p.price from properties p
+          const result = await this.db.execute<{ id: number; x: number; y: number; price: number | null; published: string | null; highlighted: string | null }>(
+            sql`select p.id, (p.geo)[0] as x, (p.geo)[1] as y, p.price, ${MICROS_PUBLISHED} as published, ${MICROS_HIGHLIGHTED} as highlighted from properties p
                  where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell}
                    and ${FINE_CELL_Y} >= ${from}::int and ${FINE_CELL_Y} < ${from + LOAD_ROWS}::int
                  order by ${FINE_CELL_Y}, ${FINE_CELL_X}`,
           );
-          for (const r of result.rows) builder.push(Number(r.id), Number(r.x), Number(r.y), r.price === null ? null : Number(r.price));
+          for (const r of result.rows) builder.push(Number(r.id), Number(r.x), Number(r.y), orNull(r.price), orNull(r.published), orNull(r.highlighted));
           const next: { rows: { fy: number | null }[] } = await this.db.execute<{ fy: number | null }>(
             sql`select min(${FINE_CELL_Y}) as fy from properties p where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell} and ${FINE_CELL_Y} >= ${from + LOAD_ROWS}::int`,
           );
@@ -355,21 +433,24 @@ export class MarkerIndex {
     const ids = changed.rows.map((r) => Number(r.id));
     for (let i = 0; i < ids.length; i += 10_000) {
       const part = ids.slice(i, i + 10_000);
-      const result = await this.db.execute<{ id: number; sell: number | null; x: number | null; y: number | null; price: number | null; status: number | null }>(
-        sql`select p.id, p.sell_type_id as sell, (p.geo)[0] as x, (p.geo)[1] as y, p.price, p.status_id as status from properties p where p.id = any(${`{${part.join(',')}}`}::int[])`,
+      const result = await this.db.execute<{ id: number; sell: number | null; x: number | null; y: number | null; price: number | null; published: string | null; highlighted: string | null; status: number | null }>(
+        sql`select p.id, p.sell_type_id as sell, (p.geo)[0] as x, (p.geo)[1] as y, p.price, ${MICROS_PUBLISHED} as published, ${MICROS_HIGHLIGHTED} as highlighted, p.status_id as status
+              from properties p where p.id = any(${`{${part.join(',')}}`}::int[])`,
       );
       const rows: Row[] = result.rows.map((r) => ({
         id: Number(r.id),
-        sell: r.sell === null ? null : Number(r.sell),
-        x: r.x === null ? null : Number(r.x),
-        y: r.y === null ? null : Number(r.y),
-        price: r.price === null ? null : Number(r.price),
-        status: r.status === null ? null : Number(r.status),
+        sell: orNull(r.sell),
+        x: orNull(r.x),
+        y: orNull(r.y),
+        price: orNull(r.price),
+        published: orNull(r.published),
+        highlightedUntil: orNull(r.highlighted),
+        status: orNull(r.status),
       }));
       const found = new Set(rows.map((r) => r.id));
       for (const row of rows) this.put(row);
       // A listing deleted outright is gone from properties: out of the copy too.
-      for (const id of part) if (!found.has(id)) this.put({ id, sell: null, x: null, y: null, price: null, status: null });
+      for (const id of part) if (!found.has(id)) this.put({ id, sell: null, x: null, y: null, price: null, published: null, highlightedUntil: null, status: null });
     }
     this.since = next;
     this.lastRead = Date.now();
@@ -390,7 +471,7 @@ export class MarkerIndex {
     }
     this.delta.delete(row.id);
     if (row.status === PROPERTY_STATUS.published && row.sell !== null && row.x !== null && row.y !== null) {
-      this.delta.set(row.id, { id: row.id, sell: row.sell, x: row.x, y: row.y, price: row.price });
+      this.delta.set(row.id, { id: row.id, sell: row.sell, x: row.x, y: row.y, price: row.price, published: row.published, highlightedUntil: row.highlightedUntil });
     }
   }
 
@@ -433,19 +514,8 @@ export class MarkerIndex {
       gPriced[g] += priced;
       gPriceSum[g] += priceSum;
     };
-    const plane = planarCircle(center, radiusM);
-    // A border listing is decided as the SQL's walkCircle decides it: the plane (the same arithmetic), then the haversine.
-    let doubt = false;
-    const inside = (x: number, y: number): boolean => {
-      if (plane) {
-        const flat2 = planarDistance2(plane, y, x);
-        if (flat2 <= plane.inner2) return true;
-        if (flat2 >= plane.outer2) return false;
-      }
-      const d = sphereDistance(center, y, x);
-      if (Math.abs(d - radiusM) <= EDGE_DOUBT_M) doubt = true;
-      return d <= radiusM;
-    };
+    const circle = circleTest(center, radiusM);
+    const inside = circle.inside;
     const single = (x: number, y: number, id: number, price: number | null) =>
       add(Math.floor(x / zoomSize), Math.floor(y / zoomSize), 1, nano(y), nano(x), id, price === null ? 0 : 1, price ?? 0);
 
@@ -477,20 +547,12 @@ export class MarkerIndex {
       for (const line of plan.border) walk(line, true);
     }
     if (this.delta.size > 0) {
-      // The changed listings: inside by the plan's cells as the loaded ones are.
-      const inner = new Map(plan.rows.map((r) => [r.fixed, r]));
-      const edge = new Map<number, { lo: number; hi: number }[]>();
-      for (const line of plan.border) edge.set(line.fixed, [...(edge.get(line.fixed) ?? []), line]);
+      const inPlan = planMembership(plan, inside);
       for (const listing of this.delta.values()) {
-        if (listing.sell !== sellType) continue;
-        const cy = Math.floor(listing.y / FINE_SIZE);
-        const cx = Math.floor(listing.x / FINE_SIZE);
-        const row = inner.get(cy);
-        if (row && cx >= row.lo && cx <= row.hi) single(listing.x, listing.y, listing.id, listing.price);
-        else if (edge.get(cy)?.some((l) => cx >= l.lo && cx <= l.hi) && inside(listing.x, listing.y)) single(listing.x, listing.y, listing.id, listing.price);
+        if (listing.sell === sellType && inPlan(listing.x, listing.y)) single(listing.x, listing.y, listing.id, listing.price);
       }
     }
-    if (doubt) return null;
+    if (circle.doubt) return null;
     const list: Group[] = [];
     let total = 0;
     for (let g = 0; g < cellsAcross; g++) {
@@ -510,5 +572,89 @@ export class MarkerIndex {
         price: g.count === 1 && g.priced === 1 ? g.priceSum : null,
       })),
     };
+  }
+  /**
+   * The first `limit` listings of a plain circle search in a sort's order, as the SQL's page orders them
+   * (repository.ts, sortKeys: the keys descending or ascending with nulls last, then the id in the last key's
+   * direction; relevance puts the listings highlighted now first, then the newest): their ids, best first.
+   * The cells are read best bound first (each cell keeps its best keys), and a cell that cannot beat the page
+   * so far ends the walk: a city circle of tens of thousands of listings reads a few cells. Null when the copy
+   * cannot answer (not ready, a coarser plan, a listing that would enter the page too close to the edge).
+   */
+  circlePage(sellType: number, plan: CirclePlan, center: LatLng, radiusM: number, sort: MemoryPageSort, limit: number, nowMicros = Date.now() * 1000): number[] | null {
+    if (!this.ready || plan.level !== SEARCH_CELL_LEVEL_MAX || limit < 1) return null;
+    const circle = circleTest(center, radiusM);
+    // A listing's keys: a (highlighted now: relevance only) then b (the sort's key, higher is better; none: -Infinity).
+    const relevance = sort === 'relevance';
+    const idDescending = sort !== 'price-asc';
+    const keyA = (highlightedUntil: number) => (relevance && highlightedUntil > nowMicros ? 1 : 0);
+    const keyB = (price: number, published: number): number => {
+      const value = sort === 'price-asc' ? -price : sort === 'price-desc' ? price : published;
+      return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
+    };
+    // The page so far, best first.
+    const pageA: number[] = [];
+    const pageB: number[] = [];
+    const pageIds: number[] = [];
+    /** Whether (a, b, id) comes before the page's entry j. */
+    const before = (a: number, b: number, id: number, j: number) =>
+      a > pageA[j]! || (a === pageA[j] && (b > pageB[j]! || (b === pageB[j] && (idDescending ? id > pageIds[j]! : id < pageIds[j]!))));
+    const full = () => pageIds.length === limit;
+    const wanted = (a: number, b: number, id: number) => !full() || before(a, b, id, limit - 1);
+    const offer = (a: number, b: number, id: number) => {
+      let j = pageIds.length;
+      while (j > 0 && before(a, b, id, j - 1)) j -= 1;
+      pageA.splice(j, 0, a);
+      pageB.splice(j, 0, b);
+      pageIds.splice(j, 0, id);
+      if (pageIds.length > limit) {
+        pageA.pop();
+        pageB.pop();
+        pageIds.pop();
+      }
+    };
+
+    const base = this.bases.get(sellType);
+    if (base) {
+      // The plan's cells that hold listings, with their best keys.
+      const cells: number[] = [];
+      const border: boolean[] = [];
+      const collect = (line: { fixed: number; lo: number; hi: number }, onBorder: boolean) => {
+        const last = cellKey(line.fixed, line.hi);
+        for (let c = lowerBound(base.cellKeys, cellKey(line.fixed, line.lo)); c < base.cellKeys.length && base.cellKeys[c]! <= last; c++) {
+          cells.push(c);
+          border.push(onBorder);
+        }
+      };
+      for (const row of plan.rows) collect(row, false);
+      for (const line of plan.border) collect(line, true);
+      const boundA = cells.map((c) => keyA(base.maxHighlightedUntil[c]!));
+      const boundB = cells.map((c) => (sort === 'price-asc' ? base.maxNegPrice[c]! : sort === 'price-desc' ? base.maxPrice[c]! : base.maxPublished[c]!));
+      const order = cells.map((_, k) => k).sort((p, q) => boundA[q]! - boundA[p]! || (boundB[q]! > boundB[p]! ? 1 : boundB[q]! < boundB[p]! ? -1 : 0));
+      const masked = this.masked.size > 0 ? this.masked : null;
+      for (const k of order) {
+        // Sorted by bound: once a cell cannot come before the page's last, none after it can.
+        if (full() && (boundA[k]! < pageA[limit - 1]! || (boundA[k] === pageA[limit - 1] && boundB[k]! < pageB[limit - 1]!))) break;
+        const c = cells[k]!;
+        for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
+          const id = base.ids[i]!;
+          const a = keyA(base.highlightedUntil[i]!);
+          const b = keyB(base.prices[i]!, base.published[i]!);
+          if (!wanted(a, b, id) || masked?.has(id)) continue;
+          if (border[k] && !circle.inside(base.xs[i]!, base.ys[i]!)) continue;
+          offer(a, b, id);
+        }
+      }
+    }
+    if (this.delta.size > 0) {
+      const inPlan = planMembership(plan, circle.inside);
+      for (const listing of this.delta.values()) {
+        if (listing.sell !== sellType) continue;
+        const a = keyA(listing.highlightedUntil ?? Number.NaN);
+        const b = keyB(listing.price ?? Number.NaN, listing.published ?? Number.NaN);
+        if (wanted(a, b, listing.id) && inPlan(listing.x, listing.y)) offer(a, b, listing.id);
+      }
+    }
+    return circle.doubt ? null : pageIds;
   }
 }

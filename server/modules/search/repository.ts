@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, is, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchType } from '../../../domain/search';
+import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchSort, type SearchType } from '../../../domain/search';
 import type { Db } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
 import { agencies, districts, media, municipalities, properties, propertyAmenities, provinces, regions } from '../../db/schema';
@@ -13,7 +13,7 @@ import { statementShell, type StatementShell } from './named-statement';
 import { referenceNames, type ReferenceNames } from './reference-names';
 import { PUBLISHED, cellMarkersSql, circleCellMarkersSql, densitySql, innerCountSql, markersOf, meanOf, planCells, planCircleCells, type CellPlan, type CellStatementRow, type CirclePlan } from './cells';
 import { executeNamed } from './named-statement';
-import type { MarkerIndex } from './marker-index';
+import type { MarkerIndex, MemoryPageSort } from './marker-index';
 import { boundsOf, circleBounds, clusterCellDeg, fromPgPolygon, planarCircle, polygonProblem, toPgBox, toPgPolygon, zoomForBounds } from './geometry';
 
 /** What a search covers, for the map and the heading (the `Area` of the answer, before the result set's bounds). */
@@ -1001,6 +1001,8 @@ async function pageAndMarkers(
   // At least one more than the page: its presence says there is a next page. The statement reads one of
   // two sizes (PAGE_READS), so that page sizes do not multiply its texts (each a prepared statement).
   const reads = PAGE_READS.find((size) => size > pageSize) ?? pageSize + 1;
+  const fromMemory = cursor === null ? await memoryPage(db, p, search, plans, options, keys, reads, markers) : null;
+  if (fromMemory) return finishPage(p, fromMemory.page, fromMemory.names, pageSize, fromMemory.markers);
   const ids = pageIdsQuery(db, search, p, keys, cursor, reads, plans, options.walk !== false);
   const carried = markers !== null && ids.named;
   const [page, names, markerRows] = await Promise.all([
@@ -1008,15 +1010,57 @@ async function pageAndMarkers(
     referenceNames(db),
     markers !== null && !carried ? executeNamed<CellStatementRow>(db, markers).then((result) => result.rows) : null,
   ]);
+  if (!carried) return finishPage(p, page, names, pageSize, markerRows);
+  // The markers came in the first row of the page. No row: the plain search's area holds no listing, and its
+  // markers (the same listings, from the cells) are none.
+  const first = page.find((entry) => entry.markers !== null);
+  return finishPage(p, page, names, pageSize, (first?.markers as CellStatementRow[] | undefined) ?? []);
+}
+
+type PageEntry = Awaited<ReturnType<typeof selectPage>>[number];
+
+/** The page's items and the cursor of the next (when the rows read hold one more than the page). */
+function finishPage(p: SearchParams, page: PageEntry[], names: ReferenceNames, pageSize: number, markers: CellStatementRow[] | null) {
   const shown = page.slice(0, pageSize);
   const items = toListings(shown.map((entry) => entry.row), names);
   const last = shown.at(-1);
   const nextCursor = page.length > pageSize && last ? encodeCursor({ s: p.Sort, k: last.keys, i: last.row.id }) : null;
-  if (!carried) return { items, nextCursor, markers: markerRows };
-  // The markers came in the first row of the page. No row: the plain search's area holds no listing, and its
-  // markers (the same listings, from the cells) are none.
-  const first = page.find((entry) => entry.markers !== null);
-  return { items, nextCursor, markers: (first?.markers as CellStatementRow[] | undefined) ?? [] };
+  return { items, nextCursor, markers };
+}
+
+const MEMORY_SORTS = new Set<SearchSort>(['relevance', 'newest', 'price-asc', 'price-desc'] satisfies MemoryPageSort[]);
+
+/**
+ * The first page of a plain circle search from this server's copy of the listings (marker-index.ts,
+ * circlePage): the ids in order from memory, their rows from PostgreSQL by primary key in one statement of
+ * a fixed text (planned once per connection), with their sort keys as the SQL writes them (for the next
+ * page's cursor). Null when the copy cannot answer, or when a listing it named is no longer published with
+ * that sell type (the copy lags the database by about a second): the SQL's page then.
+ */
+async function memoryPage(
+  db: Db,
+  p: SearchParams,
+  search: ResolvedSearch,
+  plans: CellPlans,
+  options: SearchOptions,
+  keys: SortKey[],
+  reads: number,
+  markers: SQL | null,
+): Promise<{ page: PageEntry[]; names: ReferenceNames; markers: CellStatementRow[] | null } | null> {
+  const index = options.markerIndex;
+  if (!index || !search.plain?.shape || !plans.circle || p.Bounds || p.Text || !MEMORY_SORTS.has(p.Sort) || options.walk === false) return null;
+  const ids = index.circlePage(search.plain.sellType, plans.circle.plan, plans.circle.center, plans.circle.radiusM, p.Sort as MemoryPageSort, reads);
+  if (!ids) return null;
+  const keyTexts = keys.map((k, index) => sql`(${k.expr})::text as ${sql.raw(`k${index}`)}`);
+  const query = sql`select 0 as part, u.ord, ${properties.id} as id, ${sql.join(keyTexts, sql`, `)}
+    from unnest(${`{${ids.join(',')}}`}::int4[]) with ordinality as u(id, ord) join ${properties} on ${properties.id} = u.id
+    where ${properties.statusId} = ${PUBLISHED} and ${properties.sellTypeId} = ${search.plain.sellType}`;
+  const [page, names, markerRows] = await Promise.all([
+    ids.length > 0 ? selectPage(db, { query, named: true }, keys.length) : [],
+    referenceNames(db),
+    markers !== null ? executeNamed<CellStatementRow>(db, markers).then((result) => result.rows) : null,
+  ]);
+  return page.length === ids.length ? { page, names, markers: markerRows } : null;
 }
 
 /**
