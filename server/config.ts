@@ -282,7 +282,7 @@ export interface AppConfig {
   searchTimeoutMs: number;
   /** SEARCH_CACHE_SECONDS: the life of a cached search answer in this process; 0: no cache. */
   searchCacheSeconds: number;
-  /** SEARCH_MEMORY_MARKERS: a circle's markers from this server's copy of the listings' positions, on PostgreSQL. */
+  /** SEARCH_MEMORY_MARKERS: a circle's markers and first page's order from this server's copy of the listings, on PostgreSQL. */
   searchMemoryMarkers: boolean;
   /** PAGE_CACHE_TTL_S: the life of a rendered anonymous page in this process's cache; 0: no cache. */
   pageCacheTtlS: number;

@@ -11,6 +11,8 @@ import { clusterCellDeg, planarCircle, planarDistance2, sphereDistance } from '.
 // server keeps instead the public position, sell type, id and price of every published listing, by cell of
 // the finest level (16), and answers the same markers from them: the circle's plan (cells.ts) is the same,
 // its inner cells summed from the listings they hold, its border listings tested as the SQL tests them.
+// It keeps each listing's publication date and highlight too, and picks a plain circle's first page from them
+// (circlePage, docs/scaling.md, "A circle's first page from memory"): the database then reads only its rows.
 //
 // The copy is loaded in the background at start (the SQL answers until it is ready) and brought up to date
 // every second from search_changes, which the trigger keeping search_cells writes in the writer's

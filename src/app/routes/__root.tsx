@@ -1,6 +1,6 @@
 import { HeadContent, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions } from '@/shared/api';
+import { configQueryOptions, footerLinksQueryOptions } from '@/shared/api';
 import { getHomeTypeCookie, setHomeTypeCookie } from '@/shared/lib/home-type';
 import { NotFoundPage } from '../lib/lazy-pages';
 import { ACCEPTS } from '../config/route-static-data';
@@ -11,6 +11,7 @@ import { RouteError } from '../shell/error/route-error';
 import { AppShell } from '../shell/app-shell';
 import { AppErrorBoundary } from '../shell/error/app-error-boundary';
 import { ShellErrorFallback } from '../shell/error/shell-error-fallback';
+import { footerDocumentsQueryOptions } from '../shell/footer/footer-documents';
 import '../styles/global.css';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -36,7 +37,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // response); in the browser it is fetched alongside the page, never blocking it.
     const footer = Promise.all([
       context.queryClient.prefetchQuery(footerLinksQueryOptions()),
-      context.queryClient.prefetchQuery(downloadsQueryOptions()),
+      context.queryClient.prefetchQuery(footerDocumentsQueryOptions()),
     ]);
     if (typeof window === 'undefined') await footer;
   },

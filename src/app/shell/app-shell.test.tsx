@@ -3,7 +3,8 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaticI18n } from '@/shared/i18n';
-import { configQueryOptions, downloadsQueryOptions, footerLinksQueryOptions, type AppConfig, type FooterLinks } from '@/shared/api';
+import { configQueryOptions, footerLinksQueryOptions, type AppConfig, type FooterLinks } from '@/shared/api';
+import { footerDocumentsQueryOptions } from './footer/footer-documents';
 import common from '../../../locales/it/common.json';
 import unavailable from '../../../locales/it/unavailable.json';
 import { createAppRouter } from '../router';
@@ -43,7 +44,7 @@ async function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(configQueryOptions().queryKey, { PartnerHosts: [], BlogUrl: 'https://blog.rexer.test' } as unknown as AppConfig);
   queryClient.setQueryData(footerLinksQueryOptions().queryKey, footerLinks);
-  queryClient.setQueryData(downloadsQueryOptions().queryKey, []);
+  queryClient.setQueryData(footerDocumentsQueryOptions().queryKey, []);
   const router = createAppRouter({ queryClient, i18n, siteOrigin: 'https://www.rexer.test', cookies: document, history: createMemoryHistory({ initialEntries: [path] }) });
   // The root route renders the whole document: React takes the document itself as its container.
   render(<RouterProvider router={router} />, { container: document as unknown as HTMLElement, baseElement: document.body });

@@ -25,6 +25,8 @@ export {
   citiesQueryOptions,
   footerLinksQueryOptions,
   downloadsQueryOptions,
+  fetchDownloads,
+  DOWNLOADS_STALE_MS,
   agenciesQueryOptions,
   downloadUrl,
   type AppConfig,

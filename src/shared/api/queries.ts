@@ -35,11 +35,16 @@ export const footerLinksQueryOptions = (client: ApiClient = apiClient) =>
 
 export type FooterLinks = Awaited<ReturnType<NonNullable<ReturnType<typeof footerLinksQueryOptions>['queryFn']>>>;
 
+/** The download list (documents and guides), as GET /api/Download/List answers it. */
+export const fetchDownloads = async (client: ApiClient, signal?: AbortSignal) => unwrap('GET /api/Download/List', await client.GET('/api/Download/List', { signal }));
+
+export const DOWNLOADS_STALE_MS = 10 * MINUTE;
+
 export const downloadsQueryOptions = (client: ApiClient = apiClient) =>
   queryOptions({
     queryKey: ['download', 'list'],
-    queryFn: async ({ signal }) => unwrap('GET /api/Download/List', await client.GET('/api/Download/List', { signal })),
-    staleTime: 10 * MINUTE,
+    queryFn: ({ signal }) => fetchDownloads(client, signal),
+    staleTime: DOWNLOADS_STALE_MS,
   });
 
 export type DownloadList = Awaited<ReturnType<NonNullable<ReturnType<typeof downloadsQueryOptions>['queryFn']>>>;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { configQueryOptions, downloadsQueryOptions } from '@/shared/api';
+import { configQueryOptions } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { HOME_MODES, HOME_TYPE, type HomeType } from '@/shared/lib/home-type';
 import { Button } from '@/shared/ui/button';
@@ -8,11 +8,9 @@ import { FOOTER_MENUS } from '../../config/menus';
 import type { FooterSeoMode } from '../../config/route-static-data';
 import { modalStore } from '@/shared/lib/modal-store';
 import { MenuEntry } from '../menu-entry';
+import { footerDocumentsQueryOptions } from './footer-documents';
 import { FooterSeoLinks } from './footer-seo-links';
 import styles from './footer.module.css';
-
-/** Document kinds of the download list shown in the footer: 1 terms, 2 privacy. */
-const FOOTER_DOCUMENT_KINDS = [1, 2];
 
 export interface FooterProps {
   homeType: HomeType;
@@ -22,8 +20,7 @@ export interface FooterProps {
 export function Footer({ homeType, seo = 'default' }: FooterProps) {
   const { t } = useTranslation('common');
   const config = useQuery(configQueryOptions());
-  const downloads = useQuery(downloadsQueryOptions());
-  const documents = (downloads.data ?? []).filter((item) => FOOTER_DOCUMENT_KINDS.includes(item.Kind));
+  const documents = useQuery(footerDocumentsQueryOptions()).data ?? [];
   const columns = FOOTER_MENUS[homeType];
 
   return (

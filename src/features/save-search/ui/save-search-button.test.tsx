@@ -4,6 +4,7 @@ import { parseSearchParams } from '@domain/search';
 import { createSessionViewStore, provideSessionRuntime, SessionViewContext, type SessionRuntime, type StoredSessionRecord } from '@/entities/session';
 import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
 import translations from '../../../../locales/it/saved-searches.json';
+import search from '../../../../locales/it/search.json';
 import { suggestSearchName, validateSearchName } from '../model/search-name';
 import { SaveSearchButton } from './save-search-button';
 
@@ -13,7 +14,8 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = await testI18n({ 'saved-searches': translations });
+// The button speaks the results page's namespace; the form its own.
+const i18n = await testI18n({ 'saved-searches': translations, search });
 const t = i18n.getFixedT('it', 'saved-searches');
 
 const LOGGED_IN: StoredSessionRecord = { username: 'pia@example.it', isConfirmed: true, termsPrivacy: true, silent: false };

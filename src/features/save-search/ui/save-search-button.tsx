@@ -29,7 +29,8 @@ export interface SaveSearchButtonProps {
  * anyone else logs in first, and the form opens once the login has gone through.
  */
 export function SaveSearchButton({ params, areaName, variant = 'secondary', size = 'medium', className }: SaveSearchButtonProps) {
-  const { t } = useTranslation('saved-searches');
+  // The results page's own namespace: the form's (saved-searches) loads with the form.
+  const { t } = useTranslation('search');
   const session = useSessionView();
   const [open, setOpen] = useState(false);
   const [loginFailed, setLoginFailed] = useState(false);
@@ -81,11 +82,11 @@ export function SaveSearchButton({ params, areaName, variant = 'secondary', size
   return (
     <>
       <Button type="button" variant={variant} size={size} className={className} onClick={onClick} aria-haspopup="dialog" icon={<BellIcon />} data-testid="save-search">
-        {t('save.button')}
+        {t('toolbar.saveSearch')}
       </Button>
       {loginFailed ? (
         <Text tone="error" size="small" role="alert">
-          {t('save.loginFailed')}
+          {t('toolbar.saveSearchLoginFailed')}
         </Text>
       ) : null}
       {open ? (
