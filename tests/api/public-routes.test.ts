@@ -237,11 +237,14 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
       const all = await testDb.database.db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.provinceId, milano.id));
       const bySigla = await get('/api/Seo/Municipalities/MI?SellType=2');
       expect(bySigla.statusCode).toBe(200);
-      const body = bySigla.json() as { ProvinceCode: string; SellType: number; Municipalities: { Id: string; ListingCount: number; Url: string }[] };
+      const body = bySigla.json() as { ProvinceCode: string; SellType: number; Municipalities: { Id: string; ListingCount: number; Url: string; IsMainTown: boolean }[] };
       expect(body).toMatchObject({ ProvinceCode: 'MI', SellType: 2 });
       expect(body.Municipalities).toHaveLength(all.length);
       expect(body.Municipalities.some((m) => m.ListingCount === 0)).toBe(true);
       expect(body.Municipalities[0].Url).toMatch(/^\/affitto\/case\/milano\//);
+      // One main town, the most populous: Milano itself.
+      const main = body.Municipalities.filter((m) => m.IsMainTown);
+      expect(main.map((m) => m.Id)).toEqual(['015146']);
       const bySlug = (await get(`/api/Seo/Municipalities/${milano.slug}`)).json() as { SellType: number; Municipalities: unknown[] };
       expect(bySlug.SellType).toBe(1);
       expect(bySlug.Municipalities).toHaveLength(all.length);

@@ -93,7 +93,7 @@ test('an unknown path shows the 404 page with links home and to search', async (
   expect(errors).toEqual([]);
 });
 
-test('the municipality lists show the province grouped by letter', async ({ page }) => {
+test('the municipality lists show the towns with listings first and the others apart, by letter', async ({ page }) => {
   for (const [mode, sellType] of [
     ['comprocasa', 1],
     ['trovocasa', 2],
@@ -102,8 +102,10 @@ test('the municipality lists show the province grouped by letter', async ({ page
     const errors = watchErrors(page);
     await page.goto(`/${mode}/case/${province}/comuni`);
     await expectPage(page, mode === 'comprocasa' ? /Case in vendita in provincia di/ : /Case in affitto in provincia di/);
-    await expect(page.getByRole('navigation', { name: 'Comuni per iniziale' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const withListings = page.getByRole('region', { name: /comun[ei] con annunci/ });
+    await expect(withListings.getByRole('listitem').first()).toContainText(/\d+ annunci?/);
+    const without = page.getByRole('region', { name: /comun[ei] senza annunci al momento/ });
+    await expect(without.getByRole('navigation', { name: 'Comuni per iniziale' })).toBeVisible();
     await expectAccessible(page);
     expect(errors).toEqual([]);
   }

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { TYPE_SLUG_MEANING } from '../../../domain/search';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
 import { municipalities, properties, provinces, regions } from '../../db/schema';
@@ -21,11 +22,18 @@ export interface MunicipalityListingCount {
 }
 
 export interface ListingStatsRepository {
-  /** Every municipality with at least one published listing, most listings first. */
+  /** Every municipality with at least one published home (the «case» types), most first. */
   countsByMunicipality(): Promise<MunicipalityListingCount[]>;
-  /** Published listings of one kind per municipality of a province (municipalities without any are absent). */
+  /** Published homes of one kind per municipality of a province (municipalities without any are absent). */
   countsInProvince(provinceId: number, sellType: 1 | 2): Promise<Map<number, number>>;
 }
+
+/**
+ * What the counts count: the homes a town's results page shows. Every count links to a «case» page
+ * (/vendita/case/…, /comprocasa/case/…/comuni), so a garage or a shop counted here would be a listing the
+ * page it leads to does not show.
+ */
+const homes = inArray(sql`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`, [...(TYPE_SLUG_MEANING.case.propertyTypes ?? [])]);
 
 /** How long aggregate counts are reused: home and footer blocks need not be real-time. */
 export const STATS_TTL_MS = 60_000;
@@ -46,7 +54,7 @@ export function createListingStatsRepository(db: Db, ttlMs = STATS_TTL_MS): List
         rent: sql<number>`count(*) filter (where ${properties.sellTypeId} = ${SELL_TYPE.rent})`.mapWith(Number).as('rent'),
       })
       .from(properties)
-      .where(and(eq(properties.statusId, PROPERTY_STATUS.published), sql`${properties.municipalityId} is not null`))
+      .where(and(eq(properties.statusId, PROPERTY_STATUS.published), sql`${properties.municipalityId} is not null`, homes))
       .groupBy(properties.municipalityId)
       .as('counts');
     const rows = await db
@@ -93,7 +101,7 @@ export function createListingStatsRepository(db: Db, ttlMs = STATS_TTL_MS): List
         .select({ municipalityId: municipalities.id, listings: count() })
         .from(properties)
         .innerJoin(municipalities, eq(municipalities.id, properties.municipalityId))
-        .where(and(eq(municipalities.provinceId, provinceId), eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, sellType)))
+        .where(and(eq(municipalities.provinceId, provinceId), eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, sellType), homes))
         .groupBy(municipalities.id)
         .orderBy(asc(municipalities.id));
       return new Map(rows.map((row) => [row.municipalityId, row.listings]));

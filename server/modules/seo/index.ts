@@ -63,6 +63,7 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
           fastify.seoRepository.municipalitiesOf(province.id),
           fastify.listingStats.countsInProvince(province.id, sellType),
         ]);
+        const main = mainTownOf(list);
         return {
           ProvinceCode: province.sigla,
           ProvinceName: province.name,
@@ -73,6 +74,7 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
             Slug: m.slug,
             ListingCount: counts.get(m.id) ?? 0,
             Url: municipalityUrl(sellType, province.slug, m.slug, m.istatCode),
+            IsMainTown: m.id === main?.id,
           })),
         };
       });
@@ -83,5 +85,11 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
   await fastify.register(crawlerRoutes);
 };
 
-/** Provinces with listings of one kind, most listings first, each with its top cities. */
+/** A province's main town: its most populous (the capoluogo in nearly every province), the lowest id between equals. */
+export function mainTownOf<T extends { id: number; population: number | null }>(list: T[]): T | undefined {
+  let main: T | undefined;
+  for (const m of list) if (main === undefined || (m.population ?? -1) > (main.population ?? -1) || ((m.population ?? -1) === (main.population ?? -1) && m.id < main.id)) main = m;
+  return main;
+}
+
 export default seoModule;

@@ -15,6 +15,7 @@ export interface MunicipalityRow {
   istatCode: string;
   name: string;
   slug: string;
+  population: number | null;
 }
 
 export interface SeoRepository {
@@ -43,7 +44,7 @@ export function createSeoRepository(db: Db): SeoRepository {
     },
     async municipalitiesOf(provinceId) {
       return db
-        .select({ id: municipalities.id, istatCode: municipalities.istatCode, name: municipalities.name, slug: municipalities.slug })
+        .select({ id: municipalities.id, istatCode: municipalities.istatCode, name: municipalities.name, slug: municipalities.slug, population: municipalities.population })
         .from(municipalities)
         .where(eq(municipalities.provinceId, provinceId))
         .orderBy(asc(municipalities.searchName), asc(municipalities.id));

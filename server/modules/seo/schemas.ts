@@ -43,6 +43,7 @@ export const SeoMunicipality = z
     Slug: z.string(),
     ListingCount: z.number().int(),
     Url: z.string().describe('/vendita/case/{province}/{city}/{istat} or /affitto/...'),
+    IsMainTown: z.boolean().describe("The province's most populous town (its main town: the capoluogo in nearly every province); one per province."),
   })
   .meta({ id: 'SeoMunicipality' });
 

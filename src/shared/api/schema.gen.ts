@@ -9348,6 +9348,8 @@ export interface components {
             ListingCount: number;
             /** @description /vendita/case/{province}/{city}/{istat} or /affitto/... */
             Url: string;
+            /** @description The province's most populous town (its main town: the capoluogo in nearly every province); one per province. */
+            IsMainTown: boolean;
         };
         SeoMunicipalitiesInput: {
             ProvinceCode: string;
@@ -11066,6 +11068,8 @@ export interface components {
             ListingCount: number;
             /** @description /vendita/case/{province}/{city}/{istat} or /affitto/... */
             Url: string;
+            /** @description The province's most populous town (its main town: the capoluogo in nearly every province); one per province. */
+            IsMainTown: boolean;
         };
         SeoMunicipalities: {
             ProvinceCode: string;

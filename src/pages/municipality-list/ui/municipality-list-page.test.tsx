@@ -13,12 +13,13 @@ const fetchMock = vi.hoisted(() => {
 
 const i18n = await testI18n({ 'municipality-list': translations });
 
-const municipality = (Id: number, Name: string, ListingCount: number) => ({
+const municipality = (Id: number, Name: string, ListingCount: number, IsMainTown = false) => ({
   Id,
   Name,
   Slug: Name.toLowerCase(),
   ListingCount,
   Url: `/vendita/case/mb/${Name.toLowerCase()}/${Id}`,
+  IsMainTown,
 });
 
 let api: ReturnType<typeof fakeApi>;
@@ -33,7 +34,14 @@ function answerApi(municipalitiesStatus = 200) {
             ProvinceCode: 'MB',
             ProvinceName: 'Monza e della Brianza',
             SellType: Number(query.get('SellType')),
-            Municipalities: [municipality(1, 'Monza', 25), municipality(2, 'Arcore', 1), municipality(3, 'Lissone', 4), municipality(4, 'Agrate Brianza', 2)],
+            Municipalities: [
+              municipality(2, 'Arcore', 1),
+              municipality(5, 'Aicurzio', 0),
+              municipality(3, 'Lissone', 40),
+              municipality(1, 'Monza', 25, true),
+              municipality(6, 'Lazzate', 0),
+              municipality(4, 'Agrate Brianza', 2),
+            ],
           },
         ];
   api = fakeApi(fetchMock, {
@@ -51,25 +59,27 @@ describe('MunicipalityListPage', () => {
     answerApi();
   });
 
-  it('lists the municipalities alphabetically under letter headings, with their counts', async () => {
+  it('puts the main town first, then the towns with listings by how many, and lists the towns without any apart', async () => {
     await renderPage({ mode: 'comprocasa', typeSlug: 'case', province: 'monza-e-della-brianza' });
 
     expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
       'textContent',
       'Case in vendita in provincia di Monza e della Brianza',
     );
-    const letters = screen.getByRole('navigation', { name: 'Comuni per iniziale' });
-    expect(within(letters).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '#letter-A',
-      '#letter-L',
-      '#letter-M',
-    ]);
+    expect(screen.getByText('6 comuni in elenco')).toBeTruthy();
+    const withListings = screen.getByRole('region', { name: '4 comuni con annunci' });
+    const rows = within(withListings).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Monza', 'Lissone', 'Agrate Brianza', 'Arcore']);
+    expect(within(rows[0]!).getByText('comune principale')).toBeTruthy();
+    expect(within(rows[0]!).getByText('25 annunci')).toBeTruthy();
+    expect(within(rows[3]!).getByText('1 annuncio')).toBeTruthy();
 
-    const groupA = screen.getByRole('region', { name: 'Comuni che iniziano con A' });
-    expect(within(groupA).getAllByRole('link').map((link) => link.textContent)).toEqual(['Agrate Brianza', 'Arcore']);
-    expect(within(groupA).getByText('1 annuncio')).toBeTruthy();
-    expect(within(groupA).getByText('2 annunci')).toBeTruthy();
-    expect(screen.getByText('4 comuni in elenco')).toBeTruthy();
+    // The towns without listings: apart, by initial, with no "0 annunci" beside them.
+    const without = screen.getByRole('region', { name: '2 comuni senza annunci al momento' });
+    const letters = within(without).getByRole('navigation', { name: 'Comuni per iniziale' });
+    expect(within(letters).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#letter-A', '#letter-L']);
+    expect(within(screen.getByRole('region', { name: 'Comuni che iniziano con A' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Aicurzio']);
+    expect(within(without).queryByText(/annunci?$/)).toBeNull();
   });
 
   it('asks the API for rentals on the renter list', async () => {

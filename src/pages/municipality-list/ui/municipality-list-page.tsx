@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { municipalitiesQueryOptions } from '../api/municipality-queries';
-import { groupByInitial } from '../lib/group-by-initial';
+import { splitByListings } from '../lib/split-by-listings';
 import { Page } from '@/shared/ui/page';
 import styles from './municipality-list-page.module.css';
 import { OtherProvinces } from './other-provinces';
@@ -30,7 +30,8 @@ export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityL
   const { t } = useTranslation('municipality-list');
   const sellType = mode === 'trovocasa' ? 2 : 1;
   const { data } = useSuspenseQuery(municipalitiesQueryOptions({ province, sellType }));
-  const groups = useMemo(() => groupByInitial(data?.Municipalities ?? []), [data]);
+  // The towns with listings, the main town first, then by how many they have; the others apart, by initial.
+  const { ranked, groups, withoutCount } = useMemo(() => splitByListings(data?.Municipalities ?? []), [data]);
 
   const typeVars = t(`types.${isTypeSlug(typeSlug) ? typeSlug : 'case'}`, { returnObjects: true }) as Record<
     string,
@@ -56,45 +57,65 @@ export function MunicipalityListPage({ mode, typeSlug, province }: MunicipalityL
           <p className={styles.empty} role="status">
             {t('notFound')}
           </p>
-        ) : groups.length === 0 ? (
-          <p className={styles.empty}>{t('empty')}</p>
         ) : (
           <>
             <p className={styles.total}>{t('total', { count: total })}</p>
-            <nav aria-label={t('lettersLabel')} className={styles.letters}>
-              <ul className={styles.letterList}>
-                {groups.map((group) => (
-                  <li key={group.letter}>
-                    <a href={`#letter-${group.letter}`} className={styles.letterLink}>
-                      {group.letter}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-
-            {groups.map((group) => (
-              <section
-                key={group.letter}
-                id={`letter-${group.letter}`}
-                className={styles.group}
-                aria-label={t('letterHeading', { letter: group.letter })}
-              >
-                <h2 className={styles.letter}>{group.letter}</h2>
-                <ul className={styles.municipalities}>
-                  {group.items.map((municipality) => (
+            <section aria-labelledby="municipalities-with-listings" className={styles.section}>
+              <h2 id="municipalities-with-listings" className={styles.sectionTitle}>
+                {t('withListings', { count: ranked.length })}
+              </h2>
+              {ranked.length === 0 ? (
+                <p className={styles.empty}>{t('empty')}</p>
+              ) : (
+                <ol className={styles.municipalities} data-testid="municipalities-with-listings">
+                  {ranked.map((municipality) => (
                     <li key={municipality.Id} className={styles.municipality}>
-                      <HrefLink href={municipality.Url} className={styles.link}>
-                        {municipality.Name}
-                      </HrefLink>
-                      <span className={styles.count}>
-                        {t(`${base}.count`, { count: municipality.ListingCount })}
+                      <span className={styles.name}>
+                        <HrefLink href={municipality.Url} className={styles.link}>
+                          {municipality.Name}
+                        </HrefLink>
+                        {municipality.IsMainTown ? <span className={styles.mainTown}>{t('mainTown')}</span> : null}
                       </span>
+                      <span className={styles.count}>{t(`${base}.count`, { count: municipality.ListingCount })}</span>
                     </li>
                   ))}
-                </ul>
+                </ol>
+              )}
+            </section>
+
+            {groups.length > 0 ? (
+              <section aria-labelledby="municipalities-without-listings" className={styles.section}>
+                <h2 id="municipalities-without-listings" className={styles.sectionTitle}>
+                  {t('withoutListings', { count: withoutCount })}
+                </h2>
+                <p className={styles.sectionIntro}>{t(`${base}.withoutListingsIntro`)}</p>
+                <nav aria-label={t('lettersLabel')} className={styles.letters}>
+                  <ul className={styles.letterList}>
+                    {groups.map((group) => (
+                      <li key={group.letter}>
+                        <a href={`#letter-${group.letter}`} className={styles.letterLink}>
+                          {group.letter}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                {groups.map((group) => (
+                  <section key={group.letter} id={`letter-${group.letter}`} className={styles.group} aria-label={t('letterHeading', { letter: group.letter })}>
+                    <h3 className={styles.letter}>{group.letter}</h3>
+                    <ul className={styles.names}>
+                      {group.items.map((municipality) => (
+                        <li key={municipality.Id}>
+                          <HrefLink href={municipality.Url} className={styles.quietLink}>
+                            {municipality.Name}
+                          </HrefLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
               </section>
-            ))}
+            ) : null}
 
             <p>
               <a href="#municipality-top" className={styles.link}>
