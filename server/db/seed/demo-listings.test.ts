@@ -78,6 +78,15 @@ describe('demo listings', () => {
     expect(listings.some((l) => l.row.statusId === PROPERTY_STATUS.incomplete)).toBe(true);
   });
 
+  it("write their descriptions in correct Italian, with no date that the seed's move to today would leave behind", () => {
+    const descriptions = listings.map((l) => l.row.description ?? '');
+    // "all'ottavo piano", never "al ottavo" (nor "al undicesimo").
+    expect(descriptions.filter((d) => /\bal [aeiou]\w+ piano\b/i.test(d))).toEqual([]);
+    expect(descriptions.some((d) => /\ball'[aeiou]\w+ piano\b/i.test(d)) || descriptions.some((d) => /\bal [b-df-hj-np-tv-z]\w+ piano\b/i.test(d))).toBe(true);
+    // The rent's availability has its date in the details only.
+    expect(descriptions.filter((d) => /Disponibile dal \d/.test(d))).toEqual([]);
+  });
+
   it('are identical from one run to the next', () => {
     expect(buildDemoListings(options)).toEqual(listings);
   });

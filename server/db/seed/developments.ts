@@ -5,7 +5,7 @@ import { AMENITY, ENERGY_CLASS, HEATING_TYPE, MEDIA_TYPE, OCCUPANCY, PLAN_TYPE, 
 import { media, newDevelopments, properties, propertyAmenities, propertyPriceChanges, propertyRooms } from '../schema';
 import data from './data/new-developments.json';
 import texts from './data/listing-texts.json';
-import { DEMO_CITIES, italianList, SEED_EPOCH, type DemoListing } from './listings';
+import { atOrdinal, DEMO_CITIES, italianList, SEED_EPOCH, type DemoListing } from './listings';
 import type { PhotoKind, PoolPhoto } from './photos';
 
 // New developments (nuove costruzioni) of the demo: a building site in a real
@@ -98,7 +98,7 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
       if (amenities.has(AMENITY.private_garden)) roomRows.push({ roomTypeId: ROOM_TYPE.garden, count: 1 });
 
       const kind = penthouse ? 'attico' : texts.roomCountNames[rooms];
-      const floorText = floor === 0 ? 'al piano terra' : penthouse ? `all'ultimo piano, con terrazzo panoramico` : `al ${texts.ordinals[floor]} piano`;
+      const floorText = floor === 0 ? 'al piano terra' : penthouse ? `all'ultimo piano, con terrazzo panoramico` : `${atOrdinal(texts.ordinals[floor]!)} piano`;
       const outdoor = amenities.has(AMENITY.terrace) ? 'un terrazzo abitabile' : amenities.has(AMENITY.private_garden) ? 'un giardino privato' : 'una loggia';
       const extras = italianList([amenities.has(AMENITY.garage) ? 'box auto' : 'posto auto', ...(amenities.has(AMENITY.cellar) ? ['cantina'] : [])]);
       const description = [

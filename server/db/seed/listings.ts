@@ -165,6 +165,11 @@ const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 
 /** 'a', 'a e b', 'a, b e c'. */
+/** "al primo", "all'ottavo": the preposition before an ordinal, elided before a vowel. */
+export function atOrdinal(ordinal: string): string {
+  return /^[aeiou]/i.test(ordinal) ? `all'${ordinal}` : `al ${ordinal}`;
+}
+
 export function italianList(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} ${texts.and} ${items[items.length - 1]}`;
@@ -490,7 +495,7 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       else if (floor < 0) floorPhrase = texts.floor.basement;
       else if (floor === 0) floorPhrase = texts.floor.ground;
       else {
-        const base = floor === buildingFloors ? fill(texts.floor.top, { buildingFloors }) : fill(texts.floor.upper, { ordinal: texts.ordinals[floor], buildingFloors });
+        const base = floor === buildingFloors ? fill(texts.floor.top, { buildingFloors }) : fill(texts.floor.upper, { atOrdinal: atOrdinal(texts.ordinals[floor]!), buildingFloors });
         floorPhrase = `${base}, ${hasLift ? texts.floor.withLift : texts.floor.withoutLift}`;
       }
       const sentences = [
@@ -518,8 +523,8 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       sentences.push(condoFees > 0 ? fill(texts.condoFees, { fees: condoFees }) : texts.noCondoFees);
       if (sale) sentences.push(texts.occupancy[lists.occupancySituations.find((o) => o.id === occupancyId)!.code as keyof typeof texts.occupancy]);
       else if (availableDate) {
-        const date = `${availableDate.getUTCDate()} ${texts.months[availableDate.getUTCMonth()]} ${availableDate.getUTCFullYear()}`;
-        sentences.push(fill(texts.rent.available, { date, furnishing: furnishingName.get(furnishingId ?? FURNISHING.unfurnished) ?? '' }));
+        // No date in the text: the seed moves the listings' dates to the day it runs, and the details show the date.
+        sentences.push(fill(texts.rent.available, { furnishing: furnishingName.get(furnishingId ?? FURNISHING.unfurnished) ?? '' }));
         sentences.push(fill(texts.rent.deposit, { months: texts.numbers[depositMonths] }));
         sentences.push(f.helpers.arrayElement(texts.rent.contract));
       }

@@ -53,11 +53,14 @@ export function floorText(floor: number | null, buildingFloors: number | null, t
 
 const DATE = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
 
-/** "12 marzo 2026". */
+/** "12 marzo 2026"; the first of a month as Italian writes it, "1º febbraio 2027". */
 export function formatDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? null : DATE.format(at);
+  if (Number.isNaN(at)) return null;
+  return DATE.formatToParts(at)
+    .map((part) => (part.type === 'day' && part.value === '1' ? '1º' : part.value))
+    .join('');
 }
 
 /** "−5,9%" / "+2,0%": a change from `from` to `to`. */

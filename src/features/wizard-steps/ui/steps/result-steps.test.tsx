@@ -119,6 +119,9 @@ describe('EstimateStep (38)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'La stima della tua casa' })).toBeTruthy();
     expect(screen.getByTestId('estimate').textContent).toContain('Tra 250.000\u00a0€ e 281.000\u00a0€');
     expect(await screen.findByText('Valore più probabile: 265.000 €')).toBeTruthy();
+    // The price per square metre once, not "€/m² al metro quadro".
+    expect(screen.getByText('Cioè 3.020 €/m²')).toBeTruthy();
+    expect(screen.getByTestId('estimate').textContent).not.toContain('al metro quadro');
     expect(screen.getByText(/Affidabilità media\./).textContent).toContain('Calcolata su 2 case simili entro 1\u00a0km.');
     expect(screen.getByText('Ti abbiamo mandato la stima anche per e-mail.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
