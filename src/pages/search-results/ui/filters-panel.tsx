@@ -14,13 +14,15 @@ export interface FiltersPanelProps {
   updating: boolean;
   onSearch: (next: SearchParams) => void;
   onClose: () => void;
+  /** "Mostra N risultati": closes the panel on the first result. */
+  onShowResults: () => void;
 }
 
 /**
  * The filter panel (a dialog on every width). Loaded when it first opens: its form, fields
  * and the dialog are not part of the results' first screen.
  */
-export default function FiltersPanel({ params, total, activeFilters, updating, onSearch, onClose }: FiltersPanelProps) {
+export default function FiltersPanel({ params, total, activeFilters, updating, onSearch, onClose, onShowResults }: FiltersPanelProps) {
   const { t } = useTranslation('search');
   return (
     <Modal
@@ -35,7 +37,7 @@ export default function FiltersPanel({ params, total, activeFilters, updating, o
           <Button variant="ghost" onClick={() => onSearch(withoutFilters(params))} disabled={activeFilters === 0}>
             {t('panel.reset')}
           </Button>
-          <Button onClick={onClose} loading={updating}>
+          <Button onClick={onShowResults} loading={updating}>
             {total !== undefined ? t('panel.show', { count: total }) : t('panel.showNoCount')}
           </Button>
         </>

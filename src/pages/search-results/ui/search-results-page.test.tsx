@@ -98,6 +98,12 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '1 casa in vendita a Milano' })).toBeTruthy();
     expect(api.sent('GET /api/Search/Listings').at(-1)?.query.get('PriceMax')).toBe('300000');
     expect(screen.getByRole('button', { name: 'Filtri, 1 attivo' })).toBeTruthy();
+    // "Mostra 1 risultato" closes the panel on the first result, not where the longer list left the page.
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mostra 1 risultato' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filtri' })).toBeNull());
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    scrollTo.mockRestore();
   });
 
   it('orders the results with the sort select, starting again at the first page', async () => {

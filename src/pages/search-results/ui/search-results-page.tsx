@@ -250,7 +250,19 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
 
       {filtersOpen ? (
         <Suspense fallback={null}>
-          <FiltersPanel params={params} total={total} activeFilters={activeFilters} updating={updating} onSearch={search} onClose={() => setFiltersOpen(false)} />
+          <FiltersPanel
+            params={params}
+            total={total}
+            activeFilters={activeFilters}
+            updating={updating}
+            onSearch={search}
+            onClose={() => setFiltersOpen(false)}
+            onShowResults={() => {
+              setFiltersOpen(false);
+              // The list changed under the panel: the page may still be scrolled to where a longer list ended. Show the first result.
+              window.scrollTo({ top: 0 });
+            }}
+          />
         </Suspense>
       ) : null}
     </div>
