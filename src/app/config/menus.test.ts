@@ -4,7 +4,7 @@ import { HOME_TYPE, HOME_TYPES, type HomeType } from '@/shared/lib/home-type';
 import common from '../../../locales/it/common.json';
 import { routeTree } from '../route-tree.gen';
 import { ACCEPTS } from './route-static-data';
-import { FOOTER_MENUS, HEADER_MENUS, headerMenuTypeFor, type HeaderMenuType, type MenuItem } from './menus';
+import { FOOTER_MENUS, HEADER_MENUS, headerMenuTypeFor, userMenuFor, type HeaderMenuType, type MenuItem } from './menus';
 
 const { UNDEFINED, SELLER, BUYER, LANDLORD, RENTER } = HOME_TYPE;
 
@@ -146,5 +146,20 @@ describe('menu texts', () => {
     const keys = [...items.map((item) => item.label), ...HOME_TYPES.flatMap((type) => FOOTER_MENUS[type].map((column) => column.title))];
     const missing = [...new Set(keys)].filter((key) => typeof translation(key) !== 'string' || (translation(key) as string).trim() === '');
     expect(missing).toEqual([]);
+  });
+});
+
+describe('userMenuFor', () => {
+  it("offers the valuations to sellers and buyers (the types their page accepts), after their own lists", () => {
+    expect(targets(userMenuFor(SELLER))).toEqual(['/myrexer/profilo', '/myrexer/annunci', '/myrexer/valutazioni', '/myrexer/appuntamenti', '/myrexer/messaggi']);
+    expect(targets(userMenuFor(BUYER))).toEqual(['/myrexer/profilo', '/myrexer/appuntamenti', '/myrexer/preferiti', '/myrexer/ricerche', '/myrexer/valutazioni', '/myrexer/messaggi']);
+    for (const type of [LANDLORD, RENTER, UNDEFINED]) expect(targets(userMenuFor(type))).not.toContain('/myrexer/valutazioni');
+    for (const type of HOME_TYPES) {
+      for (const item of userMenuFor(type)) {
+        expect(translation(item.label), item.label).toEqual(expect.any(String));
+        if (item.kind === 'link') expect(ROUTE_PATHS.has(item.to), item.to).toBe(true);
+      }
+    }
+    expect(ACCEPTS.sellerBuyer).toEqual([SELLER, BUYER]);
   });
 });

@@ -12,7 +12,7 @@ export type MenuItem = (
   | { id: string; label: string; kind: 'link'; to: AppPath }
   | { id: string; label: string; kind: 'external'; href: 'blog' }
   | { id: string; label: string; kind: 'action'; action: 'freeValuation' }
-) & { primary?: boolean };
+) & { primary?: boolean; /** Only on pages of these home types (absent: every type of its menu). */ homeTypes?: readonly HomeType[] };
 
 const primary = (item: MenuItem): MenuItem => ({ ...item, primary: true });
 
@@ -181,21 +181,32 @@ export const FOOTER_MENUS: Record<HomeType, readonly [FooterColumn, FooterColumn
 
 export type UserMenuType = 'BUYER_RENTER' | 'SELLER_LANDLORD';
 
+/** The valuations' page is the seller's and the buyer's (its route accepts those two home types). */
+const valuations: MenuItem = { ...link('valuations', 'account.valuations', '/myrexer/valutazioni'), homeTypes: [HOME_TYPE.SELLER, HOME_TYPE.BUYER] };
+
 export const USER_MENUS: Record<UserMenuType, readonly MenuItem[]> = {
   BUYER_RENTER: [
     link('profile', 'account.profile', '/myrexer/profilo'),
     link('appointments', 'account.appointments', '/myrexer/appuntamenti'),
     link('favourites', 'account.favourites', '/myrexer/preferiti'),
     link('searches', 'account.searches', '/myrexer/ricerche'),
+    // The valuations a buyer asked for (a home to sell before buying): the result page promises them here.
+    valuations,
     link('messages', 'account.messages', '/myrexer/messaggi'),
   ],
   SELLER_LANDLORD: [
     link('profile', 'account.profile', '/myrexer/profilo'),
     link('listings', 'account.listings', '/myrexer/annunci'),
+    valuations,
     link('appointments', 'account.visits', '/myrexer/appuntamenti'),
     link('messages', 'account.messages', '/myrexer/messaggi'),
   ],
 };
+
+/** The logged-in menu of a page of this home type. */
+export function userMenuFor(homeType: HomeType): readonly MenuItem[] {
+  return USER_MENUS[userMenuTypeFor(homeType)].filter((item) => !item.homeTypes || item.homeTypes.includes(homeType));
+}
 
 /** Sellers and landlords see their listings; everyone else the buyer's and renter's menu. */
 export function userMenuTypeFor(homeType: HomeType): UserMenuType {

@@ -7,7 +7,7 @@ import { useUnreadCount } from '@/entities/message';
 import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
 import { homePathOf } from '../../config/home-paths';
-import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
+import { userMenuFor } from '../../config/menus';
 import { useMenuDisclosure } from '../use-menu-disclosure';
 import { UnreadBadge } from './unread-badge';
 import styles from './account-menu.module.css';
@@ -67,7 +67,7 @@ export function UserMenu({ homeType }: { homeType: HomeType }) {
         </p>
         <nav aria-label={t('account.menuLabel')}>
           <ul className={styles.list}>
-            {USER_MENUS[userMenuTypeFor(homeType)].map((item) =>
+            {userMenuFor(homeType).map((item) =>
               item.kind === 'link' ? (
                 <li key={item.id}>
                   <Link to={item.to} className={styles.item} onClick={() => setOpen(false)} data-menu-item={item.id}>

@@ -3,7 +3,7 @@ import { useUnreadCount } from '@/entities/message';
 import { useSessionView } from '@/entities/session';
 import { useTranslation } from '@/shared/i18n';
 import type { HomeType } from '@/shared/lib/home-type';
-import { USER_MENUS, userMenuTypeFor } from '../../config/menus';
+import { userMenuFor } from '../../config/menus';
 import { UnreadBadge } from '../account-menu/unread-badge';
 import styles from './myrexer-layout.module.css';
 
@@ -18,7 +18,7 @@ export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
     <div className={styles.layout}>
       <nav aria-label={t('account.menuLabel')} className={styles.menu} data-testid="myrexer-menu">
         <ul className={styles.list}>
-          {USER_MENUS[userMenuTypeFor(homeType)].map((item) =>
+          {userMenuFor(homeType).map((item) =>
             item.kind === 'link' ? (
               <li key={item.id}>
                 <Link to={item.to} className={styles.item} activeOptions={{ exact: false }} activeProps={{ 'aria-current': 'page' }}>
