@@ -1,4 +1,5 @@
 import type { LoginSource, SessionActivity, SessionIntent } from '@domain/session';
+import type { LoginNotice } from '@/shared/lib/modal-store';
 
 /**
  * The running session, as pages, features and modals see it: intents to send and what the
@@ -17,7 +18,7 @@ export interface SessionRuntime {
   /** Calls `listener` whenever the activity may have changed; answers the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Opens the login modal for a flow; `onLoggedIn` runs for the callback sources. */
-  openLogin(options?: { source?: LoginSource; redirectTo?: string; email?: string; socialEmail?: boolean; notice?: 'confirmed' | 'passwordChanged' | 'socialError'; onLoggedIn?: () => void }): void;
+  openLogin(options?: { source?: LoginSource; redirectTo?: string; email?: string; socialEmail?: boolean; notice?: LoginNotice; onLoggedIn?: () => void }): void;
   /** The server has just set a session in cookies (auto-login, social login): the machine takes it. */
   adoptServerSession(): void;
   /**

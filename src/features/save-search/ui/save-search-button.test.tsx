@@ -108,6 +108,8 @@ describe('SaveSearchButton', () => {
     await rendered;
     fireEvent.click(screen.getByRole('button', { name: 'Salva ricerca' }));
     await waitFor(() => expect(openLogin).toHaveBeenCalledTimes(1));
+    // The login says why it opened.
+    expect(openLogin).toHaveBeenCalledWith(expect.objectContaining({ notice: 'saveSearch' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => login());
     expect(await nameField()).toBeTruthy();

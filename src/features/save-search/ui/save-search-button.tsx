@@ -67,6 +67,8 @@ export function SaveSearchButton({ params, areaName, variant = 'secondary', size
       (runtime) =>
         runtime.openLogin({
           source: LOGIN_SOURCE.callbackOnly,
+          // Why a login: saved searches belong to an account, which the alerts are mailed to.
+          notice: 'saveSearch',
           onLoggedIn: () => {
             waitingForLogin.current = false;
             setOpen(true);

@@ -7,6 +7,7 @@ import { loadSessionRuntime } from '@/entities/session';
 import { requestNewConfirmationMail, requestPasswordRecovery, type RecoveryOutcome } from '@/entities/account';
 import { configQueryOptions } from '@/shared/api';
 import { Alert } from '@/shared/ui/alert';
+import type { LoginNotice } from '@/shared/lib/modal-store';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
 import { Stack } from '@/shared/ui/stack';
@@ -19,7 +20,7 @@ export interface LoginModalProps {
   onClose: () => void;
   email?: string;
   socialEmail?: boolean;
-  notice?: 'confirmed' | 'passwordChanged' | 'socialError';
+  notice?: LoginNotice;
 }
 
 /** The login modal (docs/spec.md §4 and §8): e-mail and password, recovery, social login, registration. */
@@ -102,7 +103,7 @@ function LoginForm({
   return (
     <Stack gap={4}>
       {notice && (
-        <Alert tone={notice === 'socialError' ? 'error' : 'success'} live>
+        <Alert tone={notice === 'socialError' ? 'error' : notice === 'saveSearch' ? 'info' : 'success'} live>
           {t(`login.notice.${notice}`, { provider: social?.Name ?? '' })}
         </Alert>
       )}

@@ -1,1 +1,1 @@
-export { modalStore, createModalStore, useCurrentModal, type ModalRequest, type ModalKind, type ModalStore } from './modal-store';
+export { modalStore, createModalStore, useCurrentModal, type ModalRequest, type ModalKind, type ModalStore, type LoginNotice } from './modal-store';

@@ -4,10 +4,13 @@ import { useSyncExternalStore } from 'react';
  * The modals the app's host can show, one at a time; any layer may ask for one by kind, and
  * the compiler asks the host to render every kind.
  */
+/** What the login says above its form: why it opened, or what just happened. */
+export type LoginNotice = 'confirmed' | 'passwordChanged' | 'socialError' | 'saveSearch';
+
 export type ModalRequest =
   | { kind: 'careers' }
   /** docs/spec.md §4: the login modal; the source decides redirect or callback. */
-  | { kind: 'login'; email?: string; socialEmail?: boolean; notice?: 'confirmed' | 'passwordChanged' | 'socialError' }
+  | { kind: 'login'; email?: string; socialEmail?: boolean; notice?: LoginNotice }
   /** The partner terms-acceptance step of a login whose terms are pending. */
   | { kind: 'terms' }
   /** Registration answered 96 or 97. */
