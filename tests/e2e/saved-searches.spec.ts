@@ -225,8 +225,8 @@ for (const journey of JOURNEYS) {
     await page.getByTestId('save-search').click();
     const save = page.getByRole('dialog', { name: 'Salva questa ricerca' });
     const name = save.getByLabel('Nome della ricerca');
-    // Suggested from the search: the type of the URL and the town.
-    await expect(name).toHaveValue(/a Torino$/);
+    // Suggested from the search: the type of the URL, the town and the filter.
+    await expect(name).toHaveValue(/a Torino, almeno 3 locali$/);
     const searchName = `Torino, 3 locali (${journey.device})`;
     await name.fill(searchName);
     await save.getByLabel(/Subito/).check();

@@ -16,8 +16,8 @@ export function validateSearchName(name: string): SearchNameError | null {
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * A name to start from, as a person would call the search: "Trilocali a Bologna",
- * "Case in affitto in provincia di Torino". `areaName` is the place's name as the search
+ * A name to start from, as a person would call the search: "Trilocali a Bologna, fino a 450.000 €",
+ * "Case in affitto in provincia di Torino, almeno 3 locali". `areaName` is the place's name as the search
  * answered it (the params carry only codes); without it the place is left out.
  */
 export function suggestSearchName(params: SearchParams, areaName: string | null | undefined, t: Translate): string {
@@ -48,5 +48,20 @@ export function suggestSearchName(params: SearchParams, areaName: string | null 
     default:
       name = params.Text ? `${what} «${params.Text}»` : t('name.free', { what });
   }
-  return name.length > SEARCH_NAME_MAX ? name.slice(0, SEARCH_NAME_MAX).trimEnd() : name;
+  const withFilters = [name, ...filterPhrases(params, t)].join(', ');
+  return withFilters.length > SEARCH_NAME_MAX ? withFilters.slice(0, SEARCH_NAME_MAX).trimEnd() : withFilters;
+}
+
+const amount = (value: number) => new Intl.NumberFormat('it-IT', { useGrouping: true }).format(value).replace(/^(\d)(\d{3})$/, '$1.$2');
+
+/** The filters a person names a search by: rooms (when the type does not say them already), price, surface. */
+function filterPhrases(p: SearchParams, t: Translate): string[] {
+  const phrases: string[] = [];
+  const typeSaysRooms = p.Type === 'monolocali' || p.Type === 'bilocali' || p.Type === 'trilocali' || p.Type === 'quadrilocali';
+  if (p.RoomsMin !== undefined && !typeSaysRooms) phrases.push(t('name.filters.roomsMin', { count: p.RoomsMin }));
+  if (p.PriceMin !== undefined && p.PriceMax !== undefined) phrases.push(t('name.filters.priceRange', { min: amount(p.PriceMin), max: amount(p.PriceMax) }));
+  else if (p.PriceMax !== undefined) phrases.push(t('name.filters.priceMax', { max: amount(p.PriceMax) }));
+  else if (p.PriceMin !== undefined) phrases.push(t('name.filters.priceMin', { min: amount(p.PriceMin) }));
+  if (p.SurfaceMin !== undefined) phrases.push(t('name.filters.surfaceMin', { min: amount(p.SurfaceMin) }));
+  return phrases;
 }

@@ -64,12 +64,14 @@ describe('SaveSearchButton', () => {
   it('suggests a name from the search and its place, saves the criteria without paging or map view', async () => {
     await render(LOGGED_IN).rendered;
     fireEvent.click(screen.getByRole('button', { name: 'Salva ricerca' }));
-    await waitFor(async () => expect(((await nameField()) as HTMLInputElement).value).toBe('Trilocali a Bologna'));
+    // The form loads on first use, and the place's name with the search's answer: both given time on a loaded machine.
+    const field = (await screen.findByLabelText(/Nome della ricerca/, {}, { timeout: 5_000 })) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('Trilocali a Bologna, fino a 450.000 €'), { timeout: 5_000 });
     fireEvent.click(screen.getByLabelText(/Subito/));
     submit();
     expect(await screen.findByText('Ricerca «Trilocali a Bologna» salvata. Ti avviseremo quando escono nuovi annunci.')).toBeTruthy();
     expect(api.sent('POST /api/User/SavedSearches').map((call) => call.body)).toEqual([
-      { Name: 'Trilocali a Bologna', Frequency: 'instant', Criteria: { SearchType: 'town', Town: '037006', Type: 'trilocali', PriceMax: '450000' } },
+      { Name: 'Trilocali a Bologna, fino a 450.000 €', Frequency: 'instant', Criteria: { SearchType: 'town', Town: '037006', Type: 'trilocali', PriceMax: '450000' } },
     ]);
     expect(screen.getByRole('link', { name: 'Vedi le tue ricerche salvate' }).getAttribute('href')).toBe('/myrexer/ricerche');
   });
@@ -124,6 +126,13 @@ describe('suggestSearchName', () => {
     expect(name({ SearchType: 'province', Province: 'torino', SellType: '2' }, 'Provincia di Torino')).toBe('Case in affitto in provincia di Torino');
     expect(name({ SearchType: 'town', Town: '037006', Type: 'bilocali', SellType: '2' }, null)).toBe('Bilocali in affitto');
     expect(name({}, null)).toBe('Case in vendita in tutta Italia');
+  });
+
+  it('names the filters a person would: rooms, price and surface', () => {
+    expect(name({ SearchType: 'town', Town: '001272', RoomsMin: '3', PriceMax: '300000' }, 'Torino')).toBe('Case in vendita a Torino, almeno 3 locali, fino a 300.000 €');
+    expect(name({ SearchType: 'town', Town: '037006', Type: 'trilocali', RoomsMin: '3', PriceMin: '1200', PriceMax: '250000', SurfaceMin: '70' }, 'Bologna')).toBe(
+      'Trilocali a Bologna, da 1.200 a 250.000 €, almeno 70 m²',
+    );
   });
 
   it('refuses an empty or overlong name', () => {
