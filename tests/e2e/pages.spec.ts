@@ -94,6 +94,8 @@ test('an unknown path shows the 404 page with links home and to search', async (
 });
 
 test('the municipality lists show the towns with listings first and the others apart, by letter', async ({ page }) => {
+  // Two lists of a province's towns, each checked with axe (over a hundred links): more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   for (const [mode, sellType] of [
     ['comprocasa', 1],
     ['trovocasa', 2],
