@@ -165,6 +165,8 @@ for (const choice of CHOICES) {
     page,
     context,
   }) => {
+    // Both layouts, axe, then every page of both menus opened and hydrated: 20-26 s on an idle machine.
+    test.setTimeout(90_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
