@@ -8,11 +8,11 @@ export async function queueConfirmationMail(fastify: FastifyInstance, opts: { to
   const lines = [
     greeting(opts.name),
     '',
-    'grazie per esserti registrato su Rexer. Conferma il tuo indirizzo email aprendo questo link:',
+    'grazie per la registrazione su Rexer. Conferma il tuo indirizzo email aprendo questo link:',
     opts.link,
     ...(opts.setPasswordLink ? ['', 'Poi scegli la tua password da qui:', opts.setPasswordLink] : []),
     '',
-    'Se non sei stato tu, ignora questa email: senza conferma l\'account non viene attivato.',
+    'Se la registrazione non l\'hai fatta tu, ignora questa email: senza conferma l\'account non viene attivato.',
     '',
     'Il team di Rexer',
   ];
