@@ -353,6 +353,34 @@ for (const backend of BACKENDS) {
       expect(mail!.textBody).toContain('Via Roma 1, Sorgono');
     });
 
+    it('gives one mail for the same home valued again: the pending mail takes the latest estimate, a sent one is not repeated', async () => {
+      const { email, bearer } = await userBearer('ripetuto');
+      const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+      await db().update(userTokens).set({ silent: true }).where(eq(userTokens.userId, user!.id));
+      const mails = () => db().select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'valuation')));
+      const first = await post(bearer, SUBJECT);
+      const [queued] = await mails();
+      // The sender waits a minute, the time a seller takes to correct an answer.
+      expect(queued!.nextAttemptAt!.getTime() - queued!.createdAt.getTime()).toBeGreaterThanOrEqual(55_000);
+      // The seller corrects the surface ten seconds later: the same home, a new estimate.
+      const second = await post(bearer, { ...SUBJECT, SurfaceM2: 90 });
+      expect(second.json()).toMatchObject({ MailSent: true });
+      const pending = await mails();
+      expect(pending).toHaveLength(1);
+      expect(pending[0]!.textBody).toContain(`/valutocasa/${second.json().Id}\n`);
+      expect(pending[0]!.textBody).not.toContain(`/valutocasa/${first.json().Id}\n`);
+      expect(pending[0]!.subject).toBe(`Il valore stimato del tuo immobile: ${second.json().Estimate.Point.toLocaleString('it-IT')} €`);
+      // Once it is sent, the same estimate is not mailed again; a changed one is.
+      await db().update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, pending[0]!.id));
+      expect((await post(bearer, { ...SUBJECT, SurfaceM2: 90 })).json()).toMatchObject({ MailSent: false });
+      expect(await mails()).toHaveLength(1);
+      expect((await post(bearer, { ...SUBJECT, SurfaceM2: 90, ConditionId: PROPERTY_CONDITION.new })).json()).toMatchObject({ MailSent: true });
+      expect(await mails()).toHaveLength(2);
+      // Another home is another mail.
+      expect((await post(bearer, { ...SUBJECT, Address: 'Via Roma 9, Sorgono' })).json()).toMatchObject({ MailSent: true });
+      expect(await mails()).toHaveLength(3);
+    });
+
     it('takes the addresses people write: abbreviations, civic numbers, postcodes, apostrophes', async () => {
       const bearer = await anonymousBearer();
       for (const Address of ['P.zza del Duomo 1, 20122 Milano', "V.le Monza 12/B, Milano", 'C.so Buenos Aires 33', "Via dell'Orto 4 int. 7, 00184 Roma", 'Località Sa Rocca, s.n.c., Sorgono (NU)', 'Via Roma 1 – scala B']) {

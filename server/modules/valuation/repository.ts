@@ -143,9 +143,41 @@ export interface NewValuation {
 export const VALUATION_MAILS_PER_ADDRESS = 3;
 export const VALUATION_MAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Stores a valuation (and queues its mail with it: both or neither; no mail past VALUATION_MAILS_PER_ADDRESS). */
+/**
+ * A valuation mail waits this long before the sender takes it: the wizards value a home again
+ * when the seller corrects an answer a few seconds later, and the mail then carries the latest
+ * estimate (the one on screen) instead of a second, near-identical mail.
+ */
+export const VALUATION_MAIL_DELAY_MS = 60 * 1000;
+/** A valuation of the same home by the same owner within this time is the same valuation, told again. */
+export const SAME_HOME_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * Stores a valuation and queues its mail with it (both or neither; no mail past
+ * VALUATION_MAILS_PER_ADDRESS). The same owner valuing the same home again (same position,
+ * contract and address, within SAME_HOME_WINDOW_MS) gets one mail, not one per answer changed:
+ * a mail not sent yet is rewritten with the new estimate; one already sent is followed by another
+ * only when the estimate changed.
+ */
 export async function insertValuation(db: Db, v: NewValuation, now = new Date()): Promise<{ row: ValuationRow; mailed: boolean }> {
   return db.transaction(async (tx) => {
+    const [earlier] = v.mail
+      ? await tx
+          .select({ id: valuations.id, outcome: valuations.outcome, point: valuations.estimatePoint, low: valuations.estimateLow, high: valuations.estimateHigh })
+          .from(valuations)
+          .where(
+            and(
+              ownedBy(v.owner),
+              eq(valuations.sellTypeId, v.sellTypeId),
+              eq(valuations.latitude, v.latitude),
+              eq(valuations.longitude, v.longitude),
+              v.address === null ? sql`${valuations.address} is null` : eq(valuations.address, v.address),
+              gt(valuations.createdAt, new Date(now.getTime() - SAME_HOME_WINDOW_MS)),
+            ),
+          )
+          .orderBy(desc(valuations.id))
+          .limit(1)
+      : [];
     const [row] = await tx
       .insert(valuations)
       .values({
@@ -167,12 +199,29 @@ export async function insertValuation(db: Db, v: NewValuation, now = new Date())
       .returning();
     if (!v.mail) return { row: row!, mailed: false };
     const mail = v.mail(row!.id);
+    if (earlier) {
+      // The earlier valuation's mail, found by the link to it that it carries on a line of its own.
+      const [earlierMail] = await tx
+        .select({ id: mailOutbox.id, sentAt: mailOutbox.sentAt })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, mail.to), eq(mailOutbox.template, 'valuation'), sql`position(${`/valutocasa/${earlier.id}\n`} in ${mailOutbox.textBody}) > 0`))
+        .orderBy(desc(mailOutbox.id))
+        .limit(1);
+      if (earlierMail && earlierMail.sentAt === null) {
+        await tx.update(mailOutbox).set({ subject: mail.subject.slice(0, 300), textBody: mail.text }).where(eq(mailOutbox.id, earlierMail.id));
+        return { row: row!, mailed: true };
+      }
+      const sameEstimate = earlier.outcome === row!.outcome && earlier.point === row!.estimatePoint && earlier.low === row!.estimateLow && earlier.high === row!.estimateHigh;
+      if (earlierMail && sameEstimate) return { row: row!, mailed: false };
+    }
     const [{ n }] = await tx
       .select({ n: count() })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, mail.to), eq(mailOutbox.template, 'valuation'), gt(mailOutbox.createdAt, new Date(now.getTime() - VALUATION_MAIL_WINDOW_MS))));
     if (Number(n) >= VALUATION_MAILS_PER_ADDRESS) return { row: row!, mailed: false };
-    await tx.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject.slice(0, 300), textBody: mail.text, template: 'valuation' });
+    await tx
+      .insert(mailOutbox)
+      .values({ toAddress: mail.to, subject: mail.subject.slice(0, 300), textBody: mail.text, template: 'valuation', nextAttemptAt: new Date(now.getTime() + VALUATION_MAIL_DELAY_MS) });
     return { row: row!, mailed: true };
   });
 }
