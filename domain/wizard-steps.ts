@@ -437,7 +437,9 @@ const VALIDATORS: { [K in StepId]: Validator } = {
     (v.estimateMin === null || isInt(v.estimateMin, 0, 1_000_000_000)) &&
     (v.estimateMax === null || isInt(v.estimateMax, 0, 1_000_000_000)) &&
     (v.estimateMin === null || v.estimateMax === null || (v.estimateMin as number) <= (v.estimateMax as number)),
-  price: (v) => isRecord(v) && isInt(v.price, 1, 1_000_000_000),
+  // A rent's deposit is at most three months of it (depositAboveLimit): checked at whichever of the two
+  // steps comes second (the flow asks the deposit first, an edit may change either).
+  price: (v, answers) => isRecord(v) && isInt(v.price, 1, 1_000_000_000) && !depositAboveLimit(answers.deposit?.securityDeposit, v.price),
   // Titles and descriptions carry no link, e-mail address or phone number (contactInAnswer).
   title: (v) => sellerTextOf('title', v) !== null && contactInAnswer('title', v) === null,
   // Choice: any non-empty description completes the step; its length feeds the quality score, not a gate.
@@ -470,12 +472,36 @@ const VALIDATORS: { [K in StepId]: Validator } = {
   availability: (v) => isRecord(v) && isIsoDate(v.availableFrom),
   noComparables: isNothing,
   furnishing: (v) => isRecord(v) && isOneOf(v.furnishingId, REFERENCE_IDS.furnishingTypes),
-  deposit: (v) => isRecord(v) && isInt(v.securityDeposit, 0, 10_000_000),
+  deposit: (v, answers) => isRecord(v) && isInt(v.securityDeposit, 0, 10_000_000) && !depositAboveLimit(v.securityDeposit, answers.price?.price),
   agencySplit: (v) => isRecord(v) && (v.choice === 'chooseAgency' || v.choice === 'letRexerChoose'),
   agencyChoice: (v) => isRecord(v) && isInt(v.agencyId, 1, Number.MAX_SAFE_INTEGER),
   exclusiveSuccess: isNothing,
   partnerLead: (v) => isRecord(v) && v.contactConsent === true,
 };
+
+/** The most months of rent a residential lease's security deposit may be (Italian law: three). */
+export const DEPOSIT_MAX_MONTHS = 3;
+
+/** The largest deposit a monthly rent allows, in whole euros. */
+export function maxSecurityDeposit(rent: number): number {
+  return rent * DEPOSIT_MAX_MONTHS;
+}
+
+/** Whether a deposit is more than the rent allows; false while either is unknown. */
+export function depositAboveLimit(deposit: number | undefined, rent: number | undefined): boolean {
+  return typeof deposit === 'number' && typeof rent === 'number' && deposit > maxSecurityDeposit(rent);
+}
+
+/**
+ * Whether an answer to the deposit (42) or the price (15) is refused only because the deposit would be more
+ * than three months of the rent, given the other answer already stored.
+ */
+export function depositRefusedByRent(step: StepId, value: unknown, answers: WizardAnswers): boolean {
+  if (!isRecord(value)) return false;
+  if (step === 'deposit') return isInt(value.securityDeposit, 0, 10_000_000) && depositAboveLimit(value.securityDeposit, answers.price?.price);
+  if (step === 'price') return isInt(value.price, 1, 1_000_000_000) && depositAboveLimit(answers.deposit?.securityDeposit, value.price);
+  return false;
+}
 
 /** Whether `value` is an answer the step may store, given the draft's other answers. */
 export function isValidAnswer<K extends StepId>(step: K, value: unknown, answers: WizardAnswers): value is AnswerTypes[K] {

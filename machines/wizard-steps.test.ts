@@ -5,6 +5,7 @@ import {
   backTarget,
   canGoTo,
   contactInAnswer,
+  depositRefusedByRent,
   entryStep,
   EXTRA_SERVICE_IDS,
   expectedPath,
@@ -219,6 +220,20 @@ describe('answers', () => {
   ] as const)('refuses a wrong %s answer', (step, answer) => {
     expect(isValidAnswer(step, answer, ANSWERS)).toBe(false);
     expect(isComplete(step, { ...ANSWERS, [step]: answer } as WizardAnswers, LOGGED_IN)).toBe(false);
+  });
+
+  it('refuses a rent deposit above three months of the rent, whichever of the two is answered second', () => {
+    expect(isValidAnswer('deposit', { securityDeposit: 2700 }, { price: { price: 900 } })).toBe(true);
+    expect(isValidAnswer('deposit', { securityDeposit: 2701 }, { price: { price: 900 } })).toBe(false);
+    expect(depositRefusedByRent('deposit', { securityDeposit: 2701 }, { price: { price: 900 } })).toBe(true);
+    // The flow asks the deposit before the rent: any deposit until the rent is known.
+    expect(isValidAnswer('deposit', { securityDeposit: 50_000 }, {})).toBe(true);
+    expect(isValidAnswer('price', { price: 899 }, { deposit: { securityDeposit: 2700 } })).toBe(false);
+    expect(depositRefusedByRent('price', { price: 899 }, { deposit: { securityDeposit: 2700 } })).toBe(true);
+    expect(isValidAnswer('price', { price: 900 }, { deposit: { securityDeposit: 2700 } })).toBe(true);
+    expect(isComplete('deposit', { ...ANSWERS, price: { price: 900 }, deposit: { securityDeposit: 3000 } }, LOGGED_IN)).toBe(false);
+    // Another refusal is not the deposit's.
+    expect(depositRefusedByRent('price', { price: 0 }, { deposit: { securityDeposit: 2700 } })).toBe(false);
   });
 
   it("refuses step 0's name and surname with what the registration refuses, and takes Italian names", () => {

@@ -105,6 +105,7 @@ export const ERROR_CATALOGUE = {
   // 160-179: the owner's listings and their media
   ListingNotFound: { type: 160, status: 404, description: "No listing of this user has this id: another user's, deleted, or never created (never told apart)." },
   MediaNotFound: { type: 161, status: 404, description: 'The listing has no media with this id.' },
+  DepositAboveThreeMonths: { type: 163, status: 400, description: "A rent's security deposit (step 42) is more than three months of its rent (step 15), the most Italian law allows for a home: lower the deposit or raise the rent (domain/wizard-steps.ts, depositAboveLimit)." },
   CoverNotAPhoto: { type: 162, status: 400, description: 'Only a photo of the listing (a property or room image) can be its cover.' },
 
   // 170-178: valuations

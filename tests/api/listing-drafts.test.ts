@@ -200,6 +200,23 @@ for (const backend of BACKENDS) {
       });
     }
 
+    it('refuses a rent deposit above three months of the rent, at the deposit and at the price, and takes three months', async () => {
+      const seller = await newSeller('deposito');
+      const answers: WizardAnswers = { ...ANSWERS, price: { price: 900 }, deposit: { securityDeposit: 1800 } };
+      const [row] = await db()
+        .insert(properties)
+        .values({ ownerUserId: seller.id, sellTypeId: SELL_TYPE.rent, statusId: 1, title: answers.title!.title, wizardAnswers: answers as Record<string, unknown>, wizardPage: { currentStep: 28, lastDevice: 'desktop' } })
+        .returning({ id: properties.id });
+      const id = row!.id;
+      expectError(await seller.save(id, stepNumberOf('deposit'), { securityDeposit: 2701 }), 'DepositAboveThreeMonths');
+      // A lower rent than the stored deposit allows: 1,800 € is more than three months of 599 €.
+      expectError(await seller.save(id, stepNumberOf('price'), { price: 599 }), 'DepositAboveThreeMonths');
+      expect(json(await seller.read(id)).Answers).toMatchObject({ price: { price: 900 }, deposit: { securityDeposit: 1800 } });
+      expect(json(await seller.save(id, stepNumberOf('deposit'), { securityDeposit: 2700 })).Answers.deposit).toEqual({ securityDeposit: 2700 });
+      expect(json(await seller.save(id, stepNumberOf('price'), { price: 1000 })).Answers.price).toEqual({ price: 1000 });
+      expect(json(await seller.property(id))).toMatchObject({ SecurityDeposit: 2700, Price: 1000 });
+    });
+
     it('refuses steps of another flow, the account steps, and answers that name what does not exist', async () => {
       const seller = await newSeller('altri-passi');
       const id = (await seller.create(SELL_TYPE.sale)).json().Id;

@@ -6,6 +6,7 @@ import {
   forwardHistory,
   isReadyToPublish,
   isStepNode,
+  depositRefusedByRent,
   isValidAnswer,
   jumpHistory,
   nextNode,
@@ -130,6 +131,8 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
     // error, so the step says which (the same rule isValidAnswer applies).
     const contact = contactInAnswer(stepId, input.answer);
     if (contact !== null) throw new AppError(CONTACT_ERRORS[contact], { message: `step ${step} of listing ${id}` });
+    // A deposit above three months of the rent is refused with its own error, so the step says why.
+    if (depositRefusedByRent(stepId, input.answer, before.answers)) throw new AppError('DepositAboveThreeMonths', { message: `step ${step} of listing ${id}` });
     if (!isValidAnswer(stepId, input.answer, before.answers)) throw new AppError('InvalidStepAnswer', { message: `step ${step} of listing ${id}` });
 
     let answers: WizardAnswers = input.answer === null ? before.answers : { ...before.answers, [stepId]: input.answer };

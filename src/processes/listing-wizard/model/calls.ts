@@ -17,6 +17,7 @@ export type WizardFailure =
   | 'draftLimit'
   | 'notReachable'
   | 'invalidAnswer'
+  | 'depositTooHigh'
   | 'contactLink'
   | 'contactEmail'
   | 'contactPhone'
@@ -51,6 +52,7 @@ const FAILURE_OF_TYPE: Record<string, WizardFailure> = {
   DraftLimitReached: 'draftLimit',
   StepNotReachable: 'notReachable',
   InvalidStepAnswer: 'invalidAnswer',
+  DepositAboveThreeMonths: 'depositTooHigh',
   ListingTextHasLink: 'contactLink',
   ListingTextHasEmail: 'contactEmail',
   ListingTextHasPhone: 'contactPhone',

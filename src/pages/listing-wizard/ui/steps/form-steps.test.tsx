@@ -39,6 +39,30 @@ describe('price (15)', () => {
   });
 });
 
+describe('deposit and rent: at most three months', () => {
+  it('refuses a deposit above three months of the rent already given, with the figures', async () => {
+    const { onAnswer } = await renderStep(DepositStep, 'deposit', { flow: 'rent', answers: { price: { price: 900 } } });
+    type(/Deposito cauzionale/, '3000');
+    submit();
+    expect(screen.getByText('Il deposito cauzionale non può superare tre mensilità: con un canone di 900 € al massimo 2.700 €.')).toBeTruthy();
+    expect(onAnswer).not.toHaveBeenCalled();
+    type(/Deposito cauzionale/, '2700');
+    submit();
+    expect(onAnswer).toHaveBeenCalledWith({ securityDeposit: 2700 });
+  });
+
+  it('refuses a rent whose deposit, asked before, is more than three months of it', async () => {
+    const { onAnswer } = await renderStep(PriceStep, 'price', { flow: 'rent', answers: { deposit: { securityDeposit: 3000 } } });
+    type(/Canone mensile/, '900');
+    submit();
+    expect(screen.getByText(/Il deposito cauzionale non può superare tre mensilità: con il deposito di 3.000 € che hai indicato, il canone deve essere di almeno 1.000 €/)).toBeTruthy();
+    expect(onAnswer).not.toHaveBeenCalled();
+    type(/Canone mensile/, '1000');
+    submit();
+    expect(onAnswer).toHaveBeenCalledWith({ price: 1000 });
+  });
+});
+
 describe('title (16)', () => {
   it('is prefilled with the title the server generates, and hands it over trimmed', async () => {
     const { onAnswer } = await renderStep(TitleStep, 'title', { extras: { draft: { generatedTitle: 'Casa in vendita in Via Paolo Sarpi, 12 a Milano', qualityScore: 40, qualityNext: [], status: 1 } } });

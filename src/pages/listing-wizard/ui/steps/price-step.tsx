@@ -1,3 +1,4 @@
+import { DEPOSIT_MAX_MONTHS, depositAboveLimit } from '@domain/wizard-steps';
 import { formatThousands } from '@/shared/lib/number';
 import { useTranslation } from '@/shared/i18n';
 import type { StepViewProps } from '@/features/wizard-steps';
@@ -10,6 +11,7 @@ export default function PriceStep({ flow, answer, answers, busy, error, onAnswer
   const { t } = useTranslation('listing-wizard');
   const kind = flow === 'rent' ? 'rent' : 'sale';
   const market = answers.loader;
+  const deposit = answers.deposit?.securityDeposit;
   const estimate = flow === 'sale' && market?.found && market.estimateMin !== null && market.estimateMax !== null ? t('steps.price.estimate', { min: formatThousands(market.estimateMin), max: formatThousands(market.estimateMax) }) : undefined;
   return (
     <MoneyStep
@@ -26,6 +28,8 @@ export default function PriceStep({ flow, answer, answers, busy, error, onAnswer
         if (value === null) return t(`steps.price.required.${kind}`);
         if (value < 1) return t('steps.price.tooSmall');
         if (value > PRICE_MAX) return t('steps.price.tooLarge');
+        // The deposit (asked before the rent) is at most three months of it.
+        if (flow === 'rent' && deposit !== undefined && depositAboveLimit(deposit, value)) return t('steps.price.depositAboveThreeMonths', { deposit: formatThousands(deposit), min: formatThousands(Math.ceil(deposit / DEPOSIT_MAX_MONTHS)) });
         return undefined;
       }}
       onValue={(price) => onAnswer({ price })}
