@@ -436,6 +436,22 @@ describe.each(BACKENDS)('search ($name)', (backend) => {
     expect(found.Area).toMatchObject({ Kind: 'place', Name: 'Via Emilia, Piacenza', RadiusM: Number(address.Params.Radius) });
   });
 
+  it("places: a province's main town comes first among the towns that match, with the slugs of its results address", async () => {
+    type Place = { Kind: string; Name: string; IsMainTown: boolean; Slug: string | null; ProvinceSlug: string | null };
+    const places = async (Text: string) => ((await app.inject({ method: 'GET', url: '/api/Search/Places', query: { Text } })).json() as { Items: Place[] }).Items;
+    // Carpi and Carrara are more populous than Carbonia, the main town of Sud Sardegna.
+    const car = (await places('Car')).filter((item) => item.Kind === 'town');
+    expect(car[0]).toMatchObject({ Name: 'Carbonia', IsMainTown: true });
+    expect(car.slice(1).map((item) => item.IsMainTown)).not.toContain(true);
+    expect(car.map((item) => item.Name)).toEqual(expect.arrayContaining(['Carpi', 'Carrara']));
+    // Two main towns keep the order of their population, ahead of Rivoli.
+    expect((await places('Ri')).filter((item) => item.Kind === 'town').map((item) => item.Name).slice(0, 3)).toEqual(['Rimini', 'Rieti', 'Rivoli']);
+    const milano = (await places('Mil'))[0];
+    expect(milano).toMatchObject({ Kind: 'town', Name: 'Milano', IsMainTown: true, Slug: 'milano', ProvinceSlug: 'milano' });
+    expect((await places('brer')).find((item) => item.Kind === 'district')).toMatchObject({ Name: 'Brera', IsMainTown: false, Slug: 'brera', ProvinceSlug: 'milano' });
+    expect((await places('Monza')).find((item) => item.Kind === 'town')).toMatchObject({ Name: 'Monza', Slug: 'monza', ProvinceSlug: 'monza-e-della-brianza' });
+  });
+
   it('unknown places answer 404 UnknownPlace', async () => {
     for (const query of [
       { SearchType: 'province', Province: 'atlantide' },

@@ -1167,6 +1167,12 @@ export interface PlaceItemRow {
   Latitude: number | null;
   Longitude: number | null;
   Params: Record<string, string>;
+  /** A town that is its province's main town (its most populous, as `mainTownOf`). */
+  IsMainTown: boolean;
+  /** The place's name in addresses: a town's or a district's slug, a province's; null for regions and streets. */
+  Slug: string | null;
+  /** The slug of the province a town or district lies in (a province's own); null for regions and streets. */
+  ProvinceSlug: string | null;
 }
 
 /** Radius of the circle an address suggestion searches, metres: at least this ... */
@@ -1210,8 +1216,9 @@ interface AreaPlace {
 }
 
 export function createPlaceSearch(db: Db) {
-  // Provinces and regions: 127 rows that change only with a seed, read once per process.
-  let areas: Promise<{ provinces: AreaPlace[]; regions: AreaPlace[] }> | undefined;
+  // Provinces and regions: 127 rows that change only with a seed, read once per process, with
+  // each province's main town (its most populous, the lowest id between equals: `mainTownOf`).
+  let areas: Promise<{ provinces: AreaPlace[]; regions: AreaPlace[]; mainTowns: number[] }> | undefined;
   const loadAreas = async () => {
     const provinceRows = await db
       .select({
@@ -1235,7 +1242,12 @@ export function createPlaceSearch(db: Db) {
         longitude: sql<number | null>`(select avg(m.longitude) from ${municipalities} m join ${provinces} p on p.id = m.province_id where p.region_id = "regions"."id")`.mapWith(nullableNumber),
       })
       .from(regions);
+    const mainTownRows = await db
+      .selectDistinctOn([municipalities.provinceId], { id: municipalities.id })
+      .from(municipalities)
+      .orderBy(municipalities.provinceId, sql`${municipalities.population} desc nulls last`, municipalities.id);
     return {
+      mainTowns: mainTownRows.map((r) => r.id),
       provinces: provinceRows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, searchName: toSearchName(r.name), detail: `${r.sigla}, ${r.regionName}`, latitude: r.latitude, longitude: r.longitude })),
       regions: regionRows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, searchName: toSearchName(r.name), detail: r.area, latitude: r.latitude, longitude: r.longitude })),
     };
@@ -1249,23 +1261,45 @@ export function createPlaceSearch(db: Db) {
     const [streetPart = '', townPart = ''] = text.split(',').map((s) => s.trim());
     const townQ = toSearchName(townPart);
     const streetQ = toSearchName(streetPart);
+    const {
+      provinces: provinceList,
+      regions: regionList,
+      mainTowns,
+    } = await (areas ??= loadAreas().catch((error: unknown) => {
+      areas = undefined;
+      throw error;
+    }));
+    const isMainTown = sql<boolean>`(${municipalities.id} = any(${sql.param(mainTowns)}::int[]))`;
 
     const [towns, districtRows, addressRows] = await Promise.all([
       db
         .select({
           istat: municipalities.istatCode,
           name: municipalities.name,
+          slug: municipalities.slug,
           sigla: provinces.sigla,
+          provinceSlug: provinces.slug,
           latitude: municipalities.latitude,
           longitude: municipalities.longitude,
+          isMain: isMainTown,
         })
         .from(municipalities)
         .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
         .where(sql`${municipalities.searchName} like ${likePrefix(q)}`)
-        .orderBy(sql`${municipalities.population} desc nulls last`, municipalities.name)
+        // The town named exactly what was typed, then among equals a province's main town, then the most populous.
+        .orderBy(sql`(${municipalities.searchName} = ${q}) desc`, sql`${isMainTown} desc`, sql`${municipalities.population} desc nulls last`, municipalities.name)
         .limit(limit),
       db
-        .select({ id: districts.id, name: districts.name, town: municipalities.name, sigla: provinces.sigla, latitude: districts.latitude, longitude: districts.longitude })
+        .select({
+          id: districts.id,
+          name: districts.name,
+          slug: districts.slug,
+          town: municipalities.name,
+          sigla: provinces.sigla,
+          provinceSlug: provinces.slug,
+          latitude: districts.latitude,
+          longitude: districts.longitude,
+        })
         .from(districts)
         .innerJoin(municipalities, eq(municipalities.id, districts.municipalityId))
         .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
@@ -1305,10 +1339,6 @@ export function createPlaceSearch(db: Db) {
             .limit(limit)
         : Promise.resolve([]),
     ]);
-    const { provinces: provinceList, regions: regionList } = await (areas ??= loadAreas().catch((error: unknown) => {
-      areas = undefined;
-      throw error;
-    }));
 
     const groups: Record<PlaceKind, PlaceItemRow[]> = {
       town: towns.map((t) => ({
@@ -1319,6 +1349,9 @@ export function createPlaceSearch(db: Db) {
         Latitude: t.latitude,
         Longitude: t.longitude,
         Params: { SearchType: 'town', Town: t.istat },
+        IsMainTown: t.isMain === true,
+        Slug: t.slug,
+        ProvinceSlug: t.provinceSlug,
       })),
       district: districtRows.map((d) => ({
         Kind: 'district',
@@ -1328,6 +1361,9 @@ export function createPlaceSearch(db: Db) {
         Latitude: d.latitude,
         Longitude: d.longitude,
         Params: { SearchType: 'district', District: String(d.id) },
+        IsMainTown: false,
+        Slug: d.slug,
+        ProvinceSlug: d.provinceSlug,
       })),
       province: provinceList
         .filter((p) => p.searchName.startsWith(q) || p.slug === q)
@@ -1340,11 +1376,14 @@ export function createPlaceSearch(db: Db) {
           Latitude: p.latitude,
           Longitude: p.longitude,
           Params: { SearchType: 'province', Province: p.slug },
+          IsMainTown: false,
+          Slug: p.slug,
+          ProvinceSlug: p.slug,
         })),
       region: regionList
         .filter((r) => r.searchName.startsWith(q))
         .slice(0, limit)
-        .map((r) => ({ Kind: 'region', Id: r.slug, Name: r.name, Detail: r.detail, Latitude: r.latitude, Longitude: r.longitude, Params: { SearchType: 'region', Region: r.slug } })),
+        .map((r) => ({ Kind: 'region', Id: r.slug, Name: r.name, Detail: r.detail, Latitude: r.latitude, Longitude: r.longitude, Params: { SearchType: 'region', Region: r.slug }, IsMainTown: false, Slug: null, ProvinceSlug: null })),
       address: addressRows
         .filter((a) => a.street)
         .map((a) => {
@@ -1357,6 +1396,9 @@ export function createPlaceSearch(db: Db) {
             Latitude: a.latitude,
             Longitude: a.longitude,
             Params: { SearchType: 'place', Lat: coordinate(a.latitude), Lng: coordinate(a.longitude), Radius: String(addressRadius(a)), Place: name.slice(0, 120) },
+            IsMainTown: false,
+            Slug: null,
+            ProvinceSlug: null,
           };
         }),
     };

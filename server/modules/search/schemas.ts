@@ -143,6 +143,9 @@ export const PlaceItem = z
     Latitude: z.number().nullable(),
     Longitude: z.number().nullable(),
     Params: z.record(z.string(), z.string()).describe('The search query to run for it (GET /api/Search/Listings).'),
+    IsMainTown: z.boolean().describe("A town that is its province's main town (its most populous); such a town comes before the other towns that match as well."),
+    Slug: z.string().nullable().describe('The name in addresses: a town\'s, district\'s or province\'s slug ("milano", "porta-romana"); null for regions and streets.'),
+    ProvinceSlug: z.string().nullable().describe('The slug of the province a town or district lies in (a province\'s own), for its results address; null for regions and streets.'),
   })
   .meta({ id: 'PlaceItem' });
 
