@@ -9,7 +9,7 @@ const CONTENT_PAGES: { path: string; h1: RegExp }[] = [
   { path: '/vendocasa', h1: /Vendi casa da privato/ },
   { path: '/vendocasa/bilocali', h1: /Vendi il tuo bilocale/ },
   { path: '/affittocasa', h1: /Metti in affitto casa tua/ },
-  { path: '/trovocasa', h1: /Case in affitto, direttamente dai proprietari/ },
+  { path: '/trovocasa', h1: /Case in affitto, da privati e agenzie/ },
   { path: '/trovocasa/monolocali', h1: /Monolocali in affitto/ },
   { path: '/faq', h1: /^Domande frequenti$/ },
   { path: '/faq/comprocasa', h1: /chi compra casa/ },

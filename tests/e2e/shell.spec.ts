@@ -33,7 +33,7 @@ const CHOICES: readonly Choice[] = [
     label: /Compro casa/,
     cookie: '2',
     landing: /\/comprocasa$/,
-    title: /^Case in vendita dai proprietari/,
+    title: /^Case in vendita da privati e agenzie/,
     menuType: 'BUYER',
     header: [
       ['search', '/comprocasa'],
@@ -95,7 +95,7 @@ const CHOICES: readonly Choice[] = [
     label: /Trovo casa in affitto/,
     cookie: '4',
     landing: /\/trovocasa$/,
-    title: /^Case in affitto dai proprietari/,
+    title: /^Case in affitto da privati e agenzie/,
     menuType: 'RENTER',
     header: [
       ['search', '/trovocasa'],

@@ -24,8 +24,14 @@ describe('ListingCard', () => {
     expect(within(card).getByText('2 bagni')).toBeTruthy();
     expect(within(card).getByText('Piano 2')).toBeTruthy();
     expect(within(card).getByText('Via Solferino, 12, Brera, Milano (MI)')).toBeTruthy();
-    expect(within(card).getByText('Immobiliare Brera')).toBeTruthy();
+    expect(within(card).getByTestId('listing-publisher').textContent).toBe('Pubblicato da: Agenzia Immobiliare Brera');
     expect(within(card).getByRole('link', { name: 'Trilocale in Via Solferino' }).getAttribute('href')).toBe('/immobile/101');
+  });
+
+  it('says a private owner publishes the listing when no agency does', async () => {
+    const card = await renderCard({ AgencyName: null });
+    expect(within(card).getByTestId('listing-publisher').textContent).toBe('Pubblicato da: Privato');
+    expect(within(card).queryByText('Agenzia')).toBeNull();
   });
 
   it('writes a rent per month and the ground floor in words', async () => {

@@ -92,7 +92,16 @@ export function ListingCard({ listing, headingLevel: Heading = 'h3', priority = 
             {listing.Floor !== null ? <li>{floorLabel(listing.Floor, t)}</li> : null}
             {listing.EnergyClass ? <li>{t('card.energyClass', { code: listing.EnergyClass })}</li> : null}
           </ul>
-          <p className={styles.agency}>{listing.AgencyName ?? t('card.private')}</p>
+          <p className={styles.agency} data-testid="listing-publisher">
+            <span className="visually-hidden">{t('card.publishedBy')} </span>
+            {listing.AgencyName ? (
+              <>
+                <span className={styles.publisherKind}>{t('card.agency')}</span> {listing.AgencyName}
+              </>
+            ) : (
+              <span className={styles.publisherKind}>{t('card.private')}</span>
+            )}
+          </p>
         </div>
       </article>
     </div>

@@ -75,7 +75,7 @@ describe('LandingPage', () => {
     await renderLanding('comprocasa', 'trilocali');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
       'textContent',
-      'Trilocali in vendita, direttamente dai proprietari',
+      'Trilocali in vendita, da privati e agenzie',
     );
   });
 

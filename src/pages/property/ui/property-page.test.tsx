@@ -207,6 +207,13 @@ describe('PropertyPage', () => {
     answer(property({ Advertiser: { Kind: 'private', Name: 'Marco', AgencyId: null, AgencySlug: null, LogoUrl: null, Phone: null } }));
     await renderProperty();
     expect(within(screen.getByTestId('advertiser')).getByText('Privato')).toBeTruthy();
+    expect(screen.getByTestId('property-publisher').textContent).toBe('Pubblicato da un privato');
+  });
+
+  it("names the agency that publishes the listing under its title", async () => {
+    answer(property());
+    await renderProperty();
+    expect(screen.getByTestId('property-publisher').textContent).toBe("Pubblicato dall'agenzia Casa Brera Immobiliare");
   });
 });
 

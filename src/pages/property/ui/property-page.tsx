@@ -53,6 +53,9 @@ export function PropertyPage({ id }: { id: number }) {
           <header className={styles.header}>
             <h1 className={styles.title}>{property.Title}</h1>
             <p className={styles.place}>{cityLine}</p>
+            <p className={styles.publisher} data-testid="property-publisher">
+              {property.Advertiser.Kind === 'agency' ? t('publisher.agency', { name: property.Advertiser.Name }) : t('publisher.private')}
+            </p>
             <div className={styles.priceRow}>
               <p className={cx(styles.price, !active && styles.priceInactive)} data-testid="property-price">
                 {price ?? t('price.onRequest')}
