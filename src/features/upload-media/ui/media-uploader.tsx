@@ -5,9 +5,9 @@ import { cx } from '@/shared/lib/class-names';
 import { useMediaQuery } from '@/shared/lib/device';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
-import { setListingMedia, uploadMedia, UploadError, type ListingMedia } from '../api/media-api';
+import { listingMediaKey, saveMediaOrder, setListingMedia, uploadMedia, UploadError, type ListingMedia } from '../api/media-api';
 import { acceptOf, formatMegabytes, refusalKey, RETRYABLE, UPLOAD_MEDIA_TYPE, type MediaKind, type RefusalReason } from '../model/media';
-import { isActive, MAX_PARALLEL_UPLOADS, tasksFor, type UploadTask } from '../model/upload-queue';
+import { chosenOrder, isActive, MAX_PARALLEL_UPLOADS, tasksFor, type UploadTask } from '../model/upload-queue';
 import styles from './media-uploader.module.css';
 
 export interface MediaUploaderProps {
@@ -65,6 +65,11 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
   // (the files would only be refused), and the files wait in line, not refused.
   const [pause, setPause] = useState<{ until: number; seconds: number } | null>(null);
   const started = useRef(new Map<string, AbortController>());
+  // The files of this choice stored so far (media id -> the task's order), and the order calls
+  // that put them back in the order chosen, one after the other.
+  const placed = useRef(new Map<number, number>());
+  const ordering = useRef<Promise<void>>(Promise.resolve());
+  const [reordering, setReordering] = useState(0);
   const onPhone = useMediaQuery('(pointer: coarse)');
   const { limits } = media;
   const max = kind === 'photo' ? limits.MaxPhotos : limits.MaxDocuments;
@@ -82,6 +87,23 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
     const refused = added.filter((task) => task.state === 'refused').length;
     const accepted = added.length - refused;
     announce([accepted > 0 ? t('announce.added', { count: accepted }) : '', refused > 0 ? t('announce.refusedNow', { count: refused }) : ''].filter(Boolean).join(' '));
+  };
+
+  // Two files go up at a time and the server adds each after the listing's last media as its
+  // request ends: a small second photo would come before a large first one (and become the
+  // cover). Once stored, the files take back the order they were chosen in.
+  const keepChosenOrder = () => {
+    const chosen = new Map(placed.current);
+    if (chosen.size < 2) return;
+    setReordering((count) => count + 1);
+    ordering.current = ordering.current
+      .then(async () => {
+        const items = queryClient.getQueryData<ListingMedia>(listingMediaKey(listingId))?.items ?? [];
+        const order = chosenOrder(items, chosen);
+        if (order) setListingMedia(queryClient, listingId, await saveMediaOrder(listingId, order));
+      })
+      .catch(() => announce(t('list.orderFailed')))
+      .finally(() => setReordering((count) => count - 1));
   };
 
   const pauseFor = (key: string, seconds: number) => {
@@ -122,6 +144,10 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
           if (result?.Reason === 'budget') {
             pauseFor(task.key, answer.RetryAfter ?? DEFAULT_PAUSE_SECONDS);
           } else if (result && result.Status === 0) {
+            if (result.Media) {
+              placed.current.set(result.Media.Id, task.order);
+              keepChosenOrder();
+            }
             setTasks((all) => all.filter((other) => other.key !== task.key));
             announce(t('announce.uploaded', { name: task.name }));
           } else {
@@ -152,7 +178,12 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
     return () => running.forEach((controller) => controller.abort());
   }, []);
 
-  const busy = tasks.some(isActive);
+  const sending = tasks.some(isActive);
+  // A choice is over once none of its files is on its way: the next one is ordered on its own.
+  useEffect(() => {
+    if (!sending) placed.current.clear();
+  }, [sending]);
+  const busy = sending || reordering > 0;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

@@ -107,6 +107,53 @@ describe('PhotosStep', () => {
     expect(onAnswer).toHaveBeenCalledWith({ photoCount: 1 });
   });
 
+  it('keeps the order the photos were chosen in when a later one is stored first: the first chosen is the cover', async () => {
+    const earlier = mediaItem(1);
+    server = installMediaServer(fetchMock, [earlier]);
+    const { onAnswer } = renderStep();
+    await screen.findByRole('heading', { name: '1 foto caricata' });
+    choose([jpeg('soggiorno.jpg', 9_000_000), jpeg('cucina.jpg'), jpeg('bagno.jpg')]);
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+    const [living, kitchen] = FakeXhr.all as [FakeXhr, FakeXhr];
+    expect(living.files[0]!.name).toBe('soggiorno.jpg');
+
+    // The small kitchen ends first: the server stores it before the living room.
+    const kitchenItem = (await server.answer(kitchen))!;
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(3));
+    const livingItem = (await server.answer(living))!;
+    // Still on its way while the order is saved: the step does not go on.
+    fireEvent.click(screen.getByRole('button', { name: /^Continua/ }));
+    expect(onAnswer).not.toHaveBeenCalled();
+    await waitFor(() => expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)).toHaveLength(1));
+    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)[0]!.body).toEqual({ MediaIds: [earlier.Id, livingItem.Id, kitchenItem.Id] });
+    const bathItem = (await server.answer(FakeXhr.all[2]!))!;
+    expect(await screen.findByRole('heading', { name: '4 foto caricate' })).toBeTruthy();
+    await waitFor(() => {
+      const rows = screen.getAllByRole('listitem').filter((row) => row.dataset.mediaId);
+      expect(rows.map((row) => Number(row.dataset.mediaId))).toEqual([earlier.Id, livingItem.Id, kitchenItem.Id, bathItem.Id]);
+    });
+    // The bathroom came last as chosen: nothing more to put in order.
+    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    expect(onAnswer).toHaveBeenCalledWith({ photoCount: 4 });
+  });
+
+  it('makes the first chosen photo the cover of a listing without photos, whichever upload ends first', async () => {
+    renderStep();
+    await screen.findByRole('button', { name: 'Scegli le foto' });
+    choose([jpeg('facciata.jpg', 9_000_000), jpeg('cucina.jpg')]);
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+    const [front, kitchen] = FakeXhr.all as [FakeXhr, FakeXhr];
+    await server.answer(kitchen);
+    const frontItem = (await server.answer(front))!;
+    await waitFor(() => expect(server.items[0]!.Id).toBe(frontItem.Id));
+    await waitFor(() => {
+      const rows = screen.getAllByRole('listitem').filter((row) => row.dataset.mediaId);
+      expect(Number(rows[0]!.dataset.mediaId)).toBe(frontItem.Id);
+      expect(within(rows[0]!).getByText('Copertina')).toBeTruthy();
+    });
+  });
+
   it('refuses before sending what cannot be a photo, is too large, or is past the listing’s limit', async () => {
     server = installMediaServer(fetchMock, [mediaItem(1), mediaItem(1)], { ...LIMITS, MaxPhotos: 3 });
     renderStep();
