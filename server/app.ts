@@ -32,6 +32,7 @@ import listingMediaModule from './modules/listing-media';
 import listingDraftsModule from './modules/listing-drafts';
 import listingStats from './modules/listing-stats';
 import localesModule from './modules/locales';
+import mapModule from './modules/map';
 import mediaModule from './modules/media';
 import propertyModule from './modules/property';
 import searchModule from './modules/search';
@@ -146,6 +147,7 @@ export const app = fp<AppOptions>(
     await fastify.register(listingDraftsModule);
     await fastify.register(seoModule);
     await fastify.register(searchModule);
+    await fastify.register(mapModule);
     await fastify.register(contactModule);
     await fastify.register(careersModule);
     await fastify.register(healthModule);

@@ -89,6 +89,12 @@ const envSchema = z
       .refine((value) => /^smtps?:\/\/.+/.test(value) && URL.canParse(value), 'must be an smtp:// or smtps:// URL')
       .optional(),
     TILE_URL: tileUrl,
+    /** A Protomaps street basemap: a .pmtiles file inside DATA_DIR, served by the product. */
+    BASEMAP_PMTILES: z
+      .string()
+      .trim()
+      .refine((value) => /^[\w.-]+(\/[\w.-]+)*\.pmtiles$/.test(value) && !value.split('/').includes('..'), 'must be the path of a .pmtiles file inside DATA_DIR, such as basemap/italy.pmtiles')
+      .optional(),
     TELEMETRY_URL: httpUrl,
     CAPTCHA: z.enum(['altcha', 'recaptcha', 'off'], { error: "must be 'altcha', 'recaptcha' or 'off'" }).optional(),
     RECAPTCHA_SECRET: optionalString,
@@ -256,6 +262,8 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
   tileUrl: string | undefined;
+  /** BASEMAP_PMTILES: the .pmtiles file of the street basemap, relative to dataDir. */
+  basemapPmtiles: string | undefined;
   telemetryUrl: string | undefined;
   captcha: CaptchaProvider;
   recaptchaSecret: string | undefined;
@@ -368,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://${isIP(displayHost) === 6 ? `[${displayHost}]` : displayHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     tileUrl: e.TILE_URL,
+    basemapPmtiles: e.BASEMAP_PMTILES,
     telemetryUrl: e.TELEMETRY_URL,
     captcha,
     recaptchaSecret: e.RECAPTCHA_SECRET,

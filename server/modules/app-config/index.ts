@@ -3,6 +3,7 @@ import { listHomeTypes } from './repository';
 import { errorResponses } from '../../errors/error-body';
 import { CACHE_CONTROL, createCachedAnswer } from '../../lib/reference-cache';
 import { PORTAL_ID } from '../../plugins/portal';
+import { BASEMAP_PMTILES_PATH, basemapFile } from '../map';
 import { CV_ACCEPTED_TYPES, CV_MAX_BYTES } from '../careers/cv-file';
 import { BLOG_URL, CONTACT_EMAIL, CONTACT_PHONE, SEARCH_CENTER, TELEMETRY_SAMPLING_PERCENTAGE } from './constants';
 import { AppConfigResponse } from './schemas';
@@ -20,6 +21,7 @@ const appConfigModule: FastifyPluginAsyncZod = async function appConfigModule(fa
       RecaptchaSiteKey: config.captcha === 'recaptcha' ? (config.recaptchaSiteKey ?? null) : null,
       SocialLogin: config.oidc ? { Name: config.oidc.providerName } : null,
       TileUrl: config.tileUrl ?? null,
+      BasemapPmtilesUrl: basemapFile(config.dataDir, config.basemapPmtiles) ? BASEMAP_PMTILES_PATH : null,
       Telemetry: {
         Enabled: config.telemetryUrl !== undefined,
         Url: config.telemetryUrl ?? null,

@@ -13,6 +13,10 @@ export const AppConfigResponse = z
     /** The social login offered next to the password (an OpenID Connect provider), or null. */
     SocialLogin: z.object({ Name: z.string() }).nullable(),
     TileUrl: z.string().nullable().describe('Map tile URL template; null: the map draws without tiles.'),
+    BasemapPmtilesUrl: z
+      .string()
+      .nullable()
+      .describe('Path of the self-hosted street basemap (a Protomaps PMTiles archive served in byte ranges, BASEMAP_PMTILES); null: none. Wins over TileUrl.'),
     Telemetry: z.object({
       Enabled: z.boolean(),
       Url: z.string().nullable(),
