@@ -1,6 +1,7 @@
 import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { ENERGY_SCALE, type EnergyLabel } from '@domain/energy-label';
+import { formatEnergyIndex } from '../model/energy-text';
 import styles from './property-page.module.css';
 
 /**
@@ -50,7 +51,7 @@ export function EnergyLabelView({ label }: { label: EnergyLabel }) {
             </div>
             <div>
               <dt>{t('energy.index')}</dt>
-              <dd>{label.performance !== null ? t('energy.indexValue', { value: label.performance.toLocaleString('it-IT', { maximumFractionDigits: 2 }) }) : t('energy.indexMissing')}</dd>
+              <dd>{label.performance !== null ? t('energy.indexValue', { value: formatEnergyIndex(label.performance) }) : t('energy.indexMissing')}</dd>
             </div>
           </dl>
         </>

@@ -1,10 +1,12 @@
 import { formatSurface } from '@/entities/listing';
 import { useTranslation } from '@/shared/i18n';
+import { energyLabelOf } from '@domain/energy-label';
 import type { PropertyDetail } from '../api/property-api';
 import { floorText } from '../model/listing-text';
+import { EnergySummary } from './energy-summary';
 import styles from './property-page.module.css';
 
-/** The figures people compare first: m², rooms, bathrooms, floor, lift. */
+/** The figures people compare first: m², rooms, bathrooms, floor, lift; then the energy class and index the law asks every ad to give. */
 export function KeyFacts({ property }: { property: PropertyDetail }) {
   const { t } = useTranslation('property');
   const facts: [string, string | null][] = [
@@ -26,6 +28,7 @@ export function KeyFacts({ property }: { property: PropertyDetail }) {
             </div>
           ))}
       </dl>
+      <EnergySummary label={energyLabelOf(property.EnergyClass, property.EnergyPerformance)} />
     </section>
   );
 }

@@ -124,8 +124,8 @@ describe('PropertyPage', () => {
     expect(screen.getByText('3.765 €/m²')).toBeTruthy();
     expect(screen.getByText('Prezzo ribassato')).toBeTruthy();
     expect(screen.getByText('Prima 340.000 €')).toBeTruthy();
-    // The details below the description come with their own code, loaded after the page's.
-    const history = await screen.findByTestId('price-history');
+    // The details below the description come with their own code, loaded after the page's (slower on a loaded machine).
+    const history = await screen.findByTestId('price-history', {}, { timeout: 5000 });
     expect(within(history).getAllByRole('row')).toHaveLength(3);
     expect(within(history).getByText('−5,9%')).toBeTruthy();
     const facts = screen.getByTestId('key-facts');
@@ -137,6 +137,47 @@ describe('PropertyPage', () => {
     expect(screen.getByText('142,5 kWh/m² anno')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Planimetrie (1)' })).toBeTruthy();
     expect(screen.getByTestId('gallery-counter').textContent).toBe('1 / 3');
+  });
+
+  it('gives the energy class and its index in one line with the key figures, as the law asks of every ad', async () => {
+    answer(property({ EnergyClass: { Id: 6, Code: 'C', Name: 'C' }, EnergyPerformance: 95.4 }));
+    await renderProperty();
+    const facts = screen.getByRole('region', { name: 'Dati principali' });
+    expect(within(facts).getByTestId('energy-summary').textContent).toBe('Classe C · 95,4 kWh/m² anno');
+    expect(await screen.findByText('95,4 kWh/m² anno')).toBeTruthy();
+    cleanup();
+
+    answer(property({ EnergyClass: { Id: 6, Code: 'C', Name: 'C' }, EnergyPerformance: null }));
+    await renderProperty();
+    expect(screen.getByTestId('energy-summary').textContent).toBe('Classe C · indice di prestazione non indicato');
+    cleanup();
+
+    answer(property({ EnergyClass: { Id: 11, Code: 'exempt', Name: 'Esente' }, EnergyPerformance: null }));
+    await renderProperty();
+    expect(screen.getByTestId('energy-summary').textContent).toBe("Esente dall'attestato di prestazione energetica");
+    cleanup();
+
+    answer(property({ EnergyClass: null, EnergyPerformance: null }));
+    await renderProperty();
+    expect(screen.queryByTestId('energy-summary')).toBeNull();
+  });
+
+  it('shows whole photos, and without any photo no large empty gallery: one compact line', async () => {
+    answer(property());
+    await renderProperty();
+    expect(screen.getByTestId('photo-gallery')).toBeTruthy();
+    cleanup();
+
+    answer(property({ Photos: [], FloorPlans: [] }));
+    await renderProperty();
+    expect(screen.queryByTestId('photo-gallery')).toBeNull();
+    expect(screen.queryByRole('img', { name: /Foto/ })).toBeNull();
+    const empty = screen.getByTestId('gallery-empty');
+    expect(empty.textContent).toBe('Nessuna foto disponibile');
+    // A line of text, not the gallery's 4:3 (16:9 on a desktop) frame.
+    expect(empty.tagName).toBe('P');
+    expect(empty.className).not.toMatch(/stage/);
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 
   it('carries the listing and the breadcrumb as schema.org data', async () => {

@@ -46,7 +46,8 @@ function useTurn(total: number) {
 /**
  * The photos of a listing: the cover large, thumbnails below, arrows and swipe to turn, a
  * "1 / 12" counter, and a full-screen view (Esc closes it). Every image carries its width and
- * height, so nothing moves while they load.
+ * height, so nothing moves while they load. Photos show whole (contained on a neutral
+ * background, never cropped), here and in full screen; only the thumbnails are cropped.
  */
 export function PhotoGallery({ images, labels, priority = false, className }: PhotoGalleryProps) {
   const total = images.length;
@@ -67,9 +68,13 @@ export function PhotoGallery({ images, labels, priority = false, className }: Ph
   }, [index]);
 
   if (total === 0) {
+    // No photos: one compact line, not a large empty frame.
     return (
       <div className={cx(styles.gallery, className)}>
-        <div className={cx(styles.stage, styles.empty)}>{labels.empty}</div>
+        <p className={styles.empty} data-testid="gallery-empty">
+          <Icon name="home" className={styles.emptyIcon} />
+          {labels.empty}
+        </p>
       </div>
     );
   }
