@@ -6,6 +6,8 @@
 // the first screen; the server validates the same keys with zod
 // (server/modules/search/schemas.ts), and a test proves both accept and refuse alike.
 
+import { normalizeAmenityIds, RETIRED_AMENITIES, SEARCH_AMENITY_GROUPS } from './listing/amenities';
+import { CONTRACT_TYPE_IDS, FURNISHING_IDS, type ContractTypeId, type FurnishingId } from './listing/rent-terms';
 import { TYPE_SLUGS, type TypeSlug } from './public-pages';
 
 /** The spec's search types, plus `free` (the default: everything, optionally within the map's view). */
@@ -28,8 +30,11 @@ export const SEARCH_TYPE_ID: Record<Exclude<SearchType, 'free'>, number> = {
 export const SORTS = ['relevance', 'price-asc', 'price-desc', 'price-m2-asc', 'price-m2-desc', 'newest', 'surface-desc', 'surface-asc'] as const;
 export type SearchSort = (typeof SORTS)[number];
 
-/** Amenity ids of docs/spec.md §3. */
-export const AMENITY_IDS = [2, 7, 9, 13, 15, 16, 17, 18, 19, 20, 23, 24] as const;
+/** The amenities a search filters by (domain/listing/amenities.ts, SEARCH_AMENITY_GROUPS), sorted. */
+export const AMENITY_IDS: readonly number[] = SEARCH_AMENITY_GROUPS.flatMap((group) => group.ids).sort((a, b) => a - b);
+/** What an address or saved search may still carry: the filter's ids and the retired ones, read as what they mean now. */
+export const AMENITY_IDS_READ: readonly number[] = [...AMENITY_IDS, ...Object.keys(RETIRED_AMENITIES).map(Number)];
+export { CONTRACT_TYPE_IDS, FURNISHING_IDS };
 /** Energy classes by id (reference list energy_classes: 1 A4 ... 10 G, 11 exempt, 12 pending). */
 export const ENERGY_CLASS_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 /** Property conditions by id (1 new, 2 excellent, 3 good, 4 to renovate). */
@@ -125,6 +130,14 @@ export interface SearchParams {
   FloorMax?: number;
   NewBuild?: boolean;
   WithPhotos?: boolean;
+  /** Only listings a private owner publishes (no agency). */
+  PrivateOnly?: boolean;
+  /** Rent only: furnishing ids (furnishing_types), any of them. */
+  Furnishing?: FurnishingId[];
+  /** Rent only: lease types (CONTRACT_TYPE_IDS), any of them. */
+  Contracts?: ContractTypeId[];
+  /** Rent only: pets welcome. */
+  Pets?: boolean;
   /** Published in the last N days. */
   PublishedWithin?: (typeof PUBLISHED_WITHIN_DAYS)[number];
   /** Italian full text on title and description. */
@@ -285,13 +298,18 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
   set('RoomsMin', int(raw.RoomsMin, 1, LIMITS.roomsMax));
   set('RoomsMax', int(raw.RoomsMax, 1, LIMITS.roomsMax));
   set('BathroomsMin', int(raw.BathroomsMin, 1, 10));
-  set('Amenities', intList(raw.Amenities, AMENITY_IDS));
+  const amenities = intList(raw.Amenities, AMENITY_IDS_READ);
+  set('Amenities', amenities ? normalizeAmenityIds(amenities) : amenities);
   set('EnergyClasses', intList(raw.EnergyClasses, ENERGY_CLASS_IDS));
   set('Conditions', intList(raw.Conditions, CONDITION_IDS));
   set('FloorMin', int(raw.FloorMin, -1, 200));
   set('FloorMax', int(raw.FloorMax, -1, 200));
   set('NewBuild', bool(raw.NewBuild));
   set('WithPhotos', bool(raw.WithPhotos));
+  set('PrivateOnly', bool(raw.PrivateOnly));
+  set('Furnishing', intList(raw.Furnishing, FURNISHING_IDS));
+  set('Contracts', intList(raw.Contracts, CONTRACT_TYPE_IDS));
+  set('Pets', bool(raw.Pets));
   set('PublishedWithin', oneOf(raw.PublishedWithin, PUBLISHED_WITHIN_DAYS));
   set('Text', text(raw.Text, new RegExp(`^[^<>]{1,${LIMITS.textMax}}$`)));
   set('Sort', oneOf(raw.Sort, SORTS));
@@ -340,7 +358,8 @@ export function missingForType(p: SearchParams): string | null {
 const ORDER: SearchParamKey[] = [
   'SearchType', 'SellType', 'Lat', 'Lng', 'Radius', 'Polygon', 'Province', 'Town', 'Region', 'District', 'Agency', 'Place',
   'Type', 'PropertyTypes', 'PriceMin', 'PriceMax', 'SurfaceMin', 'SurfaceMax', 'RoomsMin', 'RoomsMax', 'BathroomsMin',
-  'Amenities', 'EnergyClasses', 'Conditions', 'FloorMin', 'FloorMax', 'NewBuild', 'WithPhotos', 'PublishedWithin', 'Text',
+  'Amenities', 'EnergyClasses', 'Conditions', 'FloorMin', 'FloorMax', 'NewBuild', 'WithPhotos', 'PrivateOnly', 'Furnishing', 'Contracts', 'Pets',
+  'PublishedWithin', 'Text',
   'Sort', 'Bounds', 'Zoom', 'Cursor', 'PageSize',
 ];
 
@@ -379,13 +398,19 @@ export function savedCriteria(p: SearchParams): Record<string, string> {
 }
 
 /**
+ * The property types that are homes: what «case» means, on its results pages and in the landings' and
+ * town lists' counts alike (the residential types of the reference list: no garage, shop, office, land).
+ */
+export const HOME_PROPERTY_TYPE_IDS: readonly number[] = [1, 2, 3, 5, 6, 8, 9, 11, 12, 15, 18];
+
+/**
  * What the type slugs of the URLs mean (docs/spec.md §3: apartments 1, homes 23, studio 19,
  * two-room 20, three-room 21, four-room 22, houses and apartments 24, commercial 25):
  * property types, and for the room slugs a number of rooms.
  */
 export const TYPE_SLUG_MEANING: Record<TypeSlug, { slugTypeId: number; propertyTypes?: readonly number[]; rooms?: number; roomsMin?: number }> = {
   appartamenti: { slugTypeId: 1, propertyTypes: [1, 2, 3, 6] },
-  case: { slugTypeId: 23, propertyTypes: [1, 2, 3, 5, 6, 8, 9, 11, 12, 15, 18] },
+  case: { slugTypeId: 23, propertyTypes: HOME_PROPERTY_TYPE_IDS },
   monolocali: { slugTypeId: 19, propertyTypes: [1, 2, 3, 6, 11], rooms: 1 },
   bilocali: { slugTypeId: 20, propertyTypes: [1, 2, 3, 6, 11], rooms: 2 },
   trilocali: { slugTypeId: 21, propertyTypes: [1, 2, 3, 6, 11], rooms: 3 },

@@ -3,9 +3,9 @@
 // answers each one collects, and the order the flow gives them
 // (docs/wizard-flow.md, authoritative), branches included.
 //
-// Pure TypeScript whose only imports are two pure rules of domain/ (the name rule of
-// domain/person-name.ts, shared with the registration and the profile, and the contact details
-// of a seller's text, domain/listing/contact-details.ts): the wizard machines route with it, and the server (which
+// Pure TypeScript whose only imports are three pure rules of domain/ (the name rule of
+// domain/person-name.ts, shared with the registration and the profile, the contact details
+// of a seller's text, domain/listing/contact-details.ts, and the amenities in use, domain/listing/amenities.ts): the wizard machines route with it, and the server (which
 // validates and stores each step's answers) and the pages (through src/processes) can ask the
 // same functions, so all three agree on which step is complete, where a draft resumes and
 // which deep link is allowed:
@@ -21,6 +21,7 @@
 //
 // Choices made where the flow is silent are marked "Choice:" next to the rule.
 
+import { AMENITY_IDS_IN_USE } from './listing/amenities';
 import { contactDetailIn, type ContactKind } from './listing/contact-details';
 import { isPersonName } from './person-name';
 
@@ -122,9 +123,11 @@ export interface Renovation {
 }
 export interface EnergyClassAnswer {
   energyClassId: number;
-  /** EPgl,nren in kWh/m² a year, when the certificate gives it. */
+  /** EPgl,nren in kWh/m² a year (0 to ENERGY_PERFORMANCE_MAX), when the certificate gives it; null for exempt and pending. */
   energyPerformance: number | null;
 }
+/** The highest energy performance index taken, kWh/m² a year: a class G home rarely passes 500. */
+export const ENERGY_PERFORMANCE_MAX = 1000;
 export interface HeatingAnswer {
   heatingTypeId: number;
 }
@@ -319,7 +322,9 @@ export const STEPS = {
   publicationSuccess: { step: 22, kind: 'message', flows: LISTING, about: 'The listing is published.' },
   amenities: { step: 23, kind: 'question', flows: LISTING, about: 'Apartment description: amenities.' },
   situation: { step: 24, kind: 'question', flows: LISTING, about: 'Apartment situation: free, owner-occupied, let.' },
-  publicationType: { step: 25, kind: 'question', flows: LISTING, about: 'The public category the listing is shown under.' },
+  // Retired from the flows: it asked again the category just given as the type at 3 (a listing is
+  // shown under its type). The number stays reserved (old links and trails name it); no path enters it.
+  publicationType: { step: 25, kind: 'question', flows: [], about: 'Retired: the public category the listing is shown under (its type, step 3).' },
   endOfQuestions: { step: 26, kind: 'message', flows: LISTING, about: 'End of the questions.' },
   summary: { step: 27, kind: 'question', flows: LISTING, about: 'Every answer, each editable by jumping to its step.' },
   valueLadder: { step: 28, kind: 'question', flows: LISTING, about: 'Plans and paid services.' },
@@ -423,7 +428,11 @@ const VALIDATORS: { [K in StepId]: Validator } = {
     (v.buildYear === null || isInt(v.buildYear, 1000, 2100)) &&
     (v.renovationYear === null || isInt(v.renovationYear, 1000, 2100)) &&
     (v.buildYear === null || v.renovationYear === null || (v.renovationYear as number) >= (v.buildYear as number)),
-  energyClass: (v) => isRecord(v) && isOneOf(v.energyClassId, REFERENCE_IDS.energyClasses) && (v.energyPerformance === null || isNumberIn(v.energyPerformance, 0, 10_000)),
+  // The index (EPgl,nren) is optional and only for a certified class: exempt (11) and pending (12) have none.
+  energyClass: (v) =>
+    isRecord(v) &&
+    isOneOf(v.energyClassId, REFERENCE_IDS.energyClasses) &&
+    (v.energyPerformance === null || (isNumberIn(v.energyPerformance, 0, ENERGY_PERFORMANCE_MAX) && v.energyClassId !== 11 && v.energyClassId !== 12)),
   condoFees: (v) => isRecord(v) && isInt(v.condoFees, 0, 100_000),
   characteristicsSaved: isNothing,
   split: (v) => isRecord(v) && typeof v.priceFromMarket === 'boolean',
@@ -449,7 +458,8 @@ const VALIDATORS: { [K in StepId]: Validator } = {
   documents: (v) => isRecord(v) && isInt(v.floorPlanCount, 0, 50) && isInt(v.energyCertificateCount, 0, 50) && isInt(v.otherCount, 0, 50),
   photos: (v) => isRecord(v) && isInt(v.photoCount, 0, 200),
   publicationSuccess: isNothing,
-  amenities: (v) => isRecord(v) && Array.isArray(v.amenityIds) && v.amenityIds.every((id) => isOneOf(id, REFERENCE_IDS.amenities)) && unique(v.amenityIds),
+  // One list of amenities: the retired ids (20, 23) are no answer any more (domain/listing/amenities.ts).
+  amenities: (v) => isRecord(v) && Array.isArray(v.amenityIds) && v.amenityIds.every((id) => isOneOf(id, AMENITY_IDS_IN_USE)) && unique(v.amenityIds),
   situation: (v) => isRecord(v) && isOneOf(v.occupancyId, REFERENCE_IDS.occupancySituations),
   publicationType: (v) => isRecord(v) && isOneOf(v.publicationPropertyTypeId, REFERENCE_IDS.propertyTypes),
   endOfQuestions: isNothing,
@@ -641,7 +651,7 @@ const LISTING_START = chain('personalData', 'email', 'locality', 'propertyType',
 
 /** From the price to the end, the same for sale and rent. */
 const LISTING_END = {
-  ...chain('price', 'title', 'description', 'photos', 'documents', 'publicationType', 'endOfQuestions', 'summary', 'valueLadder'),
+  ...chain('price', 'title', 'description', 'photos', 'documents', 'endOfQuestions', 'summary', 'valueLadder'),
   valueLadder: [
     { to: 'agencySplit', when: 'choosesExclusive' },
     { to: 'partnerLead', when: 'choosesExclusivePartner' },

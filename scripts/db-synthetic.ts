@@ -32,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '../server/db/database';
 import { listingTitle } from '../server/db/listing-title';
+import { CONTRACT_TYPE } from '../domain/listing/rent-terms';
 import { AMENITY, ENERGY_CLASS, HEATING_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../server/db/reference-ids';
 import { LocalFileStorage } from '../server/storage/file-storage';
 
@@ -293,7 +294,7 @@ const AMENITY_CHOICES: readonly (readonly [number, number, string])[] = [
   [AMENITY.air_conditioning, 0.25, 'aria condizionata'],
   [AMENITY.parking_space, 0.2, 'posto auto'],
   [AMENITY.garage, 0.15, 'box auto'],
-  [AMENITY.garden, 0.1, 'giardino'],
+  [AMENITY.private_garden, 0.1, 'giardino privato'],
   [AMENITY.concierge, 0.06, 'portineria'],
   [AMENITY.disabled_access, 0.05, 'accesso disabili'],
   [AMENITY.condominium_garden, 0.08, 'giardino condominiale'],
@@ -343,6 +344,8 @@ interface ListingRow {
   condoFees: number;
   furnishing: number | null;
   deposit: number | null;
+  contract: number | null;
+  pets: boolean | null;
   price: number;
   previousPrice: number | null;
   priceChangedAt: string | null;
@@ -478,6 +481,9 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
     condoFees: flat ? r.int(3, 25) * 10 : 0,
     furnishing: sell === SELL_TYPE.rent && home ? r.int(1, 4) : null,
     deposit: sell === SELL_TYPE.rent ? price * r.int(2, 3) : null,
+    // Drawn from the id, not the generator's stream, so every other column stays what it was.
+    contract: sell === SELL_TYPE.rent ? contractOf(unitOf(id, 1)) : null,
+    pets: sell === SELL_TYPE.rent ? home && unitOf(id, 2) < 0.45 : null,
     price,
     previousPrice,
     priceChangedAt,
@@ -488,6 +494,20 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
     publishedAt: new Date(publishedMs).toISOString(),
     amenities: amenities.map(([id]) => id),
   };
+}
+
+/** A number in [0, 1) fixed by a listing's id and a salt (a 32-bit mix of the two). */
+function unitOf(id: number, salt: number): number {
+  let h = Math.imul(id ^ Math.imul(salt, 0x9e3779b9), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4_294_967_296;
+}
+
+/** The lease of a rent as the demo draws it: 4+4 40 %, 3+2 concordato 30 %, transitorio 18 %, studenti 12 %. */
+function contractOf(u: number): number {
+  return u < 0.4 ? CONTRACT_TYPE.free : u < 0.7 ? CONTRACT_TYPE.agreed : u < 0.88 ? CONTRACT_TYPE.temporary : CONTRACT_TYPE.students;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -522,6 +542,8 @@ const COLUMNS: readonly [string, string, (row: ListingRow) => unknown][] = [
   ['condo_fees', 'int4', (x) => x.condoFees],
   ['furnishing_id', 'int2', (x) => x.furnishing],
   ['security_deposit', 'int4', (x) => x.deposit],
+  ['contract_type_id', 'int2', (x) => x.contract],
+  ['pets_allowed', 'bool', (x) => x.pets],
   ['price', 'int4', (x) => x.price],
   ['previous_price', 'int4', (x) => x.previousPrice],
   ['price_changed_at', 'timestamptz', (x) => x.priceChangedAt],

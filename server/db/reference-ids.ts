@@ -2,6 +2,8 @@
 // API's rules). The rows themselves, with their Italian labels, are data: see
 // seed/data/reference-lists.json; a test checks that these names and that file agree.
 
+import { HOME_PROPERTY_TYPE_IDS } from '../../domain/search';
+
 export const USER_TYPE = { undefined: 0, seller: 1, buyer: 2, landlord: 3, renter: 4 } as const;
 
 export const SELL_TYPE = { sale: 1, rent: 2 } as const;
@@ -29,18 +31,8 @@ export const PROPERTY_TYPE = {
   semi_detached_house: 18,
 } as const;
 
-/** The property types that are homes: what «case» means on the landing pages (no garages, shops, offices, land). */
-export const HOME_PROPERTY_TYPES: readonly number[] = [
-  PROPERTY_TYPE.apartment,
-  PROPERTY_TYPE.penthouse,
-  PROPERTY_TYPE.attic,
-  PROPERTY_TYPE.villa,
-  PROPERTY_TYPE.loft,
-  PROPERTY_TYPE.farmhouse,
-  PROPERTY_TYPE.terraced_house,
-  PROPERTY_TYPE.detached_house,
-  PROPERTY_TYPE.semi_detached_house,
-];
+/** The property types that are homes: what «case» means on the landing pages and its results (one list, domain/search.ts). */
+export const HOME_PROPERTY_TYPES: readonly number[] = HOME_PROPERTY_TYPE_IDS;
 
 export const SEARCH_SLUG_TYPE = {
   appartamenti: 1,

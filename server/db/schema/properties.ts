@@ -117,6 +117,10 @@ export const properties = pgTable(
     furnishingId: smallint('furnishing_id').references(() => furnishingTypes.id),
     /** Security deposit in euros. */
     securityDeposit: integer('security_deposit'),
+    /** Rent only: the lease offered (domain/listing/rent-terms.ts, CONTRACT_TYPE_IDS: 1 4+4, 2 3+2 concordato, 3 transitorio, 4 studenti); null when not said. */
+    contractTypeId: smallint('contract_type_id'),
+    /** Rent only: whether pets are welcome; null when not said. */
+    petsAllowed: boolean('pets_allowed'),
 
     // Steps 12, 13/38, 15: price
     /** Step 12: true when the seller chose to see the market before setting a price. */

@@ -149,6 +149,8 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
           availableFrom: null,
           furnishingId: null,
           securityDeposit: null,
+          contractTypeId: null,
+          petsAllowed: null,
           priceFromMarket: false,
           estimateMin: null,
           estimateMax: null,

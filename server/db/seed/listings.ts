@@ -1,4 +1,6 @@
 import { base, en, Faker, it } from '@faker-js/faker';
+import { normalizeAmenityIds } from '../../../domain/listing/amenities';
+import { CONTRACT_TYPE } from '../../../domain/listing/rent-terms';
 import { listingTitle } from '../listing-title';
 import {
   AMENITY,
@@ -70,6 +72,8 @@ export interface DemoListing {
     availableFrom: string | null;
     furnishingId: number | null;
     securityDeposit: number | null;
+    contractTypeId: number | null;
+    petsAllowed: boolean | null;
     priceFromMarket: boolean | null;
     estimateMin: number | null;
     estimateMax: number | null;
@@ -259,6 +263,8 @@ function describeRooms(rooms: { roomTypeId: number; count: number }[]): string {
 export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
   // An instance of our own: seeding the shared fakerIT would disturb other users of it.
   const f = new Faker({ locale: [it, en, base], seed: DEMO_FAKER_SEED });
+  // A rent's lease and pets come from a faker of their own, so the rest of the demo stays as it was.
+  const rentTerms = new Faker({ locale: [base], seed: DEMO_FAKER_SEED + 1 });
   const listings: DemoListing[] = [];
   let sellerListings = 0;
   let sellerHasDraft = false;
@@ -396,7 +402,8 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         if (type.code === 'attic') maybe(AMENITY.fireplace, 0.3);
         if (conditionId === PROPERTY_CONDITION.new) maybe(AMENITY.solar_panels, 0.5);
       }
-      const amenityIds = [...amenities].sort((a, b) => a - b);
+      // One list of amenities: the retired garden ids drawn above read as the kept ones.
+      const amenityIds = normalizeAmenityIds([...amenities]);
 
       const roomsRows = composition(f, type, rooms, bathrooms);
       if (amenities.has(AMENITY.cellar)) roomsRows.push({ roomTypeId: ROOM_TYPE.cellar, count: 1 });
@@ -469,6 +476,15 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
             ])
           : FURNISHING.unfurnished;
       const depositMonths = sale ? 0 : f.helpers.arrayElement([2, 3, 3]);
+      const contractTypeId = sale
+        ? null
+        : weighted(rentTerms, [
+            { weight: 40, value: CONTRACT_TYPE.free },
+            { weight: 30, value: CONTRACT_TYPE.agreed },
+            { weight: 18, value: CONTRACT_TYPE.temporary },
+            { weight: 12, value: CONTRACT_TYPE.students },
+          ]);
+      const petsAllowed = sale ? null : type.residential ? rentTerms.datatype.boolean(0.45) : false;
       const availableDate = sale ? null : new Date(SEED_EPOCH.getTime() + f.number.int({ min: 0, max: 90 }) * 86_400_000);
       const availableFrom = availableDate ? availableDate.toISOString().slice(0, 10) : null;
       const occupancyId = sale
@@ -593,6 +609,8 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
           availableFrom,
           furnishingId,
           securityDeposit: sale ? null : depositMonths * price,
+          contractTypeId,
+          petsAllowed,
           priceFromMarket,
           estimateMin,
           estimateMax,
@@ -628,6 +646,7 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         if (!reached.has(39)) row.availableFrom = null;
         if (!reached.has(41)) row.furnishingId = null;
         if (!reached.has(42)) row.securityDeposit = null;
+        if (!reached.has(41)) Object.assign(row, { contractTypeId: null, petsAllowed: null });
         if (!reached.has(12)) row.priceFromMarket = null;
         if (!reached.has(38)) Object.assign(row, { estimateMin: null, estimateMax: null });
         if (!reached.has(15)) row.price = null;

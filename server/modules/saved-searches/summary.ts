@@ -83,6 +83,8 @@ export function summarize(p: SearchParams, names: SummaryNames = {}): string {
   if (p.BathroomsMin) extra.push(p.BathroomsMin === 1 ? 'almeno 1 bagno' : `almeno ${p.BathroomsMin} bagni`);
   if (p.NewBuild) extra.push('nuove costruzioni');
   if (p.WithPhotos) extra.push('con foto');
+  if (p.PrivateOnly) extra.push('solo privati');
+  if (p.Pets) extra.push('animali ammessi');
   if (p.PublishedWithin) extra.push(p.PublishedWithin === 1 ? "pubblicati nell'ultimo giorno" : `pubblicati negli ultimi ${p.PublishedWithin} giorni`);
   return [`${what} ${sell} ${where(p, names)}`, ...extra].join(', ');
 }

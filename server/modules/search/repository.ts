@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, is, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, is, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchSort, type SearchType } from '../../../domain/search';
@@ -279,6 +279,11 @@ function filterConditions(p: SearchParams): { conditions: SQL[]; narrowing: numb
   if (p.WithPhotos) {
     out.push(sql`exists (select 1 from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} = ${MEDIA_TYPE.property_image})`);
   }
+  if (p.PrivateOnly) out.push(isNull(properties.agencyId));
+  // A rent's terms: plain columns of the listing's row, read on the rows the place and sort already walk.
+  if (p.Furnishing?.length) out.push(inArray(properties.furnishingId, p.Furnishing));
+  if (p.Contracts?.length) out.push(inArray(properties.contractTypeId, p.Contracts));
+  if (p.Pets) out.push(eq(properties.petsAllowed, true));
   if (p.PublishedWithin !== undefined) out.push(sql`${properties.publishedAt} >= now() - make_interval(days => ${p.PublishedWithin}::int)`);
   if (p.Text) out.push(sql`${properties.searchVector} @@ websearch_to_tsquery('italian', ${cleanText(p.Text)})`);
   const narrowing = out.length - 1;

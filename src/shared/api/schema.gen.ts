@@ -7660,7 +7660,7 @@ export interface paths {
                     RoomsMax?: string;
                     /** @description Bathrooms, 1-10. */
                     BathroomsMin?: string;
-                    /** @description Amenities the listing has, every one. Comma-separated, of: 2, 7, 9, 13, 15, 16, 17, 18, 19, 20, 23, 24. */
+                    /** @description Amenities the listing has, every one: 2, 4, 5, 7, 9, 10, 13, 15, 16, 17, 18, 19, 24 (domain/listing/amenities.ts); the retired 20 reads as 18, 23 as 18 and 19. Comma-separated, of: 2, 4, 5, 7, 9, 10, 13, 15, 16, 17, 18, 19, 24, 20, 23. */
                     Amenities?: string;
                     /** @description Energy classes (1 A4 ... 10 G, 11 exempt, 12 pending), any of. Comma-separated, of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12. */
                     EnergyClasses?: string;
@@ -7674,6 +7674,14 @@ export interface paths {
                     NewBuild?: "0" | "1" | "" | "true" | "false";
                     /** @description Only listings with photos. */
                     WithPhotos?: "0" | "1" | "" | "true" | "false";
+                    /** @description Only listings a private owner publishes (no agency). */
+                    PrivateOnly?: "0" | "1" | "" | "true" | "false";
+                    /** @description Rent: furnishing (1 furnished, 2 partly, 3 unfurnished, 4 the kitchen only), any of. Comma-separated, of: 1, 2, 4, 3. */
+                    Furnishing?: string;
+                    /** @description Rent: lease (1 free rent 4+4, 2 agreed rent 3+2, 3 temporary, 4 students), any of. Comma-separated, of: 1, 2, 3, 4. */
+                    Contracts?: string;
+                    /** @description Rent: only listings that welcome pets. */
+                    Pets?: "0" | "1" | "" | "true" | "false";
                     /** @description Published in the last N days. */
                     PublishedWithin?: "1" | "3" | "7" | "14" | "30" | "";
                     /** @description Italian full text on title and description (web search syntax: "quoted", -excluded, or). */
@@ -7819,6 +7827,77 @@ export interface paths {
                 };
                 /** @description Default Response */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Map/StreetPosition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a typed street (and number) lies, from the public positions Rexer knows
+         * @description The listing wizard places its pin with it: the home at that number when a listing that shows its address is there, else the middle of the known homes of the street; null when the street is unknown (the wizard then starts from the town centre).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Six-digit ISTAT code of the municipality */
+                    MunicipalityIstat: string;
+                    Street: string;
+                    StreetNumber?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StreetPositionResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8169,7 +8248,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -8521,6 +8600,18 @@ export interface components {
             LogoUrl: string | null;
             Partner: boolean;
         };
+        StreetPositionResponseInput: {
+            /** @description Null when Rexer knows no public position on this street */
+            Position: {
+                Latitude: number;
+                Longitude: number;
+                /**
+                 * @description 'number': a known home at this number; 'street': the middle of the street's known homes
+                 * @enum {string}
+                 */
+                Precision: "number" | "street";
+            } | null;
+        };
         HomeTypeInput: {
             Id: number;
             Name: string;
@@ -8540,6 +8631,8 @@ export interface components {
             } | null;
             /** @description Map tile URL template; null: the map draws without tiles. */
             TileUrl: string | null;
+            /** @description Path of the self-hosted street basemap (a Protomaps PMTiles archive served in byte ranges, BASEMAP_PMTILES); null: none. Wins over TileUrl. */
+            BasemapPmtilesUrl: string | null;
             Telemetry: {
                 Enabled: boolean;
                 Url: string | null;
@@ -9895,7 +9988,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -10247,6 +10340,18 @@ export interface components {
             LogoUrl: string | null;
             Partner: boolean;
         };
+        StreetPositionResponse: {
+            /** @description Null when Rexer knows no public position on this street */
+            Position: {
+                Latitude: number;
+                Longitude: number;
+                /**
+                 * @description 'number': a known home at this number; 'street': the middle of the street's known homes
+                 * @enum {string}
+                 */
+                Precision: "number" | "street";
+            } | null;
+        };
         HomeType: {
             Id: number;
             Name: string;
@@ -10266,6 +10371,8 @@ export interface components {
             } | null;
             /** @description Map tile URL template; null: the map draws without tiles. */
             TileUrl: string | null;
+            /** @description Path of the self-hosted street basemap (a Protomaps PMTiles archive served in byte ranges, BASEMAP_PMTILES); null: none. Wins over TileUrl. */
+            BasemapPmtilesUrl: string | null;
             Telemetry: {
                 Enabled: boolean;
                 Url: string | null;

@@ -1,4 +1,5 @@
-import { AMENITY_IDS, CONDITION_IDS, ENERGY_CLASS_IDS, PROPERTY_TYPE_IDS, PUBLISHED_WITHIN_DAYS, SORTS, type SearchParams } from '@domain/search';
+import { AMENITY_IDS, CONDITION_IDS, CONTRACT_TYPE_IDS, ENERGY_CLASS_IDS, FURNISHING_IDS, PROPERTY_TYPE_IDS, PUBLISHED_WITHIN_DAYS, SORTS, type SearchParams } from '@domain/search';
+import { SEARCH_AMENITY_GROUPS } from '@domain/listing/amenities';
 
 // The filters of a search: which keys they are, how many are on (the "Filtri (3)" button),
 // how to clear them, and the choices each control offers.
@@ -16,6 +17,10 @@ export const FILTER_GROUPS = [
   ['Amenities'],
   ['NewBuild'],
   ['WithPhotos'],
+  ['PrivateOnly'],
+  ['Furnishing'],
+  ['Contracts'],
+  ['Pets'],
   ['PublishedWithin'],
   ['Text'],
 ] as const satisfies readonly (readonly (keyof SearchParams)[])[];
@@ -56,7 +61,10 @@ export const SURFACES = [30, 50, 70, 90, 110, 130, 150, 200, 300, 500] as const;
 export const ROOMS = [1, 2, 3, 4, 5] as const;
 export const BATHROOMS = [1, 2, 3] as const;
 
-export { AMENITY_IDS, CONDITION_IDS, ENERGY_CLASS_IDS, PROPERTY_TYPE_IDS, PUBLISHED_WITHIN_DAYS, SORTS };
+export { AMENITY_IDS, CONDITION_IDS, CONTRACT_TYPE_IDS, ENERGY_CLASS_IDS, FURNISHING_IDS, PROPERTY_TYPE_IDS, PUBLISHED_WITHIN_DAYS, SEARCH_AMENITY_GROUPS, SORTS };
+
+/** The filters only a rent has (furnishing, lease, pets): the contract switch to a sale clears them. */
+export const RENT_ONLY_FILTERS = { Furnishing: undefined, Contracts: undefined, Pets: undefined } as const satisfies Partial<SearchParams>;
 
 /** The sorts the select offers, in its order (the surface one largest first). */
 export const SORT_CHOICES = ['relevance', 'price-asc', 'price-desc', 'price-m2-asc', 'newest', 'surface-desc'] as const satisfies readonly (typeof SORTS)[number][];

@@ -13,7 +13,8 @@ export interface Widening {
 
 const FILTERS: (keyof SearchParams)[] = [
   'PropertyTypes', 'PriceMin', 'PriceMax', 'SurfaceMin', 'SurfaceMax', 'RoomsMin', 'RoomsMax', 'BathroomsMin', 'Amenities',
-  'EnergyClasses', 'Conditions', 'FloorMin', 'FloorMax', 'NewBuild', 'WithPhotos', 'PublishedWithin', 'Text', 'Bounds', 'Zoom',
+  'EnergyClasses', 'Conditions', 'FloorMin', 'FloorMax', 'NewBuild', 'WithPhotos', 'PrivateOnly', 'Furnishing', 'Contracts', 'Pets',
+  'PublishedWithin', 'Text', 'Bounds', 'Zoom',
 ];
 
 function without(params: SearchParams, keys: (keyof SearchParams)[]): SearchParams {

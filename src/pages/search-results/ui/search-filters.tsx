@@ -5,15 +5,18 @@ import { formatThousands } from '@/shared/lib/number';
 import { Checkbox } from '@/shared/ui/checkbox';
 import { Select } from '@/shared/ui/select';
 import {
-  AMENITY_IDS,
   applyFilters,
   BATHROOMS,
   CONDITION_IDS,
+  CONTRACT_TYPE_IDS,
+  FURNISHING_IDS,
   PROPERTY_TYPE_CHOICES,
   PUBLISHED_WITHIN_DAYS,
+  RENT_ONLY_FILTERS,
   RENT_PRICES,
   ROOMS,
   SALE_PRICES,
+  SEARCH_AMENITY_GROUPS,
   SURFACES,
 } from '../model/filters';
 import styles from './search-filters.module.css';
@@ -70,7 +73,7 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
                 name="search-contract"
                 value={sellType}
                 checked={value.SellType === sellType}
-                onChange={() => set({ SellType: sellType, PriceMin: undefined, PriceMax: undefined })}
+                onChange={() => set({ SellType: sellType, PriceMin: undefined, PriceMax: undefined, ...(sellType === 1 ? RENT_ONLY_FILTERS : {}) })}
               />
               <span>{t(sellType === 1 ? 'filters.sale' : 'filters.rent')}</span>
             </label>
@@ -94,6 +97,25 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
           onChange={(event) => set({ PriceMax: num(event.target.value) })}
         />
       </Range>
+
+      {value.SellType === 2 ? (
+        <fieldset className={styles.group} data-testid="rent-filters">
+          <legend className={styles.legend}>{t('filters.rentTerms')}</legend>
+          <div className={styles.subgroups}>
+            <Checks legend={t('filters.furnishing')} sub>
+              {FURNISHING_IDS.map((id) => (
+                <Checkbox key={id} label={t(`furnishingTypes.${id}`)} checked={value.Furnishing?.includes(id) ?? false} onChange={(event) => set({ Furnishing: toggle(value.Furnishing, id, event.target.checked) })} />
+              ))}
+            </Checks>
+            <Checks legend={t('filters.contracts')} sub>
+              {CONTRACT_TYPE_IDS.map((id) => (
+                <Checkbox key={id} label={t(`contractTypes.${id}`)} checked={value.Contracts?.includes(id) ?? false} onChange={(event) => set({ Contracts: toggle(value.Contracts, id, event.target.checked) })} />
+              ))}
+            </Checks>
+            <Checkbox label={t('filters.pets')} checked={value.Pets === true} onChange={(event) => set({ Pets: event.target.checked || undefined })} />
+          </div>
+        </fieldset>
+      ) : null}
 
       <Range legend={t('filters.surface')}>
         <Select
@@ -164,13 +186,21 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
         ))}
       </Checks>
 
-      <Checks legend={t('filters.amenities')}>
-        {AMENITY_IDS.map((id) => (
-          <Checkbox key={id} label={t(`amenities.${id}`)} checked={value.Amenities?.includes(id) ?? false} onChange={(event) => set({ Amenities: toggle(value.Amenities, id, event.target.checked) })} />
-        ))}
-      </Checks>
+      <fieldset className={styles.group} data-testid="amenity-filters">
+        <legend className={styles.legend}>{t('filters.amenities')}</legend>
+        <div className={styles.subgroups}>
+          {SEARCH_AMENITY_GROUPS.map((group) => (
+            <Checks key={group.key} legend={t(`filters.amenityGroups.${group.key}`)} sub>
+              {group.ids.map((id) => (
+                <Checkbox key={id} label={t(`amenities.${id}`)} checked={value.Amenities?.includes(id) ?? false} onChange={(event) => set({ Amenities: toggle(value.Amenities, id, event.target.checked) })} />
+              ))}
+            </Checks>
+          ))}
+        </div>
+      </fieldset>
 
       <Checks legend={t('filters.other')}>
+        <Checkbox label={t('filters.privateOnly')} checked={value.PrivateOnly === true} onChange={(event) => set({ PrivateOnly: event.target.checked || undefined })} />
         <Checkbox label={t('filters.newBuild')} checked={value.NewBuild === true} onChange={(event) => set({ NewBuild: event.target.checked || undefined })} />
         <Checkbox label={t('filters.withPhotos')} checked={value.WithPhotos === true} onChange={(event) => set({ WithPhotos: event.target.checked || undefined })} />
       </Checks>
@@ -197,10 +227,11 @@ function Range({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-function Checks({ legend, children, compact = false }: { legend: string; children: ReactNode; compact?: boolean }) {
+/** A fieldset of checkboxes; `sub` is a group inside another (a smaller heading). */
+function Checks({ legend, children, compact = false, sub = false }: { legend: string; children: ReactNode; compact?: boolean; sub?: boolean }) {
   return (
     <fieldset className={styles.group}>
-      <legend className={styles.legend}>{legend}</legend>
+      <legend className={sub ? styles.subLegend : styles.legend}>{legend}</legend>
       <div className={compact ? styles.checksCompact : styles.checks}>{children}</div>
     </fieldset>
   );

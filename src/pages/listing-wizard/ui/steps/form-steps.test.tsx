@@ -119,12 +119,31 @@ describe('amenities (23)', () => {
     fireEvent.click(screen.getByLabelText('Aria condizionata'));
     expect(screen.getByText('3 dotazioni selezionate')).toBeTruthy();
     submit();
-    expect(onAnswer).toHaveBeenLastCalledWith({ amenityIds: [15, 17, 2] });
+    // In the list's order: outdoor spaces, then the building, then the systems.
+    expect(onAnswer).toHaveBeenLastCalledWith({ amenityIds: [17, 15, 2] });
     fireEvent.click(screen.getByLabelText('Ascensore'));
     fireEvent.click(screen.getByLabelText('Balcone'));
     fireEvent.click(screen.getByLabelText('Aria condizionata'));
     submit();
     expect(onAnswer).toHaveBeenLastCalledWith({ amenityIds: [] });
+  });
+});
+
+describe('amenities (23), one list', () => {
+  it('lists every amenity once, under its heading, with no retired garden', async () => {
+    await renderStep(AmenitiesStep, 'amenities');
+    const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
+    const ids = boxes.map((box) => Number(box.value));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain(20);
+    expect(ids).not.toContain(23);
+    const labels = boxes.map((box) => box.labels?.[0]?.textContent ?? '');
+    expect(labels.filter((text) => /Giardino/.test(text))).toEqual(['Giardino privato', 'Giardino condominiale']);
+    expect(labels.filter((text) => /Box auto|Posto auto/.test(text))).toEqual(['Box auto', 'Posto auto']);
+    const outdoor = screen.getByRole('group', { name: 'Spazi esterni' });
+    expect(outdoor.textContent).toContain('Giardino privato');
+    expect(screen.getByRole('group', { name: 'Parcheggio' }).textContent).toContain('Box auto');
+    for (const heading of ['Palazzo e servizi', 'Impianti e sicurezza', 'Interni']) expect(screen.getByRole('group', { name: heading })).toBeTruthy();
   });
 });
 
