@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { SearchPlaceBox } from '@/features/search-place';
 import { useTranslation } from '@/shared/i18n';
 import { HOME_CHOICES } from '../config/home-choices';
 import { rememberHomeType } from '../model/remember-home-type';
@@ -16,6 +17,8 @@ export function HomeChooserPage() {
           <h1 className={styles.title}>{t('title')}</h1>
           <p className={styles.intro}>{t('intro')}</p>
         </header>
+        {/* Someone who knows where they want to live searches straight away: for sale, as a buyer would. */}
+        <SearchPlaceBox className={styles.search} sellType={1} />
         <nav aria-label={t('choicesLabel')}>
           <ul className={styles.choices}>
             {HOME_CHOICES.map((choice) => (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { SearchPlaceBox } from '@/features/search-place';
 import { citiesQueryOptions } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { MODE_CONFIG, isTypeSlug, type LandingMode } from '../model/landing-mode';
@@ -53,6 +54,7 @@ export function LandingPage({ mode, typeSlug }: LandingPageProps) {
               {typed ? t(`${base}.titleTyped`, typeVars) : t(`${base}.title`)}
             </h1>
             <p className={styles.subtitle}>{t(`${base}.subtitle`)}</p>
+            <SearchPlaceBox className={styles.heroSearch} sellType={config.sellType} typeSlug={typed ? typeSlug : undefined} />
             {!config.seeker && (
               <div className={styles.actions}>
                 <Link to={config.primaryTo} className={styles.button}>

@@ -1,0 +1,8 @@
+/**
+ * The search box «Dove vuoi cercare?» of the home, the landings and the results page: a
+ * combobox over GET /api/Search/Places (towns, the province's main town first; districts;
+ * streets; provinces and regions) that opens the chosen place's results page, remembers the
+ * recent searches on the device, and on a phone opens as a full-screen picker.
+ */
+export { SearchPlaceBox, type SearchPlaceBoxProps } from './ui/search-place-box';
+export { placeHref, type PlaceTarget, type SearchIntent } from './model/place-href';
