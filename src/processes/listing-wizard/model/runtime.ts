@@ -9,6 +9,11 @@ import { createWizardStore, type WizardStore } from './wizard-store';
 import { viewOf, type WizardView } from './view';
 
 /** What the app does for the wizard beyond the API calls. */
+/** Published or suspended: a status only a publication reaches. */
+function isPublished(draft: ListingDraft | null): boolean {
+  return draft !== null && (draft.Status === 2 || draft.Status === 3);
+}
+
 export interface ListingWizardEffects {
   /** The silent account of steps 0-1 exists: the session process takes its silent login. */
   registered(email: string): Promise<void>;
@@ -112,6 +117,9 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
       return { id: await ensureDraft(input.id) };
     }
     const id = await ensureDraft(input.id);
+    // A listing its payment already published has no page left to record (the server's path of a
+    // published listing ends before the payment's pages): nothing is asked that would be refused.
+    if (answered.answer === null && isPublished(latestDraft)) return { id };
     try {
       latestDraft = await saveStep(id, stepNumberOf(answered.step), { answered, currentStep: input.page.currentStep, history: input.history, device }, client);
     } catch (error) {
@@ -140,12 +148,14 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
   async function publishListing({ id }: { id: number | null }): Promise<void> {
     const listing = draftIdOf(id);
     if (listing === null) throw new WizardCallError('notFound');
+    // Its paid order published it already (read when the payment's outcome was checked).
+    if (isPublished(latestDraft)) return;
     try {
       latestDraft = await publish(listing, client);
     } catch (error) {
       // A listing its paid order already published refuses a second publication: it is published.
       const current = await readDraft(listing, client).catch(() => null);
-      if (current && (current.Status === 2 || current.Status === 3)) {
+      if (isPublished(current)) {
         latestDraft = current;
         return;
       }
@@ -161,6 +171,9 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
       checkOrder: fromPromise(async ({ input }: { input: { id: number | null; orderId: string } }) => {
         const answer = await readOrder(Number(input.orderId), client).catch(failed);
         payment = { orderId: String(answer.OrderId), url: answer.PaymentUrl, status: answer.Status };
+        // A paid order publishes the listing on the server: the draft as it is now tells what is left to do.
+        const listing = draftIdOf(input.id);
+        if (answer.Status === 'paid' && listing !== null) latestDraft = (await readDraft(listing, client).catch(() => null)) ?? latestDraft;
         return outcomeOf(answer.Status);
       }),
       publishListing: fromPromise<void, { id: number | null }>(async ({ input }) => {
