@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLAN_TYPE, PROPERTY_STATUS, SELL_TYPE, SERVICE_PRODUCT } from '../../server/db/reference-ids';
-import { orderItems, orders, planTypes, properties, serviceProducts, users } from '../../server/db/schema';
+import { mailOutbox, orderItems, orders, planTypes, properties, serviceProducts, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { createOfflineProvider } from '../../server/payments/offline';
 import { stripeSignature } from '../../server/payments/stripe';
@@ -121,7 +121,8 @@ for (const backend of BACKENDS) {
       const order = (body: object, key: string = randomUUID()) =>
         target().inject({ method: 'POST', url: '/api/Order', payload: body as never, headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': key } });
       const get = (url: string) => target().inject({ url, headers: { authorization: `Bearer ${bearer}` } });
-      return { id, propertyId, listing, order, get, bearer };
+      const receipts = () => testDb.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'order-receipt')));
+      return { id, propertyId, listing, order, get, bearer, receipts };
     }
 
     const page = (url: string) => app.inject({ url });
@@ -166,6 +167,8 @@ for (const backend of BACKENDS) {
       expect(await dbOrder(body.OrderId)).toMatchObject({ paymentProvider: null, checkoutReference: null, status: 'paid' });
       expect(paidHook.calls.filter((c) => c.orderId === body.OrderId)).toEqual([{ orderId: body.OrderId, statusInTx: 'paid' }]);
       expect((await seller.get(`/api/Order/${body.OrderId}`)).json()).toEqual(body);
+      // Nothing was paid: no receipt.
+      expect(await seller.receipts()).toEqual([]);
     });
 
     it('takes at most 20 new orders of a listing in 24 hours, free ones too; a known key is still answered', async () => {
@@ -268,6 +271,15 @@ for (const backend of BACKENDS) {
       expect(again.json()).toEqual({ Applied: false, OrderId: created.OrderId, Status: 'paid', ReturnUrl: `/annuncio/vendocasa/${seller.propertyId}/33/${created.OrderId}` });
       expect(await dbOrder(created.OrderId)).toEqual(row);
       expect(paidHook.calls.filter((c) => c.orderId === created.OrderId)).toHaveLength(1);
+
+      // One receipt, however many times the outcome came: what was bought, the total, the reference.
+      const receipts = await seller.receipts();
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.subject).toMatch(new RegExp(`^Ricevuta del tuo ordine n\\. ${created.OrderId} su Rexer: 238,00\\s€$`));
+      expect(receipts[0]!.textBody).toContain('Ciao Pia,');
+      expect(receipts[0]!.textBody).toMatch(/- Piano Flessibile: \d+,\d\d\s€\n- In prima fila: \d+,\d\d\s€\nTotale pagato \(IVA inclusa\): 238,00\s€/);
+      expect(receipts[0]!.textBody).toContain(`Riferimento del pagamento: ${row.paymentReference}`);
+      expect(receipts[0]!.textBody).toContain(`\n${app.config.publicUrl}/myrexer/annuncio/${seller.propertyId}/servizi\n`);
 
       // The page of a paid order says so, without buttons.
       const closed = await page(created.PaymentUrl);

@@ -111,6 +111,7 @@ const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify)
           provider: provider?.name ?? null,
           closedOrderIds,
           now: new Date(),
+          publicUrl: fastify.config.publicUrl,
         });
         if (result.kind === 'close') {
           if ((await closeCheckoutOf(result.order)) === 'completed') throw new AppError('PaymentInProgress');

@@ -68,7 +68,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async functio
       const parsed = provider.parseOutcome({ headers: request.headers, rawBody: rawBodies.get(request) ?? '', body: request.body }, now);
       const fromForm = String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       if (parsed === null) return { Applied: false, OrderId: null, Status: null, ReturnUrl: null };
-      const result = await applyPaymentOutcome(fastify.db, provider.name, parsed, now);
+      const result = await applyPaymentOutcome(fastify.db, provider.name, parsed, now, { publicUrl: fastify.config.publicUrl });
       if (result.kind === 'unknown') {
         request.log.warn({ provider: provider.name }, 'payments: a signed outcome for a checkout no order has');
         return { Applied: false, OrderId: null, Status: null, ReturnUrl: null };
@@ -78,7 +78,11 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async functio
         throw new AppError('PaymentAmountMismatch');
       }
       const returnUrl = returnPathOf(result.detail);
-      if (result.kind === 'applied') request.log.info({ orderId: result.detail.order.id, status: result.detail.order.status }, 'payments: outcome applied');
+      if (result.kind === 'applied') {
+        request.log.info({ orderId: result.detail.order.id, status: result.detail.order.status }, 'payments: outcome applied');
+        // A paid order's receipt waits in the outbox.
+        if (result.detail.order.status === 'paid') fastify.wakeMailSender();
+      }
       if (fromForm) return reply.redirect(returnUrl, 303);
       return { Applied: result.kind === 'applied', OrderId: result.detail.order.id, Status: result.detail.order.status, ReturnUrl: returnUrl };
     },

@@ -4,7 +4,7 @@ import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { orderItems, orders, planTypes, properties, serviceProducts } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import type { Checkout, ParsedOutcome } from '../../payments';
-import { onOrderPaid } from './on-order-paid';
+import { onOrderPaid, type PaidOrderContext } from './on-order-paid';
 import { ORDER_CURRENCY, priceOrder, type CataloguePlan, type CatalogueProduct, type OrderRequest } from './pricing';
 
 // Orders of the value ladder: every read is scoped to the buyer, every change of status is
@@ -132,6 +132,8 @@ export interface CreateOrderInput {
   /** Pending orders whose checkout the caller closed at the provider: they may be cancelled. */
   closedOrderIds: readonly number[];
   now: Date;
+  /** The public origin of the links a paid order's mail carries (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 /** The insert lost to a concurrent one with the same key: read the winner. */
@@ -226,7 +228,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
           priced.items.map((item) => ({ orderId: row.id, serviceProductId: item.serviceProductId, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
         );
       }
-      if (paidNow) await onOrderPaid(tx, row);
+      if (paidNow) await onOrderPaid(tx, row, { publicUrl: input.publicUrl });
       return { kind: 'created', order: row };
     });
   } catch (error) {
@@ -295,7 +297,7 @@ const STATUS_OF_OUTCOME = { paid: 'paid', failed: 'failed', abandoned: 'cancelle
  * currency are the order's; a paid order's effects (onOrderPaid) run in the same
  * transaction. A repeated or late outcome finds the order final and changes nothing.
  */
-export async function applyPaymentOutcome(db: Db, provider: string, outcome: ParsedOutcome, now: Date): Promise<OutcomeResult> {
+export async function applyPaymentOutcome(db: Db, provider: string, outcome: ParsedOutcome, now: Date, context: PaidOrderContext): Promise<OutcomeResult> {
   return db.transaction(async (tx): Promise<OutcomeResult> => {
     const [order] = await tx
       .select()
@@ -312,7 +314,7 @@ export async function applyPaymentOutcome(db: Db, provider: string, outcome: Par
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
     if (!updated) throw new Error(`order ${order.id} changed under its row lock`);
-    if (status === 'paid') await onOrderPaid(tx, updated);
+    if (status === 'paid') await onOrderPaid(tx, updated, context);
     return { kind: 'applied', detail: await detailOf(tx, updated) };
   });
 }
