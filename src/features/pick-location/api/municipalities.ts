@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/shared/api';
-import type { Municipality } from '../model/location';
+import type { LatLng, Municipality } from '../model/location';
 
 // Municipalities by name come from the search's place autocomplete (GET /api/Search/Places,
 // its `town` items: Id is the ISTAT code, with the town's centre); a saved answer's town by
@@ -47,4 +47,24 @@ export const municipalityQueryOptions = (istat: string) =>
     queryKey: ['search', 'town', istat],
     queryFn: ({ signal }) => municipalityByIstat(istat, signal),
     staleTime: 60 * 60_000,
+  });
+
+/**
+ * Where a typed street lies in a town, from the public positions Rexer knows (GET
+ * /api/Map/StreetPosition); null when the street is unknown there.
+ */
+export const streetPositionQueryOptions = (istat: string, street: string, streetNumber: string) =>
+  queryOptions({
+    queryKey: ['map', 'street-position', istat, street.trim().toLowerCase(), streetNumber.trim().toLowerCase()],
+    queryFn: async ({ signal }): Promise<LatLng | null> => {
+      const answer = unwrap(
+        'GET /api/Map/StreetPosition',
+        await apiClient.GET('/api/Map/StreetPosition', {
+          params: { query: { MunicipalityIstat: istat, Street: street.trim(), ...(streetNumber.trim() ? { StreetNumber: streetNumber.trim() } : {}) } },
+          signal,
+        }),
+      );
+      return answer.Position ? { latitude: answer.Position.Latitude, longitude: answer.Position.Longitude } : null;
+    },
+    staleTime: 10 * 60_000,
   });

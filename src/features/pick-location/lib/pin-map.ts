@@ -1,36 +1,9 @@
-import type { StyleSpecification } from 'maplibre-gl';
 import { movedBy, type LatLng } from '../model/location';
 
-// The picker's map style and keyboard moves. The style is the search map's (a plain ground,
-// TILE_URL's raster tiles on it when set); a feature does not import another feature, so the
-// few lines are repeated here rather than shared through a slice both would depend on.
+// The picker's keyboard moves; its style is the shared basemap's (src/shared/lib/basemap).
 
 /** The zoom the map opens at: streets apart, the town's centre still near. */
 export const PIN_ZOOM = 15;
-const GROUND_COLOR = '#eef1ec';
-
-function tileTemplates(tileUrl: string | null | undefined): string[] {
-  const url = tileUrl?.trim();
-  if (!url || !url.includes('{z}') || !url.includes('{x}') || !url.includes('{y}')) return [];
-  return url.includes('{s}') ? ['a', 'b', 'c'].map((s) => url.replace('{s}', s)) : [url];
-}
-
-export function hasTiles(tileUrl: string | null | undefined): boolean {
-  return tileTemplates(tileUrl).length > 0;
-}
-
-/** Asks the network for nothing but the configured tiles (no style URL, glyphs or sprite). */
-export function pinMapStyle(tileUrl: string | null | undefined): StyleSpecification {
-  const tiles = tileTemplates(tileUrl);
-  return {
-    version: 8,
-    sources: tiles.length > 0 ? { tiles: { type: 'raster', tiles, tileSize: 256, maxzoom: 19 } } : {},
-    layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': GROUND_COLOR } },
-      ...(tiles.length > 0 ? [{ id: 'tiles', type: 'raster' as const, source: 'tiles' }] : []),
-    ],
-  };
-}
 
 /** Metres one screen pixel covers at a zoom and latitude (256 px Web Mercator tiles). */
 export function metresPerPixel(zoom: number, latitude: number): number {

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { isValidAnswer } from '@domain/wizard-steps';
 import { pinAfterKey, metresPerPixel } from '../lib/pin-map';
-import { bearingFrom, distanceM, locationProblems, movedBy, toPickedLocation, type LocationDraft } from './location';
+import { bearingFrom, distanceM, locationProblems, movedBy, placedPin, toPickedLocation, type LocationDraft } from './location';
 
 const BOLOGNA = { istat: '037006', name: 'Bologna', province: 'BO', center: { latitude: 44.4938, longitude: 11.3387 } };
 const COMPLETE: LocationDraft = { municipality: BOLOGNA, street: '  Via dell’Indipendenza ', streetNumber: ' 12/A ', pin: { latitude: 44.4981234567, longitude: 11.3421765432 } };
 
 describe('locationProblems', () => {
-  it('names every missing part, in the order of the form', () => {
+  it('names every missing part, in the order of the form; the pin only once there is a town to place it in', () => {
     expect(locationProblems({ municipality: null, street: ' ', streetNumber: '', pin: null })).toEqual([
       { field: 'municipality', kind: 'missing' },
       { field: 'street', kind: 'missing' },
       { field: 'streetNumber', kind: 'missing' },
-      { field: 'pin', kind: 'missing' },
     ]);
+    expect(locationProblems({ ...COMPLETE, municipality: { ...BOLOGNA, center: null }, pin: null })).toEqual([{ field: 'pin', kind: 'missing' }]);
   });
 
   it('refuses a street number without a digit, but takes «snc» and «S.N.C.»', () => {
@@ -79,5 +79,31 @@ describe('the pin’s position in words and by keyboard', () => {
     expect(pinAfterKey(BOLOGNA.center, 'ArrowDown', 15)!.latitude).toBeLessThan(BOLOGNA.center.latitude);
     expect(pinAfterKey(BOLOGNA.center, 'ArrowLeft', 15)!.longitude).toBeLessThan(BOLOGNA.center.longitude);
     expect(pinAfterKey(BOLOGNA.center, 'a', 15)).toBeNull();
+  });
+});
+
+describe('placedPin', () => {
+  const typed: LocationDraft = { municipality: BOLOGNA, street: 'Via Rizzoli', streetNumber: '3', pin: null };
+  const rizzoli = { latitude: 44.4940, longitude: 11.3460 };
+
+  it('puts the pin at the town’s centre as soon as the town is chosen, so the step can go on without the map', () => {
+    const placed = placedPin(typed, null);
+    expect(placed).toMatchObject({ pin: BOLOGNA.center, pinFrom: 'town' });
+    expect(locationProblems(placed)).toEqual([]);
+    expect(toPickedLocation(placed)).toMatchObject({ latitude: 44.4938, longitude: 11.3387 });
+  });
+
+  it('moves it to the street’s known position, and back to the centre when the street is unknown', () => {
+    const onStreet = placedPin(placedPin(typed, null), rizzoli);
+    expect(onStreet).toMatchObject({ pin: rizzoli, pinFrom: 'street' });
+    expect(placedPin(onStreet, rizzoli)).toBe(onStreet);
+    expect(placedPin({ ...onStreet, street: 'Via Nuova' }, null)).toMatchObject({ pin: BOLOGNA.center, pinFrom: 'town' });
+  });
+
+  it('never moves a pin the seller placed, nor places one without a town or a centre', () => {
+    const moved: LocationDraft = { ...typed, pin: { latitude: 44.5, longitude: 11.35 }, pinFrom: 'seller' };
+    expect(placedPin(moved, rizzoli)).toBe(moved);
+    expect(placedPin({ ...typed, municipality: null }, rizzoli).pin).toBeNull();
+    expect(placedPin({ ...typed, municipality: { ...BOLOGNA, center: null } }, null).pin).toBeNull();
   });
 });

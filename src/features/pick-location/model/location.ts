@@ -33,7 +33,15 @@ export interface LocationDraft {
   street: string;
   streetNumber: string;
   pin: LatLng | null;
+  /**
+   * Who placed the pin: the product from the typed address ('street': a known position of the
+   * street; 'town': the town's centre) or the seller ('seller', also a saved answer's pin).
+   * Only the product's own pin follows the address as it is typed.
+   */
+  pinFrom?: PinSource;
 }
+
+export type PinSource = 'town' | 'street' | 'seller';
 
 /** How far (m) the pin may lie from its municipality's centre: the server refuses farther. */
 export const MAX_PIN_DISTANCE_M = 40_000;
@@ -54,8 +62,24 @@ export function draftOf(location: PickedLocation | null | undefined, municipalit
     street: location.street,
     streetNumber: location.streetNumber,
     pin: { latitude: location.latitude, longitude: location.longitude },
+    pinFrom: 'seller',
   };
 }
+
+/**
+ * The pin the product places from the typed address, until the seller moves it: the
+ * street's known position when there is one (`street`, GET /api/Map/StreetPosition), else
+ * the town's centre. A pin the seller placed stays where it is.
+ */
+export function placedPin(draft: LocationDraft, street: LatLng | null): LocationDraft {
+  if (draft.pinFrom === 'seller' || !draft.municipality) return draft;
+  if (street) return sameSpot(draft.pin, street) && draft.pinFrom === 'street' ? draft : { ...draft, pin: street, pinFrom: 'street' };
+  const center = draft.municipality.center;
+  if (!center) return draft;
+  return sameSpot(draft.pin, center) && draft.pinFrom === 'town' ? draft : { ...draft, pin: center, pinFrom: 'town' };
+}
+
+const sameSpot = (a: LatLng | null, b: LatLng) => a !== null && a.latitude === b.latitude && a.longitude === b.longitude;
 
 export type LocationProblem =
   | { field: 'municipality'; kind: 'missing' }
@@ -88,7 +112,10 @@ export function locationProblems(draft: LocationDraft): LocationProblem[] {
   else if (number.length > STREET_NUMBER_MAX) problems.push({ field: 'streetNumber', kind: 'tooLong' });
   // "snc" (senza numero civico) is how Italian addresses say a house has no number.
   else if (!/\d/.test(number) && number.toLowerCase().replace(/\./g, '') !== 'snc') problems.push({ field: 'streetNumber', kind: 'noDigit' });
-  if (!draft.pin) problems.push({ field: 'pin', kind: 'missing' });
+  // Without a town there is no map to place a pin on: the town's own message says what to do.
+  if (!draft.pin) {
+    if (draft.municipality) problems.push({ field: 'pin', kind: 'missing' });
+  }
   else if (!inRange(draft.pin.latitude, LATITUDE_RANGE) || !inRange(draft.pin.longitude, LONGITUDE_RANGE)) problems.push({ field: 'pin', kind: 'outsideItaly' });
   else if (draft.municipality?.center && distanceM(draft.pin, draft.municipality.center) > MAX_PIN_DISTANCE_M) problems.push({ field: 'pin', kind: 'tooFar' });
   return problems;

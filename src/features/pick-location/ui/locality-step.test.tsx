@@ -111,12 +111,18 @@ const PLACES: Record<string, unknown[]> = {
   xyz: [],
 };
 
+/** The streets whose position the product knows, by town and street typed. */
+const STREETS: Record<string, { Latitude: number; Longitude: number; Precision: 'street' | 'number' }> = {
+  '037006 via rizzoli': { Latitude: 44.4939, Longitude: 11.3452, Precision: 'street' },
+};
+
 let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
   fetchMock.mockReset();
   api = fakeApi(fetchMock, {
-    'GET /api/config': [200, { TileUrl: null }],
+    'GET /api/config': [200, { TileUrl: null, BasemapPmtilesUrl: null }],
+    'GET /api/Map/StreetPosition': ({ query }) => [200, { Position: STREETS[`${query.get('MunicipalityIstat')} ${query.get('Street')?.toLowerCase()}`] ?? null }],
     'GET /api/Search/Places': ({ query }) => [200, { Items: PLACES[(query.get('Text') ?? '').toLowerCase()] ?? [] }],
     'GET /api/Search/Listings': ({ query }) =>
       query.get('Town') === '037006' ? [200, { Total: 0, Items: [], NextCursor: null, Markers: { Zoom: 12, Points: [] }, Area: { Kind: 'town', Name: 'Bologna', Center: { Latitude: 44.4938, Longitude: 11.3387 }, RadiusM: null, Polygon: null, Bounds: null } }] : [404, { ExceptionType: 404, ExceptionTypeString: 'UnknownPlace' }],
@@ -148,7 +154,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continu
 
 /** Opens the map and waits for its pin (jsdom loads no stylesheet: it is declared loaded). */
 async function openMap() {
-  fireEvent.click(screen.getByRole('button', { name: 'Indica la posizione sulla mappa' }));
+  fireEvent.click(screen.getByRole('button', { name: /la posizione sulla mappa$/ }));
   await waitFor(() => expect(document.head.querySelector('link[rel="stylesheet"]')).not.toBeNull());
   document.head.querySelector('link[rel="stylesheet"]')!.dispatchEvent(new Event('load'));
   return screen.findByRole('button', { name: /^Segnaposto dell'immobile/ });
@@ -250,11 +256,36 @@ describe('LocalityStep', () => {
     expect(screen.getByText("Scegli il comune dall'elenco.")).toBeTruthy();
     expect(screen.getByText('Scrivi la via o la piazza.')).toBeTruthy();
     expect(screen.getByText("Scrivi il numero civico (oppure «snc» se non c'è).")).toBeTruthy();
-    expect(screen.getByText("Indica la posizione dell'immobile sulla mappa.")).toBeTruthy();
+    // No town, no map: the seller is not asked for a pin yet.
+    expect(screen.queryByText("Indica la posizione dell'immobile sulla mappa.")).toBeNull();
     expect(combobox().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Via o piazza').getAttribute('aria-describedby')).toMatch(/error/);
     await waitFor(() => expect(document.activeElement).toBe(combobox()));
     expect(onAnswer).not.toHaveBeenCalled();
+  });
+
+  it('places the pin itself from the typed address: the town’s centre, then the street’s known position; Continua needs no map', async () => {
+    const { onAnswer } = renderStep();
+    await pickBologna();
+    expect(screen.getByText(/Il segnaposto è al centro di Bologna\. L'abbiamo messo noi dall'indirizzo/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Via o piazza'), { target: { value: 'Via Rizzoli' } });
+    fireEvent.change(screen.getByLabelText('Numero civico'), { target: { value: '3' } });
+    expect(await screen.findByText(/Il segnaposto è in Via Rizzoli, a Bologna\./, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(api.sent('GET /api/Map/StreetPosition').at(-1)?.query.get('MunicipalityIstat')).toBe('037006');
+    expect(fake.FakeMap.last).toBeUndefined();
+    submit();
+    expect(onAnswer).toHaveBeenCalledWith({ municipalityIstat: '037006', street: 'Via Rizzoli', streetNumber: '3', latitude: 44.4939, longitude: 11.3452, showAddress: true });
+
+    // The map opens on that pin, and a pin the seller moves stays where they put it.
+    const pin = await openMap();
+    expect(pinMarker().getLngLat()).toEqual({ lng: 11.3452, lat: 44.4939 });
+    expect(pin.getAttribute('aria-label')).toMatch(/Il segnaposto è in Via Rizzoli/);
+    act(() => fake.FakeMap.last!.fire('click', { lngLat: { lat: 44.495, lng: 11.344 } }));
+    fireEvent.change(screen.getByLabelText('Numero civico'), { target: { value: '5' } });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(pinMarker().getLngLat()).toEqual({ lng: 11.344, lat: 44.495 });
+    submit();
+    expect(onAnswer).toHaveBeenLastCalledWith(expect.objectContaining({ streetNumber: '5', latitude: 44.495, longitude: 11.344 }));
   });
 
   it('opens the map on the town’s centre, and hands over the address, the pin dragged and the display choice', async () => {
@@ -330,16 +361,16 @@ describe('LocalityStep', () => {
     expect(onAnswer).toHaveBeenCalledWith(saved);
   });
 
-  it('choosing another town forgets the pin of the former one', async () => {
+  it('choosing another town moves the pin to its centre, forgetting the former one', async () => {
     const saved: LocalityAnswer = { municipalityIstat: '037006', street: 'Via Rizzoli', streetNumber: '3', latitude: 44.4968, longitude: 11.3427, showAddress: true };
     const { onAnswer } = renderStep({ answer: saved });
     await waitFor(() => expect((combobox() as HTMLInputElement).value).toBe('Bologna'));
     fireEvent.focus(combobox());
     fireEvent.change(combobox(), { target: { value: 'bol' } });
     fireEvent.mouseDown(await screen.findByRole('option', { name: /Bolzano/ }));
+    expect(screen.getByText(/Il segnaposto è al centro di Bolzano\./)).toBeTruthy();
     submit();
-    expect(screen.getByText("Indica la posizione dell'immobile sulla mappa.")).toBeTruthy();
-    expect(onAnswer).not.toHaveBeenCalled();
+    expect(onAnswer).toHaveBeenCalledWith({ ...saved, municipalityIstat: '021008', latitude: 46.4983, longitude: 11.3548 });
   });
 
   it('disables its submit while the page saves, and shows the page’s error', () => {

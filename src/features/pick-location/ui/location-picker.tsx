@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { configQueryOptions } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { FieldMessage } from '@/shared/ui/field';
 import { TextField } from '@/shared/ui/text-field';
-import { bearingFrom, locationProblems, MAX_PIN_DISTANCE_M, STREET_MAX, STREET_NUMBER_MAX, type LatLng, type LocationDraft, type LocationField, type LocationProblem, type Municipality } from '../model/location';
+import { streetPositionQueryOptions } from '../api/municipalities';
+import { bearingFrom, locationProblems, placedPin, MAX_PIN_DISTANCE_M, STREET_MAX, STREET_NUMBER_MAX, type LatLng, type LocationDraft, type LocationField, type LocationProblem, type Municipality } from '../model/location';
 import { MunicipalityCombobox } from './municipality-combobox';
 import { PinMapLazy, preloadPinMap } from './pin-map-lazy';
 import styles from './location-picker.module.css';
@@ -42,6 +43,19 @@ function useDistanceText() {
   };
 }
 
+/** How long the address must stay unchanged before the pin looks for the street. */
+const STREET_LOOKUP_DELAY_MS = 600;
+
+/** The value once it has stayed the same for `delayMs`. */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 /** The first control in error inside `root` (the fields mark it aria-invalid, the pin's button data-invalid). */
 export function focusFirstInvalid(root: HTMLElement | null): void {
   root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus();
@@ -67,20 +81,40 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
   };
   const pinError = errorOf('pin');
 
+  // The typed address places the pin (placedPin): the town's centre at once, then the
+  // street's known position once the seller has paused typing; never a pin the seller moved.
+  const address = useSettled(`${value.street}\u0000${value.streetNumber}`, STREET_LOOKUP_DELAY_MS);
+  const [typedStreet = '', typedNumber = ''] = address.split('\u0000');
+  const lookup = useQuery({
+    ...streetPositionQueryOptions(town?.istat ?? '', typedStreet, typedNumber),
+    enabled: Boolean(town) && typedStreet.trim().length >= 3 && value.pinFrom !== 'seller',
+  });
+  const known = lookup.isSuccess && lookup.data ? lookup.data : null;
+  const lookupDone = lookup.isSuccess || lookup.isError;
+  useEffect(() => {
+    if (!lookupDone || value.pinFrom === 'seller') return;
+    const next = placedPin(value, known);
+    if (next !== value) onChange(next);
+  }, [lookupDone, known, value, onChange]);
+
   const setMunicipality = (municipality: Municipality | null) => {
     if (municipality) preloadPinMap();
     // A pin belongs to its town: a new town starts from its centre.
-    const pin = municipality && mapOpen ? municipality.center : null;
-    onChange({ ...value, municipality, pin });
+    onChange(municipality ? placedPin({ ...value, municipality, pin: null, pinFrom: undefined }, null) : { ...value, municipality, pin: null, pinFrom: undefined });
     if (!municipality) setMapOpen(false);
   };
 
   const openMap = () => {
     setMapOpen(true);
-    if (!value.pin && town?.center) onChange({ ...value, pin: town.center });
+    if (!value.pin) onChange(placedPin(value, null));
   };
 
-  const pinText = town && value.pin ? distanceText(town.center, value.pin, town.name) : null;
+  const pinText =
+    town && value.pin
+      ? value.pinFrom === 'street'
+        ? t('pin.onStreet', { street: value.street.trim(), town: town.name })
+        : distanceText(town.center, value.pin, town.name)
+      : null;
 
   return (
     <div className={styles.picker}>
@@ -123,8 +157,9 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
                 key={town.istat}
                 pin={value.pin}
                 town={{ name: town.name, center: town.center }}
-                onPinChange={(pin) => onChange({ ...value, pin })}
+                onPinChange={(pin) => onChange({ ...value, pin, pinFrom: 'seller' })}
                 tileUrl={config.data?.TileUrl ?? null}
+                pmtilesUrl={config.data?.BasemapPmtilesUrl ?? null}
                 pinLabel={t('pin.label', { position: pinText ?? '' })}
               />
             </div>
@@ -132,16 +167,22 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
               {pinText}
             </p>
             {town.center ? (
-              <Button variant="ghost" size="small" onClick={() => onChange({ ...value, pin: town.center })}>
+              <Button variant="ghost" size="small" onClick={() => onChange({ ...value, pin: town.center, pinFrom: 'seller' })}>
                 {t('pin.reset', { town: town.name })}
               </Button>
             ) : null}
           </>
         ) : (
           <>
-            {value.pin ? <p className={styles.pinStatus}>{pinText}</p> : <p className={styles.pinHint}>{t('pin.why')}</p>}
+            {value.pin ? (
+              <p className={styles.pinStatus} role="status" aria-live="polite">
+                {pinText} {value.pinFrom === 'seller' ? null : t('pin.placedForYou')}
+              </p>
+            ) : (
+              <p className={styles.pinHint}>{t('pin.why')}</p>
+            )}
             <Button data-invalid={pinError ? 'true' : undefined} variant="secondary" onClick={openMap} onPointerEnter={preloadPinMap} aria-describedby={pinError ? `${pinId}-error` : undefined}>
-              {value.pin ? t('pin.edit') : t('pin.open')}
+              {!value.pin ? t('pin.open') : value.pinFrom === 'seller' ? t('pin.edit') : t('pin.check')}
             </Button>
           </>
         )}

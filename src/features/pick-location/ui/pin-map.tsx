@@ -1,8 +1,9 @@
-import { Map as MaplibreMap, Marker } from 'maplibre-gl';
+import { addProtocol, Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
+import { basemapKind, loadBasemapStyle } from '@/shared/lib/basemap';
 import { ensureMaplibreStylesheet } from '@/shared/lib/maplibre';
-import { pinAfterKey, pinMapStyle, PIN_ZOOM, hasTiles } from '../lib/pin-map';
+import { pinAfterKey, PIN_ZOOM } from '../lib/pin-map';
 import type { LatLng } from '../model/location';
 import styles from './pin-map.module.css';
 
@@ -13,13 +14,15 @@ export interface PinMapProps {
   town: { name: string; center: LatLng | null };
   onPinChange: (pin: LatLng) => void;
   tileUrl: string | null;
+  /** A self-hosted street basemap (BasemapPmtilesUrl of /api/config); without it nor tileUrl, Rexer's drawn basemap. */
+  pmtilesUrl?: string | null;
   /** Tells screen-reader users what the pin does and how to move it. */
   pinLabel: string;
   className?: string;
 }
 
 /** The maplibre map of the location picker, loaded on demand (ui/pin-map-lazy.tsx). */
-export default function PinMap({ pin, town, onPinChange, tileUrl, pinLabel, className }: PinMapProps) {
+export default function PinMap({ pin, town, onPinChange, tileUrl, pmtilesUrl = null, pinLabel, className }: PinMapProps) {
   const { t } = useTranslation('pick-location');
   const containerRef = useRef<HTMLDivElement>(null);
   const markerRef = useRef<Marker | null>(null);
@@ -28,26 +31,30 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pinLabel, clas
   const [tilesFailed, setTilesFailed] = useState(false);
   const changePin = useEffectEvent((next: LatLng) => onPinChange(next));
   const initial = useEffectEvent(() => ({ pin, town, pinLabel }));
-  const tiles = hasTiles(tileUrl);
+  const ground = basemapKind({ tileUrl, pmtilesUrl });
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     let cancelled = false;
     let instance: MaplibreMap | undefined;
-    void ensureMaplibreStylesheet().then(() => {
+    void Promise.all([loadBasemapStyle({ origin: window.location.origin, tileUrl, pmtilesUrl }, (name, action) => addProtocol(name, action)).catch(() => null), ensureMaplibreStylesheet()]).then(([style]) => {
       if (cancelled) return;
+      if (!style) {
+        setFailed(true);
+        return;
+      }
       const start = initial();
       try {
         instance = new MaplibreMap({
           container,
-          style: pinMapStyle(tileUrl),
+          style,
           center: [start.pin.longitude, start.pin.latitude],
           zoom: PIN_ZOOM,
           dragRotate: false,
           pitchWithRotate: false,
           touchPitch: false,
-          attributionControl: tiles ? { compact: true } : false,
+          attributionControl: { compact: true },
           locale: { 'Map.Title': t('map.title') },
         });
       } catch {
@@ -57,12 +64,14 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pinLabel, clas
       instance.touchZoomRotate.disableRotation();
       instance.keyboard.disableRotation();
       instance.on('error', (event) => {
-        if ((event as { sourceId?: string }).sourceId === 'tiles') setTilesFailed(true);
+        const source = (event as { sourceId?: string }).sourceId;
+        if (source === 'tiles' || source === 'streets') setTilesFailed(true);
       });
       const map = instance;
       mapRef.current = map;
 
-      if (start.town.center) {
+      // The drawn basemap names the town itself, at the same point.
+      if (start.town.center && ground !== 'drawn') {
         const label = document.createElement('span');
         label.className = styles.town!;
         label.textContent = start.town.name;
@@ -107,7 +116,7 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pinLabel, clas
       mapRef.current = null;
       instance?.remove();
     };
-  }, [tileUrl, tiles, t]);
+  }, [tileUrl, pmtilesUrl, ground, t]);
 
   // A pin moved from outside (back to the centre): the marker follows, and the map if needed.
   useEffect(() => {
@@ -132,7 +141,7 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pinLabel, clas
           {t('map.unavailable')}
         </p>
       ) : null}
-      {!failed && (!tiles || tilesFailed) ? <p className={styles.note}>{t(tiles ? 'map.tilesFailed' : 'map.noTiles')}</p> : null}
+      {!failed && (ground === 'drawn' || tilesFailed) ? <p className={styles.note}>{t(ground === 'drawn' ? 'map.noTiles' : 'map.tilesFailed')}</p> : null}
     </div>
   );
 }

@@ -35,8 +35,10 @@ export interface SearchMapProps {
   /** First view when there is no fitBounds; default DEFAULT_CENTER / DEFAULT_ZOOM of domain/search. */
   center?: LatLng;
   zoom?: number;
-  /** `TileUrl` of /api/config, an `{z}/{x}/{y}` raster template; null: a plain background under the shapes and markers, with a discreet note. */
+  /** `TileUrl` of /api/config, an `{z}/{x}/{y}` raster template; null: Rexer's drawn basemap (borders and place names, no streets), with a discreet note. */
   tileUrl?: string | null;
+  /** `BasemapPmtilesUrl` of /api/config: a self-hosted street basemap (wins over tileUrl). Without either, Rexer's own drawn basemap (outlines and place names). */
+  pmtilesUrl?: string | null;
   /** The listing whose marker to highlight (hover on a result card). */
   selectedId?: number | null;
   /** A marker was activated (click, tap, Enter). Count 1: open the listing. A cluster: the map has already zoomed in on it. */

@@ -268,14 +268,17 @@ describe('SearchMapView', () => {
     expect(map.calls).toContainEqual(['zoomOut', null]);
   });
 
-  it('says discreetly that there is no background without TILE_URL, and not with one', async () => {
-    await renderMap({ tileUrl: null });
-    expect(screen.getByText('Mappa senza sfondo: vedi gli annunci e le zone, non le strade.')).toBeTruthy();
+  it('without TILE_URL draws Rexer’s own basemap from /api/Map/Tiles, and says discreetly that it has no streets', async () => {
+    const { map } = await renderMap({ tileUrl: null });
+    expect(screen.getByText('Mappa semplificata: confini e nomi dei luoghi, senza le strade.')).toBeTruthy();
+    const style = map.options.style as { sources: Record<string, { tiles?: string[] }>; layers: { id: string }[] };
+    expect(style.sources['rexer-basemap']?.tiles).toEqual([`${window.location.origin}/api/Map/Tiles/{z}/{x}/{y}`]);
+    expect(style.layers.map((l) => l.id)).toEqual(expect.arrayContaining(['land', 'region-border', 'province-border', 'region-label', 'town-label']));
   });
 
   it('draws the tiles of TILE_URL without the note', async () => {
     const { map } = await renderMap({ tileUrl: 'https://tiles.example.it/{z}/{x}/{y}.png' });
-    expect(screen.queryByText(/Mappa senza sfondo/)).toBeNull();
+    expect(screen.queryByText(/Mappa semplificata/)).toBeNull();
     expect(JSON.stringify(map.options.style)).toContain('tiles.example.it');
   });
 

@@ -1,14 +1,14 @@
 import { DEFAULT_CENTER, DEFAULT_ZOOM, LIMITS, type LatLng } from '@domain/search';
-import { Map as MaplibreMap, Marker, type GeoJSONSource, type MapLayerMouseEvent, type MapLayerTouchEvent, type MapLibreEvent } from 'maplibre-gl';
+import { addProtocol, Map as MaplibreMap, Marker, type GeoJSONSource, type MapLayerMouseEvent, type MapLayerTouchEvent, type MapLibreEvent } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
+import { basemapKind, loadBasemapStyle } from '@/shared/lib/basemap';
 import { ensureMaplibreStylesheet } from '@/shared/lib/maplibre';
 import { cx } from '@/shared/lib/class-names';
 import { declutter } from '../lib/declutter';
 import { clusterSize, formatClusterCount, formatMarkerPrice, formatRadius } from '../lib/format';
 import { draftFeatures, shapeToFeatures } from '../lib/geojson';
 import { clampRadius, distanceM, fromLngLatBounds, polygonProblem, toLngLatBounds, type PolygonProblem } from '../lib/geometry';
-import { mapStyle, tileTemplates } from '../lib/map-style';
 import type { MapMarker, SearchMapProps } from '../model/types';
 import frameStyles from './search-map-frame.module.css';
 import styles from './search-map.module.css';
@@ -38,7 +38,7 @@ const newDraft = (): Draft => ({ points: [], center: null, radiusM: null, dragPx
 
 /** The maplibre map behind `SearchMap` (index.ts): loaded on demand, in the browser only. */
 export default function SearchMapView(props: SearchMapProps) {
-  const { markers, shape, fitBounds, center, zoom, tileUrl = null, selectedId = null, tool = 'none', interactive = true, className, ariaLabel } = props;
+  const { markers, shape, fitBounds, center, zoom, tileUrl = null, pmtilesUrl = null, selectedId = null, tool = 'none', interactive = true, className, ariaLabel } = props;
   const { t } = useTranslation('search-map');
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MaplibreMap | null>(null);
@@ -53,7 +53,7 @@ export default function SearchMapView(props: SearchMapProps) {
   const [draftCount, setDraftCount] = useState(0);
   const [draftRadius, setDraftRadius] = useState<number | null>(null);
   const [problem, setProblem] = useState<PolygonProblem | null>(null);
-  const hasTiles = tileTemplates(tileUrl).length > 0;
+  const ground = basemapKind({ tileUrl, pmtilesUrl });
   // A new tool (the page may switch it off mid-drawing) starts with a clean panel.
   const [panelTool, setPanelTool] = useState(tool);
   if (panelTool !== tool) {
@@ -71,14 +71,18 @@ export default function SearchMapView(props: SearchMapProps) {
     if (!container) return;
     let cancelled = false;
     let instance: MaplibreMap | undefined;
-    void ensureMaplibreStylesheet().then(() => {
+    void Promise.all([loadBasemapStyle({ origin: window.location.origin, tileUrl, pmtilesUrl }, (name, action) => addProtocol(name, action)).catch(() => null), ensureMaplibreStylesheet()]).then(([style]) => {
       if (cancelled) return;
+      if (!style) {
+        setFailed(true);
+        return;
+      }
       const view = initialView();
       const middle = view.center ?? DEFAULT_CENTER;
       try {
         instance = new MaplibreMap({
           container,
-          style: mapStyle(tileUrl),
+          style,
           ...(view.fitBounds
             ? { bounds: toLngLatBounds(view.fitBounds), fitBoundsOptions: { padding: fitPadding(container) } }
             : { center: [middle.longitude, middle.latitude], zoom: view.zoom ?? DEFAULT_ZOOM }),
@@ -88,7 +92,8 @@ export default function SearchMapView(props: SearchMapProps) {
           dragRotate: false,
           pitchWithRotate: false,
           touchPitch: false,
-          attributionControl: hasTiles ? { compact: true } : false,
+          // The drawn basemap credits ISTAT's borders, a street basemap OpenStreetMap.
+          attributionControl: { compact: true },
         });
       } catch {
         setFailed(true);
@@ -99,7 +104,8 @@ export default function SearchMapView(props: SearchMapProps) {
       instance.keyboard.disableRotation();
       // A listener also keeps maplibre from logging each failed tile.
       instance.on('error', (event) => {
-        if ((event as { sourceId?: string }).sourceId === 'tiles') setTilesFailed(true);
+        const source = (event as { sourceId?: string }).sourceId;
+        if (source === 'tiles' || source === 'streets') setTilesFailed(true);
       });
       const ready = instance;
       ready.once('load', () => {
@@ -127,7 +133,7 @@ export default function SearchMapView(props: SearchMapProps) {
       setMap(null);
       setTilesFailed(false);
     };
-  }, [tileUrl, interactive, hasTiles]);
+  }, [tileUrl, pmtilesUrl, interactive]);
 
   // The canvas is the focusable map (arrow keys pan, +/- zoom): it carries the name. A still
   // map is one picture, named on its box.
@@ -454,8 +460,8 @@ export default function SearchMapView(props: SearchMapProps) {
           </div>
         </div>
       ) : null}
-      {!hasTiles && !failed && !drawing ? <p className={styles.note}>{t('noTiles')}</p> : null}
-      {hasTiles && tilesFailed ? <p className={styles.note}>{t('tilesFailed')}</p> : null}
+      {ground === 'drawn' && !failed && !drawing ? <p className={styles.note}>{t('noTiles')}</p> : null}
+      {ground !== 'drawn' && tilesFailed ? <p className={styles.note}>{t('tilesFailed')}</p> : null}
     </div>
   );
 }

@@ -162,6 +162,7 @@ function DevelopmentMap({ latitude, longitude, place }: { latitude: number; long
             center={{ latitude, longitude }}
             zoom={15}
             tileUrl={config.data?.TileUrl ?? null}
+            pmtilesUrl={config.data?.BasemapPmtilesUrl ?? null}
             interactive={false}
           />
         ) : null}

@@ -49,6 +49,7 @@ export function LocationMap({ id, latitude, longitude, price, addressHidden, pla
             center={center}
             zoom={addressHidden ? 14 : 15}
             tileUrl={config.data?.TileUrl ?? null}
+            pmtilesUrl={config.data?.BasemapPmtilesUrl ?? null}
             interactive={false}
           />
         ) : null}

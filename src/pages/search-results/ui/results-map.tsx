@@ -97,6 +97,7 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, cla
         shape={shape}
         fitBounds={fitBounds}
         tileUrl={config.data?.TileUrl ?? null}
+        pmtilesUrl={config.data?.BasemapPmtilesUrl ?? null}
         selectedId={selectedId}
         tool={tool}
         onToolDone={done}

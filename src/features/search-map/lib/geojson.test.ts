@@ -1,34 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { circleToPolygon } from './geometry';
 import { draftFeatures, shapeToFeatures } from './geojson';
-import { mapStyle, tileTemplates } from './map-style';
-
-describe('mapStyle', () => {
-  it('without tiles has only a background: nothing to fetch', () => {
-    const style = mapStyle(null);
-    expect(style.sources).toEqual({});
-    expect(style.layers.map((l) => l.type)).toEqual(['background']);
-    expect(style).not.toHaveProperty('glyphs');
-    expect(style).not.toHaveProperty('sprite');
-  });
-
-  it('with TILE_URL draws its raster tiles over the background', () => {
-    const style = mapStyle('https://tiles.example.it/{z}/{x}/{y}.png');
-    expect(style.sources.tiles).toMatchObject({ type: 'raster', tiles: ['https://tiles.example.it/{z}/{x}/{y}.png'], tileSize: 256 });
-    expect(style.layers.map((l) => l.id)).toEqual(['background', 'tiles']);
-  });
-
-  it('spreads Leaflet subdomains and refuses a template without placeholders', () => {
-    expect(tileTemplates('https://{s}.tile.example.it/{z}/{x}/{y}.png')).toEqual([
-      'https://a.tile.example.it/{z}/{x}/{y}.png',
-      'https://b.tile.example.it/{z}/{x}/{y}.png',
-      'https://c.tile.example.it/{z}/{x}/{y}.png',
-    ]);
-    expect(tileTemplates('https://tiles.example.it/tile.png')).toEqual([]);
-    expect(mapStyle('https://tiles.example.it/tile.png').layers).toHaveLength(1);
-    expect(tileTemplates('  ')).toEqual([]);
-  });
-});
 
 describe('shapeToFeatures', () => {
   it('closes a polygon ring in [lng, lat] order', () => {
