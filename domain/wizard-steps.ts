@@ -3,9 +3,10 @@
 // answers each one collects, and the order the flow gives them
 // (docs/wizard-flow.md, authoritative), branches included.
 //
-// Pure TypeScript whose only imports are three pure rules of domain/ (the name rule of
+// Pure TypeScript whose only imports are four pure rules of domain/ (the name rule of
 // domain/person-name.ts, shared with the registration and the profile, the contact details
-// of a seller's text, domain/listing/contact-details.ts, and the amenities in use, domain/listing/amenities.ts): the wizard machines route with it, and the server (which
+// of a seller's text, domain/listing/contact-details.ts, the amenities in use, domain/listing/amenities.ts,
+// and a rent's lease types, domain/listing/rent-terms.ts): the wizard machines route with it, and the server (which
 // validates and stores each step's answers) and the pages (through src/processes) can ask the
 // same functions, so all three agree on which step is complete, where a draft resumes and
 // which deep link is allowed:
@@ -23,6 +24,7 @@
 
 import { AMENITY_IDS_IN_USE } from './listing/amenities';
 import { contactDetailIn, type ContactKind } from './listing/contact-details';
+import { CONTRACT_TYPE_IDS } from './listing/rent-terms';
 import { isPersonName } from './person-name';
 
 export type Flow = 'sale' | 'rent' | 'valuation';
@@ -159,8 +161,13 @@ export interface AvailabilityAnswer {
   /** ISO date, 'YYYY-MM-DD'. */
   availableFrom: string;
 }
+/** Step 41 (rent): the furnishing, and what else a renter filters by: the lease offered and pets. */
 export interface FurnishingAnswer {
   furnishingId: number;
+  /** The lease offered (domain/listing/rent-terms.ts, CONTRACT_TYPE_IDS); null or absent: not said. */
+  contractTypeId?: number | null;
+  /** Whether pets are welcome; null or absent: not said. */
+  petsAllowed?: boolean | null;
 }
 export interface DepositAnswer {
   /** Whole euros. */
@@ -481,7 +488,11 @@ const VALIDATORS: { [K in StepId]: Validator } = {
   estimate: isNothing,
   availability: (v) => isRecord(v) && isIsoDate(v.availableFrom),
   noComparables: isNothing,
-  furnishing: (v) => isRecord(v) && isOneOf(v.furnishingId, REFERENCE_IDS.furnishingTypes),
+  furnishing: (v) =>
+    isRecord(v) &&
+    isOneOf(v.furnishingId, REFERENCE_IDS.furnishingTypes) &&
+    (v.contractTypeId === undefined || v.contractTypeId === null || isOneOf(v.contractTypeId, CONTRACT_TYPE_IDS)) &&
+    (v.petsAllowed === undefined || v.petsAllowed === null || typeof v.petsAllowed === 'boolean'),
   deposit: (v, answers) => isRecord(v) && isInt(v.securityDeposit, 0, 10_000_000) && !depositAboveLimit(v.securityDeposit, answers.price?.price),
   agencySplit: (v) => isRecord(v) && (v.choice === 'chooseAgency' || v.choice === 'letRexerChoose'),
   agencyChoice: (v) => isRecord(v) && isInt(v.agencyId, 1, Number.MAX_SAFE_INTEGER),

@@ -217,6 +217,24 @@ for (const backend of BACKENDS) {
       expect(json(await seller.property(id))).toMatchObject({ SecurityDeposit: 2700, Price: 1000 });
     });
 
+    it("keeps a rent's lease and pets from step 41 in the columns the search filters by", async () => {
+      const seller = await newSeller('contratto');
+      const [row] = await db()
+        .insert(properties)
+        .values({ ownerUserId: seller.id, sellTypeId: SELL_TYPE.rent, statusId: 1, title: ANSWERS.title.title, wizardAnswers: ANSWERS as Record<string, unknown>, wizardPage: { currentStep: 28, lastDevice: 'desktop' } })
+        .returning({ id: properties.id });
+      const id = row!.id;
+      const step = stepNumberOf('furnishing');
+      expectError(await seller.save(id, step, { furnishingId: 1, contractTypeId: 5 }), 'InvalidStepAnswer');
+      expectError(await seller.save(id, step, { furnishingId: 1, petsAllowed: 'sì' }), 'InvalidStepAnswer');
+      json(await seller.save(id, step, { furnishingId: 2, contractTypeId: 2, petsAllowed: true }));
+      const columns = async () => (await db().select({ furnishing: properties.furnishingId, contract: properties.contractTypeId, pets: properties.petsAllowed }).from(properties).where(eq(properties.id, id)))[0];
+      expect(await columns()).toEqual({ furnishing: 2, contract: 2, pets: true });
+      // Unsaid again: the columns say nothing either.
+      json(await seller.save(id, step, { furnishingId: 2, contractTypeId: null, petsAllowed: null }));
+      expect(await columns()).toEqual({ furnishing: 2, contract: null, pets: null });
+    });
+
     it('refuses steps of another flow, the account steps, and answers that name what does not exist', async () => {
       const seller = await newSeller('altri-passi');
       const id = (await seller.create(SELL_TYPE.sale)).json().Id;

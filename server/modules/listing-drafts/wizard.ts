@@ -107,7 +107,7 @@ export function answersFromColumns(row: PropertyRow, extras: ListingExtras): Wiz
     // The comparables found then are not kept: the estimate is (step 40 then 38 show it).
     loader: { found: false, comparableIds: [], estimateMin: row.estimateMin, estimateMax: row.estimateMax },
     availability: { availableFrom: row.availableFrom },
-    furnishing: { furnishingId: row.furnishingId },
+    furnishing: { furnishingId: row.furnishingId, contractTypeId: row.contractTypeId, petsAllowed: row.petsAllowed },
     deposit: { securityDeposit: row.securityDeposit },
     price: { price: row.price },
     title: { title: row.title },
@@ -181,7 +181,7 @@ export function projectionOf(step: StepId, answers: WizardAnswers, lookups: { mu
     case 'availability':
       return { columns: { availableFrom: a.availability!.availableFrom } };
     case 'furnishing':
-      return { columns: { furnishingId: a.furnishing!.furnishingId } };
+      return { columns: { furnishingId: a.furnishing!.furnishingId, contractTypeId: a.furnishing!.contractTypeId ?? null, petsAllowed: a.furnishing!.petsAllowed ?? null } };
     case 'deposit':
       return { columns: { securityDeposit: a.deposit!.securityDeposit } };
     case 'price':

@@ -44,7 +44,7 @@ describe('the listing wizard\'s choice steps', () => {
     expect(screen.getByText('Scegli se la casa è arredata.')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Parzialmente arredato'));
     submit();
-    expect(onAnswer).toHaveBeenCalledWith({ furnishingId: 2 });
+    expect(onAnswer).toHaveBeenCalledWith({ furnishingId: 2, contractTypeId: null, petsAllowed: null });
   });
 
   it('publication type (25): offers the type of step 3 first, and takes another', async () => {

@@ -1,9 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AmenitiesStep from './amenities-step';
 import AvailabilityStep, { isoDay } from './availability-step';
 import DepositStep from './deposit-step';
 import DescriptionStep, { scoreWith } from './description-step';
+import FurnishingStep from './furnishing-step';
 import PartnerLeadStep from './partner-lead-step';
 import PriceStep from './price-step';
 import { renderStep } from './step-test-utils';
@@ -126,6 +127,28 @@ describe('amenities (23)', () => {
     fireEvent.click(screen.getByLabelText('Aria condizionata'));
     submit();
     expect(onAnswer).toHaveBeenLastCalledWith({ amenityIds: [] });
+  });
+});
+
+describe('furnishing (41)', () => {
+  it('asks the furnishing, the lease and pets; the last two may stay unsaid', async () => {
+    const { onAnswer } = await renderStep(FurnishingStep, 'furnishing', { flow: 'rent' });
+    submit();
+    expect(screen.getByText('Scegli se la casa è arredata.')).toBeTruthy();
+    expect(onAnswer).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByLabelText('Arredato'));
+    submit();
+    expect(onAnswer).toHaveBeenLastCalledWith({ furnishingId: 1, contractTypeId: null, petsAllowed: null });
+    fireEvent.click(screen.getByLabelText('Canone concordato (3+2)'));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Accetti animali domestici?' })).getByLabelText('Sì'));
+    submit();
+    expect(onAnswer).toHaveBeenLastCalledWith({ furnishingId: 1, contractTypeId: 2, petsAllowed: true });
+  });
+
+  it('shows the saved lease and pets again', async () => {
+    await renderStep(FurnishingStep, 'furnishing', { flow: 'rent', answer: { furnishingId: 3, contractTypeId: 4, petsAllowed: false } });
+    expect((screen.getByLabelText('Per studenti universitari') as HTMLInputElement).checked).toBe(true);
+    expect((within(screen.getByRole('group', { name: 'Accetti animali domestici?' })).getByLabelText('No') as HTMLInputElement).checked).toBe(true);
   });
 });
 
