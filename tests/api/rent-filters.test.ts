@@ -108,6 +108,9 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
     expect(agencyListing.Advertiser).toMatchObject({ Kind: 'agency', Name: agencyName, AgencyId: agencyId });
     const privateListing = (await app.inject({ method: 'GET', url: `/api/Property/${lab.furnished44}` })).json();
     expect(privateListing.Advertiser).toMatchObject({ Kind: 'private', AgencyId: null });
+    // A rent's lease and pets, as the listing page shows them.
+    expect(privateListing).toMatchObject({ ContractTypeId: 1, PetsAllowed: true, Furnishing: { Id: 1 } });
+    expect((await app.inject({ method: 'GET', url: `/api/Property/${lab.unsaid}` })).json()).toMatchObject({ ContractTypeId: null, PetsAllowed: null });
     const similar = (await app.inject({ method: 'GET', url: `/api/Property/${lab.furnished44}/Similar` })).json() as { Items: Item[] };
     const publisherOf = new Map(similar.Items.map((item) => [item.Id, item.AgencyName]));
     expect(publisherOf.get(lab.partly32!)).toBe(agencyName);

@@ -101,6 +101,8 @@ export const PropertyDetail = z
     AvailableFrom: z.iso.date().nullable().describe('Rent: available from this day.'),
     Furnishing: ReferenceItem.nullable().describe('Rent: furnished, partly furnished ...'),
     SecurityDeposit: z.number().int().nullable().describe('Rent: security deposit in euros.'),
+    ContractTypeId: z.number().int().nullable().describe('Rent: the lease offered (1 free rent 4+4, 2 agreed rent 3+2, 3 temporary, 4 students); null when not said.'),
+    PetsAllowed: z.boolean().nullable().describe('Rent: whether pets are welcome; null when not said.'),
     Amenities: z.array(ReferenceItem),
     RoomList: z.array(RoomCount).describe('The composition: how many rooms of each type.'),
     Photos: z.array(MediaItem).describe('Listing and room images; the first is the cover.'),

@@ -9292,6 +9292,10 @@ export interface components {
             Furnishing: components["schemas"]["ReferenceItemInput"] | null;
             /** @description Rent: security deposit in euros. */
             SecurityDeposit: number | null;
+            /** @description Rent: the lease offered (1 free rent 4+4, 2 agreed rent 3+2, 3 temporary, 4 students); null when not said. */
+            ContractTypeId: number | null;
+            /** @description Rent: whether pets are welcome; null when not said. */
+            PetsAllowed: boolean | null;
             Amenities: components["schemas"]["ReferenceItemInput"][];
             /** @description The composition: how many rooms of each type. */
             RoomList: components["schemas"]["RoomCountInput"][];
@@ -11032,6 +11036,10 @@ export interface components {
             Furnishing: components["schemas"]["ReferenceItem"] | null;
             /** @description Rent: security deposit in euros. */
             SecurityDeposit: number | null;
+            /** @description Rent: the lease offered (1 free rent 4+4, 2 agreed rent 3+2, 3 temporary, 4 students); null when not said. */
+            ContractTypeId: number | null;
+            /** @description Rent: whether pets are welcome; null when not said. */
+            PetsAllowed: boolean | null;
             Amenities: components["schemas"]["ReferenceItem"][];
             /** @description The composition: how many rooms of each type. */
             RoomList: components["schemas"]["RoomCount"][];

@@ -56,6 +56,8 @@ export function FeatureTable({ property, now }: { property: PropertyDetail; now:
     [t('features.availability'), rent ? available : (property.Occupancy?.Name ?? null)],
     [t('features.furnishing'), rent ? (property.Furnishing?.Name ?? null) : null],
     [t('features.deposit'), rent && property.SecurityDeposit ? t('features.depositValue', { value: formatThousands(property.SecurityDeposit) }) : null],
+    [t('features.contract'), rent && property.ContractTypeId ? t(`features.contracts.${property.ContractTypeId}`) : null],
+    [t('features.pets'), rent && property.PetsAllowed !== null ? t(property.PetsAllowed ? 'features.petsWelcome' : 'features.petsNotAllowed') : null],
     [t('features.composition'), property.RoomList.length > 0 ? property.RoomList.map((room) => `${room.Count} ${room.Count > 1 ? room.PluralName : room.Name.toLowerCase()}`).join(', ') : null],
     [
       t('features.development'),

@@ -64,6 +64,8 @@ function property(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
     AvailableFrom: null,
     Furnishing: null,
     SecurityDeposit: null,
+    ContractTypeId: null,
+    PetsAllowed: null,
     Amenities: [{ Id: 5, Name: 'Cantina' }],
     RoomList: [
       { RoomTypeId: 13, Name: 'Camera matrimoniale', PluralName: 'camere matrimoniali', Count: 1 },
