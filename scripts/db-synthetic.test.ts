@@ -42,6 +42,26 @@ describe('db:synthetic', () => {
     expect(Number(found.rows[0].n)).toBeGreaterThan(0);
   });
 
+  it("gives every rent a lease and pets the renters' filters read, homes a furnishing, and no retired amenity", async () => {
+    const { rows } = await sql(`
+      select count(*) filter (where sell_type_id = 2)::int as rents,
+             count(*) filter (where sell_type_id = 2 and contract_type_id is not null and pets_allowed is not null)::int as said,
+             count(distinct contract_type_id) filter (where sell_type_id = 2)::int as contracts,
+             count(*) filter (where sell_type_id = 2 and pets_allowed)::int as pets,
+             count(*) filter (where sell_type_id = 1 and (contract_type_id is not null or pets_allowed is not null))::int as sales_with_terms,
+             count(distinct furnishing_id) filter (where sell_type_id = 2)::int as furnishings
+        from properties p join users u on u.id = p.owner_user_id where u.email like '%@${SYNTHETIC_EMAIL_DOMAIN}'`);
+    const r = rows[0];
+    expect(r.said).toBe(r.rents);
+    expect(r.contracts).toBe(4);
+    expect(r.furnishings).toBe(4);
+    expect(Number(r.pets) / Number(r.rents)).toBeGreaterThan(0.2);
+    expect(Number(r.pets) / Number(r.rents)).toBeLessThan(0.6);
+    expect(r.sales_with_terms).toBe(0);
+    const retired = await sql(`select count(*)::int as n from property_amenities where amenity_id in (20, 23)`);
+    expect(retired.rows[0].n).toBe(0);
+  });
+
   it('spreads the listings by population: Roma has many, a small town few', async () => {
     const { rows } = await sql(`select municipality_id as id, count(*)::int as n from properties where status_id = 2 group by 1`);
     const byTown = new Map(rows.map((row) => [Number(row.id), Number(row.n)]));
