@@ -876,12 +876,15 @@ export function appliesTo(step: StepId, facts: Partial<WizardFacts>): boolean {
   return true;
 }
 
-/** Where Back goes from `current`: the latest step of the trail that still applies, or null. */
+/**
+ * Where Back goes from `current`: the latest step of the trail that still applies, or null. A
+ * retired step (25, in the trails of older drafts) is passed over: no flow enters it any more.
+ */
 export function backTarget(history: readonly StepNumber[], current: StepId, facts: Partial<WizardFacts>): { step: StepId; history: StepNumber[] } | null {
   if (NO_WAY_BACK.includes(current)) return null;
   for (let i = history.length - 1; i >= 0; i--) {
     const id = stepIdOf(history[i]);
-    if (id !== null && id !== 'loader' && appliesTo(id, facts)) return { step: id, history: history.slice(0, i) };
+    if (id !== null && id !== 'loader' && STEPS[id].flows.length > 0 && appliesTo(id, facts)) return { step: id, history: history.slice(0, i) };
   }
   return null;
 }

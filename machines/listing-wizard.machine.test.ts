@@ -118,7 +118,7 @@ describe('the sale path', () => {
     await answer();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().value).toBe('published');
-    expect(shown).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 25, 26, 27, 28, 30, 22, 34]);
+    expect(shown).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34]);
     // Every answer was saved with the page it leads to and the trail.
     const saves = calls.saveDraft.mock.calls.map(([save]) => save as SaveDraftInput);
     expect(saves[0]).toMatchObject({ id: null, flow: 'sale', answered: { step: 'personalData', answer: ANSWERS.personalData }, page: { currentStep: 1, lastDevice: 'mobile' }, history: [0] });
@@ -156,7 +156,7 @@ describe('the rent path', () => {
   it('asks availability, furnishing and deposit, then the monthly rent, never the market', async () => {
     const { answerUntil, shown, calls } = start({ flow: 'rent' });
     await answerUntil('valueLadder');
-    expect(shown).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 25, 26, 27, 28]);
+    expect(shown).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28]);
     expect(calls.findComparables).not.toHaveBeenCalled();
   });
 });
@@ -164,7 +164,7 @@ describe('the rent path', () => {
 describe('plans and payments', () => {
   /** A signed-in seller whose draft is complete up to the value ladder. */
   const atLadder = (fakes: Fakes = {}, input: Partial<ListingWizardInput> = {}) =>
-    start({ draft: { id: 7, answers: answersBefore(SALE_ORDER, 'valueLadder'), history: [25, 26, 27], published: false, order: null }, ...input }, fakes);
+    start({ draft: { id: 7, answers: answersBefore(SALE_ORDER, 'valueLadder'), history: [18, 26, 27], published: false, order: null }, ...input }, fakes);
 
   it('basic: publishes, then 22 and 34', async () => {
     const { answer, current, calls, shown, actor } = atLadder();
@@ -277,7 +277,7 @@ describe('plans and payments', () => {
 
   describe('back from the payment (/{gotostep}/{orderid})', () => {
     const returning = (outcome: OrderState['outcome']) =>
-      atLadder({ checkOrder: async () => outcome }, { draft: { id: 7, answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible }, history: [25, 26, 27], published: false, order: { id: 'order-5', outcome: 'pending' } } });
+      atLadder({ checkOrder: async () => outcome }, { draft: { id: 7, answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible }, history: [18, 26, 27], published: false, order: { id: 'order-5', outcome: 'pending' } } });
 
     it('paid: the step asked for, with the order paid', async () => {
       const { send, current, calls, actor } = returning('paid');
@@ -286,7 +286,7 @@ describe('plans and payments', () => {
       expect(calls.checkOrder).toHaveBeenCalledWith({ id: 7, orderId: 'order-5' });
       expect(current()).toBe('paymentSuccess');
       expect(actor.getSnapshot().context.order).toEqual({ id: 'order-5', outcome: 'paid' });
-      expect(actor.getSnapshot().context.history).toEqual([25, 26, 27, 28]);
+      expect(actor.getSnapshot().context.history).toEqual([18, 26, 27, 28]);
     });
 
     it('failed: 28 with the outcome', async () => {

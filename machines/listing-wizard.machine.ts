@@ -322,7 +322,6 @@ export const listingWizardMachine = setup({
         description: step('description'),
         photos: step('photos'),
         documents: step('documents'),
-        publicationType: step('publicationType'),
         endOfQuestions: step('endOfQuestions'),
         summary: step('summary'),
         valueLadder: step('valueLadder'),

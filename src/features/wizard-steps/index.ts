@@ -4,7 +4,6 @@ export { LazyInsertExitModal } from './ui/lazy-insert-exit-modal';
 export { StepViewHost, lazyStepViews, type StepViewHostProps, type LazyStepViews } from './ui/step-view-host';
 export { SHARED_STEP_VIEWS } from './ui/shared-step-views';
 export { progressOf, type WizardProgress } from './model/progress';
-export { progressAt } from './model/progress-at';
 export { useReferenceLabel, type ReferenceList } from './model/reference-labels';
 export type { StepViewProps, StepView, StepViewRegistry, StepError } from './model/step-view';
 export { useValuationDetails, valuationDetailsKey } from './api/valuation-details';

@@ -1,29 +1,20 @@
-import { STEPS, type StepId } from '@domain/wizard-steps';
-import { progressAt } from './progress-at';
+import { countsAccountSteps, questionCount } from '@domain/wizard-progress';
+import type { Account, Flow, StepId } from '@domain/wizard-steps';
 
 export interface WizardProgress {
-  /** The step's place on the path, from 1. */
+  /** The step's place, from 1. */
   current: number;
-  /** The steps the path expects, as far as the answers decide it. */
+  /** The places of the flow's questions: the same from the first step to the last. */
   total: number;
+  /** A step after the questions (the password, the payment, the publication ...): the count is complete. */
+  beyond?: boolean;
 }
 
 /**
- * Where `step` is on the expected path (`expectedPath(flow, answers, facts)` of
- * domain/wizard-steps.ts, which the page's process computes). A step off the path (a deep
- * link the machine redirects, a step shown while the answers change the branch) counts as
- * the last one reached.
- *
- * With the trail (`history`, the steps visited before this one), the steps done are the
- * trail's and the total is those plus what the path has left: steps that leave the path once
- * answered (personal data and e-mail, after the registration) still count as done, so the
- * count never goes back.
+ * The "Domanda X di Y" of `step` (domain/wizard-progress.ts): a fixed place on the flow, so
+ * going forward the number only grows and the total never changes, whatever the answers
+ * choose. The account's steps count for a visitor, and once filled in (they are in `history`).
  */
-export function progressOf(path: readonly number[], step: StepId, history?: readonly number[]): WizardProgress {
-  const index = path.indexOf(STEPS[step].step);
-  if (history && index >= 0) {
-    const done = history.filter((visited) => visited !== STEPS.loader.step).length;
-    return { current: done + 1, total: done + path.length - index };
-  }
-  return progressAt(path, STEPS[step].step);
+export function progressOf(flow: Flow, step: StepId, account: Account, history: readonly number[] = []): WizardProgress {
+  return questionCount(flow, step, countsAccountSteps(account, history));
 }

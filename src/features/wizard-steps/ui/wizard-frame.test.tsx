@@ -7,12 +7,10 @@ import { progressOf } from '../model/progress';
 import { i18n } from './steps/step-test-utils';
 import { WizardFrame, type WizardFrameProps } from './wizard-frame';
 
-const PATH = [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 14, 13, 38, 37];
-
 function frame(step: StepId, props: Partial<WizardFrameProps> = {}) {
   return (
     <I18nProvider i18n={i18n}>
-      <WizardFrame step={step} progress={progressOf(PATH, step)} title="Valutazione gratuita" canGoBack onBack={() => {}} onExit={() => {}} {...props}>
+      <WizardFrame step={step} progress={progressOf('valuation', step, 'loggedIn')} title="Valutazione gratuita" canGoBack onBack={() => {}} onExit={() => {}} {...props}>
         <StepHeading>{`Domanda ${step}`}</StepHeading>
         <input aria-label="campo" />
       </WizardFrame>
@@ -21,16 +19,16 @@ function frame(step: StepId, props: Partial<WizardFrameProps> = {}) {
 }
 
 describe('progressOf', () => {
-  it('places the step on the expected path', () => {
-    expect(progressOf(PATH, 'propertyType')).toEqual({ current: 1, total: 14 });
-    expect(progressOf(PATH, 'heating')).toEqual({ current: 8, total: 14 });
+  it('places the step on its flow, the total fixed', () => {
+    expect(progressOf('valuation', 'propertyType', 'loggedIn')).toEqual({ current: 1, total: 13, beyond: false });
+    expect(progressOf('valuation', 'heating', 'loggedIn')).toEqual({ current: 8, total: 13, beyond: false });
   });
-  it('counts the steps visited as done, so steps that leave the path keep the count going on', () => {
-    // After the registration 0 and 1 leave the path, but the visitor answered them.
-    expect(progressOf([3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 14, 13, 38, 37], 'comparables', [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1])).toEqual({ current: 13, total: 15 });
+  it('counts the account steps for a visitor, and once filled in (in the trail) after the registration', () => {
+    expect(progressOf('valuation', 'propertyType', 'anonymous')).toEqual({ current: 1, total: 15, beyond: false });
+    expect(progressOf('valuation', 'comparables', 'silent', [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1])).toEqual({ current: 13, total: 15, beyond: false });
   });
-  it('counts a step off the path as the last one reached', () => {
-    expect(progressOf(PATH, 'thankYou')).toEqual({ current: 14, total: 14 });
+  it('puts the steps after the questions beyond the count', () => {
+    expect(progressOf('valuation', 'thankYou', 'loggedIn')).toEqual({ current: 13, total: 13, beyond: true });
   });
 });
 
@@ -39,9 +37,17 @@ describe('WizardFrame', () => {
     render(frame('surface'));
     const bar = screen.getByRole('progressbar', { name: 'Avanzamento' });
     expect(bar.getAttribute('aria-valuenow')).toBe('3');
-    expect(bar.getAttribute('aria-valuemax')).toBe('14');
-    expect(bar.getAttribute('aria-valuetext')).toBe('Domanda 3 di 14');
-    expect(screen.getByText('Domanda 3 di 14')).toBeTruthy();
+    expect(bar.getAttribute('aria-valuemax')).toBe('13');
+    expect(bar.getAttribute('aria-valuetext')).toBe('Domanda 3 di 13');
+    expect(screen.getByText('Domanda 3 di 13')).toBeTruthy();
+  });
+
+  it('says the last steps past the questions, the bar full', () => {
+    render(frame('thankYou'));
+    const bar = screen.getByRole('progressbar', { name: 'Avanzamento' });
+    expect(bar.getAttribute('aria-valuetext')).toBe('Ultimi passaggi');
+    expect(screen.getByText('Ultimi passaggi')).toBeTruthy();
+    expect(screen.queryByText(/^Domanda \d/)).toBeNull();
   });
 
   it('offers Back only when the page says, and disables it while busy', () => {

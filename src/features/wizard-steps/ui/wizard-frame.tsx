@@ -10,7 +10,7 @@ import styles from './wizard-frame.module.css';
 export interface WizardFrameProps {
   /** The step shown: when it changes, the new step's heading takes the focus. */
   step: StepId;
-  /** Where the step is on the path (`progressOf(expectedPath(...), step)`). */
+  /** The step's place among the flow's questions (`progressOf`), or past them (`beyond`). */
   progress: WizardProgress;
   /** The wizard's name above the progress ("Valutazione gratuita"), already translated. */
   title: ReactNode;
@@ -45,6 +45,8 @@ export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = f
   const [changed, setChanged] = useState(false);
   if (step !== firstStep && !changed) setChanged(true);
   const percent = Math.round((Math.min(progress.current, progress.total) / progress.total) * 100);
+  // Past the questions the bar is full and says so, rather than a number past the total.
+  const label = progress.beyond ? t('frame.lastSteps') : t('frame.progress', { current: progress.current, total: progress.total });
 
   return (
     <div className={styles.frame}>
@@ -75,12 +77,12 @@ export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = f
           aria-valuemin={1}
           aria-valuemax={progress.total}
           aria-valuenow={Math.min(progress.current, progress.total)}
-          aria-valuetext={t('frame.progress', { current: progress.current, total: progress.total })}
+          aria-valuetext={label}
         >
           <div className={styles.fill} style={{ width: `${percent}%` }} />
         </div>
         <p className={styles.count} aria-hidden="true">
-          {t('frame.progress', { current: progress.current, total: progress.total })}
+          {label}
         </p>
       </div>
       <StepFocusContext.Provider value={{ focusOnMount: focusFirstStep || changed || step !== firstStep }}>

@@ -46,6 +46,8 @@ export interface WizardPageView {
   editing: boolean;
   /** The steps of the path as far as the answers decide it. */
   path: readonly number[];
+  /** "Domanda X di Y" of the step on screen: only goes forward; past the questions, `beyond`. Null between steps. */
+  progress: { current: number; total: number; beyond: boolean } | null;
   draft: PageDraftFacts | null;
 }
 

@@ -28,6 +28,7 @@ function view(overrides: Partial<WizardPageView> = {}): WizardPageView {
     redirecting: false,
     editing: false,
     path: [2, 3, 12, 15],
+    progress: { current: 14, total: 24, beyond: false },
     draft: null,
     ...overrides,
   };
@@ -46,7 +47,7 @@ describe('ListingWizardPage', () => {
     const act = actions();
     await show({ kind: 'wizard', view: view(), actions: act, username: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Come vuoi decidere il prezzo?' })).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Domanda 3 di 4');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Domanda 14 di 24');
     expect(screen.getByText('Annuncio di vendita')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
     expect(act.back).toHaveBeenCalled();

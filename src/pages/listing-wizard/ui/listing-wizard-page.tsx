@@ -6,7 +6,7 @@ import { LinkButton } from '@/shared/ui/link-button';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { StepHeading } from '@/shared/ui/step-form';
-import { LazyInsertExitModal, StepViewHost, WizardFrame, progressAt } from '@/features/wizard-steps';
+import { LazyInsertExitModal, StepViewHost, WizardFrame, type WizardProgress } from '@/features/wizard-steps';
 import type { ListingWizardPageProps, WizardPageActions, WizardPageView } from '../model/page-types';
 import { ListingWizardExtrasContext, type ListingWizardExtras } from '../model/wizard-extras';
 import { LISTING_WIZARD_VIEWS } from './step-views';
@@ -71,10 +71,10 @@ function WizardScreen({ flow, view, actions, username }: { flow: ListingWizardPa
   const { t } = useTranslation('listing-wizard');
   // Between steps (an order, a payment, the publication) the frame keeps the last step: its
   // progress stays, and the next step's heading takes the focus when it shows.
-  const [last, setLast] = useState<{ step: StepId; number: number } | null>(view.step === null || view.stepNumber === null ? null : { step: view.step, number: view.stepNumber });
-  if (view.step !== null && view.stepNumber !== null && view.step !== last?.step) setLast({ step: view.step, number: view.stepNumber });
+  const [last, setLast] = useState<{ step: StepId; progress: WizardProgress } | null>(view.step === null || view.progress === null ? null : { step: view.step, progress: view.progress });
+  if (view.step !== null && view.progress !== null && view.step !== last?.step) setLast({ step: view.step, progress: view.progress });
   const frameStep = view.step ?? last?.step ?? null;
-  const frameNumber = view.step !== null ? view.stepNumber : (last?.number ?? null);
+  const progress = (view.step !== null ? view.progress : null) ?? last?.progress ?? { current: 1, total: 1 };
 
   const extras = useMemo<ListingWizardExtras>(
     () => ({ goTo: actions.goTo, draft: view.draft, username, account: view.account, setFirstPassword: actions.setFirstPassword, openLogin: actions.openLogin }),
@@ -95,7 +95,7 @@ function WizardScreen({ flow, view, actions, username }: { flow: ListingWizardPa
     <ListingWizardExtrasContext.Provider value={extras}>
       <WizardFrame
         step={frameStep}
-        progress={progressAt(view.path, frameNumber ?? -1)}
+        progress={progress}
         title={t(`title.${flow}`)}
         canGoBack={view.canGoBack}
         onBack={actions.back}

@@ -14,7 +14,6 @@ export const LISTING_STEP_VIEWS: StepViewRegistry = {
   description: () => import('./steps/description-step'),
   amenities: () => import('./steps/amenities-step'),
   situation: () => import('./steps/situation-step'),
-  publicationType: () => import('./steps/publication-type-step'),
   endOfQuestions: () => import('./steps/end-of-questions-step'),
   summary: () => import('./steps/summary-step'),
   login: () => import('./steps/login-step'),

@@ -20,15 +20,22 @@ export const LISTING_CARRY_STORAGE_KEY = 'rexer.listing-carry';
 /** The path of a fresh start, `expectedPath(flow, {}, { account })`: with the account's steps 0 and 1 for a visitor. */
 const FIRST_PATHS: Record<ListingFlow, Record<Account, readonly number[]>> = {
   sale: {
-    anonymous: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 15, 16, 17, 19, 18, 25, 26, 27, 28, 30, 22, 34],
-    silent: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 15, 16, 17, 19, 18, 25, 26, 27, 28, 30, 22, 34],
-    loggedIn: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34],
+    anonymous: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34],
+    silent: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34],
+    loggedIn: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34],
   },
   rent: {
-    anonymous: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 25, 26, 27, 28, 30, 22, 34],
-    silent: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 25, 26, 27, 28, 30, 22, 34],
-    loggedIn: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34],
+    anonymous: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34],
+    silent: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34],
+    loggedIn: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34],
   },
+};
+
+/** The count of the entry step, `questionCount(flow, entry, account === 'anonymous')`: a visitor's 0 and 1 count. */
+const FIRST_PROGRESS: Record<Account, { current: number; total: number; beyond: boolean }> = {
+  anonymous: { current: 1, total: 26, beyond: false },
+  silent: { current: 1, total: 24, beyond: false },
+  loggedIn: { current: 1, total: 24, beyond: false },
 };
 
 export interface FirstScreenState {
@@ -66,6 +73,7 @@ export function firstScreenView(flow: ListingFlow, account: Account, state: Firs
     redirecting: false,
     editing: false,
     path: FIRST_PATHS[flow][account],
+    progress: FIRST_PROGRESS[account],
     draft: null,
   };
 }

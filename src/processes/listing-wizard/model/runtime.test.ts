@@ -208,7 +208,7 @@ describe('a signed-in seller', () => {
 });
 
 describe('plans, payments and the publication', () => {
-  const atLadder = (overrides: Partial<ListingDraft> = {}) => draft({ Id: 5, Account: 'loggedIn', Answers: answersBefore(SALE_ORDER, 'valueLadder') as Record<string, unknown>, WizardHistory: [25, 26, 27], ...overrides });
+  const atLadder = (overrides: Partial<ListingDraft> = {}) => draft({ Id: 5, Account: 'loggedIn', Answers: answersBefore(SALE_ORDER, 'valueLadder') as Record<string, unknown>, WizardHistory: [18, 26, 27], ...overrides });
 
   it('orders a paid plan once per purchase (the same key on a retry, a new one after a failed order) and sends the seller to pay', async () => {
     let status = 'failed';

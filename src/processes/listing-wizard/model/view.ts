@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { listingWizardMachine } from '../../../../machines/listing-wizard.machine';
+import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
 import { expectedPath, stepIdOf, STEPS, type Account, type ListingFlow, type StepId, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
 import { factsOf, stepShown, WIZARD_TAGS, type OrderState, type WizardError } from '../../../../machines/wizard-context';
 import type { ListingDraft, WizardFailure } from './calls';
@@ -58,6 +59,8 @@ export interface WizardView {
   path: StepNumber[];
   /** The steps already behind the seller on that path. */
   done: number;
+  /** "Domanda X di Y" of the step on screen (domain/wizard-progress.ts): only goes forward; null between steps. */
+  progress: QuestionCount | null;
   end: WizardEnd | null;
   draft: DraftFacts | null;
 }
@@ -115,6 +118,7 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
     editing: context.returnTo !== null,
     path,
     done: at >= 0 ? at : shown === null ? 0 : path.length,
+    progress: step === null ? null : questionCount(context.flow, step, countsAccountSteps(context.account, context.history)),
     end,
     draft: extras.draft
       ? { generatedTitle: extras.draft.GeneratedTitle, qualityScore: extras.draft.Quality.Score, qualityNext: extras.draft.Quality.Next, status: extras.draft.Status }

@@ -61,7 +61,7 @@ describe('ListingWizard, a new listing', () => {
   it('shows step 0 without the machine, loads it on the first interaction and hands it the answer given meanwhile, once', async () => {
     await renderPage(() => <ListingWizard flow="sale" />, { i18n, path: '/annuncio/vendocasa' });
     expect(await screen.findByRole('heading', { level: 1, name: "Chi pubblica l'annuncio?" })).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Domanda 1 di 28');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Domanda 1 di 26');
     expect(start.calls).toBe(0);
 
     fireEvent.focus(screen.getByLabelText(/^Nome/));

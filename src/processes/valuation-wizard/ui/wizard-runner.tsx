@@ -11,8 +11,8 @@ import { useTranslation } from '@/shared/i18n';
 import { leaveListingCarry } from '@/shared/lib/listing-carry';
 import { Button } from '@/shared/ui/button';
 import { valuationWizardMachine } from '../../../../machines/valuation-wizard.machine';
-import { currentStepId, factsOf, stepShown, WIZARD_TAGS, type WizardContext } from '../../../../machines/wizard-context';
-import { canGoTo, expectedPath, resumeStep, stepIdOf, stepNumberOf, type Account, type AnswerTypes, type StepId, type StepNumber } from '@domain/wizard-steps';
+import { currentStepId, stepShown, WIZARD_TAGS, type WizardContext } from '../../../../machines/wizard-context';
+import { canGoTo, resumeStep, stepIdOf, stepNumberOf, type Account, type AnswerTypes, type StepId, type StepNumber } from '@domain/wizard-steps';
 import { clearStoredValuation, readStoredValuation, writeStoredValuation, type StoredValuation } from '../model/stored-valuation';
 import { RegistrationFailed, valuationCalls } from '../model/valuation-calls';
 
@@ -156,7 +156,6 @@ export default function ValuationWizardRunner({ initial, openedHere }: { initial
 
   const busy = snapshot.hasTag(WIZARD_TAGS.busy);
   const errorKey = errorKeyOf(context, step, failure);
-  const path = expectedPath('valuation', context.answers, factsOf(context));
   const view: StepViewProps = {
     step,
     flow: 'valuation',
@@ -181,7 +180,7 @@ export default function ValuationWizardRunner({ initial, openedHere }: { initial
     <>
       <ValuationWizardPage
         view={view}
-        progress={progressOf(path, step, context.history)}
+        progress={progressOf('valuation', step, context.account, context.history)}
         focusFirstStep={openedHere}
         canGoBack={!done && snapshot.can({ type: 'BACK' })}
         onBack={() => actor.send({ type: 'BACK' })}

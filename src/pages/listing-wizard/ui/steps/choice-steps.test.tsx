@@ -2,7 +2,6 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AgencySplitStep from './agency-split-step';
 import FurnishingStep from './furnishing-step';
-import PublicationTypeStep from './publication-type-step';
 import SituationStep from './situation-step';
 import SplitStep from './split-step';
 import { renderStep } from './step-test-utils';
@@ -45,16 +44,6 @@ describe('the listing wizard\'s choice steps', () => {
     fireEvent.click(screen.getByLabelText('Parzialmente arredato'));
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ furnishingId: 2, contractTypeId: null, petsAllowed: null });
-  });
-
-  it('publication type (25): offers the type of step 3 first, and takes another', async () => {
-    const { onAnswer } = await renderStep(PublicationTypeStep, 'publicationType', { answers: { propertyType: { propertyTypeId: 2 } } });
-    expect((screen.getByLabelText('Attico') as HTMLInputElement).checked).toBe(true);
-    submit();
-    expect(onAnswer).toHaveBeenLastCalledWith({ publicationPropertyTypeId: 2 });
-    fireEvent.click(screen.getByLabelText('Appartamento'));
-    submit();
-    expect(onAnswer).toHaveBeenLastCalledWith({ publicationPropertyTypeId: 1 });
   });
 
   it('agency split (43): pick the agency or let Rexer propose one', async () => {

@@ -16,7 +16,7 @@ const SECTIONS: ReadonlyArray<{ key: 'home' | 'details' | 'rent' | 'listing'; st
   { key: 'home', steps: ['locality', 'propertyType', 'specialDescription', 'surface', 'composition', 'floors'] },
   { key: 'details', steps: ['renovation', 'energyClass', 'heating', 'condoFees', 'amenities', 'situation'] },
   { key: 'rent', steps: ['availability', 'furnishing', 'deposit'] },
-  { key: 'listing', steps: ['split', 'price', 'title', 'description', 'photos', 'documents', 'publicationType'] },
+  { key: 'listing', steps: ['split', 'price', 'title', 'description', 'photos', 'documents'] },
 ];
 
 const DESCRIPTION_PREVIEW = 160;
@@ -106,8 +106,6 @@ export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow
       const a = answers.documents;
       return a ? t('steps.summary.values.documents', { floorPlans: a.floorPlanCount, certificates: a.energyCertificateCount, others: a.otherCount }) : null;
     }
-    case 'publicationType':
-      return answers.publicationType ? label('propertyTypes', answers.publicationType.publicationPropertyTypeId) : null;
     default:
       return null;
   }
