@@ -20,10 +20,26 @@ describe('EnergyClassStep (9)', () => {
     submit();
     expect(screen.getByText('Scegli la classe energetica, oppure «Esente» o «In attesa di certificazione».')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /^D/ }));
-    fireEvent.change(screen.getByLabelText(/Indice di prestazione/), { target: { value: '20000' } });
+    fireEvent.change(screen.getByLabelText(/Indice di prestazione/), { target: { value: '1000,5' } });
     submit();
-    expect(screen.getByText('Scrivi un indice tra 0 e 10.000 kWh/m² all\'anno.')).toBeTruthy();
+    expect(screen.getByText('Scrivi un indice tra 0 e 1.000 kWh/m² all\'anno.')).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
+    // 1,000 is the most taken.
+    fireEvent.change(screen.getByLabelText(/Indice di prestazione/), { target: { value: '1000' } });
+    submit();
+    expect(onAnswer).toHaveBeenCalledWith({ energyClassId: 7, energyPerformance: 1000 });
+  });
+
+  it('asks the index beside a certified class, optional, saying the law wants it and it can come later', async () => {
+    const { onAnswer } = await renderStep(EnergyClassStep, 'energyClass');
+    expect(screen.queryByLabelText(/Indice di prestazione/)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /^B/ }));
+    expect(screen.getByLabelText(/Indice di prestazione/)).toBeTruthy();
+    expect(screen.getByText('kWh/m² anno')).toBeTruthy();
+    expect(screen.getByTestId('energy-performance-note').textContent).toBe("Se non hai l'attestato (APE) a portata di mano puoi aggiungerlo dopo: ricorda che la legge lo chiede in ogni annuncio.");
+    // Without it the step goes on.
+    submit();
+    expect(onAnswer).toHaveBeenCalledWith({ energyClassId: 5, energyPerformance: null });
   });
 
   it('hands the class with its index, read with a decimal comma', async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { isValidAnswer, REFERENCE_IDS, type EnergyClassAnswer } from '@domain/wizard-steps';
+import { ENERGY_PERFORMANCE_MAX, isValidAnswer, REFERENCE_IDS, type EnergyClassAnswer } from '@domain/wizard-steps';
 import { useTranslation } from '@/shared/i18n';
 import { ChoiceCards } from '@/shared/ui/choice-cards';
 import { NumberField } from '@/shared/ui/number-field';
@@ -11,11 +11,15 @@ import styles from './steps.module.css';
 /** 11 exempt, 12 pending: no certificate, so no index to ask. */
 const EXEMPT = 11;
 const PENDING = 12;
-const PERFORMANCE_MAX = 10_000;
 
 type Field = 'class' | 'performance';
 
-/** Step 9: the energy class of the certificate (A4 ... G, exempt, pending) and its index, optional. */
+/**
+ * Step 9: the energy class of the certificate (A4 ... G, exempt, pending) and, beside a
+ * certified class, its index (EPgl,nren, 0-1,000 kWh/m² a year). The index is optional, with
+ * a note that the law asks it of every ad: a seller without the certificate at hand goes on
+ * and adds it later.
+ */
 export default function EnergyClassStep({ answer, answers, busy, error, onAnswer }: StepViewProps<'energyClass'>) {
   const { t } = useTranslation('wizard');
   const [classId, setClassId] = useState<number | undefined>(answer?.energyClassId);
@@ -27,7 +31,7 @@ export default function EnergyClassStep({ answer, answers, busy, error, onAnswer
   const submit = () => {
     const found: Partial<Record<Field, string>> = {
       class: classId === undefined ? t('steps.energyClass.errors.class') : undefined,
-      performance: certified && performance !== null && performance > PERFORMANCE_MAX ? t('steps.energyClass.errors.performance') : undefined,
+      performance: certified && performance !== null && (performance < 0 || performance > ENERGY_PERFORMANCE_MAX) ? t('steps.energyClass.errors.performance') : undefined,
     };
     setProblems(found);
     const value = { energyClassId: classId, energyPerformance: certified ? performance : null } as EnergyClassAnswer;
@@ -61,8 +65,15 @@ export default function EnergyClassStep({ answer, answers, busy, error, onAnswer
           <NumberField
             label={t('steps.energyClass.performance')}
             name="energyPerformance"
-            help={t('steps.energyClass.performanceHelp')}
-            unit="kWh/m²"
+            help={
+              <>
+                {t('steps.energyClass.performanceHelp')}
+                <span className={styles.performanceNote} data-testid="energy-performance-note">
+                  {t('steps.energyClass.performanceLater')}
+                </span>
+              </>
+            }
+            unit={t('steps.energyClass.performanceUnit')}
             decimals
             value={performance}
             onChange={(value) => {
