@@ -97,6 +97,12 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
     };
   }, [fullscreen]);
 
+  // The place the arrows are on stays in sight when the list scrolls (the phone's picker).
+  const activeOptionId = listOpen && active >= 0 ? `${id}-option-${active}` : undefined;
+  useEffect(() => {
+    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeOptionId]);
+
   const openPopup = () => {
     setOpen(true);
     if (!fullscreen && isPhone()) setFullscreen(true);
@@ -214,7 +220,6 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
 
   // Each group's first option's place in the flat list the arrows walk.
   const starts = groups.map((_, g) => groups.slice(0, g).reduce((sum, group) => sum + group.options.length, 0));
-  const activeId = listOpen && active >= 0 ? `${id}-option-${active}` : undefined;
 
   return (
     <form
@@ -256,7 +261,7 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
               aria-autocomplete="list"
               aria-expanded={listOpen}
               aria-controls={listId}
-              aria-activedescendant={activeId}
+              aria-activedescendant={activeOptionId}
               autoComplete="off"
               autoCapitalize="words"
               spellCheck={false}
