@@ -19,6 +19,24 @@ export const ENERGY_SCALE = [
 
 export type EnergyClassCode = (typeof ENERGY_SCALE)[number]['code'];
 
+/**
+ * The EPgl,nren a home of each class typically has, kWh/m² a year, in the order of the scale
+ * (A4 first; the `energy_classes` ids 1-10): what the demo data and the synthetic listings draw
+ * an index from, so the index always agrees with the class.
+ */
+export const ENERGY_INDEX_RANGES: readonly (readonly [number, number])[] = [
+  [10, 20],
+  [20, 35],
+  [35, 50],
+  [50, 65],
+  [65, 90],
+  [90, 120],
+  [120, 160],
+  [160, 210],
+  [210, 280],
+  [280, 400],
+];
+
 /** What the listing says about its energy label. */
 export type EnergyLabel =
   | { kind: 'rated'; code: EnergyClassCode; index: number; color: string; text: string; performance: number | null }

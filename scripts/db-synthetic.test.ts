@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENERGY_INDEX_RANGES } from '../domain/energy-label';
 import { createTestDatabase, type TestDatabase } from '../server/db/testing';
 import { countSynthetic, DEFAULT_OMI_CSV, generateSynthetic, readOmi, resetSynthetic, SYNTHETIC_EMAIL_DOMAIN } from './db-synthetic';
 
@@ -60,6 +61,22 @@ describe('db:synthetic', () => {
     expect(r.sales_with_terms).toBe(0);
     const retired = await sql(`select count(*)::int as n from property_amenities where amenity_id in (20, 23)`);
     expect(retired.rows[0].n).toBe(0);
+  });
+
+  it('gives each certified class an index within its range, and no new build a class F or G', async () => {
+    const { rows } = await sql(`
+      select energy_class_id as class, min(energy_performance)::float as lo, max(energy_performance)::float as hi,
+             count(*) filter (where energy_performance is null)::int as missing,
+             count(*) filter (where condition_id = 1 and energy_class_id in (9, 10))::int as new_in_f_or_g
+        from properties p join users u on u.id = p.owner_user_id where u.email like '%@${SYNTHETIC_EMAIL_DOMAIN}'
+       group by energy_class_id`);
+    for (const r of rows as Array<{ class: number; lo: number | null; hi: number | null; missing: number; new_in_f_or_g: number }>) {
+      expect(r.new_in_f_or_g).toBe(0);
+      if (r.class > 10) continue;
+      expect(r.missing).toBe(0);
+      expect(r.lo!).toBeGreaterThanOrEqual(ENERGY_INDEX_RANGES[r.class - 1]![0]);
+      expect(r.hi!).toBeLessThanOrEqual(ENERGY_INDEX_RANGES[r.class - 1]![1]);
+    }
   });
 
   it('spreads the listings by population: Roma has many, a small town few', async () => {

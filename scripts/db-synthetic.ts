@@ -32,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '../server/db/database';
 import { listingTitle } from '../server/db/listing-title';
+import { ENERGY_INDEX_RANGES } from '../domain/energy-label';
 import { CONTRACT_TYPE } from '../domain/listing/rent-terms';
 import { AMENITY, ENERGY_CLASS, HEATING_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../server/db/reference-ids';
 import { LocalFileStorage } from '../server/storage/file-storage';
@@ -285,6 +286,8 @@ const ENERGY: readonly (readonly [number, number])[] = [
   [ENERGY_CLASS.A4, 2], [ENERGY_CLASS.A3, 2], [ENERGY_CLASS.A2, 2], [ENERGY_CLASS.A1, 3], [ENERGY_CLASS.B, 5], [ENERGY_CLASS.C, 7],
   [ENERGY_CLASS.D, 10], [ENERGY_CLASS.E, 15], [ENERGY_CLASS.F, 18], [ENERGY_CLASS.G, 28], [ENERGY_CLASS.exempt, 3], [ENERGY_CLASS.pending, 5],
 ];
+/** A new build's class: A4-A1 (nearly zero-energy buildings), never the F or G of an old one. */
+const NEW_BUILD_ENERGY: readonly (readonly [number, number])[] = [[ENERGY_CLASS.A4, 3], [ENERGY_CLASS.A3, 3], [ENERGY_CLASS.A2, 2], [ENERGY_CLASS.A1, 2]];
 const HEATING = [HEATING_TYPE.independent, HEATING_TYPE.independent, HEATING_TYPE.central, HEATING_TYPE.central_with_meter, HEATING_TYPE.heat_pump, HEATING_TYPE.underfloor] as const;
 const AMENITY_CHOICES: readonly (readonly [number, number, string])[] = [
   [AMENITY.balcony, 0.45, 'balcone'],
@@ -424,7 +427,8 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
     else priceChangedAt = new Date(publishedMs + Math.round(r.next() * (epochMs - publishedMs))).toISOString();
   }
 
-  const energy = r.weighted(ENERGY);
+  // One draw either way: the other columns stay what they were.
+  const energy = r.weighted(condition === PROPERTY_CONDITION.new ? NEW_BUILD_ENERGY : ENERGY);
   const amenities = home || type === PROPERTY_TYPE.office ? AMENITY_CHOICES.filter(([, p]) => r.next() < p) : [];
   const street = r.pick(STREETS);
   const number = String(r.int(1, 180));
@@ -476,7 +480,7 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
     condition,
     buildYear: condition === PROPERTY_CONDITION.new ? r.int(2022, 2026) : r.int(1900, 2015),
     energy,
-    energyPerformance: energy <= 10 ? Math.round((15 + energy * 22 + r.next() * 20) * 10) / 10 : null,
+    energyPerformance: energy <= 10 ? indexOf(energy, r.next()) : null,
     heating: home ? r.pick(HEATING) : null,
     condoFees: flat ? r.int(3, 25) * 10 : 0,
     furnishing: sell === SELL_TYPE.rent && home ? r.int(1, 4) : null,
@@ -494,6 +498,12 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
     publishedAt: new Date(publishedMs).toISOString(),
     amenities: amenities.map(([id]) => id),
   };
+}
+
+/** An index (kWh/m² a year, one decimal) within the typical range of the class (1 A4 ... 10 G), at `u` in [0, 1) of it. */
+function indexOf(energyClassId: number, u: number): number {
+  const [lo, hi] = ENERGY_INDEX_RANGES[energyClassId - 1]!;
+  return Math.round((lo + u * (hi - lo)) * 10) / 10;
 }
 
 /** A number in [0, 1) fixed by a listing's id and a salt (a 32-bit mix of the two). */

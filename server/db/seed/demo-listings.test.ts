@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ENERGY_INDEX_RANGES } from '../../../domain/energy-label';
 import { GENERATED_TITLE_MAX_LENGTH } from '../listing-title';
-import { PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../reference-ids';
+import { ENERGY_CLASS, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../reference-ids';
 import agencyData from './data/agencies.json';
 import { buildGeoRows } from './geo';
 import { buildDemoListings, DEMO_CITIES, type DemoListing } from './listings';
@@ -132,6 +133,20 @@ describe('demo listings', () => {
         expect(r.availableFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(r.securityDeposit! / r.price!).toBeGreaterThanOrEqual(2);
       }
+    }
+  });
+
+  it('give the energy class and an index that agrees with it; no new or recent build in class F or G', () => {
+    for (const { row: r } of published) {
+      expect(r.energyClassId).not.toBeNull();
+      if (r.energyClassId === ENERGY_CLASS.exempt || r.energyClassId === ENERGY_CLASS.pending) {
+        expect(r.energyPerformance).toBeNull();
+        continue;
+      }
+      const [lo, hi] = ENERGY_INDEX_RANGES[r.energyClassId! - 1]!;
+      expect(r.energyPerformance!).toBeGreaterThanOrEqual(lo);
+      expect(r.energyPerformance!).toBeLessThanOrEqual(hi);
+      if (r.conditionId === PROPERTY_CONDITION.new || (r.buildYear ?? 0) >= 2006) expect([ENERGY_CLASS.F, ENERGY_CLASS.G]).not.toContain(r.energyClassId);
     }
   });
 

@@ -1,4 +1,5 @@
 import { base, en, Faker, it } from '@faker-js/faker';
+import { ENERGY_INDEX_RANGES } from '../../../domain/energy-label';
 import { normalizeAmenityIds } from '../../../domain/listing/amenities';
 import { CONTRACT_TYPE } from '../../../domain/listing/rent-terms';
 import { listingTitle } from '../listing-title';
@@ -141,22 +142,12 @@ const SURFACE_BY_ROOMS: Record<number, [number, number]> = {
   8: [240, 380],
 };
 
-const ENERGY_KWH: Record<number, [number, number]> = {
-  [ENERGY_CLASS.A4]: [10, 20],
-  [ENERGY_CLASS.A3]: [20, 35],
-  [ENERGY_CLASS.A2]: [35, 50],
-  [ENERGY_CLASS.A1]: [50, 65],
-  [ENERGY_CLASS.B]: [65, 90],
-  [ENERGY_CLASS.C]: [90, 120],
-  [ENERGY_CLASS.D]: [120, 160],
-  [ENERGY_CLASS.E]: [160, 210],
-  [ENERGY_CLASS.F]: [210, 280],
-  [ENERGY_CLASS.G]: [280, 400],
-};
+/** The index each class draws from (domain/energy-label.ts, by `energy_classes` id: 1 A4 ... 10 G). */
+const ENERGY_KWH: Record<number, readonly [number, number]> = Object.fromEntries(ENERGY_INDEX_RANGES.map((range, index) => [index + 1, range]));
 
 /** The wizard's listing path (docs/wizard-flow.md) up to the next-steps page. */
-const SALE_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34];
-const RENT_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 25, 26, 27, 28, 22, 34];
+const SALE_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34];
+const RENT_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34];
 
 const roomName = new Map(lists.roomTypes.map((r) => [r.id, r.name.toLowerCase()]));
 const roomPluralName = new Map(lists.roomTypes.map((r) => [r.id, roomPlural(r.code, r.name)]));
@@ -346,8 +337,10 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       if (type.code === 'garage') energyClassId = ENERGY_CLASS.exempt;
       else if (conditionId === PROPERTY_CONDITION.new) energyClassId = f.helpers.arrayElement([ENERGY_CLASS.A4, ENERGY_CLASS.A3, ENERGY_CLASS.A2, ENERGY_CLASS.A1]);
       else if (conditionId === PROPERTY_CONDITION.excellent) energyClassId = f.helpers.arrayElement([ENERGY_CLASS.A1, ENERGY_CLASS.B, ENERGY_CLASS.C, ENERGY_CLASS.D]);
-      else if (conditionId === PROPERTY_CONDITION.good) energyClassId = f.helpers.arrayElement([ENERGY_CLASS.D, ENERGY_CLASS.E, ENERGY_CLASS.F, ENERGY_CLASS.G]);
-      else energyClassId = f.helpers.arrayElement([ENERGY_CLASS.F, ENERGY_CLASS.G, ENERGY_CLASS.G]);
+      // A building from 2006 on was built under D.Lgs. 192/2005: never F or G (one draw either way, so the rest of the demo stays as it was).
+      else if (conditionId === PROPERTY_CONDITION.good)
+        energyClassId = f.helpers.arrayElement(buildYear >= 2006 ? [ENERGY_CLASS.C, ENERGY_CLASS.D, ENERGY_CLASS.D, ENERGY_CLASS.E] : [ENERGY_CLASS.D, ENERGY_CLASS.E, ENERGY_CLASS.F, ENERGY_CLASS.G]);
+      else energyClassId = f.helpers.arrayElement(buildYear >= 2006 ? [ENERGY_CLASS.D, ENERGY_CLASS.E, ENERGY_CLASS.E] : [ENERGY_CLASS.F, ENERGY_CLASS.G, ENERGY_CLASS.G]);
       const kwh = ENERGY_KWH[energyClassId];
       const energyPerformance = kwh ? Number(f.number.float({ min: kwh[0], max: kwh[1] }).toFixed(1)) : null;
       const heatingTypeId =
@@ -652,7 +645,8 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         if (!reached.has(15)) row.price = null;
         if (!reached.has(16)) row.title = null;
         if (!reached.has(17)) row.description = null;
-        if (!reached.has(25)) row.publicationPropertyTypeId = null;
+        // The wizard no longer asks the category (25, retired): a draft is shown under its type.
+        row.publicationPropertyTypeId = null;
         row.planTypeId = null;
       }
 
