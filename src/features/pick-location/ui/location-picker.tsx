@@ -90,12 +90,14 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
     enabled: Boolean(town) && typedStreet.trim().length >= 3 && value.pinFrom !== 'seller',
   });
   const known = lookup.isSuccess && lookup.data ? lookup.data : null;
-  const lookupDone = lookup.isSuccess || lookup.isError;
+  // While the street is looked up, a pin already placed waits for the answer instead of
+  // jumping to the centre and back.
+  const waiting = lookup.isFetching && value.pin !== null;
   useEffect(() => {
-    if (!lookupDone || value.pinFrom === 'seller') return;
+    if (waiting || value.pinFrom === 'seller' || !value.municipality) return;
     const next = placedPin(value, known);
     if (next !== value) onChange(next);
-  }, [lookupDone, known, value, onChange]);
+  }, [waiting, known, value, onChange]);
 
   const setMunicipality = (municipality: Municipality | null) => {
     if (municipality) preloadPinMap();

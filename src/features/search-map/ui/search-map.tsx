@@ -414,7 +414,7 @@ export default function SearchMapView(props: SearchMapProps) {
 
   const drawing = interactive && tool !== 'none';
   return (
-    <div className={cx(frameStyles.frame, styles.root, className)} onKeyDown={onKeyDown} role={interactive ? undefined : 'img'} aria-label={interactive ? undefined : ariaLabel}>
+    <div className={cx(frameStyles.frame, styles.root, className)} data-basemap={ground} onKeyDown={onKeyDown} role={interactive ? undefined : 'img'} aria-label={interactive ? undefined : ariaLabel}>
       <div ref={containerRef} className={styles.map} />
       {failed ? (
         <p className={frameStyles.message} role="status">
