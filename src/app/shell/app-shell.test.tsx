@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaticI18n } from '@/shared/i18n';
 import { configQueryOptions, footerLinksQueryOptions, type AppConfig, type FooterLinks } from '@/shared/api';
@@ -96,6 +96,17 @@ describe('AppShell', () => {
     expect(screen.getByTestId('site-header').dataset.homeType).toBe('3');
     expect(screen.getByTestId('site-header').dataset.menuType).toBe('LANDLORD');
     expect(screen.getByTestId('site-footer').dataset.homeType).toBe('3');
+  });
+
+  it('leads a visitor without an account to the favourites from the header of a seeker, not of an owner', async () => {
+    setCookie(4);
+    await renderApp('/ricerca');
+    const heart = screen.getByRole('link', { name: 'I tuoi preferiti' });
+    expect(heart.getAttribute('href')).toBe('/myrexer/preferiti');
+    expect(screen.getByTestId('login-button')).toBeTruthy();
+    cleanup();
+    await renderApp('/annuncio/affittocasa');
+    expect(screen.queryByRole('link', { name: 'I tuoi preferiti' })).toBeNull();
   });
 
   it("gives a seller on the sale wizard's edit-by-id page both create-listing entries", async () => {
