@@ -231,7 +231,7 @@ for (const backend of BACKENDS) {
       // suspended until typed again, confirmation-password.test.ts).
       const confirmed = await app.inject({ url: `/api/Account/Confirm/${token}`, headers: { authorization: `Bearer ${silent}` } });
       expect(confirmed.statusCode).toBe(200);
-      expect(confirmed.json()).toEqual({ Email: email });
+      expect(confirmed.json()).toEqual({ Email: email, SessionKept: true });
       expectError(await app.inject({ url: `/api/Account/Confirm/${token}` }), 'AlreadyConfirmedUser');
       expect((await login(email, 'Nuova#Casa2025')).json()).toMatchObject({ IsConfirmed: true, TermsAndPrivacyConfirmed: true });
     });
@@ -259,6 +259,35 @@ for (const backend of BACKENDS) {
       const [mail] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
       expect(mail.textBody).toMatch(/\/inserisciPassword\/[A-Za-z0-9_-]{43}/);
       expectError(await app.inject({ url: `/api/Account/Confirm/${'x'.repeat(43)}` }), 'InvalidToken');
+    });
+
+    it('keeps the session the confirmation link is opened in, and hands an account without a password the way to choose one', async () => {
+      const email = `senzapassword.${backend.name}@example.com`;
+      const res = await post('/api/Account/Register', registration(email, { password: undefined }));
+      const silent = await session(res.json().Token);
+      const [mail] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      const token = /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
+      const confirmed = await app.inject({ url: `/api/Account/Confirm/${token}`, headers: { authorization: `Bearer ${silent}` } });
+      expect(confirmed.statusCode).toBe(200);
+      const body = confirmed.json();
+      expect(body).toEqual({ Email: email, SessionKept: true, ChoosePasswordToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+      // The browser that opened the link is still in.
+      expect((await me(silent)).statusCode).toBe(200);
+      // The token chooses the first password, once; then the account logs in with it.
+      expect((await post('/api/Account/NewPassword/Change', { Token: body.ChoosePasswordToken, NewPassword: 'Prima#Scelta2026' })).statusCode).toBe(200);
+      expectError(await post('/api/Account/NewPassword/Change', { Token: body.ChoosePasswordToken, NewPassword: 'Seconda#Scelta2026' }), 'InvalidToken');
+      expect((await login(email, 'Prima#Scelta2026')).json()).toMatchObject({ IsConfirmed: true });
+    });
+
+    it('ends the sessions of an account confirmed in another browser, and says so', async () => {
+      const email = `altrobrowser.${backend.name}@example.com`;
+      const res = await post('/api/Account/Register', registration(email, { password: undefined }));
+      const silent = await session(res.json().Token);
+      const [mail] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      const token = /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
+      const confirmed = (await app.inject({ url: `/api/Account/Confirm/${token}` })).json();
+      expect(confirmed).toMatchObject({ Email: email, SessionKept: false, ChoosePasswordToken: expect.any(String) });
+      expect((await me(silent)).statusCode).toBe(401);
     });
 
     const mailLink = async (email: string, path: string) => {

@@ -29,11 +29,11 @@ import { mailConfirmationAgain } from './confirmation-mail';
 import { queueConfirmationMail } from './mail';
 import { loginRateLimit, registerRateLimit } from './rate-limits';
 import { createRegisteredUser, markEmailConfirmed } from './repository';
-import { ActionTokenParams, ConfirmResponse, KeepPasswordRequest, LoginResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
+import { ActionTokenParams, ConfirmMailResponse, KeepPasswordRequest, LoginResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
 
 /**
  * How long the page that confirmed an address has to choose what becomes of a password chosen
- * before the confirmation (ConfirmResponse.PasswordToken).
+ * before the confirmation (ConfirmMailResponse.PasswordToken).
  */
 export const CHOOSE_PASSWORD_TTL_MS = 60 * 60 * 1000;
 
@@ -81,7 +81,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
 
   fastify.get(
     '/api/Account/Confirm/:token',
-    { schema: { tags: ['Account'], summary: 'Confirm an e-mail address from the link in the mail', params: ActionTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } } },
+    { schema: { tags: ['Account'], summary: 'Confirm an e-mail address from the link in the mail', params: ActionTokenParams, response: { 200: ConfirmMailResponse, ...errorResponses() } } },
     async (request) => {
       const now = new Date();
       // Only the token that was mailed confirms: not the one a login answers with UserNotConfirmed.
@@ -114,8 +114,22 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       if (await suspendPassword(fastify.db, user.id, now, { unlessChosenIn: ownSession })) {
         passwordToken = await issueActionToken(fastify.db, user.id, 'set_password', now, CHOOSE_PASSWORD_TTL_MS);
       }
+      // No password at all (a wizard's sign-up asks none): the person who confirmed chooses one now,
+      // or "Ora puoi accedere" would have nothing to log in with.
+      let choosePasswordToken: string | undefined;
+      if (passwordToken === undefined && user.provider === 'local') {
+        const current = await findUserById(fastify.db, user.id);
+        if (current && current.passwordHash === null && current.suspendedPasswordHash === null) {
+          choosePasswordToken = await issueActionToken(fastify.db, user.id, 'set_password', now, CHOOSE_PASSWORD_TTL_MS);
+        }
+      }
       await markEmailConfirmed(fastify.db, user.id, now);
-      return passwordToken === undefined ? { Email: user.email } : { Email: user.email, PasswordToken: passwordToken };
+      return {
+        Email: user.email,
+        ...(passwordToken === undefined ? {} : { PasswordToken: passwordToken }),
+        ...(choosePasswordToken === undefined ? {} : { ChoosePasswordToken: choosePasswordToken }),
+        SessionKept: ownSession !== undefined,
+      };
     },
   );
 

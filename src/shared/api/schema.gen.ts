@@ -937,7 +937,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ConfirmResponse"];
+                        "application/json": components["schemas"]["ConfirmMailResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -8387,6 +8387,15 @@ export interface components {
             /** @description Set when the account had a password chosen before this confirmation in another session: that password no longer logs in. A single-use token, good for an hour, for NewPassword/Change (a new password) or KeepPassword (the person who chose it types it again). */
             PasswordToken?: string;
         };
+        ConfirmMailResponseInput: {
+            Email: string;
+            /** @description Set when the account had a password chosen before this confirmation in another session: that password no longer logs in. A single-use token, good for an hour, for NewPassword/Change (a new password) or KeepPassword (the person who chose it types it again). */
+            PasswordToken?: string;
+            /** @description Set when the account has no password at all (a sign-up in a wizard, which asks none): a single-use token, good for an hour, for NewPassword/Change, so the person who confirmed chooses one. */
+            ChoosePasswordToken?: string;
+            /** @description Whether the session this link was opened in is the account’s own and goes on; every other session of the account was ended. */
+            SessionKept: boolean;
+        };
         KeepPasswordRequestInput: {
             /** @description The PasswordToken of the confirmation */
             Token: string;
@@ -10130,6 +10139,15 @@ export interface components {
             Email: string;
             /** @description Set when the account had a password chosen before this confirmation in another session: that password no longer logs in. A single-use token, good for an hour, for NewPassword/Change (a new password) or KeepPassword (the person who chose it types it again). */
             PasswordToken?: string;
+        };
+        ConfirmMailResponse: {
+            Email: string;
+            /** @description Set when the account had a password chosen before this confirmation in another session: that password no longer logs in. A single-use token, good for an hour, for NewPassword/Change (a new password) or KeepPassword (the person who chose it types it again). */
+            PasswordToken?: string;
+            /** @description Set when the account has no password at all (a sign-up in a wizard, which asks none): a single-use token, good for an hour, for NewPassword/Change, so the person who confirmed chooses one. */
+            ChoosePasswordToken?: string;
+            /** @description Whether the session this link was opened in is the account’s own and goes on; every other session of the account was ended. */
+            SessionKept: boolean;
         };
         KeepPasswordRequest: {
             /** @description The PasswordToken of the confirmation */

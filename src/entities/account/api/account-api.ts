@@ -106,11 +106,19 @@ export async function register(payload: RegisterPayload, client: ApiClient = api
  * confirmation in another browser, which no longer logs in; with this token the page chooses a
  * new one (setNewPassword) or keeps it when the visitor types it (keepPassword).
  */
-export type ConfirmOutcome = { kind: 'confirmed'; email: string; passwordToken?: string } | { kind: 'alreadyConfirmed' } | { kind: 'error' };
+/**
+ * A confirmed address: `passwordToken` when a password chosen elsewhere was suspended,
+ * `choosePasswordToken` when the account has none yet, `sessionKept` when this browser's session
+ * is the account's own and goes on.
+ */
+export type ConfirmOutcome = { kind: 'confirmed'; email: string; passwordToken?: string; choosePasswordToken?: string; sessionKept: boolean } | { kind: 'alreadyConfirmed' } | { kind: 'error' };
 
 export async function confirmMail(token: string, client: ApiClient = apiClient): Promise<ConfirmOutcome> {
   const result = await client.GET('/api/Account/Confirm/{token}', { params: { path: { token } } });
-  if (result.data) return { kind: 'confirmed', email: result.data.Email, ...(result.data.PasswordToken ? { passwordToken: result.data.PasswordToken } : {}) };
+  if (result.data) {
+    const { Email, PasswordToken, ChoosePasswordToken, SessionKept } = result.data;
+    return { kind: 'confirmed', email: Email, sessionKept: SessionKept, ...(PasswordToken ? { passwordToken: PasswordToken } : {}), ...(ChoosePasswordToken ? { choosePasswordToken: ChoosePasswordToken } : {}) };
+  }
   return failureName(result.error) === 'AlreadyConfirmedUser' ? { kind: 'alreadyConfirmed' } : { kind: 'error' };
 }
 

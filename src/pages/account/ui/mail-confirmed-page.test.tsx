@@ -25,7 +25,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   runtime = { send: vi.fn(() => true), openLogin: vi.fn(), adoptServerSession: vi.fn() };
   provideSessionRuntime(async () => runtime as unknown as SessionRuntime);
-  confirmAnswer = [200, { Email: 'giulia@example.com' }];
+  confirmAnswer = [200, { Email: 'giulia@example.com', SessionKept: false }];
   keepAnswer = [200, { IsConfirmed: true, TermsAndPrivacyConfirmed: true }];
   api = fakeApi(fetchMock, {
     [`GET /api/Account/Confirm/${TOKEN}`]: () => confirmAnswer,
@@ -46,11 +46,40 @@ describe('MailConfirmedPage', () => {
     expect(await screen.findByText("Fatto! L'indirizzo giulia@example.com è confermato. Ora puoi accedere.")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Accedi' })).toBeTruthy();
     expect(screen.queryByTestId('keep-password-form')).toBeNull();
+    // Opened elsewhere, the silent session of the registration ends in this tab too.
+    await vi.waitFor(() => expect(runtime.send).toHaveBeenCalledWith({ type: 'SILENT_LOGOUT' }));
+  });
+
+  it('keeps the session of the browser the link is opened in when the server kept it', async () => {
+    confirmAnswer = [200, { Email: 'giulia@example.com', SessionKept: true }];
+    await show();
+    expect(await screen.findByText("Fatto! L'indirizzo giulia@example.com è confermato. Ora puoi accedere.")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runtime.send).not.toHaveBeenCalled();
+  });
+
+  it('leads an account without a password to choosing one, then to the login with it', async () => {
+    confirmAnswer = [200, { Email: 'giulia@example.com', ChoosePasswordToken: PASSWORD_TOKEN, SessionKept: true }];
+    await show();
+    expect(await screen.findByText(translations.confirm.choose.why)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: translations.confirm.choose.title })).toBeTruthy();
+    // No "Ora puoi accedere" with nothing to log in with.
+    expect(screen.queryByText(/Ora puoi accedere/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accedi' })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Nuova password/), { target: { value: 'Ortensie.Blu#Lago71' } });
+    fireEvent.change(screen.getByLabelText(/^Ripeti la nuova password/), { target: { value: 'Ortensie.Blu#Lago71' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva la password' }));
+    expect(await screen.findByText(translations.password.done)).toBeTruthy();
+    expect(api.sent('POST /api/Account/NewPassword/Change').map((call) => call.body)).toEqual([{ Token: PASSWORD_TOKEN, NewPassword: 'Ortensie.Blu#Lago71' }]);
+    // Saving the password ended the account's sessions: the silent one ends here too.
+    await vi.waitFor(() => expect(runtime.send).toHaveBeenCalledWith({ type: 'SILENT_LOGOUT' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await vi.waitFor(() => expect(runtime.openLogin).toHaveBeenCalledWith(expect.objectContaining({ email: 'giulia@example.com', notice: 'passwordChanged' })));
   });
 
   describe('when the password chosen before the confirmation was suspended', () => {
     beforeEach(() => {
-      confirmAnswer = [200, { Email: 'giulia@example.com', PasswordToken: PASSWORD_TOKEN }];
+      confirmAnswer = [200, { Email: 'giulia@example.com', PasswordToken: PASSWORD_TOKEN, SessionKept: false }];
     });
 
     it('explains why in Italian and offers a new password or the one chosen, no plain login', async () => {

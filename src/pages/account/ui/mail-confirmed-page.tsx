@@ -34,7 +34,10 @@ export function MailConfirmedPage({ token }: { token: string }) {
   const outcome = result.data;
   useEffect(() => {
     if (!outcome || outcome.kind === 'error') return;
-    // The silent session of the registration ends; any other session is left as it is.
+    // The server kept this browser's session when it is the account's own (the seller confirming
+    // where the wizard runs goes on); otherwise the silent session of the registration ended there
+    // and ends here too. Any other session is left as it is.
+    if (outcome.kind === 'confirmed' && outcome.sessionKept) return;
     void loadSessionRuntime().then((runtime) => runtime.send({ type: 'SILENT_LOGOUT' }));
   }, [outcome]);
 
@@ -50,6 +53,8 @@ export function MailConfirmedPage({ token }: { token: string }) {
           <Spinner label={t('confirm.checking')} />
         ) : outcome.kind === 'confirmed' && outcome.passwordToken ? (
           <SuspendedPassword email={outcome.email} token={outcome.passwordToken} onNewPassword={() => openLogin('passwordChanged')} />
+        ) : outcome.kind === 'confirmed' && outcome.choosePasswordToken ? (
+          <FirstPassword email={outcome.email} token={outcome.choosePasswordToken} onSaved={() => openLogin('passwordChanged')} />
         ) : (
           <Stack gap={4}>
             <Alert tone={outcome.kind === 'error' ? 'error' : 'success'} live>
@@ -60,6 +65,46 @@ export function MailConfirmedPage({ token }: { token: string }) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * An account without a password (a wizard's sign-up asks none): confirmed, it needs one to log
+ * in, so the page asks for it here. Saving it ends the account's sessions (NewPassword/Change),
+ * this browser's silent one included: the person then logs in with it.
+ */
+function FirstPassword({ email, token, onSaved }: { email: string; token: string; onSaved: () => void }) {
+  const { t } = useTranslation('account');
+  const [saved, setSaved] = useState(false);
+  if (saved) {
+    return (
+      <Stack gap={4}>
+        <Alert tone="success" live>
+          {t('password.done')}
+        </Alert>
+        <Button onClick={onSaved}>{t('password.login')}</Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      <Alert tone="success" live title={t('confirm.confirmedOnly', { email })}>
+        {t('confirm.choose.why')}
+      </Alert>
+      <section aria-labelledby="confirm-first-password">
+        <h2 id="confirm-first-password" className={styles.subtitle}>
+          {t('confirm.choose.title')}
+        </h2>
+        <NewPasswordForm
+          token={token}
+          email={email}
+          onDone={() => {
+            setSaved(true);
+            void loadSessionRuntime().then((runtime) => runtime.send({ type: 'SILENT_LOGOUT' }));
+          }}
+        />
+      </section>
+    </Stack>
   );
 }
 
