@@ -160,17 +160,22 @@ test.describe('accounts', () => {
     await submitLogin(page, 'venditore@rexer.example', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/myrexer\/profilo$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Il mio profilo' })).toBeVisible();
-    // The seller's menu: profile, listings, valuations, visits, messages (followed by the unread count when there are some).
+    // The seller's menu: the owner's pages first (messages followed by the unread count when there are some), then the seeker's.
     await page.getByTestId('account-menu-button').click();
     const menu = page.getByTestId('account-menu');
-    await expect(menu.getByRole('link')).toHaveText(['Profilo', 'I miei annunci', 'Le mie valutazioni', 'Appuntamenti', /^Messaggi/]);
+    await expect(menu.getByRole('link')).toHaveText(['Profilo', 'I miei annunci', 'Le mie valutazioni', 'Appuntamenti', /^Messaggi/, 'Preferiti', 'Ricerche salvate']);
+    // On a buyer's page the same seller still finds the listings and the valuations.
+    await page.keyboard.press('Escape');
+    await page.goto('/comprocasa');
+    await page.getByTestId('account-menu-button').click();
+    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText(['Profilo', 'Appuntamenti richiesti', 'Preferiti', 'Ricerche salvate', /^Messaggi/, 'I miei annunci', 'Le mie valutazioni']);
   });
 
-  test('the buyer’s menu lists appointments, favourites, saved searches, valuations and messages', async ({ page }) => {
+  test('the buyer’s menu lists appointments, favourites, saved searches and messages, then the owner’s pages', async ({ page }) => {
     await page.goto('/comprocasa');
     await logInFromHeader(page, 'acquirente@rexer.example', DEMO_PASSWORD);
     await page.getByTestId('account-menu-button').click();
-    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText(['Profilo', 'Appuntamenti richiesti', 'Preferiti', 'Ricerche salvate', 'Le mie valutazioni', /^Messaggi/]);
+    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText(['Profilo', 'Appuntamenti richiesti', 'Preferiti', 'Ricerche salvate', /^Messaggi/, 'I miei annunci', 'Le mie valutazioni']);
     // The bearer is not readable by the page.
     const cookies = await page.evaluate(() => document.cookie);
     expect(cookies).not.toContain('rexer_auth');

@@ -150,10 +150,11 @@ describe('menu texts', () => {
 });
 
 describe('userMenuFor', () => {
-  it("offers the valuations to sellers and buyers (the types their page accepts), after their own lists", () => {
-    expect(targets(userMenuFor(SELLER))).toEqual(['/myrexer/profilo', '/myrexer/annunci', '/myrexer/valutazioni', '/myrexer/appuntamenti', '/myrexer/messaggi']);
-    expect(targets(userMenuFor(BUYER))).toEqual(['/myrexer/profilo', '/myrexer/appuntamenti', '/myrexer/preferiti', '/myrexer/ricerche', '/myrexer/valutazioni', '/myrexer/messaggi']);
-    for (const type of [LANDLORD, RENTER, UNDEFINED]) expect(targets(userMenuFor(type))).not.toContain('/myrexer/valutazioni');
+  it('offers every page of the account whatever the page, the side of the market it is for first', () => {
+    const owner = ['/myrexer/profilo', '/myrexer/annunci', '/myrexer/valutazioni', '/myrexer/appuntamenti', '/myrexer/messaggi', '/myrexer/preferiti', '/myrexer/ricerche'];
+    const seeker = ['/myrexer/profilo', '/myrexer/appuntamenti', '/myrexer/preferiti', '/myrexer/ricerche', '/myrexer/messaggi', '/myrexer/annunci', '/myrexer/valutazioni'];
+    for (const type of [SELLER, LANDLORD]) expect(targets(userMenuFor(type))).toEqual(owner);
+    for (const type of [BUYER, RENTER, UNDEFINED]) expect(targets(userMenuFor(type))).toEqual(seeker);
     for (const type of HOME_TYPES) {
       for (const item of userMenuFor(type)) {
         expect(translation(item.label), item.label).toEqual(expect.any(String));

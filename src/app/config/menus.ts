@@ -181,31 +181,27 @@ export const FOOTER_MENUS: Record<HomeType, readonly [FooterColumn, FooterColumn
 
 export type UserMenuType = 'BUYER_RENTER' | 'SELLER_LANDLORD';
 
-/** The valuations' page is the seller's and the buyer's (its route accepts those two home types). */
-const valuations: MenuItem = { ...link('valuations', 'account.valuations', '/myrexer/valutazioni'), homeTypes: [HOME_TYPE.SELLER, HOME_TYPE.BUYER] };
+const profile = link('profile', 'account.profile', '/myrexer/profilo');
+const listings = link('listings', 'account.listings', '/myrexer/annunci');
+const valuations = link('valuations', 'account.valuations', '/myrexer/valutazioni');
+const favourites = link('favourites', 'account.favourites', '/myrexer/preferiti');
+const searches = link('searches', 'account.searches', '/myrexer/ricerche');
+const messages = link('messages', 'account.messages', '/myrexer/messaggi');
 
+/**
+ * Every page of the account, whatever page the menu opens on: a seller browsing homes for sale
+ * still finds "I miei annunci" and "Le mie valutazioni", a buyer on a seller's page the
+ * favourites. The side of the market the page is for only puts its own entries first (a page
+ * that does not accept the visitor's type switches it, as any link does).
+ */
 export const USER_MENUS: Record<UserMenuType, readonly MenuItem[]> = {
-  BUYER_RENTER: [
-    link('profile', 'account.profile', '/myrexer/profilo'),
-    link('appointments', 'account.appointments', '/myrexer/appuntamenti'),
-    link('favourites', 'account.favourites', '/myrexer/preferiti'),
-    link('searches', 'account.searches', '/myrexer/ricerche'),
-    // The valuations a buyer asked for (a home to sell before buying): the result page promises them here.
-    valuations,
-    link('messages', 'account.messages', '/myrexer/messaggi'),
-  ],
-  SELLER_LANDLORD: [
-    link('profile', 'account.profile', '/myrexer/profilo'),
-    link('listings', 'account.listings', '/myrexer/annunci'),
-    valuations,
-    link('appointments', 'account.visits', '/myrexer/appuntamenti'),
-    link('messages', 'account.messages', '/myrexer/messaggi'),
-  ],
+  BUYER_RENTER: [profile, link('appointments', 'account.appointments', '/myrexer/appuntamenti'), favourites, searches, messages, listings, valuations],
+  SELLER_LANDLORD: [profile, listings, valuations, link('appointments', 'account.visits', '/myrexer/appuntamenti'), messages, favourites, searches],
 };
 
 /** The logged-in menu of a page of this home type. */
 export function userMenuFor(homeType: HomeType): readonly MenuItem[] {
-  return USER_MENUS[userMenuTypeFor(homeType)].filter((item) => !item.homeTypes || item.homeTypes.includes(homeType));
+  return USER_MENUS[userMenuTypeFor(homeType)];
 }
 
 /** Sellers and landlords see their listings; everyone else the buyer's and renter's menu. */
