@@ -1,6 +1,6 @@
 import { movedBy, type LatLng } from '../model/location';
 
-// The picker's keyboard moves; its style is the shared basemap's (src/shared/lib/basemap).
+// The picker's keyboard moves; its style is the shared basemap's (src/shared/lib/maplibre).
 
 /** The zoom the map opens at: streets apart, the town's centre still near. */
 export const PIN_ZOOM = 15;

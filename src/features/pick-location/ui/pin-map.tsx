@@ -1,8 +1,7 @@
 import { addProtocol, Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { basemapKind, loadBasemapStyle } from '@/shared/lib/basemap';
-import { ensureMaplibreStylesheet } from '@/shared/lib/maplibre';
+import { basemapKind, ensureMaplibreStylesheet, loadBasemapStyle } from '@/shared/lib/maplibre';
 import { pinAfterKey, PIN_ZOOM } from '../lib/pin-map';
 import type { LatLng } from '../model/location';
 import styles from './pin-map.module.css';

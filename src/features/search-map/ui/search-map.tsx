@@ -2,8 +2,7 @@ import { DEFAULT_CENTER, DEFAULT_ZOOM, LIMITS, type LatLng } from '@domain/searc
 import { addProtocol, Map as MaplibreMap, Marker, type GeoJSONSource, type MapLayerMouseEvent, type MapLayerTouchEvent, type MapLibreEvent } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { basemapKind, loadBasemapStyle } from '@/shared/lib/basemap';
-import { ensureMaplibreStylesheet } from '@/shared/lib/maplibre';
+import { basemapKind, ensureMaplibreStylesheet, loadBasemapStyle } from '@/shared/lib/maplibre';
 import { cx } from '@/shared/lib/class-names';
 import { declutter } from '../lib/declutter';
 import { clusterSize, formatClusterCount, formatMarkerPrice, formatRadius } from '../lib/format';

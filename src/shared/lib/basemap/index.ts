@@ -1,8 +1,0 @@
-/**
- * The maps' ground: Rexer's own drawn basemap (outlines and names from /api/Map/Tiles), a
- * self-hosted Protomaps street basemap (BASEMAP_PMTILES), or TILE_URL's raster tiles.
- * `basemapStyle` is pure; `loadBasemapStyle` loads the PMTiles reader only when it is used.
- * Import it only from the maps' own lazily loaded modules.
- */
-export { BACKGROUND_COLOR, DRAWN_ATTRIBUTION, DRAWN_LAYERS, DRAWN_SOURCE, basemapKind, basemapStyle, tileTemplates, type BasemapKind, type BasemapOptions } from './basemap-style';
-export { loadBasemapStyle, streetLayers } from './load-basemap';
