@@ -89,6 +89,19 @@ for (const backend of BACKENDS) {
       expect((await call('GET', '/api/User/SavedSearches')).json().Items).toHaveLength(1);
     });
 
+    it('saves the search of a visitor who just registered (the silent session), and lists it once the address is confirmed', async () => {
+      const email = `appena.registrata.${backend.name}@example.com`;
+      const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true } });
+      const silent = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: registered.json().Token, portal: 5 } })).json().Token as string;
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload: payload as never, headers: { authorization: `Bearer ${silent}` } });
+      const saved = await call('POST', '/api/User/SavedSearches', { Name: 'Casa a Bologna', Frequency: 'instant', Criteria: bologna });
+      expect(saved.statusCode).toBe(201);
+      // The rest of MyRexer waits for the confirmed address, as before.
+      expectError(await call('GET', '/api/User/SavedSearches'), 'InvalidAccessForRapidRegistration');
+      const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
+      expect(await testDb.database.db.select({ name: savedSearches.name }).from(savedSearches).where(eq(savedSearches.userId, user!.id))).toEqual([{ name: 'Casa a Bologna' }]);
+    });
+
     it('refuses invalid criteria, unknown places and more than 50 searches', async () => {
       const { id, call } = await newUser('limiti');
       expectError(await call('POST', '/api/User/SavedSearches', { Name: 'x', Criteria: { PriceMin: 'molto' } }), 'ValidationError');

@@ -52,7 +52,9 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
   fastify.post(
     '/api/User/SavedSearches',
     {
-      preHandler: requireUser(),
+      // A visitor who registered from "Salva ricerca" saves it at once; the alerts wait for the
+      // confirmed address (search-alerts.ts mails confirmed accounts only).
+      preHandler: requireUser({ allowRapidRegistration: true }),
       schema: { tags: ['SavedSearches'], summary: 'Save a search, with its alert frequency', body: CreateSavedSearchRequest, response: { 201: SavedSearchItem, ...errorResponses(401, 404, 409) } },
     },
     async (request, reply) => {

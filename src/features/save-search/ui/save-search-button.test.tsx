@@ -116,6 +116,29 @@ describe('SaveSearchButton', () => {
     act(() => login());
     expect(await nameField()).toBeTruthy();
   });
+
+  it('opens the form for a visitor who registered instead of logging in and came back to the results', async () => {
+    const openLogin = vi.fn<SessionRuntime['openLogin']>();
+    provideSessionRuntime(async () => ({ openLogin }) as unknown as SessionRuntime);
+    const first = render(null);
+    await first.rendered;
+    fireEvent.click(screen.getByRole('button', { name: 'Salva ricerca' }));
+    await waitFor(() => expect(openLogin).toHaveBeenCalledTimes(1));
+    // The login modal leads to the registration page: this page is left, the login never calls back.
+    cleanup();
+    // Back on the same results with the registration's silent session.
+    const back = render({ username: 'pia@example.it', isConfirmed: false, termsPrivacy: true, silent: true });
+    await back.rendered;
+    expect(await nameField()).toBeTruthy();
+    submit();
+    await waitFor(() => expect(api.sent('POST /api/User/SavedSearches')).toHaveLength(1));
+    // Asked once: another visit to the page does not open it again.
+    cleanup();
+    const again = render(LOGGED_IN);
+    await again.rendered;
+    expect(screen.getByRole('button', { name: 'Salva ricerca' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('suggestSearchName', () => {

@@ -24,9 +24,33 @@ export interface SaveSearchButtonProps {
   className?: string;
 }
 
+/** The results page whose "Salva ricerca" waits for a login or a registration (this tab only). */
+const PENDING_KEY = 'rexer.save-search.pending';
+
+const here = () => window.location.pathname + window.location.search;
+
+function pendingStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this page's search waits to be saved (asked before a login or a registration); forgets it. */
+function takePendingSave(): boolean {
+  const store = pendingStore();
+  if (!store || store.getItem(PENDING_KEY) !== here()) return false;
+  store.removeItem(PENDING_KEY);
+  return true;
+}
+
 /**
  * "Salva ricerca": a logged-in visitor names the search and picks how often to be alerted;
- * anyone else logs in first, and the form opens once the login has gone through.
+ * anyone else logs in first, and the form opens once the login has gone through. A visitor who
+ * registers instead comes back to the results (the registration's "continue" link) and finds
+ * the form open: the search asked for before the account is saved with it (its alerts start
+ * once the address is confirmed).
  */
 export function SaveSearchButton({ params, areaName, variant = 'secondary', size = 'medium', className }: SaveSearchButtonProps) {
   // The results page's own namespace: the form's (saved-searches) loads with the form.
@@ -38,7 +62,9 @@ export function SaveSearchButton({ params, areaName, variant = 'secondary', size
   const waitingForLogin = useRef(false);
 
   useEffect(() => {
-    if (session.isLoggedIn && waitingForLogin.current) {
+    if (!session.isLoggedIn) return;
+    const pending = takePendingSave();
+    if (waitingForLogin.current || pending) {
       waitingForLogin.current = false;
       setOpen(true);
     }
@@ -51,7 +77,10 @@ export function SaveSearchButton({ params, areaName, variant = 'secondary', size
       modalStore.subscribe(() => {
         if (!waitingForLogin.current || modalStore.current() !== null) return;
         waitingForLogin.current = false;
-        if (sessionView.get().isLoggedIn) setOpen(true);
+        if (sessionView.get().isLoggedIn) {
+          pendingStore()?.removeItem(PENDING_KEY);
+          setOpen(true);
+        }
       }),
     [],
   );
@@ -63,6 +92,7 @@ export function SaveSearchButton({ params, areaName, variant = 'secondary', size
       return;
     }
     waitingForLogin.current = true;
+    pendingStore()?.setItem(PENDING_KEY, here());
     loadSessionRuntime().then(
       (runtime) =>
         runtime.openLogin({
@@ -71,6 +101,7 @@ export function SaveSearchButton({ params, areaName, variant = 'secondary', size
           notice: 'saveSearch',
           onLoggedIn: () => {
             waitingForLogin.current = false;
+            pendingStore()?.removeItem(PENDING_KEY);
             setOpen(true);
           },
         }),

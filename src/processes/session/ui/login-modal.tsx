@@ -167,7 +167,7 @@ function LoginForm({
       )}
       <Text tone="muted">
         {t('login.noAccount')}{' '}
-        <Link to="/registrazione" onClick={onClose}>
+        <Link to="/registrazione" search={returnTo === '/' ? {} : { redirect: returnTo }} onClick={onClose}>
           {t('login.register')}
         </Link>
       </Text>
