@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
 import searchPlace from '../../../../locales/it/search-place.json';
+import searchPlaceList from '../../../../locales/it/search-place-list.json';
 import type { Place } from '../api/places';
 import { RECENT_KEY } from '../model/recent-places';
 import { SearchPlaceBox, type SearchPlaceBoxProps } from './search-place-box';
@@ -13,7 +14,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = await testI18n({ 'search-place': searchPlace });
+const i18n = await testI18n({ 'search-place': searchPlace, 'search-place-list': searchPlaceList });
 
 const place = (p: Partial<Place> & Pick<Place, 'Kind' | 'Id' | 'Name'>): Place => ({
   Detail: null,
@@ -95,8 +96,11 @@ describe('SearchPlaceBox', () => {
   });
 
   it('suggests towns, districts and streets in groups, the main town of a province first', async () => {
+    i18n.reportedNamespaces.clear();
     const { input } = await renderBox();
     expect(input.getAttribute('aria-expanded')).toBe('false');
+    // Closed, the box asks only for the words of its first screen: a page carries no more of them.
+    expect([...i18n.reportedNamespaces]).not.toContain('search-place-list');
     type(input, 'Car');
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
     expect(await optionNames()).toEqual(['Carbonia', 'Carpi', 'Carrara', 'Via Carducci, Milano']);

@@ -40,6 +40,9 @@ function isPhone(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches;
 }
 
+/** The words of the list and its announcements: loaded when the box is first opened. */
+const LIST_NAMESPACE = 'search-place-list';
+
 const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -51,7 +54,19 @@ const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), [tabindex]:not
  * scripts it is a plain form that searches the listings' text on /ricerca.
  */
 export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact = false, className }: SearchPlaceBoxProps) {
-  const { t } = useTranslation('search-place');
+  // The first screen's words travel with the page; the list's load when the box is first opened.
+  const { t: tBox, i18n } = useTranslation('search-place');
+  const [engaged, setEngaged] = useState(false);
+  const [, listWordsLoaded] = useState(0);
+  useEffect(() => {
+    if (!engaged || i18n.hasLoadedNamespace(LIST_NAMESPACE)) return;
+    let mounted = true;
+    void i18n.loadNamespaces(LIST_NAMESPACE).then(() => mounted && listWordsLoaded((n) => n + 1));
+    return () => {
+      mounted = false;
+    };
+  }, [engaged, i18n]);
+  const tList = i18n.getFixedT(null, LIST_NAMESPACE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useId();
@@ -104,6 +119,7 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
   }, [activeOptionId]);
 
   const openPopup = () => {
+    setEngaged(true);
     setOpen(true);
     if (!fullscreen && isPhone()) setFullscreen(true);
   };
@@ -210,11 +226,11 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
   };
 
   let status = '';
-  if (failed) status = t('failed');
-  else if (nothingFound) status = t('none', { text: notFound ?? typed });
-  else if (pending !== null || (searching && places.isFetching && options.length === 0)) status = t('searching');
-  else if (showRecent) status = t('recentShown', { count: options.length });
-  else if (listOpen) status = t('found', { count: options.length });
+  if (failed) status = tList('failed');
+  else if (nothingFound) status = tList('none', { text: notFound ?? typed });
+  else if (pending !== null || (searching && places.isFetching && options.length === 0)) status = tList('searching');
+  else if (showRecent) status = tList('recentShown', { count: options.length });
+  else if (listOpen) status = tList('found', { count: options.length });
   const shownMessage = open && (failed || nothingFound) ? status : '';
   const popupShown = listOpen || shownMessage !== '';
 
@@ -247,7 +263,7 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
         }}
       >
         <label id={labelId} htmlFor={inputId} className={compact && !fullscreen ? styles.srOnly : styles.label}>
-          {t('label')}
+          {tBox('label')}
         </label>
         <div className={styles.row}>
           <div className={styles.control}>
@@ -268,7 +284,7 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
               enterKeyHint="search"
               maxLength={120}
               className={styles.input}
-              placeholder={t('placeholder')}
+              placeholder={tBox('placeholder')}
               value={text}
               onChange={(event) => {
                 setText(event.target.value);
@@ -282,10 +298,10 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
             />
           </div>
           <button type="submit" className={styles.submit} aria-busy={pending !== null || undefined}>
-            {t('submit')}
+            {tBox('submit')}
           </button>
           {fullscreen ? (
-            <button type="button" className={styles.close} onClick={close} aria-label={t('close')}>
+            <button type="button" className={styles.close} onClick={close} aria-label={tBox('close')}>
               <Icon name="close" size={22} />
             </button>
           ) : null}
@@ -297,28 +313,28 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
           {showRecent ? (
             <div className={styles.recentHeader}>
               <span id={recentHeadingId} className={styles.groupHeading}>
-                {t('groups.recent')}
+                {tList('groups.recent')}
               </span>
               <button
                 type="button"
                 className={styles.clear}
-                aria-label={t('clearRecentLabel')}
+                aria-label={tList('clearRecentLabel')}
                 onClick={() => {
                   clearRecentPlaces();
                   setActive(-1);
                   inputRef.current?.focus();
                 }}
               >
-                {t('clearRecent')}
+                {tList('clearRecent')}
               </button>
             </div>
           ) : null}
-          <div id={listId} role="listbox" aria-label={t('listLabel')} className={styles.listbox} hidden={!listOpen}>
+          <div id={listId} role="listbox" aria-label={tBox('listLabel')} className={styles.listbox} hidden={!listOpen}>
             {groups.map((group, g) => (
               <ul key={group.id} role="group" aria-labelledby={group.id === 'recent' ? recentHeadingId : `${id}-group-${group.id}`} className={styles.group}>
                 {group.id === 'recent' ? null : (
                   <li role="presentation" id={`${id}-group-${group.id}`} className={styles.groupHeading}>
-                    {t(`groups.${group.id}`)}
+                    {tList(`groups.${group.id}`)}
                   </li>
                 )}
                 {group.options.map((option, i) => {
@@ -335,7 +351,7 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
                       onClick={() => choose(option)}
                     >
                       <span className={styles.optionName}>{option.Name}</span>
-                      {option.IsMainTown ? <span className={styles.mainTown}>{t('mainTown')}</span> : null}
+                      {option.IsMainTown ? <span className={styles.mainTown}>{tList('mainTown')}</span> : null}
                       {option.Detail ? <span className={styles.optionDetail}>{option.Detail}</span> : null}
                     </li>
                   );
