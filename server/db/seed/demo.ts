@@ -51,7 +51,7 @@ export type DemoSize = 'full' | 'small';
  * version: re-running it would duplicate listings that users may have edited since.
  * Delete the data folder (or the 'demo' row of seed_runs and the demo rows) to reseed.
  */
-export const DEMO_SEED_VERSION = '2026-11-29.2';
+export const DEMO_SEED_VERSION = '2026-11-30.1';
 
 
 const SIZES: Record<DemoSize, { scale: number; privateOwners: number }> = {

@@ -35,6 +35,12 @@ export type DemoCity = (typeof cityData.cities)[number];
 export type Neighbourhood = DemoCity['neighbourhoods'][number];
 export const DEMO_CITIES: readonly DemoCity[] = cityData.cities;
 
+/** How a street's prices stand to its neighbourhood's (1: the neighbourhood's own level). */
+export function streetFactorOf(nb: Neighbourhood, street: string): number {
+  const factors = (nb as { streetFactors?: Record<string, number> }).streetFactors;
+  return factors?.[street] ?? 1;
+}
+
 /** Who owns a generated listing; resolved to user ids when inserting. */
 export type OwnerRef = { kind: 'seller' } | { kind: 'private'; index: number } | { kind: 'agency'; index: number };
 
@@ -405,15 +411,17 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       if (amenities.has(AMENITY.terrace)) roomsRows.push({ roomTypeId: ROOM_TYPE.terrace, count: 1 });
       if (amenities.has(AMENITY.private_garden) || amenities.has(AMENITY.garden)) roomsRows.push({ roomTypeId: ROOM_TYPE.garden, count: 1 });
 
-      // Price: the city's level, moved by the home's features, never beyond [0.55, 1.8].
+      // Price: the city's level, moved by the home's features, never beyond [0.55, 1.8], then by
+      // its street where the street is not the neighbourhood's average (Via Manzoni in Milan's
+      // centre costs nearly twice Via Torino's).
       const conditionFactor = { 1: 1.12, 2: 1.06, 3: 0.97, 4: 0.85 }[conditionId] ?? 1;
       const floorFactor = isHouse ? 1 : floor === 0 ? 0.94 : hasLift || floor <= 2 ? 1.02 + Math.min(floor, 6) * 0.005 : 0.95;
       const factor = Math.min(1.8, Math.max(0.55, nb.factor * type.priceFactor * conditionFactor * floorFactor * f.number.float({ min: 0.93, max: 1.07 })));
       const level = sale ? city.saleEurM2 : city.rentEurM2Month;
-      const price = roundPrice(surfaceM2 * level * factor, sale);
 
       // Address and position
       const street = f.helpers.arrayElement(nb.streets);
+      const price = roundPrice(surfaceM2 * level * factor * streetFactorOf(nb, street), sale);
       const streetNumber = String(f.number.int({ min: 1, max: 140 }));
       const postalCode = postcodes.length > 0 ? f.helpers.arrayElement(postcodes) : null;
       const [latitude, longitude] = jitter(f, nb.lat, nb.lng, 450);
