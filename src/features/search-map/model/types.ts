@@ -41,8 +41,12 @@ export interface SearchMapProps {
   pmtilesUrl?: string | null;
   /** The listing whose marker to highlight (hover on a result card). */
   selectedId?: number | null;
-  /** A marker was activated (click, tap, Enter). Count 1: open the listing. A cluster: the map has already zoomed in on it. */
-  onMarkerClick?(marker: MapMarker): void;
+  /**
+   * A marker was activated (click, tap, Enter). Count 1: open the listing. A cluster: the map
+   * has already zoomed in on it, unless it was at the last zoom (`atMaxZoom`), where a cluster
+   * is homes at one address that no zoom splits: the page shows their list.
+   */
+  onMarkerClick?(marker: MapMarker, context: { atMaxZoom: boolean }): void;
   /** After each move, debounced (300 ms). */
   onViewChange?(view: MapView): void;
   /**

@@ -209,11 +209,20 @@ describe('SearchMapView', () => {
     const onMarkerClick = vi.fn();
     const { map } = await renderMap({ markers: [listing, cluster], onMarkerClick });
     fireEvent.click(screen.getByRole('button', { name: /245\.000/ }));
-    expect(onMarkerClick).toHaveBeenLastCalledWith(listing);
+    expect(onMarkerClick).toHaveBeenLastCalledWith(listing, { atMaxZoom: false });
     expect(map.calls.filter(([name]) => name === 'easeTo')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: /1\.234 annunci/ }));
-    expect(onMarkerClick).toHaveBeenLastCalledWith(cluster);
+    expect(onMarkerClick).toHaveBeenLastCalledWith(cluster, { atMaxZoom: false });
     expect(map.calls).toContainEqual(['easeTo', { center: [8.5, 45], zoom: 12 }]);
+  });
+
+  it('at the last zoom leaves a cluster where it is and tells the page to list its homes', async () => {
+    const onMarkerClick = vi.fn();
+    const { map } = await renderMap({ markers: [cluster], onMarkerClick });
+    map.zoom = 20;
+    fireEvent.click(screen.getByRole('button', { name: /1\.234 annunci/ }));
+    expect(onMarkerClick).toHaveBeenLastCalledWith(cluster, { atMaxZoom: true });
+    expect(map.calls.filter(([name]) => name === 'easeTo')).toEqual([]);
   });
 
   it('draws markers that would cover each other as one cluster, and apart again when the zoom leaves room', async () => {

@@ -168,11 +168,13 @@ export default function SearchMapView(props: SearchMapProps) {
   }, [map, centerKey]);
 
   const activateMarker = useEffectEvent((data: MapMarker) => {
-    if (map && data.count > 1) {
+    // At the last zoom a cluster no longer splits (several homes at one address): the page lists them instead.
+    const atMaxZoom = map ? map.getZoom() >= Math.min(map.getMaxZoom(), LIMITS.zoomMax) - 0.01 : false;
+    if (map && data.count > 1 && !atMaxZoom) {
       userMoveRef.current = true;
       map.easeTo({ center: [data.longitude, data.latitude], zoom: Math.min(map.getZoom() + 2, LIMITS.zoomMax) });
     }
-    props.onMarkerClick?.(data);
+    props.onMarkerClick?.(data, { atMaxZoom });
   });
 
   const describeMarker = useEffectEvent((data: MapMarker) => markerLabel(data, t));

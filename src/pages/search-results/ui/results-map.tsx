@@ -16,6 +16,8 @@ export interface ResultsMapProps {
   selectedId: number | null;
   onSelect(id: number): void;
   onSearch(next: SearchParams): void;
+  /** On a phone, where the map hides the list: show the list (a cluster at one address was opened). */
+  onShowList?(): void;
   className?: string;
 }
 
@@ -32,7 +34,7 @@ function withPlace(params: SearchParams, place: Partial<SearchParams>): SearchPa
  * The map beside the list: the markers of the whole result set, the searched area, the tools
  * to draw an area or a circle, and "Cerca in quest'area" after the visitor moved it.
  */
-export function ResultsMap({ params, result, selectedId, onSelect, onSearch, className }: ResultsMapProps) {
+export function ResultsMap({ params, result, selectedId, onSelect, onSearch, onShowList, className }: ResultsMapProps) {
   const { t } = useTranslation('search');
   const config = useQuery(configQueryOptions());
   const [tool, setTool] = useState<MapTool>('none');
@@ -102,8 +104,14 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, cla
         tool={tool}
         onToolDone={done}
         onToolCancel={() => setTool('none')}
-        onMarkerClick={(marker) => {
+        onMarkerClick={(marker, { atMaxZoom }) => {
           if (marker.count === 1 && marker.propertyId !== null) onSelect(marker.propertyId);
+          else if (marker.count > 1 && atMaxZoom) {
+            // Homes at one address: the list of just them (a few metres around the point).
+            setMoved(null);
+            onSearch({ ...params, Bounds: aroundPoint(marker.latitude, marker.longitude), Zoom: LIMITS.zoomMax, Cursor: undefined });
+            onShowList?.();
+          }
         }}
         onViewChange={(view) => {
           if (view.byUser) setMoved(view);
@@ -111,6 +119,13 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, cla
       />
     </div>
   );
+}
+
+/** About 20 m each way around a point: the homes of one address, not the street's. */
+const ADDRESS_SPAN_DEG = 0.0002;
+
+function aroundPoint(latitude: number, longitude: number) {
+  return { south: round6(latitude - ADDRESS_SPAN_DEG), west: round6(longitude - ADDRESS_SPAN_DEG), north: round6(latitude + ADDRESS_SPAN_DEG), east: round6(longitude + ADDRESS_SPAN_DEG) };
 }
 
 function round6(value: number): number {

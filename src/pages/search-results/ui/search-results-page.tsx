@@ -247,7 +247,7 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
       </div>
 
       <div className={styles.mapColumn}>
-        {showMap ? <ResultsMap params={params} result={first} selectedId={selectedId} onSelect={select} onSearch={search} /> : null}
+        {showMap ? <ResultsMap params={params} result={first} selectedId={selectedId} onSelect={select} onSearch={search} onShowList={() => !desktop && setView('list')} /> : null}
       </div>
 
       {filtersOpen ? (
