@@ -46,6 +46,9 @@ const listingOfUrl = (page: Page) => Number(/\/annuncio\/\w+\/(\d+)/.exec(page.u
 /** Answers the step on screen; answers false when the heading is `journey.until`. */
 async function answerStep(page: Page, journey: Journey): Promise<boolean> {
   const title = (await heading(page).first().textContent())?.trim() ?? '';
+  // Every step opens at the top of the page, its question in view (a focused heading once left it
+  // scrolled 59-124 px down, the header and the progress out of sight).
+  await expect.poll(() => page.evaluate(() => window.scrollY), { message: `the page of «${title}» opens at its top`, timeout: 3_000 }).toBe(0);
   if (journey.until.test(title)) return false;
   switch (true) {
     case title === "Chi pubblica l'annuncio?":

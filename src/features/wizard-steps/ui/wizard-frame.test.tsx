@@ -91,4 +91,17 @@ describe('WizardFrame', () => {
     rerender(frame('surface'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Domanda surface' })));
   });
+
+  it('opens a new step at the top of the page, the heading focused without scrolling it under the header', async () => {
+    const scrollTo = vi.fn();
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    const { rerender } = render(frame('propertyType'));
+    expect(scrollTo).not.toHaveBeenCalled();
+    rerender(frame('surface'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Domanda surface' })));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    focus.mockRestore();
+  });
 });

@@ -23,7 +23,12 @@ export function StepHeading({ children, id, className }: StepHeadingProps) {
   const { focusOnMount } = useContext(StepFocusContext);
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (focusOnMount) ref.current?.focus();
+    if (!focusOnMount) return;
+    // A new step is a new page: it opens at its top. Focusing the heading of a step reached from
+    // further down the last one would scroll it just to the viewport's edge, under the sticky
+    // header, and the question would open hidden.
+    window.scrollTo?.({ top: 0 });
+    ref.current?.focus({ preventScroll: true });
     // Only on mount: a re-render of the same step must not pull the focus back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
