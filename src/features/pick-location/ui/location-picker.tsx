@@ -10,6 +10,7 @@ import { bearingFrom, locationProblems, placedPin, MAX_PIN_DISTANCE_M, STREET_MA
 import { MunicipalityCombobox } from './municipality-combobox';
 import { PinMapLazy, preloadPinMap } from './pin-map-lazy';
 import styles from './location-picker.module.css';
+import { useDebounced } from '@/shared/lib/debounce';
 
 export interface LocationPickerProps {
   value: LocationDraft;
@@ -46,16 +47,6 @@ function useDistanceText() {
 /** How long the address must stay unchanged before the pin looks for the street. */
 const STREET_LOOKUP_DELAY_MS = 600;
 
-/** The value once it has stayed the same for `delayMs`. */
-function useSettled<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
 /** The first control in error inside `root` (the fields mark it aria-invalid, the pin's button data-invalid). */
 export function focusFirstInvalid(root: HTMLElement | null): void {
   root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus();
@@ -83,7 +74,7 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
 
   // The typed address places the pin (placedPin): the town's centre at once, then the
   // street's known position once the seller has paused typing; never a pin the seller moved.
-  const address = useSettled(`${value.street}\u0000${value.streetNumber}`, STREET_LOOKUP_DELAY_MS);
+  const address = useDebounced(`${value.street}\u0000${value.streetNumber}`, STREET_LOOKUP_DELAY_MS);
   const [typedStreet = '', typedNumber = ''] = address.split('\u0000');
   const lookup = useQuery({
     ...streetPositionQueryOptions(town?.istat ?? '', typedStreet, typedNumber),

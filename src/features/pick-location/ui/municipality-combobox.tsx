@@ -6,6 +6,7 @@ import { fieldStyles, FieldMessage } from '@/shared/ui/field';
 import { MIN_QUERY_LENGTH, municipalitiesQueryOptions } from '../api/municipalities';
 import type { Municipality } from '../model/location';
 import styles from './location-picker.module.css';
+import { useDebounced } from '@/shared/lib/debounce';
 
 /** Waits for a pause in the typing before asking the server. */
 const DEBOUNCE_MS = 250;
@@ -14,15 +15,6 @@ export interface MunicipalityComboboxProps {
   value: Municipality | null;
   onChange: (municipality: Municipality | null) => void;
   error?: string;
-}
-
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 const labelOf = (m: Municipality) => (m.province ? `${m.name} (${m.province})` : m.name);

@@ -11,6 +11,7 @@ import { placeHref } from '../model/place-href';
 import { clearRecentPlaces, readRecentPlaces, rememberPlace, serverRecentPlaces, subscribeRecentPlaces } from '../model/recent-places';
 import { bestMatch, flatOptions, groupPlaces, type SuggestedPlace, type SuggestionGroup } from '../model/suggestions';
 import styles from './search-place-box.module.css';
+import { useDebounced } from '@/shared/lib/debounce';
 
 /** Waits for a pause in the typing before asking the server. */
 export const DEBOUNCE_MS = 200;
@@ -25,15 +26,6 @@ export interface SearchPlaceBoxProps {
   /** Over a page that already says where it searches (the results): the label is for screen readers only. */
   compact?: boolean;
   className?: string;
-}
-
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 function isPhone(): boolean {
