@@ -29,8 +29,8 @@ const tokenRoute = new RegExp(`/(${TOKEN_ROUTES.join('|')})/[^/?#\\s"']+`, 'gi')
  * inside the name backtracked quadratically and more on crafted query strings).
  */
 const queryParam = /([?&#;])([^=&#;?\s"']*)=([^&#;\s"']*)/g;
-/** A parameter whose name says it is secret: token, analyticsToken, code, state, key ... */
-const secretName = /token|code|state|key|password|secret|session/i;
+/** A parameter whose name says it is secret: token, analyticsToken, code, state, key ..., and `t` (the signed delete link of a saved search's mail). */
+const secretName = /^t$|token|code|state|key|password|secret|session/i;
 /** A safety net: a path segment of 20 or more URL-safe characters has the shape of a token... */
 const tokenSegment = /\/([A-Za-z0-9_-]{20,})(?=[/?#\s"']|$)/g;
 /**

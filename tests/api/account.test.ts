@@ -279,6 +279,15 @@ for (const backend of BACKENDS) {
       expect((await login(email, 'Prima#Scelta2026')).json()).toMatchObject({ IsConfirmed: true });
     });
 
+    it('gives a suspended account nothing from its confirmation link', async () => {
+      const email = `sospesa.${backend.name}@example.com`;
+      await post('/api/Account/Register', registration(email, { password: undefined }));
+      await testDb.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.email, email));
+      const [mail] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      const token = /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
+      expectError(await app.inject({ url: `/api/Account/Confirm/${token}` }), 'UserIsSuspendedOrDeleted');
+    });
+
     it('ends the sessions of an account confirmed in another browser, and says so', async () => {
       const email = `altrobrowser.${backend.name}@example.com`;
       const res = await post('/api/Account/Register', registration(email, { password: undefined }));

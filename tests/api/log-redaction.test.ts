@@ -27,6 +27,9 @@ describe('Tokens in URLs never reach the log', () => {
     ['/registrazionetelefonosocial?redirect=%2Fmyrexer', '/registrazionetelefonosocial?redirect=%2Fmyrexer'],
     ['/comprocasa/appartamenti-in-vendita-milano', '/comprocasa/appartamenti-in-vendita-milano'],
     ['/x/Zq8xWm3pLr7vNtkYbcHdfGjsQeuAoiEzyXwabc', '/x/[redacted]'],
+    // The signed delete link of a saved search's mail.
+    ['/eliminaricerca/42?t=c2lnbmF0dXJl', '/eliminaricerca/42?t=[redacted]'],
+    ['/ricerca?Type=case&Text=terrazzo', '/ricerca?Type=case&Text=terrazzo'],
   ])('redacts %s', (url, expected) => {
     expect(redactText(url)).toBe(expected);
   });

@@ -166,5 +166,13 @@ describe.each(BACKENDS)('the map basemap on $name', (backend) => {
       expect(await position('MunicipalityIstat=033032&Street=Via%20Roma&StreetNumber=1')).toBeNull();
       expect(await position('MunicipalityIstat=018110&Street=Via%20Cavour')).toBeNull();
     });
+
+    // Security review: public and a few thousand rows a call; a person types one address a minute.
+    it('answers a client address at most 60 lookups a minute, then 429', async () => {
+      const from = (remoteAddress: string) => app.inject({ url: '/api/Map/StreetPosition?MunicipalityIstat=033032&Street=Via%20Roma', remoteAddress });
+      for (let i = 0; i < 60; i++) expect((await from('203.0.113.61')).statusCode).toBe(200);
+      expectError(await from('203.0.113.61'), 'TooManyRequests');
+      expect((await from('203.0.113.62')).statusCode).toBe(200);
+    });
   });
 });

@@ -290,6 +290,20 @@ for (const backend of BACKENDS) {
       expect((await page('/pagamento/qualcosa')).statusCode).toBe(404);
     });
 
+    // Security review: a rapid registration's address is not proven; its receipt waits (the order's page shows it).
+    it('mails no receipt to an address nobody confirmed', async () => {
+      const email = `nonconfermato.${backend.name}.${randomUUID().slice(0, 8)}@example.com`;
+      const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: '10.13.0.1', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true } });
+      const bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: registered.json().Token, portal: 5 } })).json().Token as string;
+      const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
+      const [listing] = await testDb.database.db.insert(properties).values({ ownerUserId: user!.id, sellTypeId: SELL_TYPE.sale, statusId: PROPERTY_STATUS.incomplete }).returning({ id: properties.id });
+      const created = await app.inject({ method: 'POST', url: '/api/Order', payload: { PropertyId: listing!.id, ServiceProducts: [{ Id: SERVICE_PRODUCT.photography, Quantity: 1 }] }, headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': randomUUID() } });
+      expect(created.statusCode).toBe(201);
+      expect((await press(formsOf((await page(created.json().PaymentUrl)).body).Paga!)).statusCode).toBe(303);
+      expect(await dbOrder(created.json().OrderId)).toMatchObject({ status: 'paid' });
+      expect(await testDb.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'order-receipt')))).toEqual([]);
+    });
+
     it('applies one of two identical outcomes arriving at once', async () => {
       const seller = await newSeller('gemelli');
       const created = (await seller.order({ PropertyId: seller.propertyId, ServiceProducts: [{ Id: SERVICE_PRODUCT.photography, Quantity: 1 }] })).json();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedSearches, users } from '../../server/db/schema';
+import { mailOutbox, savedSearches, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { deleteLinkToken } from '../../server/modules/saved-searches/links';
 import { summarize } from '../../server/modules/saved-searches/summary';
@@ -100,6 +100,27 @@ for (const backend of BACKENDS) {
       expectError(await call('GET', '/api/User/SavedSearches'), 'InvalidAccessForRapidRegistration');
       const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
       expect(await testDb.database.db.select({ name: savedSearches.name }).from(savedSearches).where(eq(savedSearches.userId, user!.id))).toEqual([{ name: 'Casa a Bologna' }]);
+    });
+
+    // Security review: whoever typed someone else's address could save searches whose names the
+    // owner's mailbox would then receive as alerts, once the owner confirms.
+    it('turns off the alerts of searches saved before a confirmation made in another browser; the browser that confirms keeps them', async () => {
+      const register = async (email: string) => {
+        const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Pia', surname: 'Sala', email, TermsAndConditions: true, InfoPrivacy: true } });
+        const bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: registered.json().Token, portal: 5 } })).json().Token as string;
+        const saved = await app.inject({ method: 'POST', url: '/api/User/SavedSearches', payload: { Name: 'Chiama il numero', Frequency: 'instant', Criteria: bologna }, headers: { authorization: `Bearer ${bearer}` } });
+        expect(saved.statusCode).toBe(201);
+        const [mail] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+        const token = /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+        const alerts = async () => (await testDb.database.db.select({ on: savedSearches.alertsEnabled }).from(savedSearches).where(eq(savedSearches.id, saved.json().Id)))[0]!.on;
+        return { bearer, token, alerts };
+      };
+      const elsewhere = await register(`altrove.${backend.name}@example.com`);
+      expect((await app.inject({ url: `/api/Account/Confirm/${elsewhere.token}` })).json()).toMatchObject({ SessionKept: false });
+      expect(await elsewhere.alerts()).toBe(false);
+      const here = await register(`qui.${backend.name}@example.com`);
+      expect((await app.inject({ url: `/api/Account/Confirm/${here.token}`, headers: { authorization: `Bearer ${here.bearer}` } })).json()).toMatchObject({ SessionKept: true });
+      expect(await here.alerts()).toBe(true);
     });
 
     it('refuses invalid criteria, unknown places and more than 50 searches', async () => {

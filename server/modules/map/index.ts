@@ -31,6 +31,9 @@ export function basemapFile(dataDir: string, setting: string | undefined): strin
  * self-hosted street basemap (a PMTiles file served with byte ranges); and where a typed
  * street lies, for the listing wizard's pin.
  */
+/** Street lookups one client address makes (the wizard asks once the typing stops). */
+export const STREET_POSITION_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
 const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
   const repository = createMapRepository(fastify.db);
   // Built on the first tile asked for (a second or two), then kept: the towns and districts
@@ -117,6 +120,8 @@ const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
   fastify.get(
     '/api/Map/StreetPosition',
     {
+      // Public, and each call reads up to a few thousand rows: a person types one address a minute.
+      config: { rateLimit: STREET_POSITION_RATE_LIMIT },
       schema: {
         tags: ['Map'],
         summary: 'Where a typed street (and number) lies, from the public positions Rexer knows',

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { districts, municipalities, properties } from '../../db/schema';
@@ -61,6 +61,8 @@ export function createMapRepository(db: Db): MapRepository {
             isNotNull(properties.longitude),
           ),
         )
+        // The newest positions when a town has more: the same answer each time.
+        .orderBy(desc(properties.id))
         .limit(5000);
       return rows.map((r) => ({ street: r.street!, streetNumber: r.streetNumber, latitude: r.latitude!, longitude: r.longitude! }));
     },

@@ -32,8 +32,9 @@ export async function onOrderPaid(tx: Tx, order: PaidOrder, context: PaidOrderCo
 }
 
 async function queueReceipt(tx: Tx, order: PaidOrder, { publicUrl }: PaidOrderContext): Promise<void> {
-  const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
-  if (!user) return;
+  const [user] = await tx.select({ email: users.email, name: users.name, confirmed: users.registrationConfirmed }).from(users).where(eq(users.id, order.userId));
+  // An address nobody proved yet (a rapid registration's) receives nothing; the order's page shows it.
+  if (!user || !user.confirmed) return;
   const lines = await tx
     .select({ name: serviceProducts.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
     .from(orderItems)

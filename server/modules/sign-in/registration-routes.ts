@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertActive } from '../../auth/require-user';
+import { savedSearches } from '../../db/schema';
 import { hashPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
@@ -90,6 +93,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       const user = await findUserById(fastify.db, row.userId);
       if (!user) throw new AppError('InvalidToken');
       if (user.registrationConfirmed) throw new AppError('AlreadyConfirmedUser');
+      // A suspended or deleted account gets no token from its link.
+      assertActive(user);
       const spent = await spendActionToken(fastify.db, request.params.token, ['confirm_email'], now);
       if (!spent.ok) throw new AppError(spent.error);
       // Account pre-hijacking: whoever typed the address holds the sessions opened before it was
@@ -101,7 +106,13 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       const confirmer = await loginOfRequest(fastify, request, now);
       const ownSession = confirmer && confirmer.userId === user.id ? confirmer.userTokenId : undefined;
       if (ownSession !== undefined) await revokeOtherTokens(fastify.db, user.id, ownSession, now);
-      else await revokeAllTokens(fastify.db, user.id, now);
+      else {
+        await revokeAllTokens(fastify.db, user.id, now);
+        // The searches saved by those sessions (a silent one may save a search) were chosen by
+        // whoever typed the address: their alerts stay off until the owner turns them on in MyRexer,
+        // so nobody has Rexer mail the owner's mailbox words of their choosing.
+        await fastify.db.update(savedSearches).set({ alertsEnabled: false, updatedAt: now }).where(eq(savedSearches.userId, user.id));
+      }
       // The same for a password chosen before this moment (at a registration with a password, at
       // the wizard's step 30, by a change in between): whoever typed the address chose it. It
       // stays only when the link is opened in the session that chose it (the seller confirming in
