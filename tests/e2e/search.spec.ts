@@ -99,6 +99,16 @@ test.describe('results on a phone', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Chiudi i filtri' }).click();
     await expect(dialog).toBeHidden();
+
+    // Far down the list, a filter applied with "Mostra N risultati" shows the first result.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('button', { name: /^Filtri/ }).click();
+    await dialog.getByRole('group', { name: 'Prezzo' }).getByLabel('Massimo').selectOption('500000');
+    await expect(page).toHaveURL(/PriceMax=500000/);
+    await expect(dialog.getByRole('button', { name: /^Mostra \d+ risultat/ })).toBeEnabled();
+    await dialog.getByRole('button', { name: /^Mostra \d+ risultat/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(list.getByRole('article').first()).toBeInViewport();
   });
 });
 
