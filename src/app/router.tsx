@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { SessionViewContext, sessionView, type SessionViewStore } from '@/entities/session';
 import { I18nProvider, type I18n } from '@/shared/i18n';
 import type { CookieDocument } from '@/shared/lib/cookies';
-import { SiteOriginContext } from '@/shared/lib/site-origin';
+import { SiteOriginContext } from '@/shared/lib/site-url';
 import { NotFoundPage } from './lib/lazy-pages';
 import { routerSessionOf } from './model/session';
 import { routeTree } from './route-tree.gen';

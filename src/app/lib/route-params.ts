@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import { TYPE_SLUGS } from '@/shared/config';
-import { sameSitePath } from '@/shared/lib/same-site-path';
+import { sameSitePath } from '@/shared/lib/site-url';
 
 // Path params are checked with plain type guards rather than a schema library: every
 // route declares its params in the main bundle, and a validation library there would cost

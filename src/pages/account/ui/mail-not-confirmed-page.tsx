@@ -6,7 +6,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
-import { sameSitePath } from '@/shared/lib/same-site-path';
+import { sameSitePath } from '@/shared/lib/site-url';
 import styles from './account-pages.module.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 

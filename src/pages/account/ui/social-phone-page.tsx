@@ -8,7 +8,7 @@ import { Button } from '@/shared/ui/button';
 import { Stack } from '@/shared/ui/stack';
 import { Text } from '@/shared/ui/text';
 import { TextField } from '@/shared/ui/text-field';
-import { sameSitePath } from '@/shared/lib/same-site-path';
+import { sameSitePath } from '@/shared/lib/site-url';
 import { isPhone } from '@/shared/lib/validation';
 import styles from './account-pages.module.css';
 import { ConsentFields, type Consents } from './consent-fields';

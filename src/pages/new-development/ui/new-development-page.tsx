@@ -6,7 +6,7 @@ import { FavoriteToggle } from '@/features/toggle-favorite';
 import { SearchMap } from '@/features/search-map';
 import { configQueryOptions } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
-import { useSiteOrigin } from '@/shared/lib/site-origin';
+import { useSiteOrigin } from '@/shared/lib/site-url';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PhotoGallery } from '@/shared/ui/photo-gallery';
 import { newDevelopmentQueryOptions, type NewDevelopmentDetail } from '../api/new-development-api';

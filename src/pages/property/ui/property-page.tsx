@@ -6,7 +6,7 @@ import { FavoriteToggle } from '@/features/toggle-favorite';
 import { searchPath } from '@domain/search';
 import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
-import { useSiteOrigin } from '@/shared/lib/site-origin';
+import { useSiteOrigin } from '@/shared/lib/site-url';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PhotoGallery, type GalleryImage, type PhotoGalleryLabels } from '@/shared/ui/photo-gallery';
 import { propertyQueryOptions, reportView, type MediaItem, type PropertyDetail } from '../api/property-api';

@@ -9,7 +9,7 @@ import { FavoriteToggle } from '@/features/toggle-favorite';
 import { ApiError } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
-import { useSiteOrigin } from '@/shared/lib/site-origin';
+import { useSiteOrigin } from '@/shared/lib/site-url';
 import { Button } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { searchResultsQueryOptions, type SearchRefusal, type SearchResult } from '../api/search-api';

@@ -4,7 +4,7 @@ import { ApiError } from '@/shared/api';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { deleteCookie } from '@/shared/lib/cookies';
 import { modalStore } from '@/shared/lib/modal-store';
-import { sameSitePath } from '@/shared/lib/same-site-path';
+import { sameSitePath } from '@/shared/lib/site-url';
 import { readStoredSession, sessionView, USER_COOKIE, type SessionRuntime } from '@/entities/session';
 import { acceptTerms, anonymousLogin, COOKIE_HELD_TOKEN, exchangeSession, login, logout } from '@/entities/account';
 import { SESSION_TAGS, sessionMachine } from '../../../../machines/session.machine';

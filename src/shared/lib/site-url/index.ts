@@ -1,1 +1,2 @@
+export { sameSitePath } from './same-site-path';
 export { SiteOriginContext, useSiteOrigin } from './site-origin';

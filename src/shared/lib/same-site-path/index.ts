@@ -1,1 +1,0 @@
-export { sameSitePath } from './same-site-path';
