@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { useSiteOrigin } from '@/shared/lib/site-origin';
+import { useSiteOrigin } from '@/shared/lib/site-url';
 
 /** The picture a shared link shows (WhatsApp, social networks): 1200 × 630. */
 export const SHARE_IMAGE = { path: '/og/rexer.png', width: 1200, height: 630 } as const;
