@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { LOGIN_SOURCE, PORTAL, asLoginFailure, type LoginFailure, type LoginResult, type StoredSession } from '../domain/session';
+import { LOGIN_SOURCE, PORTAL, asLoginFailure, type LoginFailure, type LoginResult, type StoredSession } from '@domain/session';
 import { loginCompletion, SESSION_TAGS, sessionMachine, type SessionEvent } from './session.machine';
 import { checkSessionInvariants } from './session.machine.invariants';
 
@@ -299,6 +299,19 @@ describe('logged in', () => {
     expect(s.context.sessionToken).toBe('session-1');
     expect(effects.retryRequest).toHaveBeenCalledWith('favourites');
     expect(effects.goHome).not.toHaveBeenCalled();
+  });
+
+  it('renews a temporary user\'s expired session token (the social login\'s phone step) and stays temporary', async () => {
+    const { send, effects, calls } = start();
+    await send(restore({ termsPrivacy: false }));
+    const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'phone' });
+    expect(s.value).toBe('temporary');
+    expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'user-token', portal: 5 });
+    expect(effects.retryRequest).toHaveBeenCalledWith('phone');
+    // Expired again on the retry: the session ends, as for a full login.
+    const again = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'phone' });
+    expect(again.matches({ anonymous: 'idle' })).toBe(true);
+    expect(effects.goHome).toHaveBeenCalledTimes(1);
   });
 
   it('logs out and goes home when the retried request expires again', async () => {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { asLoginFailure, asRenewalFailure, LOGIN_SOURCE, PORTAL, type Credentials, type LoginFailure, type LoginResult, type LoginSource, type SessionIntent, type StoredSession } from '../domain/session';
+import { asLoginFailure, asRenewalFailure, LOGIN_SOURCE, PORTAL, type Credentials, type LoginFailure, type LoginResult, type LoginSource, type SessionIntent, type StoredSession } from '@domain/session';
 
 // The session of docs/spec.md §4: anonymous, temporary (terms and privacy pending), logged
 // in, silent (created at registration). The machine is pure: every call to the API is an
@@ -176,6 +176,7 @@ export const sessionMachine = setup({
     isFreshUserToken: ({ context }) => context.freshUserToken,
     hasSessionToken: ({ context }) => context.sessionToken !== null,
     isSilentSession: ({ context }) => context.silent,
+    isTemporarySession: ({ context }) => !context.termsPrivacy,
     holdsSilentSession: ({ context }) => context.silent && context.sessionToken !== null,
     /** The login source asks for the caller's callback rather than a redirect (docs/spec.md §4). */
     completesWithCallback: ({ context }) => loginCompletion(context.source) === 'callback',
@@ -324,6 +325,12 @@ export const sessionMachine = setup({
         DECLINE_TERMS: 'loggingOut',
         LOGOUT: 'loggingOut',
         USER_TOKEN_EXPIRED: { target: 'loggingOut', actions: 'goHome' },
+        // The pages of a temporary user call the API too (the social login's phone and consents):
+        // their expired session token is renewed like a full login's.
+        SESSION_TOKEN_EXPIRED: [
+          { guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingOut', actions: 'goHome' },
+          { target: 'renewing', actions: { type: 'rememberRenewedRequest', params: ({ event }) => event.requestId } },
+        ],
       },
     },
     acceptingTerms: {
@@ -385,6 +392,7 @@ export const sessionMachine = setup({
         src: 'exchangeToken',
         input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
         onDone: [
+          { guard: 'isTemporarySession', target: 'temporary', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
           { guard: 'isSilentSession', target: 'authenticated.silent', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
           { target: 'authenticated.loggedIn', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
         ],
@@ -393,6 +401,7 @@ export const sessionMachine = setup({
         // every tab, a session the server still holds. The request gets its 401; the next call renews.
         onError: [
           { guard: 'renewalWasRefused', target: 'loggingOut', actions: 'goHome' },
+          { guard: 'isTemporarySession', target: 'temporary', actions: 'forgetPendingRetry' },
           { guard: 'isSilentSession', target: 'authenticated.silent', actions: 'forgetPendingRetry' },
           { target: 'authenticated.loggedIn', actions: 'forgetPendingRetry' },
         ],

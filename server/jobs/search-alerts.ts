@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ALERT_FREQUENCIES, searchPath, type AlertFrequency } from '../../domain/search';
+import { ALERT_FREQUENCIES, searchPath, type AlertFrequency } from '@domain/search';
 import { mailOutbox, properties, savedSearches, savedSearchMatches, users } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { deleteLinkUrl } from '../modules/saved-searches/links';
@@ -59,6 +59,7 @@ export async function runSearchAlerts(fastify: FastifyInstance, opts: { frequenc
       name: savedSearches.name,
       criteria: savedSearches.criteria,
       checkedAt: savedSearches.alertsCheckedAt,
+      createdAt: savedSearches.createdAt,
       email: users.email,
       userName: users.name,
     })
@@ -88,7 +89,9 @@ export async function runSearchAlerts(fastify: FastifyInstance, opts: { frequenc
       await db.update(savedSearches).set({ alertsCheckedAt: nextCheck }).where(eq(savedSearches.id, search.id));
       continue;
     }
-    const since = search.checkedAt;
+    // The overlap never reaches back before the search was saved: what was on the market then,
+    // its owner saw among the results (a listing published a minute earlier is not news).
+    const since = search.checkedAt > search.createdAt ? search.checkedAt : search.createdAt;
     // No upper bound on the change: the database's clock (microseconds) may stand a little
     // after this run's `now` (milliseconds); saved_search_matches keeps a match from going twice.
     const reduced = and(gt(properties.priceChangedAt, since), gt(properties.previousPrice, properties.price));

@@ -120,6 +120,21 @@ for (const backend of BACKENDS) {
       expect((await user.call('GET', '/api/User/SavedSearches')).json().Items).toEqual([]);
     });
 
+    it('never sends what was published before the search was saved, however the looks overlap', async () => {
+      const user = await newUser('prima');
+      const before = await listing({ municipalityId: bolognaId, price: 61_000, title: 'Monolocale già in vendita', ownerUserId: user.id });
+      await user.call('POST', '/api/User/SavedSearches', { Name: 'Monolocali', Frequency: 'instant', Criteria: { SearchType: 'town', Town: '037006', PriceMin: '60000', PriceMax: '62000' } });
+      // Two looks a few seconds apart: the second starts two minutes before the first ended.
+      const soon = new Date(Date.now() + 5_000);
+      expect(await runSearchAlerts(app, { frequency: 'instant', now: soon })).toMatchObject({ mails: 0 });
+      expect(await runSearchAlerts(app, { frequency: 'instant', now: new Date(soon.getTime() + 60_000) })).toMatchObject({ mails: 0 });
+      const after = await listing({ municipalityId: bolognaId, price: 61_500, title: 'Monolocale appena pubblicato', ownerUserId: user.id });
+      expect(await runSearchAlerts(app, { frequency: 'instant', now: new Date(Date.now() + 120_000) })).toMatchObject({ mails: 1, listings: 1 });
+      const [mail] = await mailsTo(user.email);
+      expect(mail!.textBody).toContain(`/immobile/${after}\n`);
+      expect(mail!.textBody).not.toContain(`/immobile/${before}\n`);
+    });
+
     it('lists every match of a run in one mail: 30 listings, one mail', async () => {
       const user = await newUser('trenta');
       await user.call('POST', '/api/User/SavedSearches', { Name: 'Bologna tutto', Frequency: 'instant', Criteria: { SearchType: 'town', Town: '037006', PriceMin: '100', PriceMax: '150000' } });

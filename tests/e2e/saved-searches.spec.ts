@@ -124,10 +124,15 @@ async function expectAccessible(page: Page) {
 /** Waits for the alert mail (the instant job runs every minute) and answers its delete link. */
 async function deleteLinkFromOutbox(page: Page, to: string, listingTitle: string): Promise<string> {
   const mail = page.getByTestId('outbox-mail').filter({ hasText: listingTitle }).first();
-  await expect(async () => {
-    await page.goto(`/visualizzamail?to=${encodeURIComponent(to)}`);
-    await expect(mail).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 150_000, intervals: [5_000] });
+  try {
+    await expect(async () => {
+      await page.goto(`/visualizzamail?to=${encodeURIComponent(to)}`);
+      await expect(mail).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 150_000, intervals: [5_000] });
+  } catch (error) {
+    // What the alerts server said while the mail was awaited: the job queue's errors, if any.
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\nThe alerts server's log:\n${serverLog}`, { cause: error });
+  }
   await expect(mail).toContainText('Un nuovo annuncio per la tua ricerca');
   const href = await mail.locator('a[href*="/eliminaricerca/"]').first().getAttribute('href');
   const url = new URL(href!);
