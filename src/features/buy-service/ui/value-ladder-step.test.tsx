@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StepView, StepViewRegistry } from '@/features/wizard-steps';
+import type { StepView, StepViewRegistry } from '@/features/wizard-step-views';
 import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
 import common from '../../../../locales/it/common.json';
 import translations from '../../../../locales/it/buy-service.json';

@@ -18,7 +18,7 @@ export interface LadderOrder {
 
 /**
  * The props of step 28 as the wizard's step-view contract gives them
- * (src/features/wizard-steps/model/step-view.ts `StepViewProps<'valueLadder'>`, with its
+ * (src/features/wizard-step-views/model/step-view.ts `StepViewProps<'valueLadder'>`, with its
  * optional `order`). Declared here rather than imported: a feature does not import another
  * one; the test and the listing page's registry check that the two fit.
  */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StepView } from '@/features/wizard-steps/model/step-view';
+import type { StepView } from '@/features/wizard-step-views/model/step-view';
 import { I18nProvider } from '@/shared/i18n';
 import { fakeApi, testI18n } from '@/shared/lib/test-utils';
 import { StepFocusContext } from '@/shared/ui/step-form';

@@ -10,7 +10,7 @@ import { focusFirstInvalid, LocationPicker } from './location-picker';
 import styles from './locality-step.module.css';
 
 /**
- * The props of a step view (`StepViewProps<'locality'>` of src/features/wizard-steps), written
+ * The props of a step view (`StepViewProps<'locality'>` of src/features/wizard-step-views), written
  * out: a feature does not import another feature. locality-step.test.tsx checks that this
  * view is a `StepView<'locality'>`.
  */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StepView } from '@/features/wizard-steps/model/step-view';
+import type { StepView } from '@/features/wizard-step-views/model/step-view';
 import type { DocumentsAnswer } from '@domain/wizard-steps';
 import DocumentsStep from './documents-step';
 import { FakeXhr, fileOf, installMediaServer, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './test-server';

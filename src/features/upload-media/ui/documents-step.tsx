@@ -7,7 +7,7 @@ import { MediaUploader } from './media-uploader';
 import styles from './media-step.module.css';
 
 /**
- * The props of a step view (`StepViewProps<'documents'>` of src/features/wizard-steps),
+ * The props of a step view (`StepViewProps<'documents'>` of src/features/wizard-step-views),
  * written out: a feature does not import another feature. documents-step.test.tsx checks that
  * this view is a `StepView<'documents'>`.
  */

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StepView } from '@/features/wizard-steps/model/step-view';
+import type { StepView } from '@/features/wizard-step-views/model/step-view';
 import { StepFocusContext } from '@/shared/ui/step-form';
 import { FakeXhr, fileOf, installMediaServer, LIMITS, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './test-server';
 import PhotosStep from './photos-step';

@@ -6,7 +6,7 @@ import { MediaStepFrame } from './media-step';
 import { MediaUploader } from './media-uploader';
 
 /**
- * The props of a step view (`StepViewProps<'photos'>` of src/features/wizard-steps), written
+ * The props of a step view (`StepViewProps<'photos'>` of src/features/wizard-step-views), written
  * out: a feature does not import another feature. photos-step.test.tsx checks that this view
  * is a `StepView<'photos'>`.
  */

@@ -3,7 +3,7 @@ import type { FirstPasswordOutcome, PageDraftFacts } from './page-types';
 
 /**
  * What the listing wizard's own step views need beyond the shared step contract
- * (features/wizard-steps, StepViewProps): the summary jumps to a step, the title and the
+ * (features/wizard-step-views, StepViewProps): the summary jumps to a step, the title and the
  * description read what the server said of the draft, step 30 sets the password.
  */
 export interface ListingWizardExtras {

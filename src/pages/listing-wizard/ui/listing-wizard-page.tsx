@@ -6,7 +6,7 @@ import { LinkButton } from '@/shared/ui/link-button';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { StepHeading } from '@/shared/ui/step-form';
-import { LazyInsertExitModal, StepViewHost, WizardFrame, type WizardProgress } from '@/features/wizard-steps';
+import { LazyInsertExitModal, StepViewHost, WizardFrame, type WizardProgress } from '@/features/wizard-step-views';
 import type { ListingWizardPageProps, WizardPageActions, WizardPageView } from '../model/page-types';
 import { ListingWizardExtrasContext, type ListingWizardExtras } from '../model/wizard-extras';
 import { LISTING_WIZARD_VIEWS } from './step-views';

@@ -1,4 +1,4 @@
-import { SHARED_STEP_VIEWS, lazyStepViews, type StepViewRegistry } from '@/features/wizard-steps';
+import { SHARED_STEP_VIEWS, lazyStepViews, type StepViewRegistry } from '@/features/wizard-step-views';
 import { loadValueLadderStep } from '@/features/buy-service';
 import { loadLocalityStep } from '@/features/pick-location';
 import { loadDocumentsStep, loadPhotosStep } from '@/features/upload-media';

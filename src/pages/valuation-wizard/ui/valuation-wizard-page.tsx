@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { StepId } from '@domain/wizard-steps';
-import { lazyStepViews, SHARED_STEP_VIEWS, StepViewHost, WizardFrame, type StepViewProps, type WizardProgress } from '@/features/wizard-steps';
+import { lazyStepViews, SHARED_STEP_VIEWS, StepViewHost, WizardFrame, type StepViewProps, type WizardProgress } from '@/features/wizard-step-views';
 import { useTranslation } from '@/shared/i18n';
 import { PageMeta } from '@/shared/ui/page-meta';
 import styles from './valuation-wizard-page.module.css';

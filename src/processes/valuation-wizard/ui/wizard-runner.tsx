@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { loadSessionRuntime, sessionView, ensureSession, useSessionView, type SessionStatus } from '@/entities/session';
 import { COOKIE_HELD_TOKEN } from '@/entities/account';
-import { InsertExitModal, progressOf, valuationDetailsKey, type StepViewProps } from '@/features/wizard-steps';
+import { InsertExitModal, progressOf, valuationDetailsKey, type StepViewProps } from '@/features/wizard-step-views';
 import { ValuationWizardPage } from '@/pages/valuation-wizard';
 import { useTranslation } from '@/shared/i18n';
 import { leaveListingCarry } from '@/shared/lib/listing-carry';

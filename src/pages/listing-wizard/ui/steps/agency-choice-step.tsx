@@ -9,7 +9,7 @@ import { LinkButton } from '@/shared/ui/link-button';
 import { Spinner } from '@/shared/ui/spinner';
 import { StepForm } from '@/shared/ui/step-form';
 import { TextField } from '@/shared/ui/text-field';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { municipalityQueryOptions } from '@/features/pick-location';
 import { focusInvalid } from './focus-invalid';
 import styles from './steps.module.css';

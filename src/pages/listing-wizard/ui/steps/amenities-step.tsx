@@ -3,7 +3,7 @@ import { AMENITY_GROUPS } from '@domain/listing/amenities';
 import { useTranslation } from '@/shared/i18n';
 import { Checkbox } from '@/shared/ui/checkbox';
 import { StepForm } from '@/shared/ui/step-form';
-import { useReferenceLabel, type StepViewProps } from '@/features/wizard-steps';
+import { useReferenceLabel, type StepViewProps } from '@/features/wizard-step-views';
 import styles from './steps.module.css';
 
 /** Every amenity once, in the groups' order (the same list the search's filters group). */

@@ -3,7 +3,7 @@ import { useTranslation } from '@/shared/i18n';
 import { ChoiceCards } from '@/shared/ui/choice-cards';
 import { StepForm } from '@/shared/ui/step-form';
 import { TextField } from '@/shared/ui/text-field';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { focusInvalid } from './focus-invalid';
 import styles from './steps.module.css';
 

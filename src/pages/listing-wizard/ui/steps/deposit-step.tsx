@@ -1,7 +1,7 @@
 import { depositAboveLimit, maxSecurityDeposit } from '@domain/wizard-steps';
 import { formatThousands } from '@/shared/lib/number';
 import { useTranslation } from '@/shared/i18n';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { MoneyStep } from './money-step';
 
 export const DEPOSIT_MAX = 10_000_000;

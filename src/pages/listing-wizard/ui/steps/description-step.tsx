@@ -3,7 +3,7 @@ import { QUALITY_TARGETS, QUALITY_WEIGHTS } from '@domain/listing/quality';
 import { useTranslation } from '@/shared/i18n';
 import { StepForm } from '@/shared/ui/step-form';
 import { TextArea } from '@/shared/ui/text-area';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { useWizardExtras } from '../../model/wizard-extras';
 import { contactProblem } from './contact-problem';
 import { focusInvalid } from './focus-invalid';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { MessageStep } from './message-step';
 
 /** Step 26: every question is answered; the summary comes next. */

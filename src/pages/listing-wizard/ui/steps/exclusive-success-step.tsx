@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { MessageStep } from './message-step';
 
 /** Step 45: the exclusive request is registered with the agency; the wizard ends here. */

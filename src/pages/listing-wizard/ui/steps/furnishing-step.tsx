@@ -4,7 +4,7 @@ import { REFERENCE_IDS } from '@domain/wizard-steps';
 import { useTranslation } from '@/shared/i18n';
 import { ChoiceCards } from '@/shared/ui/choice-cards';
 import { StepForm } from '@/shared/ui/step-form';
-import { useReferenceLabel, type StepViewProps } from '@/features/wizard-steps';
+import { useReferenceLabel, type StepViewProps } from '@/features/wizard-step-views';
 import { focusInvalid } from './focus-invalid';
 import styles from './steps.module.css';
 

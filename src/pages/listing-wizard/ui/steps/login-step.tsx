@@ -7,7 +7,7 @@ import { Checkbox } from '@/shared/ui/checkbox';
 import { PasswordStrengthMeter } from '@/shared/ui/password-strength';
 import { StepForm, StepHeading } from '@/shared/ui/step-form';
 import { TextField } from '@/shared/ui/text-field';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import type { FirstPasswordOutcome } from '../../model/page-types';
 import { useWizardExtras } from '../../model/wizard-extras';
 import { focusInvalid } from './focus-invalid';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/shared/i18n';
 import { meQueryOptions } from '@/entities/account';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { useWizardExtras } from '../../model/wizard-extras';
 import { MessageStep } from './message-step';
 import styles from './steps.module.css';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Checkbox } from '@/shared/ui/checkbox';
 import { StepForm } from '@/shared/ui/step-form';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { focusInvalid } from './focus-invalid';
 
 /** Step 46 (exclusive with partner): the seller agrees to be contacted by the partner agency. */

@@ -1,7 +1,7 @@
 import { DEPOSIT_MAX_MONTHS, depositAboveLimit } from '@domain/wizard-steps';
 import { formatThousands } from '@/shared/lib/number';
 import { useTranslation } from '@/shared/i18n';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { MoneyStep } from './money-step';
 
 export const PRICE_MAX = 1_000_000_000;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n';
 import { buttonClassName } from '@/shared/ui/button';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { MessageStep } from './message-step';
 
 /** Step 22: the listing is online, with the link to its public page. */

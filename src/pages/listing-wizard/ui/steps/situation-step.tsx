@@ -1,6 +1,6 @@
 import { REFERENCE_IDS } from '@domain/wizard-steps';
 import { useTranslation } from '@/shared/i18n';
-import { useReferenceLabel, type StepViewProps } from '@/features/wizard-steps';
+import { useReferenceLabel, type StepViewProps } from '@/features/wizard-step-views';
 import { ChoiceStep } from './choice-step';
 
 /** Step 24: free, lived in by the owner, or let. */

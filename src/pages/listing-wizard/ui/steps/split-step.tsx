@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { ChoiceStep } from './choice-step';
 
 type Choice = 'market' | 'alone';

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { AnswerTypes, Flow, StepId, WizardAnswers } from '@domain/wizard-steps';
 import { createStaticI18n } from '@/shared/i18n';
 import { renderPage } from '@/shared/lib/test-utils';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import common from '../../../../../locales/it/common.json';
 import wizard from '../../../../../locales/it/wizard.json';
 import listingWizard from '../../../../../locales/it/listing-wizard.json';

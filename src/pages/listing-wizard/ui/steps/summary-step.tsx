@@ -4,7 +4,7 @@ import { STEPS, type ListingFlow, type StepId, type WizardAnswers } from '@domai
 import { formatThousands } from '@/shared/lib/number';
 import { useTranslation, type TFunction } from '@/shared/i18n';
 import { StepForm } from '@/shared/ui/step-form';
-import { useReferenceLabel, type ReferenceList, type StepViewProps } from '@/features/wizard-steps';
+import { useReferenceLabel, type ReferenceList, type StepViewProps } from '@/features/wizard-step-views';
 import { municipalityQueryOptions } from '@/features/pick-location';
 import { useWizardExtras } from '../../model/wizard-extras';
 import styles from './steps.module.css';

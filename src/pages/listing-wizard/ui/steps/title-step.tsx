@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { StepForm } from '@/shared/ui/step-form';
 import { TextArea } from '@/shared/ui/text-area';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { useWizardExtras } from '../../model/wizard-extras';
 import { contactProblem } from './contact-problem';
 import { focusInvalid } from './focus-invalid';

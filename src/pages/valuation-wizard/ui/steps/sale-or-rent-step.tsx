@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { isValidAnswer, type SaleOrRentAnswer } from '@domain/wizard-steps';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { useTranslation } from '@/shared/i18n';
 import { ChoiceCards } from '@/shared/ui/choice-cards';
 import { StepForm } from '@/shared/ui/step-form';

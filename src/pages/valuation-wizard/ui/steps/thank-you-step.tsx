@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { useTranslation } from '@/shared/i18n';
 import { buttonClassName } from '@/shared/ui/button';
 import { StepHeading } from '@/shared/ui/step-form';

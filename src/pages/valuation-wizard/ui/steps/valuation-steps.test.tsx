@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { StepViewProps } from '@/features/wizard-steps';
+import type { StepViewProps } from '@/features/wizard-step-views';
 import { renderPage, testI18n } from '@/shared/lib/test-utils';
 import common from '../../../../../locales/it/common.json';
 import translations from '../../../../../locales/it/valuation-wizard.json';
