@@ -11,6 +11,7 @@ const MACHINES_OUTSIDE_PROCESSES = {
   group: ['**/machines', '**/machines/**', '@machines/*'],
   message: 'Only src/processes (and the server) import machines/: use the domain types in domain/ and the intents of the process.',
 };
+const DOMAIN_BY_ALIAS = { regex: '^(\\.\\./)+domain(/|$)', message: 'Import the shared domain one way, as @domain/... (docs/conventions.md).' };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.tmp', 'src/app/route-tree.gen.ts', 'src/shared/api/schema.gen.ts', 'server/db/migrations', 'test-results', 'playwright-report'] },
@@ -21,7 +22,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES, I18NEXT] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES, I18NEXT, DOMAIN_BY_ALIAS] }],
     },
   },
   {
@@ -29,21 +30,21 @@ export default tseslint.config(
     // server) imports machines/. Everything else asks the session process through intents.
     files: ['src/processes/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, I18NEXT] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, I18NEXT, DOMAIN_BY_ALIAS] }],
     },
   },
   {
     // The one file that runs i18next: it checks that @/shared/i18n answers as i18next did.
     files: ['src/shared/i18n/translate.parity.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_FROM_SRC, MACHINES_OUTSIDE_PROCESSES, DOMAIN_BY_ALIAS] }],
     },
   },
   {
     // docs/architecture.md: machines are pure; they import nothing from src/ or server/.
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/src/**', '**/server/**', 'react', 'react-dom'], message: 'machines/ stays pure: no React, no src/, no server/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/src/**', '**/server/**', 'react', 'react-dom'], message: 'machines/ stays pure: no React, no src/, no server/.' }, DOMAIN_BY_ALIAS] }],
     },
   },
   {
@@ -56,7 +57,13 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/src/**'], message: 'server/ never imports src/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/src/**'], message: 'server/ never imports src/.' }, DOMAIN_BY_ALIAS] }],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', '*.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DOMAIN_BY_ALIAS] }],
     },
   },
   {

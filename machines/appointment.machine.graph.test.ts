@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { APPOINTMENT_ACTORS, APPOINTMENT_REFUSAL_REASON, REASONS_BY_ACTOR, type AppointmentActor } from '../domain/appointment';
+import { APPOINTMENT_ACTORS, APPOINTMENT_REFUSAL_REASON, REASONS_BY_ACTOR, type AppointmentActor } from '@domain/appointment';
 import { appointmentMachine, appointmentSnapshot, nextAppointment, statusOf, type AppointmentEvent, type AppointmentEventType, type AppointmentSnapshot, type AppointmentStateName } from './appointment.machine';
 import { checkAppointmentInvariants, EXPECTED_STATUS, FINAL_STATES } from './appointment.machine.invariants';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { APPOINTMENT_ACTORS, APPOINTMENT_REFUSAL_REASON, APPOINTMENT_STATUS, REASONS_BY_ACTOR, type AppointmentActor, type AppointmentStatusId } from '../domain/appointment';
+import { APPOINTMENT_ACTORS, APPOINTMENT_REFUSAL_REASON, APPOINTMENT_STATUS, REASONS_BY_ACTOR, type AppointmentActor, type AppointmentStatusId } from '@domain/appointment';
 import {
   allowedEvents,
   APPOINTMENT_EVENT_TYPES,

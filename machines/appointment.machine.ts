@@ -10,7 +10,7 @@ import {
   sameInstant,
   type AppointmentActor,
   type AppointmentStatusId,
-} from '../domain/appointment';
+} from '@domain/appointment';
 
 // An appointment (docs/spec.md §4, "Appointments (visits)"): a visit request from a buyer or
 // renter to the owner of a listing, and its answers. The machine is pure: no clock, no I/O.

@@ -6,7 +6,7 @@ import { VALUATION_STEPS, valuationWizardMachine } from './valuation-wizard.mach
 import { WIZARD_TAGS } from './wizard-context';
 import { answersBefore, PLANS, SALE_ORDER } from './wizard.fixtures';
 import { answerEvents, backEvents, callEvents, canReach, checkEveryReachableState, replay, restingStates, serializeState, sessionEvents, stepStates, valuePath, type Adjacency, type WizardSnapshot } from './wizard.graph';
-import { STEP_IDS, stepIdOf, STEPS } from '../domain/wizard-steps';
+import { STEP_IDS, stepIdOf, STEPS } from '@domain/wizard-steps';
 
 // Tests generated from the listing wizard's graph, as the session's are (docs/conventions.md,
 // Machines): for each way into the wizard (sale or rent, anonymous or signed in, comparables

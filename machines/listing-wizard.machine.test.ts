@@ -5,7 +5,7 @@ import { listingWizardMachine, type ListingWizardEvent, type ListingWizardInput 
 import { stepShown, WIZARD_TAGS, type Draft, type OrderState, type SaveDraftInput, type SaveDraftOutput } from './wizard-context';
 import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, RENT_ORDER, SALE_ORDER } from './wizard.fixtures';
 import { checkWizardInvariants } from './wizard.machine.invariants';
-import { stepIdOf, type MarketResult, type PlanChoice, type StepId, type StepNumber, type WizardAnswers } from '../domain/wizard-steps';
+import { stepIdOf, type MarketResult, type PlanChoice, type StepId, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
 
 interface Fakes {
   save?: (input: SaveDraftInput) => Promise<SaveDraftOutput>;

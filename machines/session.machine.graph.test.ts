@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom, type 
 
 type AnyStateNode = StateNode<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { LOGIN_SOURCE, type LoginResult } from '../domain/session';
+import { LOGIN_SOURCE, type LoginResult } from '@domain/session';
 import { sessionMachine, type SessionEvent } from './session.machine';
 import { checkSessionInvariants } from './session.machine.invariants';
 

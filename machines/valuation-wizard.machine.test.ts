@@ -5,7 +5,7 @@ import { listingInputFromValuation, valuationWizardMachine, type ValuationWizard
 import { stepShown, WIZARD_TAGS, type SaveDraftInput, type SaveDraftOutput, type WizardEvent } from './wizard-context';
 import { ANSWERS, answerOf, answersBefore, FOUND, LOCALITY, NONE, VALUATION_ORDER } from './wizard.fixtures';
 import { checkWizardInvariants } from './wizard.machine.invariants';
-import { stepIdOf, type MarketResult, type StepId, type StepNumber } from '../domain/wizard-steps';
+import { stepIdOf, type MarketResult, type StepId, type StepNumber } from '@domain/wizard-steps';
 
 interface Fakes {
   save?: (input: SaveDraftInput) => Promise<SaveDraftOutput>;

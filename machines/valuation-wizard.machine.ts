@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STEPS, stepsOfFlow, type Account, type Device, type ListingFlow, type Locality, type MarketResult, type StepId, type WizardAnswers } from '../domain/wizard-steps';
+import { STEPS, stepsOfFlow, type Account, type Device, type ListingFlow, type Locality, type MarketResult, type StepId, type WizardAnswers } from '@domain/wizard-steps';
 import {
   answersCurrentStep,
   canGoBack,

@@ -23,7 +23,7 @@ import {
   type StepNumber,
   type WizardAnswers,
   type WizardFacts,
-} from '../domain/wizard-steps';
+} from '@domain/wizard-steps';
 
 // What the listing and the valuation wizards share: the context (the spec's insertProperty,
 // plus the answers and what decides the path), the events, and the context changes as pure

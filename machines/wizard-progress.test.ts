@@ -3,8 +3,8 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { listingWizardMachine, type ListingWizardInput } from './listing-wizard.machine';
 import { stepShown, WIZARD_TAGS, type OrderState } from './wizard-context';
 import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, SALE_ORDER } from './wizard.fixtures';
-import { countsAccountSteps, questionCount, type QuestionCount } from '../domain/wizard-progress';
-import { backTarget, canGoTo, expectedPath, stepIdOf, type Account, type MarketResult, type PlanChoice, type StepId } from '../domain/wizard-steps';
+import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
+import { backTarget, canGoTo, expectedPath, stepIdOf, type Account, type MarketResult, type PlanChoice, type StepId } from '@domain/wizard-steps';
 
 // The "Domanda X di Y" of the listing wizard over whole paths, walked on the machine as a
 // seller walks them: at each step shown, the count the page shows

@@ -27,7 +27,7 @@ import {
   stepsOfFlow,
   type StepNumber,
   type WizardAnswers,
-} from '../domain/wizard-steps';
+} from '@domain/wizard-steps';
 
 const SPEC_STEPS = Array.from({ length: 47 }, (_, i) => i).filter((n) => ![20, 21, 31, 35].includes(n));
 const LOGGED_IN = { account: 'loggedIn' } as const;

@@ -4,7 +4,7 @@ import type { StatePath } from 'xstate/graph';
 import { factsOf, stepShown, WIZARD_TAGS, type WizardContext, type WizardTag } from './wizard-context';
 import { answerOf, FOUND, NONE, PLANS } from './wizard.fixtures';
 import { wizardInvariantViolations, type WizardSnapshotLike } from './wizard.machine.invariants';
-import { firstIncompleteStep, isAnsweredByUser, stepIdOf, STEPS, type StepId } from '../domain/wizard-steps';
+import { firstIncompleteStep, isAnsweredByUser, stepIdOf, STEPS, type StepId } from '@domain/wizard-steps';
 
 // What the graph tests of the two wizards share (listing-wizard.machine.graph.test.ts,
 // valuation-wizard.machine.graph.test.ts): the events a page and the process can send in a

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { stepShown, WIZARD_TAGS, type WizardContext, type WizardTag } from './wizard-context';
-import { HISTORY_LIMIT, isValidAnswer, stepIdOf, STEPS, type AnsweredStepId, type Flow } from '../domain/wizard-steps';
+import { HISTORY_LIMIT, isValidAnswer, stepIdOf, STEPS, type AnsweredStepId, type Flow } from '@domain/wizard-steps';
 
 // What must hold in every state of the listing and valuation wizards, checked by the
 // transition tests, the random walk and the graph-generated tests alike. The checks are

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENERGY_INDEX_RANGES } from '../domain/energy-label';
+import { ENERGY_INDEX_RANGES } from '@domain/energy-label';
 import { createTestDatabase, type TestDatabase } from '../server/db/testing';
 import { countSynthetic, DEFAULT_OMI_CSV, generateSynthetic, readOmi, resetSynthetic, SYNTHETIC_EMAIL_DOMAIN } from './db-synthetic';
 

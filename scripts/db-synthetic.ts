@@ -32,8 +32,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '../server/db/database';
 import { listingTitle } from '../server/db/listing-title';
-import { ENERGY_INDEX_RANGES } from '../domain/energy-label';
-import { CONTRACT_TYPE } from '../domain/listing/rent-terms';
+import { ENERGY_INDEX_RANGES } from '@domain/energy-label';
+import { CONTRACT_TYPE } from '@domain/listing/rent-terms';
 import { AMENITY, ENERGY_CLASS, HEATING_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../server/db/reference-ids';
 import { LocalFileStorage } from '../server/storage/file-storage';
 

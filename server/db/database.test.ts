@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, eq, getTableName, isTable, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactDetailIn } from '../../domain/listing/contact-details';
+import { contactDetailIn } from '@domain/listing/contact-details';
 import { LocalFileStorage } from '../storage/file-storage';
 import { openDatabase, type Database, type Db } from './database';
 import { verifyPassword } from './password-hash';

@@ -5,7 +5,7 @@ import {
   generatedTitleAt,
   isGeneratedTitle,
   type TitlePlace,
-} from '../../domain/listing/title';
+} from '@domain/listing/title';
 import texts from './seed/data/listing-texts.json';
 
 // The rule is domain/listing/title.ts (shared with the app); the server's words are the seed's texts.

@@ -2,7 +2,7 @@
 // API's rules). The rows themselves, with their Italian labels, are data: see
 // seed/data/reference-lists.json; a test checks that these names and that file agree.
 
-import { HOME_PROPERTY_TYPE_IDS } from '../../domain/search';
+import { HOME_PROPERTY_TYPE_IDS } from '@domain/search';
 
 export const USER_TYPE = { undefined: 0, seller: 1, buyer: 2, landlord: 3, renter: 4 } as const;
 
@@ -178,7 +178,7 @@ export const OCCUPANCY = { free: 1, owner_occupied: 2, let: 3 } as const;
 export const FURNISHING = { furnished: 1, partly_furnished: 2, unfurnished: 3, kitchen_only: 4 } as const;
 
 // The appointments' numbers are the domain's (domain/appointment.ts), shared with the machine and the pages.
-export { APPOINTMENT_REFUSAL_REASON, APPOINTMENT_STATUS } from '../../domain/appointment';
+export { APPOINTMENT_REFUSAL_REASON, APPOINTMENT_STATUS } from '@domain/appointment';
 
 export const SEARCH_TYPE = {
   circle: 1,

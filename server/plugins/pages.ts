@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageAssets, PageRenderer, PageRendererSetup } from '../../domain/page-rendering';
+import type { PageAssets, PageRenderer, PageRendererSetup } from '@domain/page-rendering';
 import { inlineScriptHashes, type CachedPage, type PageCache, type RenderOutcome } from '../lib/page-cache';
 import { INTERNAL_CALL_HEADER, INTERNAL_CALL_TOKEN } from './internal-call';
 import { COMPRESS_THRESHOLD, compressOnce, preferredCoding } from '../lib/reference-cache';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
-import { PORTAL } from '../../domain/session';
+import { PORTAL } from '@domain/session';
 
 /** The one portal this API serves; clients send it in the Portal header. */
 export const PORTAL_ID = PORTAL;

@@ -8,7 +8,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_STATUS } from '../../domain/appointment';
+import { APPOINTMENT_STATUS } from '@domain/appointment';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import { createTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { APPOINTMENT_EXPIRY_JOB } from '../../server/jobs/appointment-jobs';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_PATHS, CRAWLER_ALLOWED_PATHS, CRAWLER_DISALLOWED_PATHS, LANDING_PATHS, TYPE_SLUGS } from '../../domain/public-pages';
+import { CONTENT_PATHS, CRAWLER_ALLOWED_PATHS, CRAWLER_DISALLOWED_PATHS, LANDING_PATHS, TYPE_SLUGS } from '@domain/public-pages';
 import { eq, ne } from 'drizzle-orm';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import { newDevelopments, properties, provinces } from '../../server/db/schema';

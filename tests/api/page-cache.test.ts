@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PageRenderer, PageRendererSetup } from '../../domain/page-rendering';
+import type { PageRenderer, PageRendererSetup } from '@domain/page-rendering';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import { properties } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRendererSetup } from '../../domain/page-rendering';
+import type { PageRendererSetup } from '@domain/page-rendering';
 import { createPageRenderer } from '../../src/app/entry-server';
 import { HEADER_MENUS, headerMenuTypeFor } from '../../src/app/config/menus';
 import type { TestDatabase } from '../../server/db/testing';

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRendererSetup } from '../../domain/page-rendering';
+import type { PageRendererSetup } from '@domain/page-rendering';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import { newDevelopments, properties } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeAmenityIds } from '../../domain/listing/amenities';
+import { normalizeAmenityIds } from '@domain/listing/amenities';
 import type { Db } from '../../server/db/database';
 import { PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../../server/db/reference-ids';
 import { agencies, municipalities, properties, propertyAmenities, users } from '../../server/db/schema';

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSearchParams, type Bounds, type SearchParams } from '../../domain/search';
+import { parseSearchParams, type Bounds, type SearchParams } from '@domain/search';
 import type { Db } from '../../server/db/database';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import { properties, users } from '../../server/db/schema';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSearchParams } from '../../domain/search';
+import { parseSearchParams } from '@domain/search';
 import { BoundedStatementsClient, NAMED_STATEMENTS_MAX } from '../../server/db/generic-plans';
 import type { Db } from '../../server/db/database';
 import * as schema from '../../server/db/schema';

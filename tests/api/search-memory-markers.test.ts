@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseSearchParams } from '../../domain/search';
+import { parseSearchParams } from '@domain/search';
 import type { Db } from '../../server/db/database';
 import { PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE } from '../../server/db/reference-ids';
 import { municipalities, properties, users } from '../../server/db/schema';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRendererSetup } from '../../domain/page-rendering';
+import type { PageRendererSetup } from '@domain/page-rendering';
 import type { TestDatabase } from '../../server/db/testing';
 import { INTERNAL_CALL_HEADER } from '../../server/plugins/internal-call';
 import { createPageRenderer } from '../../src/app/entry-server';

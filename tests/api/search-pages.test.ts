@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRendererSetup } from '../../domain/page-rendering';
+import type { PageRendererSetup } from '@domain/page-rendering';
 import type { TestDatabase } from '../../server/db/testing';
 import { createPageRenderer } from '../../src/app/entry-server';
 import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';

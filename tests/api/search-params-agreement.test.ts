@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams, toSearchQuery, type SearchParamKey } from '../../domain/search';
+import { parseSearchParams, toSearchQuery, type SearchParamKey } from '@domain/search';
 import { SearchListingsQuery, SearchQueryShape } from '../../server/modules/search/schemas';
 
 // The results page parses its URL with domain/search.ts `parseSearchParams`; the API validates

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSearchParams, type SearchParams } from '../../domain/search';
+import { parseSearchParams, type SearchParams } from '@domain/search';
 import type { Db } from '../../server/db/database';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import * as schema from '../../server/db/schema';

@@ -1,13 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORTS, type SearchSort } from '../../domain/search';
+import { SORTS, type SearchSort } from '@domain/search';
 import type { Db } from '../../server/db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE } from '../../server/db/reference-ids';
 import { agencies, districts, media, municipalities, properties, propertyAmenities, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { resolveSearchFilter } from '../../server/modules/search/repository';
-import { parseSearchParams } from '../../domain/search';
+import { parseSearchParams } from '@domain/search';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 import { z } from 'zod';
 import { SearchResult } from '../../server/modules/search/schemas';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALUATION_TYPE_IDS } from '../../domain/valuation/estimator';
+import { VALUATION_TYPE_IDS } from '@domain/valuation/estimator';
 import { ENERGY_CLASS, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../../server/db/reference-ids';
 import { mailOutbox, properties, users, userTokens, valuations } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';

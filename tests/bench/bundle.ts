@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, PLAYWRIGHT_EXECUTABLE_PATH } from '../support/chromium';
-import { PAGE_BOOT_ELEMENT_ID } from '../../domain/page-rendering';
+import { PAGE_BOOT_ELEMENT_ID } from '@domain/page-rendering';
 
 /** One JavaScript file the browser ran for the first screen. */
 export interface ScriptFile {

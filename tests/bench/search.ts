@@ -46,7 +46,7 @@ import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { toSearchQuery, type Bounds, type LatLng, type SearchParams } from '../../domain/search';
+import { toSearchQuery, type Bounds, type LatLng, type SearchParams } from '@domain/search';
 import { openDatabase, openPgliteDatabase, type Db } from '../../server/db/database';
 import { GENERIC_PLAN_OPTIONS, runNamedStatementsOn } from '../../server/db/generic-plans';
 import * as schema from '../../server/db/schema';

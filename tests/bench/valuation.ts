@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { valuate, type SellKind, type ValuationSubject } from '../../domain/valuation/estimator';
+import { valuate, type SellKind, type ValuationSubject } from '@domain/valuation/estimator';
 import { openDatabase, type Db } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { DEMO_CITIES } from '../../server/db/seed/listings';

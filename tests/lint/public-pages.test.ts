@@ -10,7 +10,7 @@ import {
   municipalityListPath,
   publicContentPaths,
   TYPE_SLUGS,
-} from '../../domain/public-pages';
+} from '@domain/public-pages';
 import { TYPE_SLUGS as SPA_TYPE_SLUGS } from '../../src/shared/config/search-slugs';
 
 // domain/public-pages.ts lists the public content pages for the sitemap; it must not drift

@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { APPOINTMENT_ACTORS } from '../../../domain/appointment';
+import { APPOINTMENT_ACTORS } from '@domain/appointment';
 import { check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { properties } from './properties';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENERGY_INDEX_RANGES } from '../../../domain/energy-label';
+import { ENERGY_INDEX_RANGES } from '@domain/energy-label';
 import { GENERATED_TITLE_MAX_LENGTH } from '../listing-title';
 import { ENERGY_CLASS, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../reference-ids';
 import agencyData from './data/agencies.json';

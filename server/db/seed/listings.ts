@@ -1,7 +1,7 @@
 import { base, en, Faker, it } from '@faker-js/faker';
-import { ENERGY_INDEX_RANGES } from '../../../domain/energy-label';
-import { normalizeAmenityIds } from '../../../domain/listing/amenities';
-import { CONTRACT_TYPE } from '../../../domain/listing/rent-terms';
+import { ENERGY_INDEX_RANGES } from '@domain/energy-label';
+import { normalizeAmenityIds } from '@domain/listing/amenities';
+import { CONTRACT_TYPE } from '@domain/listing/rent-terms';
 import { listingTitle } from '../listing-title';
 import {
   AMENITY,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APPOINTMENT_STATUS, isAppointmentStatusId, tabOf } from '../../../domain/appointment';
+import { APPOINTMENT_STATUS, isAppointmentStatusId, tabOf } from '@domain/appointment';
 import { EMPTY_APPOINTMENT } from '../../../machines/appointment.machine';
 import { requireUser } from '../../auth/require-user';
 import { users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { isPersonName } from '../../../domain/person-name';
+import { isPersonName } from '@domain/person-name';
 import { greeting } from '../shared/mail-text';
 import { VISIT_TIME_ZONE } from './slots';
 

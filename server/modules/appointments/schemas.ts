@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isOneLineText } from '../../../domain/person-name';
+import { isOneLineText } from '@domain/person-name';
 import { queryInt } from '../shared/query';
 
 // The visits' contract (docs/spec.md §4, "Appointments (visits)"): PascalCase fields, times as

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { APPOINTMENT_STATUS, isAppointmentStatusId } from '../../../domain/appointment';
+import { APPOINTMENT_STATUS, isAppointmentStatusId } from '@domain/appointment';
 import { nextAppointment, type AppointmentContext, type AppointmentEvent } from '../../../machines/appointment.machine';
 import type { Tx } from '../../db/database';
 import { appointmentEvents, appointments } from '../../db/schema';

@@ -16,7 +16,7 @@ import {
   type ContactKind,
   type StepNumber,
   type WizardAnswers,
-} from '../../../domain/wizard-steps';
+} from '@domain/wizard-steps';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
@@ -25,7 +25,7 @@ import { agencyExists, cityOf, extrasOf, findOwnListing, insertDraft, latestOrde
 import type { ListingDraft } from './schemas';
 import { accountOf, answersFromColumns, answersOf, factsOf, flowOf, generatedTitleOf, isStepOfFlow, orderCoversChoice, progressOf, projectionOf, qualityOf, titleAfterLocality, type PropertyRow } from './wizard';
 import type { z } from 'zod';
-import { distanceM } from '../../../domain/valuation/estimator';
+import { distanceM } from '@domain/valuation/estimator';
 
 /** The error of a title or description that carries a contact detail, by kind. */
 const CONTACT_ERRORS = { link: 'ListingTextHasLink', email: 'ListingTextHasEmail', phone: 'ListingTextHasPhone' } as const satisfies Record<ContactKind, ErrorName>;

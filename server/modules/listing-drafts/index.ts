@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { deviceFromUserAgent } from '../../../domain/listing/device';
+import { deviceFromUserAgent } from '@domain/listing/device';
 import { requireUser } from '../../auth/require-user';
 import { errorResponses } from '../../errors/error-body';
 import { changeStatus, createDraft, moveDraft, readDraft, saveStep, type DeviceKind } from './drafts';

@@ -1,5 +1,5 @@
 import { nextStatus } from '../../../machines/listing-status.machine';
-import { isReadyToPublish } from '../../../domain/wizard-steps';
+import { isReadyToPublish } from '@domain/wizard-steps';
 import type { Tx } from '../../db/database';
 import { PLAN_TYPE, PROPERTY_STATUS, SERVICE_PRODUCT } from '../../db/reference-ids';
 import type { orders } from '../../db/schema';

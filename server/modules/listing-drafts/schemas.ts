@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEVICES } from '../../../domain/listing/device';
-import { QUALITY_TIPS } from '../../../domain/listing/quality';
-import { HISTORY_LIMIT } from '../../../domain/wizard-steps';
+import { DEVICES } from '@domain/listing/device';
+import { QUALITY_TIPS } from '@domain/listing/quality';
+import { HISTORY_LIMIT } from '@domain/wizard-steps';
 import { ListingParams, WizardPageInfo } from '../listing-media/schemas';
 import { queryInt, SellTypeValue } from '../shared/query';
 

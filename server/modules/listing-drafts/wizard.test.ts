@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWERS, PLANS } from '../../../machines/wizard.fixtures';
-import { STEP_IDS } from '../../../domain/wizard-steps';
+import { STEP_IDS } from '@domain/wizard-steps';
 import { accountOf, factsOf, flowOf, generatedTitleOf, isStepOfFlow, orderCoversChoice, projectionOf, qualityOf, titleAfterLocality } from './wizard';
 
 describe('the wizard as the server applies it', () => {

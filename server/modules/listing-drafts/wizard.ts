@@ -1,4 +1,4 @@
-import { qualityScore, type QualityScore } from '../../../domain/listing/quality';
+import { qualityScore, type QualityScore } from '@domain/listing/quality';
 import {
   expectedPath,
   firstIncompleteStep,
@@ -16,7 +16,7 @@ import {
   type StepId,
   type WizardAnswers,
   type WizardFacts,
-} from '../../../domain/wizard-steps';
+} from '@domain/wizard-steps';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import type { properties } from '../../db/schema';
 import { isListingGeneratedTitle, listingTitle } from '../../db/listing-title';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { TYPE_SLUG_MEANING } from '../../../domain/search';
+import { TYPE_SLUG_MEANING } from '@domain/search';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
 import { municipalities, properties, provinces, regions } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { normalizeMessageText } from '../../../domain/message-text';
+import { normalizeMessageText } from '@domain/message-text';
 import { requireUser } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';

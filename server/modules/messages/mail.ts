@@ -1,4 +1,4 @@
-import { isPersonName, looksLikeLink } from '../../../domain/person-name';
+import { isPersonName, looksLikeLink } from '@domain/person-name';
 import { greeting, oneLineSubject } from '../shared/mail-text';
 
 // The mail that tells a person of a new message in one of their threads (template 'message'):

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { isPersonName } from '../../../domain/person-name';
+import { isPersonName } from '@domain/person-name';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { mailOutbox, messages, messageThreadReads, messageThreads, municipalities, properties, users } from '../../db/schema';
@@ -9,7 +9,7 @@ import { countRequest } from '../../plugins/rate-limit-store';
 import { coverSubquery } from '../shared/search-listing';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { MESSAGE_MAIL_INTERVAL_MS, messageMail } from './mail';
-import { isIsoInstant } from '../../../domain/appointment';
+import { isIsoInstant } from '@domain/appointment';
 
 // The messages between a buyer and a listing's owner: one thread per listing and buyer, read
 // and written only by those two (anybody else: ThreadNotFound), read marks per person, the

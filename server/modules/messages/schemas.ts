@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMessageText, MESSAGE_TEXT_MAX, normalizeMessageText } from '../../../domain/message-text';
+import { isMessageText, MESSAGE_TEXT_MAX, normalizeMessageText } from '@domain/message-text';
 import { PathId, queryInt } from '../shared/query';
 
 const Id = z.number().int().positive().max(2_147_483_647);

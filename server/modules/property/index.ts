@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isCrawlerAgent } from '../../../domain/device/crawler';
+import { isCrawlerAgent } from '@domain/device/crawler';
 import { findUserById } from '../../auth/repository';
 import { requireSession } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';

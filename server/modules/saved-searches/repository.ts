@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { parseSearchParams, SEARCH_TYPE_ID, type AlertFrequency, type SearchParams } from '../../../domain/search';
+import { parseSearchParams, SEARCH_TYPE_ID, type AlertFrequency, type SearchParams } from '@domain/search';
 import type { Db, Tx } from '../../db/database';
 import { agencies, districts, municipalities, propertyTypes, provinces, regions, savedSearches, users } from '../../db/schema';
 import { summarize, type SummaryNames } from './summary';

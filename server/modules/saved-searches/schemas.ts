@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_FREQUENCIES } from '../../../domain/search';
+import { ALERT_FREQUENCIES } from '@domain/search';
 
 export const AlertFrequency = z.enum(ALERT_FREQUENCIES).meta({ id: 'AlertFrequency', description: 'How often the alert mail of a saved search may go out.' });
 

@@ -1,5 +1,5 @@
-import type { SearchParams } from '../../../domain/search';
-import type { TypeSlug } from '../../../domain/public-pages';
+import type { SearchParams } from '@domain/search';
+import type { TypeSlug } from '@domain/public-pages';
 
 /** The names a summary needs that the params only carry as codes or ids (read by the repository). */
 export interface SummaryNames {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bounds } from '../../../domain/search';
+import type { Bounds } from '@domain/search';
 import { planCells, planCircleCells, type CellPlan } from './cells';
 import { clusterCellDeg } from './geometry';
 

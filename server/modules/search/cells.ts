@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Bounds } from '../../../domain/search';
+import type { Bounds } from '@domain/search';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { SEARCH_CELL_LEVEL_MAX, SEARCH_CELL_LEVEL_MIN } from '../../db/schema';

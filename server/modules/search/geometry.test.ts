@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../domain/search';
+import { LIMITS } from '@domain/search';
 import { planarCircle, planarDistance2, sphereDistance } from './geometry';
 
 function random(seed: number) {

@@ -1,4 +1,4 @@
-import type { Bounds, LatLng } from '../../../domain/search';
+import type { Bounds, LatLng } from '@domain/search';
 
 // Plain geometry of the search: polygons checked before they reach the database, the
 // text forms of PostgreSQL's geometric types (x the longitude, y the latitude), and the

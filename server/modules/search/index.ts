@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { parseSearchParams, toSearchQuery } from '../../../domain/search';
+import { parseSearchParams, toSearchQuery } from '@domain/search';
 import { errorResponses } from '../../errors/error-body';
 import { AppError } from '../../errors/app-error';
 import { AnswerCache } from './answer-cache';

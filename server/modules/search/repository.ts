@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, is, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchSort, type SearchType } from '../../../domain/search';
+import { DEFAULT_ZOOM, LIMITS, TYPE_SLUG_MEANING, type Bounds, type LatLng, type SearchParams, type SearchSort, type SearchType } from '@domain/search';
 import type { Db } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS } from '../../db/reference-ids';
 import { agencies, districts, media, municipalities, properties, propertyAmenities, provinces, regions } from '../../db/schema';

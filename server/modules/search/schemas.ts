@@ -12,8 +12,8 @@ import {
   SORTS,
   parseSearchParams,
   type SearchParamKey,
-} from '../../../domain/search';
-import { TYPE_SLUGS } from '../../../domain/public-pages';
+} from '@domain/search';
+import { TYPE_SLUGS } from '@domain/public-pages';
 import { queryInt } from '../shared/query';
 import { SearchListing } from '../shared/search-listing';
 

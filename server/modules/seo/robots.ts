@@ -1,4 +1,4 @@
-import { CRAWLER_ALLOWED_PATHS, CRAWLER_DISALLOWED_PATHS } from '../../../domain/public-pages';
+import { CRAWLER_ALLOWED_PATHS, CRAWLER_DISALLOWED_PATHS } from '@domain/public-pages';
 import { absoluteUrl } from './sitemap';
 
 /**

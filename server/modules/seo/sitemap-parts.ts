@@ -1,4 +1,4 @@
-import { DEFAULT_TYPE_SLUG, MUNICIPALITY_LIST_LANDINGS, municipalityListPath, publicContentPaths } from '../../../domain/public-pages';
+import { DEFAULT_TYPE_SLUG, MUNICIPALITY_LIST_LANDINGS, municipalityListPath, publicContentPaths } from '@domain/public-pages';
 import { SITEMAP_MAX_URLS, type SitemapPart } from './sitemap';
 import { STATS_TTL_MS } from '../listing-stats/repository';
 import { municipalityUrl } from './urls';

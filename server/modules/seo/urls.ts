@@ -1,4 +1,4 @@
-import { DEFAULT_TYPE_SLUG, municipalityListPath } from '../../../domain/public-pages';
+import { DEFAULT_TYPE_SLUG, municipalityListPath } from '@domain/public-pages';
 
 /**
  * The public URLs the SEO links point at (route table of the spec): province pages of

@@ -1,4 +1,4 @@
-import { isPersonName } from '../../../domain/person-name';
+import { isPersonName } from '@domain/person-name';
 
 // What every mail does with the names and texts it quotes. Mails are plain text (nodemailer,
 // `text` only) sent to a bare address: a name never reaches a header, an HTML body or a link.

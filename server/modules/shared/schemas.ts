@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isOneLineText, isPersonName, isPlainName } from '../../../domain/person-name';
-import { PORTAL } from '../../../domain/session';
+import { isOneLineText, isPersonName, isPlainName } from '@domain/person-name';
+import { PORTAL } from '@domain/session';
 
 // Schemas more than one module uses, defined once.
 

@@ -12,7 +12,7 @@ import { completeLogin } from '../sign-in/login';
 import { findUserByEmail, revokeAllTokens, type UserRow } from '../../auth/repository';
 import { createSocialUser, findUserByIdentity, linkIdentity } from './repository';
 import { assertActive } from '../../auth/require-user';
-import { isPersonName } from '../../../domain/person-name';
+import { isPersonName } from '@domain/person-name';
 
 /**
  * Social login through an OpenID Connect provider (OIDC_* variables): the authorization-code

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Valuation } from '../../../domain/valuation/estimator';
+import type { Valuation } from '@domain/valuation/estimator';
 import { findUserById } from '../../auth/repository';
 import { assertActive, requireSession, requireUser } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';

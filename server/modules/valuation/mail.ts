@@ -1,4 +1,4 @@
-import type { Valuation } from '../../../domain/valuation/estimator';
+import type { Valuation } from '@domain/valuation/estimator';
 import { euros } from '../saved-searches/summary';
 import { greeting } from '../shared/mail-text';
 

@@ -8,7 +8,7 @@ import {
   type Valuation,
   type ValuationCandidate,
   type ValuationSubject,
-} from '../../../domain/valuation/estimator';
+} from '@domain/valuation/estimator';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
 import { mailOutbox, properties, valuations } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { contactDetailIn } from '../../../domain/listing/contact-details';
-import { isOneLineText } from '../../../domain/person-name';
+import { contactDetailIn } from '@domain/listing/contact-details';
+import { isOneLineText } from '@domain/person-name';
 import { PathId, SellTypeValue, queryInt } from '../shared/query';
 
 // The valuation API (issue 12): POST /api/Valuation values a home from comparable listings,
