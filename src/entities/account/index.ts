@@ -27,3 +27,4 @@ export {
   type RecoveryOutcome,
 } from './api/account-api';
 export { accountLabel } from './lib/display-name';
+export { registerSilentAccount, silentAccountPayload } from './api/silent-account';

@@ -1,5 +1,6 @@
 import { apiClient, isApiErrorBody, type ApiClient, type components } from '@/shared/api';
 import { PLAN_TYPE_ID, type Device, type ListingFlow, type MarketResult, type PersonalData, type PlanChoice, type StepAnswer, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
+import { registerSilentAccount, type RegisterOutcome } from '@/entities/account';
 import type { OrderState } from '../../../../machines/wizard-context';
 
 // The calls of the listing wizard (docs/listings.md, server/modules/listing-drafts, orders,
@@ -130,24 +131,25 @@ export function publish(id: number, client: ApiClient = apiClient): Promise<List
   return call(() => client.PUT('/api/Property/{id}/Status', { params: { path: { id } }, body: { Status: 2 } }));
 }
 
-/** The silent account of steps 0 and 1 (docs/spec.md §4): the personal data, the e-mail, no password. */
+/** Why the silent account's registration failed, in the step's words. */
+const FAILURE_OF_REGISTRATION: Record<Exclude<RegisterOutcome['kind'], 'registered'>, WizardFailure> = {
+  alreadyRegistered: 'emailRegistered',
+  webAccountError: 'webAccount',
+  passwordRefused: 'registration',
+  captcha: 'captcha',
+  error: 'server',
+};
+
+/** The silent account of steps 0 and 1 (docs/spec.md §4), registered as the valuation's is (entities/account). */
 export async function registerSeller(personal: PersonalData, email: string, captcha: string, client: ApiClient = apiClient): Promise<string> {
-  const answer = await call(() =>
-    client.POST('/api/Account/Register', {
-      body: {
-        name: personal.name.trim(),
-        surname: personal.surname.trim(),
-        email: email.trim(),
-        phone: `${personal.phonePrefix} ${personal.phone}`.trim(),
-        TermsAndConditions: personal.termsAndConditions,
-        InfoPrivacy: personal.privacy,
-        commercialPartnerConsent: personal.commercialConsent,
-        PartnerConsent: personal.partnerConsent,
-        RecaptchaToken: captcha,
-      },
-    }),
-  );
-  return answer.Email;
+  let outcome: RegisterOutcome;
+  try {
+    outcome = await registerSilentAccount(personal, email, captcha, client);
+  } catch {
+    throw new WizardCallError('offline');
+  }
+  if (outcome.kind === 'registered') return outcome.email;
+  throw new WizardCallError(outcome.kind === 'alreadyRegistered' && outcome.social ? 'emailSocial' : FAILURE_OF_REGISTRATION[outcome.kind]);
 }
 
 /** Why the server refused a first password (step 30): the rule, too easy, breached, or it has one already. */

@@ -94,7 +94,7 @@ describe('an anonymous seller', () => {
       name: 'Giulia',
       surname: 'Bianchi',
       email: ANSWERS.email.email,
-      phone: '+39 333 123 4567',
+      phone: '+39 3331234567',
       TermsAndConditions: true,
       InfoPrivacy: true,
       commercialPartnerConsent: false,

@@ -1,7 +1,7 @@
 import { apiClient, unwrap } from '@/shared/api';
-import { register, type RegisterOutcome } from '@/entities/account';
+import { registerSilentAccount, type RegisterOutcome } from '@/entities/account';
 import type { FindComparablesInput, SaveDraftInput, SaveDraftOutput } from '../../../../machines/wizard-context';
-import type { MarketResult, PersonalData } from '@domain/wizard-steps';
+import type { MarketResult } from '@domain/wizard-steps';
 import { marketResultOf, valuationRequestOf, type ValuationAnswer } from './valuation-request';
 import type { StoredValuation } from './stored-valuation';
 
@@ -23,11 +23,6 @@ export interface ValuationCallsDeps {
   valued(valuation: ValuationAnswer): void;
 }
 
-/** The phone as the registration takes it: the prefix and the digits ('+393331234567'). */
-export function phoneOf(data: PersonalData): string {
-  return `${data.phonePrefix}${data.phone.replace(/\D/g, '')}`;
-}
-
 /**
  * The machine's calls for a valuation: `saveDraft` keeps every answer in the tab (and at step
  * 1 registers the silent account with step 0's data: POST /api/Account/Register, the captcha
@@ -42,17 +37,7 @@ export function valuationCalls(deps: ValuationCallsDeps) {
       answer = email;
       const data = stored.answers.personalData;
       if (!data) throw new Error('step 1 without step 0');
-      const outcome = await register({
-        name: data.name,
-        surname: data.surname,
-        email: email.email,
-        phone: phoneOf(data),
-        TermsAndConditions: data.termsAndConditions,
-        InfoPrivacy: data.privacy,
-        commercialPartnerConsent: data.commercialConsent,
-        PartnerConsent: data.partnerConsent,
-        RecaptchaToken: captchaToken ?? '',
-      }).catch((): RegisterOutcome => ({ kind: 'error' }));
+      const outcome = await registerSilentAccount(data, email.email, captchaToken ?? '').catch((): RegisterOutcome => ({ kind: 'error' }));
       if (outcome.kind !== 'registered') throw new RegistrationFailed(outcome);
       await deps.registered(outcome.email);
     }
