@@ -1,41 +1,46 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STEPS, stepsOfFlow, type Account, type Device, type ListingFlow, type MarketResult, type PlanChoice, type StepId, type WizardAnswers } from '@domain/wizard-steps';
+import { stepsOfFlow, type ListingFlow, type PlanChoice, type StepId, type WizardAnswers } from '@domain/wizard-steps';
 import {
   advance,
   afterStage,
-  answersCurrentStep,
   arriveAt,
-  canGoBack,
-  commitSave,
   currentStepId,
-  failSave,
-  goBack,
-  holdAnswer,
   initialContext,
   jump,
-  leadsElsewhere,
-  NO_MARKET,
-  resume,
-  saveInput,
-  skipToResume,
-  WIZARD_TAGS,
-  type AnswerEvent,
-  type Draft,
-  type FindComparablesInput,
   type GotoEvent,
   type OrderState,
   type PaymentOutcome,
-  type SaveDraftInput,
-  type SaveDraftOutput,
-  type StepMeta,
   type Target,
-  type WizardContext,
   type WizardEvent,
-  type WizardTag,
+  WIZARD_TAGS,
 } from './wizard-context';
+import {
+  characteristicSteps,
+  confirmingExitState,
+  exitedState,
+  gotoTransition,
+  loaderState,
+  sessionTransition,
+  skippedOnceLoggedIn,
+  step,
+  WHILE_BUSY,
+  wizardActions,
+  wizardActors,
+  wizardGuards,
+  wizardNavigation,
+  wizardState,
+  wizardTypes,
+  type ListingWizardInput,
+} from './wizard-kit';
+
+export type { ListingWizardInput } from './wizard-kit';
 
 // The listing wizard (docs/wizard-flow.md, "The listing path"): a seller or a
 // landlord from the first question to a published listing, or to an exclusive lead.
+//
+// The machine is built from the navigation kit it shares with the valuation wizard
+// (wizard-kit.ts: the moves below, the saving, the loader and the exit); this file declares
+// the sale and rent steps and its own stages, the order, the payment and the publication.
 //
 // Every numbered step of the sale and rent paths is a state of `wizard` whose meta is
 // `{ step: N }`; the order between them is the step definitions' (wizard-steps.ts), so this
@@ -97,16 +102,6 @@ import {
 
 export type ListingWizardEvent = WizardEvent | { type: 'PAYMENT_OUTCOME'; orderId: string; outcome: PaymentOutcome };
 
-export interface ListingWizardInput {
-  flow: ListingFlow;
-  account: Account;
-  device?: Device | null;
-  /** The sale path's market detour (12, 14, 13/40, 38); on unless the configuration says otherwise. */
-  comparablesEnabled?: boolean;
-  /** A draft loaded from the server (resume, deep link, an edit from My listings, a valuation carried over). */
-  draft?: Draft;
-}
-
 export interface ListingWizardOutput {
   id: number | null;
   flow: ListingFlow;
@@ -140,31 +135,10 @@ function stateOf(target: Target): string {
   }
 }
 
-function step(id: StepId) {
-  return { description: `Step ${STEPS[id].step}: ${STEPS[id].about}`, tags: [WIZARD_TAGS.step], meta: { step: STEPS[id].step } };
-}
-
-/** While a call is under way the wizard takes no navigation. */
-const WHILE_BUSY = { ANSWER: undefined, BACK: undefined, GOTO: undefined, RESUME: undefined, EXIT_REQUEST: undefined } as const;
-
-export const listingWizardMachine = setup({
-  types: {
-    context: {} as WizardContext,
-    events: {} as ListingWizardEvent,
-    input: {} as ListingWizardInput,
-    output: {} as ListingWizardOutput,
-    tags: {} as WizardTag,
-    meta: {} as StepMeta,
-  },
+const listingSetup = setup({
+  types: wizardTypes<ListingWizardEvent, ListingWizardInput, ListingWizardOutput>(),
   actors: {
-    /** Saves one step's answer, the page and the trail; answers the draft's id. */
-    saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(async () => {
-      throw new Error('saveDraft is provided by the app');
-    }),
-    /** The comparable listings near the property and the estimate they give. */
-    findComparables: fromPromise<MarketResult, FindComparablesInput>(async () => {
-      throw new Error('findComparables is provided by the app');
-    }),
+    ...wizardActors,
     /** Creates the order of the value-ladder choice (idempotent on the server). */
     createOrder: fromPromise<{ orderId: string }, CreateOrderInput>(async () => {
       throw new Error('createOrder is provided by the app');
@@ -183,17 +157,8 @@ export const listingWizardMachine = setup({
     /** Sends the seller to the payment provider for this order. */
     startPayment: (_, _orderId: string) => {},
 
-    // Context changes.
-    holdAnswer: assign(({ context }, event: AnswerEvent) => holdAnswer(context, event)),
-    holdMarketResult: assign(({ context }, result: MarketResult) => holdAnswer(context, { step: 'loader', answer: result })),
-    holdNoMarket: assign(({ context }) => ({ ...holdAnswer(context, { step: 'loader', answer: NO_MARKET }), error: { kind: 'comparables' as const, step: context.page.currentStep } })),
-    commitSave: assign(({ context }, output: SaveDraftOutput) => commitSave(context, output)),
-    recordSaveError: assign(({ context }) => failSave(context)),
-    goBack: assign(({ context }) => goBack(context)),
-    jump: assign(({ context }, step: number) => jump(context, step)),
-    resume: assign(({ context }, draft: Draft) => resume(context, draft)),
-    setAccount: assign((_, account: Account) => ({ account })),
-    skipToResume: assign(({ context }) => skipToResume(context)),
+    ...wizardActions<ListingWizardEvent>(),
+    // The listing's own context changes.
     advance: assign(({ context }) => advance(context)),
     recordOrder: assign((_, orderId: string) => ({ order: { id: orderId, outcome: 'pending' as const } })),
     recordOrderError: assign(({ context }) => ({ error: { kind: 'order' as const, step: context.page.currentStep }, ...arriveAt(context, 'valueLadder') })),
@@ -223,91 +188,101 @@ export const listingWizardMachine = setup({
     }),
   },
   guards: {
-    answersCurrentStep: ({ context }, event: AnswerEvent) => answersCurrentStep(context, event),
-    canGoBack: ({ context }) => canGoBack(context),
+    ...wizardGuards,
     carriesOrder: (_, event: GotoEvent) => typeof event.orderId === 'string' && event.orderId.length > 0,
-    leadsElsewhere: ({ context }, step: number) => leadsElsewhere(context, step),
-    isLoggedIn: ({ context }) => context.account === 'loggedIn',
     isCurrentOrder: ({ context }, orderId: string) => context.order?.id === orderId,
     paysCurrentOrder: ({ context }, payment: { orderId: string; outcome: PaymentOutcome }) => context.order?.id === payment.orderId && payment.outcome === 'paid',
     isPending: (_, outcome: OrderState['outcome']) => outcome === 'pending',
-    targetIs: ({ context }, params: { target: Target }) => context.target === params.target,
   },
-}).createMachine({
+});
+
+/** A paid plan or service: the order of the value-ladder choice is created, then the payment starts. */
+const ordering = listingSetup.createStateConfig({
+  description: 'The order of the value-ladder choice is created.',
+  tags: [WIZARD_TAGS.busy],
+  on: WHILE_BUSY,
+  invoke: {
+    id: 'createOrder',
+    src: 'createOrder',
+    input: ({ context }) => ({ id: context.id, choice: context.answers.valueLadder as PlanChoice }),
+    onDone: {
+      target: 'paying',
+      actions: [
+        { type: 'recordOrder', params: ({ event }) => event.output.orderId },
+        { type: 'startPayment', params: ({ event }) => event.output.orderId },
+      ],
+    },
+    onError: { target: 'routing', actions: 'recordOrderError' },
+  },
+});
+
+/** The order waits for its payment (PAYMENT_OUTCOME); Back and answers wait with it. */
+const paying = listingSetup.createStateConfig({
+  description: 'The order waits for its payment: paid, failed or abandoned (a payment return may also bring it).',
+  tags: [WIZARD_TAGS.paying],
+  on: {
+    ANSWER: undefined,
+    BACK: undefined,
+    RESUME: undefined,
+    PAYMENT_OUTCOME: [
+      { guard: { type: 'paysCurrentOrder', params: ({ event }) => event }, target: 'routing', actions: 'recordPaid' },
+      { guard: { type: 'isCurrentOrder', params: ({ event }) => event.orderId }, target: 'routing', actions: { type: 'recordUnpaid', params: ({ event }) => event.outcome } },
+    ],
+  },
+});
+
+/** A payment return (GOTO with an order id): the order is asked for its outcome first. */
+const checkingOrder = listingSetup.createStateConfig({
+  description: 'Back from the payment: the order is asked for its outcome.',
+  tags: [WIZARD_TAGS.busy],
+  on: WHILE_BUSY,
+  invoke: {
+    id: 'checkOrder',
+    src: 'checkOrder',
+    input: ({ context }) => ({ id: context.id, orderId: context.orderReturn?.orderId ?? '' }),
+    onDone: [
+      { guard: { type: 'isPending', params: ({ event }) => event.output }, target: 'paying', actions: { type: 'recordCheckedOrder', params: ({ event }) => event.output } },
+      { target: 'routing', actions: { type: 'recordCheckedOrder', params: ({ event }) => event.output } },
+    ],
+    onError: { target: 'routing', actions: 'recordOrderCheckError' },
+  },
+});
+
+/** The publication, on the basic and the paid paths alike. */
+const publishing = listingSetup.createStateConfig({
+  description: 'The listing is published.',
+  tags: [WIZARD_TAGS.busy, WIZARD_TAGS.publishing],
+  on: WHILE_BUSY,
+  invoke: {
+    id: 'publishListing',
+    src: 'publishListing',
+    input: ({ context }) => ({ id: context.id }),
+    onDone: { target: 'routing', actions: 'recordPublished' },
+    onError: { target: 'routing', actions: 'recordPublishError' },
+  },
+});
+
+export const listingWizardMachine = listingSetup.createMachine({
   id: 'listingWizard',
   description: 'The listing wizard of docs/wizard-flow.md: sale or rent, from the first question to a published listing or an exclusive lead.',
   context: ({ input }) => initialContext({ flow: input.flow, account: input.account, device: input.device, comparablesEnabled: input.comparablesEnabled, draft: input.draft }),
   output: ({ context }) => ({ id: context.id, flow: context.flow as ListingFlow, answers: context.answers, published: context.published }),
   initial: 'wizard',
-  on: {
-    SESSION: { actions: { type: 'setAccount', params: ({ event }) => event.account } },
-  },
+  on: sessionTransition,
   states: {
     wizard: {
-      description: 'The steps, and the calls between them. Navigation is handled here once for every step.',
-      initial: 'routing',
-      on: {
-        ANSWER: {
-          guard: { type: 'answersCurrentStep', params: ({ event }) => event },
-          target: '.saving',
-          actions: { type: 'holdAnswer', params: ({ event }) => event },
-        },
-        BACK: { guard: 'canGoBack', target: '.routing', actions: 'goBack' },
-        GOTO: [
-          { guard: { type: 'carriesOrder', params: ({ event }) => event }, target: '.checkingOrder', actions: { type: 'rememberOrderReturn', params: ({ event }) => event } },
-          { guard: { type: 'leadsElsewhere', params: ({ event }) => event.step }, target: '.routing', actions: { type: 'jump', params: ({ event }) => event.step } },
-        ],
-        RESUME: { target: '.routing', actions: { type: 'resume', params: ({ event }) => event.draft } },
-        EXIT_REQUEST: '#listingWizard.confirmingExit',
-      },
-      states: {
-        routing: {
-          description: 'Enters the place context.target names (never rests here).',
-          always: LISTING_TARGETS.map((target) => ({ guard: { type: 'targetIs' as const, params: { target } }, target: stateOf(target) })),
-        },
-        saving: {
-          description: 'The answer is saved before the next step shows; a failure keeps the step with the error.',
-          tags: [WIZARD_TAGS.busy, WIZARD_TAGS.saving],
-          on: WHILE_BUSY,
-          invoke: {
-            id: 'saveDraft',
-            src: 'saveDraft',
-            input: ({ context }) => saveInput(context),
-            onDone: { target: 'routing', actions: { type: 'commitSave', params: ({ event }) => event.output } },
-            onError: { target: 'routing', actions: 'recordSaveError' },
-          },
-        },
-
-        personalData: { ...step('personalData'), always: { guard: 'isLoggedIn', target: 'routing', actions: 'skipToResume' } },
-        email: { ...step('email'), always: { guard: 'isLoggedIn', target: 'routing', actions: 'skipToResume' } },
+      ...wizardState('listingWizard', LISTING_TARGETS, stateOf, {
+        personalData: skippedOnceLoggedIn('personalData'),
+        email: skippedOnceLoggedIn('email'),
         locality: step('locality'),
-        propertyType: step('propertyType'),
-        specialDescription: step('specialDescription'),
-        surface: step('surface'),
-        composition: step('composition'),
-        floors: step('floors'),
-        renovation: step('renovation'),
-        energyClass: step('energyClass'),
-        heating: step('heating'),
-        condoFees: step('condoFees'),
+        ...characteristicSteps,
         amenities: step('amenities'),
         situation: step('situation'),
         characteristicsSaved: step('characteristicsSaved'),
 
         // Sale: the market detour.
         split: step('split'),
-        loader: {
-          ...step('loader'),
-          tags: [WIZARD_TAGS.step, WIZARD_TAGS.busy, WIZARD_TAGS.searching],
-          on: WHILE_BUSY,
-          invoke: {
-            id: 'findComparables',
-            src: 'findComparables',
-            input: ({ context }) => ({ id: context.id, flow: context.flow, answers: context.answers }),
-            onDone: { target: 'saving', actions: { type: 'holdMarketResult', params: ({ event }) => event.output } },
-            onError: { target: 'saving', actions: 'holdNoMarket' },
-          },
-        },
+        loader: loaderState,
         comparables: step('comparables'),
         noComparables: step('noComparables'),
         estimate: step('estimate'),
@@ -330,67 +305,13 @@ export const listingWizardMachine = setup({
         login: { ...step('login'), always: { guard: 'isLoggedIn', target: 'routing', actions: 'advance' } },
 
         // A paid plan or service.
-        ordering: {
-          description: 'The order of the value-ladder choice is created.',
-          tags: [WIZARD_TAGS.busy],
-          on: WHILE_BUSY,
-          invoke: {
-            id: 'createOrder',
-            src: 'createOrder',
-            input: ({ context }) => ({ id: context.id, choice: context.answers.valueLadder as PlanChoice }),
-            onDone: {
-              target: 'paying',
-              actions: [
-                { type: 'recordOrder', params: ({ event }) => event.output.orderId },
-                { type: 'startPayment', params: ({ event }) => event.output.orderId },
-              ],
-            },
-            onError: { target: 'routing', actions: 'recordOrderError' },
-          },
-        },
-        paying: {
-          description: 'The order waits for its payment: paid, failed or abandoned (a payment return may also bring it).',
-          tags: [WIZARD_TAGS.paying],
-          on: {
-            ANSWER: undefined,
-            BACK: undefined,
-            RESUME: undefined,
-            PAYMENT_OUTCOME: [
-              { guard: { type: 'paysCurrentOrder', params: ({ event }) => event }, target: 'routing', actions: 'recordPaid' },
-              { guard: { type: 'isCurrentOrder', params: ({ event }) => event.orderId }, target: 'routing', actions: { type: 'recordUnpaid', params: ({ event }) => event.outcome } },
-            ],
-          },
-        },
-        checkingOrder: {
-          description: 'Back from the payment: the order is asked for its outcome.',
-          tags: [WIZARD_TAGS.busy],
-          on: WHILE_BUSY,
-          invoke: {
-            id: 'checkOrder',
-            src: 'checkOrder',
-            input: ({ context }) => ({ id: context.id, orderId: context.orderReturn?.orderId ?? '' }),
-            onDone: [
-              { guard: { type: 'isPending', params: ({ event }) => event.output }, target: 'paying', actions: { type: 'recordCheckedOrder', params: ({ event }) => event.output } },
-              { target: 'routing', actions: { type: 'recordCheckedOrder', params: ({ event }) => event.output } },
-            ],
-            onError: { target: 'routing', actions: 'recordOrderCheckError' },
-          },
-        },
+        ordering,
+        paying,
+        checkingOrder,
         paymentSuccess: step('paymentSuccess'),
         upgradeSuccess: step('upgradeSuccess'),
 
-        publishing: {
-          description: 'The listing is published.',
-          tags: [WIZARD_TAGS.busy, WIZARD_TAGS.publishing],
-          on: WHILE_BUSY,
-          invoke: {
-            id: 'publishListing',
-            src: 'publishListing',
-            input: ({ context }) => ({ id: context.id }),
-            onDone: { target: 'routing', actions: 'recordPublished' },
-            onError: { target: 'routing', actions: 'recordPublishError' },
-          },
-        },
+        publishing,
         publicationSuccess: step('publicationSuccess'),
         nextSteps: step('nextSteps'),
 
@@ -399,21 +320,15 @@ export const listingWizardMachine = setup({
         agencyChoice: step('agencyChoice'),
         partnerLead: step('partnerLead'),
         exclusiveSuccess: step('exclusiveSuccess'),
-
-        /** Where EXIT_CANCEL returns: the step (or the payment wait) the exit was asked from. */
-        resumePoint: { type: 'history' },
-      },
-    },
-    confirmingExit: {
-      description: "The 'insert exit' modal: leave the wizard, or go back to the step.",
-      tags: [WIZARD_TAGS.confirmingExit],
+      }),
       on: {
-        EXIT_CONFIRM: 'exited',
-        EXIT_CANCEL: 'wizard.resumePoint',
+        ...wizardNavigation('listingWizard'),
+        GOTO: [{ guard: { type: 'carriesOrder', params: ({ event }) => event }, target: '.checkingOrder', actions: { type: 'rememberOrderReturn', params: ({ event }) => event } }, gotoTransition],
       },
     },
+    confirmingExit: confirmingExitState,
     published: { type: 'final', description: 'The listing is published and the seller has seen the next steps (after 34).' },
     lead: { type: 'final', description: 'The exclusive request is registered with the agency (after 45).' },
-    exited: { type: 'final', description: 'The seller left the wizard midway; the draft keeps every saved answer.' },
+    exited: exitedState('seller'),
   },
 });
