@@ -6,7 +6,9 @@ import { FavoriteToggle } from '@/features/toggle-favorite';
 import { SearchMap } from '@/features/search-map';
 import { configQueryOptions } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
+import { cx } from '@/shared/lib/class-names';
 import { useSiteOrigin } from '@/shared/lib/site-url';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PhotoGallery } from '@/shared/ui/photo-gallery';
 import { newDevelopmentQueryOptions, type NewDevelopmentDetail } from '../api/new-development-api';
@@ -25,14 +27,14 @@ export function NewDevelopmentPage({ id }: { id: number }) {
   const description = `${t('development.metaLead', { name: development.Name, builder: development.BuilderName, city: development.CityName })} ${development.Description}`.replace(/\s+/g, ' ').slice(0, 158);
 
   return (
-    <div className={styles.page}>
+    <div className={cx(detailLayout.page, styles.page)}>
       <PageMeta title={title} description={description} image={cover ? { url: cover.Url, width: cover.Width, height: cover.Height } : null} />
       <JsonLd data={developmentJsonLd(development, origin)} />
 
-      <header className={styles.header}>
+      <header className={cx(detailLayout.header, styles.header)}>
         <p className={styles.eyebrow}>{t('development.eyebrow')}</p>
         <h1 className={styles.title}>{development.Name}</h1>
-        <p className={styles.place}>{place}</p>
+        <p className={detailLayout.place}>{place}</p>
         <div className={styles.headline}>
           {priceFrom ? (
             <p className={styles.price} data-testid="price-from">
@@ -42,7 +44,7 @@ export function NewDevelopmentPage({ id }: { id: number }) {
           {label.kind === 'rated' ? (
             <p className={styles.energy}>
               <span>{t('energy.class')}</span>
-              <span className={styles.energyBadge} style={{ background: label.color, color: label.text }}>
+              <span className={detailLayout.energyBadge} style={{ background: label.color, color: label.text }}>
                 {label.code}
               </span>
             </p>
@@ -74,13 +76,13 @@ export function NewDevelopmentPage({ id }: { id: number }) {
         priority
       />
 
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <section className={styles.section} aria-labelledby="development-about">
-            <h2 id="development-about" className={styles.sectionTitle}>
+      <div className={cx(detailLayout.layout, styles.layout)}>
+        <div className={cx(detailLayout.column, styles.main)}>
+          <section className={detailLayout.section} aria-labelledby="development-about">
+            <h2 id="development-about" className={detailLayout.sectionTitle}>
               {t('development.about')}
             </h2>
-            <dl className={styles.facts}>
+            <dl className={cx(detailLayout.facts, styles.facts)}>
               <div>
                 <dt>{t('development.builder')}</dt>
                 <dd>{development.BuilderName}</dd>
@@ -102,17 +104,17 @@ export function NewDevelopmentPage({ id }: { id: number }) {
                 <dd>{development.Units.length}</dd>
               </div>
             </dl>
-            <p className={styles.description}>{development.Description}</p>
+            <p className={detailLayout.description}>{development.Description}</p>
           </section>
 
-          <section className={styles.section} aria-labelledby="development-units">
-            <h2 id="development-units" className={styles.sectionTitle}>
+          <section className={detailLayout.section} aria-labelledby="development-units">
+            <h2 id="development-units" className={detailLayout.sectionTitle}>
               {t('development.units', { count: development.Units.length })}
             </h2>
             {development.Units.length === 0 ? (
-              <p className={styles.note}>{t('development.noUnits')}</p>
+              <p className={detailLayout.note}>{t('development.noUnits')}</p>
             ) : (
-              <ul className={styles.units} data-testid="development-units">
+              <ul className={detailLayout.cardGrid} data-testid="development-units">
                 {development.Units.map((unit, index) => (
                   <li key={unit.Id}>
                     <ListingCard listing={unit} priority={index < 2} action={<FavoriteToggle propertyId={unit.Id} listing={unit} />} />
@@ -122,7 +124,7 @@ export function NewDevelopmentPage({ id }: { id: number }) {
             )}
           </section>
         </div>
-        <aside className={styles.aside}>
+        <aside className={detailLayout.aside}>
           <DevelopmentMap latitude={development.Latitude} longitude={development.Longitude} place={place} />
         </aside>
       </div>
@@ -148,15 +150,15 @@ function DevelopmentMap({ latitude, longitude, place }: { latitude: number; long
     return () => observer.disconnect();
   }, [near]);
   return (
-    <section className={styles.section} aria-labelledby="development-map">
-      <h2 id="development-map" className={styles.sectionTitle}>
+    <section className={detailLayout.section} aria-labelledby="development-map">
+      <h2 id="development-map" className={detailLayout.sectionTitle}>
         {t('map.title')}
       </h2>
-      <p className={styles.note}>{place}</p>
-      <div ref={box} className={styles.map}>
+      <p className={detailLayout.note}>{place}</p>
+      <div ref={box} className={detailLayout.map}>
         {near ? (
           <SearchMap
-            className={styles.mapInner}
+            className={detailLayout.mapInner}
             ariaLabel={t('development.mapLabel')}
             markers={[{ latitude, longitude, count: 1, propertyId: null, price: null }]}
             center={{ latitude, longitude }}

@@ -6,6 +6,7 @@ import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
 import type { PropertyAdvertiser } from '../api/property-api';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
 /** The advertiser; on an active private owner's listing, "Scrivi al proprietario" (`onWrite`). */
@@ -35,7 +36,7 @@ export function AdvertiserBox({ advertiser, onWrite }: { advertiser: PropertyAdv
           {t('advertiser.agencyLink')}
         </Link>
       ) : null}
-      {!agency ? <p className={styles.note}>{t('advertiser.privateText')}</p> : null}
+      {!agency ? <p className={detailLayout.note}>{t('advertiser.privateText')}</p> : null}
       {!agency && onWrite ? (
         <Button variant="secondary" fullWidth onClick={onWrite} onPointerEnter={preloadWriteToOwner} onFocus={preloadWriteToOwner} aria-haspopup="dialog">
           {t('advertiser.write')}

@@ -2,6 +2,7 @@ import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { ENERGY_SCALE, type EnergyLabel } from '@domain/energy-label';
 import { formatEnergyIndex } from '../model/energy-text';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
 /**
@@ -11,8 +12,8 @@ import styles from './property-page.module.css';
 export function EnergyLabelView({ label }: { label: EnergyLabel }) {
   const { t } = useTranslation('property');
   return (
-    <section className={styles.section} aria-labelledby="property-energy">
-      <h2 id="property-energy" className={styles.sectionTitle}>
+    <section className={detailLayout.section} aria-labelledby="property-energy">
+      <h2 id="property-energy" className={detailLayout.sectionTitle}>
         {t('energy.title')}
       </h2>
       {label.kind === 'rated' ? (
@@ -44,7 +45,7 @@ export function EnergyLabelView({ label }: { label: EnergyLabel }) {
             <div>
               <dt>{t('energy.class')}</dt>
               <dd>
-                <span className={styles.energyBadge} style={{ background: label.color, color: label.text }}>
+                <span className={cx(detailLayout.energyBadge, styles.energyBadge)} style={{ background: label.color, color: label.text }}>
                   {label.code}
                 </span>
               </dd>

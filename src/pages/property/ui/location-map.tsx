@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SearchMap } from '@/features/search-map';
 import { configQueryOptions } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
-import styles from './property-page.module.css';
+import { detailLayout } from '@/shared/ui/detail-layout';
 
 /** The circle drawn instead of the point when the address is hidden (the API rounds it to ~100 m). */
 const APPROXIMATE_RADIUS_M = 400;
@@ -34,15 +34,15 @@ export function LocationMap({ id, latitude, longitude, price, addressHidden, pla
 
   const center = { latitude, longitude };
   return (
-    <section className={styles.section} aria-labelledby="property-map">
-      <h2 id="property-map" className={styles.sectionTitle}>
+    <section className={detailLayout.section} aria-labelledby="property-map">
+      <h2 id="property-map" className={detailLayout.sectionTitle}>
         {t('map.title')}
       </h2>
-      <p className={styles.place}>{place}</p>
-      <div ref={box} className={styles.map} data-testid="property-map">
+      <p className={detailLayout.place}>{place}</p>
+      <div ref={box} className={detailLayout.map} data-testid="property-map">
         {near ? (
           <SearchMap
-            className={styles.mapInner}
+            className={detailLayout.mapInner}
             ariaLabel={t('map.label')}
             markers={addressHidden ? [] : [{ latitude, longitude, count: 1, propertyId: id, price }]}
             shape={addressHidden ? { kind: 'circle', center, radiusM: APPROXIMATE_RADIUS_M } : null}
@@ -54,7 +54,7 @@ export function LocationMap({ id, latitude, longitude, price, addressHidden, pla
           />
         ) : null}
       </div>
-      {addressHidden ? <p className={styles.note}>{t('map.approximate')}</p> : null}
+      {addressHidden ? <p className={detailLayout.note}>{t('map.approximate')}</p> : null}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { formatThousands } from '@/shared/lib/number';
 import { MORTGAGE_DEFAULTS, MORTGAGE_LIMITS, estimateMortgage } from '../model/mortgage';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
 type Field = keyof typeof MORTGAGE_DEFAULTS;
@@ -78,7 +79,7 @@ export function MortgageCalculator({ price }: { price: number }) {
           </p>
         )}
       </div>
-      <p className={styles.note}>{t('mortgage.assumptions')}</p>
+      <p className={detailLayout.note}>{t('mortgage.assumptions')}</p>
     </section>
   );
 }

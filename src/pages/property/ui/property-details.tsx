@@ -11,6 +11,8 @@ import { EnergyLabelView } from './energy-label';
 import { LocationMap } from './location-map';
 import { RunningCosts } from './running-costs';
 import { PROPERTY_DETAILS_ID } from './deferred-ids';
+import { cx } from '@/shared/lib/class-names';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
 
@@ -25,7 +27,7 @@ export function PropertyDetails({ id }: { id: number }) {
   const label = energyLabelOf(property.EnergyClass, property.EnergyPerformance);
   const place = listingPlace(property);
   return (
-    <div id={PROPERTY_DETAILS_ID} className={styles.details}>
+    <div id={PROPERTY_DETAILS_ID} className={cx(detailLayout.column, styles.details)}>
       <FeatureTable property={property} now={dataUpdatedAt} />
 
       <EnergyLabelView label={label} />
@@ -71,8 +73,8 @@ export function FeatureTable({ property, now }: { property: PropertyDetail; now:
     [t('features.reference'), String(property.Id)],
   ];
   return (
-    <section className={styles.section} aria-labelledby="property-features">
-      <h2 id="property-features" className={styles.sectionTitle}>
+    <section className={detailLayout.section} aria-labelledby="property-features">
+      <h2 id="property-features" className={detailLayout.sectionTitle}>
         {t('features.title')}
       </h2>
       <dl className={styles.features}>
@@ -104,8 +106,8 @@ export function PriceHistory({ history, sellType }: { history: PropertyDetail['P
   const { t } = useTranslation('property');
   const rows = history.map((point, index) => ({ ...point, change: index > 0 ? formatChange(history[index - 1].Price, point.Price) : null })).reverse();
   return (
-    <section className={styles.section} aria-labelledby="property-history">
-      <h2 id="property-history" className={styles.sectionTitle}>
+    <section className={detailLayout.section} aria-labelledby="property-history">
+      <h2 id="property-history" className={detailLayout.sectionTitle}>
         {t('price.historyTitle')}
       </h2>
       <table className={styles.history} data-testid="price-history">

@@ -4,6 +4,8 @@ import { energyLabelOf } from '@domain/energy-label';
 import type { PropertyDetail } from '../api/property-api';
 import { floorText } from '../model/listing-text';
 import { EnergySummary } from './energy-summary';
+import { cx } from '@/shared/lib/class-names';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
 /** The figures people compare first: m², rooms, bathrooms, floor, lift; then the energy class and index the law asks every ad to give. */
@@ -18,7 +20,7 @@ export function KeyFacts({ property }: { property: PropertyDetail }) {
   ];
   return (
     <section aria-label={t('facts.title')}>
-      <dl className={styles.keyFacts} data-testid="key-facts">
+      <dl className={cx(detailLayout.facts, styles.keyFacts)} data-testid="key-facts">
         {facts
           .filter((fact): fact is [string, string] => fact[1] !== null)
           .map(([name, value]) => (

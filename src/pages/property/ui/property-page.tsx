@@ -16,6 +16,7 @@ import { AdvertiserBox, ShareButton, VisitButton, VisitDialogs, type VisitDialog
 import { MortgageCalculator } from './mortgage-calculator';
 import { KeyFacts } from './property-facts';
 import { PropertyDetails, SimilarListings } from './deferred-sections';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 import { HrefLink } from '@/shared/ui/href-link';
 
@@ -38,7 +39,7 @@ export function PropertyPage({ id }: { id: number }) {
   const cityLine = [property.Address, property.District, property.CityName && property.ProvinceCode ? `${property.CityName} (${property.ProvinceCode})` : property.CityName].filter(Boolean).join(' · ');
 
   return (
-    <div className={cx(styles.page, active && styles.withMobileBar)}>
+    <div className={cx(detailLayout.page, styles.page, active && styles.withMobileBar)}>
       <PageMeta title={propertyMetaTitle(property, t)} description={propertyMetaDescription(property, t)} image={cover ? { url: cover.Url, width: cover.Width, height: cover.Height } : null} />
       <JsonLd data={structuredData(property, origin, t)} />
 
@@ -48,11 +49,11 @@ export function PropertyPage({ id }: { id: number }) {
 
       <Media property={property} />
 
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <header className={styles.header}>
+      <div className={cx(detailLayout.layout, styles.layout)}>
+        <div className={cx(detailLayout.column, styles.main)}>
+          <header className={detailLayout.header}>
             <h1 className={styles.title}>{property.Title}</h1>
-            <p className={styles.place}>{cityLine}</p>
+            <p className={detailLayout.place}>{cityLine}</p>
             <p className={styles.publisher} data-testid="property-publisher">
               {property.Advertiser.Kind === 'agency' ? t('publisher.agency', { name: property.Advertiser.Name }) : t('publisher.private')}
             </p>
@@ -77,17 +78,17 @@ export function PropertyPage({ id }: { id: number }) {
 
           <KeyFacts property={property} />
 
-          <section className={styles.section} aria-labelledby="property-description">
-            <h2 id="property-description" className={styles.sectionTitle}>
+          <section className={detailLayout.section} aria-labelledby="property-description">
+            <h2 id="property-description" className={detailLayout.sectionTitle}>
               {t('description.title')}
             </h2>
-            {property.Description ? <p className={styles.description}>{property.Description}</p> : <p className={styles.note}>{t('description.empty')}</p>}
+            {property.Description ? <p className={detailLayout.description}>{property.Description}</p> : <p className={detailLayout.note}>{t('description.empty')}</p>}
           </section>
 
           <PropertyDetails id={property.Id} />
         </div>
 
-        <aside className={styles.aside}>
+        <aside className={detailLayout.aside}>
           <div className={styles.sticky}>
             {active ? (
               <div className={cx(styles.card, styles.visitCard)}>

@@ -2,6 +2,7 @@ import { useTranslation } from '@/shared/i18n';
 import { formatThousands } from '@/shared/lib/number';
 import type { EnergyLabel } from '@domain/energy-label';
 import { EURO_PER_KWH, estimateRunningCosts } from '../model/running-costs';
+import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
 export function RunningCosts({ label, energyPerformance, surfaceM2, condoFees }: { label: EnergyLabel; energyPerformance: number | null; surfaceM2: number | null; condoFees: number | null }) {
@@ -16,8 +17,8 @@ export function RunningCosts({ label, energyPerformance, surfaceM2, condoFees }:
   const price = EURO_PER_KWH.toLocaleString('it-IT', { minimumFractionDigits: 2 });
 
   return (
-    <section className={styles.section} aria-labelledby="property-costs">
-      <h2 id="property-costs" className={styles.sectionTitle}>
+    <section className={detailLayout.section} aria-labelledby="property-costs">
+      <h2 id="property-costs" className={detailLayout.sectionTitle}>
         {t('costs.title')}
       </h2>
       <dl className={styles.costs} data-testid="running-costs">
@@ -34,7 +35,7 @@ export function RunningCosts({ label, energyPerformance, surfaceM2, condoFees }:
           <dd>{euros(costs.total)}</dd>
         </div>
       </dl>
-      <p className={styles.note}>
+      <p className={detailLayout.note}>
         {costs.energy === null
           ? t('costs.noEnergy')
           : t(costs.measured ? 'costs.assumptionMeasured' : 'costs.assumptionClass', {

@@ -1,0 +1,1 @@
+export { default as detailLayout } from './detail-layout.module.css';
