@@ -24,9 +24,11 @@ export interface Credentials {
   recaptchaToken: string;
 }
 
-/** What the login call answers (docs/spec.md §7: UserToken, IsConfirmed, TermsAndPrivacyConfirmed). */
+/**
+ * What a login tells the session (docs/spec.md §7: IsConfirmed, TermsAndPrivacyConfirmed). The
+ * UserToken it answers reaches the browser as an HttpOnly cookie, never as a value the app holds.
+ */
 export interface LoginResult {
-  userToken: string;
   isConfirmed: boolean;
   termsAndPrivacyConfirmed: boolean;
 }
@@ -94,8 +96,8 @@ export type SessionIntent =
   | { type: 'LOGIN'; credentials: Credentials; source?: LoginSource; redirectTo?: string }
   | { type: 'ACCEPT_TERMS' }
   | { type: 'DECLINE_TERMS' }
-  /** Registration succeeded: the silent login with the token it returned. */
-  | { type: 'REGISTERED'; email: string; token: string }
+  /** Registration succeeded (its user token set in a cookie): the silent login of that account. */
+  | { type: 'REGISTERED'; email: string }
   /** The silent session of a new registration ends (the address was just confirmed). */
   | { type: 'SILENT_LOGOUT' }
   | { type: 'LOGOUT' };

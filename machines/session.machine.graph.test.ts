@@ -21,8 +21,8 @@ type GraphEvent = SessionEvent | AnyEventObject;
 type AdjacencyEntry = { state: Snapshot; transitions: Record<string, { event: GraphEvent; state: Snapshot }> };
 
 const credentials = { username: 'giulia@example.com', password: 'Rexer#Demo2025', recaptchaToken: 'captcha' };
-const accepted: LoginResult = { userToken: 'user-token', isConfirmed: true, termsAndPrivacyConfirmed: true };
-const termsPending: LoginResult = { userToken: 'user-token', isConfirmed: true, termsAndPrivacyConfirmed: false };
+const accepted: LoginResult = { isConfirmed: true, termsAndPrivacyConfirmed: true };
+const termsPending: LoginResult = { isConfirmed: true, termsAndPrivacyConfirmed: false };
 
 /** What the app and the pages can send, in any state. */
 const DOMAIN_EVENTS: SessionEvent[] = [
@@ -31,10 +31,10 @@ const DOMAIN_EVENTS: SessionEvent[] = [
   { type: 'LOGIN', credentials, source: LOGIN_SOURCE.valuation },
   { type: 'ACCEPT_TERMS' },
   { type: 'DECLINE_TERMS' },
-  { type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' },
-  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: true, silent: false }, userToken: 'user-token', sessionToken: 'session-0' },
-  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: false, termsPrivacy: true, silent: true }, userToken: 'user-token', sessionToken: 'session-0' },
-  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: false, silent: false }, userToken: 'user-token', sessionToken: 'session-0' },
+  { type: 'REGISTERED', email: 'nuovo@example.com' },
+  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: true, silent: false } },
+  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: false, termsPrivacy: true, silent: true } },
+  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: false, silent: false } },
   { type: 'SESSION_TOKEN_EXPIRED', requestId: 'r1' },
   { type: 'SESSION_TOKEN_EXPIRED', requestId: 'r2' },
   { type: 'USER_TOKEN_EXPIRED' },
@@ -44,13 +44,13 @@ const DOMAIN_EVENTS: SessionEvent[] = [
 
 /** The answers of the call a state waits on, by the invocation's id. */
 const ANSWERS: Record<string, unknown[]> = {
-  anonymousLogin: ['anon-user-token'],
-  exchangeAnonymousToken: ['session-anon'],
+  anonymousLogin: [undefined],
+  exchangeAnonymousToken: [undefined],
   login: [accepted, termsPending],
-  exchangeUserToken: ['session-user'],
+  exchangeUserToken: [undefined],
   acceptTerms: [undefined],
-  exchangeRegistrationToken: ['session-silent'],
-  renewSessionToken: ['session-renewed'],
+  exchangeRegistrationToken: [undefined],
+  renewSessionToken: [undefined],
   logout: [undefined],
 };
 
@@ -72,7 +72,7 @@ const visitorEvents = (snapshot: Snapshot): GraphEvent[] => [...VISITOR_EVENTS, 
 /** A state is its value and the context the guards read (the rest, such as names, does not change what can happen). */
 function serializeState(snapshot: Snapshot): string {
   const c = snapshot.context;
-  return JSON.stringify([snapshot.value, c.silent, c.termsPrivacy, c.sessionToken !== null, c.userToken !== null, c.freshUserToken, c.pendingRetryId, c.renewedRequestId]);
+  return JSON.stringify([snapshot.value, c.silent, c.termsPrivacy, c.sessionHeld, c.userTokenHeld, c.freshUserToken, c.pendingRetryId, c.renewedRequestId]);
 }
 
 const traversal = { events, serializeState } as never;

@@ -9,8 +9,8 @@ import { checkSessionInvariants } from './session.machine.invariants';
 const BUSY = ['anonymous.loggingIn', 'anonymous.exchanging', 'authenticating', 'exchangingUser', 'acceptingTerms', 'silentExchanging', 'renewing', 'loggingOut'];
 
 interface Fakes {
-  anonymousLogin?: () => Promise<string>;
-  exchangeToken?: (userToken: string) => Promise<string>;
+  anonymousLogin?: () => Promise<void>;
+  exchangeToken?: () => Promise<void>;
   login?: () => Promise<LoginResult>;
   acceptTerms?: () => Promise<void>;
   logout?: () => Promise<void>;
@@ -35,23 +35,22 @@ function start(fakes: Fakes = {}) {
     retryRequest: vi.fn(),
     goHome: vi.fn(),
   };
-  let sessions = 0;
   const machine = sessionMachine.provide({
     actors: {
       anonymousLogin: fromPromise(async ({ input }) => {
         calls.anonymousLogin(input);
-        return fakes.anonymousLogin ? fakes.anonymousLogin() : 'anon-user-token';
+        if (fakes.anonymousLogin) await fakes.anonymousLogin();
       }),
       exchangeToken: fromPromise(async ({ input }) => {
         calls.exchangeToken(input);
-        return fakes.exchangeToken ? fakes.exchangeToken(input.userToken) : `session-${++sessions}`;
+        if (fakes.exchangeToken) await fakes.exchangeToken();
       }),
       login: fromPromise(async ({ input }) => {
         calls.login(input);
-        return fakes.login ? fakes.login() : { userToken: 'user-token', isConfirmed: true, termsAndPrivacyConfirmed: true };
+        return fakes.login ? fakes.login() : { isConfirmed: true, termsAndPrivacyConfirmed: true };
       }),
-      acceptTerms: fromPromise(async ({ input }) => {
-        calls.acceptTerms(input);
+      acceptTerms: fromPromise(async () => {
+        calls.acceptTerms();
         if (fakes.acceptTerms) await fakes.acceptTerms();
       }),
       logout: fromPromise(async ({ input }) => {
@@ -90,8 +89,6 @@ const stored: StoredSession = { username: 'giulia@example.com', isConfirmed: tru
 const restore = (session: Partial<StoredSession> = {}): SessionEvent => ({
   type: 'RESTORE',
   session: { ...stored, ...session },
-  userToken: 'user-token',
-  sessionToken: 'session-0',
 });
 
 describe('anonymous session', () => {
@@ -102,8 +99,9 @@ describe('anonymous session', () => {
     const anonymous = calls.anonymousLogin.mock.calls[0][0] as { anonymousToken: string; portal: number };
     expect(anonymous.portal).toBe(PORTAL);
     expect(anonymous.anonymousToken).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'anon-user-token', portal: 5 });
-    expect(s.context.sessionToken).toBe('session-1');
+    expect(calls.exchangeToken).toHaveBeenCalledWith({ portal: 5 });
+    expect(calls.exchangeToken).toHaveBeenCalledTimes(1);
+    expect(s.context).toMatchObject({ userTokenHeld: true, sessionHeld: true });
   });
 
   it('generates a new anonymous token each time', async () => {
@@ -116,18 +114,20 @@ describe('anonymous session', () => {
 
   it('waits for the next call after a failed anonymous login', async () => {
     let fail = true;
-    const { send } = start({ anonymousLogin: async () => (fail ? Promise.reject(new Error('offline')) : 'anon') });
+    const { send } = start({ anonymousLogin: async () => (fail ? Promise.reject(new Error('offline')) : undefined) });
     expect((await send({ type: 'ENSURE_SESSION' })).matches({ anonymous: 'failed' })).toBe(true);
     fail = false;
     expect((await send({ type: 'ENSURE_SESSION' })).matches({ anonymous: 'ready' })).toBe(true);
   });
 
   it('renews an expired anonymous session token once and retries the request', async () => {
-    const { send, effects } = start();
+    const { send, effects, calls } = start();
     await send({ type: 'ENSURE_SESSION' });
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'r1' });
     expect(s.matches({ anonymous: 'ready' })).toBe(true);
-    expect(s.context.sessionToken).toBe('session-2');
+    expect(calls.exchangeToken).toHaveBeenCalledTimes(2);
+    expect(calls.anonymousLogin).toHaveBeenCalledTimes(1);
+    expect(s.context.sessionHeld).toBe(true);
     expect(effects.retryRequest).toHaveBeenCalledWith('r1');
   });
 
@@ -143,7 +143,7 @@ describe('anonymous session', () => {
 
   it('starts again from the anonymous login when an older anonymous token is refused at renewal', async () => {
     let refuse = false;
-    const { send, calls } = start({ exchangeToken: async () => (refuse ? ((refuse = false), Promise.reject(new Error('ExpiredUserToken'))) : 'session-x') });
+    const { send, calls } = start({ exchangeToken: async () => (refuse ? ((refuse = false), Promise.reject(new Error('ExpiredUserToken'))) : undefined) });
     await send({ type: 'ENSURE_SESSION' });
     refuse = true;
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'r1' });
@@ -165,7 +165,7 @@ describe('login', () => {
     const s = await send({ type: 'LOGIN', credentials, source: LOGIN_SOURCE.appointment, redirectTo: '/myrexer/appuntamenti' });
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(calls.login).toHaveBeenCalledWith(credentials);
-    expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'user-token', portal: 5 });
+    expect(calls.exchangeToken).toHaveBeenCalledWith({ portal: 5 });
     expect(effects.persistSession).toHaveBeenCalledWith({ username: 'giulia@example.com', isConfirmed: true, termsPrivacy: true, silent: false });
     expect(effects.closeLoginModal).toHaveBeenCalled();
     expect(effects.redirectAfterLogin).toHaveBeenCalledWith('/myrexer/appuntamenti');
@@ -192,7 +192,7 @@ describe('login', () => {
   });
 
   it('without confirmed terms: stays temporary, stores the temporary user and opens the terms modal', async () => {
-    const { send, effects, calls } = start({ login: async () => ({ userToken: 'temp-token', isConfirmed: true, termsAndPrivacyConfirmed: false }) });
+    const { send, effects, calls } = start({ login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }) });
     const s = await send({ type: 'LOGIN', credentials });
     expect(s.value).toBe('temporary');
     expect(s.context.termsPrivacy).toBe(false);
@@ -203,25 +203,25 @@ describe('login', () => {
   });
 
   it('completes after the partner terms are accepted', async () => {
-    const { send, effects, calls } = start({ login: async () => ({ userToken: 'temp-token', isConfirmed: true, termsAndPrivacyConfirmed: false }) });
+    const { send, effects, calls } = start({ login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }) });
     await send({ type: 'LOGIN', credentials });
     const s = await send({ type: 'ACCEPT_TERMS' });
-    expect(calls.acceptTerms).toHaveBeenCalledWith({ userToken: 'temp-token' });
+    expect(calls.acceptTerms).toHaveBeenCalledTimes(1);
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(effects.persistSession).toHaveBeenCalledWith(expect.objectContaining({ termsPrivacy: true }));
   });
 
   it('logs out when the terms update fails or the terms are declined', async () => {
-    const failing = start({ login: async () => ({ userToken: 't', isConfirmed: true, termsAndPrivacyConfirmed: false }), acceptTerms: () => Promise.reject(new Error('500')) });
+    const failing = start({ login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }), acceptTerms: () => Promise.reject(new Error('500')) });
     await failing.send({ type: 'LOGIN', credentials });
     expect((await failing.send({ type: 'ACCEPT_TERMS' })).matches({ anonymous: 'idle' })).toBe(true);
     expect(failing.effects.clearStoredSession).toHaveBeenCalled();
 
-    const declining = start({ login: async () => ({ userToken: 't', isConfirmed: true, termsAndPrivacyConfirmed: false }) });
+    const declining = start({ login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }) });
     await declining.send({ type: 'LOGIN', credentials });
     const s = await declining.send({ type: 'DECLINE_TERMS' });
     expect(s.matches({ anonymous: 'idle' })).toBe(true);
-    expect(s.context.userToken).toBeNull();
+    expect(s.context).toMatchObject({ userTokenHeld: false, sessionHeld: false });
   });
 
   it('keeps the visitor anonymous with the failure of the catalogue', async () => {
@@ -251,24 +251,25 @@ describe('login', () => {
 describe('silent login after registration', () => {
   it('stores a silent, unconfirmed session', async () => {
     const { send, effects, calls } = start();
-    const s = await send({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' });
+    const s = await send({ type: 'REGISTERED', email: 'nuovo@example.com' });
     expect(s.value).toEqual({ authenticated: 'silent' });
-    expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'reg-token', portal: 5 });
+    expect(calls.exchangeToken).toHaveBeenCalledWith({ portal: 5 });
+    expect(s.context).toMatchObject({ userTokenHeld: true, sessionHeld: true });
     expect(effects.persistSession).toHaveBeenCalledWith({ username: 'nuovo@example.com', isConfirmed: false, termsPrivacy: true, silent: true });
   });
 
   it('is ended by the silent logout', async () => {
     const { send, calls, effects } = start();
-    await send({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' });
+    await send({ type: 'REGISTERED', email: 'nuovo@example.com' });
     const s = await send({ type: 'SILENT_LOGOUT' });
     expect(s.matches({ anonymous: 'idle' })).toBe(true);
-    expect(calls.logout).toHaveBeenCalledWith({ sessionToken: 'session-1' });
+    expect(calls.logout).toHaveBeenCalledWith({ sessionHeld: true });
     expect(effects.clearStoredSession).toHaveBeenCalled();
   });
 
   it('can become a full login', async () => {
     const { send } = start();
-    await send({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' });
+    await send({ type: 'REGISTERED', email: 'nuovo@example.com' });
     const s = await send({ type: 'LOGIN', credentials });
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(s.context.silent).toBe(false);
@@ -276,7 +277,7 @@ describe('silent login after registration', () => {
 
   it('renews its session token like a logged-in one', async () => {
     const { send, effects } = start();
-    await send({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' });
+    await send({ type: 'REGISTERED', email: 'nuovo@example.com' });
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'me' });
     expect(s.value).toEqual({ authenticated: 'silent' });
     expect(effects.retryRequest).toHaveBeenCalledWith('me');
@@ -295,8 +296,9 @@ describe('logged in', () => {
     await send(restore());
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'favourites' });
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
-    expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'user-token', portal: 5 });
-    expect(s.context.sessionToken).toBe('session-1');
+    expect(calls.exchangeToken).toHaveBeenCalledTimes(1);
+    expect(calls.exchangeToken).toHaveBeenCalledWith({ portal: 5 });
+    expect(s.context.sessionHeld).toBe(true);
     expect(effects.retryRequest).toHaveBeenCalledWith('favourites');
     expect(effects.goHome).not.toHaveBeenCalled();
   });
@@ -306,7 +308,7 @@ describe('logged in', () => {
     await send(restore({ termsPrivacy: false }));
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'phone' });
     expect(s.value).toBe('temporary');
-    expect(calls.exchangeToken).toHaveBeenCalledWith({ userToken: 'user-token', portal: 5 });
+    expect(calls.exchangeToken).toHaveBeenCalledWith({ portal: 5 });
     expect(effects.retryRequest).toHaveBeenCalledWith('phone');
     // Expired again on the retry: the session ends, as for a full login.
     const again = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'phone' });
@@ -333,12 +335,12 @@ describe('logged in', () => {
   });
 
   it('stays logged in when the renewal got no answer (offline, the page left while it ran), and renews on the next expiry', async () => {
-    let answer: () => Promise<string> = () => Promise.reject({ kind: 'Unanswered' });
+    let answer: () => Promise<void> = () => Promise.reject({ kind: 'Unanswered' });
     const { send, effects, calls } = start({ exchangeToken: () => answer() });
     await send(restore());
     let s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'profile' });
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
-    expect(s.context).toMatchObject({ username: 'giulia@example.com', userToken: 'user-token', pendingRetryId: null });
+    expect(s.context).toMatchObject({ username: 'giulia@example.com', userTokenHeld: true, sessionHeld: true, pendingRetryId: null });
     expect(effects.goHome).not.toHaveBeenCalled();
     expect(calls.logout).not.toHaveBeenCalled();
     expect(effects.clearStoredSession).not.toHaveBeenCalled();
@@ -347,9 +349,10 @@ describe('logged in', () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'favourites' });
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
-    answer = () => Promise.resolve('session-new');
+    answer = () => Promise.resolve();
     s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'unread' });
-    expect(s.context.sessionToken).toBe('session-new');
+    expect(s.context.sessionHeld).toBe(true);
+    expect(calls.exchangeToken).toHaveBeenCalledTimes(3);
     expect(effects.retryRequest).toHaveBeenCalledWith('unread');
   });
 
@@ -374,9 +377,9 @@ describe('logged in', () => {
     const { send, effects, calls } = start({ logout: () => Promise.reject(new Error('offline')) });
     await send(restore());
     const s = await send({ type: 'LOGOUT' });
-    expect(calls.logout).toHaveBeenCalledWith({ sessionToken: 'session-0' });
+    expect(calls.logout).toHaveBeenCalledWith({ sessionHeld: true });
     expect(s.matches({ anonymous: 'idle' })).toBe(true);
-    expect(s.context).toMatchObject({ userToken: null, sessionToken: null, username: null });
+    expect(s.context).toMatchObject({ userTokenHeld: false, sessionHeld: false, username: null });
     expect(effects.clearStoredSession).toHaveBeenCalled();
   });
 });
@@ -389,7 +392,7 @@ describe('model-based walk', () => {
     fc.constantFrom(...([0, 1, 2, 3, 4, 5, 6] as const)).map((source): SessionEvent => ({ type: 'LOGIN', credentials, source, redirectTo: '/dopo' })),
     fc.constant<SessionEvent>({ type: 'ACCEPT_TERMS' }),
     fc.constant<SessionEvent>({ type: 'DECLINE_TERMS' }),
-    fc.constant<SessionEvent>({ type: 'REGISTERED', email: 'nuovo@example.com', token: 'reg-token' }),
+    fc.constant<SessionEvent>({ type: 'REGISTERED', email: 'nuovo@example.com' }),
     fc.record({ silent: fc.boolean(), termsPrivacy: fc.boolean() }).map((flags) => restore(flags)),
     fc.constantFrom('a', 'b').map((requestId): SessionEvent => ({ type: 'SESSION_TOKEN_EXPIRED', requestId })),
     fc.constant<SessionEvent>({ type: 'USER_TOKEN_EXPIRED' }),
@@ -412,11 +415,10 @@ describe('model-based walk', () => {
         const { send, actor } = start({
           login: async () => {
             if (!ok) throw { kind: 'WrongCredentials' };
-            return { userToken: 'user-token', isConfirmed: true, termsAndPrivacyConfirmed: terms };
+            return { isConfirmed: true, termsAndPrivacyConfirmed: terms };
           },
-          exchangeToken: async (userToken) => {
+          exchangeToken: async () => {
             if (!ok) throw new Error('refused');
-            return `session-for-${userToken}`;
           },
         });
         for (const [event, callsSucceed, termsConfirmed] of steps) {

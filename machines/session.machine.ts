@@ -19,10 +19,18 @@ export function loginCompletion(source: LoginSource): 'callback' | 'redirect' {
   return CALLBACK_SOURCES.includes(source) ? 'callback' : 'redirect';
 }
 
+/**
+ * What the machine knows of the session. It holds no token: in the browser the user token and
+ * the session token are HttpOnly cookies the page never reads. It knows whether the server
+ * gave this visitor a user token and whether a session token is held, which is what every
+ * decision below needs (renew, log in again, revoke at logout).
+ */
 export interface SessionContext {
   username: string | null;
-  userToken: string | null;
-  sessionToken: string | null;
+  /** The server issued a user token (anonymous login, login, registration, or a session restored). */
+  userTokenHeld: boolean;
+  /** A session token (the bearer) is held: the last exchange succeeded and has not expired since. */
+  sessionHeld: boolean;
   isConfirmed: boolean;
   termsPrivacy: boolean;
   silent: boolean;
@@ -43,7 +51,7 @@ export type SessionEvent =
   /** A first call needs a session: anonymous login, then the session call. */
   | { type: 'ENSURE_SESSION' }
   /** The session the server already holds (app start): from the me call and the stored record. */
-  | { type: 'RESTORE'; session: StoredSession; userToken: string; sessionToken: string }
+  | { type: 'RESTORE'; session: StoredSession }
   | { type: 'SESSION_TOKEN_EXPIRED'; requestId: string }
   | { type: 'USER_TOKEN_EXPIRED' };
 
@@ -61,8 +69,8 @@ export type SessionTag = (typeof SESSION_TAGS)[keyof typeof SESSION_TAGS];
 
 const EMPTY: SessionContext = {
   username: null,
-  userToken: null,
-  sessionToken: null,
+  userTokenHeld: false,
+  sessionHeld: false,
   isConfirmed: false,
   termsPrivacy: false,
   silent: false,
@@ -92,24 +100,24 @@ export const sessionMachine = setup({
     tags: {} as SessionTag,
   },
   actors: {
-    /** POST /api/Account/AnonymousLogin {AnonymousToken, portal}: a user token. */
-    anonymousLogin: fromPromise<string, { anonymousToken: string; portal: number }>(async () => {
+    /** POST /api/Account/AnonymousLogin {AnonymousToken, portal}: the server issues a user token. */
+    anonymousLogin: fromPromise<void, { anonymousToken: string; portal: number }>(async () => {
       throw new Error('anonymousLogin is provided by the app');
     }),
-    /** POST /api/Account/Session {userToken, portal}: a session (auth) token. */
-    exchangeToken: fromPromise<string, { userToken: string; portal: number }>(async () => {
+    /** POST /api/Account/Session {portal}: the user token held is traded for a session (auth) token. */
+    exchangeToken: fromPromise<void, { portal: number }>(async () => {
       throw new Error('exchangeToken is provided by the app');
     }),
     /** POST /api/Account/Login; rejects with a LoginFailure. */
     login: fromPromise<LoginResult, Credentials>(async () => {
       throw new Error('login is provided by the app');
     }),
-    /** POST /api/User/UpdateRexerTermsAndConditions with the temporary user token. */
-    acceptTerms: fromPromise<void, { userToken: string }>(async () => {
+    /** POST /api/User/UpdateRexerTermsAndConditions with the temporary user's session. */
+    acceptTerms: fromPromise<void>(async () => {
       throw new Error('acceptTerms is provided by the app');
     }),
-    /** Revokes the tokens on the server; the machine logs out whatever it answers. */
-    logout: fromPromise<void, { sessionToken: string | null }>(async () => {}),
+    /** Revokes the tokens on the server (`sessionHeld`: a session token goes with the call); the machine logs out whatever it answers. */
+    logout: fromPromise<void, { sessionHeld: boolean }>(async () => {}),
   },
   actions: {
     // Effects the app provides.
@@ -135,8 +143,8 @@ export const sessionMachine = setup({
       isConfirmed: event.session.isConfirmed,
       termsPrivacy: event.session.termsPrivacy,
       silent: event.session.silent,
-      userToken: event.userToken,
-      sessionToken: event.sessionToken,
+      userTokenHeld: true,
+      sessionHeld: true,
     })),
     rememberLoginRequest: assign((_, event: LoginEvent) => ({
       source: event.source ?? LOGIN_SOURCE.undefined,
@@ -148,19 +156,20 @@ export const sessionMachine = setup({
     recordLoginError: assign(({ event }) => ({ loginError: asLoginFailure((event as { error?: unknown }).error) })),
     recordSessionCallFailure: assign(() => ({ ...EMPTY, loginError: { kind: 'Other' as const } })),
     storeLoginResult: assign((_, result: LoginResult) => ({
-      userToken: result.userToken,
+      userTokenHeld: true,
       isConfirmed: result.isConfirmed,
       termsPrivacy: result.termsAndPrivacyConfirmed,
       silent: false,
     })),
-    storeRegistration: assign((_, registration: { email: string; token: string }) => ({ username: registration.email, userToken: registration.token })),
-    storeAnonymousUserToken: assign((_, userToken: string) => ({ userToken, freshUserToken: true })),
-    storeSessionToken: assign((_, sessionToken: string) => ({ sessionToken, freshUserToken: false })),
-    storeSilentSession: assign((_, sessionToken: string) => ({ sessionToken, isConfirmed: false, silent: true, termsPrivacy: true })),
+    /** The registration's answer set the new account's user token. */
+    storeRegistration: assign((_, registration: { email: string }) => ({ username: registration.email, userTokenHeld: true })),
+    holdAnonymousUserToken: assign({ userTokenHeld: true, freshUserToken: true }),
+    holdSession: assign({ sessionHeld: true, freshUserToken: false }),
+    holdSilentSession: assign({ sessionHeld: true, isConfirmed: false, silent: true, termsPrivacy: true }),
     markTermsAccepted: assign({ termsPrivacy: true, silent: false }),
-    forgetTokens: assign({ userToken: null, sessionToken: null, pendingRetryId: null, freshUserToken: false }),
+    forgetTokens: assign({ userTokenHeld: false, sessionHeld: false, pendingRetryId: null, freshUserToken: false }),
     /** An anonymous session token expired: it is traded again, and the request waits for it. */
-    rememberExpiredRequest: assign((_, requestId: string) => ({ sessionToken: null, renewedRequestId: requestId, pendingRetryId: requestId })),
+    rememberExpiredRequest: assign((_, requestId: string) => ({ sessionHeld: false, renewedRequestId: requestId, pendingRetryId: requestId })),
     /** A logged-in session token expired: the old one stays until the renewal answers (it still revokes at logout). */
     rememberRenewedRequest: assign((_, requestId: string) => ({ renewedRequestId: requestId, pendingRetryId: requestId })),
     forgetPendingRetry: assign({ pendingRetryId: null }),
@@ -174,10 +183,10 @@ export const sessionMachine = setup({
     /** The session-token call was answered with a refusal, not merely left without an answer. */
     renewalWasRefused: ({ event }) => asRenewalFailure((event as { error?: unknown }).error).kind === 'Refused',
     isFreshUserToken: ({ context }) => context.freshUserToken,
-    hasSessionToken: ({ context }) => context.sessionToken !== null,
+    holdsSession: ({ context }) => context.sessionHeld,
     isSilentSession: ({ context }) => context.silent,
     isTemporarySession: ({ context }) => !context.termsPrivacy,
-    holdsSilentSession: ({ context }) => context.silent && context.sessionToken !== null,
+    holdsSilentSession: ({ context }) => context.silent && context.sessionHeld,
     /** The login source asks for the caller's callback rather than a redirect (docs/spec.md §4). */
     completesWithCallback: ({ context }) => loginCompletion(context.source) === 'callback',
   },
@@ -221,7 +230,7 @@ export const sessionMachine = setup({
             id: 'anonymousLogin',
             src: 'anonymousLogin',
             input: () => ({ anonymousToken: newAnonymousToken(), portal: PORTAL }),
-            onDone: { target: 'exchanging', actions: { type: 'storeAnonymousUserToken', params: ({ event }) => event.output } },
+            onDone: { target: 'exchanging', actions: 'holdAnonymousUserToken' },
             onError: 'failed',
           },
         },
@@ -231,10 +240,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'exchangeAnonymousToken',
             src: 'exchangeToken',
-            input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
+            input: () => ({ portal: PORTAL }),
             onDone: [
-              { guard: 'hasPendingRetry', target: 'ready', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
-              { target: 'ready', actions: { type: 'storeSessionToken', params: ({ event }) => event.output } },
+              { guard: 'hasPendingRetry', target: 'ready', actions: ['holdSession', ...RETRY_PENDING_REQUEST] },
+              { target: 'ready', actions: 'holdSession' },
             ],
             onError: [
               // A token just issued and already refused: the API is not answering well; wait for the next call.
@@ -285,7 +294,7 @@ export const sessionMachine = setup({
         // A failed login leaves the session it started from as it was.
         onError: [
           { guard: 'holdsSilentSession', target: 'authenticated.silent', actions: 'recordLoginError' },
-          { guard: 'hasSessionToken', target: 'anonymous.ready', actions: 'recordLoginError' },
+          { guard: 'holdsSession', target: 'anonymous.ready', actions: 'recordLoginError' },
           { target: 'anonymous', actions: 'recordLoginError' },
         ],
       },
@@ -296,18 +305,18 @@ export const sessionMachine = setup({
       invoke: {
         id: 'exchangeUserToken',
         src: 'exchangeToken',
-        input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
+        input: () => ({ portal: PORTAL }),
         // The login source decides: the caller's callback, or the redirect.
         onDone: [
           {
             guard: 'completesWithCallback',
             target: 'authenticated.loggedIn',
-            actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ context }) => storedOf(context) }, 'closeLoginModal', 'runLoginCallback'],
+            actions: ['holdSession', { type: 'persistSession', params: ({ context }) => storedOf(context) }, 'closeLoginModal', 'runLoginCallback'],
           },
           {
             target: 'authenticated.loggedIn',
             actions: [
-              { type: 'storeSessionToken', params: ({ event }) => event.output },
+              'holdSession',
               { type: 'persistSession', params: ({ context }) => storedOf(context) },
               'closeLoginModal',
               { type: 'redirectAfterLogin', params: ({ context }) => context.redirectTo },
@@ -339,7 +348,6 @@ export const sessionMachine = setup({
       invoke: {
         id: 'acceptTerms',
         src: 'acceptTerms',
-        input: ({ context }) => ({ userToken: context.userToken ?? '' }),
         onDone: { target: 'exchangingUser', actions: 'markTermsAccepted' },
         // docs/spec.md §8: a failed terms update logs the user out.
         onError: 'loggingOut',
@@ -351,10 +359,10 @@ export const sessionMachine = setup({
       invoke: {
         id: 'exchangeRegistrationToken',
         src: 'exchangeToken',
-        input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
+        input: () => ({ portal: PORTAL }),
         onDone: {
           target: 'authenticated.silent',
-          actions: [{ type: 'storeSilentSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ context }) => storedOf(context) }],
+          actions: ['holdSilentSession', { type: 'persistSession', params: ({ context }) => storedOf(context) }],
         },
         onError: { target: 'anonymous', actions: 'resetSession' },
       },
@@ -390,11 +398,11 @@ export const sessionMachine = setup({
       invoke: {
         id: 'renewSessionToken',
         src: 'exchangeToken',
-        input: ({ context }) => ({ userToken: context.userToken ?? '', portal: PORTAL }),
+        input: () => ({ portal: PORTAL }),
         onDone: [
-          { guard: 'isTemporarySession', target: 'temporary', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
-          { guard: 'isSilentSession', target: 'authenticated.silent', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
-          { target: 'authenticated.loggedIn', actions: [{ type: 'storeSessionToken', params: ({ event }) => event.output }, ...RETRY_PENDING_REQUEST] },
+          { guard: 'isTemporarySession', target: 'temporary', actions: ['holdSession', ...RETRY_PENDING_REQUEST] },
+          { guard: 'isSilentSession', target: 'authenticated.silent', actions: ['holdSession', ...RETRY_PENDING_REQUEST] },
+          { target: 'authenticated.loggedIn', actions: ['holdSession', ...RETRY_PENDING_REQUEST] },
         ],
         // The server refused the user token too: log out and go home. No answer at all (offline,
         // the page left while the call ran) ends nothing: logging out then would revoke, for
@@ -413,7 +421,7 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        input: ({ context }) => ({ sessionToken: context.sessionToken }),
+        input: ({ context }) => ({ sessionHeld: context.sessionHeld }),
         onDone: { target: 'anonymous', actions: ['clearStoredSession', 'resetSession'] },
         onError: { target: 'anonymous', actions: ['clearStoredSession', 'resetSession'] },
       },

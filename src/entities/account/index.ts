@@ -1,5 +1,4 @@
 export {
-  COOKIE_HELD_TOKEN,
   meQueryOptions,
   anonymousLogin,
   exchangeSession,

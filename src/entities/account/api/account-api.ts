@@ -2,12 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient, isApiErrorBody, unwrap, PORTAL_ID, type ApiClient, type paths } from '@/shared/api';
 import type { Credentials, LoginFailure, LoginResult } from '@domain/session';
 
-/**
- * The Account and User calls of the session flows. The web app asks for its tokens in
- * HttpOnly cookies, so the machine's token values are this marker: the real ones never
- * reach page scripts.
- */
-export const COOKIE_HELD_TOKEN = 'httponly-cookie';
+// The Account and User calls of the session flows. The web app asks for its tokens in
+// HttpOnly cookies: they never reach page scripts, and nothing here answers one.
 
 export type MeProfile = paths['/api/Account/Me']['get']['responses'][200]['content']['application/json'];
 export type RegisterPayload = paths['/api/Account/Register']['post']['requestBody']['content']['application/json'];
@@ -39,7 +35,7 @@ export async function login(credentials: Credentials, client: ApiClient = apiCli
     body: { username: credentials.username.trim(), password: credentials.password, RecaptchaToken: credentials.recaptchaToken },
   });
   if (result.data) {
-    return { userToken: COOKIE_HELD_TOKEN, isConfirmed: result.data.IsConfirmed, termsAndPrivacyConfirmed: result.data.TermsAndPrivacyConfirmed };
+    return { isConfirmed: result.data.IsConfirmed, termsAndPrivacyConfirmed: result.data.TermsAndPrivacyConfirmed };
   }
   const error: unknown = result.error;
   const name = failureName(error);
@@ -169,7 +165,7 @@ export async function autoLogin(kind: 'crm' | 'mail', token: string, client: Api
       ? await client.GET('/api/Account/AutoLoginSalesForce/', { params: { query: { token } } })
       : await client.GET('/api/Account/Autologin', { params: { query: { token } } });
   if (!result.data) return null;
-  return { userToken: COOKIE_HELD_TOKEN, isConfirmed: result.data.IsConfirmed, termsAndPrivacyConfirmed: result.data.TermsAndPrivacyConfirmed };
+  return { isConfirmed: result.data.IsConfirmed, termsAndPrivacyConfirmed: result.data.TermsAndPrivacyConfirmed };
 }
 
 export async function decryptAnalyticsToken(token: string, client: ApiClient = apiClient): Promise<string | null> {

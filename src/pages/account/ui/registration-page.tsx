@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { CaptchaField } from '@/shared/ui/captcha';
 import { loadSessionRuntime } from '@/entities/session';
-import { COOKIE_HELD_TOKEN, PASSWORD_REFUSAL_KEY, register, type RegisterOutcome } from '@/entities/account';
+import { PASSWORD_REFUSAL_KEY, register, type RegisterOutcome } from '@/entities/account';
 import { modalStore } from '@/shared/lib/modal-store';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
 import { userWords } from '@/shared/lib/password-strength';
@@ -85,7 +85,7 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
     switch (outcome.kind) {
       case 'registered': {
         const runtime = await loadSessionRuntime();
-        runtime.send({ type: 'REGISTERED', email: outcome.email, token: COOKIE_HELD_TOKEN });
+        runtime.send({ type: 'REGISTERED', email: outcome.email });
         void navigate({ to: '/mailnonconfermata/$email', params: { email: outcome.email }, search: { registered: 1, redirect } });
         return;
       }

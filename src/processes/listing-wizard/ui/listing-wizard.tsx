@@ -93,8 +93,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
   const effects = useMemo<ListingWizardEffects>(
     () => ({
       async registered(email) {
-        const [session, { COOKIE_HELD_TOKEN }] = await Promise.all([loadSessionRuntime(), import('@/entities/account')]);
-        session.send({ type: 'REGISTERED', email, token: COOKIE_HELD_TOKEN });
+        (await loadSessionRuntime()).send({ type: 'REGISTERED', email });
       },
       goToPayment(url) {
         window.location.assign(url);

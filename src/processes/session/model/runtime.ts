@@ -6,7 +6,7 @@ import { deleteCookie } from '@/shared/lib/cookies';
 import { modalStore } from '@/shared/lib/modal-store';
 import { sameSitePath } from '@/shared/lib/site-url';
 import { readStoredSession, sessionView, USER_COOKIE, type SessionRuntime } from '@/entities/session';
-import { acceptTerms, anonymousLogin, COOKIE_HELD_TOKEN, exchangeSession, login, logout } from '@/entities/account';
+import { acceptTerms, anonymousLogin, exchangeSession, login, logout } from '@/entities/account';
 import { SESSION_TAGS, sessionMachine } from '../../../../machines/session.machine';
 
 /** What the app does for the session: navigation and the caches that depend on who is logged in. */
@@ -49,8 +49,8 @@ function sameActivity(a: SessionActivity, b: SessionActivity): boolean {
 }
 
 /**
- * The session machine wired to the API (cookies hold the tokens, so the machine's token
- * values are a marker) and to the page: modals, redirect, callback, home.
+ * The session machine wired to the API (HttpOnly cookies hold the tokens; the machine knows
+ * only whether they are held) and to the page: modals, redirect, callback, home.
  */
 export function createSessionRuntime(effects: SessionEffects, options: Awaited<ReturnType<typeof inspectOptions>> = {}): LoadedSessionRuntime {
   let pendingLogin: { source: LoginSource; redirectTo?: string; onLoggedIn?: () => void } = { source: LOGIN_SOURCE.undefined };
@@ -64,16 +64,12 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
   const machine = sessionMachine.provide({
     actors: {
       // A returning visitor's anonymous session is in its HttpOnly cookie: the server keeps it.
-      anonymousLogin: fromPromise(async () => {
-        await anonymousLogin();
-        return COOKIE_HELD_TOKEN;
-      }),
+      anonymousLogin: fromPromise(() => anonymousLogin()),
       exchangeToken: fromPromise(async () => {
         await exchangeSession().catch((error: unknown) => {
           // A 401 is the server's refusal of the user token; anything else left the call unanswered.
           throw { kind: error instanceof ApiError && error.status === 401 ? 'Refused' : 'Unanswered' } satisfies RenewalFailure;
         });
-        return COOKIE_HELD_TOKEN;
       }),
       login: fromPromise(({ input }) => login(input)),
       acceptTerms: fromPromise(() => acceptTerms()),
@@ -119,7 +115,7 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
 
   const restore = () => {
     const record = readStoredSession();
-    if (record) actor.send({ type: 'RESTORE', session: record, userToken: COOKIE_HELD_TOKEN, sessionToken: COOKIE_HELD_TOKEN });
+    if (record) actor.send({ type: 'RESTORE', session: record });
     // The server may have ended the session since the page loaded (a deleted account): show it.
     sessionView.refresh();
   };
@@ -154,16 +150,16 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
     async ensureSession() {
       // A call under way (a login, a renewal) decides first.
       const now = settled(actor.getSnapshot()) ? actor.getSnapshot() : await waitFor(actor, settled);
-      if (now.context.sessionToken !== null) return true;
+      if (now.context.sessionHeld) return true;
       if (!now.can({ type: 'ENSURE_SESSION' })) return false;
       actor.send({ type: 'ENSURE_SESSION' });
-      return (await waitFor(actor, settled)).context.sessionToken !== null;
+      return (await waitFor(actor, settled)).context.sessionHeld;
     },
     renew(requestId) {
       const snapshot = actor.getSnapshot();
       if (!snapshot.can({ type: 'SESSION_TOKEN_EXPIRED', requestId })) {
         // Another request's renewal (or a login) under way: its outcome decides this request's retry too.
-        if (!settled(snapshot)) return waitFor(actor, settled).then((after) => after.context.sessionToken !== null);
+        if (!settled(snapshot)) return waitFor(actor, settled).then((after) => after.context.sessionHeld);
         // No session to renew: nothing to wait for.
         return Promise.resolve(false);
       }

@@ -4,7 +4,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { loadSessionRuntime, sessionView, ensureSession, useSessionView, type SessionStatus } from '@/entities/session';
-import { COOKIE_HELD_TOKEN } from '@/entities/account';
 import { InsertExitModal, progressOf, valuationDetailsKey, type StepViewProps } from '@/features/wizard-step-views';
 import { ValuationWizardPage } from '@/pages/valuation-wizard';
 import { useTranslation } from '@/shared/i18n';
@@ -79,7 +78,7 @@ export default function ValuationWizardRunner({ initial, openedHere }: { initial
       read: () => readStoredValuation() ?? initial,
       write: writeStoredValuation,
       registered: async (email) => {
-        (await loadSessionRuntime()).send({ type: 'REGISTERED', email, token: COOKIE_HELD_TOKEN });
+        (await loadSessionRuntime()).send({ type: 'REGISTERED', email });
       },
       ensureSession: () => ensureSession(sessionView.get().isLoggedIn),
       valued: (valuation) => {
