@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepView } from '@/features/wizard-step-views/model/step-view';
 import type { DocumentsAnswer } from '@domain/wizard-steps';
 import DocumentsStep from './documents-step';
-import { FakeXhr, fileOf, installMediaServer, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './test-server';
+import { FakeXhr, fileOf, installMediaServer, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './testing/media-server';
 
 // The step view contract: this view is a StepView<'documents'> (a type error here fails `tsc`).
 const DOCUMENTS_VIEW: StepView<'documents'> = DocumentsStep;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepView } from '@/features/wizard-step-views/model/step-view';
 import { StepFocusContext } from '@/shared/ui/step-form';
-import { FakeXhr, fileOf, installMediaServer, LIMITS, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './test-server';
+import { FakeXhr, fileOf, installMediaServer, LIMITS, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './testing/media-server';
 import PhotosStep from './photos-step';
 
 // The step view contract: this view is a StepView<'photos'> (a type error here fails `tsc`).

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { I18nProvider } from '@/shared/i18n';
 import { fakeApi, testI18n, type FetchMock } from '@/shared/lib/test-utils';
-import common from '../../../../locales/it/common.json';
-import translations from '../../../../locales/it/upload-media.json';
-import type { MediaItem, MediaLimits, MediaUploadResult } from '../model/media';
+import common from '../../../../../locales/it/common.json';
+import translations from '../../../../../locales/it/upload-media.json';
+import type { MediaItem, MediaLimits, MediaUploadResult } from '../../model/media';
 
 // The media API of one listing for the component tests: the typed client's calls answered
 // from an in-memory list (through the test's fetch mock), and the uploads caught by a fake
