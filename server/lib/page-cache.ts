@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * A micro-cache of rendered anonymous pages, in this process (docs/scaling.md, "Pages from a
- * cache"; docs/decisions.md, "Anonymous pages from a cache, their scripts allowed by hash").
+ * A micro-cache of rendered anonymous pages, in this process (docs/scaling.md, "Caches and
+ * their invalidation"; docs/decisions.md, "Anonymous pages from a cache, their scripts allowed by hash").
  *
  * Nothing here must hold: a miss, a restart or another server only costs a render. Every entry
  * is at most `ttlMs` old, so a change to a listing shows on its page within that time whichever

@@ -690,7 +690,7 @@ export async function benchSearch(options: { port: number; throughput: { connect
           `select current_setting('shared_buffers') as buffers, pg_size_pretty(pg_total_relation_size('properties') + pg_total_relation_size('search_cells')) as data`,
           [],
         );
-        console.log(`PostgreSQL shared_buffers ${String(settings?.buffers)}; properties and search_cells with their indexes: ${String(settings?.data)} (docs/scaling.md, "Search": the figures are for a server whose buffers hold them)`);
+        console.log(`PostgreSQL shared_buffers ${String(settings?.buffers)}; properties and search_cells with their indexes: ${String(settings?.data)} (docs/scaling.md, "PostgreSQL": the figures are for a server whose buffers hold them)`);
         milano = PARTS.has('postgres') ? await measureDatabase(big, PG_LISTINGS >= 1_000_000) : searches(await loadTowns(big)).milano;
       } finally {
         await big.close();

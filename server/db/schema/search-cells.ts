@@ -47,7 +47,7 @@ export const searchCells = pgTable(
 );
 
 /**
- * The feed of changes to what the search's markers read (docs/scaling.md, "Markers from memory"): one row
+ * The feed of changes to what the search's markers read (docs/bench-journal.md, "2026-11-29, third step: markers from memory"): one row
  * per listing that entered, left or moved in search_cells, or changed its price, written by the same
  * trigger (search_cells_change) in the writer's transaction, with that transaction's id. Each server's
  * copy of the markers' data (server/modules/search/marker-index.ts) reads the rows of the transactions

@@ -1,5 +1,5 @@
 /**
- * A short-lived cache of serialized search answers, in this process (docs/scaling.md, "Search").
+ * A short-lived cache of serialized search answers, in this process (docs/scaling.md, "Caches and their invalidation").
  *
  * Only for answers that are the same for everybody: GET /api/Search/Listings reads no user, no
  * cookie and no header, so its answer is a function of the query alone. Nothing here must hold:

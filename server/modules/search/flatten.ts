@@ -1,6 +1,6 @@
 import { Column, SQL, StringChunk, Table, is } from 'drizzle-orm';
 
-// The text and values of a Drizzle `sql` tree, for the search's statements (docs/scaling.md, "Search").
+// The text and values of a Drizzle `sql` tree, for the search's statements (docs/bench-journal.md, "2026-11-29: cold searches, first step").
 //
 // Drizzle's own flattening (`dialect.sqlToQuery`, SQL.buildQueryFromSourceParams) tests every chunk against a
 // dozen classes with `is()`, whose slow path walks the prototype chain of a chunk that is not of the class

@@ -6,13 +6,13 @@ import { SEARCH_CELL_LEVEL_MAX, SEARCH_CELL_LEVEL_MIN } from '../../db/schema';
 import { FINE_CELL_X, FINE_CELL_Y, type CellMarkerRow, type CirclePlan } from './cells';
 import { clusterCellDeg, planarCircle, planarDistance2, sphereDistance } from './geometry';
 
-// Markers from memory (docs/scaling.md, "Markers from memory"). A circle's markers read ~300 cells and the
+// Markers from memory (docs/bench-journal.md, "2026-11-29, third step: markers from memory"). A circle's markers read ~300 cells and the
 // listings of ~30 border lines from PostgreSQL: half of what the database spends on a cold search. Each
 // server keeps instead the public position, sell type, id and price of every published listing, by cell of
 // the finest level (16), and answers the same markers from them: the circle's plan (cells.ts) is the same,
 // its inner cells summed from the listings they hold, its border listings tested as the SQL tests them.
 // It keeps each listing's publication date and highlight too, and picks a plain circle's first page from them
-// (circlePage, docs/scaling.md, "A circle's first page from memory"): the database then reads only its rows.
+// (circlePage, docs/bench-journal.md, "2026-11-29, fourth step: a circle's first page from memory"): the database then reads only its rows.
 //
 // The copy is loaded in the background at start (the SQL answers until it is ready) and brought up to date
 // every second from search_changes, which the trigger keeping search_cells writes in the writer's
