@@ -116,6 +116,18 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
     if (!fullscreen && isPhone()) setFullscreen(true);
   };
 
+  // Text typed before the box hydrated (it may hydrate on first use: lazy-search-place-box.tsx) is in
+  // the input but not in the state: the box takes it over, and opens if the input has the focus.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || input.value === '') return;
+    setText(input.value);
+    if (document.activeElement === input) {
+      setEngaged(true);
+      setOpen(true);
+    }
+  }, []);
+
   const close = () => {
     setOpen(false);
     setActive(-1);

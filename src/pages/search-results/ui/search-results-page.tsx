@@ -4,7 +4,7 @@ import type { SearchParams } from '@domain/search';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ListingCard, ListingCardSkeleton } from '@/entities/listing';
 import { SaveSearchButton } from '@/features/save-search';
-import { SearchPlaceBox } from '@/features/search-place';
+import { LazySearchPlaceBox } from '@/features/search-place';
 import { FavoriteToggle } from '@/features/toggle-favorite';
 import { ApiError } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
@@ -137,7 +137,7 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
       {listings.length > 0 ? <ResultsJsonLd listings={listings} breadcrumb={breadcrumb} origin={origin} name={heading} /> : null}
 
       <div className={styles.listColumn}>
-        <SearchPlaceBox className={styles.placeSearch} sellType={params.SellType} typeSlug={params.Type} compact />
+        <LazySearchPlaceBox className={styles.placeSearch} sellType={params.SellType} typeSlug={params.Type} compact />
         <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>
           <ol>
             {breadcrumb.map((item, index) => (
