@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { APPOINTMENT_ACTORS, APPOINTMENT_REFUSAL_REASON, REASONS_BY_ACTOR, type AppointmentActor } from '@domain/appointment';
 import { appointmentMachine, appointmentSnapshot, nextAppointment, statusOf, type AppointmentEvent, type AppointmentEventType, type AppointmentSnapshot, type AppointmentStateName } from './appointment.machine';
-import { checkAppointmentInvariants, EXPECTED_STATUS, FINAL_STATES } from './appointment.machine.invariants';
+import { checkAppointmentInvariants, EXPECTED_STATUS, FINAL_STATES } from './testing/appointment-invariants';
 
 // Tests generated from the machine's graph (the pattern of session.machine.graph.test.ts):
 // the traversal offers, in every state, every event type by every actor, with slots and

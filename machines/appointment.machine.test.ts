@@ -16,7 +16,7 @@ import {
   type AppointmentEventType,
   type AppointmentStateName,
 } from './appointment.machine';
-import { checkAppointmentInvariants, EXPECTED_STATUS, FINAL_STATES } from './appointment.machine.invariants';
+import { checkAppointmentInvariants, EXPECTED_STATUS, FINAL_STATES } from './testing/appointment-invariants';
 
 const R = APPOINTMENT_REFUSAL_REASON;
 const S1 = '2026-06-01T08:00:00.000Z';

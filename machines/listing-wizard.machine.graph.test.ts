@@ -4,8 +4,8 @@ import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } fro
 import { LISTING_STEPS, listingWizardMachine, type ListingWizardInput } from './listing-wizard.machine';
 import { VALUATION_STEPS, valuationWizardMachine } from './valuation-wizard.machine';
 import { WIZARD_TAGS } from './wizard-context';
-import { answersBefore, PLANS, SALE_ORDER } from './wizard.fixtures';
-import { answerEvents, backEvents, callEvents, canReach, checkEveryReachableState, replay, restingStates, serializeState, sessionEvents, stepStates, valuePath, type Adjacency, type WizardSnapshot } from './wizard.graph';
+import { answersBefore, PLANS, SALE_ORDER } from './testing/wizard-fixtures';
+import { answerEvents, backEvents, callEvents, canReach, checkEveryReachableState, replay, restingStates, serializeState, sessionEvents, stepStates, valuePath, type Adjacency, type WizardSnapshot } from './testing/wizard-graph';
 import { STEP_IDS, stepIdOf, STEPS } from '@domain/wizard-steps';
 
 // Tests generated from the listing wizard's graph, as the session's are (docs/conventions.md,

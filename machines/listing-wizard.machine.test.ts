@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { listingWizardMachine, type ListingWizardEvent, type ListingWizardInput } from './listing-wizard.machine';
 import { stepShown, WIZARD_TAGS, type Draft, type OrderState, type SaveDraftInput, type SaveDraftOutput } from './wizard-context';
-import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, RENT_ORDER, SALE_ORDER } from './wizard.fixtures';
-import { checkWizardInvariants } from './wizard.machine.invariants';
+import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, RENT_ORDER, SALE_ORDER } from './testing/wizard-fixtures';
+import { checkWizardInvariants } from './testing/wizard-invariants';
 import { stepIdOf, type MarketResult, type PlanChoice, type StepId, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
 
 interface Fakes {

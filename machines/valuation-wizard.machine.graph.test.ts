@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { valuationWizardMachine, type ValuationWizardInput } from './valuation-wizard.machine';
-import { LOCALITY } from './wizard.fixtures';
-import { answerEvents, backEvents, callEvents, canReach, checkEveryReachableState, replay, restingStates, serializeState, sessionEvents, valuePath, type Adjacency, type WizardSnapshot } from './wizard.graph';
+import { LOCALITY } from './testing/wizard-fixtures';
+import { answerEvents, backEvents, callEvents, canReach, checkEveryReachableState, replay, restingStates, serializeState, sessionEvents, valuePath, type Adjacency, type WizardSnapshot } from './testing/wizard-graph';
 
 // Tests generated from the valuation wizard's graph, as the listing wizard's are
 // (listing-wizard.machine.graph.test.ts, which also checks the steps' meta of both wizards):

@@ -3,8 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { listingWizardMachine } from './listing-wizard.machine';
 import { listingInputFromValuation, valuationWizardMachine, type ValuationWizardInput } from './valuation-wizard.machine';
 import { stepShown, WIZARD_TAGS, type SaveDraftInput, type SaveDraftOutput, type WizardEvent } from './wizard-context';
-import { ANSWERS, answerOf, answersBefore, FOUND, LOCALITY, NONE, VALUATION_ORDER } from './wizard.fixtures';
-import { checkWizardInvariants } from './wizard.machine.invariants';
+import { ANSWERS, answerOf, answersBefore, FOUND, LOCALITY, NONE, VALUATION_ORDER } from './testing/wizard-fixtures';
+import { checkWizardInvariants } from './testing/wizard-invariants';
 import { stepIdOf, type MarketResult, type StepId, type StepNumber } from '@domain/wizard-steps';
 
 interface Fakes {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { listingWizardMachine, type ListingWizardInput } from './listing-wizard.machine';
 import { stepShown, WIZARD_TAGS, type OrderState } from './wizard-context';
-import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, SALE_ORDER } from './wizard.fixtures';
+import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, SALE_ORDER } from './testing/wizard-fixtures';
 import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
 import { backTarget, canGoTo, expectedPath, stepIdOf, type Account, type MarketResult, type PlanChoice, type StepId } from '@domain/wizard-steps';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ANSWERS, answersBefore, NONE, PLANS, RENT_ORDER, SALE_ORDER, VALUATION_ORDER } from './wizard.fixtures';
+import { ANSWERS, answersBefore, NONE, PLANS, RENT_ORDER, SALE_ORDER, VALUATION_ORDER } from './testing/wizard-fixtures';
 import {
   backTarget,
   canGoTo,

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRendererSetup } from '@domain/page-rendering';
 import { STEPS, stepNumberOf, type StepId } from '@domain/wizard-steps';
-import { ANSWERS, SALE_ORDER } from '../../machines/wizard.fixtures';
+import { ANSWERS, SALE_ORDER } from '../../machines/testing/wizard-fixtures';
 import { listingTitle } from '../../server/db/listing-title';
 import { MIGRATIONS_FOLDER } from '../../server/db/database';
 import { SELL_TYPE } from '../../server/db/reference-ids';

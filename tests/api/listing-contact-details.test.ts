@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactDetailIn } from '@domain/listing/contact-details';
 import { STEPS, stepNumberOf } from '@domain/wizard-steps';
-import { ANSWERS, SALE_ORDER } from '../../machines/wizard.fixtures';
+import { ANSWERS, SALE_ORDER } from '../../machines/testing/wizard-fixtures';
 import { SELL_TYPE } from '../../server/db/reference-ids';
 import { newDevelopments, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';

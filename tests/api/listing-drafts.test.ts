@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_STATUS, LISTING_STATUS_EVENTS, nextStatus, statusEventFor, type ListingStatusId } from '../../machines/listing-status.machine';
-import { ANSWERS, PLANS, RENT_ORDER, SALE_ORDER } from '../../machines/wizard.fixtures';
+import { ANSWERS, PLANS, RENT_ORDER, SALE_ORDER } from '../../machines/testing/wizard-fixtures';
 import { STEPS, stepNumberOf, type StepId, type WizardAnswers } from '@domain/wizard-steps';
 import { PLAN_TYPE, PROPERTY_STATUS, SELL_TYPE, SERVICE_PRODUCT } from '../../server/db/reference-ids';
 import { agencies, anonymousFavorites, appointments, favorites, media, municipalities, orders, properties, propertyAmenities, propertyRooms, userTokens, users } from '../../server/db/schema';

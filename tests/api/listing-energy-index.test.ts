@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWERS, SALE_ORDER } from '../../machines/wizard.fixtures';
+import { ANSWERS, SALE_ORDER } from '../../machines/testing/wizard-fixtures';
 import { stepNumberOf } from '@domain/wizard-steps';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
 import { properties, users } from '../../server/db/schema';

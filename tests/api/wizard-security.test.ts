@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWERS } from '../../machines/wizard.fixtures';
+import { ANSWERS } from '../../machines/testing/wizard-fixtures';
 import { PLAN_TYPE, PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
 import { mailOutbox, orders, properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';

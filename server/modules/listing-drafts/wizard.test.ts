@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERS, PLANS } from '../../../machines/wizard.fixtures';
+import { ANSWERS, PLANS } from '../../../machines/testing/wizard-fixtures';
 import { STEP_IDS } from '@domain/wizard-steps';
 import { accountOf, factsOf, flowOf, generatedTitleOf, isStepOfFlow, orderCoversChoice, projectionOf, qualityOf, titleAfterLocality } from './wizard';
 

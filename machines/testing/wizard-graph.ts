@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type Snapshot, type StateNode } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { factsOf, stepShown, WIZARD_TAGS, type WizardContext, type WizardTag } from './wizard-context';
-import { answerOf, FOUND, NONE, PLANS } from './wizard.fixtures';
-import { wizardInvariantViolations, type WizardSnapshotLike } from './wizard.machine.invariants';
+import { factsOf, stepShown, WIZARD_TAGS, type WizardContext, type WizardTag } from '../wizard-context';
+import { answerOf, FOUND, NONE, PLANS } from './wizard-fixtures';
+import { wizardInvariantViolations, type WizardSnapshotLike } from './wizard-invariants';
 import { firstIncompleteStep, isAnsweredByUser, stepIdOf, STEPS, type StepId } from '@domain/wizard-steps';
 
 // What the graph tests of the two wizards share (listing-wizard.machine.graph.test.ts,

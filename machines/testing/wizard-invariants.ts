@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { stepShown, WIZARD_TAGS, type WizardContext, type WizardTag } from './wizard-context';
+import { stepShown, WIZARD_TAGS, type WizardContext, type WizardTag } from '../wizard-context';
 import { HISTORY_LIMIT, isValidAnswer, stepIdOf, STEPS, type AnsweredStepId, type Flow } from '@domain/wizard-steps';
 
 // What must hold in every state of the listing and valuation wizards, checked by the

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { APPOINTMENT_REFUSAL_REASON, APPOINTMENT_STATUS, APPOINTMENT_TAB, areValidSlots, isIsoInstant, isReasonAllowed, normalizeSlot, tabOf, type AppointmentStatusId } from '@domain/appointment';
-import { APPOINTMENT_TAGS, statusOf, type AppointmentSnapshot, type AppointmentStateName } from './appointment.machine';
+import { APPOINTMENT_TAGS, statusOf, type AppointmentSnapshot, type AppointmentStateName } from '../appointment.machine';
 
 // What must hold in every state of the appointment machine, checked by the transition tests
 // and the graph-generated tests alike. The status of each state is written out here by hand,

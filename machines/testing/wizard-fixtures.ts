@@ -1,4 +1,4 @@
-import type { AnswerEvent } from './wizard-context';
+import type { AnswerEvent } from '../wizard-context';
 import { STEPS, type AnswerTypes, type Locality, type MarketResult, type PlanChoice, type StepId, type WizardAnswers } from '@domain/wizard-steps';
 
 // Answers of every step, valid together, for the wizard tests (transition, graph, steps).
