@@ -5,7 +5,7 @@ type AnyStateNode = StateNode<any, any>; // eslint-disable-line @typescript-esli
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { LOGIN_SOURCE, type LoginResult } from '@domain/session';
 import { sessionMachine, type SessionEvent } from './session.machine';
-import { checkSessionInvariants } from './session.machine.invariants';
+import { checkSessionInvariants } from './testing/session-invariants';
 
 // Tests generated from the machine's graph (the pattern every machine of the product
 // follows): the traversal offers, in every state, every event a page or the app can send

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { LOGIN_SOURCE, PORTAL, asLoginFailure, type LoginFailure, type LoginResult, type StoredSession } from '@domain/session';
 import { loginCompletion, SESSION_TAGS, sessionMachine, type SessionEvent } from './session.machine';
-import { checkSessionInvariants } from './session.machine.invariants';
+import { checkSessionInvariants } from './testing/session-invariants';
 
 /** The states that wait on a call; tests wait until the machine leaves them. */
 const BUSY = ['anonymous.loggingIn', 'anonymous.exchanging', 'authenticating', 'exchangingUser', 'acceptingTerms', 'silentExchanging', 'renewing', 'loggingOut'];

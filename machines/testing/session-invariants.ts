@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { SESSION_TAGS, type sessionMachine } from './session.machine';
+import { SESSION_TAGS, type sessionMachine } from '../session.machine';
 
 // What must hold in every state of the session machine, checked by the transition tests,
 // the random walk and the graph-generated tests alike.
