@@ -1,6 +1,7 @@
 import { parseSearchParams, toSearchQuery, type SearchParams } from '@domain/search';
 import { describe, expect, it } from 'vitest';
-import { cleanSearch, firstPageHref, isIndexable, resultsHref, routeSearch, toRouterSearch, validateResultsSearch, type ResultsRoute } from './results-route';
+import { firstPageHref, isIndexable, resultsHref, routeSearch, type ResultsRoute } from './results-route';
+import { cleanSearch, toRouterSearch, validateResultsSearch } from './validate-search';
 import { parseSeoSlug } from './seo-slug';
 
 /** What the router does with an address: the path's route, the query as it reads it back. */

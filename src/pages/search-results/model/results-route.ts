@@ -1,5 +1,6 @@
-import { parseSearchParams, toSearchQuery, type SearchParamKey, type SearchParams } from '@domain/search';
+import { toSearchQuery, type SearchParamKey, type SearchParams } from '@domain/search';
 import type { TypeSlug } from '@/shared/config';
+import { cleanSearch } from './validate-search';
 
 // Which page shows a search, and back: every results route turns its path and query into one
 // `SearchParams`, and a changed search goes back to the same kind of address when it still
@@ -20,20 +21,6 @@ export type ResultsRoute =
   | { kind: 'district'; type: TypeSlug; area: string; id: number }
   /** /trovacase/{...slug}: the slug resolved to a search (contract, type and place). */
   | { kind: 'seo'; path: string; fixed: Partial<SearchParams> };
-
-/**
- * The search a URL's query asks for, without what it could not read: a malformed key or a
- * range upside down is dropped (the API would refuse the whole query), a search type that
- * lacks its place falls back to the whole of Italy.
- */
-export function cleanSearch(raw: Record<string, unknown>): SearchParams {
-  const { params, errors } = parseSearchParams(raw);
-  for (const key of Object.keys(errors)) {
-    if (key !== 'Search') delete params[key as SearchParamKey];
-  }
-  if (errors.Search) params.SearchType = 'free';
-  return params;
-}
 
 /** What the route's path decides; the query may not override it. */
 function fixedOf(route: ResultsRoute): Partial<SearchParams> {
@@ -130,28 +117,4 @@ export function isIndexable(route: ResultsRoute): boolean {
 export function firstPageHref(route: ResultsRoute, params: SearchParams): string {
   const { Cursor: _cursor, ...rest } = params;
   return resultsHref(route, rest);
-}
-
-/**
- * A search query as the router keeps it: the router writes its search back into the address
- * with JSON (a string "300000" would come out quoted), so values that read as numbers or
- * booleans are kept as such and the address stays `?PriceMax=300000`.
- */
-export function toRouterSearch(query: Record<string, string>): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(query)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      parsed = value;
-    }
-    out[key] = (typeof parsed === 'number' || typeof parsed === 'boolean') && String(parsed) === value ? parsed : value;
-  }
-  return out;
-}
-
-/** A route's `validateSearch`: the query cleaned of what the search cannot read, in the router's form. */
-export function validateResultsSearch(raw: Record<string, unknown>): Record<string, string | number | boolean> {
-  return toRouterSearch(toSearchQuery(cleanSearch(raw)));
 }
