@@ -65,7 +65,7 @@ describe('AppShell', () => {
   it('opens the SEO footer on a map-search page, with the header of the visitor type', async () => {
     setCookie(4);
     await renderApp('/ricerca');
-    expect(screen.getByTestId('footer-seo').dataset.expanded).toBe('true');
+    expect((await screen.findByTestId('footer-seo')).dataset.expanded).toBe('true');
     expect(screen.getByTestId('site-header').dataset.menuType).toBe('RENTER');
     expect(screen.getByTestId('site-footer').dataset.homeType).toBe('4');
   });
@@ -83,7 +83,7 @@ describe('AppShell', () => {
 
   it('keeps the SEO footer collapsed on other pages', async () => {
     await renderApp('/visualizzamail');
-    expect(screen.getByTestId('footer-seo').dataset.expanded).toBe('false');
+    expect((await screen.findByTestId('footer-seo')).dataset.expanded).toBe('false');
   });
 
   it('renders no header where the page hides it all', async () => {

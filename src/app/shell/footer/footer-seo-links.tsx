@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { footerLinksQueryOptions, type FooterLinks } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
+import { FOOTER_SEO_ID } from './deferred-footer-seo-links';
 import styles from './footer.module.css';
 
 type Province = FooterLinks['Sale'][number];
@@ -16,7 +17,7 @@ export function FooterSeoLinks({ expanded }: { expanded: boolean }) {
   if (!links.data || (links.data.Sale.length === 0 && links.data.Rent.length === 0)) return null;
 
   return (
-    <section className={styles.seo} aria-labelledby="footer-seo-title" data-testid="footer-seo" data-expanded={expanded}>
+    <section id={FOOTER_SEO_ID} className={styles.seo} aria-labelledby="footer-seo-title" data-testid="footer-seo" data-expanded={expanded}>
       <div className={styles.inner}>
         <h2 id="footer-seo-title" className={styles.seoTitle}>
           {t('footer.seo.title')}

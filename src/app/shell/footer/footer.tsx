@@ -9,7 +9,7 @@ import type { FooterSeoMode } from '../../config/route-static-data';
 import { modalStore } from '@/shared/lib/modal-store';
 import { MenuEntry } from '../menu-entry';
 import { footerDocumentsQueryOptions } from './footer-documents';
-import { FooterSeoLinks } from './footer-seo-links';
+import { DeferredFooterSeoLinks } from './deferred-footer-seo-links';
 import styles from './footer.module.css';
 
 export interface FooterProps {
@@ -25,7 +25,7 @@ export function Footer({ homeType, seo = 'default' }: FooterProps) {
 
   return (
     <footer className={styles.footer} data-testid="site-footer" data-home-type={homeType}>
-      {seo === 'hidden' ? null : <FooterSeoLinks expanded={seo === 'expanded'} />}
+      {seo === 'hidden' ? null : <DeferredFooterSeoLinks expanded={seo === 'expanded'} />}
       <div className={styles.inner}>
         <div className={styles.columns}>
           {columns.map((column) => (
