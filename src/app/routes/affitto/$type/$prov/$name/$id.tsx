@@ -1,41 +1,16 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { SearchResultsPage, routeSearch, validateResultsSearch, type ResultsRoute } from '@/pages/search-results';
-import type { TypeSlug } from '@/shared/config';
-import { HOME_TYPE } from '@/shared/lib/home-type';
-import { ACCEPTS } from '../../../../../config/route-static-data';
+import { createFileRoute } from '@tanstack/react-router';
+import { routeSearch } from '@/pages/search-results';
 import { loadResults } from '../../../../../lib/results-loader';
-import { resultsHeaders } from '../../../../../lib/results-headers';
-import { paramsShape, provinceSlugSchema, requireParams, segmentSchema, typeSlugSchema } from '../../../../../lib/route-params';
+import { townResultsOptions, townRoute } from '../../../../../lib/town-results';
+import { TownResultsPage } from '../../../../../lib/town-results-page';
 
-const paramsSchema = paramsShape({ type: typeSlugSchema, prov: provinceSlugSchema, name: segmentSchema, id: segmentSchema });
-
-/** Rent results in a municipality: /affitto/{type}/{province}/{town}/{ISTAT code}. */
+/** Rent results in a municipality: /affitto/{type}/{province}/{town}/{ISTAT code} (its twin and their shared part: lib/town-results.ts). */
 export const Route = createFileRoute('/affitto/$type/$prov/$name/$id')({
-  staticData: { homeTypes: ACCEPTS.renter, defaultHomeType: HOME_TYPE.RENTER, footerSeo: 'expanded' },
-  params: {
-    parse: (raw) => {
-      const params = requireParams(paramsSchema, raw);
-      if (!/^\d{6}$/.test(params.id)) throw notFound();
-      return params;
-    },
-  },
-  validateSearch: validateResultsSearch,
-  loaderDeps: ({ search }) => ({ search }),
-  headers: resultsHeaders,
-  loader: ({ context, params, deps, cause }) => loadResults(context.queryClient, routeSearch(routeOf(params), deps.search), cause),
+  ...townResultsOptions(2),
+  loader: ({ context, params, deps, cause }) => loadResults(context.queryClient, routeSearch(townRoute(2, params), deps.search), cause),
   component: RouteComponent,
 });
 
-function routeOf(params: { type: TypeSlug; prov: string; name: string; id: string }): ResultsRoute {
-  return { kind: 'town', sellType: 2, type: params.type, prov: params.prov, name: params.name, istat: params.id };
-}
-
 function RouteComponent() {
-  const path = Route.useParams();
-  const search = Route.useSearch();
-  const { status: refused } = Route.useLoaderData();
-  const route = useMemo(() => routeOf(path), [path]);
-  const params = useMemo(() => routeSearch(route, search), [route, search]);
-  return <SearchResultsPage route={route} params={params} province={path.prov} refused={refused} />;
+  return <TownResultsPage sellType={2} path={Route.useParams()} search={Route.useSearch()} load={Route.useLoaderData()} />;
 }
