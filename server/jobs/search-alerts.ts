@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error';
 import { deleteLinkUrl } from '../modules/saved-searches/links';
 import { searchAlertMail } from '../modules/saved-searches/mail';
 import { paramsOf, summariesOf } from '../modules/saved-searches/repository';
-import { resolveSearchFilter } from '../modules/search/repository';
+import { resolveSearchFilter } from '../modules/search/resolve-place';
 
 /**
  * Saved-search alerts: a listing published, or reduced in price, after a search last looked

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchListingsQuery } from '../../server/modules/search/schemas';
 import type { TestDatabase } from '../../server/db/testing';
-import { encodeCursor } from '../../server/modules/search/repository';
+import { encodeCursor } from '../../server/modules/search/cursor';
 import { BACKENDS, buildTestApp, expectError, isErrorBody, openTestDatabase } from './helpers';
 
 // Hostile input to the search calls: always a 4xx with the catalogue's error body, never a 5xx.

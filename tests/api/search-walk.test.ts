@@ -7,7 +7,8 @@ import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import * as schema from '../../server/db/schema';
 import { properties, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
-import { searchListings, searchPage, walkCells } from '../../server/modules/search/repository';
+import { walkCells } from '../../server/modules/search/page-plan';
+import { searchListings, searchPage } from '../../server/modules/search/repository';
 import { BACKENDS, openTestDatabase } from './helpers';
 
 // A page sorted by price or by date (newest, relevance) over an area held by a few cells of level 8 walks

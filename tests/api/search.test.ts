@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/database';
 import { MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE } from '../../server/db/reference-ids';
 import { agencies, districts, media, municipalities, properties, propertyAmenities, users } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
-import { resolveSearchFilter } from '../../server/modules/search/repository';
+import { resolveSearchFilter } from '../../server/modules/search/resolve-place';
 import { parseSearchParams } from '@domain/search';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 import { z } from 'zod';

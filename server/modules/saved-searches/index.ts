@@ -4,7 +4,7 @@ import { requireUser } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { IdParams, OkResponse } from '../shared/schemas';
-import { resolveSearchFilter } from '../search/repository';
+import { resolveSearchFilter } from '../search/resolve-place';
 import { loginRateLimit } from '../sign-in/rate-limits';
 import { isDeleteLinkToken } from './links';
 import {

@@ -1,4 +1,5 @@
 import { Column, SQL, StringChunk, Table, is } from 'drizzle-orm';
+import { chunkToQuery, inlinesParams, type Dialect } from './drizzle-internals';
 
 // The text and values of a Drizzle `sql` tree, for the search's statements (docs/bench-journal.md, "2026-11-29: cold searches, first step").
 //
@@ -8,17 +9,9 @@ import { Column, SQL, StringChunk, Table, is } from 'drizzle-orm';
 // builds two statements of a few hundred chunks, and that walk led the profile of the cold call (~12 % of
 // Node's time). This reads the same tree with `instanceof` for the chunks a search's statements are made
 // of (strings, nested templates, plain values, columns, tables) and hands anything else to Drizzle, one
-// chunk at a time, with the parameters numbered on. The result is Drizzle's, to the character: under
-// tests every flattening is compared with Drizzle's (FLATTEN_CHECK below).
-
-interface Dialect {
-  sqlToQuery(query: SQL): { sql: string; params: unknown[] };
-  casing: unknown;
-  escapeName(name: string): string;
-  escapeParam(num: number, value: unknown): string;
-  escapeString(value: string): string;
-  prepareTyping?: unknown;
-}
+// chunk at a time, with the parameters numbered on (drizzle-internals.ts: the dialect's internal parts).
+// The result is Drizzle's, to the character: under tests every flattening is compared with Drizzle's
+// (FLATTEN_CHECK below).
 
 /** Tests compare every flattening with Drizzle's (vitest sets VITEST); FLATTEN_CHECK=1 does it anywhere. */
 const FLATTEN_CHECK = process.env.FLATTEN_CHECK === '1' || process.env.VITEST !== undefined;
@@ -26,23 +19,13 @@ const FLATTEN_CHECK = process.env.FLATTEN_CHECK === '1' || process.env.VITEST !=
 /** The text of a column or a table, which carries no parameter and never changes: read once from Drizzle. */
 const constantText = new WeakMap<object, string>();
 
-/** Whether a template's values are written inline (sql.inlineParams(): a private field of Drizzle's SQL). */
-const inlines = (query: SQL) => (query as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
-
 interface Out {
   text: string;
   params: unknown[];
 }
 
 function viaDrizzle(dialect: Dialect, chunk: unknown, out: Out) {
-  const built = new SQL([chunk as never]).toQuery({
-    casing: dialect.casing as never,
-    escapeName: dialect.escapeName,
-    escapeParam: dialect.escapeParam,
-    escapeString: dialect.escapeString,
-    prepareTyping: dialect.prepareTyping as never,
-    paramStartIndex: { value: out.params.length },
-  });
+  const built = chunkToQuery(dialect, chunk, out.params.length);
   out.text += built.sql;
   for (const param of built.params) out.params.push(param);
 }
@@ -55,7 +38,7 @@ function walk(dialect: Dialect, chunks: readonly unknown[], out: Out) {
       out.text += value.length === 1 ? value[0] : value.join('');
     } else if (chunk instanceof SQL) {
       // A template whose values are inlined (sql.inlineParams()) is Drizzle's to write.
-      if (inlines(chunk)) viaDrizzle(dialect, chunk, out);
+      if (inlinesParams(chunk)) viaDrizzle(dialect, chunk, out);
       else walk(dialect, chunk.queryChunks, out);
     } else if (chunk === null || typeof chunk !== 'object') {
       // A plain value: a parameter, as Drizzle writes it.
@@ -82,7 +65,7 @@ function walk(dialect: Dialect, chunks: readonly unknown[], out: Out) {
 /** The statement's text and its values, exactly as `db.dialect.sqlToQuery(query)` gives them. */
 export function flattenSql(dialect: Dialect, query: SQL): { sql: string; params: unknown[] } {
   const out: Out = { text: '', params: [] };
-  if (inlines(query)) return dialect.sqlToQuery(query);
+  if (inlinesParams(query)) return dialect.sqlToQuery(query);
   walk(dialect, query.queryChunks, out);
   if (FLATTEN_CHECK) {
     const expected = dialect.sqlToQuery(query);

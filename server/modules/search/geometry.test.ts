@@ -10,7 +10,7 @@ function random(seed: number) {
   };
 }
 
-// The flat first test of a circle (walkCircle in repository.ts) decides a position only outside its band;
+// The flat first test of a circle (walkCircle in area-conditions.ts) decides a position only outside its band;
 // wherever it decides, the great-circle distance on the same sphere must agree.
 describe('planarCircle', () => {
   it('never decides a position the other way from the great-circle distance, from 100 m to the largest radius, at every latitude it serves', () => {

@@ -175,7 +175,7 @@ export function planarCircle(center: LatLng, radiusM: number): PlanarCircle | nu
   return { latitude: center.latitude, longitude: center.longitude, kLat, kLng, margin, inner2: inner * inner, outer2: (radiusM + margin) ** 2 };
 }
 
-/** The flat distance of planarCircle, squared, from its centre to (lat, lng): the same arithmetic as the SQL form (repository.ts, walkCircle). */
+/** The flat distance of planarCircle, squared, from its centre to (lat, lng): the same arithmetic as the SQL form (area-conditions.ts, walkCircle). */
 export function planarDistance2(c: PlanarCircle, latitude: number, longitude: number): number {
   const dy = (latitude - c.latitude) * c.kLat;
   const dx = (longitude - c.longitude) * c.kLng;

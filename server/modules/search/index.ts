@@ -5,7 +5,8 @@ import { errorResponses } from '../../errors/error-body';
 import { AppError } from '../../errors/app-error';
 import { AnswerCache } from './answer-cache';
 import { MarkerIndex } from './marker-index';
-import { createPlaceSearch, searchListings } from './repository';
+import { createPlaceSearch } from './place-search';
+import { searchListings } from './repository';
 import { PlacesQuery, PlacesResult, SearchListingsQuery, SearchResult } from './schemas';
 
 /**

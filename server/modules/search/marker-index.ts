@@ -577,7 +577,7 @@ export class MarkerIndex {
   }
   /**
    * The first `limit` listings of a plain circle search in a sort's order, as the SQL's page orders them
-   * (repository.ts, sortKeys: the keys descending or ascending with nulls last, then the id in the last key's
+   * (cursor.ts, sortKeys: the keys descending or ascending with nulls last, then the id in the last key's
    * direction; relevance puts the listings highlighted now first, then the newest): their ids, best first.
    * The cells are read best bound first (each cell keeps its best keys), and a cell that cannot beat the page
    * so far ends the walk: a city circle of tens of thousands of listings reads a few cells. Null when the copy

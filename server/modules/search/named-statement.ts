@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-// orderSelectedFields is not in Drizzle's published types (statementShell below).
-import * as drizzle from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { namedStatementTarget } from '../../db/generic-plans';
+import { dialectOf, runRows, runSelect, selectParts } from './drizzle-internals';
 import { flattenSql } from './flatten';
-
-const { orderSelectedFields } = drizzle as unknown as { orderSelectedFields: unknown };
-
-type Dialect = Parameters<typeof flattenSql>[0];
 
 /** The names of the texts seen lately: the same few texts come back at every search, and hashing one costs ~10 µs. */
 const names = new Map<string, string>();
@@ -25,12 +20,6 @@ function nameOf(text: string): string {
   return name;
 }
 
-/** The statement's text and values (flattenSql: Drizzle's, without its cost), and its name. */
-function named(db: Db, query: SQL) {
-  const built = flattenSql((db as unknown as { dialect: Dialect }).dialect, query);
-  return { built, name: nameOf(built.sql) };
-}
-
 /**
  * Runs a statement as a named prepared statement (node-postgres prepares it once per connection, and
  * PostgreSQL may then keep one generic plan for it): for the search's statements whose text is the same
@@ -41,29 +30,10 @@ function named(db: Db, query: SQL) {
  * connection that ran it.
  */
 export async function executeNamed<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<{ rows: T[] }> {
-  const { built, name } = named(db, query);
+  // The statement's text and values (flattenSql: Drizzle's, without its cost), and its name.
+  const built = flattenSql(dialectOf(db), query);
   const target = namedStatementTarget(db);
-  const prepared = (target ?? db)._.session.prepareQuery(built, undefined, target ? name : undefined, false);
-  return (await prepared.execute()) as unknown as { rows: T[] };
-}
-
-interface SelectInternals {
-  getSQL(): SQL;
-  config: { fields: Record<string, unknown> };
-}
-
-type OrderSelectedFields = (fields: Record<string, unknown>) => { path: string[]; field: unknown }[];
-
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
-}
-
-/** The decoder Drizzle's own row mapping (mapResultRow) uses for a selected field. */
-function decoderOf(field: unknown): Decoder {
-  if (drizzle.is(field, drizzle.Column)) return field;
-  if (drizzle.is(field, drizzle.SQL)) return (field as unknown as { decoder: Decoder }).decoder;
-  if (drizzle.is(field, drizzle.Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
-  return (field as { sql: { decoder: Decoder } }).sql.decoder;
+  return runRows<T>(target ?? db, built, target ? nameOf(built.sql) : undefined);
 }
 
 /**
@@ -89,16 +59,14 @@ const HOLE = '/*statement-shell-hole*/';
  * whole) are refused.
  */
 export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>): StatementShell<T> {
-  const select = build(drizzle.sql.raw(HOLE)) as unknown as SelectInternals;
-  const dialect = (db as unknown as { dialect: Dialect }).dialect;
-  const whole = dialect.sqlToQuery(select.getSQL());
+  const select = selectParts(build(sql.raw(HOLE)));
+  const whole = dialectOf(db).sqlToQuery(select.sql);
   const parts = whole.sql.split(HOLE);
   if (whole.params.length > 0 || parts.length !== 2) throw new Error(`statementShell: the shell must hold the hole once and no parameter (${parts.length - 1} holes, parameters ${JSON.stringify(whole.params)})`);
   const [head, tail] = parts;
-  const fields = (orderSelectedFields as unknown as OrderSelectedFields)(select.config.fields);
-  if (fields.some(({ path }) => path.length !== 1)) throw new Error('statementShell: nested fields are not mapped');
-  const keys = fields.map(({ path }) => path[0]);
-  const decoders = fields.map(({ field }) => decoderOf(field));
+  if (select.columns.some(({ path }) => path.length !== 1)) throw new Error('statementShell: nested fields are not mapped');
+  const keys = select.columns.map(({ path }) => path[0]);
+  const decoders = select.columns.map(({ decoder }) => decoder);
   const mapRows = (rows: unknown[][]) =>
     rows.map((row) => {
       const out: Record<string, unknown> = {};
@@ -107,11 +75,10 @@ export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>
     });
   return {
     async execute(target, hole, isNamed) {
-      const inner = flattenSql((target as unknown as { dialect: Dialect }).dialect, hole);
+      const inner = flattenSql(dialectOf(target), hole);
       const text = head + inner.sql + tail;
       const named = isNamed ? namedStatementTarget(target) : null;
-      const prepared = (named ?? target)._.session.prepareQuery({ sql: text, params: inner.params }, fields as never, named ? nameOf(text) : undefined, true, mapRows as never);
-      return (await prepared.execute()) as T[];
+      return runSelect(named ?? target, { sql: text, params: inner.params }, select.fields, named ? nameOf(text) : undefined, mapRows);
     },
   };
 }

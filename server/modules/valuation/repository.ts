@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
 import { mailOutbox, properties, valuations } from '../../db/schema';
-import { withinCircle } from '../search/repository';
+import { withinCircle } from '../search/area-conditions';
 
 // The valuation's data: the comparable candidates near a position (over the circle indexes of
 // properties: properties_earth_gist for published listings, properties_sold_earth_gist for sold
