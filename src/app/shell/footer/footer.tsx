@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { configQueryOptions } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
@@ -9,7 +10,7 @@ import type { FooterSeoMode } from '../../config/route-static-data';
 import { modalStore } from '@/shared/lib/modal-store';
 import { MenuEntry } from '../menu-entry';
 import { footerDocumentsQueryOptions } from './footer-documents';
-import { DeferredFooterSeoLinks } from './deferred-footer-seo-links';
+import { DeferredFooterSeoLinks, preloadFooterSeoLinks } from './deferred-footer-seo-links';
 import styles from './footer.module.css';
 
 export interface FooterProps {
@@ -22,6 +23,12 @@ export function Footer({ homeType, seo = 'default' }: FooterProps) {
   const config = useQuery(configQueryOptions());
   const documents = useQuery(footerDocumentsQueryOptions()).data ?? [];
   const columns = FOOTER_MENUS[homeType];
+  // Another page opened them or closed them before the reader came near: they are drawn afresh, so
+  // their code is needed now.
+  const firstSeo = useRef(seo);
+  useEffect(() => {
+    if (seo !== firstSeo.current) preloadFooterSeoLinks();
+  }, [seo]);
 
   return (
     <footer className={styles.footer} data-testid="site-footer" data-home-type={homeType}>
