@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import type { TestDatabase } from '../../server/db/testing';
-import { BACKENDS, buildTestApp, isErrorBody, openTestDatabase } from './helpers';
+import { isErrorBody, describeOnBackends, signedInUser } from './helpers';
 
 /**
  * Every Account and User call of the spec's table gets random and hostile input: the answer
@@ -77,61 +75,48 @@ function bodyFor(keys: string[] | undefined) {
   );
 }
 
-for (const backend of BACKENDS) {
-  describe(`Account and User calls under random input (${backend.name})`, () => {
-    let testDb: TestDatabase;
-    let app: FastifyInstance;
-    let bearer = '';
-    let userId = 0;
+describeOnBackends('Account and User calls under random input', { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '100000' } }, (suite) => {
+  const { backend } = suite;
 
-    beforeAll(async () => {
-      testDb = await openTestDatabase(backend);
-      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '100000' } });
-      const email = `fuzz.${backend.name}@example.com`;
-      await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Fuzz', surname: 'Test', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Sabbia.Calda#Riva19' } });
-      await testDb.database.db.update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
-      userId = (await testDb.database.db.select().from(users).where(eq(users.email, email)))[0].id;
-      const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: 'Sabbia.Calda#Riva19' } })).json().UserToken;
-      bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token;
-    }, 180_000);
-    afterAll(async () => {
-      await app?.close();
-      await testDb?.cleanup();
-    });
+  let bearer = '';
+  let userId = 0;
 
-    /** What a refused call must leave as it was: every account table's rows and the acting user. */
-    const fingerprint = async () => {
-      const counts = await testDb.database.db.execute(
-        sql`select (select count(*) from users) as u, (select count(*) from user_consents) as c, (select count(*) from user_addresses) as a, (select count(*) from mail_outbox) as m, (select count(*) from user_tokens where revoked_at is null) as t, (select count(*) from user_action_tokens) as k`,
+  beforeAll(async () => {
+    ({ id: userId, bearer } = await signedInUser(suite.app, suite.db, { email: `fuzz.${backend.name}@example.com`, name: 'Fuzz', surname: 'Test', password: 'Sabbia.Calda#Riva19' }));
+  }, 180_000);
+
+  /** What a refused call must leave as it was: every account table's rows and the acting user. */
+  const fingerprint = async () => {
+    const counts = await suite.db.execute(
+      sql`select (select count(*) from users) as u, (select count(*) from user_consents) as c, (select count(*) from user_addresses) as a, (select count(*) from mail_outbox) as m, (select count(*) from user_tokens where revoked_at is null) as t, (select count(*) from user_action_tokens) as k`,
+    );
+    const [user] = await suite.db.select().from(users).where(eq(users.id, userId));
+    return JSON.stringify([(counts as unknown as { rows: unknown[] }).rows ?? counts, user]);
+  };
+
+  for (const call of CALLS) {
+    it(`${call.method} ${call.path}`, async () => {
+      let before = await fingerprint();
+      await fc.assert(
+        fc.asyncProperty(bodyFor(call.keys), segment, fc.boolean(), async (payload, part, withBearer) => {
+          let url = call.path.replace('{p}', encodeURIComponent(part));
+          if (call.query) url += `?${call.query}=${encodeURIComponent(part)}`;
+          const res = await suite.app.inject({
+            method: call.method,
+            url,
+            payload: call.method === 'GET' ? undefined : payload,
+            headers: { 'content-type': 'application/json', ...(withBearer ? { authorization: `Bearer ${bearer}` } : {}) },
+          });
+          expect(res.statusCode, `${call.method} ${url} ${payload}`).toBeLessThan(500);
+          const after = await fingerprint();
+          if (res.statusCode >= 400) {
+            expect(isErrorBody(res.json())).toBe(true);
+            expect(after, `a refused ${call.method} ${url} changed the data`).toBe(before);
+          }
+          before = after;
+        }),
+        { numRuns: 30 },
       );
-      const [user] = await testDb.database.db.select().from(users).where(eq(users.id, userId));
-      return JSON.stringify([(counts as unknown as { rows: unknown[] }).rows ?? counts, user]);
-    };
-
-    for (const call of CALLS) {
-      it(`${call.method} ${call.path}`, async () => {
-        let before = await fingerprint();
-        await fc.assert(
-          fc.asyncProperty(bodyFor(call.keys), segment, fc.boolean(), async (payload, part, withBearer) => {
-            let url = call.path.replace('{p}', encodeURIComponent(part));
-            if (call.query) url += `?${call.query}=${encodeURIComponent(part)}`;
-            const res = await app.inject({
-              method: call.method,
-              url,
-              payload: call.method === 'GET' ? undefined : payload,
-              headers: { 'content-type': 'application/json', ...(withBearer ? { authorization: `Bearer ${bearer}` } : {}) },
-            });
-            expect(res.statusCode, `${call.method} ${url} ${payload}`).toBeLessThan(500);
-            const after = await fingerprint();
-            if (res.statusCode >= 400) {
-              expect(isErrorBody(res.json())).toBe(true);
-              expect(after, `a refused ${call.method} ${url} changed the data`).toBe(before);
-            }
-            before = after;
-          }),
-          { numRuns: 30 },
-        );
-      });
-    }
-  });
-}
+    });
+  }
+});

@@ -1,13 +1,22 @@
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
+import type { Db } from '../../server/db/database';
+import { users } from '../../server/db/schema';
 import { createTestDatabase, hasTestPostgres, type TestDatabase } from '../../server/db/testing';
 import { ERROR_CATALOGUE, type ErrorName } from '../../server/errors/catalogue';
 
+/** A database the API suites run on. */
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  postgres: boolean;
+}
+
 /** The databases the API suites run on: PGlite always, PostgreSQL when a server is configured. */
-export const BACKENDS: { name: 'pglite' | 'postgres'; postgres: boolean }[] = [
+export const BACKENDS: Backend[] = [
   { name: 'pglite', postgres: false },
   ...(hasTestPostgres() ? [{ name: 'postgres' as const, postgres: true }] : []),
 ];
@@ -39,6 +48,132 @@ export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions
     logger,
     ...rest,
   });
+}
+
+/** What a suite of describeOnBackends reads once its database and app are open (in its hooks and tests). */
+export interface BackendSuite {
+  readonly backend: Backend;
+  readonly testDb: TestDatabase;
+  readonly app: FastifyInstance;
+  /** The test database's Drizzle handle. */
+  readonly db: Db;
+}
+
+/**
+ * One describe per backend (`<title> (pglite)`, `<title> (postgres)`), each with a test database and the
+ * app over it, opened before its tests and closed after them (after the suite's own afterAll hooks).
+ * The body's own beforeAll hooks run once the app is built.
+ */
+export function describeOnBackends(title: string, options: TestAppOptions, body: (suite: BackendSuite) => void): void {
+  for (const backend of BACKENDS) {
+    describe(`${title} (${backend.name})`, () => {
+      let testDb: TestDatabase | undefined;
+      let app: FastifyInstance | undefined;
+      beforeAll(async () => {
+        testDb = await openTestDatabase(backend);
+        app = await buildTestApp(testDb, options);
+      }, 180_000);
+      afterAll(async () => {
+        await app?.close();
+        await testDb?.cleanup();
+      });
+      const opened = <T>(value: T | undefined): T => {
+        if (value === undefined) throw new Error(`${title} (${backend.name}): the database and the app open in beforeAll`);
+        return value;
+      };
+      body({
+        backend,
+        get testDb() {
+          return opened(testDb);
+        },
+        get app() {
+          return opened(app);
+        },
+        get db() {
+          return opened(testDb).database.db;
+        },
+      });
+    });
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface SignedInUserOptions {
+  email: string;
+  password?: string;
+  name?: string;
+  surname?: string;
+  /** The client's address for the registration and the login (the per-address limits are not under test). */
+  remoteAddress?: string;
+  /** The bearer of the anonymous session the login comes from (what it holds moves to the account). */
+  anonymousBearer?: string;
+}
+
+export interface SignedInUser {
+  id: number;
+  email: string;
+  password: string;
+  /** The session's bearer. */
+  bearer: string;
+  /** A call with the user's bearer (and any other headers). */
+  call(method: HttpMethod, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** The password signedInUser gives an account unless told another. */
+export const SIGNED_IN_PASSWORD = 'Ortensie.Blu#Lago71';
+
+export interface ConfirmedAccount {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/** A registered account, confirmed as its confirmation link would confirm it (registration confirmed, no longer silent). */
+export async function confirmedAccount(app: FastifyInstance, db: Db, options: Omit<SignedInUserOptions, 'anonymousBearer'>): Promise<ConfirmedAccount> {
+  const { email, password = SIGNED_IN_PASSWORD, name = 'Pia', surname = 'Sala', remoteAddress } = options;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/Account/Register',
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    payload: { name, surname, email, TermsAndConditions: true, InfoPrivacy: true, password },
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  await db.update(users).set({ registrationConfirmed: true, isSilent: false }).where(eq(users.email, email));
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: row!.id, email, password };
+}
+
+/** A session's bearer for an account's password login (from a client holding an anonymous bearer, if given). */
+export async function loginBearer(app: FastifyInstance, account: { email: string; password: string; remoteAddress?: string; anonymousBearer?: string }): Promise<string> {
+  const { email, password, remoteAddress, anonymousBearer } = account;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/Account/Login',
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    payload: { username: email, password },
+    headers: anonymousBearer === undefined ? {} : { authorization: `Bearer ${anonymousBearer}` },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  const session = await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: login.json().UserToken, portal: 5 } });
+  expect(session.statusCode, session.body).toBe(200);
+  return session.json().Token as string;
+}
+
+/** A call with a bearer (and any other headers). */
+export function callerOf(app: FastifyInstance, bearer: string): SignedInUser['call'] {
+  return (method, url, payload, headers = {}) =>
+    app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as never }), headers: { authorization: `Bearer ${bearer}`, ...headers } });
+}
+
+/**
+ * A registered account, confirmed (see confirmedAccount) and logged in: its id, address, password, the
+ * session's bearer and calls with it.
+ */
+export async function signedInUser(app: FastifyInstance, db: Db, options: SignedInUserOptions): Promise<SignedInUser> {
+  const account = await confirmedAccount(app, db, options);
+  const bearer = await loginBearer(app, { ...account, remoteAddress: options.remoteAddress, anonymousBearer: options.anonymousBearer });
+  return { ...account, bearer, call: callerOf(app, bearer) };
 }
 
 /** Asserts the answer is the catalogue's error body, with the catalogue's status. */
