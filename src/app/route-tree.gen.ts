@@ -31,6 +31,8 @@ import { Route as AffittocasaIndexRouteImport } from './routes/affittocasa/index
 import { Route as AffittocasaTypeRouteImport } from './routes/affittocasa/$type'
 import { Route as AgenzieComprocasaRouteImport } from './routes/agenzie/comprocasa'
 import { Route as AgenzieVendocasaRouteImport } from './routes/agenzie/vendocasa'
+import { Route as AnnuncioAffittocasaRouteImport } from './routes/annuncio/affittocasa'
+import { Route as AnnuncioVendocasaRouteImport } from './routes/annuncio/vendocasa'
 import { Route as ComefunzionaIndexRouteImport } from './routes/comefunziona/index'
 import { Route as ComefunzionaAffittocasaRouteImport } from './routes/comefunziona/affittocasa'
 import { Route as ComefunzionaComprocasaRouteImport } from './routes/comefunziona/comprocasa'
@@ -198,6 +200,16 @@ const AgenzieComprocasaRoute = AgenzieComprocasaRouteImport.update({
 const AgenzieVendocasaRoute = AgenzieVendocasaRouteImport.update({
   id: '/agenzie/vendocasa',
   path: '/agenzie/vendocasa',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnnuncioAffittocasaRoute = AnnuncioAffittocasaRouteImport.update({
+  id: '/annuncio/affittocasa',
+  path: '/annuncio/affittocasa',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnnuncioVendocasaRoute = AnnuncioVendocasaRouteImport.update({
+  id: '/annuncio/vendocasa',
+  path: '/annuncio/vendocasa',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ComefunzionaIndexRoute = ComefunzionaIndexRouteImport.update({
@@ -383,14 +395,14 @@ const AgenzieNameTypeRoute = AgenzieNameTypeRouteImport.update({
 } as any)
 const AnnuncioAffittocasaIndexRoute =
   AnnuncioAffittocasaIndexRouteImport.update({
-    id: '/annuncio/affittocasa/',
-    path: '/annuncio/affittocasa/',
-    getParentRoute: () => rootRouteImport,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AnnuncioAffittocasaRoute,
   } as any)
 const AnnuncioVendocasaIndexRoute = AnnuncioVendocasaIndexRouteImport.update({
-  id: '/annuncio/vendocasa/',
-  path: '/annuncio/vendocasa/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AnnuncioVendocasaRoute,
 } as any)
 const ComprocasaTypeIndexRoute = ComprocasaTypeIndexRouteImport.update({
   id: '/comprocasa/$type/',
@@ -439,15 +451,15 @@ const AuthenticatedMyrexerAppuntamentiTypeRoute =
   } as any)
 const AnnuncioAffittocasaIdIndexRoute =
   AnnuncioAffittocasaIdIndexRouteImport.update({
-    id: '/annuncio/affittocasa/$id/',
-    path: '/annuncio/affittocasa/$id/',
-    getParentRoute: () => rootRouteImport,
+    id: '/$id/',
+    path: '/$id/',
+    getParentRoute: () => AnnuncioAffittocasaRoute,
   } as any)
 const AnnuncioVendocasaIdIndexRoute =
   AnnuncioVendocasaIdIndexRouteImport.update({
-    id: '/annuncio/vendocasa/$id/',
-    path: '/annuncio/vendocasa/$id/',
-    getParentRoute: () => rootRouteImport,
+    id: '/$id/',
+    path: '/$id/',
+    getParentRoute: () => AnnuncioVendocasaRoute,
   } as any)
 const ComprocasaTypeProvinciaComuniRoute =
   ComprocasaTypeProvinciaComuniRouteImport.update({
@@ -474,27 +486,27 @@ const AffittoTypeProvNameIdRoute = AffittoTypeProvNameIdRouteImport.update({
 } as any)
 const AnnuncioAffittocasaIdGotostepIndexRoute =
   AnnuncioAffittocasaIdGotostepIndexRouteImport.update({
-    id: '/annuncio/affittocasa/$id/$gotostep/',
-    path: '/annuncio/affittocasa/$id/$gotostep/',
-    getParentRoute: () => rootRouteImport,
+    id: '/$id/$gotostep/',
+    path: '/$id/$gotostep/',
+    getParentRoute: () => AnnuncioAffittocasaRoute,
   } as any)
 const AnnuncioAffittocasaIdGotostepOrderidRoute =
   AnnuncioAffittocasaIdGotostepOrderidRouteImport.update({
-    id: '/annuncio/affittocasa/$id/$gotostep/$orderid',
-    path: '/annuncio/affittocasa/$id/$gotostep/$orderid',
-    getParentRoute: () => rootRouteImport,
+    id: '/$id/$gotostep/$orderid',
+    path: '/$id/$gotostep/$orderid',
+    getParentRoute: () => AnnuncioAffittocasaRoute,
   } as any)
 const AnnuncioVendocasaIdGotostepIndexRoute =
   AnnuncioVendocasaIdGotostepIndexRouteImport.update({
-    id: '/annuncio/vendocasa/$id/$gotostep/',
-    path: '/annuncio/vendocasa/$id/$gotostep/',
-    getParentRoute: () => rootRouteImport,
+    id: '/$id/$gotostep/',
+    path: '/$id/$gotostep/',
+    getParentRoute: () => AnnuncioVendocasaRoute,
   } as any)
 const AnnuncioVendocasaIdGotostepOrderidRoute =
   AnnuncioVendocasaIdGotostepOrderidRouteImport.update({
-    id: '/annuncio/vendocasa/$id/$gotostep/$orderid',
-    path: '/annuncio/vendocasa/$id/$gotostep/$orderid',
-    getParentRoute: () => rootRouteImport,
+    id: '/$id/$gotostep/$orderid',
+    path: '/$id/$gotostep/$orderid',
+    getParentRoute: () => AnnuncioVendocasaRoute,
   } as any)
 const VenditaTypeProvNameIdRoute = VenditaTypeProvNameIdRouteImport.update({
   id: '/vendita/$type/$prov/$name/$id',
@@ -535,6 +547,8 @@ export interface FileRoutesByFullPath {
   '/affittocasa/$type': typeof AffittocasaTypeRoute
   '/agenzie/comprocasa': typeof AgenzieComprocasaRoute
   '/agenzie/vendocasa': typeof AgenzieVendocasaRoute
+  '/annuncio/affittocasa': typeof AnnuncioAffittocasaRouteWithChildren
+  '/annuncio/vendocasa': typeof AnnuncioVendocasaRouteWithChildren
   '/comefunziona/affittocasa': typeof ComefunzionaAffittocasaRoute
   '/comefunziona/comprocasa': typeof ComefunzionaComprocasaRoute
   '/comefunziona/trovocasa': typeof ComefunzionaTrovocasaRoute
@@ -699,6 +713,8 @@ export interface FileRoutesById {
   '/affittocasa/$type': typeof AffittocasaTypeRoute
   '/agenzie/comprocasa': typeof AgenzieComprocasaRoute
   '/agenzie/vendocasa': typeof AgenzieVendocasaRoute
+  '/annuncio/affittocasa': typeof AnnuncioAffittocasaRouteWithChildren
+  '/annuncio/vendocasa': typeof AnnuncioVendocasaRouteWithChildren
   '/comefunziona/affittocasa': typeof ComefunzionaAffittocasaRoute
   '/comefunziona/comprocasa': typeof ComefunzionaComprocasaRoute
   '/comefunziona/trovocasa': typeof ComefunzionaTrovocasaRoute
@@ -782,6 +798,8 @@ export interface FileRouteTypes {
     | '/affittocasa/$type'
     | '/agenzie/comprocasa'
     | '/agenzie/vendocasa'
+    | '/annuncio/affittocasa'
+    | '/annuncio/vendocasa'
     | '/comefunziona/affittocasa'
     | '/comefunziona/comprocasa'
     | '/comefunziona/trovocasa'
@@ -945,6 +963,8 @@ export interface FileRouteTypes {
     | '/affittocasa/$type'
     | '/agenzie/comprocasa'
     | '/agenzie/vendocasa'
+    | '/annuncio/affittocasa'
+    | '/annuncio/vendocasa'
     | '/comefunziona/affittocasa'
     | '/comefunziona/comprocasa'
     | '/comefunziona/trovocasa'
@@ -1028,6 +1048,8 @@ export interface RootRouteChildren {
   AffittocasaTypeRoute: typeof AffittocasaTypeRoute
   AgenzieComprocasaRoute: typeof AgenzieComprocasaRoute
   AgenzieVendocasaRoute: typeof AgenzieVendocasaRoute
+  AnnuncioAffittocasaRoute: typeof AnnuncioAffittocasaRouteWithChildren
+  AnnuncioVendocasaRoute: typeof AnnuncioVendocasaRouteWithChildren
   ComefunzionaAffittocasaRoute: typeof ComefunzionaAffittocasaRoute
   ComefunzionaComprocasaRoute: typeof ComefunzionaComprocasaRoute
   ComefunzionaTrovocasaRoute: typeof ComefunzionaTrovocasaRoute
@@ -1061,20 +1083,12 @@ export interface RootRouteChildren {
   LoginAutoLoginTokenparamRoute: typeof LoginAutoLoginTokenparamRoute
   ValutocasaCittaCityRoute: typeof ValutocasaCittaCityRoute
   AgenzieNameIndexRoute: typeof AgenzieNameIndexRoute
-  AnnuncioAffittocasaIndexRoute: typeof AnnuncioAffittocasaIndexRoute
-  AnnuncioVendocasaIndexRoute: typeof AnnuncioVendocasaIndexRoute
   ComprocasaTypeIndexRoute: typeof ComprocasaTypeIndexRoute
   TrovocasaTypeIndexRoute: typeof TrovocasaTypeIndexRoute
   ComprocasaTypeProvinciaComuniRoute: typeof ComprocasaTypeProvinciaComuniRoute
   TrovocasaTypeProvinciaComuniRoute: typeof TrovocasaTypeProvinciaComuniRoute
-  AnnuncioAffittocasaIdIndexRoute: typeof AnnuncioAffittocasaIdIndexRoute
-  AnnuncioVendocasaIdIndexRoute: typeof AnnuncioVendocasaIdIndexRoute
   AffittoTypeProvNameIdRoute: typeof AffittoTypeProvNameIdRoute
-  AnnuncioAffittocasaIdGotostepOrderidRoute: typeof AnnuncioAffittocasaIdGotostepOrderidRoute
-  AnnuncioVendocasaIdGotostepOrderidRoute: typeof AnnuncioVendocasaIdGotostepOrderidRoute
   VenditaTypeProvNameIdRoute: typeof VenditaTypeProvNameIdRoute
-  AnnuncioAffittocasaIdGotostepIndexRoute: typeof AnnuncioAffittocasaIdGotostepIndexRoute
-  AnnuncioVendocasaIdGotostepIndexRoute: typeof AnnuncioVendocasaIdGotostepIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1231,6 +1245,20 @@ declare module '@tanstack/react-router' {
       path: '/agenzie/vendocasa'
       fullPath: '/agenzie/vendocasa'
       preLoaderRoute: typeof AgenzieVendocasaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/annuncio/affittocasa': {
+      id: '/annuncio/affittocasa'
+      path: '/annuncio/affittocasa'
+      fullPath: '/annuncio/affittocasa'
+      preLoaderRoute: typeof AnnuncioAffittocasaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/annuncio/vendocasa': {
+      id: '/annuncio/vendocasa'
+      path: '/annuncio/vendocasa'
+      fullPath: '/annuncio/vendocasa'
+      preLoaderRoute: typeof AnnuncioVendocasaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/comefunziona/': {
@@ -1480,17 +1508,17 @@ declare module '@tanstack/react-router' {
     }
     '/annuncio/affittocasa/': {
       id: '/annuncio/affittocasa/'
-      path: '/annuncio/affittocasa'
+      path: '/'
       fullPath: '/annuncio/affittocasa/'
       preLoaderRoute: typeof AnnuncioAffittocasaIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioAffittocasaRoute
     }
     '/annuncio/vendocasa/': {
       id: '/annuncio/vendocasa/'
-      path: '/annuncio/vendocasa'
+      path: '/'
       fullPath: '/annuncio/vendocasa/'
       preLoaderRoute: typeof AnnuncioVendocasaIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioVendocasaRoute
     }
     '/comprocasa/$type/': {
       id: '/comprocasa/$type/'
@@ -1550,17 +1578,17 @@ declare module '@tanstack/react-router' {
     }
     '/annuncio/affittocasa/$id/': {
       id: '/annuncio/affittocasa/$id/'
-      path: '/annuncio/affittocasa/$id'
+      path: '/$id'
       fullPath: '/annuncio/affittocasa/$id/'
       preLoaderRoute: typeof AnnuncioAffittocasaIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioAffittocasaRoute
     }
     '/annuncio/vendocasa/$id/': {
       id: '/annuncio/vendocasa/$id/'
-      path: '/annuncio/vendocasa/$id'
+      path: '/$id'
       fullPath: '/annuncio/vendocasa/$id/'
       preLoaderRoute: typeof AnnuncioVendocasaIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioVendocasaRoute
     }
     '/comprocasa/$type/$provincia/comuni': {
       id: '/comprocasa/$type/$provincia/comuni'
@@ -1592,31 +1620,31 @@ declare module '@tanstack/react-router' {
     }
     '/annuncio/affittocasa/$id/$gotostep/': {
       id: '/annuncio/affittocasa/$id/$gotostep/'
-      path: '/annuncio/affittocasa/$id/$gotostep'
+      path: '/$id/$gotostep'
       fullPath: '/annuncio/affittocasa/$id/$gotostep/'
       preLoaderRoute: typeof AnnuncioAffittocasaIdGotostepIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioAffittocasaRoute
     }
     '/annuncio/affittocasa/$id/$gotostep/$orderid': {
       id: '/annuncio/affittocasa/$id/$gotostep/$orderid'
-      path: '/annuncio/affittocasa/$id/$gotostep/$orderid'
+      path: '/$id/$gotostep/$orderid'
       fullPath: '/annuncio/affittocasa/$id/$gotostep/$orderid'
       preLoaderRoute: typeof AnnuncioAffittocasaIdGotostepOrderidRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioAffittocasaRoute
     }
     '/annuncio/vendocasa/$id/$gotostep/': {
       id: '/annuncio/vendocasa/$id/$gotostep/'
-      path: '/annuncio/vendocasa/$id/$gotostep'
+      path: '/$id/$gotostep'
       fullPath: '/annuncio/vendocasa/$id/$gotostep/'
       preLoaderRoute: typeof AnnuncioVendocasaIdGotostepIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioVendocasaRoute
     }
     '/annuncio/vendocasa/$id/$gotostep/$orderid': {
       id: '/annuncio/vendocasa/$id/$gotostep/$orderid'
-      path: '/annuncio/vendocasa/$id/$gotostep/$orderid'
+      path: '/$id/$gotostep/$orderid'
       fullPath: '/annuncio/vendocasa/$id/$gotostep/$orderid'
       preLoaderRoute: typeof AnnuncioVendocasaIdGotostepOrderidRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AnnuncioVendocasaRoute
     }
     '/vendita/$type/$prov/$name/$id': {
       id: '/vendita/$type/$prov/$name/$id'
@@ -1681,6 +1709,43 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 )
 
+interface AnnuncioAffittocasaRouteChildren {
+  AnnuncioAffittocasaIndexRoute: typeof AnnuncioAffittocasaIndexRoute
+  AnnuncioAffittocasaIdIndexRoute: typeof AnnuncioAffittocasaIdIndexRoute
+  AnnuncioAffittocasaIdGotostepOrderidRoute: typeof AnnuncioAffittocasaIdGotostepOrderidRoute
+  AnnuncioAffittocasaIdGotostepIndexRoute: typeof AnnuncioAffittocasaIdGotostepIndexRoute
+}
+
+const AnnuncioAffittocasaRouteChildren: AnnuncioAffittocasaRouteChildren = {
+  AnnuncioAffittocasaIndexRoute: AnnuncioAffittocasaIndexRoute,
+  AnnuncioAffittocasaIdIndexRoute: AnnuncioAffittocasaIdIndexRoute,
+  AnnuncioAffittocasaIdGotostepOrderidRoute:
+    AnnuncioAffittocasaIdGotostepOrderidRoute,
+  AnnuncioAffittocasaIdGotostepIndexRoute:
+    AnnuncioAffittocasaIdGotostepIndexRoute,
+}
+
+const AnnuncioAffittocasaRouteWithChildren =
+  AnnuncioAffittocasaRoute._addFileChildren(AnnuncioAffittocasaRouteChildren)
+
+interface AnnuncioVendocasaRouteChildren {
+  AnnuncioVendocasaIndexRoute: typeof AnnuncioVendocasaIndexRoute
+  AnnuncioVendocasaIdIndexRoute: typeof AnnuncioVendocasaIdIndexRoute
+  AnnuncioVendocasaIdGotostepOrderidRoute: typeof AnnuncioVendocasaIdGotostepOrderidRoute
+  AnnuncioVendocasaIdGotostepIndexRoute: typeof AnnuncioVendocasaIdGotostepIndexRoute
+}
+
+const AnnuncioVendocasaRouteChildren: AnnuncioVendocasaRouteChildren = {
+  AnnuncioVendocasaIndexRoute: AnnuncioVendocasaIndexRoute,
+  AnnuncioVendocasaIdIndexRoute: AnnuncioVendocasaIdIndexRoute,
+  AnnuncioVendocasaIdGotostepOrderidRoute:
+    AnnuncioVendocasaIdGotostepOrderidRoute,
+  AnnuncioVendocasaIdGotostepIndexRoute: AnnuncioVendocasaIdGotostepIndexRoute,
+}
+
+const AnnuncioVendocasaRouteWithChildren =
+  AnnuncioVendocasaRoute._addFileChildren(AnnuncioVendocasaRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
@@ -1703,6 +1768,8 @@ const rootRouteChildren: RootRouteChildren = {
   AffittocasaTypeRoute: AffittocasaTypeRoute,
   AgenzieComprocasaRoute: AgenzieComprocasaRoute,
   AgenzieVendocasaRoute: AgenzieVendocasaRoute,
+  AnnuncioAffittocasaRoute: AnnuncioAffittocasaRouteWithChildren,
+  AnnuncioVendocasaRoute: AnnuncioVendocasaRouteWithChildren,
   ComefunzionaAffittocasaRoute: ComefunzionaAffittocasaRoute,
   ComefunzionaComprocasaRoute: ComefunzionaComprocasaRoute,
   ComefunzionaTrovocasaRoute: ComefunzionaTrovocasaRoute,
@@ -1736,23 +1803,12 @@ const rootRouteChildren: RootRouteChildren = {
   LoginAutoLoginTokenparamRoute: LoginAutoLoginTokenparamRoute,
   ValutocasaCittaCityRoute: ValutocasaCittaCityRoute,
   AgenzieNameIndexRoute: AgenzieNameIndexRoute,
-  AnnuncioAffittocasaIndexRoute: AnnuncioAffittocasaIndexRoute,
-  AnnuncioVendocasaIndexRoute: AnnuncioVendocasaIndexRoute,
   ComprocasaTypeIndexRoute: ComprocasaTypeIndexRoute,
   TrovocasaTypeIndexRoute: TrovocasaTypeIndexRoute,
   ComprocasaTypeProvinciaComuniRoute: ComprocasaTypeProvinciaComuniRoute,
   TrovocasaTypeProvinciaComuniRoute: TrovocasaTypeProvinciaComuniRoute,
-  AnnuncioAffittocasaIdIndexRoute: AnnuncioAffittocasaIdIndexRoute,
-  AnnuncioVendocasaIdIndexRoute: AnnuncioVendocasaIdIndexRoute,
   AffittoTypeProvNameIdRoute: AffittoTypeProvNameIdRoute,
-  AnnuncioAffittocasaIdGotostepOrderidRoute:
-    AnnuncioAffittocasaIdGotostepOrderidRoute,
-  AnnuncioVendocasaIdGotostepOrderidRoute:
-    AnnuncioVendocasaIdGotostepOrderidRoute,
   VenditaTypeProvNameIdRoute: VenditaTypeProvNameIdRoute,
-  AnnuncioAffittocasaIdGotostepIndexRoute:
-    AnnuncioAffittocasaIdGotostepIndexRoute,
-  AnnuncioVendocasaIdGotostepIndexRoute: AnnuncioVendocasaIdGotostepIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -70,6 +70,15 @@ async function settled(runtime: ListingWizardRuntime) {
 
 beforeEach(() => sessionStorage.clear());
 
+describe('the inspector', () => {
+  it("creates the wizard's actor with the inspect options it is given (`?inspect`)", () => {
+    const inspect = vi.fn();
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'anonymous', device: 'mobile' }, effects(), { client: fakeServer({}).client, inspect });
+    expect(inspect).toHaveBeenCalledWith(expect.objectContaining({ type: '@xstate.actor', actorRef: runtime.actor }));
+    runtime.stop();
+  });
+});
+
 describe('an anonymous seller', () => {
   it('keeps the personal data on this tab, registers the silent account at step 1 with the captcha, then saves every answer on the new draft', async () => {
     const server = fakeServer({

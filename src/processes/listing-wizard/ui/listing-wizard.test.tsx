@@ -49,9 +49,7 @@ async function fillPersonalData() {
   fireEvent.click(screen.getByRole('checkbox', { name: /informativa sulla privacy/ }));
 }
 
-beforeEach(async () => {
-  // The wizard a previous test left running stops once its page is gone (live-wizard.ts).
-  await new Promise((resolve) => setTimeout(resolve, 0));
+beforeEach(() => {
   start.calls = 0;
   start.settle = null;
   sessionStorage.clear();

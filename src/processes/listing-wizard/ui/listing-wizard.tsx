@@ -2,15 +2,14 @@ import { useBlocker, useNavigate, useRouterState } from '@tanstack/react-router'
 import { lazy, startTransition, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { deviceFromUserAgent } from '@domain/listing/device';
 import { LOGIN_SOURCE } from '@domain/session';
-import { loadSessionRuntime, SessionViewContext, useSessionView, type SessionStatus } from '@/entities/session';
+import { loadSessionRuntime, SessionViewContext, useSessionView, wizardAccountOf } from '@/entities/session';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { ListingWizardPage, type ListingWizardPageState, type WizardPageActions } from '@/pages/listing-wizard';
-import type { Account, AnswerTypes, ListingFlow, StepId } from '@domain/wizard-steps';
+import type { AnswerTypes, ListingFlow, StepId } from '@domain/wizard-steps';
 import { firstScreenView, startsElsewhere } from '../model/first-screen';
 import { KIND_OF_FLOW, wizardPath } from '../model/wizard-path';
 import type { ListingWizardEffects, ListingWizardRuntime } from '../model/runtime';
 import type { WizardAddress } from '../model/start';
-import { adoptLive, keepLive, releaseLive } from '../model/live-wizard';
 
 export interface ListingWizardProps {
   flow: ListingFlow;
@@ -20,8 +19,9 @@ export interface ListingWizardProps {
   orderid?: string;
 }
 
-function accountOf(status: SessionStatus): Account {
-  return status === 'loggedIn' ? 'loggedIn' : status === 'silent' ? 'silent' : 'anonymous';
+interface RunProps extends ListingWizardProps {
+  /** The URL now names another draft (or a new listing) than the one running: start again. */
+  restart(): void;
 }
 
 /** `first`: a new listing's first step shows, the machine not loaded yet (it loads on the seller's first interaction). */
@@ -52,25 +52,33 @@ async function setFirstPasswordOf(runtime: ListingWizardRuntime, password: strin
 }
 
 /**
- * The listing wizard's pages (/annuncio/vendocasa, /annuncio/affittocasa and their /{id},
- * /{id}/{gotostep}, /{id}/{gotostep}/{orderid}): runs the machine with the API's calls (loaded
+ * The listing wizard of one flow, mounted once by the flow's layout route
+ * (src/app/routes/annuncio/vendocasa.tsx, affittocasa.tsx) for all its URLs: /annuncio/{kind}
+ * and its /{id}, /{id}/{gotostep}, /{id}/{gotostep}/{orderid}. The running wizard follows the
+ * URL changes it makes itself (a first save gives the draft its URL); a URL naming another
+ * draft, or a new listing, starts the wizard again (a new run, the old one stopped).
+ */
+export function ListingWizard(props: ListingWizardProps) {
+  const [run, setRun] = useState(0);
+  const restart = useCallback(() => setRun((n) => n + 1), []);
+  return <ListingWizardRun key={run} {...props} restart={restart} />;
+}
+
+/**
+ * One run of the listing wizard: runs the machine with the API's calls (loaded
  * on demand, never with the first screen: a new listing shows its first step without them and
  * loads them on the seller's first interaction, handing over the answer given meanwhile), keeps the URL on the step shown (replacing it, so
  * the browser's Back leaves the wizard, asking first, as «Esci» does), and forwards the
  * session's changes to the machine.
  */
-export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProps) {
+function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const session = useSessionView();
   const sessionStore = useContext(SessionViewContext);
-  const account = accountOf(session.status);
+  const account = wizardAccountOf(session.status);
   const address = useMemo<WizardAddress>(() => ({ flow, id: id ? Number(id) : null, gotostep: gotostep ? Number(gotostep) : null, orderId: orderid ?? null }), [flow, id, gotostep, orderid]);
-  // The wizard that was running before the URL changed under it (a first save gives the draft its URL).
-  const [phase, setPhase] = useState<Phase>(() => {
-    const live = adoptLive(address);
-    return live ? { kind: 'ready', runtime: live } : address.id === null ? { kind: 'first' } : { kind: 'loading' };
-  });
+  const [phase, setPhase] = useState<Phase>(() => (address.id === null ? { kind: 'first' } : { kind: 'loading' }));
   const [attempt, setAttempt] = useState(0);
   // The first screen: this tab may start elsewhere (read after hydration: the server cannot know).
   const elsewhere = useSyncExternalStore(NOTHING, () => startsElsewhere(account), NEVER_ELSEWHERE);
@@ -102,7 +110,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     [],
   );
 
-  // Start (or adopt) the wizard of this URL.
+  // Start the wizard of this URL.
   const started = phase.kind === 'ready' ? phase.runtime : null;
   useEffect(() => {
     if (started || !wanted) return;
@@ -110,7 +118,7 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     const first = phase.kind === 'first';
     const run = (async () => {
       const [module, inspect] = await Promise.all([import('../model/start'), inspectOptions()]);
-      const outcome = await module.startListingWizard(address, { account: accountOf(sessionStore.get().status), device: deviceFromUserAgent(navigator.userAgent) }, effects, { inspect: inspect.inspect });
+      const outcome = await module.startListingWizard(address, { account: wizardAccountOf(sessionStore.get().status), device: deviceFromUserAgent(navigator.userAgent) }, effects, { inspect: inspect.inspect });
       if (!alive) {
         if (outcome.kind === 'ready') outcome.runtime.stop();
         return null;
@@ -151,12 +159,24 @@ export function ListingWizard({ flow, id, gotostep, orderid }: ListingWizardProp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, address.id === null ? null : address.id, started, wanted]);
 
-  // The running wizard survives the URL changes it makes itself; leaving the pages ends it.
+  // The running wizard lives as long as this run: leaving the flow's pages (or a restart) ends it.
   useEffect(() => {
     if (!started) return;
-    keepLive(flow, started);
-    return () => releaseLive(started);
-  }, [flow, started]);
+    return () => started.stop();
+  }, [started]);
+
+  // A URL of this flow naming another draft than the running one (or a new listing while a
+  // draft runs), reached by a link rather than by the wizard itself: a new run. Only a change
+  // of the URL counts (between a first save and the URL that follows it, the draft has an id
+  // the URL does not have yet).
+  const lastPathname = useRef(pathname);
+  useEffect(() => {
+    if (lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
+    if (!started) return;
+    const running = started.view().listingId;
+    if (address.id === null ? running !== null : running !== address.id) restart();
+  }, [pathname, started, address.id, restart]);
 
   const view = useSyncExternalStore(started?.subscribe ?? NOTHING, () => started?.view() ?? null, () => null);
 

@@ -1,13 +1,19 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ComponentProps } from 'react';
 import type { PickedLocation } from '@/features/pick-location';
 import { ValuationStartPage } from '@/pages/valuation-wizard';
 import { useTranslation } from '@/shared/i18n';
+import { inspectOptions } from '@/shared/lib/inspect';
 import { Spinner } from '@/shared/ui/spinner';
 import { clearStoredValuation, newStoredValuation, readStoredValuation, subscribeStoredValuation, writeStoredValuation, type StoredValuation } from '../model/stored-valuation';
 import styles from './valuation-wizard.module.css';
 
-// The machine, its calls and the step views load when the visitor starts, never with the landing.
-const ValuationWizardRunner = lazy(() => import('./wizard-runner'));
+// The machine, its calls and the step views load when the visitor starts, never with the landing;
+// with them the inspector's options (`?inspect`), which its actor is created with.
+const ValuationWizardRunner = lazy(() =>
+  Promise.all([import('./wizard-runner'), inspectOptions()]).then(([{ default: Runner }, { inspect }]) => ({
+    default: (props: Omit<ComponentProps<typeof Runner>, 'inspect'>) => <Runner {...props} inspect={inspect} />,
+  })),
+);
 
 /** The address as it is mailed back and shown: 'Via Roma 1, Bologna'. */
 export function addressLabel(location: Pick<PickedLocation, 'street' | 'streetNumber' | 'municipalityName'>): string {

@@ -3,68 +3,26 @@ import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { loadSessionRuntime, sessionView, ensureSession, useSessionView, type SessionStatus } from '@/entities/session';
+import { loadSessionRuntime, sessionView, ensureSession, useSessionView, wizardAccountOf } from '@/entities/session';
 import { InsertExitModal, progressOf, valuationDetailsKey, type StepViewProps } from '@/features/wizard-step-views';
 import { ValuationWizardPage } from '@/pages/valuation-wizard';
 import { useTranslation } from '@/shared/i18n';
+import type { InspectOptions } from '@/shared/lib/inspect';
 import { leaveListingCarry } from '@/shared/lib/listing-carry';
 import { Button } from '@/shared/ui/button';
 import { valuationWizardMachine } from '../../../../machines/valuation-wizard.machine';
-import { currentStepId, stepShown, WIZARD_TAGS, type WizardContext } from '../../../../machines/wizard-context';
-import { canGoTo, resumeStep, stepIdOf, stepNumberOf, type Account, type AnswerTypes, type StepId, type StepNumber } from '@domain/wizard-steps';
+import { currentStepId, stepShown, WIZARD_TAGS } from '../../../../machines/wizard-context';
+import { stepIdOf, stepNumberOf, type AnswerTypes, type StepId } from '@domain/wizard-steps';
 import { clearStoredValuation, readStoredValuation, writeStoredValuation, type StoredValuation } from '../model/stored-valuation';
-import { RegistrationFailed, valuationCalls } from '../model/valuation-calls';
-
-/** What the wizard knows of the visitor (wizard-steps `Account`) from the session view. */
-export function accountOf(status: SessionStatus): Account {
-  return status === 'loggedIn' ? 'loggedIn' : status === 'silent' ? 'silent' : 'anonymous';
-}
-
-/**
- * How a stored valuation starts again. The machine resumes at the first incomplete step; when
- * the visitor was elsewhere (the estimate, already complete; a step gone back to), a GOTO takes
- * it back there. The trail is given with that step at its end, so the jump back to it is
- * read as Back and the trail ends as it was (jumpHistory).
- */
-export function startOf(stored: StoredValuation, account: Account): { account: Account; history: StepNumber[]; goto: number | null } {
-  const resumeAt = stepNumberOf(resumeStep('valuation', stored.answers, { account }));
-  const elsewhere = stored.currentStep !== resumeAt && canGoTo('valuation', stored.currentStep, stored.answers, { account });
-  return {
-    account,
-    history: elsewhere ? [...stored.history, stored.currentStep as StepNumber] : stored.history,
-    goto: elsewhere ? stored.currentStep : null,
-  };
-}
-
-type Failure = { outcome: RegistrationFailed['outcome']; email: string };
-
-/** The translation key of the error shown on the step on screen, or null. */
-export function errorKeyOf(context: WizardContext, step: StepId, failure: Failure | null): string | null {
-  const error = context.error;
-  if (!error) return null;
-  if (error.kind === 'comparables') return step === 'noComparables' || stepIdOf(error.step) === step ? 'errors.comparables' : null;
-  if (stepIdOf(error.step) !== step) return null;
-  if (step === 'email' && failure) {
-    switch (failure.outcome.kind) {
-      case 'alreadyRegistered':
-        return failure.outcome.social ? 'errors.socialRegistered' : 'errors.alreadyRegistered';
-      case 'captcha':
-        return 'errors.captcha';
-      case 'webAccountError':
-        return 'errors.webAccountError';
-      default:
-        return 'errors.registration';
-    }
-  }
-  return 'errors.save';
-}
+import { errorKeyOf, startOf, type Failure } from '../model/runner-selectors';
+import { valuationCalls, RegistrationFailed } from '../model/valuation-calls';
 
 /**
  * The valuation machine at work: its calls provided (valuation-calls.ts), its step on screen in
  * ValuationWizardPage, the session's changes sent to it, the end handled (the thank-you, or the
  * sale or rent listing with the answers carried over), leaving midway asked first.
  */
-export default function ValuationWizardRunner({ initial, openedHere }: { initial: StoredValuation; openedHere: boolean }) {
+export default function ValuationWizardRunner({ initial, openedHere, inspect }: { initial: StoredValuation; openedHere: boolean; inspect?: InspectOptions['inspect'] }) {
   const { t } = useTranslation('valuation-wizard');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -99,8 +57,10 @@ export default function ValuationWizardRunner({ initial, openedHere }: { initial
       },
     });
   });
-  const [start] = useState(() => startOf(initial, accountOf(session.status)));
+  const [start] = useState(() => startOf(initial, wizardAccountOf(session.status)));
+  // Created with the inspector's options, as every actor of the app (`?inspect`).
   const actor = useActorRef(machine, {
+    inspect,
     input: {
       account: start.account,
       locality: initial.answers.locality!,
@@ -119,7 +79,7 @@ export default function ValuationWizardRunner({ initial, openedHere }: { initial
 
   // Who fills the wizard in: the silent account after step 1, a login from its notice.
   useEffect(() => {
-    actor.send({ type: 'SESSION', account: accountOf(session.status) });
+    actor.send({ type: 'SESSION', account: wizardAccountOf(session.status) });
   }, [actor, session.status]);
 
   const done = snapshot.status === 'done';

@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../config/route-static-data';
 
 export const Route = createFileRoute('/annuncio/affittocasa/')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD, header: 'hideSticky' },
-  component: RouteComponent,
 });
-
-function RouteComponent() {
-  return <ListingWizard flow="rent" />;
-}

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../config/route-static-data';
 import { recordIdSchema, paramsShape, requireParams } from '../../../../lib/route-params';
@@ -9,10 +8,4 @@ const paramsSchema = paramsShape({ id: recordIdSchema });
 export const Route = createFileRoute('/annuncio/affittocasa/$id/')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD, header: 'hideSticky' },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
-  component: RouteComponent,
 });
-
-function RouteComponent() {
-  const { id } = Route.useParams();
-  return <ListingWizard flow="rent" id={id} />;
-}

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ListingWizard } from '@/processes/listing-wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
 import { numericIdSchema, recordIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../lib/route-params';
@@ -10,10 +9,4 @@ const paramsSchema = paramsShape({ id: recordIdSchema, gotostep: numericIdSchema
 export const Route = createFileRoute('/annuncio/vendocasa/$id/$gotostep/$orderid')({
   staticData: { homeTypes: ACCEPTS.owners, defaultHomeType: HOME_TYPE.SELLER, header: 'hideSticky' },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
-  component: RouteComponent,
 });
-
-function RouteComponent() {
-  const { id, gotostep, orderid } = Route.useParams();
-  return <ListingWizard flow="sale" id={id} gotostep={gotostep} orderid={orderid} />;
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WizardContext } from '../../../../machines/wizard-context';
-import { newStoredValuation } from '../model/stored-valuation';
-import { accountOf, errorKeyOf, startOf } from './wizard-runner';
+import { newStoredValuation } from './stored-valuation';
+import { errorKeyOf, startOf } from './runner-selectors';
 
 const LOCALITY = { municipalityIstat: '015146', street: 'Via Torino', streetNumber: '40', latitude: 45.46, longitude: 9.19, showAddress: false };
 const DONE = {
@@ -18,14 +18,7 @@ const DONE = {
   loader: { found: true, comparableIds: [1, 2, 3], estimateMin: 1, estimateMax: 2 },
 };
 
-describe('the runner', () => {
-  it('reads the account from the session', () => {
-    expect(accountOf('anonymous')).toBe('anonymous');
-    expect(accountOf('temporary')).toBe('anonymous');
-    expect(accountOf('silent')).toBe('silent');
-    expect(accountOf('loggedIn')).toBe('loggedIn');
-  });
-
+describe("the valuation runner's selectors", () => {
   it('starts again at the step the visitor was on, with the trail ending as it did', () => {
     const stored = { ...newStoredValuation(LOCALITY, { municipalityName: 'Milano', label: 'x' }), answers: DONE, currentStep: 38, history: [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 13] as never };
     // The machine resumes at 37 (the first incomplete); the jump back to 38 is read as Back.

@@ -1,0 +1,17 @@
+import { createFileRoute, useParams } from '@tanstack/react-router';
+import { ListingWizard } from '@/processes/listing-wizard';
+
+/**
+ * The sale listing wizard: one layout route for all its URLs (/annuncio/vendocasa and its
+ * /{id}, /{id}/{gotostep}, /{id}/{gotostep}/{orderid}), so the wizard stays mounted while its
+ * steps change the URL. The child routes check their params and carry the page's static data;
+ * they draw nothing of their own.
+ */
+export const Route = createFileRoute('/annuncio/vendocasa')({
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { id, gotostep, orderid } = useParams({ strict: false });
+  return <ListingWizard flow="sale" id={id} gotostep={gotostep} orderid={orderid} />;
+}
