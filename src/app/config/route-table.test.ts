@@ -20,6 +20,8 @@ interface Row {
   hasComponent: boolean;
   /** The ids of the layouts above the route, root first. */
   ancestors: string[];
+  /** A layout: it has child routes (a wizard's layout draws the wizard for all its URLs). */
+  isLayout: boolean;
 }
 
 const ROOT_ID = '__root__';
@@ -32,16 +34,16 @@ function walk(route: AnyRoute, parent?: { id: string; fullPath: string; ancestor
   const id = parent ? clean(`${parent.id === ROOT_ID ? '' : parent.id}/${options.id ?? options.path ?? ''}`) : ROOT_ID;
   const fullPath = parent ? (options.path === undefined ? parent.fullPath : clean(`${parent.fullPath}/${options.path}`)) : '/';
   const ancestors = parent ? [...parent.ancestors, parent.id] : [];
-  const row: Row = { id, path: trimEnd(fullPath), staticData: options.staticData ?? {}, hasComponent: Boolean(options.component), ancestors };
   const children = (route.children ?? []) as AnyRoute[];
+  const row: Row = { id, path: trimEnd(fullPath), staticData: options.staticData ?? {}, hasComponent: Boolean(options.component), ancestors, isLayout: children.length > 0 };
   return [row, ...children.flatMap((child) => walk(child, { id, fullPath, ancestors }))];
 }
 
 const rows = walk(routeTree as unknown as AnyRoute);
 const pages = rows.filter((row) => row.id !== ROOT_ID);
-/** The page at a path (not the pathless layout that shares it). */
+/** The page at a path (not a layout that shares it). */
 const byPath = (path: string): Row => {
-  const found = pages.filter((row) => row.path === path && row.hasComponent && !row.id.endsWith('_authenticated'));
+  const found = pages.filter((row) => row.path === path && row.hasComponent && !row.isLayout);
   expect(found, path).toHaveLength(1);
   return found[0];
 };

@@ -1,5 +1,7 @@
 import { createFileRoute, useParams } from '@tanstack/react-router';
 import { ListingWizard } from '@/processes/listing-wizard';
+import { HOME_TYPE } from '@/shared/lib/home-type';
+import { ACCEPTS } from '../../config/route-static-data';
 
 /**
  * The rent listing wizard: one layout route for all its URLs (/annuncio/affittocasa and its
@@ -8,6 +10,8 @@ import { ListingWizard } from '@/processes/listing-wizard';
  * they draw nothing of their own.
  */
 export const Route = createFileRoute('/annuncio/affittocasa')({
+  // Every home type its pages accept (each page declares its own).
+  staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD, header: 'hideSticky' },
   component: RouteComponent,
 });
 

@@ -4,4 +4,10 @@ import { ACCEPTS } from '../../../config/route-static-data';
 
 export const Route = createFileRoute('/annuncio/affittocasa/')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD, header: 'hideSticky' },
+  component: WizardStep,
 });
+
+/** The layout route (affittocasa.tsx) draws the wizard; its step's URL draws nothing more. */
+function WizardStep() {
+  return null;
+}

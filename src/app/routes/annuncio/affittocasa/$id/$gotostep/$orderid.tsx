@@ -8,4 +8,10 @@ const paramsSchema = paramsShape({ id: recordIdSchema, gotostep: numericIdSchema
 export const Route = createFileRoute('/annuncio/affittocasa/$id/$gotostep/$orderid')({
   staticData: { homeTypes: ACCEPTS.landlord, defaultHomeType: HOME_TYPE.LANDLORD, header: 'hideSticky' },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  component: WizardStep,
 });
+
+/** The layout route (affittocasa.tsx) draws the wizard; its step's URL draws nothing more. */
+function WizardStep() {
+  return null;
+}

@@ -9,4 +9,10 @@ const paramsSchema = paramsShape({ id: recordIdSchema, gotostep: numericIdSchema
 export const Route = createFileRoute('/annuncio/vendocasa/$id/$gotostep/')({
   staticData: { homeTypes: ACCEPTS.owners, defaultHomeType: HOME_TYPE.SELLER, header: 'hideSticky' },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
+  component: WizardStep,
 });
+
+/** The layout route (vendocasa.tsx) draws the wizard; its step's URL draws nothing more. */
+function WizardStep() {
+  return null;
+}
