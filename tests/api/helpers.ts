@@ -104,6 +104,8 @@ export interface SignedInUserOptions {
   password?: string;
   name?: string;
   surname?: string;
+  /** A mobile number given at the registration (none unless given). */
+  phone?: string;
   /** The client's address for the registration and the login (the per-address limits are not under test). */
   remoteAddress?: string;
   /** The bearer of the anonymous session the login comes from (what it holds moves to the account). */
@@ -131,12 +133,12 @@ export interface ConfirmedAccount {
 
 /** A registered account, confirmed as its confirmation link would confirm it (registration confirmed, no longer silent). */
 export async function confirmedAccount(app: FastifyInstance, db: Db, options: Omit<SignedInUserOptions, 'anonymousBearer'>): Promise<ConfirmedAccount> {
-  const { email, password = SIGNED_IN_PASSWORD, name = 'Pia', surname = 'Sala', remoteAddress } = options;
+  const { email, password = SIGNED_IN_PASSWORD, name = 'Pia', surname = 'Sala', phone, remoteAddress } = options;
   const registered = await app.inject({
     method: 'POST',
     url: '/api/Account/Register',
     ...(remoteAddress === undefined ? {} : { remoteAddress }),
-    payload: { name, surname, email, TermsAndConditions: true, InfoPrivacy: true, password },
+    payload: { name, surname, email, ...(phone === undefined ? {} : { phone }), TermsAndConditions: true, InfoPrivacy: true, password },
   });
   expect(registered.statusCode, registered.body).toBe(200);
   await db.update(users).set({ registrationConfirmed: true, isSilent: false }).where(eq(users.email, email));
