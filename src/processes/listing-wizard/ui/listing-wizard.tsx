@@ -36,6 +36,12 @@ interface HeldAnswer {
   answer: AnswerTypes[StepId];
 }
 
+/** The draft a wizard URL names (/annuncio/{kind}/{id}/...), null for a new listing's URL. */
+function draftOfPath(pathname: string): number | null {
+  const id = /^\/annuncio\/[^/]+\/(\d+)(?:\/|$)/.exec(pathname)?.[1];
+  return id === undefined ? null : Number(id);
+}
+
 /** A draft that is not the visitor's is rare: its page loads when needed. */
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((module) => ({ default: module.NotFoundPage })));
 
@@ -169,14 +175,17 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
   // draft runs), reached by a link rather than by the wizard itself: a new run. Only a change
   // of the URL counts (between a first save and the URL that follows it, the draft has an id
   // the URL does not have yet).
+  // The draft is read from the pathname itself: the router updates the location as a navigation
+  // starts and the params once the new match resolves, so for a moment they disagree.
   const lastPathname = useRef(pathname);
   useEffect(() => {
     if (lastPathname.current === pathname) return;
     lastPathname.current = pathname;
     if (!started) return;
     const running = started.view().listingId;
-    if (address.id === null ? running !== null : running !== address.id) restart();
-  }, [pathname, started, address.id, restart]);
+    const named = draftOfPath(pathname);
+    if (named === null ? running !== null : running !== named) restart();
+  }, [pathname, started, restart]);
 
   const view = useSyncExternalStore(started?.subscribe ?? NOTHING, () => started?.view() ?? null, () => null);
 
