@@ -20,7 +20,8 @@ const FRAMEWORK_MODULES = [
  * Parts of those libraries only some pages use (the wizards' navigation blocker, lists that
  * grow page by page, parallel queries): they load with those pages, not on every first screen.
  */
-const PAGE_ONLY_MODULES = /[\\/]node_modules[\\/]@tanstack[\\/](react-router[\\/].*[\\/]useBlocker|react-query[\\/].*[\\/](useQueries|useInfiniteQuery)|query-core[\\/].*[\\/](queriesObserver|infiniteQueryObserver))\.js$/;
+const PAGE_ONLY_MODULES =
+  /[\\/]node_modules[\\/]@tanstack[\\/](react-router[\\/].*[\\/]useBlocker|react-query[\\/].*[\\/](useQueries|useInfiniteQuery)|query-core[\\/].*[\\/](queriesObserver|infiniteQueryObserver))\.js$/;
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const shortNames = new Map<string, string>();
@@ -35,7 +36,8 @@ function shortClassName(local: string, file: string): string {
   const source = `${relative(ROOT, file.split('?')[0]!).split(sep).join('/')}:${local}`;
   const name = `_${createHash('sha256').update(source).digest('base64url').slice(0, 6)}`;
   const taken = shortNames.get(name);
-  if (taken !== undefined && taken !== source) throw new Error(`CSS module class names collide: ${taken} and ${source} are both ${name}`);
+  if (taken !== undefined && taken !== source)
+    throw new Error(`CSS module class names collide: ${taken} and ${source} are both ${name}`);
   shortNames.set(name, source);
   return name;
 }
@@ -52,7 +54,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       autoCodeSplitting: true,
       // Loaders travel apart from the route tree too: the entry holds only what matching a
       // URL needs, and a page's data code loads with that page.
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+      },
     }),
     react(),
   ],
@@ -88,7 +92,13 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           input: 'src/app/entry-client.tsx',
           output: {
             codeSplitting: {
-              groups: [{ name: 'framework', test: (id: string) => !PAGE_ONLY_MODULES.test(id) && FRAMEWORK_MODULES.some((pattern) => pattern.test(id)) }],
+              groups: [
+                {
+                  name: 'framework',
+                  test: (id: string) =>
+                    !PAGE_ONLY_MODULES.test(id) && FRAMEWORK_MODULES.some((pattern) => pattern.test(id)),
+                },
+              ],
             },
           },
         },

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), '@domain': fileURLToPath(new URL('./domain', import.meta.url)) };
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
+};
 
 // Two projects: the browser-side code runs in jsdom, the server and the pure
 // machines in Node. API tests start the app with app.inject on PGlite, and on
@@ -24,7 +27,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['machines/**/*.test.ts', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'machines/**/*.test.ts',
+            'domain/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

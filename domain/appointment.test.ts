@@ -84,7 +84,7 @@ describe('reasons by actor', () => {
     expect([...given].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
-  it("keeps each side to what it can know: a buyer never says seller not owner, an owner never says found another property", () => {
+  it('keeps each side to what it can know: a buyer never says seller not owner, an owner never says found another property', () => {
     expect(isReasonAllowed('buyer', R.seller_not_owner)).toBe(false);
     expect(isReasonAllowed('owner', R.found_another_property)).toBe(false);
     expect(isReasonAllowed('owner', R.talked_to_owner)).toBe(false);
@@ -93,7 +93,9 @@ describe('reasons by actor', () => {
     expect(isReasonAllowed('buyer', R.found_another_property)).toBe(true);
   });
 
-  const pairs = APPOINTMENT_ACTORS.flatMap((actor) => Object.values(APPOINTMENT_REFUSAL_REASON).map((reason) => [actor, reason] as const));
+  const pairs = APPOINTMENT_ACTORS.flatMap((actor) =>
+    Object.values(APPOINTMENT_REFUSAL_REASON).map((reason) => [actor, reason] as const),
+  );
   it.each(pairs)('%s with reason %i: allowed exactly when listed', (actor, reason) => {
     expect(isReasonAllowed(actor, reason)).toBe(REASONS_BY_ACTOR[actor].includes(reason));
     expect(reasonsFor(actor)).toBe(REASONS_BY_ACTOR[actor]);
@@ -125,7 +127,15 @@ describe('tabs', () => {
 });
 
 describe('slots', () => {
-  it.each(['2026-06-01T10:30Z', '2026-06-01T10:30:00Z', '2026-06-01T10:30:00.000Z', '2026-06-01T10:30:00+02:00', '2026-06-01T10:30:15.123456-05:30', '2028-02-29T00:00:00Z', '2026-12-31T23:59:59Z'])('accepts the instant %s', (value) => {
+  it.each([
+    '2026-06-01T10:30Z',
+    '2026-06-01T10:30:00Z',
+    '2026-06-01T10:30:00.000Z',
+    '2026-06-01T10:30:00+02:00',
+    '2026-06-01T10:30:15.123456-05:30',
+    '2028-02-29T00:00:00Z',
+    '2026-12-31T23:59:59Z',
+  ])('accepts the instant %s', (value) => {
     expect(isIsoInstant(value)).toBe(true);
   });
 
@@ -179,7 +189,9 @@ describe('slots', () => {
   });
 
   it('finds the earliest slot, whatever the offsets and the order', () => {
-    expect(earliestSlot(['2026-06-02T10:00:00Z', '2026-06-01T11:00:00+02:00', '2026-06-01T10:00:00Z'])).toBe('2026-06-01T11:00:00+02:00');
+    expect(earliestSlot(['2026-06-02T10:00:00Z', '2026-06-01T11:00:00+02:00', '2026-06-01T10:00:00Z'])).toBe(
+      '2026-06-01T11:00:00+02:00',
+    );
     expect(earliestSlot([])).toBeNull();
     expect(earliestSlot(['nonsense'])).toBeNull();
   });

@@ -68,8 +68,21 @@ export const REASONS_BY_ACTOR: Readonly<Record<AppointmentActor, readonly Appoin
   none: [],
   owner: [R.house_sold, R.suspended_listing, R.unforeseen_event, R.request_change, R.property_rented, R.refused],
   buyer: [R.unforeseen_event, R.found_another_property, R.details_do_not_match, R.request_change, R.talked_to_owner],
-  call_center: [R.data_verification, R.seller_not_owner, R.removed_under_two_hours, R.details_do_not_match, R.talked_to_owner],
-  back_office: [R.data_verification, R.seller_not_owner, R.removed_under_two_hours, R.house_sold, R.suspended_listing, R.property_rented],
+  call_center: [
+    R.data_verification,
+    R.seller_not_owner,
+    R.removed_under_two_hours,
+    R.details_do_not_match,
+    R.talked_to_owner,
+  ],
+  back_office: [
+    R.data_verification,
+    R.seller_not_owner,
+    R.removed_under_two_hours,
+    R.house_sold,
+    R.suspended_listing,
+    R.property_rented,
+  ],
 };
 
 /** The reasons `actor` may give when cancelling (none for an unknown actor or the clock). */

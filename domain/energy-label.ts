@@ -45,13 +45,26 @@ export type EnergyLabel =
   | { kind: 'missing' };
 
 /** Reads the listing's class (its code: A4 ... G, `exempt`, `pending`) and index. */
-export function energyLabelOf(energyClass: { Code: string } | null | undefined, performance: number | null | undefined): EnergyLabel {
+export function energyLabelOf(
+  energyClass: { Code: string } | null | undefined,
+  performance: number | null | undefined,
+): EnergyLabel {
   if (!energyClass) return { kind: 'missing' };
   const code = energyClass.Code.trim();
   if (code.toLowerCase() === 'exempt') return { kind: 'exempt' };
   if (code.toLowerCase() === 'pending') return { kind: 'pending' };
   const index = ENERGY_SCALE.findIndex((step) => step.code === code.toUpperCase());
   if (index < 0) return { kind: 'missing' };
-  const performanceValue = performance !== null && performance !== undefined && Number.isFinite(performance) && performance >= 0 ? performance : null;
-  return { kind: 'rated', code: ENERGY_SCALE[index].code, index, color: ENERGY_SCALE[index].color, text: ENERGY_SCALE[index].text, performance: performanceValue };
+  const performanceValue =
+    performance !== null && performance !== undefined && Number.isFinite(performance) && performance >= 0
+      ? performance
+      : null;
+  return {
+    kind: 'rated',
+    code: ENERGY_SCALE[index].code,
+    index,
+    color: ENERGY_SCALE[index].color,
+    text: ENERGY_SCALE[index].text,
+    performance: performanceValue,
+  };
 }

@@ -16,8 +16,9 @@ export const MESSAGE_TEXT_MAX = 2000;
  * characters, the tag characters...), which hide a part of the text or reorder it. The
  * zero-width joiner and non-joiner stay: emoji sequences and some scripts need them.
  */
-// eslint-disable-next-line no-control-regex
-const REFUSED = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\p{Co}\p{Cs}]|(?![\u200c\u200d])\p{Cf}/u;
+const REFUSED =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\p{Co}\p{Cs}]|(?![\u200c\u200d])\p{Cf}/u;
 
 /** Whether a message's text (already trimmed) is 1-2000 characters of text lines without a refused character. */
 export function isMessageText(value: string): boolean {

@@ -28,7 +28,24 @@ const HOSTILE_CHARACTERS: Record<string, string> = {
   'lone surrogate': '\ud800',
 };
 
-const ITALIAN_NAMES = ["D'Amico", 'D’Angelo', 'Niccolò', 'Maria-Grazia', 'Anna Maria', "De' Medici", 'Gianluca', 'Zoë', 'Müller', 'Łukasz', 'Nguyễn', 'Σοφία', "Sant'Ambrogio", 'Maria G.', 'José María', "'t Hooft"];
+const ITALIAN_NAMES = [
+  "D'Amico",
+  'D’Angelo',
+  'Niccolò',
+  'Maria-Grazia',
+  'Anna Maria',
+  "De' Medici",
+  'Gianluca',
+  'Zoë',
+  'Müller',
+  'Łukasz',
+  'Nguyễn',
+  'Σοφία',
+  "Sant'Ambrogio",
+  'Maria G.',
+  'José María',
+  "'t Hooft",
+];
 
 describe('names', () => {
   it('accepts the names people have: apostrophes, accents, hyphens, spaces, other scripts', () => {
@@ -47,7 +64,18 @@ describe('names', () => {
   });
 
   it('refuses a person name that a mail client would make a link of, or that holds digits or symbols', () => {
-    for (const name of ['Visita https://evil.example', 'www.evil.it', 'Mario evil.com', 'mario@evil.it', 'evil。com', 'Mario 06 1234 5678', 'Mario <b>', 'Mario & Co', '...', 'Zalgo\u0301\u0301\u0301']) {
+    for (const name of [
+      'Visita https://evil.example',
+      'www.evil.it',
+      'Mario evil.com',
+      'mario@evil.it',
+      'evil。com',
+      'Mario 06 1234 5678',
+      'Mario <b>',
+      'Mario & Co',
+      '...',
+      'Zalgo\u0301\u0301\u0301',
+    ]) {
       expect(isPersonName(name), name).toBe(false);
     }
   });
@@ -63,7 +91,15 @@ describe('names', () => {
   it('tells a host name from an abbreviation', () => {
     expect(looksLikeLink('Maria G. Rossi')).toBe(false);
     // Hidden by what nobody sees before the full stop, or a bare address.
-    for (const hidden of ['evil\u00ad.com', 'evil\u{e0020}.com', 'evil\u180e.com', 'evil\u206a.com', 'evil\ufe0f.com', 'evil\u0301.com', '203.0.113.7/login']) {
+    for (const hidden of [
+      'evil\u00ad.com',
+      'evil\u{e0020}.com',
+      'evil\u180e.com',
+      'evil\u206a.com',
+      'evil\ufe0f.com',
+      'evil\u0301.com',
+      '203.0.113.7/login',
+    ]) {
       expect(looksLikeLink(hidden), JSON.stringify(hidden)).toBe(true);
     }
     expect(looksLikeLink('3.5 stelle')).toBe(false);

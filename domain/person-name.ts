@@ -65,5 +65,11 @@ export function isPlainName(value: string): boolean {
  * make a link of («Visita evil.com»).
  */
 export function isPersonName(value: string): boolean {
-  return isOneLineText(value) && PERSON_NAME_CHARACTERS.test(value) && /\p{L}/u.test(value) && !STACKED_MARKS.test(value) && !looksLikeLink(value);
+  return (
+    isOneLineText(value) &&
+    PERSON_NAME_CHARACTERS.test(value) &&
+    /\p{L}/u.test(value) &&
+    !STACKED_MARKS.test(value) &&
+    !looksLikeLink(value)
+  );
 }

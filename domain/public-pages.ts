@@ -65,13 +65,20 @@ export function typePagePath(landing: LandingPath, typeSlug: TypeSlug): string {
 }
 
 /** The municipalities of one province: `/comprocasa/case/milano/comuni` (or the `/trovocasa` twin). */
-export function municipalityListPath(landing: MunicipalityListLanding, typeSlug: TypeSlug, provinceSlug: string): string {
+export function municipalityListPath(
+  landing: MunicipalityListLanding,
+  typeSlug: TypeSlug,
+  provinceSlug: string,
+): string {
   return `${landing}/${typeSlug}/${encodeURIComponent(provinceSlug)}/comuni`;
 }
 
 /** Every public content page whose path does not depend on data: the fixed pages and every landing's type pages. */
 export function publicContentPaths(): string[] {
-  return [...CONTENT_PATHS, ...LANDING_PATHS.flatMap((landing) => TYPE_SLUGS.map((slug) => typePagePath(landing, slug)))];
+  return [
+    ...CONTENT_PATHS,
+    ...LANDING_PATHS.flatMap((landing) => TYPE_SLUGS.map((slug) => typePagePath(landing, slug))),
+  ];
 }
 
 /**

@@ -11,7 +11,18 @@ import { CONTRACT_TYPE_IDS, FURNISHING_IDS, type ContractTypeId, type Furnishing
 import { TYPE_SLUGS, type TypeSlug } from './public-pages';
 
 /** The spec's search types, plus `free` (the default: everything, optionally within the map's view). */
-export const SEARCH_TYPES = ['free', 'circle', 'draw', 'place', 'proximity', 'province', 'town', 'region', 'district', 'agency'] as const;
+export const SEARCH_TYPES = [
+  'free',
+  'circle',
+  'draw',
+  'place',
+  'proximity',
+  'province',
+  'town',
+  'region',
+  'district',
+  'agency',
+] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** Ids of the search_types reference list (docs/spec.md §3): saved searches store them. */
@@ -27,7 +38,16 @@ export const SEARCH_TYPE_ID: Record<Exclude<SearchType, 'free'>, number> = {
   agency: 9,
 };
 
-export const SORTS = ['relevance', 'price-asc', 'price-desc', 'price-m2-asc', 'price-m2-desc', 'newest', 'surface-desc', 'surface-asc'] as const;
+export const SORTS = [
+  'relevance',
+  'price-asc',
+  'price-desc',
+  'price-m2-asc',
+  'price-m2-desc',
+  'newest',
+  'surface-desc',
+  'surface-asc',
+] as const;
 export type SearchSort = (typeof SORTS)[number];
 
 /** The amenities a search filters by (domain/listing/amenities.ts, SEARCH_AMENITY_GROUPS), sorted. */
@@ -232,7 +252,8 @@ export function parsePolygon(raw: unknown): LatLng[] | undefined | null {
   }
   const first = points[0];
   const last = points.at(-1);
-  if (points.length > 1 && first && last && first.latitude === last.latitude && first.longitude === last.longitude) points.pop();
+  if (points.length > 1 && first && last && first.latitude === last.latitude && first.longitude === last.longitude)
+    points.pop();
   if (points.length < LIMITS.polygonMinPoints || points.length > LIMITS.polygonMaxPoints) return null;
   return points;
 }
@@ -247,7 +268,12 @@ export function parseBounds(raw: unknown): Bounds | undefined | null {
   if (typeof raw !== 'string') return null;
   const parts = raw.split(',');
   if (parts.length !== 4) return null;
-  const values = [decimal(parts[0], -90, 90), decimal(parts[1], -180, 180), decimal(parts[2], -90, 90), decimal(parts[3], -180, 180)];
+  const values = [
+    decimal(parts[0], -90, 90),
+    decimal(parts[1], -180, 180),
+    decimal(parts[2], -90, 90),
+    decimal(parts[3], -180, 180),
+  ];
   if (values.some((value) => value == null)) return null;
   const [south, west, north, east] = values.map((value) => round6(value!));
   if (south >= north || west >= east) return null;
@@ -356,11 +382,45 @@ export function missingForType(p: SearchParams): string | null {
 }
 
 const ORDER: SearchParamKey[] = [
-  'SearchType', 'SellType', 'Lat', 'Lng', 'Radius', 'Polygon', 'Province', 'Town', 'Region', 'District', 'Agency', 'Place',
-  'Type', 'PropertyTypes', 'PriceMin', 'PriceMax', 'SurfaceMin', 'SurfaceMax', 'RoomsMin', 'RoomsMax', 'BathroomsMin',
-  'Amenities', 'EnergyClasses', 'Conditions', 'FloorMin', 'FloorMax', 'NewBuild', 'WithPhotos', 'PrivateOnly', 'Furnishing', 'Contracts', 'Pets',
-  'PublishedWithin', 'Text',
-  'Sort', 'Bounds', 'Zoom', 'Cursor', 'PageSize',
+  'SearchType',
+  'SellType',
+  'Lat',
+  'Lng',
+  'Radius',
+  'Polygon',
+  'Province',
+  'Town',
+  'Region',
+  'District',
+  'Agency',
+  'Place',
+  'Type',
+  'PropertyTypes',
+  'PriceMin',
+  'PriceMax',
+  'SurfaceMin',
+  'SurfaceMax',
+  'RoomsMin',
+  'RoomsMax',
+  'BathroomsMin',
+  'Amenities',
+  'EnergyClasses',
+  'Conditions',
+  'FloorMin',
+  'FloorMax',
+  'NewBuild',
+  'WithPhotos',
+  'PrivateOnly',
+  'Furnishing',
+  'Contracts',
+  'Pets',
+  'PublishedWithin',
+  'Text',
+  'Sort',
+  'Bounds',
+  'Zoom',
+  'Cursor',
+  'PageSize',
 ];
 
 /**
@@ -408,7 +468,10 @@ export const HOME_PROPERTY_TYPE_IDS: readonly number[] = [1, 2, 3, 5, 6, 8, 9, 1
  * two-room 20, three-room 21, four-room 22, houses and apartments 24, commercial 25):
  * property types, and for the room slugs a number of rooms.
  */
-export const TYPE_SLUG_MEANING: Record<TypeSlug, { slugTypeId: number; propertyTypes?: readonly number[]; rooms?: number; roomsMin?: number }> = {
+export const TYPE_SLUG_MEANING: Record<
+  TypeSlug,
+  { slugTypeId: number; propertyTypes?: readonly number[]; rooms?: number; roomsMin?: number }
+> = {
   appartamenti: { slugTypeId: 1, propertyTypes: [1, 2, 3, 6] },
   case: { slugTypeId: 23, propertyTypes: HOME_PROPERTY_TYPE_IDS },
   monolocali: { slugTypeId: 19, propertyTypes: [1, 2, 3, 6, 11], rooms: 1 },

@@ -75,7 +75,8 @@ export interface RenewalFailure {
 
 /** The failure a session-token call rejected with; anything but an explicit refusal is `Unanswered`. */
 export function asRenewalFailure(error: unknown): RenewalFailure {
-  const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : undefined;
+  const kind =
+    typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : undefined;
   return { kind: kind === 'Refused' ? 'Refused' : 'Unanswered' };
 }
 

@@ -32,7 +32,11 @@ export interface QuestionCount {
 }
 
 /** The last step the count covers, by flow. */
-export const LAST_COUNTED_STEP: Record<Flow, StepId> = { sale: 'valueLadder', rent: 'valueLadder', valuation: 'saleOrRent' };
+export const LAST_COUNTED_STEP: Record<Flow, StepId> = {
+  sale: 'valueLadder',
+  rent: 'valueLadder',
+  valuation: 'saleOrRent',
+};
 
 const ACCOUNT_STEPS: readonly number[] = [STEPS.personalData.step, STEPS.email.step];
 
@@ -49,7 +53,10 @@ const isCounted = (node: PathNode) => isStepNode(node) && STEPS[node].kind !== '
  * branch (`isAnonymous`) is decided by whether the account's steps count; any other
  * condition may go either way; a branch without a condition ends the choice.
  */
-function successors(branches: readonly { to: PathNode; when?: string }[] | undefined, withAccount: boolean): PathNode[] {
+function successors(
+  branches: readonly { to: PathNode; when?: string }[] | undefined,
+  withAccount: boolean,
+): PathNode[] {
   const out: PathNode[] = [];
   for (const branch of branches ?? []) {
     if (branch.when === undefined) {

@@ -306,9 +306,24 @@ const LISTING: readonly Flow[] = ['sale', 'rent'];
 const SALE_AND_VALUATION: readonly Flow[] = ['sale', 'valuation'];
 
 export const STEPS = {
-  personalData: { step: 0, kind: 'question', flows: ALL, about: 'Name, surname, phone and consents; creates the silent account.' },
-  email: { step: 1, kind: 'question', flows: ALL, about: 'E-mail; sends the confirmation mail and starts the silent session.' },
-  locality: { step: 2, kind: 'question', flows: LISTING, about: 'Municipality, street, number and map pin (a valuation gets it from its landing).' },
+  personalData: {
+    step: 0,
+    kind: 'question',
+    flows: ALL,
+    about: 'Name, surname, phone and consents; creates the silent account.',
+  },
+  email: {
+    step: 1,
+    kind: 'question',
+    flows: ALL,
+    about: 'E-mail; sends the confirmation mail and starts the silent session.',
+  },
+  locality: {
+    step: 2,
+    kind: 'question',
+    flows: LISTING,
+    about: 'Municipality, street, number and map pin (a valuation gets it from its landing).',
+  },
   propertyType: { step: 3, kind: 'question', flows: ALL, about: 'Property type.' },
   specialDescription: { step: 4, kind: 'question', flows: ALL, about: 'Type-specific details.' },
   surface: { step: 5, kind: 'question', flows: ALL, about: 'Square metres.' },
@@ -331,26 +346,51 @@ export const STEPS = {
   situation: { step: 24, kind: 'question', flows: LISTING, about: 'Apartment situation: free, owner-occupied, let.' },
   // Retired from the flows: it asked again the category just given as the type at 3 (a listing is
   // shown under its type). The number stays reserved (old links and trails name it); no path enters it.
-  publicationType: { step: 25, kind: 'question', flows: [], about: 'Retired: the public category the listing is shown under (its type, step 3).' },
+  publicationType: {
+    step: 25,
+    kind: 'question',
+    flows: [],
+    about: 'Retired: the public category the listing is shown under (its type, step 3).',
+  },
   endOfQuestions: { step: 26, kind: 'message', flows: LISTING, about: 'End of the questions.' },
   summary: { step: 27, kind: 'question', flows: LISTING, about: 'Every answer, each editable by jumping to its step.' },
   valueLadder: { step: 28, kind: 'question', flows: LISTING, about: 'Plans and paid services.' },
   thankYou: { step: 29, kind: 'message', flows: ['valuation'], about: 'Thank you: the valuation ends here.' },
   login: { step: 30, kind: 'login', flows: LISTING, about: 'A silent account sets its password before publishing.' },
-  upgradeSuccess: { step: 32, kind: 'message', flows: LISTING, about: 'An upgrade bought for a published listing is paid.' },
+  upgradeSuccess: {
+    step: 32,
+    kind: 'message',
+    flows: LISTING,
+    about: 'An upgrade bought for a published listing is paid.',
+  },
   paymentSuccess: { step: 33, kind: 'message', flows: LISTING, about: 'The payment succeeded.' },
   nextSteps: { step: 34, kind: 'message', flows: LISTING, about: 'What happens next.' },
   heating: { step: 36, kind: 'question', flows: ALL, about: 'Heating.' },
-  saleOrRent: { step: 37, kind: 'question', flows: ['valuation'], about: 'After a valuation: continue into the sale or rent listing, or stop.' },
+  saleOrRent: {
+    step: 37,
+    kind: 'question',
+    flows: ['valuation'],
+    about: 'After a valuation: continue into the sale or rent listing, or stop.',
+  },
   estimate: { step: 38, kind: 'result', flows: SALE_AND_VALUATION, about: 'The estimate (range).' },
   availability: { step: 39, kind: 'question', flows: ['rent'], about: 'Available from.' },
   noComparables: { step: 40, kind: 'result', flows: SALE_AND_VALUATION, about: 'No comparable listings were found.' },
   furnishing: { step: 41, kind: 'question', flows: ['rent'], about: 'Furnishing.' },
   deposit: { step: 42, kind: 'question', flows: ['rent'], about: 'Security deposit.' },
-  agencySplit: { step: 43, kind: 'question', flows: LISTING, about: 'Exclusive: pick the agency, or let Rexer propose one.' },
+  agencySplit: {
+    step: 43,
+    kind: 'question',
+    flows: LISTING,
+    about: 'Exclusive: pick the agency, or let Rexer propose one.',
+  },
   agencyChoice: { step: 44, kind: 'question', flows: LISTING, about: 'Exclusive: the agency.' },
   exclusiveSuccess: { step: 45, kind: 'message', flows: LISTING, about: 'The exclusive request is registered.' },
-  partnerLead: { step: 46, kind: 'question', flows: LISTING, about: 'Exclusive with partner: the seller becomes a lead of the partner agency.' },
+  partnerLead: {
+    step: 46,
+    kind: 'question',
+    flows: LISTING,
+    about: 'Exclusive with partner: the seller becomes a lead of the partner agency.',
+  },
 } as const satisfies Record<StepId, StepDefinition>;
 
 export type StepNumber = (typeof STEPS)[StepId]['step'];
@@ -398,7 +438,8 @@ const VALIDATORS: { [K in StepId]: Validator } = {
     v.privacy === true &&
     typeof v.commercialConsent === 'boolean' &&
     typeof v.partnerConsent === 'boolean',
-  email: (v) => isRecord(v) && typeof v.email === 'string' && v.email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email),
+  email: (v) =>
+    isRecord(v) && typeof v.email === 'string' && v.email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email),
   // Choice: the pin must fall inside Italy's bounding box (Lampedusa 35.5 N to Vetta
   // d'Italia 47.1 N, 6.6 E to 18.5 E), which catches swapped or zero coordinates.
   locality: (v) =>
@@ -428,7 +469,12 @@ const VALIDATORS: { [K in StepId]: Validator } = {
     Array.isArray(v.roomCounts) &&
     v.roomCounts.every((r) => isRecord(r) && isOneOf(r.roomTypeId, REFERENCE_IDS.roomTypes) && isInt(r.count, 1, 99)) &&
     unique(v.roomCounts.map((r) => (r as { roomTypeId: number }).roomTypeId)),
-  floors: (v) => isRecord(v) && isInt(v.floor, -5, 200) && isInt(v.buildingFloors, 1, 200) && (v.floor as number) <= (v.buildingFloors as number) && typeof v.hasLift === 'boolean',
+  floors: (v) =>
+    isRecord(v) &&
+    isInt(v.floor, -5, 200) &&
+    isInt(v.buildingFloors, 1, 200) &&
+    (v.floor as number) <= (v.buildingFloors as number) &&
+    typeof v.hasLift === 'boolean',
   renovation: (v) =>
     isRecord(v) &&
     isOneOf(v.conditionId, REFERENCE_IDS.propertyConditions) &&
@@ -439,7 +485,8 @@ const VALIDATORS: { [K in StepId]: Validator } = {
   energyClass: (v) =>
     isRecord(v) &&
     isOneOf(v.energyClassId, REFERENCE_IDS.energyClasses) &&
-    (v.energyPerformance === null || (isNumberIn(v.energyPerformance, 0, ENERGY_PERFORMANCE_MAX) && v.energyClassId !== 11 && v.energyClassId !== 12)),
+    (v.energyPerformance === null ||
+      (isNumberIn(v.energyPerformance, 0, ENERGY_PERFORMANCE_MAX) && v.energyClassId !== 11 && v.energyClassId !== 12)),
   condoFees: (v) => isRecord(v) && isInt(v.condoFees, 0, 100_000),
   characteristicsSaved: isNothing,
   split: (v) => isRecord(v) && typeof v.priceFromMarket === 'boolean',
@@ -455,18 +502,27 @@ const VALIDATORS: { [K in StepId]: Validator } = {
     (v.estimateMin === null || v.estimateMax === null || (v.estimateMin as number) <= (v.estimateMax as number)),
   // A rent's deposit is at most three months of it (depositAboveLimit): checked at whichever of the two
   // steps comes second (the flow asks the deposit first, an edit may change either).
-  price: (v, answers) => isRecord(v) && isInt(v.price, 1, 1_000_000_000) && !depositAboveLimit(answers.deposit?.securityDeposit, v.price),
+  price: (v, answers) =>
+    isRecord(v) && isInt(v.price, 1, 1_000_000_000) && !depositAboveLimit(answers.deposit?.securityDeposit, v.price),
   // Titles and descriptions carry no link, e-mail address or phone number (contactInAnswer).
   title: (v) => sellerTextOf('title', v) !== null && contactInAnswer('title', v) === null,
   // Choice: any non-empty description completes the step; its length feeds the quality score, not a gate.
   description: (v) => sellerTextOf('description', v) !== null && contactInAnswer('description', v) === null,
   // Choice: photos and documents are optional (the quality score asks for them): the step is
   // complete once the seller has been through it, whatever the count.
-  documents: (v) => isRecord(v) && isInt(v.floorPlanCount, 0, 50) && isInt(v.energyCertificateCount, 0, 50) && isInt(v.otherCount, 0, 50),
+  documents: (v) =>
+    isRecord(v) &&
+    isInt(v.floorPlanCount, 0, 50) &&
+    isInt(v.energyCertificateCount, 0, 50) &&
+    isInt(v.otherCount, 0, 50),
   photos: (v) => isRecord(v) && isInt(v.photoCount, 0, 200),
   publicationSuccess: isNothing,
   // One list of amenities: the retired ids (20, 23) are no answer any more (domain/listing/amenities.ts).
-  amenities: (v) => isRecord(v) && Array.isArray(v.amenityIds) && v.amenityIds.every((id) => isOneOf(id, AMENITY_IDS_IN_USE)) && unique(v.amenityIds),
+  amenities: (v) =>
+    isRecord(v) &&
+    Array.isArray(v.amenityIds) &&
+    v.amenityIds.every((id) => isOneOf(id, AMENITY_IDS_IN_USE)) &&
+    unique(v.amenityIds),
   situation: (v) => isRecord(v) && isOneOf(v.occupancyId, REFERENCE_IDS.occupancySituations),
   publicationType: (v) => isRecord(v) && isOneOf(v.publicationPropertyTypeId, REFERENCE_IDS.propertyTypes),
   endOfQuestions: isNothing,
@@ -493,7 +549,10 @@ const VALIDATORS: { [K in StepId]: Validator } = {
     isOneOf(v.furnishingId, REFERENCE_IDS.furnishingTypes) &&
     (v.contractTypeId === undefined || v.contractTypeId === null || isOneOf(v.contractTypeId, CONTRACT_TYPE_IDS)) &&
     (v.petsAllowed === undefined || v.petsAllowed === null || typeof v.petsAllowed === 'boolean'),
-  deposit: (v, answers) => isRecord(v) && isInt(v.securityDeposit, 0, 10_000_000) && !depositAboveLimit(v.securityDeposit, answers.price?.price),
+  deposit: (v, answers) =>
+    isRecord(v) &&
+    isInt(v.securityDeposit, 0, 10_000_000) &&
+    !depositAboveLimit(v.securityDeposit, answers.price?.price),
   agencySplit: (v) => isRecord(v) && (v.choice === 'chooseAgency' || v.choice === 'letRexerChoose'),
   agencyChoice: (v) => isRecord(v) && isInt(v.agencyId, 1, Number.MAX_SAFE_INTEGER),
   exclusiveSuccess: isNothing,
@@ -519,13 +578,21 @@ export function depositAboveLimit(deposit: number | undefined, rent: number | un
  */
 export function depositRefusedByRent(step: StepId, value: unknown, answers: WizardAnswers): boolean {
   if (!isRecord(value)) return false;
-  if (step === 'deposit') return isInt(value.securityDeposit, 0, 10_000_000) && depositAboveLimit(value.securityDeposit, answers.price?.price);
-  if (step === 'price') return isInt(value.price, 1, 1_000_000_000) && depositAboveLimit(answers.deposit?.securityDeposit, value.price);
+  if (step === 'deposit')
+    return (
+      isInt(value.securityDeposit, 0, 10_000_000) && depositAboveLimit(value.securityDeposit, answers.price?.price)
+    );
+  if (step === 'price')
+    return isInt(value.price, 1, 1_000_000_000) && depositAboveLimit(answers.deposit?.securityDeposit, value.price);
   return false;
 }
 
 /** Whether `value` is an answer the step may store, given the draft's other answers. */
-export function isValidAnswer<K extends StepId>(step: K, value: unknown, answers: WizardAnswers): value is AnswerTypes[K] {
+export function isValidAnswer<K extends StepId>(
+  step: K,
+  value: unknown,
+  answers: WizardAnswers,
+): value is AnswerTypes[K] {
   return VALIDATORS[step](value, answers);
 }
 
@@ -569,7 +636,12 @@ export interface WizardFacts {
 }
 
 /** An anonymous visitor's fresh draft. */
-export const FRESH_FACTS: WizardFacts = { account: 'anonymous', comparablesEnabled: true, published: false, orderPaid: false };
+export const FRESH_FACTS: WizardFacts = {
+  account: 'anonymous',
+  comparablesEnabled: true,
+  published: false,
+  orderPaid: false,
+};
 
 /** Whether a plan choice needs an order and a payment. */
 export function requiresPayment(choice: PlanChoice | undefined): boolean {
@@ -658,7 +730,23 @@ function chain(...nodes: PathNode[]): { [K in PathNode]?: readonly Branch[] } {
 }
 
 /** Steps 0-11 and 23-24 of every listing, in the flow's order. */
-const LISTING_START = chain('personalData', 'email', 'locality', 'propertyType', 'specialDescription', 'surface', 'composition', 'floors', 'renovation', 'energyClass', 'heating', 'condoFees', 'amenities', 'situation', 'characteristicsSaved');
+const LISTING_START = chain(
+  'personalData',
+  'email',
+  'locality',
+  'propertyType',
+  'specialDescription',
+  'surface',
+  'composition',
+  'floors',
+  'renovation',
+  'energyClass',
+  'heating',
+  'condoFees',
+  'amenities',
+  'situation',
+  'characteristicsSaved',
+);
 
 /** From the price to the end, the same for sale and rent. */
 const LISTING_END = {
@@ -705,7 +793,18 @@ export const ROUTES: Record<Flow, Routes> = {
   valuation: {
     // The address is typed on the landing: the valuation starts at 3 with the locality known.
     entry: [{ to: 'propertyType' }],
-    ...chain('propertyType', 'specialDescription', 'surface', 'composition', 'floors', 'renovation', 'energyClass', 'heating', 'condoFees', 'characteristicsSaved'),
+    ...chain(
+      'propertyType',
+      'specialDescription',
+      'surface',
+      'composition',
+      'floors',
+      'renovation',
+      'energyClass',
+      'heating',
+      'condoFees',
+      'characteristicsSaved',
+    ),
     characteristicsSaved: [{ to: 'personalData', when: 'isAnonymous' }, { to: 'loader' }],
     ...chain('personalData', 'email', 'loader'),
     // Choice: the valuation always searches (it is the valuation); the comparables switch
@@ -744,7 +843,12 @@ export function entryStep(flow: Flow, facts: Partial<WizardFacts> = {}): StepId 
 }
 
 /** Where the flow goes after `from`, or null at the end of the flow. */
-export function nextNode(flow: Flow, from: PathNode, answers: WizardAnswers, facts: Partial<WizardFacts> = {}): PathNode | null {
+export function nextNode(
+  flow: Flow,
+  from: PathNode,
+  answers: WizardAnswers,
+  facts: Partial<WizardFacts> = {},
+): PathNode | null {
   const branches = ROUTES[flow][from];
   return branches ? choose(branches, progressOf(answers, facts)) : null;
 }
@@ -774,7 +878,11 @@ function walk(flow: Flow, progress: Progress, mode: 'untilIncomplete' | 'expecte
  * end. A stage that is not done (an unpaid order, a listing not yet published) answers the
  * step that leads into it (28, 30 or 33): that is where the seller goes on from.
  */
-export function firstIncompleteStep(flow: Flow, answers: WizardAnswers, facts: Partial<WizardFacts> = {}): StepNumber | null {
+export function firstIncompleteStep(
+  flow: Flow,
+  answers: WizardAnswers,
+  facts: Partial<WizardFacts> = {},
+): StepNumber | null {
   const progress = progressOf(answers, facts);
   const nodes = walk(flow, progress, 'untilIncomplete');
   const last = nodes[nodes.length - 1];
@@ -796,7 +904,12 @@ export function resumeStep(flow: Flow, answers: WizardAnswers, facts: Partial<Wi
 }
 
 /** Whether a deep link may open `step`: it is on the path and every step before it is complete. */
-export function canGoTo(flow: Flow, step: StepId | number, answers: WizardAnswers, facts: Partial<WizardFacts> = {}): boolean {
+export function canGoTo(
+  flow: Flow,
+  step: StepId | number,
+  answers: WizardAnswers,
+  facts: Partial<WizardFacts> = {},
+): boolean {
   const id = typeof step === 'number' ? stepIdOf(step) : step;
   if (id === null) return false;
   return walk(flow, progressOf(answers, facts), 'untilIncomplete').includes(id);
@@ -823,7 +936,12 @@ export function expectedPath(flow: Flow, answers: WizardAnswers = {}, facts: Par
  * more first: a step now incomplete (a new property type empties 4), the comparables search
  * and its results (a new surface changes the estimate).
  */
-export function nextAfterEdit(flow: Flow, from: StepId, answers: WizardAnswers, facts: Partial<WizardFacts> = {}): PathNode | null {
+export function nextAfterEdit(
+  flow: Flow,
+  from: StepId,
+  answers: WizardAnswers,
+  facts: Partial<WizardFacts> = {},
+): PathNode | null {
   const progress = progressOf(answers, facts);
   let node = nextNode(flow, from, answers, facts);
   for (let i = 0; node !== null && i < WALK_LIMIT; i++) {
@@ -868,11 +986,18 @@ export function jumpHistory(history: readonly StepNumber[], from: StepNumber, to
  * registered, and going back would choose a plan again. Choice: the flow does not say; this
  * is what a seller expects after paying.
  */
-export const NO_WAY_BACK: readonly StepId[] = ['publicationSuccess', 'upgradeSuccess', 'paymentSuccess', 'nextSteps', 'exclusiveSuccess'];
+export const NO_WAY_BACK: readonly StepId[] = [
+  'publicationSuccess',
+  'upgradeSuccess',
+  'paymentSuccess',
+  'nextSteps',
+  'exclusiveSuccess',
+];
 
 /** Whether a step applies to the facts: personal data, e-mail and login only until the account is full. */
 export function appliesTo(step: StepId, facts: Partial<WizardFacts>): boolean {
-  if (step === 'personalData' || step === 'email' || step === 'login') return (facts.account ?? FRESH_FACTS.account) !== 'loggedIn';
+  if (step === 'personalData' || step === 'email' || step === 'login')
+    return (facts.account ?? FRESH_FACTS.account) !== 'loggedIn';
   return true;
 }
 
@@ -880,11 +1005,16 @@ export function appliesTo(step: StepId, facts: Partial<WizardFacts>): boolean {
  * Where Back goes from `current`: the latest step of the trail that still applies, or null. A
  * retired step (25, in the trails of older drafts) is passed over: no flow enters it any more.
  */
-export function backTarget(history: readonly StepNumber[], current: StepId, facts: Partial<WizardFacts>): { step: StepId; history: StepNumber[] } | null {
+export function backTarget(
+  history: readonly StepNumber[],
+  current: StepId,
+  facts: Partial<WizardFacts>,
+): { step: StepId; history: StepNumber[] } | null {
   if (NO_WAY_BACK.includes(current)) return null;
   for (let i = history.length - 1; i >= 0; i--) {
     const id = stepIdOf(history[i]);
-    if (id !== null && id !== 'loader' && STEPS[id].flows.length > 0 && appliesTo(id, facts)) return { step: id, history: history.slice(0, i) };
+    if (id !== null && id !== 'loader' && STEPS[id].flows.length > 0 && appliesTo(id, facts))
+      return { step: id, history: history.slice(0, i) };
   }
   return null;
 }
@@ -922,7 +1052,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u206
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 function isText(v: unknown, min: number, max: number, lines: 'oneLine' | 'lines' = 'oneLine'): v is string {
-  return typeof v === 'string' && v.trim().length >= min && v.length <= max && !(lines === 'lines' ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(v);
+  return (
+    typeof v === 'string' &&
+    v.trim().length >= min &&
+    v.length <= max &&
+    !(lines === 'lines' ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(v)
+  );
 }
 function isPhone(v: unknown): boolean {
   if (typeof v !== 'string' || !/^[\d ]+$/.test(v)) return false;

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { APPOINTMENT_ACTORS, APPOINTMENT_REFUSAL_REASON, REASONS_BY_ACTOR, type AppointmentActor } from '@domain/appointment';
-import { appointmentMachine, appointmentSnapshot, nextAppointment, statusOf, type AppointmentEvent, type AppointmentEventType, type AppointmentSnapshot, type AppointmentStateName } from './appointment.machine';
+import {
+  APPOINTMENT_ACTORS,
+  APPOINTMENT_REFUSAL_REASON,
+  REASONS_BY_ACTOR,
+  type AppointmentActor,
+} from '@domain/appointment';
+import {
+  appointmentMachine,
+  appointmentSnapshot,
+  nextAppointment,
+  statusOf,
+  type AppointmentEvent,
+  type AppointmentEventType,
+  type AppointmentSnapshot,
+  type AppointmentStateName,
+} from './appointment.machine';
 import { checkAppointmentInvariants, EXPECTED_STATUS, FINAL_STATES } from './testing/appointment-invariants';
 
 // Tests generated from the machine's graph (the pattern of session.machine.graph.test.ts):
@@ -16,7 +30,10 @@ import { checkAppointmentInvariants, EXPECTED_STATUS, FINAL_STATES } from './tes
 // - every shortest and simple path, replayed on a live actor and through the server's
 //   helper, lands in the state the graph predicted, with the same context.
 
-type AdjacencyEntry = { state: AppointmentSnapshot; transitions: Record<string, { event: AppointmentEvent; state: AppointmentSnapshot }> };
+type AdjacencyEntry = {
+  state: AppointmentSnapshot;
+  transitions: Record<string, { event: AppointmentEvent; state: AppointmentSnapshot }>;
+};
 
 const S1 = '2026-06-01T08:00:00.000Z';
 const S2 = '2026-06-02T15:30:00.000Z';
@@ -24,7 +41,15 @@ const S3 = '2026-06-03T09:00:00.000Z';
 const S4 = '2026-06-04T09:00:00.000Z';
 
 /** Slot lists that pass (one, three, another offset) and that fail (none, four, twice, not an instant). */
-const SLOT_LISTS: string[][] = [[S1], [S1, S2, S3], ['2026-06-02T17:30:00+02:00', S3], [], [S1, S2, S3, S4], [S1, S1], [S1, '2026-06-02']];
+const SLOT_LISTS: string[][] = [
+  [S1],
+  [S1, S2, S3],
+  ['2026-06-02T17:30:00+02:00', S3],
+  [],
+  [S1, S2, S3, S4],
+  [S1, S1],
+  [S1, '2026-06-02'],
+];
 /** Slots to confirm: requested ones (one in another offset), and ones that never are. */
 const CONFIRM_SLOTS = [S1, S2, '2026-06-03T11:00:00+02:00', S4, 'domani'];
 const REASONS = Object.values(APPOINTMENT_REFUSAL_REASON);
@@ -72,8 +97,14 @@ const STATES = Object.keys(EXPECTED_STATUS) as AppointmentStateName[];
 
 describe('appointment machine, generated from its graph', () => {
   const adjacency = getAdjacencyMap(appointmentMachine, traversal) as unknown as Record<string, AdjacencyEntry>;
-  const shortest = getShortestPaths(appointmentMachine, traversal) as unknown as StatePath<AppointmentSnapshot, AppointmentEvent>[];
-  const simple = getSimplePaths(appointmentMachine, { events: WELL_FORMED, serializeState: coarseState } as never) as unknown as StatePath<AppointmentSnapshot, AppointmentEvent>[];
+  const shortest = getShortestPaths(appointmentMachine, traversal) as unknown as StatePath<
+    AppointmentSnapshot,
+    AppointmentEvent
+  >[];
+  const simple = getSimplePaths(appointmentMachine, {
+    events: WELL_FORMED,
+    serializeState: coarseState,
+  } as never) as unknown as StatePath<AppointmentSnapshot, AppointmentEvent>[];
 
   it('reaches every state of the chart', () => {
     const reached = new Set(shortest.map((path) => path.state.value));
@@ -104,7 +135,8 @@ describe('appointment machine, generated from its graph', () => {
       for (const { event, state: next } of Object.values(transitions)) {
         const changed = serializeState(next) !== serializeState(state);
         // A refused event is not taken: nothing changes, and the snapshot said it could not be.
-        if (state.can(event) !== changed) wrong.push(`can() disagrees: ${String(state.value)} ${JSON.stringify(event)}`);
+        if (state.can(event) !== changed)
+          wrong.push(`can() disagrees: ${String(state.value)} ${JSON.stringify(event)}`);
         if (!changed) continue;
         const change = `${String(state.value)} ${event.type} ${event.actor} -> ${String(next.value)}`;
         if (!ALLOWED.has(change)) wrong.push(change);
@@ -116,13 +148,16 @@ describe('appointment machine, generated from its graph', () => {
   });
 
   it('gives the final states no way out', () => {
-    const finals = Object.values(adjacency).filter(({ state }) => FINAL_STATES.includes(state.value as AppointmentStateName));
+    const finals = Object.values(adjacency).filter(({ state }) =>
+      FINAL_STATES.includes(state.value as AppointmentStateName),
+    );
     expect(new Set(finals.map(({ state }) => state.value))).toEqual(new Set(FINAL_STATES));
     const ways: string[] = [];
     for (const { state, transitions } of finals) {
       expect(state.status).toBe('done');
       for (const { event, state: next } of Object.values(transitions)) {
-        if (state.can(event) || serializeState(next) !== serializeState(state)) ways.push(`${String(state.value)} ${JSON.stringify(event)}`);
+        if (state.can(event) || serializeState(next) !== serializeState(state))
+          ways.push(`${String(state.value)} ${JSON.stringify(event)}`);
       }
     }
     expect(ways).toEqual([]);
@@ -160,7 +195,13 @@ describe('appointment machine, generated from its graph', () => {
   it('walks the simple paths the chart has, through acceptedWithPhone or straight to a confirmation', () => {
     // A path's first step is the initial state, reached by xstate.init.
     const walks = simple.map((path) => path.steps.map((step) => String(step.state.value)).join(' > '));
-    expect(simple.every((path) => path.steps[0].event.type === ('xstate.init' as AppointmentEventType) && path.steps[0].state.value === 'notSet')).toBe(true);
+    expect(
+      simple.every(
+        (path) =>
+          path.steps[0].event.type === ('xstate.init' as AppointmentEventType) &&
+          path.steps[0].state.value === 'notSet',
+      ),
+    ).toBe(true);
     for (const walk of [
       'notSet > pending > confirmed > cancelledPostConfirmation',
       'notSet > pending > acceptedWithPhone > confirmed > cancelledPostConfirmation',
@@ -177,7 +218,10 @@ describe('appointment machine, generated from its graph', () => {
  * Runs a path on a started actor, and through `nextAppointment` from the stored status and
  * context, and checks after each step that both are where the graph said.
  */
-function replay(path: StatePath<AppointmentSnapshot, AppointmentEvent>, key: (snapshot: AppointmentSnapshot) => string) {
+function replay(
+  path: StatePath<AppointmentSnapshot, AppointmentEvent>,
+  key: (snapshot: AppointmentSnapshot) => string,
+) {
   const actor = createActor(appointmentMachine, { input: {} }).start();
   let stored = { status: statusOf(actor.getSnapshot()), context: actor.getSnapshot().context };
   const description = path.steps.map((step) => `${step.event.type}(${step.event.actor})`).join(' → ');

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { APPOINTMENT_ACTORS, APPOINTMENT_REFUSAL_REASON, APPOINTMENT_STATUS, REASONS_BY_ACTOR, type AppointmentActor, type AppointmentStatusId } from '@domain/appointment';
+import {
+  APPOINTMENT_ACTORS,
+  APPOINTMENT_REFUSAL_REASON,
+  APPOINTMENT_STATUS,
+  REASONS_BY_ACTOR,
+  type AppointmentActor,
+  type AppointmentStatusId,
+} from '@domain/appointment';
 import {
   allowedEvents,
   APPOINTMENT_EVENT_TYPES,
@@ -88,16 +95,43 @@ const ALLOWED: Array<[AppointmentStateName, AppointmentEventType, AppointmentAct
   ['notSet', 'REQUEST', 'buyer', 'pending'],
   ['pending', 'CONFIRM', 'owner', 'confirmed'],
   ['pending', 'ACCEPT_WITH_PHONE', 'owner', 'acceptedWithPhone'],
-  ...PEOPLE.map((actor) => ['pending', 'CANCEL', actor, 'cancelled'] as [AppointmentStateName, AppointmentEventType, AppointmentActor, AppointmentStateName]),
+  ...PEOPLE.map(
+    (actor) =>
+      ['pending', 'CANCEL', actor, 'cancelled'] as [
+        AppointmentStateName,
+        AppointmentEventType,
+        AppointmentActor,
+        AppointmentStateName,
+      ],
+  ),
   ['pending', 'EXPIRE', 'none', 'expired'],
   ['acceptedWithPhone', 'CONFIRM', 'owner', 'confirmed'],
-  ...PEOPLE.map((actor) => ['acceptedWithPhone', 'CANCEL', actor, 'cancelled'] as [AppointmentStateName, AppointmentEventType, AppointmentActor, AppointmentStateName]),
-  ...PEOPLE.map((actor) => ['confirmed', 'CANCEL', actor, 'cancelledPostConfirmation'] as [AppointmentStateName, AppointmentEventType, AppointmentActor, AppointmentStateName]),
+  ...PEOPLE.map(
+    (actor) =>
+      ['acceptedWithPhone', 'CANCEL', actor, 'cancelled'] as [
+        AppointmentStateName,
+        AppointmentEventType,
+        AppointmentActor,
+        AppointmentStateName,
+      ],
+  ),
+  ...PEOPLE.map(
+    (actor) =>
+      ['confirmed', 'CANCEL', actor, 'cancelledPostConfirmation'] as [
+        AppointmentStateName,
+        AppointmentEventType,
+        AppointmentActor,
+        AppointmentStateName,
+      ],
+  ),
 ];
 
-const allowedTarget = (state: AppointmentStateName, type: AppointmentEventType, actor: AppointmentActor) => ALLOWED.find(([s, t, a]) => s === state && t === type && a === actor)?.[3];
+const allowedTarget = (state: AppointmentStateName, type: AppointmentEventType, actor: AppointmentActor) =>
+  ALLOWED.find(([s, t, a]) => s === state && t === type && a === actor)?.[3];
 
-const CASES = STATES.flatMap((state) => APPOINTMENT_EVENT_TYPES.flatMap((type) => APPOINTMENT_ACTORS.map((actor) => [state, type, actor] as const)));
+const CASES = STATES.flatMap((state) =>
+  APPOINTMENT_EVENT_TYPES.flatMap((type) => APPOINTMENT_ACTORS.map((actor) => [state, type, actor] as const)),
+);
 
 describe('appointment machine: every event by every actor in every state', () => {
   it('tries 7 states × 5 events × 5 actors, and allows exactly the 17 changes of the table', () => {
@@ -141,7 +175,9 @@ describe('appointment machine: every event by every actor in every state', () =>
 
 describe('reasons', () => {
   const cancellable: AppointmentStateName[] = ['pending', 'acceptedWithPhone', 'confirmed'];
-  const cases = cancellable.flatMap((state) => APPOINTMENT_ACTORS.flatMap((actor) => Object.values(R).map((reason) => [state, actor, reason] as const)));
+  const cases = cancellable.flatMap((state) =>
+    APPOINTMENT_ACTORS.flatMap((actor) => Object.values(R).map((reason) => [state, actor, reason] as const)),
+  );
 
   it.each(cases)('%s: CANCEL by %s with reason %i', (state, actor, reason) => {
     const from = stored(state);
@@ -151,29 +187,53 @@ describe('reasons', () => {
       expect(next).toBeNull();
       return;
     }
-    expect(next?.status).toBe(state === 'confirmed' ? APPOINTMENT_STATUS.cancelled_post_confirmation : APPOINTMENT_STATUS.cancelled);
+    expect(next?.status).toBe(
+      state === 'confirmed' ? APPOINTMENT_STATUS.cancelled_post_confirmation : APPOINTMENT_STATUS.cancelled,
+    );
     expect(next?.context).toMatchObject({ reason, lastActor: actor });
   });
 
   it('never cancels with reason 0, whoever asks', () => {
-    for (const actor of APPOINTMENT_ACTORS) expect(nextAppointment(APPOINTMENT_STATUS.pending, stored('pending').context, { type: 'CANCEL', actor, reason: R.none })).toBeNull();
+    for (const actor of APPOINTMENT_ACTORS)
+      expect(
+        nextAppointment(APPOINTMENT_STATUS.pending, stored('pending').context, {
+          type: 'CANCEL',
+          actor,
+          reason: R.none,
+        }),
+      ).toBeNull();
   });
 
   it('refuses a reason that is not a reason', () => {
     const { context } = stored('pending');
     for (const reason of [13, -1, 4.5, Number.NaN, '4' as unknown as number, undefined as unknown as number]) {
-      expect(nextAppointment(APPOINTMENT_STATUS.pending, context, { type: 'CANCEL', actor: 'owner', reason })).toBeNull();
+      expect(
+        nextAppointment(APPOINTMENT_STATUS.pending, context, { type: 'CANCEL', actor: 'owner', reason }),
+      ).toBeNull();
     }
   });
 
   it('keeps the confirmed slot when a confirmed visit is cancelled, and has none when cancelled before', () => {
-    expect(stored('cancelledPostConfirmation').context).toMatchObject({ confirmedSlot: S2, reason: R.house_sold, lastActor: 'owner' });
-    expect(stored('cancelled').context).toMatchObject({ confirmedSlot: null, reason: R.found_another_property, lastActor: 'buyer' });
+    expect(stored('cancelledPostConfirmation').context).toMatchObject({
+      confirmedSlot: S2,
+      reason: R.house_sold,
+      lastActor: 'owner',
+    });
+    expect(stored('cancelled').context).toMatchObject({
+      confirmedSlot: null,
+      reason: R.found_another_property,
+      lastActor: 'buyer',
+    });
   });
 });
 
 describe('slots', () => {
-  const request = (slots: unknown) => nextAppointment(APPOINTMENT_STATUS.not_set, EMPTY_APPOINTMENT, { type: 'REQUEST', actor: 'buyer', slots: slots as string[] });
+  const request = (slots: unknown) =>
+    nextAppointment(APPOINTMENT_STATUS.not_set, EMPTY_APPOINTMENT, {
+      type: 'REQUEST',
+      actor: 'buyer',
+      slots: slots as string[],
+    });
 
   it('takes 1 to 3 distinct ISO instants, stored in UTC', () => {
     expect(request([S1])?.context.slots).toEqual([S1]);
@@ -201,7 +261,10 @@ describe('slots', () => {
       expect(nextAppointment(status, context, { type: 'CONFIRM', actor: 'owner', slot: NOT_REQUESTED })).toBeNull();
       expect(nextAppointment(status, context, { type: 'CONFIRM', actor: 'owner', slot: S3 })).toBeNull();
       expect(nextAppointment(status, context, { type: 'CONFIRM', actor: 'owner', slot: 'domani' })).toBeNull();
-      expect(nextAppointment(status, context, { type: 'CONFIRM', actor: 'owner', slot: '2026-06-02T17:30:00+02:00' })?.context.confirmedSlot).toBe(S2);
+      expect(
+        nextAppointment(status, context, { type: 'CONFIRM', actor: 'owner', slot: '2026-06-02T17:30:00+02:00' })
+          ?.context.confirmedSlot,
+      ).toBe(S2);
     }
   });
 
@@ -210,7 +273,11 @@ describe('slots', () => {
     expect(actor.getSnapshot().value).toBe('notSet');
     expect(actor.getSnapshot().context).toEqual({ ...EMPTY_APPOINTMENT, slots: [S1, S2] });
     checkAppointmentInvariants(actor.getSnapshot());
-    expect(createActor(appointmentMachine, { input: { slots: [S1, S1] } }).start().getSnapshot().context.slots).toEqual([]);
+    expect(
+      createActor(appointmentMachine, { input: { slots: [S1, S1] } })
+        .start()
+        .getSnapshot().context.slots,
+    ).toEqual([]);
     expect(createActor(appointmentMachine, { input: {} }).start().getSnapshot().context).toEqual(EMPTY_APPOINTMENT);
   });
 });
@@ -258,7 +325,12 @@ describe('tags and statuses', () => {
   });
 
   it('names its tags as the UI reads them', () => {
-    expect(APPOINTMENT_TAGS).toEqual({ open: 'open', upcoming: 'upcoming', closed: 'closed', phoneShared: 'phoneShared' });
+    expect(APPOINTMENT_TAGS).toEqual({
+      open: 'open',
+      upcoming: 'upcoming',
+      closed: 'closed',
+      phoneShared: 'phoneShared',
+    });
   });
 
   it('has one state per stored status', () => {
@@ -277,7 +349,9 @@ describe('tags and statuses', () => {
 
   it('refuses a status it does not have', () => {
     expect(() => appointmentSnapshot(7 as AppointmentStatusId, EMPTY_APPOINTMENT)).toThrow(RangeError);
-    expect(() => nextAppointment(-1 as AppointmentStatusId, EMPTY_APPOINTMENT, { type: 'EXPIRE', actor: 'none' })).toThrow(RangeError);
+    expect(() =>
+      nextAppointment(-1 as AppointmentStatusId, EMPTY_APPOINTMENT, { type: 'EXPIRE', actor: 'none' }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -285,9 +359,17 @@ describe('what each actor may answer', () => {
   it('offers the owner every answer on a pending request, and the buyer only a cancellation', () => {
     const { status, context } = stored('pending');
     expect(allowedEvents(status, context, 'owner')).toEqual(['CONFIRM', 'ACCEPT_WITH_PHONE', 'CANCEL']);
-    expect(appointmentChoices(status, context, 'owner')).toEqual({ confirm: [S1, S2], acceptWithPhone: true, cancel: [4, 5, 6, 9, 10, 11] });
+    expect(appointmentChoices(status, context, 'owner')).toEqual({
+      confirm: [S1, S2],
+      acceptWithPhone: true,
+      cancel: [4, 5, 6, 9, 10, 11],
+    });
     expect(allowedEvents(status, context, 'buyer')).toEqual(['CANCEL']);
-    expect(appointmentChoices(status, context, 'buyer')).toEqual({ confirm: [], acceptWithPhone: false, cancel: [6, 7, 8, 9, 12] });
+    expect(appointmentChoices(status, context, 'buyer')).toEqual({
+      confirm: [],
+      acceptWithPhone: false,
+      cancel: [6, 7, 8, 9, 12],
+    });
     expect(allowedEvents(status, context, 'call_center')).toEqual(['CANCEL']);
     expect(allowedEvents(status, context, 'none')).toEqual([]);
   });
@@ -308,7 +390,10 @@ describe('what each actor may answer', () => {
 
 describe('named guards', () => {
   // Each guard on its own (the chart combines them, so some are also covered by another).
-  const guards = appointmentMachine.implementations.guards as unknown as Record<string, (args: { context: AppointmentContext; event: unknown }) => boolean>;
+  const guards = appointmentMachine.implementations.guards as unknown as Record<
+    string,
+    (args: { context: AppointmentContext; event: unknown }) => boolean
+  >;
   const { context } = stored('pending');
   const check = (name: string, event: unknown) => guards[name]({ context, event });
 
@@ -321,12 +406,17 @@ describe('named guards', () => {
   });
 
   it('refuses an actor it does not know', () => {
-    for (const name of ['isBuyer', 'isOwner', 'isClock', 'isHumanActor']) expect(check(name, { type: 'CANCEL', actor: 'agent', reason: R.refused })).toBe(false);
+    for (const name of ['isBuyer', 'isOwner', 'isClock', 'isHumanActor'])
+      expect(check(name, { type: 'CANCEL', actor: 'agent', reason: R.refused })).toBe(false);
   });
 
   it('checks reasons, requested slots and slot lists, each on its own event only', () => {
-    expect(check('reasonAllowedForActor', { type: 'CANCEL', actor: 'buyer', reason: R.found_another_property })).toBe(true);
-    expect(check('reasonAllowedForActor', { type: 'CANCEL', actor: 'owner', reason: R.found_another_property })).toBe(false);
+    expect(check('reasonAllowedForActor', { type: 'CANCEL', actor: 'buyer', reason: R.found_another_property })).toBe(
+      true,
+    );
+    expect(check('reasonAllowedForActor', { type: 'CANCEL', actor: 'owner', reason: R.found_another_property })).toBe(
+      false,
+    );
     expect(check('reasonAllowedForActor', { type: 'EXPIRE', actor: 'buyer' })).toBe(false);
     expect(check('slotWasRequested', { type: 'CONFIRM', actor: 'owner', slot: S2 })).toBe(true);
     expect(check('slotWasRequested', { type: 'CONFIRM', actor: 'owner', slot: S3 })).toBe(false);

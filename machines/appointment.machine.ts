@@ -75,7 +75,13 @@ export type AppointmentEvent =
   /** The clock: the request was not answered before its earliest slot. */
   | { type: 'EXPIRE'; actor: AppointmentActor };
 export type AppointmentEventType = AppointmentEvent['type'];
-export const APPOINTMENT_EVENT_TYPES: readonly AppointmentEventType[] = ['REQUEST', 'CONFIRM', 'ACCEPT_WITH_PHONE', 'CANCEL', 'EXPIRE'];
+export const APPOINTMENT_EVENT_TYPES: readonly AppointmentEventType[] = [
+  'REQUEST',
+  'CONFIRM',
+  'ACCEPT_WITH_PHONE',
+  'CANCEL',
+  'EXPIRE',
+];
 
 /** Tags the UI reads instead of state names. */
 export const APPOINTMENT_TAGS = {
@@ -94,7 +100,12 @@ export interface AppointmentMeta {
   status: AppointmentStatusId;
 }
 
-export const EMPTY_APPOINTMENT: AppointmentContext = { slots: [], confirmedSlot: null, reason: APPOINTMENT_REFUSAL_REASON.none, lastActor: 'none' };
+export const EMPTY_APPOINTMENT: AppointmentContext = {
+  slots: [],
+  confirmedSlot: null,
+  reason: APPOINTMENT_REFUSAL_REASON.none,
+  lastActor: 'none',
+};
 
 type RequestEvent = Extract<AppointmentEvent, { type: 'REQUEST' }>;
 type ConfirmEvent = Extract<AppointmentEvent, { type: 'CONFIRM' }>;
@@ -124,7 +135,10 @@ export const appointmentMachine = setup({
       lastActor: event.actor,
     })),
     /** A change without a payload (accept with phone, expire): who made it. */
-    recordActor: assign((_, actor: AppointmentActor) => ({ reason: APPOINTMENT_REFUSAL_REASON.none, lastActor: actor })),
+    recordActor: assign((_, actor: AppointmentActor) => ({
+      reason: APPOINTMENT_REFUSAL_REASON.none,
+      lastActor: actor,
+    })),
     recordCancellation: assign((_, event: CancelEvent) => ({ reason: event.reason, lastActor: event.actor })),
   },
   // The guards read the event itself: XState's `and()` does not type parameterized guards
@@ -139,7 +153,8 @@ export const appointmentMachine = setup({
     /** A cancellation's reason is one its actor may give. */
     reasonAllowedForActor: ({ event }) => event.type === 'CANCEL' && isReasonAllowed(event.actor, event.reason),
     /** A confirmation names one of the requested slots (the same instant, in any offset). */
-    slotWasRequested: ({ context, event }) => event.type === 'CONFIRM' && context.slots.some((requested) => sameInstant(requested, event.slot)),
+    slotWasRequested: ({ context, event }) =>
+      event.type === 'CONFIRM' && context.slots.some((requested) => sameInstant(requested, event.slot)),
     /** A request offers 1 to 3 distinct ISO instants. */
     slotsAreValid: ({ event }) => event.type === 'REQUEST' && areValidSlots(event.slots),
   },
@@ -147,7 +162,10 @@ export const appointmentMachine = setup({
   id: 'appointment',
   description: 'A visit request from a buyer or renter to the owner of a listing (docs/spec.md §4).',
   // Slots that are not a valid request are not kept. (The graph traversal starts without input.)
-  context: ({ input }) => ({ ...EMPTY_APPOINTMENT, slots: areValidSlots(input?.slots) ? input.slots.map(normalizeSlot) : [] }),
+  context: ({ input }) => ({
+    ...EMPTY_APPOINTMENT,
+    slots: areValidSlots(input?.slots) ? input.slots.map(normalizeSlot) : [],
+  }),
   initial: 'notSet',
   states: {
     notSet: {
@@ -162,7 +180,8 @@ export const appointmentMachine = setup({
       },
     },
     pending: {
-      description: '1: asked, waiting for the owner: confirm a slot, ask for a call, or cancel; it expires unanswered at its earliest slot.',
+      description:
+        '1: asked, waiting for the owner: confirm a slot, ask for a call, or cancel; it expires unanswered at its earliest slot.',
       tags: [APPOINTMENT_TAGS.open],
       meta: { status: APPOINTMENT_STATUS.pending },
       on: {
@@ -189,7 +208,8 @@ export const appointmentMachine = setup({
       },
     },
     acceptedWithPhone: {
-      description: '4: the owner asked the buyer to call; the owner\'s phone number is shown to the buyer until a slot is confirmed or the visit is cancelled.',
+      description:
+        "4: the owner asked the buyer to call; the owner's phone number is shown to the buyer until a slot is confirmed or the visit is cancelled.",
       tags: [APPOINTMENT_TAGS.upcoming, APPOINTMENT_TAGS.phoneShared],
       meta: { status: APPOINTMENT_STATUS.accepted_with_phone_number },
       on: {
@@ -239,11 +259,15 @@ export const appointmentMachine = setup({
 });
 
 export type AppointmentSnapshot = SnapshotFrom<typeof appointmentMachine>;
-export type AppointmentStateName = 'notSet' | 'pending' | 'confirmed' | 'acceptedWithPhone' | 'cancelled' | 'cancelledPostConfirmation' | 'expired';
+export type AppointmentStateName =
+  'notSet' | 'pending' | 'confirmed' | 'acceptedWithPhone' | 'cancelled' | 'cancelledPostConfirmation' | 'expired';
 
 /** The state of each stored status, read off the machine's meta. */
 const STATE_BY_STATUS = new Map<number, AppointmentStateName>(
-  Object.values(appointmentMachine.states).map((node) => [(node.meta as AppointmentMeta).status, node.key as AppointmentStateName]),
+  Object.values(appointmentMachine.states).map((node) => [
+    (node.meta as AppointmentMeta).status,
+    node.key as AppointmentStateName,
+  ]),
 );
 
 /** The machine's snapshot for a stored status and context. Throws on a status the machine does not have. */
@@ -260,7 +284,11 @@ export function statusOf(snapshot: AppointmentSnapshot): AppointmentStatusId {
 }
 
 /** What an event makes of a stored appointment, or null when the machine refuses it. */
-export function nextAppointment(status: AppointmentStatusId, context: AppointmentContext, event: AppointmentEvent): { status: AppointmentStatusId; context: AppointmentContext } | null {
+export function nextAppointment(
+  status: AppointmentStatusId,
+  context: AppointmentContext,
+  event: AppointmentEvent,
+): { status: AppointmentStatusId; context: AppointmentContext } | null {
   const snapshot = appointmentSnapshot(status, context);
   if (!snapshot.can(event)) return null;
   const [next] = transition(appointmentMachine, snapshot, event);
@@ -279,7 +307,11 @@ export interface AppointmentChoices {
 }
 
 /** What `actor` may answer on a stored appointment: the slots to confirm, the call, the reasons to cancel. */
-export function appointmentChoices(status: AppointmentStatusId, context: AppointmentContext, actor: AppointmentActor): AppointmentChoices {
+export function appointmentChoices(
+  status: AppointmentStatusId,
+  context: AppointmentContext,
+  actor: AppointmentActor,
+): AppointmentChoices {
   const snapshot = appointmentSnapshot(status, context);
   return {
     confirm: context.slots.filter((slot) => snapshot.can({ type: 'CONFIRM', actor, slot })),
@@ -289,7 +321,11 @@ export function appointmentChoices(status: AppointmentStatusId, context: Appoint
 }
 
 /** Which of CONFIRM, ACCEPT_WITH_PHONE and CANCEL `actor` may send on a stored appointment. */
-export function allowedEvents(status: AppointmentStatusId, context: AppointmentContext, actor: AppointmentActor): AppointmentAnswer[] {
+export function allowedEvents(
+  status: AppointmentStatusId,
+  context: AppointmentContext,
+  actor: AppointmentActor,
+): AppointmentAnswer[] {
   const choices = appointmentChoices(status, context, actor);
   const allowed: AppointmentAnswer[] = [];
   if (choices.confirm.length > 0) allowed.push('CONFIRM');

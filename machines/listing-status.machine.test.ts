@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { canChangeStatus, isListingStatusId, LISTING_STATUS, LISTING_STATUS_EVENTS, listingStatusMachine, nextStatus, statusEventFor, statusSnapshot, type ListingStatusEventType, type ListingStatusId } from './listing-status.machine';
+import {
+  canChangeStatus,
+  isListingStatusId,
+  LISTING_STATUS,
+  LISTING_STATUS_EVENTS,
+  listingStatusMachine,
+  nextStatus,
+  statusEventFor,
+  statusSnapshot,
+  type ListingStatusEventType,
+  type ListingStatusId,
+} from './listing-status.machine';
 
 const { incomplete, published, suspended, sold, deleted } = LISTING_STATUS;
 const ALL: ListingStatusId[] = [incomplete, published, suspended, sold, deleted];
@@ -33,12 +44,18 @@ describe('listing statuses', () => {
     expect(statusEventFor(from, to)).toBe(event);
   });
 
-  const refusedEvents = ALL.flatMap((from) => LISTING_STATUS_EVENTS.filter((event) => !ALLOWED.some(([f, e]) => f === from && e === event)).map((event) => [from, event] as const));
+  const refusedEvents = ALL.flatMap((from) =>
+    LISTING_STATUS_EVENTS.filter((event) => !ALLOWED.some(([f, e]) => f === from && e === event)).map(
+      (event) => [from, event] as const,
+    ),
+  );
   it.each(refusedEvents)('refuses %i --%s', (from, event) => {
     expect(nextStatus(from, event)).toBeNull();
   });
 
-  const refusedChanges = ALL.flatMap((from) => ALL.filter((to) => !ALLOWED.some(([f, , t]) => f === from && t === to)).map((to) => [from, to] as const));
+  const refusedChanges = ALL.flatMap((from) =>
+    ALL.filter((to) => !ALLOWED.some(([f, , t]) => f === from && t === to)).map((to) => [from, to] as const),
+  );
   it.each(refusedChanges)('refuses the change %i -> %i', (from, to) => {
     expect(canChangeStatus(from, to)).toBe(false);
     expect(statusEventFor(from, to)).toBeNull();

@@ -26,9 +26,16 @@ export const LISTING_STATUS = { incomplete: 1, published: 2, suspended: 3, sold:
 export type ListingStatusName = keyof typeof LISTING_STATUS;
 export type ListingStatusId = (typeof LISTING_STATUS)[ListingStatusName];
 
-export type ListingStatusEvent = { type: 'PUBLISH' } | { type: 'SUSPEND' } | { type: 'REACTIVATE' } | { type: 'MARK_SOLD' } | { type: 'DELETE' };
+export type ListingStatusEvent =
+  { type: 'PUBLISH' } | { type: 'SUSPEND' } | { type: 'REACTIVATE' } | { type: 'MARK_SOLD' } | { type: 'DELETE' };
 export type ListingStatusEventType = ListingStatusEvent['type'];
-export const LISTING_STATUS_EVENTS: readonly ListingStatusEventType[] = ['PUBLISH', 'SUSPEND', 'REACTIVATE', 'MARK_SOLD', 'DELETE'];
+export const LISTING_STATUS_EVENTS: readonly ListingStatusEventType[] = [
+  'PUBLISH',
+  'SUSPEND',
+  'REACTIVATE',
+  'MARK_SOLD',
+  'DELETE',
+];
 
 export const listingStatusMachine = setup({
   types: {
@@ -68,7 +75,9 @@ export const listingStatusMachine = setup({
   },
 });
 
-const NAME_BY_ID = new Map<number, ListingStatusName>(Object.entries(LISTING_STATUS).map(([name, id]) => [id, name as ListingStatusName]));
+const NAME_BY_ID = new Map<number, ListingStatusName>(
+  Object.entries(LISTING_STATUS).map(([name, id]) => [id, name as ListingStatusName]),
+);
 
 export function isListingStatusId(value: unknown): value is ListingStatusId {
   return typeof value === 'number' && NAME_BY_ID.has(value);

@@ -2,10 +2,33 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { listingWizardMachine, type ListingWizardEvent, type ListingWizardInput } from './listing-wizard.machine';
-import { stepShown, WIZARD_TAGS, type Draft, type OrderState, type SaveDraftInput, type SaveDraftOutput } from './wizard-context';
-import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, RENT_ORDER, SALE_ORDER } from './testing/wizard-fixtures';
+import {
+  stepShown,
+  WIZARD_TAGS,
+  type Draft,
+  type OrderState,
+  type SaveDraftInput,
+  type SaveDraftOutput,
+} from './wizard-context';
+import {
+  ANSWERS,
+  answerOf,
+  answersBefore,
+  FOUND,
+  NONE,
+  PLANS,
+  RENT_ORDER,
+  SALE_ORDER,
+} from './testing/wizard-fixtures';
 import { checkWizardInvariants } from './testing/wizard-invariants';
-import { stepIdOf, type MarketResult, type PlanChoice, type StepId, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
+import {
+  stepIdOf,
+  type MarketResult,
+  type PlanChoice,
+  type StepId,
+  type StepNumber,
+  type WizardAnswers,
+} from '@domain/wizard-steps';
 
 interface Fakes {
   save?: (input: SaveDraftInput) => Promise<SaveDraftOutput>;
@@ -16,7 +39,13 @@ interface Fakes {
 }
 
 function start(input: Partial<ListingWizardInput> = {}, fakes: Fakes = {}) {
-  const calls = { saveDraft: vi.fn(), findComparables: vi.fn(), createOrder: vi.fn(), checkOrder: vi.fn(), publishListing: vi.fn() };
+  const calls = {
+    saveDraft: vi.fn(),
+    findComparables: vi.fn(),
+    createOrder: vi.fn(),
+    checkOrder: vi.fn(),
+    publishListing: vi.fn(),
+  };
   const effects = { startPayment: vi.fn() };
   let orders = 0;
   const machine = listingWizardMachine.provide({
@@ -65,7 +94,13 @@ function start(input: Partial<ListingWizardInput> = {}, fakes: Fakes = {}) {
   const answer = (answer?: unknown) => send(answerOf(current(), answer as never));
   /** Answers step after step until `until` is on screen (or the wizard ends). */
   const answerUntil = async (until: StepId, choices: { split?: boolean; plan?: PlanChoice } = {}) => {
-    for (let i = 0; i < 60 && actor.getSnapshot().status === 'active' && !(actor.getSnapshot().hasTag(WIZARD_TAGS.step) && current() === until); i++) {
+    for (
+      let i = 0;
+      i < 60 &&
+      actor.getSnapshot().status === 'active' &&
+      !(actor.getSnapshot().hasTag(WIZARD_TAGS.step) && current() === until);
+      i++
+    ) {
       const step = current();
       if (step === 'split' && choices.split !== undefined) await answer({ priceFromMarket: choices.split });
       else if (step === 'valueLadder' && choices.plan) await answer(choices.plan);
@@ -88,7 +123,13 @@ describe('entry', () => {
   });
 
   it('starts a loaded draft at its first incomplete step with its trail', () => {
-    const draft: Draft = { id: 9, answers: answersBefore(SALE_ORDER, 'heating'), history: [2, 3, 4, 5, 6, 7, 8], published: false, order: null };
+    const draft: Draft = {
+      id: 9,
+      answers: answersBefore(SALE_ORDER, 'heating'),
+      history: [2, 3, 4, 5, 6, 7, 8],
+      published: false,
+      order: null,
+    };
     const { actor, current } = start({ draft });
     expect(current()).toBe('heating');
     expect(actor.getSnapshot().context.id).toBe(9);
@@ -118,12 +159,24 @@ describe('the sale path', () => {
     await answer();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().value).toBe('published');
-    expect(shown).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34]);
+    expect(shown).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34,
+    ]);
     // Every answer was saved with the page it leads to and the trail.
     const saves = calls.saveDraft.mock.calls.map(([save]) => save as SaveDraftInput);
-    expect(saves[0]).toMatchObject({ id: null, flow: 'sale', answered: { step: 'personalData', answer: ANSWERS.personalData }, page: { currentStep: 1, lastDevice: 'mobile' }, history: [0] });
+    expect(saves[0]).toMatchObject({
+      id: null,
+      flow: 'sale',
+      answered: { step: 'personalData', answer: ANSWERS.personalData },
+      page: { currentStep: 1, lastDevice: 'mobile' },
+      history: [0],
+    });
     expect(saves[1]).toMatchObject({ id: 41, answered: { step: 'email' }, page: { currentStep: 2 }, history: [0, 1] });
-    expect(saves.find((save) => save.answered.step === 'loader')).toMatchObject({ answered: { answer: FOUND }, page: { currentStep: 13 }, history: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12] });
+    expect(saves.find((save) => save.answered.step === 'loader')).toMatchObject({
+      answered: { answer: FOUND },
+      page: { currentStep: 13 },
+      history: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12],
+    });
     expect(actor.getSnapshot().output).toMatchObject({ id: 41, flow: 'sale', published: true });
   });
 
@@ -131,7 +184,10 @@ describe('the sale path', () => {
     const { answerUntil, shown, calls } = start({}, { comparables: async () => NONE });
     await answerUntil('price', { split: true });
     expect(shown.slice(shown.indexOf(12))).toEqual([12, 14, 40, 38, 15]);
-    expect(calls.findComparables.mock.calls[0][0]).toMatchObject({ flow: 'sale', answers: { surface: ANSWERS.surface } });
+    expect(calls.findComparables.mock.calls[0][0]).toMatchObject({
+      flow: 'sale',
+      answers: { surface: ANSWERS.surface },
+    });
   });
 
   it('goes on as if none were found when the search fails, with the error noted', async () => {
@@ -164,7 +220,19 @@ describe('the rent path', () => {
 describe('plans and payments', () => {
   /** A signed-in seller whose draft is complete up to the value ladder. */
   const atLadder = (fakes: Fakes = {}, input: Partial<ListingWizardInput> = {}) =>
-    start({ draft: { id: 7, answers: answersBefore(SALE_ORDER, 'valueLadder'), history: [18, 26, 27], published: false, order: null }, ...input }, fakes);
+    start(
+      {
+        draft: {
+          id: 7,
+          answers: answersBefore(SALE_ORDER, 'valueLadder'),
+          history: [18, 26, 27],
+          published: false,
+          order: null,
+        },
+        ...input,
+      },
+      fakes,
+    );
 
   it('basic: publishes, then 22 and 34', async () => {
     const { answer, current, calls, shown, actor } = atLadder();
@@ -206,17 +274,20 @@ describe('plans and payments', () => {
     expect(actor.getSnapshot().value).toBe('published');
   });
 
-  it.each(['failed', 'abandoned'] as const)('a %s payment returns to 28 with the outcome, and a new choice makes a new order', async (outcome) => {
-    const { answer, send, current, actor, calls } = atLadder();
-    await answer(PLANS.basicWithPhotos);
-    await send({ type: 'PAYMENT_OUTCOME', orderId: 'order-1', outcome });
-    expect(current()).toBe('valueLadder');
-    expect(actor.getSnapshot().context.order).toEqual({ id: 'order-1', outcome });
-    expect(actor.getSnapshot().hasTag(WIZARD_TAGS.step)).toBe(true);
-    await answer(PLANS.flexible);
-    expect(calls.createOrder).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.order).toEqual({ id: 'order-2', outcome: 'pending' });
-  });
+  it.each(['failed', 'abandoned'] as const)(
+    'a %s payment returns to 28 with the outcome, and a new choice makes a new order',
+    async (outcome) => {
+      const { answer, send, current, actor, calls } = atLadder();
+      await answer(PLANS.basicWithPhotos);
+      await send({ type: 'PAYMENT_OUTCOME', orderId: 'order-1', outcome });
+      expect(current()).toBe('valueLadder');
+      expect(actor.getSnapshot().context.order).toEqual({ id: 'order-1', outcome });
+      expect(actor.getSnapshot().hasTag(WIZARD_TAGS.step)).toBe(true);
+      await answer(PLANS.flexible);
+      expect(calls.createOrder).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().context.order).toEqual({ id: 'order-2', outcome: 'pending' });
+    },
+  );
 
   it("ignores another order's outcome", async () => {
     const { answer, send, actor } = atLadder();
@@ -263,7 +334,9 @@ describe('plans and payments', () => {
 
   it('an upgrade bought later for a published listing: 28 by deep link, payment, 32, 22 without publishing again', async () => {
     const answers: WizardAnswers = { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.basic };
-    const { send, answer, current, calls, shown } = start({ draft: { id: 7, answers, history: [], published: true, order: null } });
+    const { send, answer, current, calls, shown } = start({
+      draft: { id: 7, answers, history: [], published: true, order: null },
+    });
     expect(current()).toBe('summary');
     await send({ type: 'GOTO', step: 28 });
     await answer(PLANS.upgrade);
@@ -277,7 +350,18 @@ describe('plans and payments', () => {
 
   describe('back from the payment (/{gotostep}/{orderid})', () => {
     const returning = (outcome: OrderState['outcome']) =>
-      atLadder({ checkOrder: async () => outcome }, { draft: { id: 7, answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible }, history: [18, 26, 27], published: false, order: { id: 'order-5', outcome: 'pending' } } });
+      atLadder(
+        { checkOrder: async () => outcome },
+        {
+          draft: {
+            id: 7,
+            answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible },
+            history: [18, 26, 27],
+            published: false,
+            order: { id: 'order-5', outcome: 'pending' },
+          },
+        },
+      );
 
     it('paid: the step asked for, with the order paid', async () => {
       const { send, current, calls, actor } = returning('paid');
@@ -366,7 +450,9 @@ describe('back', () => {
   });
 
   it('is refused once the listing is published', async () => {
-    const { answer, current, actor } = start({ draft: { id: 7, answers: answersBefore(SALE_ORDER, 'valueLadder'), history: [27], published: false, order: null } });
+    const { answer, current, actor } = start({
+      draft: { id: 7, answers: answersBefore(SALE_ORDER, 'valueLadder'), history: [27], published: false, order: null },
+    });
     await answer(PLANS.basic);
     expect(current()).toBe('publicationSuccess');
     expect(actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
@@ -374,7 +460,13 @@ describe('back', () => {
 });
 
 describe('deep links', () => {
-  const draft: Draft = { id: 7, answers: answersBefore(RENT_ORDER, 'deposit'), history: [], published: false, order: null };
+  const draft: Draft = {
+    id: 7,
+    answers: answersBefore(RENT_ORDER, 'deposit'),
+    history: [],
+    published: false,
+    order: null,
+  };
 
   it('opens a step when every step before it is complete', async () => {
     const { send, current } = start({ flow: 'rent', draft });
@@ -404,7 +496,10 @@ describe('deep links', () => {
 describe('a save that fails', () => {
   it('keeps the step with the error and without the answer; the next try goes on', async () => {
     let fail = true;
-    const { answer, current, actor } = start({}, { save: async (save) => (fail ? Promise.reject(new Error('offline')) : { id: save.id ?? 41 }) });
+    const { answer, current, actor } = start(
+      {},
+      { save: async (save) => (fail ? Promise.reject(new Error('offline')) : { id: save.id ?? 41 }) },
+    );
     await answer();
     expect(current()).toBe('locality');
     expect(actor.getSnapshot().context.error).toEqual({ kind: 'save', step: 2 });
@@ -418,7 +513,13 @@ describe('a save that fails', () => {
 
   it("returns from the loader to the split when the search's result cannot be saved", async () => {
     let saves = 0;
-    const { answerUntil, answer, current, actor } = start({}, { save: async (save) => (save.answered.step === 'loader' && saves++ === 0 ? Promise.reject(new Error('offline')) : { id: 41 }) });
+    const { answerUntil, answer, current, actor } = start(
+      {},
+      {
+        save: async (save) =>
+          save.answered.step === 'loader' && saves++ === 0 ? Promise.reject(new Error('offline')) : { id: 41 },
+      },
+    );
     await answerUntil('split');
     await answer({ priceFromMarket: true });
     expect(current()).toBe('split');
@@ -433,14 +534,22 @@ describe('answers', () => {
     const { actor } = start({ account: 'anonymous' });
     expect(actor.getSnapshot().can(personalData)).toBe(true);
     expect(actor.getSnapshot().can(answerOf('email'))).toBe(false);
-    expect(actor.getSnapshot().can(answerOf('personalData', { ...ANSWERS.personalData, privacy: false } as never))).toBe(false);
+    expect(
+      actor.getSnapshot().can(answerOf('personalData', { ...ANSWERS.personalData, privacy: false } as never)),
+    ).toBe(false);
   });
 
   it('takes nothing while a save is under way', () => {
     const { actor } = start({ account: 'anonymous' }, { save: () => new Promise(() => {}) });
     actor.send(personalData);
     expect(actor.getSnapshot().hasTag(WIZARD_TAGS.saving)).toBe(true);
-    for (const event of [answerOf('email'), { type: 'BACK' }, { type: 'EXIT_REQUEST' }, { type: 'GOTO', step: 2 }] as ListingWizardEvent[]) expect(actor.getSnapshot().can(event)).toBe(false);
+    for (const event of [
+      answerOf('email'),
+      { type: 'BACK' },
+      { type: 'EXIT_REQUEST' },
+      { type: 'GOTO', step: 2 },
+    ] as ListingWizardEvent[])
+      expect(actor.getSnapshot().can(event)).toBe(false);
   });
 });
 
@@ -462,7 +571,9 @@ describe('the insert exit confirmation', () => {
   });
 
   it('returns to the payment wait when the exit was asked from there', async () => {
-    const { send, answer, actor, calls, effects } = start({ draft: { id: 7, answers: answersBefore(SALE_ORDER, 'valueLadder'), history: [], published: false, order: null } });
+    const { send, answer, actor, calls, effects } = start({
+      draft: { id: 7, answers: answersBefore(SALE_ORDER, 'valueLadder'), history: [], published: false, order: null },
+    });
     await answer(PLANS.flexible);
     await send({ type: 'EXIT_REQUEST' });
     const back = await send({ type: 'EXIT_CANCEL' });
@@ -483,22 +594,36 @@ describe('model-based walk', () => {
     fc.integer({ min: -1, max: 47 }).map((step): Move => ({ type: 'GOTO', step })),
     fc.constantFrom<Move>({ type: 'EXIT_REQUEST' }, { type: 'EXIT_CANCEL' }),
     fc.constantFrom<Move>({ type: 'SESSION', account: 'silent' }, { type: 'SESSION', account: 'loggedIn' }),
-    fc.constantFrom('paid', 'failed', 'abandoned').map((outcome): Move => ({ type: 'PAYMENT_OUTCOME', orderId: 'order-1', outcome: outcome as 'paid' })),
+    fc
+      .constantFrom('paid', 'failed', 'abandoned')
+      .map((outcome): Move => ({ type: 'PAYMENT_OUTCOME', orderId: 'order-1', outcome: outcome as 'paid' })),
   );
 
   it('keeps the invariants over any sequence of answers, jumps, backs and outcomes', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('sale', 'rent'), fc.constantFrom('anonymous', 'silent', 'loggedIn'), fc.array(events, { maxLength: 60 }), fc.boolean(), async (flow, account, steps, failSaves) => {
-        let saves = 0;
-        const wizard = start({ flow: flow as 'sale', account: account as 'anonymous' }, { save: async (save) => (failSaves && ++saves % 5 === 0 ? Promise.reject(new Error('x')) : { id: save.id ?? 41 }) });
-        for (const step of steps) {
-          if (wizard.actor.getSnapshot().status !== 'active') break;
-          if (!('choice' in step)) await wizard.send(step);
-          else if (wizard.current() === 'split') await wizard.answer({ priceFromMarket: step.choice % 2 === 0 });
-          else if (wizard.current() === 'valueLadder') await wizard.answer(CHOICES[step.choice]);
-          else await wizard.answer();
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('sale', 'rent'),
+        fc.constantFrom('anonymous', 'silent', 'loggedIn'),
+        fc.array(events, { maxLength: 60 }),
+        fc.boolean(),
+        async (flow, account, steps, failSaves) => {
+          let saves = 0;
+          const wizard = start(
+            { flow: flow as 'sale', account: account as 'anonymous' },
+            {
+              save: async (save) =>
+                failSaves && ++saves % 5 === 0 ? Promise.reject(new Error('x')) : { id: save.id ?? 41 },
+            },
+          );
+          for (const step of steps) {
+            if (wizard.actor.getSnapshot().status !== 'active') break;
+            if (!('choice' in step)) await wizard.send(step);
+            else if (wizard.current() === 'split') await wizard.answer({ priceFromMarket: step.choice % 2 === 0 });
+            else if (wizard.current() === 'valueLadder') await wizard.answer(CHOICES[step.choice]);
+            else await wizard.answer();
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

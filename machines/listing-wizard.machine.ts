@@ -161,15 +161,23 @@ const listingSetup = setup({
     // The listing's own context changes.
     advance: assign(({ context }) => advance(context)),
     recordOrder: assign((_, orderId: string) => ({ order: { id: orderId, outcome: 'pending' as const } })),
-    recordOrderError: assign(({ context }) => ({ error: { kind: 'order' as const, step: context.page.currentStep }, ...arriveAt(context, 'valueLadder') })),
+    recordOrderError: assign(({ context }) => ({
+      error: { kind: 'order' as const, step: context.page.currentStep },
+      ...arriveAt(context, 'valueLadder'),
+    })),
     /** Paid: on to 33, or 32 for a listing already published. */
     recordPaid: assign(({ context }) => {
       const order = { id: context.order?.id ?? '', outcome: 'paid' as const };
       return { order, ...afterStage({ ...context, order }, 'payment') };
     }),
     /** Failed or abandoned: back to 28 with the outcome. */
-    recordUnpaid: assign(({ context }, outcome: PaymentOutcome) => ({ order: { id: context.order?.id ?? '', outcome }, ...arriveAt(context, 'valueLadder') })),
-    rememberOrderReturn: assign((_, event: GotoEvent) => ({ orderReturn: { step: event.step, orderId: event.orderId ?? '' } })),
+    recordUnpaid: assign(({ context }, outcome: PaymentOutcome) => ({
+      order: { id: context.order?.id ?? '', outcome },
+      ...arriveAt(context, 'valueLadder'),
+    })),
+    rememberOrderReturn: assign((_, event: GotoEvent) => ({
+      orderReturn: { step: event.step, orderId: event.orderId ?? '' },
+    })),
     /** The payment return's order: its outcome decides where the seller lands. */
     recordCheckedOrder: assign(({ context }, outcome: OrderState['outcome']) => {
       const order: OrderState = { id: context.orderReturn?.orderId ?? '', outcome };
@@ -178,20 +186,32 @@ const listingSetup = setup({
       if (outcome !== 'paid') return { order, orderReturn: null, ...arriveAt(checked, 'valueLadder') };
       // Paid: the step the return asked for when the path allows it, else the one after the payment.
       const asked = jump(checked, context.orderReturn?.step ?? -1);
-      return asked.target === 'paymentSuccess' || asked.target === 'upgradeSuccess' ? { order, orderReturn: null, ...asked } : { order, orderReturn: null, ...afterStage(checked, 'payment') };
+      return asked.target === 'paymentSuccess' || asked.target === 'upgradeSuccess'
+        ? { order, orderReturn: null, ...asked }
+        : { order, orderReturn: null, ...afterStage(checked, 'payment') };
     }),
-    recordOrderCheckError: assign(({ context }) => ({ orderReturn: null, error: { kind: 'orderCheck' as const, step: context.page.currentStep } })),
-    recordPublished: assign(({ context }) => ({ published: true, ...afterStage({ ...context, published: true }, 'publish') })),
+    recordOrderCheckError: assign(({ context }) => ({
+      orderReturn: null,
+      error: { kind: 'orderCheck' as const, step: context.page.currentStep },
+    })),
+    recordPublished: assign(({ context }) => ({
+      published: true,
+      ...afterStage({ ...context, published: true }, 'publish'),
+    })),
     recordPublishError: assign(({ context }) => {
       const from = currentStepId(context);
-      return { error: { kind: 'publish' as const, step: context.page.currentStep }, ...arriveAt(context, from === 'login' ? 'valueLadder' : from) };
+      return {
+        error: { kind: 'publish' as const, step: context.page.currentStep },
+        ...arriveAt(context, from === 'login' ? 'valueLadder' : from),
+      };
     }),
   },
   guards: {
     ...wizardGuards,
     carriesOrder: (_, event: GotoEvent) => typeof event.orderId === 'string' && event.orderId.length > 0,
     isCurrentOrder: ({ context }, orderId: string) => context.order?.id === orderId,
-    paysCurrentOrder: ({ context }, payment: { orderId: string; outcome: PaymentOutcome }) => context.order?.id === payment.orderId && payment.outcome === 'paid',
+    paysCurrentOrder: ({ context }, payment: { orderId: string; outcome: PaymentOutcome }) =>
+      context.order?.id === payment.orderId && payment.outcome === 'paid',
     isPending: (_, outcome: OrderState['outcome']) => outcome === 'pending',
   },
 });
@@ -226,7 +246,11 @@ const paying = listingSetup.createStateConfig({
     RESUME: undefined,
     PAYMENT_OUTCOME: [
       { guard: { type: 'paysCurrentOrder', params: ({ event }) => event }, target: 'routing', actions: 'recordPaid' },
-      { guard: { type: 'isCurrentOrder', params: ({ event }) => event.orderId }, target: 'routing', actions: { type: 'recordUnpaid', params: ({ event }) => event.outcome } },
+      {
+        guard: { type: 'isCurrentOrder', params: ({ event }) => event.orderId },
+        target: 'routing',
+        actions: { type: 'recordUnpaid', params: ({ event }) => event.outcome },
+      },
     ],
   },
 });
@@ -241,7 +265,11 @@ const checkingOrder = listingSetup.createStateConfig({
     src: 'checkOrder',
     input: ({ context }) => ({ id: context.id, orderId: context.orderReturn?.orderId ?? '' }),
     onDone: [
-      { guard: { type: 'isPending', params: ({ event }) => event.output }, target: 'paying', actions: { type: 'recordCheckedOrder', params: ({ event }) => event.output } },
+      {
+        guard: { type: 'isPending', params: ({ event }) => event.output },
+        target: 'paying',
+        actions: { type: 'recordCheckedOrder', params: ({ event }) => event.output },
+      },
       { target: 'routing', actions: { type: 'recordCheckedOrder', params: ({ event }) => event.output } },
     ],
     onError: { target: 'routing', actions: 'recordOrderCheckError' },
@@ -264,9 +292,22 @@ const publishing = listingSetup.createStateConfig({
 
 export const listingWizardMachine = listingSetup.createMachine({
   id: 'listingWizard',
-  description: 'The listing wizard of docs/wizard-flow.md: sale or rent, from the first question to a published listing or an exclusive lead.',
-  context: ({ input }) => initialContext({ flow: input.flow, account: input.account, device: input.device, comparablesEnabled: input.comparablesEnabled, draft: input.draft }),
-  output: ({ context }) => ({ id: context.id, flow: context.flow as ListingFlow, answers: context.answers, published: context.published }),
+  description:
+    'The listing wizard of docs/wizard-flow.md: sale or rent, from the first question to a published listing or an exclusive lead.',
+  context: ({ input }) =>
+    initialContext({
+      flow: input.flow,
+      account: input.account,
+      device: input.device,
+      comparablesEnabled: input.comparablesEnabled,
+      draft: input.draft,
+    }),
+  output: ({ context }) => ({
+    id: context.id,
+    flow: context.flow as ListingFlow,
+    answers: context.answers,
+    published: context.published,
+  }),
   initial: 'wizard',
   on: sessionTransition,
   states: {
@@ -323,11 +364,21 @@ export const listingWizardMachine = listingSetup.createMachine({
       }),
       on: {
         ...wizardNavigation('listingWizard'),
-        GOTO: [{ guard: { type: 'carriesOrder', params: ({ event }) => event }, target: '.checkingOrder', actions: { type: 'rememberOrderReturn', params: ({ event }) => event } }, gotoTransition],
+        GOTO: [
+          {
+            guard: { type: 'carriesOrder', params: ({ event }) => event },
+            target: '.checkingOrder',
+            actions: { type: 'rememberOrderReturn', params: ({ event }) => event },
+          },
+          gotoTransition,
+        ],
       },
     },
     confirmingExit: confirmingExitState,
-    published: { type: 'final', description: 'The listing is published and the seller has seen the next steps (after 34).' },
+    published: {
+      type: 'final',
+      description: 'The listing is published and the seller has seen the next steps (after 34).',
+    },
     lead: { type: 'final', description: 'The exclusive request is registered with the agency (after 45).' },
     exited: exitedState('seller'),
   },

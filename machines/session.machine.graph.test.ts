@@ -32,9 +32,18 @@ const DOMAIN_EVENTS: SessionEvent[] = [
   { type: 'ACCEPT_TERMS' },
   { type: 'DECLINE_TERMS' },
   { type: 'REGISTERED', email: 'nuovo@example.com' },
-  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: true, silent: false } },
-  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: false, termsPrivacy: true, silent: true } },
-  { type: 'RESTORE', session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: false, silent: false } },
+  {
+    type: 'RESTORE',
+    session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: true, silent: false },
+  },
+  {
+    type: 'RESTORE',
+    session: { username: 'giulia@example.com', isConfirmed: false, termsPrivacy: true, silent: true },
+  },
+  {
+    type: 'RESTORE',
+    session: { username: 'giulia@example.com', isConfirmed: true, termsPrivacy: false, silent: false },
+  },
   { type: 'SESSION_TOKEN_EXPIRED', requestId: 'r1' },
   { type: 'SESSION_TOKEN_EXPIRED', requestId: 'r2' },
   { type: 'USER_TOKEN_EXPIRED' },
@@ -66,13 +75,26 @@ function callEvents(snapshot: Snapshot): AnyEventObject[] {
 const events = (snapshot: Snapshot): GraphEvent[] => [...DOMAIN_EVENTS, ...callEvents(snapshot)];
 
 /** What a visitor does on the way to a login (no restore, no expiry): the alphabet of the simple paths. */
-const VISITOR_EVENTS = DOMAIN_EVENTS.filter((event) => ['ENSURE_SESSION', 'ACCEPT_TERMS', 'DECLINE_TERMS', 'REGISTERED', 'SILENT_LOGOUT', 'LOGOUT'].includes(event.type) || (event.type === 'LOGIN' && event.source === LOGIN_SOURCE.valuation));
+const VISITOR_EVENTS = DOMAIN_EVENTS.filter(
+  (event) =>
+    ['ENSURE_SESSION', 'ACCEPT_TERMS', 'DECLINE_TERMS', 'REGISTERED', 'SILENT_LOGOUT', 'LOGOUT'].includes(event.type) ||
+    (event.type === 'LOGIN' && event.source === LOGIN_SOURCE.valuation),
+);
 const visitorEvents = (snapshot: Snapshot): GraphEvent[] => [...VISITOR_EVENTS, ...callEvents(snapshot)];
 
 /** A state is its value and the context the guards read (the rest, such as names, does not change what can happen). */
 function serializeState(snapshot: Snapshot): string {
   const c = snapshot.context;
-  return JSON.stringify([snapshot.value, c.silent, c.termsPrivacy, c.sessionHeld, c.userTokenHeld, c.freshUserToken, c.pendingRetryId, c.renewedRequestId]);
+  return JSON.stringify([
+    snapshot.value,
+    c.silent,
+    c.termsPrivacy,
+    c.sessionHeld,
+    c.userTokenHeld,
+    c.freshUserToken,
+    c.pendingRetryId,
+    c.renewedRequestId,
+  ]);
 }
 
 const traversal = { events, serializeState } as never;
@@ -85,7 +107,10 @@ const traversal = { events, serializeState } as never;
 const coarseState = (snapshot: Snapshot) => JSON.stringify([snapshot.value, snapshot.context.silent]);
 
 /** Every atomic state of the chart, as a dotted path ('anonymous.idle', 'authenticated.silent'). */
-function atomicStates(node: AnyStateNode = sessionMachine.root as unknown as AnyStateNode, prefix: string[] = []): string[] {
+function atomicStates(
+  node: AnyStateNode = sessionMachine.root as unknown as AnyStateNode,
+  prefix: string[] = [],
+): string[] {
   const children = Object.values(node.states) as AnyStateNode[];
   if (children.length === 0) return [prefix.join('.')];
   return children.flatMap((child) => atomicStates(child, [...prefix, child.key]));
@@ -102,7 +127,11 @@ const checkInvariants = checkSessionInvariants;
 describe('session machine, generated from its graph', () => {
   const shortest = getShortestPaths(sessionMachine, traversal);
   // Every simple path (no state twice) a visitor can take to a session of their own.
-  const simple = getSimplePaths(sessionMachine, { events: visitorEvents, serializeState: coarseState, toState: (snapshot: Snapshot) => snapshot.matches('authenticated') } as never);
+  const simple = getSimplePaths(sessionMachine, {
+    events: visitorEvents,
+    serializeState: coarseState,
+    toState: (snapshot: Snapshot) => snapshot.matches('authenticated'),
+  } as never);
   const adjacency = getAdjacencyMap(sessionMachine, traversal);
 
   it('reaches every state of the chart', () => {
@@ -130,7 +159,9 @@ describe('session machine, generated from its graph', () => {
       for (const [key, { state, transitions }] of Object.entries(adjacency) as [string, AdjacencyEntry][]) {
         if (canReachAnonymous.has(key)) continue;
         const anonymous = (state as Snapshot).matches('anonymous');
-        const viaNext = Object.values(transitions).some(({ state: next }) => canReachAnonymous.has(serializeState(next as Snapshot)));
+        const viaNext = Object.values(transitions).some(({ state: next }) =>
+          canReachAnonymous.has(serializeState(next as Snapshot)),
+        );
         if (anonymous || viaNext) {
           canReachAnonymous.add(key);
           grew = true;
@@ -183,7 +214,8 @@ async function replay(path: StatePath<Snapshot, GraphEvent>, key: (snapshot: Sna
   for (const step of path.steps) {
     const { type } = step.event;
     if (type.startsWith('xstate.done.actor.')) pending?.resolve((step.event as unknown as { output: unknown }).output);
-    else if (type.startsWith('xstate.error.actor.')) pending?.reject((step.event as unknown as { error: unknown }).error);
+    else if (type.startsWith('xstate.error.actor.'))
+      pending?.reject((step.event as unknown as { error: unknown }).error);
     else actor.send(step.event as SessionEvent);
     await new Promise((resolve) => setTimeout(resolve, 0));
     const live = actor.getSnapshot();
@@ -193,7 +225,10 @@ async function replay(path: StatePath<Snapshot, GraphEvent>, key: (snapshot: Sna
   }
   // A login that completes runs the caller's callback or the redirect, never both.
   if (effects.includes('persistSession') && effects.includes('closeLoginModal')) {
-    expect(effects.filter((name) => name === 'runLoginCallback' || name === 'redirectAfterLogin').length, description).toBeGreaterThan(0);
+    expect(
+      effects.filter((name) => name === 'runLoginCallback' || name === 'redirectAfterLogin').length,
+      description,
+    ).toBeGreaterThan(0);
   }
   actor.stop();
 }

@@ -1,12 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { LOGIN_SOURCE, PORTAL, asLoginFailure, type LoginFailure, type LoginResult, type StoredSession } from '@domain/session';
+import {
+  LOGIN_SOURCE,
+  PORTAL,
+  asLoginFailure,
+  type LoginFailure,
+  type LoginResult,
+  type StoredSession,
+} from '@domain/session';
 import { loginCompletion, SESSION_TAGS, sessionMachine, type SessionEvent } from './session.machine';
 import { checkSessionInvariants } from './testing/session-invariants';
 
 /** The states that wait on a call; tests wait until the machine leaves them. */
-const BUSY = ['anonymous.loggingIn', 'anonymous.exchanging', 'authenticating', 'exchangingUser', 'acceptingTerms', 'silentExchanging', 'renewing', 'loggingOut'];
+const BUSY = [
+  'anonymous.loggingIn',
+  'anonymous.exchanging',
+  'authenticating',
+  'exchangingUser',
+  'acceptingTerms',
+  'silentExchanging',
+  'renewing',
+  'loggingOut',
+];
 
 interface Fakes {
   anonymousLogin?: () => Promise<void>;
@@ -109,7 +125,9 @@ describe('anonymous session', () => {
     const second = start();
     await first.send({ type: 'ENSURE_SESSION' });
     await second.send({ type: 'ENSURE_SESSION' });
-    expect(first.calls.anonymousLogin.mock.calls[0][0].anonymousToken).not.toBe(second.calls.anonymousLogin.mock.calls[0][0].anonymousToken);
+    expect(first.calls.anonymousLogin.mock.calls[0][0].anonymousToken).not.toBe(
+      second.calls.anonymousLogin.mock.calls[0][0].anonymousToken,
+    );
   });
 
   it('waits for the next call after a failed anonymous login', async () => {
@@ -143,7 +161,10 @@ describe('anonymous session', () => {
 
   it('starts again from the anonymous login when an older anonymous token is refused at renewal', async () => {
     let refuse = false;
-    const { send, calls } = start({ exchangeToken: async () => (refuse ? ((refuse = false), Promise.reject(new Error('ExpiredUserToken'))) : undefined) });
+    const { send, calls } = start({
+      exchangeToken: async () =>
+        refuse ? ((refuse = false), Promise.reject(new Error('ExpiredUserToken'))) : undefined,
+    });
     await send({ type: 'ENSURE_SESSION' });
     refuse = true;
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'r1' });
@@ -162,22 +183,35 @@ describe('anonymous session', () => {
 describe('login', () => {
   it('with confirmed terms: trades the token, saves the session, closes the modal and redirects', async () => {
     const { send, effects, calls } = start();
-    const s = await send({ type: 'LOGIN', credentials, source: LOGIN_SOURCE.appointment, redirectTo: '/myrexer/appuntamenti' });
+    const s = await send({
+      type: 'LOGIN',
+      credentials,
+      source: LOGIN_SOURCE.appointment,
+      redirectTo: '/myrexer/appuntamenti',
+    });
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
     expect(calls.login).toHaveBeenCalledWith(credentials);
     expect(calls.exchangeToken).toHaveBeenCalledWith({ portal: 5 });
-    expect(effects.persistSession).toHaveBeenCalledWith({ username: 'giulia@example.com', isConfirmed: true, termsPrivacy: true, silent: false });
+    expect(effects.persistSession).toHaveBeenCalledWith({
+      username: 'giulia@example.com',
+      isConfirmed: true,
+      termsPrivacy: true,
+      silent: false,
+    });
     expect(effects.closeLoginModal).toHaveBeenCalled();
     expect(effects.redirectAfterLogin).toHaveBeenCalledWith('/myrexer/appuntamenti');
     expect(effects.runLoginCallback).not.toHaveBeenCalled();
   });
 
-  it.each([LOGIN_SOURCE.newProperty, LOGIN_SOURCE.offer, LOGIN_SOURCE.valuation, LOGIN_SOURCE.callbackOnly])('from source %i runs the callback instead of redirecting', async (source) => {
-    const { send, effects } = start();
-    await send({ type: 'LOGIN', credentials, source, redirectTo: '/x' });
-    expect(effects.runLoginCallback).toHaveBeenCalledTimes(1);
-    expect(effects.redirectAfterLogin).not.toHaveBeenCalled();
-  });
+  it.each([LOGIN_SOURCE.newProperty, LOGIN_SOURCE.offer, LOGIN_SOURCE.valuation, LOGIN_SOURCE.callbackOnly])(
+    'from source %i runs the callback instead of redirecting',
+    async (source) => {
+      const { send, effects } = start();
+      await send({ type: 'LOGIN', credentials, source, redirectTo: '/x' });
+      expect(effects.runLoginCallback).toHaveBeenCalledTimes(1);
+      expect(effects.redirectAfterLogin).not.toHaveBeenCalled();
+    },
+  );
 
   it('decides callback or redirect by source exactly as the spec lists', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((source) => loginCompletion(source as never))).toEqual([
@@ -192,7 +226,9 @@ describe('login', () => {
   });
 
   it('without confirmed terms: stays temporary, stores the temporary user and opens the terms modal', async () => {
-    const { send, effects, calls } = start({ login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }) });
+    const { send, effects, calls } = start({
+      login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }),
+    });
     const s = await send({ type: 'LOGIN', credentials });
     expect(s.value).toBe('temporary');
     expect(s.context.termsPrivacy).toBe(false);
@@ -203,7 +239,9 @@ describe('login', () => {
   });
 
   it('completes after the partner terms are accepted', async () => {
-    const { send, effects, calls } = start({ login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }) });
+    const { send, effects, calls } = start({
+      login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }),
+    });
     await send({ type: 'LOGIN', credentials });
     const s = await send({ type: 'ACCEPT_TERMS' });
     expect(calls.acceptTerms).toHaveBeenCalledTimes(1);
@@ -212,7 +250,10 @@ describe('login', () => {
   });
 
   it('logs out when the terms update fails or the terms are declined', async () => {
-    const failing = start({ login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }), acceptTerms: () => Promise.reject(new Error('500')) });
+    const failing = start({
+      login: async () => ({ isConfirmed: true, termsAndPrivacyConfirmed: false }),
+      acceptTerms: () => Promise.reject(new Error('500')),
+    });
     await failing.send({ type: 'LOGIN', credentials });
     expect((await failing.send({ type: 'ACCEPT_TERMS' })).matches({ anonymous: 'idle' })).toBe(true);
     expect(failing.effects.clearStoredSession).toHaveBeenCalled();
@@ -255,7 +296,12 @@ describe('silent login after registration', () => {
     expect(s.value).toEqual({ authenticated: 'silent' });
     expect(calls.exchangeToken).toHaveBeenCalledWith({ portal: 5 });
     expect(s.context).toMatchObject({ userTokenHeld: true, sessionHeld: true });
-    expect(effects.persistSession).toHaveBeenCalledWith({ username: 'nuovo@example.com', isConfirmed: false, termsPrivacy: true, silent: true });
+    expect(effects.persistSession).toHaveBeenCalledWith({
+      username: 'nuovo@example.com',
+      isConfirmed: false,
+      termsPrivacy: true,
+      silent: true,
+    });
   });
 
   it('is ended by the silent logout', async () => {
@@ -287,7 +333,9 @@ describe('silent login after registration', () => {
 describe('logged in', () => {
   it('restores the session the server holds, by its flags', async () => {
     expect((await start().send(restore())).value).toEqual({ authenticated: 'loggedIn' });
-    expect((await start().send(restore({ silent: true, isConfirmed: false }))).value).toEqual({ authenticated: 'silent' });
+    expect((await start().send(restore({ silent: true, isConfirmed: false }))).value).toEqual({
+      authenticated: 'silent',
+    });
     expect((await start().send(restore({ termsPrivacy: false }))).value).toBe('temporary');
   });
 
@@ -303,7 +351,7 @@ describe('logged in', () => {
     expect(effects.goHome).not.toHaveBeenCalled();
   });
 
-  it('renews a temporary user\'s expired session token (the social login\'s phone step) and stays temporary', async () => {
+  it("renews a temporary user's expired session token (the social login's phone step) and stays temporary", async () => {
     const { send, effects, calls } = start();
     await send(restore({ termsPrivacy: false }));
     const s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'phone' });
@@ -340,7 +388,12 @@ describe('logged in', () => {
     await send(restore());
     let s = await send({ type: 'SESSION_TOKEN_EXPIRED', requestId: 'profile' });
     expect(s.value).toEqual({ authenticated: 'loggedIn' });
-    expect(s.context).toMatchObject({ username: 'giulia@example.com', userTokenHeld: true, sessionHeld: true, pendingRetryId: null });
+    expect(s.context).toMatchObject({
+      username: 'giulia@example.com',
+      userTokenHeld: true,
+      sessionHeld: true,
+      pendingRetryId: null,
+    });
     expect(effects.goHome).not.toHaveBeenCalled();
     expect(calls.logout).not.toHaveBeenCalled();
     expect(effects.clearStoredSession).not.toHaveBeenCalled();
@@ -389,7 +442,9 @@ describe('logged in', () => {
 describe('model-based walk', () => {
   const eventArb: fc.Arbitrary<SessionEvent> = fc.oneof(
     fc.constant<SessionEvent>({ type: 'ENSURE_SESSION' }),
-    fc.constantFrom(...([0, 1, 2, 3, 4, 5, 6] as const)).map((source): SessionEvent => ({ type: 'LOGIN', credentials, source, redirectTo: '/dopo' })),
+    fc
+      .constantFrom(...([0, 1, 2, 3, 4, 5, 6] as const))
+      .map((source): SessionEvent => ({ type: 'LOGIN', credentials, source, redirectTo: '/dopo' })),
     fc.constant<SessionEvent>({ type: 'ACCEPT_TERMS' }),
     fc.constant<SessionEvent>({ type: 'DECLINE_TERMS' }),
     fc.constant<SessionEvent>({ type: 'REGISTERED', email: 'nuovo@example.com' }),

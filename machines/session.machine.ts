@@ -1,5 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { asLoginFailure, asRenewalFailure, LOGIN_SOURCE, PORTAL, type Credentials, type LoginFailure, type LoginResult, type LoginSource, type SessionIntent, type StoredSession } from '@domain/session';
+import {
+  asLoginFailure,
+  asRenewalFailure,
+  LOGIN_SOURCE,
+  PORTAL,
+  type Credentials,
+  type LoginFailure,
+  type LoginResult,
+  type LoginSource,
+  type SessionIntent,
+  type StoredSession,
+} from '@domain/session';
 
 // The session of docs/spec.md §4: anonymous, temporary (terms and privacy pending), logged
 // in, silent (created at registration). The machine is pure: every call to the API is an
@@ -13,7 +24,12 @@ import { asLoginFailure, asRenewalFailure, LOGIN_SOURCE, PORTAL, type Credential
 // transition tests (session.machine.test.ts, session.machine.graph.test.ts).
 
 /** After a login: run the caller's callback (new property, valuation, offer, callback only) or redirect. */
-const CALLBACK_SOURCES: readonly LoginSource[] = [LOGIN_SOURCE.newProperty, LOGIN_SOURCE.offer, LOGIN_SOURCE.valuation, LOGIN_SOURCE.callbackOnly];
+const CALLBACK_SOURCES: readonly LoginSource[] = [
+  LOGIN_SOURCE.newProperty,
+  LOGIN_SOURCE.offer,
+  LOGIN_SOURCE.valuation,
+  LOGIN_SOURCE.callbackOnly,
+];
 
 export function loginCompletion(source: LoginSource): 'callback' | 'redirect' {
   return CALLBACK_SOURCES.includes(source) ? 'callback' : 'redirect';
@@ -91,7 +107,10 @@ type LoginEvent = Extract<SessionEvent, { type: 'LOGIN' }>;
 type RestoreEvent = Extract<SessionEvent, { type: 'RESTORE' }>;
 
 /** Retries the request that waited for the new session token, then forgets it. */
-const RETRY_PENDING_REQUEST = [{ type: 'retryRequest', params: ({ context }: { context: SessionContext }) => context.pendingRetryId ?? '' }, 'forgetPendingRetry'] as const;
+const RETRY_PENDING_REQUEST = [
+  { type: 'retryRequest', params: ({ context }: { context: SessionContext }) => context.pendingRetryId ?? '' },
+  'forgetPendingRetry',
+] as const;
 
 export const sessionMachine = setup({
   types: {
@@ -162,16 +181,26 @@ export const sessionMachine = setup({
       silent: false,
     })),
     /** The registration's answer set the new account's user token. */
-    storeRegistration: assign((_, registration: { email: string }) => ({ username: registration.email, userTokenHeld: true })),
+    storeRegistration: assign((_, registration: { email: string }) => ({
+      username: registration.email,
+      userTokenHeld: true,
+    })),
     holdAnonymousUserToken: assign({ userTokenHeld: true, freshUserToken: true }),
     holdSession: assign({ sessionHeld: true, freshUserToken: false }),
     holdSilentSession: assign({ sessionHeld: true, isConfirmed: false, silent: true, termsPrivacy: true }),
     markTermsAccepted: assign({ termsPrivacy: true, silent: false }),
     forgetTokens: assign({ userTokenHeld: false, sessionHeld: false, pendingRetryId: null, freshUserToken: false }),
     /** An anonymous session token expired: it is traded again, and the request waits for it. */
-    rememberExpiredRequest: assign((_, requestId: string) => ({ sessionHeld: false, renewedRequestId: requestId, pendingRetryId: requestId })),
+    rememberExpiredRequest: assign((_, requestId: string) => ({
+      sessionHeld: false,
+      renewedRequestId: requestId,
+      pendingRetryId: requestId,
+    })),
     /** A logged-in session token expired: the old one stays until the renewal answers (it still revokes at logout). */
-    rememberRenewedRequest: assign((_, requestId: string) => ({ renewedRequestId: requestId, pendingRetryId: requestId })),
+    rememberRenewedRequest: assign((_, requestId: string) => ({
+      renewedRequestId: requestId,
+      pendingRetryId: requestId,
+    })),
     forgetPendingRetry: assign({ pendingRetryId: null }),
   },
   guards: {
@@ -212,11 +241,15 @@ export const sessionMachine = setup({
   },
   states: {
     anonymous: {
-      description: 'Nobody is logged in. A call that needs a session gets an anonymous one; a login or a registration starts here.',
+      description:
+        'Nobody is logged in. A call that needs a session gets an anonymous one; a login or a registration starts here.',
       initial: 'idle',
       on: {
         LOGIN: { target: 'authenticating', actions: { type: 'rememberLoginRequest', params: ({ event }) => event } },
-        REGISTERED: { target: 'silentExchanging', actions: { type: 'storeRegistration', params: ({ event }) => event } },
+        REGISTERED: {
+          target: 'silentExchanging',
+          actions: { type: 'storeRegistration', params: ({ event }) => event },
+        },
       },
       states: {
         idle: {
@@ -257,8 +290,15 @@ export const sessionMachine = setup({
           description: 'An anonymous session is in place; an expired token is renewed once per request.',
           on: {
             SESSION_TOKEN_EXPIRED: [
-              { guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingIn', actions: 'forgetTokens' },
-              { target: 'exchanging', actions: { type: 'rememberExpiredRequest', params: ({ event }) => event.requestId } },
+              {
+                guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId },
+                target: 'loggingIn',
+                actions: 'forgetTokens',
+              },
+              {
+                target: 'exchanging',
+                actions: { type: 'rememberExpiredRequest', params: ({ event }) => event.requestId },
+              },
             ],
             USER_TOKEN_EXPIRED: { target: 'loggingIn', actions: 'forgetTokens' },
           },
@@ -311,7 +351,12 @@ export const sessionMachine = setup({
           {
             guard: 'completesWithCallback',
             target: 'authenticated.loggedIn',
-            actions: ['holdSession', { type: 'persistSession', params: ({ context }) => storedOf(context) }, 'closeLoginModal', 'runLoginCallback'],
+            actions: [
+              'holdSession',
+              { type: 'persistSession', params: ({ context }) => storedOf(context) },
+              'closeLoginModal',
+              'runLoginCallback',
+            ],
           },
           {
             target: 'authenticated.loggedIn',
@@ -327,7 +372,8 @@ export const sessionMachine = setup({
       },
     },
     temporary: {
-      description: 'Logged in with the partner terms and privacy not yet accepted (docs/spec.md §4): the terms modal is open.',
+      description:
+        'Logged in with the partner terms and privacy not yet accepted (docs/spec.md §4): the terms modal is open.',
       tags: [SESSION_TAGS.signedIn],
       on: {
         ACCEPT_TERMS: 'acceptingTerms',
@@ -337,7 +383,11 @@ export const sessionMachine = setup({
         // The pages of a temporary user call the API too (the social login's phone and consents):
         // their expired session token is renewed like a full login's.
         SESSION_TOKEN_EXPIRED: [
-          { guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingOut', actions: 'goHome' },
+          {
+            guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId },
+            target: 'loggingOut',
+            actions: 'goHome',
+          },
           { target: 'renewing', actions: { type: 'rememberRenewedRequest', params: ({ event }) => event.requestId } },
         ],
       },
@@ -368,12 +418,17 @@ export const sessionMachine = setup({
       },
     },
     authenticated: {
-      description: 'A person holds a session: expiries, renewal and logout are handled alike for a full and a silent login.',
+      description:
+        'A person holds a session: expiries, renewal and logout are handled alike for a full and a silent login.',
       tags: [SESSION_TAGS.signedIn],
       on: {
         LOGOUT: 'loggingOut',
         SESSION_TOKEN_EXPIRED: [
-          { guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId }, target: 'loggingOut', actions: 'goHome' },
+          {
+            guard: { type: 'wasAlreadyRenewed', params: ({ event }) => event.requestId },
+            target: 'loggingOut',
+            actions: 'goHome',
+          },
           { target: 'renewing', actions: { type: 'rememberRenewedRequest', params: ({ event }) => event.requestId } },
         ],
         USER_TOKEN_EXPIRED: { target: 'loggingOut', actions: 'goHome' },
@@ -384,16 +439,21 @@ export const sessionMachine = setup({
           description: 'Logged in with confirmed terms.',
         },
         silent: {
-          description: 'The silent session of a new registration (docs/spec.md §4): unconfirmed, ended by the confirmation or by a full login.',
+          description:
+            'The silent session of a new registration (docs/spec.md §4): unconfirmed, ended by the confirmation or by a full login.',
           on: {
             SILENT_LOGOUT: '#session.loggingOut',
-            LOGIN: { target: '#session.authenticating', actions: { type: 'rememberLoginRequest', params: ({ event }) => event } },
+            LOGIN: {
+              target: '#session.authenticating',
+              actions: { type: 'rememberLoginRequest', params: ({ event }) => event },
+            },
           },
         },
       },
     },
     renewing: {
-      description: 'An expired session token is renewed with the user token, then the request that met the expiry is retried.',
+      description:
+        'An expired session token is renewed with the user token, then the request that met the expiry is retried.',
       tags: [SESSION_TAGS.signedIn, SESSION_TAGS.busy],
       invoke: {
         id: 'renewSessionToken',
@@ -401,7 +461,11 @@ export const sessionMachine = setup({
         input: () => ({ portal: PORTAL }),
         onDone: [
           { guard: 'isTemporarySession', target: 'temporary', actions: ['holdSession', ...RETRY_PENDING_REQUEST] },
-          { guard: 'isSilentSession', target: 'authenticated.silent', actions: ['holdSession', ...RETRY_PENDING_REQUEST] },
+          {
+            guard: 'isSilentSession',
+            target: 'authenticated.silent',
+            actions: ['holdSession', ...RETRY_PENDING_REQUEST],
+          },
           { target: 'authenticated.loggedIn', actions: ['holdSession', ...RETRY_PENDING_REQUEST] },
         ],
         // The server refused the user token too: log out and go home. No answer at all (offline,
@@ -430,5 +494,10 @@ export const sessionMachine = setup({
 });
 
 function storedOf(context: SessionContext): StoredSession {
-  return { username: context.username ?? '', isConfirmed: context.isConfirmed, termsPrivacy: context.termsPrivacy, silent: context.silent };
+  return {
+    username: context.username ?? '',
+    isConfirmed: context.isConfirmed,
+    termsPrivacy: context.termsPrivacy,
+    silent: context.silent,
+  };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { listingWizardMachine } from './listing-wizard.machine';
-import { listingInputFromValuation, valuationWizardMachine, type ValuationWizardInput } from './valuation-wizard.machine';
+import {
+  listingInputFromValuation,
+  valuationWizardMachine,
+  type ValuationWizardInput,
+} from './valuation-wizard.machine';
 import { stepShown, WIZARD_TAGS, type SaveDraftInput, type SaveDraftOutput, type WizardEvent } from './wizard-context';
 import { ANSWERS, answerOf, answersBefore, FOUND, LOCALITY, NONE, VALUATION_ORDER } from './testing/wizard-fixtures';
 import { checkWizardInvariants } from './testing/wizard-invariants';
@@ -26,7 +30,9 @@ function start(input: Partial<ValuationWizardInput> = {}, fakes: Fakes = {}) {
       }),
     },
   });
-  const actor = createActor(machine, { input: { account: 'anonymous', locality: LOCALITY, device: 'desktop', ...input } });
+  const actor = createActor(machine, {
+    input: { account: 'anonymous', locality: LOCALITY, device: 'desktop', ...input },
+  });
   const shown: StepNumber[] = [];
   actor.subscribe((s) => {
     const step = stepShown(s);
@@ -68,7 +74,10 @@ describe('the valuation wizard', () => {
     expect(done.value).toBe('thankYou');
     expect(stepShown(done)).toBe(29);
     expect(done.output).toMatchObject({ id: 77, continueAs: null });
-    expect(calls.findComparables.mock.calls[0][0]).toMatchObject({ flow: 'valuation', answers: { locality: LOCALITY, surface: ANSWERS.surface } });
+    expect(calls.findComparables.mock.calls[0][0]).toMatchObject({
+      flow: 'valuation',
+      answers: { locality: LOCALITY, surface: ANSWERS.surface },
+    });
   });
 
   it('skips personal data and e-mail for a signed-in visitor, and shows 40 when there are no comparables', async () => {
@@ -106,7 +115,16 @@ describe('the valuation wizard', () => {
 
   it('resumes a loaded valuation at its first incomplete step', async () => {
     const { send, current } = start({ account: 'loggedIn' });
-    await send({ type: 'RESUME', draft: { id: 5, answers: answersBefore(VALUATION_ORDER, 'heating'), history: [3, 4, 5, 6, 7, 8, 9], published: false, order: null } });
+    await send({
+      type: 'RESUME',
+      draft: {
+        id: 5,
+        answers: answersBefore(VALUATION_ORDER, 'heating'),
+        history: [3, 4, 5, 6, 7, 8, 9],
+        published: false,
+        order: null,
+      },
+    });
     expect(current()).toBe('heating');
   });
 });
@@ -115,27 +133,36 @@ describe('a valuation carried into a listing', () => {
   it.each([
     ['anonymous', 'sale'],
     ['loggedIn', 'rent'],
-  ] as const)('an %s visitor continues into the %s listing on the same draft with every answer, at the first step the valuation did not ask (23)', async (account, flow) => {
-    const valuation = start({ account });
-    await valuation.answerUntil('saleOrRent');
-    if (account === 'anonymous') expect(valuation.shown).toContain(1);
-    // The process tells both wizards about the silent session the e-mail step started.
-    const silentOrFull = account === 'anonymous' ? 'silent' : 'loggedIn';
-    await valuation.send({ type: 'SESSION', account: silentOrFull });
-    const done = await valuation.answer({ next: flow });
-    expect(done.value).toBe('continued');
-    expect(done.output?.continueAs).toBe(flow);
+  ] as const)(
+    'an %s visitor continues into the %s listing on the same draft with every answer, at the first step the valuation did not ask (23)',
+    async (account, flow) => {
+      const valuation = start({ account });
+      await valuation.answerUntil('saleOrRent');
+      if (account === 'anonymous') expect(valuation.shown).toContain(1);
+      // The process tells both wizards about the silent session the e-mail step started.
+      const silentOrFull = account === 'anonymous' ? 'silent' : 'loggedIn';
+      await valuation.send({ type: 'SESSION', account: silentOrFull });
+      const done = await valuation.answer({ next: flow });
+      expect(done.value).toBe('continued');
+      expect(done.output?.continueAs).toBe(flow);
 
-    const input = listingInputFromValuation(done.output!, { device: 'mobile' });
-    expect(input).toMatchObject({ flow, account: silentOrFull, draft: { id: 77 } });
-    const listing = createActor(listingWizardMachine, { input: input! }).start();
-    const s = listing.getSnapshot();
-    checkWizardInvariants(s);
-    expect(stepShown(s)).toBe(23);
-    expect(s.context.id).toBe(77);
-    expect(s.context.answers).toMatchObject({ locality: LOCALITY, propertyType: ANSWERS.propertyType, surface: ANSWERS.surface, condoFees: ANSWERS.condoFees, loader: FOUND });
-    expect(s.context.flow).toBe(flow);
-  });
+      const input = listingInputFromValuation(done.output!, { device: 'mobile' });
+      expect(input).toMatchObject({ flow, account: silentOrFull, draft: { id: 77 } });
+      const listing = createActor(listingWizardMachine, { input: input! }).start();
+      const s = listing.getSnapshot();
+      checkWizardInvariants(s);
+      expect(stepShown(s)).toBe(23);
+      expect(s.context.id).toBe(77);
+      expect(s.context.answers).toMatchObject({
+        locality: LOCALITY,
+        propertyType: ANSWERS.propertyType,
+        surface: ANSWERS.surface,
+        condoFees: ANSWERS.condoFees,
+        loader: FOUND,
+      });
+      expect(s.context.flow).toBe(flow);
+    },
+  );
 
   it('gives no listing input when the visitor stopped', async () => {
     const valuation = start({ account: 'loggedIn' });

@@ -1,5 +1,13 @@
 import { setup } from 'xstate';
-import { stepsOfFlow, type Account, type Device, type ListingFlow, type Locality, type StepId, type WizardAnswers } from '@domain/wizard-steps';
+import {
+  stepsOfFlow,
+  type Account,
+  type Device,
+  type ListingFlow,
+  type Locality,
+  type StepId,
+  type WizardAnswers,
+} from '@domain/wizard-steps';
 import { initialContext, type Draft, type Target, type WizardEvent } from './wizard-context';
 import {
   characteristicSteps,
@@ -69,7 +77,10 @@ function stateOf(target: Target): string {
 }
 
 /** The listing wizard's input for a valuation continued at 37 (null when it was not). */
-export function listingInputFromValuation(output: ValuationWizardOutput, options: { device?: Device | null; comparablesEnabled?: boolean } = {}): ListingWizardInput | null {
+export function listingInputFromValuation(
+  output: ValuationWizardOutput,
+  options: { device?: Device | null; comparablesEnabled?: boolean } = {},
+): ListingWizardInput | null {
   if (output.continueAs === null || output.id === null) return null;
   return {
     flow: output.continueAs,
@@ -87,13 +98,24 @@ export const valuationWizardMachine = setup({
   guards: wizardGuards,
 }).createMachine({
   id: 'valuationWizard',
-  description: 'The valuation wizard of docs/wizard-flow.md: the property, the contact if anonymous, the estimate, then stop or continue into a listing.',
-  context: ({ input }) => initialContext({ flow: 'valuation', account: input.account, device: input.device, draft: input.draft, known: { locality: input.locality } }),
+  description:
+    'The valuation wizard of docs/wizard-flow.md: the property, the contact if anonymous, the estimate, then stop or continue into a listing.',
+  context: ({ input }) =>
+    initialContext({
+      flow: 'valuation',
+      account: input.account,
+      device: input.device,
+      draft: input.draft,
+      known: { locality: input.locality },
+    }),
   output: ({ context }) => ({
     id: context.id,
     answers: context.answers,
     account: context.account,
-    continueAs: context.target === 'continued' && context.answers.saleOrRent && context.answers.saleOrRent.next !== 'stop' ? context.answers.saleOrRent.next : null,
+    continueAs:
+      context.target === 'continued' && context.answers.saleOrRent && context.answers.saleOrRent.next !== 'stop'
+        ? context.answers.saleOrRent.next
+        : null,
   }),
   initial: 'wizard',
   on: sessionTransition,
@@ -113,8 +135,15 @@ export const valuationWizardMachine = setup({
       saleOrRent: step('saleOrRent'),
     }),
     confirmingExit: confirmingExitState,
-    thankYou: { ...step('thankYou'), type: 'final', description: 'Step 29: the visitor stopped after the estimate (sent by mail).' },
-    continued: { type: 'final', description: 'The visitor continues into the sale or rent listing with every answer (listingInputFromValuation).' },
+    thankYou: {
+      ...step('thankYou'),
+      type: 'final',
+      description: 'Step 29: the visitor stopped after the estimate (sent by mail).',
+    },
+    continued: {
+      type: 'final',
+      description: 'The visitor continues into the sale or rent listing with every answer (listingInputFromValuation).',
+    },
     exited: exitedState('visitor'),
   },
 });

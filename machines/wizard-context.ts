@@ -164,8 +164,15 @@ export type FindComparablesOutput = MarketResult;
 // ---------------------------------------------------------------------------------------
 // Context changes (pure).
 
-export function factsOf(context: Pick<WizardContext, 'account' | 'comparablesEnabled' | 'published' | 'order'>): WizardFacts {
-  return { account: context.account, comparablesEnabled: context.comparablesEnabled, published: context.published, orderPaid: context.order?.outcome === 'paid' };
+export function factsOf(
+  context: Pick<WizardContext, 'account' | 'comparablesEnabled' | 'published' | 'order'>,
+): WizardFacts {
+  return {
+    account: context.account,
+    comparablesEnabled: context.comparablesEnabled,
+    published: context.published,
+    orderPaid: context.order?.outcome === 'paid',
+  };
 }
 
 export function currentStepId(context: WizardContext): StepId {
@@ -217,7 +224,11 @@ function arrive(context: WizardContext, target: Target, history: StepNumber[]): 
 
 /** Whether an ANSWER is the current step's, answerable by a form, and valid. */
 export function answersCurrentStep(context: WizardContext, event: AnswerEvent): boolean {
-  return event.step === currentStepId(context) && isAnsweredByUser(event.step) && isValidAnswer(event.step, event.answer, context.answers);
+  return (
+    event.step === currentStepId(context) &&
+    isAnsweredByUser(event.step) &&
+    isValidAnswer(event.step, event.answer, context.answers)
+  );
 }
 
 /** Holds an answer (the user's, or the loader's result) while it is saved, with where it leads. */
@@ -226,8 +237,13 @@ export function holdAnswer(context: WizardContext, answered: StepAnswer): Partia
   // A new choice at 28 needs a new order.
   const order = answered.step === 'valueLadder' ? null : context.order;
   const facts = factsOf({ ...context, order });
-  const next = (context.returnTo !== null ? nextAfterEdit(context.flow, answered.step, answers, facts) : nextNode(context.flow, answered.step, answers, facts)) ?? answered.step;
-  const history = isStepNode(next) ? forwardHistory(context.history, context.page.currentStep, stepNumberOf(next)) : [...context.history];
+  const next =
+    (context.returnTo !== null
+      ? nextAfterEdit(context.flow, answered.step, answers, facts)
+      : nextNode(context.flow, answered.step, answers, facts)) ?? answered.step;
+  const history = isStepNode(next)
+    ? forwardHistory(context.history, context.page.currentStep, stepNumberOf(next))
+    : [...context.history];
   return { pending: { answered, answers, order, history, next }, error: null };
 }
 
@@ -235,12 +251,24 @@ export function holdAnswer(context: WizardContext, answered: StepAnswer): Partia
 export function saveInput(context: WizardContext): SaveDraftInput {
   const pending = context.pending as PendingSave;
   const currentStep = isStepNode(pending.next) ? stepNumberOf(pending.next) : context.page.currentStep;
-  return { id: context.id, flow: context.flow, answered: pending.answered, page: { ...context.page, currentStep }, history: pending.history };
+  return {
+    id: context.id,
+    flow: context.flow,
+    answered: pending.answered,
+    page: { ...context.page, currentStep },
+    history: pending.history,
+  };
 }
 
 export function commitSave(context: WizardContext, output: SaveDraftOutput): Partial<WizardContext> {
   const pending = context.pending as PendingSave;
-  return { id: output.id, answers: pending.answers, order: pending.order, pending: null, ...arrive(context, pending.next, pending.history) };
+  return {
+    id: output.id,
+    answers: pending.answers,
+    order: pending.order,
+    pending: null,
+    ...arrive(context, pending.next, pending.history),
+  };
 }
 
 /**
@@ -275,7 +303,9 @@ export function goBack(context: WizardContext): Partial<WizardContext> {
 export function gotoTarget(context: WizardContext, step: number): StepId {
   const facts = factsOf(context);
   const id = stepIdOf(step);
-  return id !== null && canGoTo(context.flow, id, context.answers, facts) ? id : resumeStep(context.flow, context.answers, facts);
+  return id !== null && canGoTo(context.flow, id, context.answers, facts)
+    ? id
+    : resumeStep(context.flow, context.answers, facts);
 }
 
 export function leadsElsewhere(context: WizardContext, step: number): boolean {
@@ -287,7 +317,8 @@ export function jump(context: WizardContext, step: number): Partial<WizardContex
   const history = jumpHistory(context.history, context.page.currentStep, stepNumberOf(target));
   const change: Partial<WizardContext> = { error: null, ...arrive(context, target, history) };
   // A step before the summary opened from it is an edit: its answer comes back to the summary.
-  if (currentStepId(context) === 'summary' && isBeforeSummary(context, target)) change.returnTo = context.page.currentStep;
+  if (currentStepId(context) === 'summary' && isBeforeSummary(context, target))
+    change.returnTo = context.page.currentStep;
   return change;
 }
 
@@ -298,9 +329,23 @@ function isBeforeSummary(context: WizardContext, target: StepId): boolean {
 }
 
 export function resume(context: WizardContext, draft: Draft): Partial<WizardContext> {
-  const loaded = { ...context, id: draft.id, answers: { ...context.answers, ...draft.answers }, published: draft.published, order: draft.order };
+  const loaded = {
+    ...context,
+    id: draft.id,
+    answers: { ...context.answers, ...draft.answers },
+    published: draft.published,
+    order: draft.order,
+  };
   const target = resumeStep(loaded.flow, loaded.answers, factsOf(loaded));
-  return { id: draft.id, answers: loaded.answers, published: draft.published, order: draft.order, returnTo: null, error: null, ...arrive(loaded, target, [...draft.history]) };
+  return {
+    id: draft.id,
+    answers: loaded.answers,
+    published: draft.published,
+    order: draft.order,
+    returnTo: null,
+    error: null,
+    ...arrive(loaded, target, [...draft.history]),
+  };
 }
 
 /** Personal data or e-mail on screen when the account is already full: on to where the draft resumes (the step is not kept in the trail). */
@@ -312,14 +357,18 @@ export function skipToResume(context: WizardContext): Partial<WizardContext> {
 export function advance(context: WizardContext): Partial<WizardContext> {
   const from = currentStepId(context);
   const next = nextNode(context.flow, from, context.answers, factsOf(context)) ?? from;
-  const history = isStepNode(next) ? forwardHistory(context.history, context.page.currentStep, stepNumberOf(next)) : [...context.history];
+  const history = isStepNode(next)
+    ? forwardHistory(context.history, context.page.currentStep, stepNumberOf(next))
+    : [...context.history];
   return arrive(context, next, history);
 }
 
 /** Arrives at the step after a stage (payment, publication) done. */
 export function afterStage(context: WizardContext, stage: 'payment' | 'publish'): Partial<WizardContext> {
   const next = nextNode(context.flow, stage, context.answers, factsOf(context)) ?? currentStepId(context);
-  const history = isStepNode(next) ? forwardHistory(context.history, context.page.currentStep, stepNumberOf(next)) : [...context.history];
+  const history = isStepNode(next)
+    ? forwardHistory(context.history, context.page.currentStep, stepNumberOf(next))
+    : [...context.history];
   return arrive(context, next, history);
 }
 

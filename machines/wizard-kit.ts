@@ -1,5 +1,12 @@
 import { assign, fromPromise, type EventObject, type ParameterizedObject } from 'xstate';
-import { STEPS, type Account, type Device, type ListingFlow, type MarketResult, type StepId } from '@domain/wizard-steps';
+import {
+  STEPS,
+  type Account,
+  type Device,
+  type ListingFlow,
+  type MarketResult,
+  type StepId,
+} from '@domain/wizard-steps';
 import {
   answersCurrentStep,
   canGoBack,
@@ -67,13 +74,19 @@ export const wizardActors = {
  * listing adds PAYMENT_OUTCOME to the shared WizardEvent).
  */
 export function wizardActions<TEvent extends EventObject>() {
-  const change = <TParams extends ParameterizedObject['params'] | undefined>(update: (context: WizardContext, params: TParams) => Partial<WizardContext>) =>
-    assign<WizardContext, TEvent, TParams, TEvent, never>(({ context }, params) => update(context, params));
+  const change = <TParams extends ParameterizedObject['params'] | undefined>(
+    update: (context: WizardContext, params: TParams) => Partial<WizardContext>,
+  ) => assign<WizardContext, TEvent, TParams, TEvent, never>(({ context }, params) => update(context, params));
   return {
     holdAnswer: change((context, event: AnswerEvent) => holdAnswer(context, event)),
-    holdMarketResult: change((context, result: MarketResult) => holdAnswer(context, { step: 'loader', answer: result })),
+    holdMarketResult: change((context, result: MarketResult) =>
+      holdAnswer(context, { step: 'loader', answer: result }),
+    ),
     /** The comparables search failing counts as no comparables (40), with the error noted. */
-    holdNoMarket: change((context) => ({ ...holdAnswer(context, { step: 'loader', answer: NO_MARKET }), error: { kind: 'comparables' as const, step: context.page.currentStep } })),
+    holdNoMarket: change((context) => ({
+      ...holdAnswer(context, { step: 'loader', answer: NO_MARKET }),
+      error: { kind: 'comparables' as const, step: context.page.currentStep },
+    })),
     commitSave: change((context, output: SaveDraftOutput) => commitSave(context, output)),
     recordSaveError: change((context) => failSave(context)),
     goBack: change((context) => goBack(context)),
@@ -86,7 +99,8 @@ export function wizardActions<TEvent extends EventObject>() {
 
 /** The guards of the moves. */
 export const wizardGuards = {
-  answersCurrentStep: ({ context }: { context: WizardContext }, event: AnswerEvent) => answersCurrentStep(context, event),
+  answersCurrentStep: ({ context }: { context: WizardContext }, event: AnswerEvent) =>
+    answersCurrentStep(context, event),
   canGoBack: ({ context }: { context: WizardContext }) => canGoBack(context),
   leadsElsewhere: ({ context }: { context: WizardContext }, step: number) => leadsElsewhere(context, step),
   isLoggedIn: ({ context }: { context: WizardContext }) => context.account === 'loggedIn',
@@ -95,7 +109,11 @@ export const wizardGuards = {
 
 /** A numbered step: its description, the step tag and `meta: { step: N }` the pages read. */
 export function step(id: StepId) {
-  return { description: `Step ${STEPS[id].step}: ${STEPS[id].about}`, tags: [WIZARD_TAGS.step], meta: { step: STEPS[id].step } };
+  return {
+    description: `Step ${STEPS[id].step}: ${STEPS[id].about}`,
+    tags: [WIZARD_TAGS.step],
+    meta: { step: STEPS[id].step },
+  };
 }
 
 /** The property's characteristics both wizards ask, in the flow's order (3 to 10). */
@@ -112,11 +130,24 @@ export const characteristicSteps = {
 };
 
 /** While a call is under way the wizard takes no navigation. */
-export const WHILE_BUSY = { ANSWER: undefined, BACK: undefined, GOTO: undefined, RESUME: undefined, EXIT_REQUEST: undefined } as const;
+export const WHILE_BUSY = {
+  ANSWER: undefined,
+  BACK: undefined,
+  GOTO: undefined,
+  RESUME: undefined,
+  EXIT_REQUEST: undefined,
+} as const;
 
 /** The `types` of a wizard's `setup()`: the shared context, tags and meta, the machine's own events, input and output. */
 export function wizardTypes<TEvent extends EventObject, TInput, TOutput>() {
-  return { context: {} as WizardContext, events: {} as TEvent, input: {} as TInput, output: {} as TOutput, tags: {} as WizardTag, meta: {} as StepMeta };
+  return {
+    context: {} as WizardContext,
+    events: {} as TEvent,
+    input: {} as TInput,
+    output: {} as TOutput,
+    tags: {} as WizardTag,
+    meta: {} as StepMeta,
+  };
 }
 
 /** The machine's root transitions: the session process tells who is filling the wizard in. */
@@ -141,7 +172,10 @@ export function wizardNavigation(machineId: string) {
     },
     BACK: { guard: 'canGoBack', target: '.routing', actions: 'goBack' },
     GOTO: gotoTransition,
-    RESUME: { target: '.routing', actions: { type: 'resume', params: ({ event }: { event: { draft: Draft } }) => event.draft } },
+    RESUME: {
+      target: '.routing',
+      actions: { type: 'resume', params: ({ event }: { event: { draft: Draft } }) => event.draft },
+    },
     EXIT_REQUEST: `#${machineId}.confirmingExit`,
   } as const;
 }
@@ -151,7 +185,12 @@ export function wizardNavigation(machineId: string) {
  * `stateOf` names for `targets`), `saving`, the machine's own `stages` (its steps and calls)
  * and the history state the exit returns to.
  */
-export function wizardState<const TStages extends object>(machineId: string, targets: readonly Target[], stateOf: (target: Target) => string, stages: TStages) {
+export function wizardState<const TStages extends object>(
+  machineId: string,
+  targets: readonly Target[],
+  stateOf: (target: Target) => string,
+  stages: TStages,
+) {
   return {
     description: 'The steps, and the calls between them. Navigation is handled here once for every step.',
     initial: 'routing',
@@ -170,7 +209,10 @@ export function wizardState<const TStages extends object>(machineId: string, tar
 export function routingState(targets: readonly Target[], stateOf: (target: Target) => string) {
   return {
     description: 'Enters the place context.target names (never rests here).',
-    always: targets.map((target) => ({ guard: { type: 'targetIs' as const, params: { target } }, target: stateOf(target) })),
+    always: targets.map((target) => ({
+      guard: { type: 'targetIs' as const, params: { target } },
+      target: stateOf(target),
+    })),
   };
 }
 
@@ -183,7 +225,10 @@ export const savingState = {
     id: 'saveDraft',
     src: 'saveDraft',
     input: ({ context }: { context: WizardContext }) => saveInput(context),
-    onDone: { target: 'routing', actions: { type: 'commitSave', params: ({ event }: { event: { output: SaveDraftOutput } }) => event.output } },
+    onDone: {
+      target: 'routing',
+      actions: { type: 'commitSave', params: ({ event }: { event: { output: SaveDraftOutput } }) => event.output },
+    },
     onError: { target: 'routing', actions: 'recordSaveError' },
   },
 } as const;
@@ -196,8 +241,15 @@ export const loaderState = {
   invoke: {
     id: 'findComparables',
     src: 'findComparables',
-    input: ({ context }: { context: WizardContext }): FindComparablesInput => ({ id: context.id, flow: context.flow, answers: context.answers }),
-    onDone: { target: 'saving', actions: { type: 'holdMarketResult', params: ({ event }: { event: { output: MarketResult } }) => event.output } },
+    input: ({ context }: { context: WizardContext }): FindComparablesInput => ({
+      id: context.id,
+      flow: context.flow,
+      answers: context.answers,
+    }),
+    onDone: {
+      target: 'saving',
+      actions: { type: 'holdMarketResult', params: ({ event }: { event: { output: MarketResult } }) => event.output },
+    },
     onError: { target: 'saving', actions: 'holdNoMarket' },
   },
 } as const;
@@ -219,5 +271,8 @@ export const confirmingExitState = {
 
 /** The end of a wizard left midway (`who`: the seller, the visitor). */
 export function exitedState(who: string) {
-  return { type: 'final', description: `The ${who} left the wizard midway; the draft keeps every saved answer.` } as const;
+  return {
+    type: 'final',
+    description: `The ${who} left the wizard midway; the draft keeps every saved answer.`,
+  } as const;
 }

@@ -4,7 +4,16 @@ import { listingWizardMachine, type ListingWizardInput } from './listing-wizard.
 import { stepShown, WIZARD_TAGS, type OrderState } from './wizard-context';
 import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, SALE_ORDER } from './testing/wizard-fixtures';
 import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
-import { backTarget, canGoTo, expectedPath, stepIdOf, type Account, type MarketResult, type PlanChoice, type StepId } from '@domain/wizard-steps';
+import {
+  backTarget,
+  canGoTo,
+  expectedPath,
+  stepIdOf,
+  type Account,
+  type MarketResult,
+  type PlanChoice,
+  type StepId,
+} from '@domain/wizard-steps';
 
 // The "Domanda X di Y" of the listing wizard over whole paths, walked on the machine as a
 // seller walks them: at each step shown, the count the page shows
@@ -96,14 +105,27 @@ function expectSteadyProgress(seen: Seen[]) {
   expect(steps).not.toContain('publicationType');
 }
 
-const countsOf = (seen: Seen[]) => seen.map(({ step, count }) => `${step} ${count.beyond ? '-' : count.current}/${count.total}`);
+const countsOf = (seen: Seen[]) =>
+  seen.map(({ step, count }) => `${step} ${count.beyond ? '-' : count.current}/${count.total}`);
 
 describe('the question count of the listing wizard, over whole paths', () => {
   it('sale, an anonymous seller who sees the market first: 1 to 26 of 26, the account steps counted before and after the registration', async () => {
     const seen = await walk({ input: { flow: 'sale', account: 'anonymous' }, split: true });
     expectSteadyProgress(seen);
-    expect(countsOf(seen).slice(0, 4)).toEqual(['personalData 1/26', 'email 2/26', 'locality 3/26', 'propertyType 4/26']);
-    expect(countsOf(seen).slice(-6)).toEqual(['endOfQuestions 24/26', 'summary 25/26', 'valueLadder 26/26', 'login -/26', 'publicationSuccess -/26', 'nextSteps -/26']);
+    expect(countsOf(seen).slice(0, 4)).toEqual([
+      'personalData 1/26',
+      'email 2/26',
+      'locality 3/26',
+      'propertyType 4/26',
+    ]);
+    expect(countsOf(seen).slice(-6)).toEqual([
+      'endOfQuestions 24/26',
+      'summary 25/26',
+      'valueLadder 26/26',
+      'login -/26',
+      'publicationSuccess -/26',
+      'nextSteps -/26',
+    ]);
   });
 
   it('sale, the same seller setting the price alone: the market places are skipped forward, the total stays', async () => {
@@ -119,14 +141,21 @@ describe('the question count of the listing wizard, over whole paths', () => {
     expectSteadyProgress(none);
     expect(none[0]!.count).toEqual({ current: 1, total: 24, beyond: false });
     expect(none.map(({ step }) => step)).toContain('noComparables');
-    const off = await walk({ input: { flow: 'sale', account: 'loggedIn', comparablesEnabled: false }, plan: PLANS.flexible });
+    const off = await walk({
+      input: { flow: 'sale', account: 'loggedIn', comparablesEnabled: false },
+      plan: PLANS.flexible,
+    });
     expectSteadyProgress(off);
     expect(off.map(({ step }) => step).slice(-3)).toEqual(['paymentSuccess', 'publicationSuccess', 'nextSteps']);
   });
 
   it('sale, an exclusive request and one with the partner: the agency steps come after the count', async () => {
-    expectSteadyProgress(await walk({ input: { flow: 'sale', account: 'loggedIn' }, split: false, plan: PLANS.exclusive }));
-    expectSteadyProgress(await walk({ input: { flow: 'sale', account: 'loggedIn' }, split: false, plan: PLANS.exclusivePartner }));
+    expectSteadyProgress(
+      await walk({ input: { flow: 'sale', account: 'loggedIn' }, split: false, plan: PLANS.exclusive }),
+    );
+    expectSteadyProgress(
+      await walk({ input: { flow: 'sale', account: 'loggedIn' }, split: false, plan: PLANS.exclusivePartner }),
+    );
   });
 
   it('rent, an anonymous landlord and a signed-in one: 26 and 24 questions, steady to the end', async () => {
@@ -135,7 +164,13 @@ describe('the question count of the listing wizard, over whole paths', () => {
     expect(anonymous.find((s) => s.step === 'valueLadder')!.count).toEqual({ current: 26, total: 26, beyond: false });
     const signedIn = await walk({ input: { flow: 'rent', account: 'silent' } });
     expectSteadyProgress(signedIn);
-    expect(countsOf(signedIn).slice(12, 17)).toEqual(['characteristicsSaved 13/24', 'availability 14/24', 'furnishing 15/24', 'deposit 16/24', 'price 17/24']);
+    expect(countsOf(signedIn).slice(12, 17)).toEqual([
+      'characteristicsSaved 13/24',
+      'availability 14/24',
+      'furnishing 15/24',
+      'deposit 16/24',
+      'price 17/24',
+    ]);
   });
 });
 
@@ -160,7 +195,14 @@ describe('questionCount', () => {
 describe('the category is not asked again after the type (step 25, retired)', () => {
   it('is on no path, cannot be opened by a deep link, and Back from an older trail passes over it', () => {
     for (const flow of ['sale', 'rent'] as const) expect(expectedPath(flow, ANSWERS)).not.toContain(25);
-    expect(canGoTo('sale', 25, answersBefore(SALE_ORDER, 'summary', { split: ANSWERS.split, loader: FOUND }), { account: 'loggedIn' })).toBe(false);
-    expect(backTarget([2, 3, 17, 19, 18, 25], 'endOfQuestions', { account: 'loggedIn' })).toEqual({ step: 'documents', history: [2, 3, 17, 19] });
+    expect(
+      canGoTo('sale', 25, answersBefore(SALE_ORDER, 'summary', { split: ANSWERS.split, loader: FOUND }), {
+        account: 'loggedIn',
+      }),
+    ).toBe(false);
+    expect(backTarget([2, 3, 17, 19, 18, 25], 'endOfQuestions', { account: 'loggedIn' })).toEqual({
+      step: 'documents',
+      history: [2, 3, 17, 19],
+    });
   });
 });

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ANSWERS, answersBefore, NONE, PLANS, RENT_ORDER, SALE_ORDER, VALUATION_ORDER } from './testing/wizard-fixtures';
+import {
+  ANSWERS,
+  answersBefore,
+  NONE,
+  PLANS,
+  RENT_ORDER,
+  SALE_ORDER,
+  VALUATION_ORDER,
+} from './testing/wizard-fixtures';
 import {
   backTarget,
   canGoTo,
@@ -34,7 +42,18 @@ const LOGGED_IN = { account: 'loggedIn' } as const;
 const SILENT = { account: 'silent' } as const;
 
 /** Every answer of a sale listing with the basic plan. */
-const SALE_DONE: WizardAnswers = answersBefore(SALE_ORDER, 'characteristicsSaved', { split: ANSWERS.split, loader: ANSWERS.loader, price: ANSWERS.price, title: ANSWERS.title, description: ANSWERS.description, photos: ANSWERS.photos, documents: ANSWERS.documents, publicationType: ANSWERS.publicationType, summary: ANSWERS.summary, valueLadder: PLANS.basic });
+const SALE_DONE: WizardAnswers = answersBefore(SALE_ORDER, 'characteristicsSaved', {
+  split: ANSWERS.split,
+  loader: ANSWERS.loader,
+  price: ANSWERS.price,
+  title: ANSWERS.title,
+  description: ANSWERS.description,
+  photos: ANSWERS.photos,
+  documents: ANSWERS.documents,
+  publicationType: ANSWERS.publicationType,
+  summary: ANSWERS.summary,
+  valueLadder: PLANS.basic,
+});
 
 describe('the step table', () => {
   it('has every numbered step of the spec once (0-46 without 20, 21, 31, 35), with unique ids', () => {
@@ -46,7 +65,11 @@ describe('the step table', () => {
   });
 
   it('puts every step in the flows of docs/wizard-flow.md', () => {
-    expect(stepsOfFlow('valuation').map((id) => STEPS[id].step).sort((a, b) => a - b)).toEqual([0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 29, 36, 37, 38, 40]);
+    expect(
+      stepsOfFlow('valuation')
+        .map((id) => STEPS[id].step)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 29, 36, 37, 38, 40]);
     expect(stepsOfFlow('sale')).not.toContain('availability');
     expect(stepsOfFlow('rent')).not.toContain('split');
     expect(stepsOfFlow('rent')).not.toContain('loader');
@@ -58,18 +81,29 @@ describe('the step table', () => {
   });
 
   it('keeps the reference ids of the seed (server/db/seed/data/reference-lists.json)', () => {
-    const seed = JSON.parse(readFileSync(new URL('../server/db/seed/data/reference-lists.json', import.meta.url), 'utf8')) as Record<string, Array<{ id: number; code?: string }>>;
+    const seed = JSON.parse(
+      readFileSync(new URL('../server/db/seed/data/reference-lists.json', import.meta.url), 'utf8'),
+    ) as Record<string, Array<{ id: number; code?: string }>>;
     const ids = (list: string) => seed[list].map((row) => row.id).sort((a, b) => a - b);
     for (const [list, expected] of Object.entries(REFERENCE_IDS)) expect(ids(list), list).toEqual([...expected]);
-    expect(Object.fromEntries(seed.planTypes.map((p) => [p.code, p.id]))).toEqual({ basic: PLAN_TYPE_ID.basic, flexible: PLAN_TYPE_ID.flexible, exclusive: PLAN_TYPE_ID.exclusive, exclusive_partner: PLAN_TYPE_ID.exclusivePartner });
+    expect(Object.fromEntries(seed.planTypes.map((p) => [p.code, p.id]))).toEqual({
+      basic: PLAN_TYPE_ID.basic,
+      flexible: PLAN_TYPE_ID.flexible,
+      exclusive: PLAN_TYPE_ID.exclusive,
+      exclusive_partner: PLAN_TYPE_ID.exclusivePartner,
+    });
     for (const id of EXTRA_SERVICE_IDS) expect(ids('serviceProducts')).toContain(id);
   });
 });
 
 describe('the paths of docs/wizard-flow.md', () => {
   it('sale: 0 and 1 for an anonymous seller, 23 and 24 before 11, then 12, the market, 15 ... 28, 30, 22, 34', () => {
-    expect(expectedPath('sale', { split: { priceFromMarket: true }, loader: ANSWERS.loader })).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34]);
-    expect(expectedPath('sale', { split: { priceFromMarket: true }, loader: NONE }, LOGGED_IN)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 40, 38, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34]);
+    expect(expectedPath('sale', { split: { priceFromMarket: true }, loader: ANSWERS.loader })).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34,
+    ]);
+    expect(expectedPath('sale', { split: { priceFromMarket: true }, loader: NONE }, LOGGED_IN)).toEqual([
+      2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 40, 38, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34,
+    ]);
   });
 
   it('sale: the seller who sets the price alone, and comparables switched off, skip the market', () => {
@@ -101,8 +135,12 @@ describe('the paths of docs/wizard-flow.md', () => {
   });
 
   it('valuation: 3 ... 11, 0 and 1 if anonymous, 14, 13 or 40, 38, 37, then 29 when the visitor stops', () => {
-    expect(expectedPath('valuation', { loader: ANSWERS.loader, saleOrRent: { next: 'stop' } })).toEqual([3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1, 14, 13, 38, 37, 29]);
-    expect(expectedPath('valuation', { loader: NONE, saleOrRent: { next: 'sale' } }, LOGGED_IN)).toEqual([3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 14, 40, 38, 37]);
+    expect(expectedPath('valuation', { loader: ANSWERS.loader, saleOrRent: { next: 'stop' } })).toEqual([
+      3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1, 14, 13, 38, 37, 29,
+    ]);
+    expect(expectedPath('valuation', { loader: NONE, saleOrRent: { next: 'sale' } }, LOGGED_IN)).toEqual([
+      3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 14, 40, 38, 37,
+    ]);
     expect(expectedPath('valuation', {}, SILENT)).not.toContain(0);
   });
 
@@ -142,7 +180,9 @@ describe('firstIncompleteStep', () => {
     expect(firstIncompleteStep('sale', SALE_DONE, LOGGED_IN)).toBe(28);
     expect(firstIncompleteStep('sale', SALE_DONE, SILENT)).toBe(30);
     expect(firstIncompleteStep('sale', { ...SALE_DONE, valueLadder: PLANS.flexible }, LOGGED_IN)).toBe(28);
-    expect(firstIncompleteStep('sale', { ...SALE_DONE, valueLadder: PLANS.flexible }, { ...LOGGED_IN, orderPaid: true })).toBe(33);
+    expect(
+      firstIncompleteStep('sale', { ...SALE_DONE, valueLadder: PLANS.flexible }, { ...LOGGED_IN, orderPaid: true }),
+    ).toBe(33);
     expect(firstIncompleteStep('sale', SALE_DONE, { ...LOGGED_IN, published: true })).toBeNull();
     expect(resumeStep('sale', SALE_DONE, { ...LOGGED_IN, published: true })).toBe('summary');
   });
@@ -152,7 +192,9 @@ describe('firstIncompleteStep', () => {
     expect(firstIncompleteStep('valuation', characteristics)).toBe(0);
     expect(firstIncompleteStep('valuation', characteristics, LOGGED_IN)).toBe(14);
     expect(firstIncompleteStep('valuation', { ...characteristics, loader: NONE }, LOGGED_IN)).toBe(37);
-    expect(firstIncompleteStep('valuation', { ...characteristics, loader: NONE, saleOrRent: { next: 'stop' } }, LOGGED_IN)).toBeNull();
+    expect(
+      firstIncompleteStep('valuation', { ...characteristics, loader: NONE, saleOrRent: { next: 'stop' } }, LOGGED_IN),
+    ).toBeNull();
   });
 });
 
@@ -173,7 +215,9 @@ describe('deep links and edits', () => {
     expect(nextAfterEdit('rent', 'surface', rent, LOGGED_IN)).toBe('summary');
     // The sale's estimate depends on the surface: the search runs again.
     expect(nextAfterEdit('sale', 'surface', SALE_DONE, LOGGED_IN)).toBe('loader');
-    expect(nextAfterEdit('sale', 'propertyType', { ...SALE_DONE, propertyType: { propertyTypeId: 5 } }, LOGGED_IN)).toBe('specialDescription');
+    expect(
+      nextAfterEdit('sale', 'propertyType', { ...SALE_DONE, propertyType: { propertyTypeId: 5 } }, LOGGED_IN),
+    ).toBe('specialDescription');
     expect(nextAfterEdit('sale', 'estimate', SALE_DONE, LOGGED_IN)).toBe('summary');
   });
 
@@ -181,7 +225,9 @@ describe('deep links and edits', () => {
     expect(isReadyToPublish('sale', SALE_DONE, LOGGED_IN)).toBe(true);
     expect(isReadyToPublish('sale', SALE_DONE, SILENT)).toBe(false);
     expect(isReadyToPublish('sale', { ...SALE_DONE, valueLadder: PLANS.flexible }, LOGGED_IN)).toBe(false);
-    expect(isReadyToPublish('sale', { ...SALE_DONE, valueLadder: PLANS.flexible }, { ...LOGGED_IN, orderPaid: true })).toBe(true);
+    expect(
+      isReadyToPublish('sale', { ...SALE_DONE, valueLadder: PLANS.flexible }, { ...LOGGED_IN, orderPaid: true }),
+    ).toBe(true);
     expect(isReadyToPublish('sale', { ...SALE_DONE, title: undefined }, LOGGED_IN)).toBe(false);
     expect(isReadyToPublish('sale', { ...SALE_DONE, valueLadder: PLANS.exclusive }, LOGGED_IN)).toBe(false);
   });
@@ -189,7 +235,8 @@ describe('deep links and edits', () => {
 
 describe('answers', () => {
   it('accepts the fixture answer of every step', () => {
-    for (const [step, answer] of Object.entries(ANSWERS)) expect(isValidAnswer(step as keyof typeof ANSWERS, answer, ANSWERS), step).toBe(true);
+    for (const [step, answer] of Object.entries(ANSWERS))
+      expect(isValidAnswer(step as keyof typeof ANSWERS, answer, ANSWERS), step).toBe(true);
   });
 
   it.each([
@@ -233,18 +280,38 @@ describe('answers', () => {
     expect(isValidAnswer('price', { price: 899 }, { deposit: { securityDeposit: 2700 } })).toBe(false);
     expect(depositRefusedByRent('price', { price: 899 }, { deposit: { securityDeposit: 2700 } })).toBe(true);
     expect(isValidAnswer('price', { price: 900 }, { deposit: { securityDeposit: 2700 } })).toBe(true);
-    expect(isComplete('deposit', { ...ANSWERS, price: { price: 900 }, deposit: { securityDeposit: 3000 } }, LOGGED_IN)).toBe(false);
+    expect(
+      isComplete('deposit', { ...ANSWERS, price: { price: 900 }, deposit: { securityDeposit: 3000 } }, LOGGED_IN),
+    ).toBe(false);
     // Another refusal is not the deposit's.
     expect(depositRefusedByRent('price', { price: 0 }, { deposit: { securityDeposit: 2700 } })).toBe(false);
   });
 
   it("refuses step 0's name and surname with what the registration refuses, and takes Italian names", () => {
     for (const field of ['name', 'surname'] as const) {
-      for (const bad of ['Giulia\u2028Bianchi', 'Giulia\u2029', '\u202eailuiG', 'Giu\u200blia', 'Giulia\u200e', 'Giulia\u061c', 'Giu\u00adlia', 'Visita evil.com', 'https://evil.example', 'giulia@evil.it']) {
-        expect(isValidAnswer('personalData', { ...ANSWERS.personalData, [field]: bad }, ANSWERS), `${field}: ${JSON.stringify(bad)}`).toBe(false);
+      for (const bad of [
+        'Giulia\u2028Bianchi',
+        'Giulia\u2029',
+        '\u202eailuiG',
+        'Giu\u200blia',
+        'Giulia\u200e',
+        'Giulia\u061c',
+        'Giu\u00adlia',
+        'Visita evil.com',
+        'https://evil.example',
+        'giulia@evil.it',
+      ]) {
+        expect(
+          isValidAnswer('personalData', { ...ANSWERS.personalData, [field]: bad }, ANSWERS),
+          `${field}: ${JSON.stringify(bad)}`,
+        ).toBe(false);
       }
     }
-    for (const [name, surname] of [["D'Amico", 'Niccolò'], ['Maria-Grazia', 'De’ Medici'], ['Anna Maria', 'Dalla Chiesa']]) {
+    for (const [name, surname] of [
+      ["D'Amico", 'Niccolò'],
+      ['Maria-Grazia', 'De’ Medici'],
+      ['Anna Maria', 'Dalla Chiesa'],
+    ]) {
       expect(isValidAnswer('personalData', { ...ANSWERS.personalData, name, surname }, ANSWERS), name).toBe(true);
     }
   });

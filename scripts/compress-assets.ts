@@ -19,11 +19,15 @@ for (const name of readdirSync(ASSETS)) {
   const file = path.join(ASSETS, name);
   if (!COMPRESSIBLE.test(name) || statSync(file).size < 1024) continue;
   const data = readFileSync(file);
-  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const br = brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   files++;
   before += data.length;
   after += br.length;
 }
-console.log(`compressed ${files} files of the client build: ${(before / 1024).toFixed(0)} KB, ${(after / 1024).toFixed(0)} KB with brotli`);
+console.log(
+  `compressed ${files} files of the client build: ${(before / 1024).toFixed(0)} KB, ${(after / 1024).toFixed(0)} KB with brotli`,
+);

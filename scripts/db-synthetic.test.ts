@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENERGY_INDEX_RANGES } from '@domain/energy-label';
 import { createTestDatabase, type TestDatabase } from '../server/db/testing';
-import { countSynthetic, DEFAULT_OMI_CSV, generateSynthetic, readOmi, resetSynthetic, SYNTHETIC_EMAIL_DOMAIN } from './db-synthetic';
+import {
+  countSynthetic,
+  DEFAULT_OMI_CSV,
+  generateSynthetic,
+  readOmi,
+  resetSynthetic,
+  SYNTHETIC_EMAIL_DOMAIN,
+} from './db-synthetic';
 
 const N = 2000;
 const HOME_TYPES = [1, 2, 3, 5, 6, 8, 9, 15, 18];
@@ -37,9 +44,13 @@ describe('db:synthetic', () => {
     expect(Number(r.sale) / N).toBeGreaterThan(0.62);
     expect(Number(r.sale) / N).toBeLessThan(0.78);
     expect(new Date(String(r.last)).getTime()).toBeLessThanOrEqual(new Date('2026-01-01T00:00:00Z').getTime());
-    expect(new Date(String(r.first)).getTime()).toBeGreaterThanOrEqual(new Date('2026-01-01T00:00:00Z').getTime() - 181 * 86_400_000);
+    expect(new Date(String(r.first)).getTime()).toBeGreaterThanOrEqual(
+      new Date('2026-01-01T00:00:00Z').getTime() - 181 * 86_400_000,
+    );
     // The Italian full text finds them.
-    const found = await sql(`select count(*)::int as n from properties where status_id = 2 and search_vector @@ plainto_tsquery('italian', 'appartamento ristrutturato')`);
+    const found = await sql(
+      `select count(*)::int as n from properties where status_id = 2 and search_vector @@ plainto_tsquery('italian', 'appartamento ristrutturato')`,
+    );
     expect(Number(found.rows[0].n)).toBeGreaterThan(0);
   });
 
@@ -70,7 +81,13 @@ describe('db:synthetic', () => {
              count(*) filter (where condition_id = 1 and energy_class_id in (9, 10))::int as new_in_f_or_g
         from properties p join users u on u.id = p.owner_user_id where u.email like '%@${SYNTHETIC_EMAIL_DOMAIN}'
        group by energy_class_id`);
-    for (const r of rows as Array<{ class: number; lo: number | null; hi: number | null; missing: number; new_in_f_or_g: number }>) {
+    for (const r of rows as Array<{
+      class: number;
+      lo: number | null;
+      hi: number | null;
+      missing: number;
+      new_in_f_or_g: number;
+    }>) {
       expect(r.new_in_f_or_g).toBe(0);
       if (r.class > 10) continue;
       expect(r.missing).toBe(0);
@@ -80,7 +97,9 @@ describe('db:synthetic', () => {
   });
 
   it('spreads the listings by population: Roma has many, a small town few', async () => {
-    const { rows } = await sql(`select municipality_id as id, count(*)::int as n from properties where status_id = 2 group by 1`);
+    const { rows } = await sql(
+      `select municipality_id as id, count(*)::int as n from properties where status_id = 2 group by 1`,
+    );
     const byTown = new Map(rows.map((row) => [Number(row.id), Number(row.n)]));
     const roma = byTown.get(58091) ?? 0;
     const milano = byTown.get(15146) ?? 0;
@@ -89,7 +108,9 @@ describe('db:synthetic', () => {
     expect(roma).toBeLessThan(140);
     expect(milano).toBeGreaterThan(20);
     expect(roma).toBeGreaterThan(milano);
-    const small = await sql(`select id from municipalities where population between 500 and 1500 and latitude is not null`);
+    const small = await sql(
+      `select id from municipalities where population between 500 and 1500 and latitude is not null`,
+    );
     const inSmall = small.rows.reduce((sum, row) => sum + (byTown.get(Number(row.id)) ?? 0), 0);
     // Many small towns, but each gets at most a couple.
     expect(Math.max(...small.rows.map((row) => byTown.get(Number(row.id)) ?? 0))).toBeLessThan(5);
@@ -98,7 +119,10 @@ describe('db:synthetic', () => {
 
   it('prices homes per m² within the town OMI range (± 15 %)', async () => {
     const omi = readOmi(DEFAULT_OMI_CSV);
-    const { rows } = await sql(`select municipality_id as id, sell_type_id as sell, price, surface_m2 as surface from properties where status_id = 2 and property_type_id = any($1::int2[])`, [HOME_TYPES]);
+    const { rows } = await sql(
+      `select municipality_id as id, sell_type_id as sell, price, surface_m2 as surface from properties where status_id = 2 and property_type_id = any($1::int2[])`,
+      [HOME_TYPES],
+    );
     let checked = 0;
     for (const row of rows) {
       const range = omi.get(Number(row.id));
@@ -114,9 +138,18 @@ describe('db:synthetic', () => {
   });
 
   it('is deterministic with a seed and --reset removes the synthetic rows', async () => {
-    const before = await sql(`select md5(string_agg(concat_ws('|', municipality_id, price, latitude, longitude, title), ',' order by id)) as h from properties where status_id = 2`);
-    await generateSynthetic(testDb.database, { listings: N, seed: 7, reset: true, epoch: new Date('2026-01-01T00:00:00Z') });
-    const after = await sql(`select md5(string_agg(concat_ws('|', municipality_id, price, latitude, longitude, title), ',' order by id)) as h from properties where status_id = 2`);
+    const before = await sql(
+      `select md5(string_agg(concat_ws('|', municipality_id, price, latitude, longitude, title), ',' order by id)) as h from properties where status_id = 2`,
+    );
+    await generateSynthetic(testDb.database, {
+      listings: N,
+      seed: 7,
+      reset: true,
+      epoch: new Date('2026-01-01T00:00:00Z'),
+    });
+    const after = await sql(
+      `select md5(string_agg(concat_ws('|', municipality_id, price, latitude, longitude, title), ',' order by id)) as h from properties where status_id = 2`,
+    );
     expect(after.rows[0].h).toBe(before.rows[0].h);
     expect(await countSynthetic(testDb.database)).toBe(N);
     await resetSynthetic(testDb.database);

@@ -34,7 +34,15 @@ import { openDatabase, type Database } from '../server/db/database';
 import { listingTitle } from '../server/db/listing-title';
 import { ENERGY_INDEX_RANGES } from '@domain/energy-label';
 import { CONTRACT_TYPE } from '@domain/listing/rent-terms';
-import { AMENITY, ENERGY_CLASS, HEATING_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, SELL_TYPE } from '../server/db/reference-ids';
+import {
+  AMENITY,
+  ENERGY_CLASS,
+  HEATING_TYPE,
+  PROPERTY_CONDITION,
+  PROPERTY_STATUS,
+  PROPERTY_TYPE,
+  SELL_TYPE,
+} from '../server/db/reference-ids';
 import { LocalFileStorage } from '../server/storage/file-storage';
 
 /** Every synthetic user's e-mail ends with this: what --reset and the bench recognise. */
@@ -129,13 +137,24 @@ export function readOmi(file: string): Map<number, OmiRange> {
     if (i < 0) throw new Error(`${file}: no column ${name}`);
     return i;
   };
-  const [ci, smin, smax, rmin, rmax] = ['comune_istat', 'vendita_min_eur_m2', 'vendita_max_eur_m2', 'affitto_min_eur_m2_mese', 'affitto_max_eur_m2_mese'].map(col);
+  const [ci, smin, smax, rmin, rmax] = [
+    'comune_istat',
+    'vendita_min_eur_m2',
+    'vendita_max_eur_m2',
+    'affitto_min_eur_m2_mese',
+    'affitto_max_eur_m2_mese',
+  ].map(col);
   const out = new Map<number, OmiRange>();
   for (const line of lines.slice(1)) {
     // Names hold no commas in this file; only numbers are read anyway.
     const cells = line.split(',');
     const code = Number(cells[ci]);
-    const range = { saleMin: Number(cells[smin]), saleMax: Number(cells[smax]), rentMin: Number(cells[rmin]), rentMax: Number(cells[rmax]) };
+    const range = {
+      saleMin: Number(cells[smin]),
+      saleMax: Number(cells[smax]),
+      rentMin: Number(cells[rmin]),
+      rentMax: Number(cells[rmax]),
+    };
     if (!code || !Object.values(range).every((v) => Number.isFinite(v) && v > 0)) continue;
     out.set(code % 1_000_000, range);
   }
@@ -227,13 +246,56 @@ export async function loadTowns(database: Database, omi: Map<number, OmiRange>):
 // One listing.
 
 const STREETS = [
-  'Via Roma', 'Via Giuseppe Garibaldi', 'Via Giuseppe Mazzini', 'Via Camillo Cavour', 'Via Dante Alighieri', 'Via Giuseppe Verdi',
-  'Via Vittorio Emanuele II', 'Corso Italia', 'Via Marconi', 'Via Matteotti', 'Via XX Settembre', 'Via IV Novembre', 'Via Manzoni',
-  'Via Leopardi', 'Via Gramsci', 'Via della Repubblica', 'Via San Francesco', 'Via dei Mille', 'Via Nazionale', 'Via Kennedy',
-  'Via Carducci', 'Via Petrarca', 'Via Pascoli', 'Via Torino', 'Via Milano', 'Via Napoli', 'Via Firenze', 'Via Venezia',
-  'Viale Europa', 'Viale della Libertà', 'Piazza Garibaldi', 'Via Cesare Battisti', 'Via Aldo Moro', 'Via Don Minzoni', 'Via Trieste',
-  'Via Trento', 'Via Colombo', 'Via Galilei', 'Via Puccini', 'Via Bellini', 'Via delle Rose', 'Via dei Tigli', 'Via del Mare',
-  'Via San Giovanni', 'Via Sant\'Antonio', 'Via della Stazione', 'Via Papa Giovanni XXIII', 'Corso Vittorio Emanuele', 'Via Fiume', 'Via Mameli',
+  'Via Roma',
+  'Via Giuseppe Garibaldi',
+  'Via Giuseppe Mazzini',
+  'Via Camillo Cavour',
+  'Via Dante Alighieri',
+  'Via Giuseppe Verdi',
+  'Via Vittorio Emanuele II',
+  'Corso Italia',
+  'Via Marconi',
+  'Via Matteotti',
+  'Via XX Settembre',
+  'Via IV Novembre',
+  'Via Manzoni',
+  'Via Leopardi',
+  'Via Gramsci',
+  'Via della Repubblica',
+  'Via San Francesco',
+  'Via dei Mille',
+  'Via Nazionale',
+  'Via Kennedy',
+  'Via Carducci',
+  'Via Petrarca',
+  'Via Pascoli',
+  'Via Torino',
+  'Via Milano',
+  'Via Napoli',
+  'Via Firenze',
+  'Via Venezia',
+  'Viale Europa',
+  'Viale della Libertà',
+  'Piazza Garibaldi',
+  'Via Cesare Battisti',
+  'Via Aldo Moro',
+  'Via Don Minzoni',
+  'Via Trieste',
+  'Via Trento',
+  'Via Colombo',
+  'Via Galilei',
+  'Via Puccini',
+  'Via Bellini',
+  'Via delle Rose',
+  'Via dei Tigli',
+  'Via del Mare',
+  'Via San Giovanni',
+  "Via Sant'Antonio",
+  'Via della Stazione',
+  'Via Papa Giovanni XXIII',
+  'Corso Vittorio Emanuele',
+  'Via Fiume',
+  'Via Mameli',
 ];
 
 /** Property types with their weights, a price factor on the OMI range (homes 1) and whether they are homes. */
@@ -264,9 +326,24 @@ const TYPE_PRICE_FACTOR: Partial<Record<number, number>> = {
   [PROPERTY_TYPE.land]: 0.08,
 };
 const TYPE_NAMES: Record<number, string> = {
-  1: 'Appartamento', 2: 'Attico', 3: 'Mansarda', 4: 'Box auto', 5: 'Villa', 6: 'Loft', 7: 'Palazzo', 8: 'Casale', 9: 'Villetta a schiera',
-  10: 'Locale commerciale', 11: 'Immobile', 12: 'Stanza', 13: 'Cantina', 14: 'Terreno', 15: 'Casa indipendente', 16: 'Ufficio',
-  17: 'Magazzino', 18: 'Villa bifamiliare',
+  1: 'Appartamento',
+  2: 'Attico',
+  3: 'Mansarda',
+  4: 'Box auto',
+  5: 'Villa',
+  6: 'Loft',
+  7: 'Palazzo',
+  8: 'Casale',
+  9: 'Villetta a schiera',
+  10: 'Locale commerciale',
+  11: 'Immobile',
+  12: 'Stanza',
+  13: 'Cantina',
+  14: 'Terreno',
+  15: 'Casa indipendente',
+  16: 'Ufficio',
+  17: 'Magazzino',
+  18: 'Villa bifamiliare',
 };
 const CONDITIONS: readonly (readonly [number, number])[] = [
   [PROPERTY_CONDITION.new, 8],
@@ -275,7 +352,12 @@ const CONDITIONS: readonly (readonly [number, number])[] = [
   [PROPERTY_CONDITION.to_renovate, 20],
 ];
 /** Where in the town's OMI range a condition puts the price (0 the minimum, 1 the maximum). */
-const CONDITION_POSITION: Record<number, [number, number]> = { 1: [0.6, 1], 2: [0.4, 0.95], 3: [0.15, 0.75], 4: [0, 0.4] };
+const CONDITION_POSITION: Record<number, [number, number]> = {
+  1: [0.6, 1],
+  2: [0.4, 0.95],
+  3: [0.15, 0.75],
+  4: [0, 0.4],
+};
 const CONDITION_TEXT: Record<number, string> = {
   1: 'di nuova costruzione',
   2: 'ristrutturato di recente',
@@ -283,12 +365,34 @@ const CONDITION_TEXT: Record<number, string> = {
   4: 'da ristrutturare',
 };
 const ENERGY: readonly (readonly [number, number])[] = [
-  [ENERGY_CLASS.A4, 2], [ENERGY_CLASS.A3, 2], [ENERGY_CLASS.A2, 2], [ENERGY_CLASS.A1, 3], [ENERGY_CLASS.B, 5], [ENERGY_CLASS.C, 7],
-  [ENERGY_CLASS.D, 10], [ENERGY_CLASS.E, 15], [ENERGY_CLASS.F, 18], [ENERGY_CLASS.G, 28], [ENERGY_CLASS.exempt, 3], [ENERGY_CLASS.pending, 5],
+  [ENERGY_CLASS.A4, 2],
+  [ENERGY_CLASS.A3, 2],
+  [ENERGY_CLASS.A2, 2],
+  [ENERGY_CLASS.A1, 3],
+  [ENERGY_CLASS.B, 5],
+  [ENERGY_CLASS.C, 7],
+  [ENERGY_CLASS.D, 10],
+  [ENERGY_CLASS.E, 15],
+  [ENERGY_CLASS.F, 18],
+  [ENERGY_CLASS.G, 28],
+  [ENERGY_CLASS.exempt, 3],
+  [ENERGY_CLASS.pending, 5],
 ];
 /** A new build's class: A4-A1 (nearly zero-energy buildings), never the F or G of an old one. */
-const NEW_BUILD_ENERGY: readonly (readonly [number, number])[] = [[ENERGY_CLASS.A4, 3], [ENERGY_CLASS.A3, 3], [ENERGY_CLASS.A2, 2], [ENERGY_CLASS.A1, 2]];
-const HEATING = [HEATING_TYPE.independent, HEATING_TYPE.independent, HEATING_TYPE.central, HEATING_TYPE.central_with_meter, HEATING_TYPE.heat_pump, HEATING_TYPE.underfloor] as const;
+const NEW_BUILD_ENERGY: readonly (readonly [number, number])[] = [
+  [ENERGY_CLASS.A4, 3],
+  [ENERGY_CLASS.A3, 3],
+  [ENERGY_CLASS.A2, 2],
+  [ENERGY_CLASS.A1, 2],
+];
+const HEATING = [
+  HEATING_TYPE.independent,
+  HEATING_TYPE.independent,
+  HEATING_TYPE.central,
+  HEATING_TYPE.central_with_meter,
+  HEATING_TYPE.heat_pump,
+  HEATING_TYPE.underfloor,
+] as const;
 const AMENITY_CHOICES: readonly (readonly [number, number, string])[] = [
   [AMENITY.balcony, 0.45, 'balcone'],
   [AMENITY.lift, 0.4, 'ascensore'],
@@ -309,7 +413,20 @@ const DESCRIPTIONS = [
   'Luminoso {type} {condition} a {city}: {surface} metri quadrati con {rooms} e {bathrooms}, {floor}.{amenities} Disponibile da subito, visite su appuntamento.',
   '{Type} in {sell} a {city}, {condition}, di {surface} m² commerciali. Si compone di {rooms} e {bathrooms}; {floor}.{amenities} Ideale come prima casa o investimento.',
 ];
-const ENERGY_CODES: Record<number, string> = { 1: 'A4', 2: 'A3', 3: 'A2', 4: 'A1', 5: 'B', 6: 'C', 7: 'D', 8: 'E', 9: 'F', 10: 'G', 11: 'esente', 12: 'in attesa di certificazione' };
+const ENERGY_CODES: Record<number, string> = {
+  1: 'A4',
+  2: 'A3',
+  3: 'A2',
+  4: 'A1',
+  5: 'B',
+  6: 'C',
+  7: 'D',
+  8: 'E',
+  9: 'F',
+  10: 'G',
+  11: 'esente',
+  12: 'in attesa di certificazione',
+};
 
 const HOME_TYPES: ReadonlySet<number> = new Set<number>([1, 2, 3, 5, 6, 8, 9, 15, 18]);
 
@@ -367,7 +484,13 @@ function roundPrice(value: number, sell: number): number {
   return Math.max(step, Math.round(value / step) * step);
 }
 
-function makeListing(r: Random, id: number, town: SyntheticTown, owners: { privates: number[]; agencies: { userId: number; agencyId: number }[] }, epochMs: number): ListingRow {
+function makeListing(
+  r: Random,
+  id: number,
+  town: SyntheticTown,
+  owners: { privates: number[]; agencies: { userId: number; agencyId: number }[] },
+  epochMs: number,
+): ListingRow {
   const sell = r.next() < 0.7 ? SELL_TYPE.sale : SELL_TYPE.rent;
   const type = r.weighted(TYPES);
   const home = HOME_TYPES.has(type);
@@ -383,8 +506,18 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
   let bathrooms: number | null = null;
   let surface: number;
   if (home) {
-    const big = type === PROPERTY_TYPE.villa || type === PROPERTY_TYPE.farmhouse || type === PROPERTY_TYPE.detached_house;
-    rooms = big ? r.int(4, 9) : r.weighted([[1, 10], [2, 30], [3, 32], [4, 18], [5, 7], [6, 3]] as const);
+    const big =
+      type === PROPERTY_TYPE.villa || type === PROPERTY_TYPE.farmhouse || type === PROPERTY_TYPE.detached_house;
+    rooms = big
+      ? r.int(4, 9)
+      : r.weighted([
+          [1, 10],
+          [2, 30],
+          [3, 32],
+          [4, 18],
+          [5, 7],
+          [6, 3],
+        ] as const);
     surface = Math.max(20, Math.round(rooms * (big ? 38 : 27) + 10 + r.normal() * 9));
     bathrooms = Math.max(1, Math.min(4, Math.round(surface / 70 + r.normal() * 0.3)));
   } else if (type === PROPERTY_TYPE.garage) {
@@ -401,10 +534,23 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
     bathrooms = r.int(1, 3);
   }
 
-  const flat = home && type !== PROPERTY_TYPE.villa && type !== PROPERTY_TYPE.farmhouse && type !== PROPERTY_TYPE.detached_house && type !== PROPERTY_TYPE.terraced_house && type !== PROPERTY_TYPE.semi_detached_house;
-  const buildingFloors = flat || type === PROPERTY_TYPE.office ? r.int(2, town.population > 200_000 ? 12 : 6) : type === PROPERTY_TYPE.land ? null : r.int(1, 3);
+  const flat =
+    home &&
+    type !== PROPERTY_TYPE.villa &&
+    type !== PROPERTY_TYPE.farmhouse &&
+    type !== PROPERTY_TYPE.detached_house &&
+    type !== PROPERTY_TYPE.terraced_house &&
+    type !== PROPERTY_TYPE.semi_detached_house;
+  const buildingFloors =
+    flat || type === PROPERTY_TYPE.office
+      ? r.int(2, town.population > 200_000 ? 12 : 6)
+      : type === PROPERTY_TYPE.land
+        ? null
+        : r.int(1, 3);
   let floor: number | null = null;
-  if (flat || type === PROPERTY_TYPE.office) floor = type === PROPERTY_TYPE.penthouse || type === PROPERTY_TYPE.attic ? buildingFloors : r.int(0, buildingFloors!);
+  if (flat || type === PROPERTY_TYPE.office)
+    floor =
+      type === PROPERTY_TYPE.penthouse || type === PROPERTY_TYPE.attic ? buildingFloors : r.int(0, buildingFloors!);
   else if (type === PROPERTY_TYPE.garage) floor = r.next() < 0.6 ? -1 : 0;
   else if (type === PROPERTY_TYPE.commercial) floor = 0;
   const lift = buildingFloors === null ? null : buildingFloors >= 4 ? r.next() < 0.9 : r.next() < 0.3;
@@ -413,8 +559,10 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
   const position = lo + r.next() * (hi - lo);
   const factor = TYPE_PRICE_FACTOR[type] ?? 1;
   let price: number;
-  if (sell === SELL_TYPE.sale) price = roundPrice(surface * factor * (town.omi.saleMin + position * (town.omi.saleMax - town.omi.saleMin)), sell);
-  else price = roundPrice(surface * factor * (town.omi.rentMin + position * (town.omi.rentMax - town.omi.rentMin)), sell);
+  if (sell === SELL_TYPE.sale)
+    price = roundPrice(surface * factor * (town.omi.saleMin + position * (town.omi.saleMax - town.omi.saleMin)), sell);
+  else
+    price = roundPrice(surface * factor * (town.omi.rentMin + position * (town.omi.rentMax - town.omi.rentMin)), sell);
 
   const daysAgo = r.next() * PUBLISHED_DAYS;
   const publishedMs = epochMs - Math.round(daysAgo * 86_400_000);
@@ -440,7 +588,8 @@ function makeListing(r: Random, id: number, town: SyntheticTown, owners: { priva
   const sellWord = sell === SELL_TYPE.sale ? 'vendita' : 'affitto';
   const typeName = TYPE_NAMES[type] ?? 'Immobile';
   const amenityText = amenities.length > 0 ? ` Dotato di ${amenities.map(([, , name]) => name).join(', ')}.` : '';
-  const plural = (n: number | null, one: string, many: string) => (n === null ? `spazi ${many}` : n === 1 ? `un ${one}` : `${n} ${many}`);
+  const plural = (n: number | null, one: string, many: string) =>
+    n === null ? `spazi ${many}` : n === 1 ? `un ${one}` : `${n} ${many}`;
   const roomsText = plural(rooms, 'locale', 'locali');
   const description = r
     .pick(DESCRIPTIONS)
@@ -517,7 +666,13 @@ function unitOf(id: number, salt: number): number {
 
 /** The lease of a rent as the demo draws it: 4+4 40 %, 3+2 concordato 30 %, transitorio 18 %, studenti 12 %. */
 function contractOf(u: number): number {
-  return u < 0.4 ? CONTRACT_TYPE.free : u < 0.7 ? CONTRACT_TYPE.agreed : u < 0.88 ? CONTRACT_TYPE.temporary : CONTRACT_TYPE.students;
+  return u < 0.4
+    ? CONTRACT_TYPE.free
+    : u < 0.7
+      ? CONTRACT_TYPE.agreed
+      : u < 0.88
+        ? CONTRACT_TYPE.temporary
+        : CONTRACT_TYPE.students;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -621,9 +776,52 @@ export async function countSynthetic(database: Database): Promise<number> {
 
 async function ensureOwners(database: Database, seed: number) {
   const r = createRandom(seed ^ 0x51a7);
-  const firstNames = ['Marco', 'Giulia', 'Luca', 'Francesca', 'Andrea', 'Chiara', 'Matteo', 'Sara', 'Alessandro', 'Elena', 'Davide', 'Martina', 'Simone', 'Valentina', 'Stefano', 'Laura'];
-  const surnames = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Costa', 'Giordano'];
-  const agencyWords = ['Immobiliare', 'Case', 'Casa Italia', 'Abitare', 'Domus', 'Tecnocasa', 'Gruppo Casa', 'Studio Immobiliare'];
+  const firstNames = [
+    'Marco',
+    'Giulia',
+    'Luca',
+    'Francesca',
+    'Andrea',
+    'Chiara',
+    'Matteo',
+    'Sara',
+    'Alessandro',
+    'Elena',
+    'Davide',
+    'Martina',
+    'Simone',
+    'Valentina',
+    'Stefano',
+    'Laura',
+  ];
+  const surnames = [
+    'Rossi',
+    'Russo',
+    'Ferrari',
+    'Esposito',
+    'Bianchi',
+    'Romano',
+    'Colombo',
+    'Ricci',
+    'Marino',
+    'Greco',
+    'Bruno',
+    'Gallo',
+    'Conti',
+    'De Luca',
+    'Costa',
+    'Giordano',
+  ];
+  const agencyWords = [
+    'Immobiliare',
+    'Case',
+    'Casa Italia',
+    'Abitare',
+    'Domus',
+    'Tecnocasa',
+    'Gruppo Casa',
+    'Studio Immobiliare',
+  ];
   const privates: number[] = [];
   for (let i = 1; i <= PRIVATE_OWNERS; i++) {
     const name = r.pick(firstNames);
@@ -637,7 +835,11 @@ async function ensureOwners(database: Database, seed: number) {
        returning id`,
       [email, name, surname, `3${String(r.int(100_000_000, 999_999_999))}`],
     );
-    privates.push(rows[0] ? Number(rows[0].id) : Number((await q(database, 'select id from users where email = $1', [email])).rows[0].id));
+    privates.push(
+      rows[0]
+        ? Number(rows[0].id)
+        : Number((await q(database, 'select id from users where email = $1', [email])).rows[0].id),
+    );
   }
   const agencies: { userId: number; agencyId: number }[] = [];
   for (let i = 1; i <= AGENCIES; i++) {
@@ -647,7 +849,13 @@ async function ensureOwners(database: Database, seed: number) {
     let agencyId = Number((await q(database, 'select id from agencies where slug = $1', [slug])).rows[0]?.id ?? 0);
     if (!agencyId) {
       agencyId = Number(
-        (await q(database, `insert into agencies (name, slug, email, phone, description) values ($1, $2, $3, $4, 'Agenzia sintetica per i test di carico.') returning id`, [name, slug, email, `02 ${r.int(1_000_000, 9_999_999)}`])).rows[0].id,
+        (
+          await q(
+            database,
+            `insert into agencies (name, slug, email, phone, description) values ($1, $2, $3, $4, 'Agenzia sintetica per i test di carico.') returning id`,
+            [name, slug, email, `02 ${r.int(1_000_000, 9_999_999)}`],
+          )
+        ).rows[0].id,
       );
     }
     const existing = await q(database, 'select id from users where email = $1', [email]);
@@ -709,8 +917,13 @@ export async function generateSynthetic(database: Database, options: SyntheticOp
   const omi = readOmi(options.omiCsv ?? DEFAULT_OMI_CSV);
   const towns = await loadTowns(database, omi);
   if (towns.length === 0) throw new Error('no municipality with coordinates: is the reference seed there?');
-  const sources = towns.reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.omiSource]: (acc[t.omiSource] ?? 0) + 1 }), {});
-  log(`towns: ${towns.length} with coordinates; OMI range by town ${sources.town ?? 0}, province average ${sources.province ?? 0}, region ${sources.region ?? 0}, Italy ${sources.italy ?? 0}`);
+  const sources = towns.reduce<Record<string, number>>(
+    (acc, t) => ({ ...acc, [t.omiSource]: (acc[t.omiSource] ?? 0) + 1 }),
+    {},
+  );
+  log(
+    `towns: ${towns.length} with coordinates; OMI range by town ${sources.town ?? 0}, province average ${sources.province ?? 0}, region ${sources.region ?? 0}, Italy ${sources.italy ?? 0}`,
+  );
   const owners = await ensureOwners(database, seed);
   const pickTown = townPicker(towns);
   const day = 86_400_000;
@@ -746,7 +959,9 @@ export async function generateSynthetic(database: Database, options: SyntheticOp
       done += n;
       const seconds = (Date.now() - started) / 1000;
       if (done === options.listings || done % (BATCH * 10) === 0 || options.listings <= BATCH * 10) {
-        log(`listings: ${done.toLocaleString('en')} / ${options.listings.toLocaleString('en')} (${Math.round((100 * done) / options.listings)} %), ${Math.round(done / seconds).toLocaleString('en')} a second`);
+        log(
+          `listings: ${done.toLocaleString('en')} / ${options.listings.toLocaleString('en')} (${Math.round((100 * done) / options.listings)} %), ${Math.round(done / seconds).toLocaleString('en')} a second`,
+        );
       }
     }
     // The identity must continue after the ids given here.
@@ -812,17 +1027,31 @@ async function main() {
     console.error('usage: npm run db:synthetic -- --listings N [--seed S] [--reset] [--omi FILE] [--epoch YYYY-MM-DD]');
     process.exit(2);
   }
-  if (args.listings !== undefined && (!Number.isInteger(args.listings) || args.listings < 0)) throw new Error('--listings must be a whole number');
+  if (args.listings !== undefined && (!Number.isInteger(args.listings) || args.listings < 0))
+    throw new Error('--listings must be a whole number');
   const dataDir = process.env.DATA_DIR ?? './data';
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const log = (msg: string) => console.log(msg);
-  const database = await openDatabase({ dataDir, databaseUrl, seed: 'reference', storage: new LocalFileStorage(path.join(dataDir, 'storage')), log });
+  const database = await openDatabase({
+    dataDir,
+    databaseUrl,
+    seed: 'reference',
+    storage: new LocalFileStorage(path.join(dataDir, 'storage')),
+    log,
+  });
   try {
     log(`database: ${database.kind}${databaseUrl ? ` ${databaseUrl.replace(/\/\/[^@]*@/, '//')}` : ` in ${dataDir}`}`);
     if (args.listings === undefined || args.listings === 0) {
       await resetSynthetic(database, log);
     } else {
-      await generateSynthetic(database, { listings: args.listings, seed: args.seed, reset: args.reset, omiCsv: args.omi, epoch: args.epoch, log });
+      await generateSynthetic(database, {
+        listings: args.listings,
+        seed: args.seed,
+        reset: args.reset,
+        omiCsv: args.omi,
+        epoch: args.epoch,
+        log,
+      });
     }
     log(`synthetic published listings now: ${(await countSynthetic(database)).toLocaleString('en')}`);
   } finally {

@@ -33,7 +33,13 @@ function unavailable(): never {
 
 const stubDatabase: Database = {
   // Any property is a method that throws: decorate() inspects the object, queries fail.
-  db: new Proxy({}, { get: (_target, key) => (typeof key === 'string' && !['getter', 'setter', 'then'].includes(key) ? unavailable : undefined) }) as Db,
+  db: new Proxy(
+    {},
+    {
+      get: (_target, key) =>
+        typeof key === 'string' && !['getter', 'setter', 'then'].includes(key) ? unavailable : undefined,
+    },
+  ) as Db,
   kind: 'pglite',
   ping: async () => unavailable(),
   executeSql: async () => unavailable(),
@@ -51,7 +57,14 @@ const stubStorage: FileStorage = {
 export async function generateApiFiles(): Promise<{ json: string; types: string }> {
   // A fixed configuration: the document must not depend on the machine's environment.
   // Keys given, so the app needs no database to build its routes; no background work.
-  const config = loadConfig({ CAPTCHA_HMAC_KEY: 'openapi', ANALYTICS_TOKEN_KEY: 'openapi', SAVED_SEARCH_LINK_KEY: 'openapi', OFFLINE_PAYMENT_KEY: 'openapi-offline-key', VIEW_VISITOR_KEY: 'openapi', JOB_QUEUE: 'false' });
+  const config = loadConfig({
+    CAPTCHA_HMAC_KEY: 'openapi',
+    ANALYTICS_TOKEN_KEY: 'openapi',
+    SAVED_SEARCH_LINK_KEY: 'openapi',
+    OFFLINE_PAYMENT_KEY: 'openapi-offline-key',
+    VIEW_VISITOR_KEY: 'openapi',
+    JOB_QUEUE: 'false',
+  });
   const app = await buildApp({ config, database: stubDatabase, storage: stubStorage, logger: false });
   try {
     await app.ready();

@@ -96,7 +96,12 @@ export const app = fp<AppOptions>(
     await fastify.register(security);
     // Pages, scripts, stylesheets and larger answers travel compressed (brotli or gzip); a
     // light brotli level, since pages are compressed as they stream.
-    await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+    await fastify.register(compress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    });
     await fastify.register(cookies);
     await fastify.register(rateLimit);
     await fastify.register(errors, { notFoundMax: opts.notFoundRateLimit });
@@ -154,7 +159,12 @@ export const app = fp<AppOptions>(
     await fastify.register(localesModule, { localesDir: opts.localesDir });
     await fastify.register(mediaModule);
     // Last: its catch-all GET route renders the page of every path no module claimed.
-    await fastify.register(pages, { distDir: opts.distDir, localesDir: opts.localesDir, dev: opts.devPages, createRenderer: opts.createPageRenderer });
+    await fastify.register(pages, {
+      distDir: opts.distDir,
+      localesDir: opts.localesDir,
+      dev: opts.devPages,
+      createRenderer: opts.createPageRenderer,
+    });
   },
   { name: 'rexer', fastify: '5.x' },
 );
@@ -170,14 +180,20 @@ function loggerOptions(config: AppConfig, logger: FastifyServerOptions['logger']
   return {
     level: config.logLevel,
     ...given,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
     serializers: { req: serializeRequest, err: serializeError },
     hooks: { logMethod: redactLogArguments },
   };
 }
 
 /** Fastify's own options, from the configuration: logging, proxies, limits, routing. */
-export function serverOptions(config: AppConfig, logger: FastifyServerOptions['logger'] = undefined): FastifyServerOptions {
+export function serverOptions(
+  config: AppConfig,
+  logger: FastifyServerOptions['logger'] = undefined,
+): FastifyServerOptions {
   return {
     logger: loggerOptions(config, logger),
     // A number means 'trust that many hops' (what Fastify does with a number, typed as a function).
@@ -200,7 +216,11 @@ export function serverOptions(config: AppConfig, logger: FastifyServerOptions['l
     // A path the router refuses before any route (a bad escape, a segment over the length
     // limit) still answers with the error body.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      void reply.code(400).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(errorBody(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'ValidationError' : 'MalformedRequest'));
+      void reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(errorBody(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'ValidationError' : 'MalformedRequest'));
     },
     // The spec's paths mix /api/user and /api/User: routes match regardless of case.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 300 },
@@ -215,7 +235,9 @@ function trustHops(hops: number) {
  * Builds a ready-to-listen instance around a database and a storage that the caller
  * owns (and closes after the app). Tests pass a test database and `logger: false`.
  */
-export async function buildApp(options: AppOptions & { logger?: FastifyServerOptions['logger'] }): Promise<FastifyInstance> {
+export async function buildApp(
+  options: AppOptions & { logger?: FastifyServerOptions['logger'] },
+): Promise<FastifyInstance> {
   const { logger, ...appOptions } = options;
   const fastify = Fastify(serverOptions(options.config, logger));
   await fastify.register(app, appOptions);

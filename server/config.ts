@@ -13,14 +13,15 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const optionalString = z.string().trim().min(1).optional();
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-  .optional();
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional();
 
 /** A tile URL template keeps its {z}/{x}/{y} placeholders, so it is checked as a URL with them replaced. */
 const tileUrl = z
   .string()
-  .refine((value) => isHttpUrl(value.replace(/\{[a-z]+\}/gi, '0')), 'must be an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png')
+  .refine(
+    (value) => isHttpUrl(value.replace(/\{[a-z]+\}/gi, '0')),
+    'must be an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png',
+  )
   .optional();
 
 const port = z.coerce
@@ -41,14 +42,27 @@ const trustProxy = z
   .transform((value, ctx): false | number | string[] => {
     if (value === undefined || value === 'false' || value === '0') return false;
     if (value === 'true') {
-      ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops or the addresses of the proxies: true would trust an X-Forwarded-For any client can write' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a number of proxy hops or the addresses of the proxies: true would trust an X-Forwarded-For any client can write',
+      });
       return z.NEVER;
     }
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
-    const bad = entries.find((entry) => isIP(entry.split('/')[0]) === 0 && entry !== 'loopback' && entry !== 'linklocal' && entry !== 'uniquelocal');
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.find(
+      (entry) =>
+        isIP(entry.split('/')[0]) === 0 && entry !== 'loopback' && entry !== 'linklocal' && entry !== 'uniquelocal',
+    );
     if (bad !== undefined || entries.length === 0) {
-      ctx.addIssue({ code: 'custom', message: `must be true, false, a number of hops or a list of addresses (got ${JSON.stringify(bad ?? value)})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a number of hops or a list of addresses (got ${JSON.stringify(bad ?? value)})`,
+      });
       return z.NEVER;
     }
     return entries;
@@ -59,10 +73,16 @@ const hostList = z
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return [];
-    const hosts = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const hosts = value
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     const bad = hosts.find((host) => !/^[a-z0-9.-]+(:\d{1,5})?$/.test(host));
     if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of host names (got ${JSON.stringify(bad)})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of host names (got ${JSON.stringify(bad)})`,
+      });
       return z.NEVER;
     }
     return hosts;
@@ -72,7 +92,10 @@ const hostList = z
 const pixelBudget = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
-  .refine((value) => value === 0 || (value >= 50 && value <= 1_000_000), 'must be 0 (no budget) or between 50 (the largest image) and 1000000');
+  .refine(
+    (value) => value === 0 || (value >= 50 && value <= 1_000_000),
+    'must be 0 (no budget) or between 50 (the largest image) and 1000000',
+  );
 
 const envSchema = z
   .object({
@@ -81,7 +104,10 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: z
       .string()
-      .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) && URL.canParse(value), 'must be a postgres:// or postgresql:// URL')
+      .refine(
+        (value) => /^postgres(ql)?:\/\/.+/.test(value) && URL.canParse(value),
+        'must be a postgres:// or postgresql:// URL',
+      )
       .optional(),
     PUBLIC_URL: httpUrl,
     SMTP_URL: z
@@ -93,7 +119,10 @@ const envSchema = z
     BASEMAP_PMTILES: z
       .string()
       .trim()
-      .refine((value) => /^[\w.-]+(\/[\w.-]+)*\.pmtiles$/.test(value) && !value.split('/').includes('..'), 'must be the path of a .pmtiles file inside DATA_DIR, such as basemap/italy.pmtiles')
+      .refine(
+        (value) => /^[\w.-]+(\/[\w.-]+)*\.pmtiles$/.test(value) && !value.split('/').includes('..'),
+        'must be the path of a .pmtiles file inside DATA_DIR, such as basemap/italy.pmtiles',
+      )
       .optional(),
     TELEMETRY_URL: httpUrl,
     CAPTCHA: z.enum(['altcha', 'recaptcha', 'off'], { error: "must be 'altcha', 'recaptcha' or 'off'" }).optional(),
@@ -113,24 +142,62 @@ const envSchema = z
     PARTNER_HOSTS: hostList,
     TRUST_PROXY: trustProxy,
     /** Requests per minute and client IP across the whole API; 0 switches the global limit off (benchmarks). */
-    RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(1000),
-    PAGE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(300),
+    RATE_LIMIT_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .default(1000),
+    PAGE_RATE_LIMIT_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .default(300),
     /** Login attempts per minute and client IP (the per-account lock-out holds whatever this is). */
-    LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(20),
+    LOGIN_RATE_LIMIT_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .default(20),
     /** Registrations an hour per client IP (a registration sends a mail and may start a silent account). */
-    REGISTER_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(10),
+    REGISTER_RATE_LIMIT_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .default(10),
     /** Searches (GET /api/Search/Listings and /api/Search/Places) per minute and client IP, counted in the database (every server); 0: no limit of their own. */
-    SEARCH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(600),
+    SEARCH_RATE_LIMIT_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .default(600),
     /** How long (ms) a server counts searches alone before adding them to the shared count (one write per address and period, not per search); 0: every search is written. */
-    SEARCH_RATE_LIMIT_SYNC_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(60_000, 'must be 60000 or less').default(1000),
+    SEARCH_RATE_LIMIT_SYNC_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(60_000, 'must be 60000 or less')
+      .default(1000),
     /** A search statement running longer than this (ms) is stopped and answered 503 SearchTimeout (PostgreSQL; PGlite cannot stop one); 0: no limit. */
-    SEARCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(60_000, 'must be 60000 or less').default(3000),
+    SEARCH_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(60_000, 'must be 60000 or less')
+      .default(3000),
     /** How long (s) an answer of GET /api/Search/Listings is served again to the same search; 0: no cache. */
-    SEARCH_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(60, 'must be 60 or less').default(5),
+    SEARCH_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, 'must be 0 or more')
+      .max(60, 'must be 60 or less')
+      .default(5),
     /** Circles' markers from this server's copy of the listings' positions (PostgreSQL only; server/modules/search/marker-index.ts). */
     SEARCH_MEMORY_MARKERS: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     /** How long (s) a rendered anonymous page is served again to the same address and home type; 0: no page cache. */
-    PAGE_CACHE_TTL_S: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(60, 'must be 60 or less').default(5),
+    PAGE_CACHE_TTL_S: z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, 'must be 0 or more')
+      .max(60, 'must be 60 or less')
+      .default(5),
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
     /** The key of the analytics tokens in marketing links; without it one is made once and kept in the database (server_secrets). */
     ANALYTICS_TOKEN_KEY: optionalString,
@@ -142,26 +209,49 @@ const envSchema = z
     MAIL_OUTBOX_VIEW: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     COOKIE_SECURE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     /** The most seconds a client may take to send a whole request (a body sent a byte at a time holds a socket until then). */
-    REQUEST_TIMEOUT_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(3600, 'must be 3600 or less').default(120),
+    REQUEST_TIMEOUT_S: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(3600, 'must be 3600 or less')
+      .default(120),
     /** Lifetime of a session (bearer) token in seconds; the client renews it with its user token. */
-    SESSION_TOKEN_TTL_S: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(3600),
+    SESSION_TOKEN_TTL_S: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .default(3600),
     /** The absolute lifetime of a login in days, whatever the use (the 30 days of inactivity end it sooner). */
-    SESSION_MAX_AGE_DAYS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(3650, 'must be 3650 or less').default(90),
+    SESSION_MAX_AGE_DAYS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(3650, 'must be 3650 or less')
+      .default(90),
     /** The durable job queue (pg-boss, in the database): mail delivery and housekeeping. `false` runs no background work. */
     JOB_QUEUE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     /** How often an idle worker looks for jobs, in seconds (pg-boss takes 0.5 or more). */
-    JOB_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0.5, 'must be 0.5 or more').max(600, 'must be 600 or less').default(2),
+    JOB_POLL_SECONDS: z.coerce
+      .number({ error: 'must be a number' })
+      .min(0.5, 'must be 0.5 or more')
+      .max(600, 'must be 600 or less')
+      .default(2),
     /** The demo market and the demo accounts: default on only for the embedded database on a loopback host. */
     DEMO_DATA: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     /** A k-anonymity range service of breached passwords (`{url}/range/{first 5 hex of the SHA-1}`); unset: no check. */
     PWNED_PASSWORDS_URL: httpUrl,
     /** Who takes the payments of orders: `offline` (this server's own page, no money moves), `stripe`, or `none`. */
-    PAYMENT_PROVIDER: z.enum(['offline', 'stripe', 'none'], { error: "must be 'offline', 'stripe' or 'none'" }).optional(),
+    PAYMENT_PROVIDER: z
+      .enum(['offline', 'stripe', 'none'], { error: "must be 'offline', 'stripe' or 'none'" })
+      .optional(),
     /** Stripe's secret (or restricted) API key, for PAYMENT_PROVIDER=stripe. */
     STRIPE_SECRET_KEY: z
       .string()
       .trim()
-      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key)')
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+        'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key)',
+      )
       .optional(),
     /** The signing secret of the Stripe webhook endpoint (whsec_…), for PAYMENT_PROVIDER=stripe. */
     STRIPE_WEBHOOK_SECRET: z
@@ -189,23 +279,58 @@ const envSchema = z
      * /media serves: it must leave at least 2 of them (UV_THREADPOOL_SIZE, 4 by default).
      * Default: 1 on 2 cores or fewer, 2 above.
      */
-    IMAGE_DECODE_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(64, 'must be 64 or less').optional(),
+    IMAGE_DECODE_CONCURRENCY: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(64, 'must be 64 or less')
+      .optional(),
     /**
      * Images of one account in this process's line of image work at once (waiting, or in their
      * header read, decode and encodes); one more is refused at once with 429
      * UploadBudgetExceeded. The uploader sends 2 at a time.
      */
-    IMAGE_WORK_PER_ACCOUNT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(64, 'must be 64 or less').default(2),
+    IMAGE_WORK_PER_ACCOUNT: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(64, 'must be 64 or less')
+      .default(2),
     /** The same for one client address (its accounts together): at least IMAGE_WORK_PER_ACCOUNT. */
-    IMAGE_WORK_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1024, 'must be 1024 or less').default(4),
+    IMAGE_WORK_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(1024, 'must be 1024 or less')
+      .default(4),
     /** Images waiting in the line beyond its slots (each holds its file in memory); one more is refused at once with 503 ImageWorkBusy. */
-    IMAGE_WORK_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(10_000, 'must be 10000 or less').default(24),
+    IMAGE_WORK_QUEUE_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(10_000, 'must be 10000 or less')
+      .default(24),
     /** Messages (POST /api/Message) a user may send a minute, counted in the database (every server); 0: no limit of a minute. */
-    MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'must be 10000 or less').default(20),
+    MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(10_000, 'must be 10000 or less')
+      .default(20),
     /** Messages a user may send in 24 hours, counted in the database (every server); 0: no limit of a day. */
-    MESSAGE_RATE_LIMIT_PER_DAY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be 1000000 or less').default(200),
+    MESSAGE_RATE_LIMIT_PER_DAY: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(1_000_000, 'must be 1000000 or less')
+      .default(200),
     /** libuv's thread pool (read, not set, here: Node reads it at start). */
-    UV_THREADPOOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1024, 'must be 1024 or less').default(4),
+    UV_THREADPOOL_SIZE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(1024, 'must be 1024 or less')
+      .default(4),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -217,7 +342,11 @@ const envSchema = z
     const confirmed = env.UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE;
     const unconfirmed = env.UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE;
     if (confirmed >= 50 && (unconfirmed === 0 || unconfirmed > confirmed)) {
-      ctx.addIssue({ code: 'custom', path: ['UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE'], message: `must be between 50 and UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE (${confirmed}): an unconfirmed account uploads no more than a confirmed one` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE'],
+        message: `must be between 50 and UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE (${confirmed}): an unconfirmed account uploads no more than a confirmed one`,
+      });
     }
     if (env.IMAGE_DECODE_CONCURRENCY !== undefined && env.IMAGE_DECODE_CONCURRENCY > env.UV_THREADPOOL_SIZE - 2) {
       ctx.addIssue({
@@ -227,11 +356,25 @@ const envSchema = z
       });
     }
     if (env.IMAGE_WORK_PER_ADDRESS < env.IMAGE_WORK_PER_ACCOUNT) {
-      ctx.addIssue({ code: 'custom', path: ['IMAGE_WORK_PER_ADDRESS'], message: `must be at least IMAGE_WORK_PER_ACCOUNT (${env.IMAGE_WORK_PER_ACCOUNT}): an address holds at least one account` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IMAGE_WORK_PER_ADDRESS'],
+        message: `must be at least IMAGE_WORK_PER_ACCOUNT (${env.IMAGE_WORK_PER_ACCOUNT}): an address holds at least one account`,
+      });
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
-      if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
-      if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      if (!env.STRIPE_SECRET_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is required when PAYMENT_PROVIDER=stripe',
+        });
+      if (!env.STRIPE_WEBHOOK_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_WEBHOOK_SECRET'],
+          message: 'is required when PAYMENT_PROVIDER=stripe',
+        });
     }
   });
 
@@ -360,7 +503,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
-        const shown = input[name] === undefined || /SECRET|URL/.test(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
+        const shown =
+          input[name] === undefined || /SECRET|URL/.test(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
@@ -373,7 +517,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://${isIP(displayHost) === 6 ? `[${displayHost}]` : displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (
+      e.PUBLIC_URL ?? `http://${isIP(displayHost) === 6 ? `[${displayHost}]` : displayHost}:${e.PORT}`
+    ).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     tileUrl: e.TILE_URL,
     basemapPmtiles: e.BASEMAP_PMTILES,
@@ -394,7 +540,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     oidcEnv: Object.fromEntries(
-      Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('OIDC_') && typeof entry[1] === 'string' && entry[1].trim() !== ''),
+      Object.entries(env).filter(
+        (entry): entry is [string, string] =>
+          entry[0].startsWith('OIDC_') && typeof entry[1] === 'string' && entry[1].trim() !== '',
+      ),
     ),
     logLevel: e.LOG_LEVEL,
     partnerHosts: e.PARTNER_HOSTS,
@@ -419,12 +568,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
-    demoData: e.DEMO_DATA === undefined ? demoDataDefault({ databaseUrl: e.DATABASE_URL, host: e.HOST, publicUrl: e.PUBLIC_URL }) : e.DEMO_DATA === 'true',
+    demoData:
+      e.DEMO_DATA === undefined
+        ? demoDataDefault({ databaseUrl: e.DATABASE_URL, host: e.HOST, publicUrl: e.PUBLIC_URL })
+        : e.DEMO_DATA === 'true',
     pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL?.replace(/\/+$/, ''),
     paymentProvider: paymentProviderOf(e.PAYMENT_PROVIDER, { host: e.HOST, publicUrl: e.PUBLIC_URL }),
     stripe:
       e.PAYMENT_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, '') }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+          }
         : undefined,
     offlinePaymentKey: e.OFFLINE_PAYMENT_KEY,
     viewVisitorKey: e.VIEW_VISITOR_KEY,
@@ -462,7 +618,11 @@ export function isLoopbackHost(host: string): boolean {
  * PUBLIC_URL. A PostgreSQL server or a public address gets the reference data alone unless
  * DEMO_DATA=true.
  */
-export function demoDataDefault(opts: { databaseUrl: string | undefined; host: string; publicUrl: string | undefined }): boolean {
+export function demoDataDefault(opts: {
+  databaseUrl: string | undefined;
+  host: string;
+  publicUrl: string | undefined;
+}): boolean {
   if (opts.databaseUrl !== undefined) return false;
   if (!isLoopbackHost(opts.host)) return false;
   return opts.publicUrl === undefined || isLoopbackHost(new URL(opts.publicUrl).hostname);
@@ -475,9 +635,13 @@ export function demoDataDefault(opts: { databaseUrl: string | undefined; host: s
  * until PAYMENT_PROVIDER is set, paid orders are refused (PaymentProviderUnavailable) and free
  * ones go through.
  */
-export function paymentProviderOf(configured: 'offline' | 'stripe' | 'none' | undefined, opts: { host: string; publicUrl: string | undefined }): PaymentProviderName | null {
+export function paymentProviderOf(
+  configured: 'offline' | 'stripe' | 'none' | undefined,
+  opts: { host: string; publicUrl: string | undefined },
+): PaymentProviderName | null {
   if (configured !== undefined) return configured === 'none' ? null : configured;
-  const local = isLoopbackHost(opts.host) && (opts.publicUrl === undefined || isLoopbackHost(new URL(opts.publicUrl).hostname));
+  const local =
+    isLoopbackHost(opts.host) && (opts.publicUrl === undefined || isLoopbackHost(new URL(opts.publicUrl).hostname));
   return local ? 'offline' : null;
 }
 
@@ -503,5 +667,7 @@ export function cspSourceOf(value: string | undefined): string | undefined {
 /** The domain of the default sender: the public site's host, or rexer.example on a laptop. */
 function mailDomain(publicUrl: string | undefined): string {
   const host = publicUrl ? new URL(publicUrl).hostname : '';
-  return host && !['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) && isIP(host) === 0 ? host : 'rexer.example';
+  return host && !['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) && isIP(host) === 0
+    ? host
+    : 'rexer.example';
 }

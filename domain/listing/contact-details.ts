@@ -47,8 +47,10 @@
 export type ContactKind = 'link' | 'email' | 'phone';
 
 /** Letters of other scripts that read as Latin ones (Cyrillic, Greek, small capitals), and lookalike punctuation NFKD leaves alone: each of FROM reads as the character of TO at its place. */
-const LOOKALIKE_FROM = 'авеёкмнорстухіїјѕԁԛԝһɡАВЕКМНОРСТУХІЈЅαβγεικνορτυχωΑΒΕΖΗΙΚΜΝΟΡΤΥΧᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ。｡․⸱∙⁄∕⧸／＠﹫';
-const LOOKALIKE_TO = 'abeekmhopctyxiijsdqwhgABEKMHOPCTYXIJSabyeikvoptuxwABEZHIKMNOPTYXabcdefghijklmnoprstuvwyz.....////@@';
+const LOOKALIKE_FROM =
+  'авеёкмнорстухіїјѕԁԛԝһɡАВЕКМНОРСТУХІЈЅαβγεικνορτυχωΑΒΕΖΗΙΚΜΝΟΡΤΥΧᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ。｡․⸱∙⁄∕⧸／＠﹫';
+const LOOKALIKE_TO =
+  'abeekmhopctyxiijsdqwhgABEKMHOPCTYXIJSabyeikvoptuxwABEZHIKMNOPTYXabcdefghijklmnoprstuvwyz.....////@@';
 const LOOKALIKE = new RegExp(`[${LOOKALIKE_FROM}]`, 'gu');
 
 /** The value of a decimal digit of any script: contiguous runs of \p{Nd} start at their zero. */
@@ -78,7 +80,8 @@ export function foldForContactCheck(text: string): string {
 // checked by a lookbehind of two characters, never by a repetition the engine could retry.
 
 /** Top-level domains that follow a name and a dot ('rexer.it'); none is an Italian word after a dot typed without a space. */
-const TLDS = 'com|it|net|org|eu|info|biz|ly|app|online|site|xyz|shop|store|link|ru|fr|uk|ch|us|club|top|live|cc|tk|gl|ws|dev|ee|gd|gy';
+const TLDS =
+  'com|it|net|org|eu|info|biz|ly|app|online|site|xyz|shop|store|link|ru|fr|uk|ch|us|club|top|live|cc|tk|gl|ws|dev|ee|gd|gy';
 /**
  * Top-level domains that are also Italian (or common) words a sentence may begin with when the
  * space after its dot is forgotten ('vicino ai servizi.Ai piani alti', 'centro.Io', 'Arch.De
@@ -87,7 +90,29 @@ const TLDS = 'com|it|net|org|eu|info|biz|ly|app|online|site|xyz|shop|store|link|
  */
 const WORD_TLDS = 'io|ai|me|de|es|co|at|do|tv';
 /** Link shorteners and messaging links whose name is a single letter or whose domain is in neither list. */
-const SHORT_LINKS = ['wa.me', 'wa.link', 't.me', 'm.me', 'ig.me', 'fb.me', 'wp.me', 't.co', 'g.co', 'x.com', 't.ly', 's.id', 'u.to', 'amzn.to', 'lnk.to', 'youtu.be', 'instagr.am', 'discord.gg', 'telegram.dog', 'shorturl.at', 'bit.do']
+const SHORT_LINKS = [
+  'wa.me',
+  'wa.link',
+  't.me',
+  'm.me',
+  'ig.me',
+  'fb.me',
+  'wp.me',
+  't.co',
+  'g.co',
+  'x.com',
+  't.ly',
+  's.id',
+  'u.to',
+  'amzn.to',
+  'lnk.to',
+  'youtu.be',
+  'instagr.am',
+  'discord.gg',
+  'telegram.dog',
+  'shorturl.at',
+  'bit.do',
+]
   .map((link) => link.replace('.', String.raw`\.`))
   .join('|');
 /** Those that count when the dot is spelled or spaced ('rexer punto com'): not 'info' ('al punto info'). */
@@ -101,7 +126,9 @@ const EMAIL_PATTERNS: readonly RegExp[] = [
   // mario @ gmail, mario(at)gmail, mario [chiocciola] gmail, mario{at}gmail, mario <at> gmail: a name of two characters after it ('a @ 3 minuti' is no address)
   /[a-z0-9._%+-]\s{0,2}(?:@|\(\s?(?:at|chiocciola)\s?\)|\[\s?(?:at|chiocciola)\s?\]|\{\s?(?:at|chiocciola)\s?\}|<\s?(?:at|chiocciola)\s?>)\s{0,2}[a-z0-9][a-z0-9-]/,
   // mario chiocciola gmail punto com, mario at gmail dot com: only with a domain after it
-  new RegExp(String.raw`[a-z0-9]\s{1,2}(?:at|chiocciola)\s{1,2}[a-z0-9-]{2,63}(?:\.(?:${TLDS})|${SPELLED_DOT}(?:${SPELLED_TLDS}))${END}`),
+  new RegExp(
+    String.raw`[a-z0-9]\s{1,2}(?:at|chiocciola)\s{1,2}[a-z0-9-]{2,63}(?:\.(?:${TLDS})|${SPELLED_DOT}(?:${SPELLED_TLDS}))${END}`,
+  ),
 ];
 
 const LINK_PATTERNS: readonly RegExp[] = [
@@ -137,7 +164,8 @@ function isPhoneNumber(digits: string, plus: boolean): boolean {
 }
 
 /** What stops a run of digits: a date, a time, or a price written with the thousands dot. */
-const DATE = /(?<![\d./-])(?:0?[1-9]|[12]\d|3[01])([./-])(?:0?[1-9]|1[0-2])\1(?:(?:19|20)\d{2}(?!\d)|\d{2}(?!\d|[\s./-]\d))/g;
+const DATE =
+  /(?<![\d./-])(?:0?[1-9]|[12]\d|3[01])([./-])(?:0?[1-9]|1[0-2])\1(?:(?:19|20)\d{2}(?!\d)|\d{2}(?!\d|[\s./-]\d))/g;
 const TIME = /(?<![\d.:])(?:[01]?\d|2[0-3])[.:][0-5]\d(?!\d|[.:]\d)/g;
 const PRICE = /(?<![\d.])[1-9]\d{0,2}(?:\.\d{3})+(?!\d|\.\d)/g;
 /** A postcode after a street's house number and a comma ('Via Appia Nuova 3124, 00179 Roma'): the two are no number. */
@@ -174,7 +202,10 @@ function hasPhoneNumber(text: string): boolean {
     const group = groups[k]!;
     const previous = groups[k - 1];
     const gap = previous ? plain.slice(previous.index + previous[0].length, group.index) : null;
-    const joined = gap !== null && JOIN.test(gap.replace(/\s+/g, ' ')) && !(LIST.test(gap) && previous![0].length <= 2 && group[0].length <= 2);
+    const joined =
+      gap !== null &&
+      JOIN.test(gap.replace(/\s+/g, ' ')) &&
+      !(LIST.test(gap) && previous![0].length <= 2 && group[0].length <= 2);
     if (!joined) {
       if (check()) return true;
       run = [];

@@ -17,7 +17,15 @@ export interface QualityInput {
 }
 
 /** What to add next: keys the app translates (locales), never text. */
-export const QUALITY_TIPS = ['addPhotos', 'addMorePhotos', 'writeDescription', 'lengthenDescription', 'addFloorPlan', 'addEnergyCertificate', 'fillFields'] as const;
+export const QUALITY_TIPS = [
+  'addPhotos',
+  'addMorePhotos',
+  'writeDescription',
+  'lengthenDescription',
+  'addFloorPlan',
+  'addEnergyCertificate',
+  'fillFields',
+] as const;
 export type QualityTip = (typeof QUALITY_TIPS)[number];
 
 export interface QualityScore {
@@ -33,7 +41,13 @@ export interface QualityScore {
  * each plan and certificate is a fixed part. Photos and description earn in proportion up to
  * their target.
  */
-export const QUALITY_WEIGHTS = { photos: 35, description: 20, floorPlan: 10, energyCertificate: 10, fields: 25 } as const;
+export const QUALITY_WEIGHTS = {
+  photos: 35,
+  description: 20,
+  floorPlan: 10,
+  energyCertificate: 10,
+  fields: 25,
+} as const;
 export const QUALITY_TARGETS = { photos: 10, descriptionLength: 600 } as const;
 
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
@@ -52,8 +66,13 @@ export function qualityScore(input: QualityInput): QualityScore {
   const score = Math.round(parts.photos + parts.description + parts.floorPlan + parts.energyCertificate + parts.fields);
 
   const gains: Array<{ tip: QualityTip; gain: number }> = [];
-  if (photoShare < 1) gains.push({ tip: input.photos > 0 ? 'addMorePhotos' : 'addPhotos', gain: QUALITY_WEIGHTS.photos - parts.photos });
-  if (descriptionShare < 1) gains.push({ tip: input.descriptionLength > 0 ? 'lengthenDescription' : 'writeDescription', gain: QUALITY_WEIGHTS.description - parts.description });
+  if (photoShare < 1)
+    gains.push({ tip: input.photos > 0 ? 'addMorePhotos' : 'addPhotos', gain: QUALITY_WEIGHTS.photos - parts.photos });
+  if (descriptionShare < 1)
+    gains.push({
+      tip: input.descriptionLength > 0 ? 'lengthenDescription' : 'writeDescription',
+      gain: QUALITY_WEIGHTS.description - parts.description,
+    });
   if (!input.floorPlan) gains.push({ tip: 'addFloorPlan', gain: QUALITY_WEIGHTS.floorPlan });
   if (!input.energyCertificate) gains.push({ tip: 'addEnergyCertificate', gain: QUALITY_WEIGHTS.energyCertificate });
   if (fieldShare < 1) gains.push({ tip: 'fillFields', gain: QUALITY_WEIGHTS.fields - parts.fields });

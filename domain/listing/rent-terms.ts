@@ -11,4 +11,7 @@ export const FURNISHING_IDS = [1, 2, 4, 3] as const;
 export type FurnishingId = (typeof FURNISHING_IDS)[number];
 
 /** The lease types by name. */
-export const CONTRACT_TYPE = { free: 1, agreed: 2, temporary: 3, students: 4 } as const satisfies Record<string, ContractTypeId>;
+export const CONTRACT_TYPE = { free: 1, agreed: 2, temporary: 3, students: 4 } as const satisfies Record<
+  string,
+  ContractTypeId
+>;

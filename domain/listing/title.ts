@@ -34,7 +34,12 @@ export function formatAddress(street: string, streetNumber?: string | null): str
  * most 63 characters, without it otherwise (and when there is none). `address` is the one the
  * listing may show: callers with a listing's locality use `generatedTitleAt`.
  */
-export function generatedListingTitle(templates: TitleTemplates, sellTypeId: 1 | 2, address: string | null | undefined, city: string): string {
+export function generatedListingTitle(
+  templates: TitleTemplates,
+  sellTypeId: 1 | 2,
+  address: string | null | undefined,
+  city: string,
+): string {
   const sale = sellTypeId === 1;
   const fill = (template: string) => template.replace('{address}', () => address ?? '').replace('{city}', () => city);
   if (address && address.trim() !== '') {
@@ -55,7 +60,9 @@ export interface TitlePlace {
 
 /** The address a title may name: the street and number when the listing shows them, else none. */
 export function shownAddress(place: Pick<TitlePlace, 'street' | 'streetNumber' | 'showAddress'>): string | null {
-  return place.showAddress && place.street && place.street.trim() !== '' ? formatAddress(place.street, place.streetNumber) : null;
+  return place.showAddress && place.street && place.street.trim() !== ''
+    ? formatAddress(place.street, place.streetNumber)
+    : null;
 }
 
 /** The generated title of a listing at `place`: its address only when the listing shows it. */
@@ -68,8 +75,17 @@ export function generatedTitleAt(templates: TitleTemplates, sellTypeId: 1 | 2, p
  * (whatever «mostra indirizzo» says): the title the wizard offered and the seller kept, not the
  * seller's own words. Such a title follows the locality when it changes.
  */
-export function isGeneratedTitle(templates: TitleTemplates, sellTypeId: 1 | 2, title: string, place: TitlePlace): boolean {
+export function isGeneratedTitle(
+  templates: TitleTemplates,
+  sellTypeId: 1 | 2,
+  title: string,
+  place: TitlePlace,
+): boolean {
   const t = title.trim();
-  const withAddress = place.street && place.street.trim() !== '' ? formatAddress(place.street, place.streetNumber) : null;
-  return t === generatedListingTitle(templates, sellTypeId, withAddress, place.city) || t === generatedListingTitle(templates, sellTypeId, null, place.city);
+  const withAddress =
+    place.street && place.street.trim() !== '' ? formatAddress(place.street, place.streetNumber) : null;
+  return (
+    t === generatedListingTitle(templates, sellTypeId, withAddress, place.city) ||
+    t === generatedListingTitle(templates, sellTypeId, null, place.city)
+  );
 }

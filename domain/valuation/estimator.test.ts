@@ -16,7 +16,19 @@ import {
 } from './estimator';
 
 // The seed's ids (server/db/reference-ids.ts; the valuation module's test checks VALUATION_TYPE_IDS against them).
-const PROPERTY_TYPE = { apartment: 1, penthouse: 2, attic: 3, garage: 4, villa: 5, loft: 6, farmhouse: 8, terraced_house: 9, office: 16, detached_house: 15, semi_detached_house: 18 } as const;
+const PROPERTY_TYPE = {
+  apartment: 1,
+  penthouse: 2,
+  attic: 3,
+  garage: 4,
+  villa: 5,
+  loft: 6,
+  farmhouse: 8,
+  terraced_house: 9,
+  office: 16,
+  detached_house: 15,
+  semi_detached_house: 18,
+} as const;
 const PROPERTY_CONDITION = { new: 1, excellent: 2, good: 3, to_renovate: 4 } as const;
 const ENERGY_CLASS = { A4: 1, D: 7, G: 10, exempt: 11, pending: 12 } as const;
 
@@ -98,7 +110,12 @@ describe('the valuation estimator', () => {
     expect(isEligible(SUBJECT, candidate({ price: 0 }), NOW)).toBe(false);
     expect(isEligible(SUBJECT, candidate({ date: new Date('2023-05-01T00:00:00Z') }), NOW)).toBe(false);
     expect(isEligible(SUBJECT, candidate({ date: new Date('2023-07-01T00:00:00Z') }), NOW)).toBe(true);
-    expect(eligibilityBounds(SUBJECT, NOW)).toMatchObject({ surfaceMin: 56, surfaceMax: 104, conditionMin: 2, conditionMax: 4 });
+    expect(eligibilityBounds(SUBJECT, NOW)).toMatchObject({
+      surfaceMin: 56,
+      surfaceMax: 104,
+      conditionMin: 2,
+      conditionMax: 4,
+    });
   });
 
   it('gives the estimate of known comparables: weighted median €/m² × surface, and lists each one', () => {
@@ -140,7 +157,11 @@ describe('the valuation estimator', () => {
     const exempt = candidate({ energyClassId: ENERGY_CLASS.exempt });
     const v = valuate(SUBJECT, [renovate, ground, fourthNoLift, classG, exempt], { now: NOW });
     const byId = new Map(v.comparables.map((c) => [c.id, c]));
-    expect(byId.get(renovate.id)).toMatchObject({ conditionFactor: 1.1765, adjustment: 1.1765, adjustedPricePerSqm: 4000 });
+    expect(byId.get(renovate.id)).toMatchObject({
+      conditionFactor: 1.1765,
+      adjustment: 1.1765,
+      adjustedPricePerSqm: 4000,
+    });
     expect(byId.get(ground.id)).toMatchObject({ floorFactor: 1.0526, adjustedPricePerSqm: 4000 });
     expect(floorFactor(4, false)).toBe(0.91);
     expect(byId.get(fourthNoLift.id)).toMatchObject({ floorFactor: 1.0989, adjustedPricePerSqm: 4396 });
@@ -149,10 +170,15 @@ describe('the valuation estimator', () => {
     expect(byId.get(exempt.id)).toMatchObject({ energyFactor: 1, adjustment: 1 });
     // A villa's "floor" is no position in a building: no floor adjustment.
     const villa = { ...SUBJECT, propertyTypeId: PROPERTY_TYPE.villa, floor: 0 };
-    const houses = [0, 1, 2].map(() => candidate({ propertyTypeId: PROPERTY_TYPE.detached_house, floor: 2, hasLift: false }));
+    const houses = [0, 1, 2].map(() =>
+      candidate({ propertyTypeId: PROPERTY_TYPE.detached_house, floor: 2, hasLift: false }),
+    );
     expect(valuate(villa, houses, { now: NOW }).comparables.every((c) => c.floorFactor === 1)).toBe(true);
     // The adjustments can be switched off one by one (the bench compares).
-    const plain = valuate(SUBJECT, [renovate, ground, classG], { now: NOW, adjustments: { condition: false, floor: false, energy: false } });
+    const plain = valuate(SUBJECT, [renovate, ground, classG], {
+      now: NOW,
+      adjustments: { condition: false, floor: false, energy: false },
+    });
     expect(plain.comparables.every((c) => c.adjustment === 1)).toBe(true);
   });
 
@@ -185,7 +211,12 @@ describe('the valuation estimator', () => {
     const v = valuate(SUBJECT, [...normal, cheap, dear], { now: NOW });
     expect(v.outcome).toBe('estimate');
     if (v.outcome !== 'estimate') return;
-    expect(v.comparables.filter((c) => c.outlier).map((c) => c.id).sort()).toEqual([cheap.id, dear.id].sort());
+    expect(
+      v.comparables
+        .filter((c) => c.outlier)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([cheap.id, dear.id].sort());
     expect(v.estimate.comparableCount).toBe(6);
     expect(v.estimate.pricePerSqm).toBeGreaterThanOrEqual(3950);
     expect(v.estimate.pricePerSqm).toBeLessThanOrEqual(4050);
@@ -195,22 +226,52 @@ describe('the valuation estimator', () => {
   });
 
   it('answers no comparables (step 40) with fewer than 3, or fewer than 3 once the outliers are out', () => {
-    expect(valuate(SUBJECT, [], { now: NOW })).toMatchObject({ outcome: 'noComparables', reason: 'tooFew', estimate: null, comparables: [], radiusM: 10_000 });
-    const two = valuate(SUBJECT, [candidate(), candidate({ sellKind: 'rent' }), candidate({ metres: 200 }), candidate({ metres: 20_000 })], { now: NOW });
+    expect(valuate(SUBJECT, [], { now: NOW })).toMatchObject({
+      outcome: 'noComparables',
+      reason: 'tooFew',
+      estimate: null,
+      comparables: [],
+      radiusM: 10_000,
+    });
+    const two = valuate(
+      SUBJECT,
+      [candidate(), candidate({ sellKind: 'rent' }), candidate({ metres: 200 }), candidate({ metres: 20_000 })],
+      { now: NOW },
+    );
     expect(two).toMatchObject({ outcome: 'noComparables', reason: 'tooFew', estimate: null });
     expect(two.comparables).toHaveLength(2);
-    const oneOff = valuate(SUBJECT, [candidate({ perSqm: 4000 }), candidate({ perSqm: 4100 }), candidate({ perSqm: 16_000 })], { now: NOW });
+    const oneOff = valuate(
+      SUBJECT,
+      [candidate({ perSqm: 4000 }), candidate({ perSqm: 4100 }), candidate({ perSqm: 16_000 })],
+      { now: NOW },
+    );
     expect(oneOff).toMatchObject({ outcome: 'noComparables', reason: 'outliers', estimate: null });
     expect(oneOff.comparables.map((c) => c.outlier)).toEqual([false, false, true]);
     // Three that disagree evenly: an estimate, with a wide range and a low confidence.
-    const scattered = valuate(SUBJECT, [candidate({ perSqm: 1000 }), candidate({ perSqm: 4000 }), candidate({ perSqm: 16_000 })], { now: NOW });
+    const scattered = valuate(
+      SUBJECT,
+      [candidate({ perSqm: 1000 }), candidate({ perSqm: 4000 }), candidate({ perSqm: 16_000 })],
+      { now: NOW },
+    );
     expect(scattered.estimate?.confidence).toBe('low');
   });
 
   it('gives a range that widens with fewer comparables and with dispersion, and a confidence', () => {
-    const tight = valuate(SUBJECT, Array.from({ length: 12 }, (_, i) => candidate({ metres: 50 + i * 10, perSqm: 4000 + (i % 3) * 20 })), { now: NOW });
-    const few = valuate(SUBJECT, [candidate({ metres: 3000 }), candidate({ metres: 3500 }), candidate({ metres: 4000 })], { now: NOW });
-    const spread = valuate(SUBJECT, [3000, 3300, 3600, 4000, 4400, 4800, 5200].map((perSqm, i) => candidate({ perSqm, metres: 100 + i })), { now: NOW });
+    const tight = valuate(
+      SUBJECT,
+      Array.from({ length: 12 }, (_, i) => candidate({ metres: 50 + i * 10, perSqm: 4000 + (i % 3) * 20 })),
+      { now: NOW },
+    );
+    const few = valuate(
+      SUBJECT,
+      [candidate({ metres: 3000 }), candidate({ metres: 3500 }), candidate({ metres: 4000 })],
+      { now: NOW },
+    );
+    const spread = valuate(
+      SUBJECT,
+      [3000, 3300, 3600, 4000, 4400, 4800, 5200].map((perSqm, i) => candidate({ perSqm, metres: 100 + i })),
+      { now: NOW },
+    );
     const width = (v: typeof tight) => (v.estimate ? (v.estimate.high - v.estimate.low) / v.estimate.point : NaN);
     expect(width(tight)).toBeLessThan(width(few));
     expect(width(tight)).toBeLessThan(width(spread));
@@ -222,7 +283,9 @@ describe('the valuation estimator', () => {
 
   it('rounds a monthly rent to 10 € and its €/m² to the cent', () => {
     const rent = { ...SUBJECT, sellKind: 'rent' as const, surfaceM2: 75 };
-    const comps = [15.1, 15.4, 15.0, 14.8, 15.2].map((perSqm) => candidate({ sellKind: 'rent', perSqm, surfaceM2: 70, price: Math.round(perSqm * 70) }));
+    const comps = [15.1, 15.4, 15.0, 14.8, 15.2].map((perSqm) =>
+      candidate({ sellKind: 'rent', perSqm, surfaceM2: 70, price: Math.round(perSqm * 70) }),
+    );
     const v = valuate(rent, comps, { now: NOW });
     expect(v.outcome).toBe('estimate');
     expect(v.estimate!.point % 10).toBe(0);
@@ -242,7 +305,9 @@ describe('the valuation estimator', () => {
   });
 
   it('is deterministic: the same answer whatever the order of the candidates, duplicates counted once', () => {
-    const comps = Array.from({ length: 15 }, (_, i) => candidate({ metres: 100 + ((i * 37) % 500), perSqm: 3500 + ((i * 173) % 1000) }));
+    const comps = Array.from({ length: 15 }, (_, i) =>
+      candidate({ metres: 100 + ((i * 37) % 500), perSqm: 3500 + ((i * 173) % 1000) }),
+    );
     const a = valuate(SUBJECT, comps, { now: NOW });
     const b = valuate(SUBJECT, [...comps].reverse(), { now: NOW });
     const c = valuate(SUBJECT, [...comps, ...comps.slice(0, 4)], { now: NOW });
@@ -254,6 +319,14 @@ describe('the valuation estimator', () => {
     const values = [10, 20, 30, 40].map((value, id) => ({ value, weight: 1, id }));
     expect(weightedQuantile(values, 0.5)).toBe(25);
     expect(weightedQuantile(values, 0.25)).toBe(15);
-    expect(weightedQuantile([{ value: 10, weight: 3, id: 1 }, { value: 20, weight: 1, id: 2 }], 0.5)).toBe(10);
+    expect(
+      weightedQuantile(
+        [
+          { value: 10, weight: 3, id: 1 },
+          { value: 20, weight: 1, id: 2 },
+        ],
+        0.5,
+      ),
+    ).toBe(10);
   });
 });

@@ -122,7 +122,13 @@ export const VALUATION_TYPE_IDS = {
 /** Flats are compared with flats, houses with houses; every other type only with itself. */
 const KIND_GROUPS: readonly (readonly number[])[] = [
   [VALUATION_TYPE_IDS.apartment, VALUATION_TYPE_IDS.penthouse, VALUATION_TYPE_IDS.attic, VALUATION_TYPE_IDS.loft],
-  [VALUATION_TYPE_IDS.villa, VALUATION_TYPE_IDS.farmhouse, VALUATION_TYPE_IDS.terracedHouse, VALUATION_TYPE_IDS.detachedHouse, VALUATION_TYPE_IDS.semiDetachedHouse],
+  [
+    VALUATION_TYPE_IDS.villa,
+    VALUATION_TYPE_IDS.farmhouse,
+    VALUATION_TYPE_IDS.terracedHouse,
+    VALUATION_TYPE_IDS.detachedHouse,
+    VALUATION_TYPE_IDS.semiDetachedHouse,
+  ],
 ];
 
 /** The property types a subject of this type is compared with. */
@@ -145,7 +151,10 @@ export const ADJUSTMENT_FACTORS = {
   /** Floor: basement −15 %, ground −5 %, first 0; above it +1 % a floor with a lift (at most +5 %), −3 % a floor without (at most −15 %). */
   floor: { basement: 0.85, ground: 0.95, perFloorWithLift: 0.01, perFloorWithoutLift: -0.03, maxFloorsCounted: 5 },
   /** Energy class id → factor: A4-A1 +5 %, B +3 %, C and D 0, E and F −2 %, G −4 %; exempt (11) and pending (12) unknown. */
-  energy: { 1: 1.05, 2: 1.05, 3: 1.05, 4: 1.05, 5: 1.03, 6: 1, 7: 1, 8: 0.98, 9: 0.98, 10: 0.96 } as Record<number, number>,
+  energy: { 1: 1.05, 2: 1.05, 3: 1.05, 4: 1.05, 5: 1.03, 6: 1, 7: 1, 8: 0.98, 9: 0.98, 10: 0.96 } as Record<
+    number,
+    number
+  >,
 } as const;
 
 export function conditionFactor(conditionId: number | null): number | null {
@@ -180,7 +189,10 @@ function ratio(subject: number | null, comparable: number | null): number {
 const EARTH_RADIUS_M = 6_378_168;
 
 /** Great-circle distance in metres. */
-export function distanceM(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceM(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLng = (b.longitude - a.longitude) * rad;
@@ -234,7 +246,12 @@ export function isEligible(subject: ValuationSubject, candidate: ValuationCandid
 }
 
 /** How many eligible candidates lie within `radiusM`: whether a search at that radius is wide enough. */
-export function countEligibleWithin(subject: ValuationSubject, candidates: readonly ValuationCandidate[], radiusM: number, now: Date): number {
+export function countEligibleWithin(
+  subject: ValuationSubject,
+  candidates: readonly ValuationCandidate[],
+  radiusM: number,
+  now: Date,
+): number {
   return candidates.filter((c) => isEligible(subject, c, now) && distanceM(subject, c) <= radiusM).length;
 }
 
@@ -281,10 +298,21 @@ export type NoComparablesReason = 'tooFew' | 'outliers';
 
 export type Valuation =
   | { outcome: 'estimate'; radiusM: number; estimate: Estimate; comparables: ComparableUsed[]; version: number }
-  | { outcome: 'noComparables'; radiusM: number; reason: NoComparablesReason; estimate: null; comparables: ComparableUsed[]; version: number };
+  | {
+      outcome: 'noComparables';
+      radiusM: number;
+      reason: NoComparablesReason;
+      estimate: null;
+      comparables: ComparableUsed[];
+      version: number;
+    };
 
 /** Values the subject from the candidates (any order; the ineligible ones are ignored). */
-export function valuate(subject: ValuationSubject, candidates: readonly ValuationCandidate[], options: ValuationOptions): Valuation {
+export function valuate(
+  subject: ValuationSubject,
+  candidates: readonly ValuationCandidate[],
+  options: ValuationOptions,
+): Valuation {
   const { now } = options;
   const use = { condition: true, floor: true, energy: true, ...options.adjustments };
   const rules = VALUATION_RULES;
@@ -303,7 +331,10 @@ export function valuate(subject: ValuationSubject, candidates: readonly Valuatio
   const subjectFloor = floorMatters(subject.propertyTypeId) ? floorFactor(subject.floor, subject.hasLift) : null;
   const rows: ComparableUsed[] = nearest.map(({ c, d }) => {
     const cond = use.condition ? ratio(conditionFactor(subject.conditionId), conditionFactor(c.conditionId)) : 1;
-    const floor = use.floor && subjectFloor !== null && floorMatters(c.propertyTypeId) ? ratio(subjectFloor, floorFactor(c.floor, c.hasLift)) : 1;
+    const floor =
+      use.floor && subjectFloor !== null && floorMatters(c.propertyTypeId)
+        ? ratio(subjectFloor, floorFactor(c.floor, c.hasLift))
+        : 1;
     const energy = use.energy ? ratio(energyFactor(subject.energyClassId), energyFactor(c.energyClassId)) : 1;
     const adjustment = round4(cond * floor * energy);
     const pricePerSqm = c.price / c.surfaceM2;
@@ -326,7 +357,15 @@ export function valuate(subject: ValuationSubject, candidates: readonly Valuatio
     };
   });
 
-  if (rows.length < rules.minComparables) return { outcome: 'noComparables', radiusM, reason: 'tooFew', estimate: null, comparables: rows, version: rules.version };
+  if (rows.length < rules.minComparables)
+    return {
+      outcome: 'noComparables',
+      radiusM,
+      reason: 'tooFew',
+      estimate: null,
+      comparables: rows,
+      version: rules.version,
+    };
 
   // Outliers, on the logarithm (prices are multiplicative): median and MAD.
   const logs = rows.map((r) => Math.log(r.adjustedPricePerSqm));
@@ -335,7 +374,15 @@ export function valuate(subject: ValuationSubject, candidates: readonly Valuatio
   const limit = Math.max(rules.outlierMads * mad, rules.outlierMinLog);
   const marked = rows.map((r, i) => ({ ...r, outlier: Math.abs(logs[i] - center) > limit }));
   const used = marked.filter((r) => !r.outlier);
-  if (used.length < rules.minComparables) return { outcome: 'noComparables', radiusM, reason: 'outliers', estimate: null, comparables: marked, version: rules.version };
+  if (used.length < rules.minComparables)
+    return {
+      outcome: 'noComparables',
+      radiusM,
+      reason: 'outliers',
+      estimate: null,
+      comparables: marked,
+      version: rules.version,
+    };
 
   const values = used.map((r) => ({ value: r.adjustedPricePerSqm, weight: r.weight, id: r.id }));
   const perSqm = weightedQuantile(values, 0.5);

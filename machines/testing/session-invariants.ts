@@ -26,7 +26,9 @@ export function checkSessionInvariants(s: Snapshot): void {
   }
   if (s.matches({ anonymous: 'ready' })) expect(c.sessionHeld).toBe(true);
   // Who is signed in is asked by tag: it holds exactly in the states of a person's session.
-  expect(s.hasTag(SESSION_TAGS.signedIn)).toBe(s.matches('authenticated') || s.matches('temporary') || s.matches('acceptingTerms') || s.matches('renewing'));
+  expect(s.hasTag(SESSION_TAGS.signedIn)).toBe(
+    s.matches('authenticated') || s.matches('temporary') || s.matches('acceptingTerms') || s.matches('renewing'),
+  );
   // A busy state waits on exactly one call.
   expect(Object.keys(s.children).length).toBe(s.hasTag(SESSION_TAGS.busy) ? 1 : 0);
 }

@@ -1,11 +1,31 @@
 import type { AnswerEvent } from '../wizard-context';
-import { STEPS, type AnswerTypes, type Locality, type MarketResult, type PlanChoice, type StepId, type WizardAnswers } from '@domain/wizard-steps';
+import {
+  STEPS,
+  type AnswerTypes,
+  type Locality,
+  type MarketResult,
+  type PlanChoice,
+  type StepId,
+  type WizardAnswers,
+} from '@domain/wizard-steps';
 
 // Answers of every step, valid together, for the wizard tests (transition, graph, steps).
 
-export const LOCALITY: Locality = { municipalityIstat: '015146', street: 'Via Paolo Sarpi', streetNumber: '12', latitude: 45.4805, longitude: 9.1762, showAddress: true };
+export const LOCALITY: Locality = {
+  municipalityIstat: '015146',
+  street: 'Via Paolo Sarpi',
+  streetNumber: '12',
+  latitude: 45.4805,
+  longitude: 9.1762,
+  showAddress: true,
+};
 
-export const FOUND: MarketResult = { found: true, comparableIds: [101, 102, 103], estimateMin: 310_000, estimateMax: 345_000 };
+export const FOUND: MarketResult = {
+  found: true,
+  comparableIds: [101, 102, 103],
+  estimateMin: 310_000,
+  estimateMax: 345_000,
+};
 export const NONE: MarketResult = { found: false, comparableIds: [], estimateMin: null, estimateMax: null };
 
 export const PLANS = {
@@ -19,13 +39,29 @@ export const PLANS = {
 
 /** One answer for every step that stores one. */
 export const ANSWERS: Required<WizardAnswers> = {
-  personalData: { name: 'Giulia', surname: 'Bianchi', phonePrefix: '+39', phone: '333 123 4567', termsAndConditions: true, privacy: true, commercialConsent: false, partnerConsent: true },
+  personalData: {
+    name: 'Giulia',
+    surname: 'Bianchi',
+    phonePrefix: '+39',
+    phone: '333 123 4567',
+    termsAndConditions: true,
+    privacy: true,
+    commercialConsent: false,
+    partnerConsent: true,
+  },
   email: { email: 'giulia.bianchi@example.com' },
   locality: LOCALITY,
   propertyType: { propertyTypeId: 1 },
   specialDescription: { propertyTypeId: 1, details: { cellar: true, exposure: 'south' } },
   surface: { surfaceM2: 85 },
-  composition: { rooms: 3, bathrooms: 1, roomCounts: [{ roomTypeId: 1, count: 1 }, { roomTypeId: 4, count: 2 }] },
+  composition: {
+    rooms: 3,
+    bathrooms: 1,
+    roomCounts: [
+      { roomTypeId: 1, count: 1 },
+      { roomTypeId: 4, count: 2 },
+    ],
+  },
   floors: { floor: 3, buildingFloors: 5, hasLift: true },
   renovation: { conditionId: 3, buildYear: 1965, renovationYear: 2015 },
   energyClass: { energyClassId: 7, energyPerformance: 142.5 },
@@ -64,11 +100,84 @@ export function answersBefore(order: readonly StepId[], before: StepId, override
 
 /** The ANSWER event of a step with the fixture's answer (null for a step that stores nothing). */
 export function answerOf<K extends StepId>(step: K, answer?: AnswerTypes[K]): AnswerEvent {
-  const value = answer !== undefined ? answer : STEPS[step].kind === 'question' ? (ANSWERS as Record<string, unknown>)[step] : null;
+  const value =
+    answer !== undefined ? answer : STEPS[step].kind === 'question' ? (ANSWERS as Record<string, unknown>)[step] : null;
   return { type: 'ANSWER', step, answer: value } as AnswerEvent;
 }
 
 /** Every answer of a complete sale listing (basic plan), for drafts that resume late. */
-export const SALE_ORDER: readonly StepId[] = ['personalData', 'email', 'locality', 'propertyType', 'specialDescription', 'surface', 'composition', 'floors', 'renovation', 'energyClass', 'heating', 'condoFees', 'amenities', 'situation', 'characteristicsSaved', 'split', 'loader', 'comparables', 'estimate', 'price', 'title', 'description', 'photos', 'documents', 'endOfQuestions', 'summary', 'valueLadder'];
-export const RENT_ORDER: readonly StepId[] = ['personalData', 'email', 'locality', 'propertyType', 'specialDescription', 'surface', 'composition', 'floors', 'renovation', 'energyClass', 'heating', 'condoFees', 'amenities', 'situation', 'characteristicsSaved', 'availability', 'furnishing', 'deposit', 'price', 'title', 'description', 'photos', 'documents', 'endOfQuestions', 'summary', 'valueLadder'];
-export const VALUATION_ORDER: readonly StepId[] = ['propertyType', 'specialDescription', 'surface', 'composition', 'floors', 'renovation', 'energyClass', 'heating', 'condoFees', 'characteristicsSaved', 'personalData', 'email', 'loader', 'comparables', 'estimate', 'saleOrRent'];
+export const SALE_ORDER: readonly StepId[] = [
+  'personalData',
+  'email',
+  'locality',
+  'propertyType',
+  'specialDescription',
+  'surface',
+  'composition',
+  'floors',
+  'renovation',
+  'energyClass',
+  'heating',
+  'condoFees',
+  'amenities',
+  'situation',
+  'characteristicsSaved',
+  'split',
+  'loader',
+  'comparables',
+  'estimate',
+  'price',
+  'title',
+  'description',
+  'photos',
+  'documents',
+  'endOfQuestions',
+  'summary',
+  'valueLadder',
+];
+export const RENT_ORDER: readonly StepId[] = [
+  'personalData',
+  'email',
+  'locality',
+  'propertyType',
+  'specialDescription',
+  'surface',
+  'composition',
+  'floors',
+  'renovation',
+  'energyClass',
+  'heating',
+  'condoFees',
+  'amenities',
+  'situation',
+  'characteristicsSaved',
+  'availability',
+  'furnishing',
+  'deposit',
+  'price',
+  'title',
+  'description',
+  'photos',
+  'documents',
+  'endOfQuestions',
+  'summary',
+  'valueLadder',
+];
+export const VALUATION_ORDER: readonly StepId[] = [
+  'propertyType',
+  'specialDescription',
+  'surface',
+  'composition',
+  'floors',
+  'renovation',
+  'energyClass',
+  'heating',
+  'condoFees',
+  'characteristicsSaved',
+  'personalData',
+  'email',
+  'loader',
+  'comparables',
+  'estimate',
+  'saleOrRent',
+];

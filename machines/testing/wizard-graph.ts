@@ -1,5 +1,13 @@
 import { expect } from 'vitest';
-import { createActor, fromPromise, type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type Snapshot, type StateNode } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyActorLogic,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type Snapshot,
+  type StateNode,
+} from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { factsOf, stepShown, WIZARD_TAGS, type WizardContext, type WizardTag } from '../wizard-context';
 import { answerOf, FOUND, NONE, PLANS } from './wizard-fixtures';
@@ -14,9 +22,13 @@ import { firstIncompleteStep, isAnsweredByUser, stepIdOf, STEPS, type StepId } f
 
 type AnyStateNode = StateNode<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export type WizardSnapshot = WizardSnapshotLike & Snapshot<unknown> & { matches(value: unknown): boolean; hasTag(tag: WizardTag): boolean };
+export type WizardSnapshot = WizardSnapshotLike &
+  Snapshot<unknown> & { matches(value: unknown): boolean; hasTag(tag: WizardTag): boolean };
 /** `getAdjacencyMap`'s answer, keyed by `serializeState`. */
-export type Adjacency = Record<string, { state: WizardSnapshot; transitions: Record<string, { event: AnyEventObject; state: WizardSnapshot }> }>;
+export type Adjacency = Record<
+  string,
+  { state: WizardSnapshot; transitions: Record<string, { event: AnyEventObject; state: WizardSnapshot }> }
+>;
 
 /** The answers of the call a state waits on, by the invocation's id. */
 export const CALL_ANSWERS: Record<string, unknown[]> = {
@@ -46,7 +58,11 @@ export function answerEvents(snapshot: WizardSnapshot): AnyEventObject[] {
       return [answerOf('split', { priceFromMarket: true }), answerOf('split', { priceFromMarket: false })];
     case 'valueLadder':
       // A service alone is paid like the flexible plan, and an upgrade is offered to a published listing.
-      return (snapshot.context.published ? [PLANS.upgrade, PLANS.exclusive] : [PLANS.basic, PLANS.flexible, PLANS.exclusive, PLANS.exclusivePartner]).map((plan) => answerOf('valueLadder', plan));
+      return (
+        snapshot.context.published
+          ? [PLANS.upgrade, PLANS.exclusive]
+          : [PLANS.basic, PLANS.flexible, PLANS.exclusive, PLANS.exclusivePartner]
+      ).map((plan) => answerOf('valueLadder', plan));
     case 'saleOrRent':
       return (['stop', 'sale', 'rent'] as const).map((next) => answerOf('saleOrRent', { next }));
     default:
@@ -58,9 +74,15 @@ export function answerEvents(snapshot: WizardSnapshot): AnyEventObject[] {
 export function sessionEvents(snapshot: WizardSnapshot): AnyEventObject[] {
   const c = snapshot.context;
   const events: AnyEventObject[] = [];
-  if (c.account === 'anonymous' && c.answers.email !== undefined && c.history[c.history.length - 1] === STEPS.email.step) events.push({ type: 'SESSION', account: 'silent' });
+  if (
+    c.account === 'anonymous' &&
+    c.answers.email !== undefined &&
+    c.history[c.history.length - 1] === STEPS.email.step
+  )
+    events.push({ type: 'SESSION', account: 'silent' });
   const step = stepIdOf(c.page.currentStep);
-  if (c.account !== 'loggedIn' && (step === 'login' || (step === 'personalData' && c.history.length === 0))) events.push({ type: 'SESSION', account: 'loggedIn' });
+  if (c.account !== 'loggedIn' && (step === 'login' || (step === 'personalData' && c.history.length === 0)))
+    events.push({ type: 'SESSION', account: 'loggedIn' });
   return events;
 }
 
@@ -154,7 +176,9 @@ export function backEvents(snapshot: WizardSnapshot): AnyEventObject[] {
   if (!snapshot.hasTag(WIZARD_TAGS.step) || snapshot.status !== 'active') return [];
   const c = snapshot.context;
   const step = stepIdOf(c.page.currentStep) as StepId;
-  return firstIncompleteStep(c.flow, c.answers, factsOf(c)) === c.page.currentStep || STEPS[step].kind === 'result' ? [{ type: 'BACK' }] : [];
+  return firstIncompleteStep(c.flow, c.answers, factsOf(c)) === c.page.currentStep || STEPS[step].kind === 'result'
+    ? [{ type: 'BACK' }]
+    : [];
 }
 
 /** Checks the invariants in every reachable state and after every event tried there; answers how many transitions were tried. */
@@ -177,7 +201,13 @@ export function checkEveryReachableState(adjacency: Adjacency): number {
  * Runs a path on a started actor whose calls wait until the path answers them, and checks
  * after each step that the live actor is where the graph said.
  */
-export async function replay(logic: AnyActorLogic, input: unknown, path: StatePath<WizardSnapshot, AnyEventObject>, extraActors: string[], effects: string[]): Promise<void> {
+export async function replay(
+  logic: AnyActorLogic,
+  input: unknown,
+  path: StatePath<WizardSnapshot, AnyEventObject>,
+  extraActors: string[],
+  effects: string[],
+): Promise<void> {
   let pending: { resolve(value: unknown): void; reject(error: unknown): void } | undefined;
   const call = fromPromise<never, unknown>(
     () =>
@@ -189,7 +219,9 @@ export async function replay(logic: AnyActorLogic, input: unknown, path: StatePa
   const actions = Object.fromEntries(effects.map((name) => [name, () => {}]));
   const machine = (logic as AnyStateMachine).provide({ actors, actions } as never);
   const actor = createActor(machine, { input } as never).start();
-  const description = path.steps.map((step) => (step.event.type === 'ANSWER' ? `ANSWER ${String(step.event.step)}` : step.event.type)).join(' → ');
+  const description = path.steps
+    .map((step) => (step.event.type === 'ANSWER' ? `ANSWER ${String(step.event.step)}` : step.event.type))
+    .join(' → ');
   for (const step of path.steps) {
     const { type } = step.event;
     if (type === 'xstate.init') continue;

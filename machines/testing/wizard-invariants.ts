@@ -44,7 +44,10 @@ export function wizardInvariantViolations(s: WizardSnapshotLike): string[] {
   const shown = stepShown(s);
   if (s.hasTag(WIZARD_TAGS.step)) {
     rule(shown === c.page.currentStep, `meta.step ${shown} differs from the page step ${c.page.currentStep}`);
-    rule(keys.includes(stepIdOf(c.page.currentStep) ?? ''), `the state ${JSON.stringify(s.value)} is not the page step's`);
+    rule(
+      keys.includes(stepIdOf(c.page.currentStep) ?? ''),
+      `the state ${JSON.stringify(s.value)} is not the page step's`,
+    );
   } else {
     rule(shown === null, 'a state without the step tag has a meta.step');
   }
@@ -60,21 +63,34 @@ export function wizardInvariantViolations(s: WizardSnapshotLike): string[] {
   // A busy state waits on exactly one call; nothing else runs one.
   const calls = Object.keys(s.children).length;
   rule(calls === (s.hasTag(WIZARD_TAGS.busy) ? 1 : 0), `${calls} calls under way in ${JSON.stringify(s.value)}`);
-  rule(c.pending !== null === keys.includes('saving'), 'an answer is held exactly while it is saved');
-  if (s.hasTag(WIZARD_TAGS.paying)) rule(c.order?.outcome === 'pending', 'waiting for a payment without a pending order');
-  rule(s.hasTag(WIZARD_TAGS.confirmingExit) === keys.includes('confirmingExit'), 'the confirmingExit tag and state disagree');
+  rule((c.pending !== null) === keys.includes('saving'), 'an answer is held exactly while it is saved');
+  if (s.hasTag(WIZARD_TAGS.paying))
+    rule(c.order?.outcome === 'pending', 'waiting for a payment without a pending order');
+  rule(
+    s.hasTag(WIZARD_TAGS.confirmingExit) === keys.includes('confirmingExit'),
+    'the confirmingExit tag and state disagree',
+  );
 
   // Stored answers are valid (the details of step 4 may wait for a new property type's).
   for (const [step, answer] of Object.entries(c.answers)) {
-    if (step !== 'specialDescription') rule(isValidAnswer(step as AnsweredStepId, answer, c.answers), `the stored ${step} answer is not valid`);
+    if (step !== 'specialDescription')
+      rule(isValidAnswer(step as AnsweredStepId, answer, c.answers), `the stored ${step} answer is not valid`);
   }
   rule(c.returnTo === null || c.returnTo === STEPS.summary.step, 'an edit returns only to the summary');
 
   // The ends mean what they say.
   if (keys.includes('published')) rule(c.published, 'published without a publication');
-  if (keys.includes('lead')) rule(c.answers.agencyChoice !== undefined || c.answers.partnerLead !== undefined, 'a lead without an agency or a partner');
+  if (keys.includes('lead'))
+    rule(
+      c.answers.agencyChoice !== undefined || c.answers.partnerLead !== undefined,
+      'a lead without an agency or a partner',
+    );
   if (keys.includes('thankYou')) rule(c.answers.saleOrRent?.next === 'stop', 'thank-you without stopping');
-  if (keys.includes('continued')) rule(c.answers.saleOrRent?.next === 'sale' || c.answers.saleOrRent?.next === 'rent', 'continued without a listing kind');
+  if (keys.includes('continued'))
+    rule(
+      c.answers.saleOrRent?.next === 'sale' || c.answers.saleOrRent?.next === 'rent',
+      'continued without a listing kind',
+    );
   rule((s.status === 'done') === ENDS.some((end) => keys.includes(end)), 'done exactly in an end');
   return violations;
 }

@@ -27,7 +27,9 @@ describe('password strength', () => {
   });
 
   it('reads the user’s words from e-mail and names', () => {
-    expect(userWords(['Mario.Rossi@Example.com', 'Mario', null, undefined, ' '])).toEqual(['mario.rossi@example.com', 'mario', 'rossi', 'example', 'com'].filter((w) => w.length >= 3));
+    expect(userWords(['Mario.Rossi@Example.com', 'Mario', null, undefined, ' '])).toEqual(
+      ['mario.rossi@example.com', 'mario', 'rossi', 'example', 'com'].filter((w) => w.length >= 3),
+    );
   });
 });
 
@@ -69,8 +71,12 @@ describe('breached passwords through a range service (k-anonymity)', () => {
     expect(await passwordRefusal(breached, { userInputs: [], pwnedPasswordsUrl: url })).toBe('PasswordBreached');
     let downs = 0;
     const onServiceDown = () => downs++;
-    expect(await passwordRefusal(breached, { userInputs: [], pwnedPasswordsUrl: `${url}/down`, onServiceDown })).toBeUndefined();
-    expect(await passwordRefusal(breached, { userInputs: [], pwnedPasswordsUrl: 'http://127.0.0.1:9', onServiceDown })).toBeUndefined();
+    expect(
+      await passwordRefusal(breached, { userInputs: [], pwnedPasswordsUrl: `${url}/down`, onServiceDown }),
+    ).toBeUndefined();
+    expect(
+      await passwordRefusal(breached, { userInputs: [], pwnedPasswordsUrl: 'http://127.0.0.1:9', onServiceDown }),
+    ).toBeUndefined();
     expect(downs).toBe(2);
     // Off unless configured.
     expect(await passwordRefusal(breached, { userInputs: [], pwnedPasswordsUrl: undefined })).toBeUndefined();

@@ -23,7 +23,10 @@ const PRODUCT_WORDS = ['rexer', 'casa', 'immobiliare', 'immobile', 'affitto', 'v
 let factory: ZxcvbnFactory | undefined;
 /** Built at the first check, not at start: the dictionaries take a moment to rank. */
 function estimator(): ZxcvbnFactory {
-  factory ??= new ZxcvbnFactory({ graphs: adjacencyGraphs, dictionary: { ...commonDictionary, ...italianDictionary, rexer: PRODUCT_WORDS } });
+  factory ??= new ZxcvbnFactory({
+    graphs: adjacencyGraphs,
+    dictionary: { ...commonDictionary, ...italianDictionary, rexer: PRODUCT_WORDS },
+  });
   return factory;
 }
 
@@ -60,7 +63,10 @@ export function isEasilyGuessed(password: string, userInputs: string[]): boolean
 export async function isBreached(password: string, serviceUrl: string, timeoutMs = 3000): Promise<boolean | undefined> {
   const sha1 = createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase();
   try {
-    const res = await fetch(`${serviceUrl}/range/${sha1.slice(0, 5)}`, { headers: { 'Add-Padding': 'true' }, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(`${serviceUrl}/range/${sha1.slice(0, 5)}`, {
+      headers: { 'Add-Padding': 'true' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (!res.ok) return undefined;
     const suffix = sha1.slice(5);
     for (const line of (await res.text()).split('\n')) {
@@ -94,11 +100,19 @@ export async function passwordRefusal(
 }
 
 /** Refuses a new password against the spec's rule, its guessability and (when configured) known breaches. */
-export async function assertAcceptablePassword(fastify: FastifyInstance, request: FastifyRequest, password: string, details: (string | null | undefined)[]): Promise<void> {
+export async function assertAcceptablePassword(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  password: string,
+  details: (string | null | undefined)[],
+): Promise<void> {
   const refusal = await passwordRefusal(password, {
     userInputs: userWords(details),
     pwnedPasswordsUrl: fastify.config.pwnedPasswordsUrl,
-    onServiceDown: () => request.log.warn('password breach check: the range service did not answer, the password was not checked against it'),
+    onServiceDown: () =>
+      request.log.warn(
+        'password breach check: the range service did not answer, the password was not checked against it',
+      ),
   });
   if (refusal) throw new AppError(refusal);
 }

@@ -6,7 +6,11 @@ import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return row;
 }
 
@@ -22,7 +26,10 @@ export const CONSENT_TEXT_VERSION = '2025-01';
  * The latest grant or withdrawal of each consent kind. Terms and privacy count only when
  * the text accepted is the one in force (after a change the user accepts again at login).
  */
-export async function currentConsents(db: Db, userId: number): Promise<Record<'terms' | 'privacy' | 'commercial' | 'partner', boolean>> {
+export async function currentConsents(
+  db: Db,
+  userId: number,
+): Promise<Record<'terms' | 'privacy' | 'commercial' | 'partner', boolean>> {
   const rows = await db
     .select({ kind: userConsents.kind, granted: userConsents.granted, textVersion: userConsents.textVersion })
     .from(userConsents)
@@ -33,7 +40,8 @@ export async function currentConsents(db: Db, userId: number): Promise<Record<'t
   for (const row of rows) {
     if (seen.has(row.kind)) continue;
     seen.add(row.kind);
-    latest[row.kind] = row.granted && (row.kind === 'commercial' || row.kind === 'partner' || row.textVersion === CONSENT_TEXT_VERSION);
+    latest[row.kind] =
+      row.granted && (row.kind === 'commercial' || row.kind === 'partner' || row.textVersion === CONSENT_TEXT_VERSION);
   }
   return latest;
 }
@@ -45,7 +53,15 @@ export async function currentConsents(db: Db, userId: number): Promise<Record<'t
  */
 export async function issueUserToken(
   db: Db,
-  opts: { userId: number | null; silent?: boolean; authenticated?: boolean; ip: string; userAgent: string; now: Date; maxAgeMs: number },
+  opts: {
+    userId: number | null;
+    silent?: boolean;
+    authenticated?: boolean;
+    ip: string;
+    userAgent: string;
+    now: Date;
+    maxAgeMs: number;
+  },
 ): Promise<{ token: string; id: number; userId: number | null }> {
   const token = newToken();
   const absoluteExpiresAt = new Date(opts.now.getTime() + opts.maxAgeMs);
@@ -77,7 +93,12 @@ export async function findUserToken(db: Db, token: string) {
   return row;
 }
 
-export async function issueSessionToken(db: Db, userToken: { id: number; userId: number | null }, now: Date, ttlMs = SESSION_TOKEN_TTL_MS): Promise<string> {
+export async function issueSessionToken(
+  db: Db,
+  userToken: { id: number; userId: number | null },
+  now: Date,
+  ttlMs = SESSION_TOKEN_TTL_MS,
+): Promise<string> {
   const token = newToken();
   await db.insert(sessionTokens).values({
     tokenHash: hashToken(token),
@@ -116,14 +137,28 @@ export async function liveSessionIds(db: Db, ids: readonly number[], now: Date):
     .select({ id: sessionTokens.id })
     .from(sessionTokens)
     .innerJoin(userTokens, eq(userTokens.id, sessionTokens.userTokenId))
-    .where(and(inArray(sessionTokens.id, [...ids]), isNull(sessionTokens.revokedAt), isNull(userTokens.revokedAt), gt(sessionTokens.expiresAt, now), gt(userTokens.expiresAt, now)));
+    .where(
+      and(
+        inArray(sessionTokens.id, [...ids]),
+        isNull(sessionTokens.revokedAt),
+        isNull(userTokens.revokedAt),
+        gt(sessionTokens.expiresAt, now),
+        gt(userTokens.expiresAt, now),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 
 /** Revokes a user token and every session token derived from it. */
 export async function revokeUserToken(db: Db, userTokenId: number, now: Date): Promise<void> {
-  await db.update(userTokens).set({ revokedAt: now }).where(and(eq(userTokens.id, userTokenId), isNull(userTokens.revokedAt)));
-  await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userTokenId, userTokenId), isNull(sessionTokens.revokedAt)));
+  await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(userTokens.id, userTokenId), isNull(userTokens.revokedAt)));
+  await db
+    .update(sessionTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(sessionTokens.userTokenId, userTokenId), isNull(sessionTokens.revokedAt)));
 }
 
 /** A session token with what the guards read of its user token. */
@@ -143,9 +178,21 @@ const ACTION_TOKEN_TTL_MS: Record<ActionTokenKind, number> = {
  * A single-use token sent by mail (confirm the address, set or reset the password, auto-login),
  * or handed to the page that proved the mailbox; `ttlMs` shortens its kind's lifetime.
  */
-export async function issueActionToken(db: Db, userId: number, kind: ActionTokenKind, now: Date, ttlMs = ACTION_TOKEN_TTL_MS[kind]): Promise<string> {
+export async function issueActionToken(
+  db: Db,
+  userId: number,
+  kind: ActionTokenKind,
+  now: Date,
+  ttlMs = ACTION_TOKEN_TTL_MS[kind],
+): Promise<string> {
   const token = newToken();
-  await db.insert(userActionTokens).values({ tokenHash: hashToken(token), kind, userId, createdAt: now, expiresAt: new Date(now.getTime() + Math.min(ttlMs, ACTION_TOKEN_TTL_MS[kind])) });
+  await db.insert(userActionTokens).values({
+    tokenHash: hashToken(token),
+    kind,
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + Math.min(ttlMs, ACTION_TOKEN_TTL_MS[kind])),
+  });
   return token;
 }
 
@@ -162,7 +209,11 @@ export function issueResendConfirmationToken(db: Db, userId: number, now: Date):
  * Counts a wrong password in one statement (the row lock orders concurrent requests, on one
  * server or many): the attempt that reaches `lockAfter` locks the account and restarts the count.
  */
-export async function recordFailedLogin(db: Db, userId: number, opts: { lockAfter: number; lockMs: number; now: Date }): Promise<{ locked: boolean }> {
+export async function recordFailedLogin(
+  db: Db,
+  userId: number,
+  opts: { lockAfter: number; lockMs: number; now: Date },
+): Promise<{ locked: boolean }> {
   const reaches = sql`${users.failedLoginAttempts} + 1 >= ${opts.lockAfter}`;
   const [row] = await db
     .update(users)
@@ -191,27 +242,43 @@ export async function claimPasswordLogin(db: Db, userId: number, now: Date): Pro
 
 /** A login succeeded: the count of wrong passwords starts again. */
 export async function recordLogin(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now })
+    .where(eq(users.id, userId));
 }
 
 export function isLocked(user: UserRow, now: Date): boolean {
   return user.lockedUntil !== null && user.lockedUntil > now;
 }
 
-
 type ActionTokenRow = typeof userActionTokens.$inferSelect;
 type FoundActionToken = { ok: true; row: ActionTokenRow } | { ok: false; error: 'InvalidToken' | 'ExpiredToken' };
 
 /** Why a token of one of the kinds cannot be used (unknown, of another kind, used, revoked or expired). */
-async function whyUnusable(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date): Promise<FoundActionToken> {
-  const [row] = await db.select().from(userActionTokens).where(eq(userActionTokens.tokenHash, hashToken(token))).limit(1);
+async function whyUnusable(
+  db: Db,
+  token: string,
+  kinds: readonly ActionTokenKind[],
+  now: Date,
+): Promise<FoundActionToken> {
+  const [row] = await db
+    .select()
+    .from(userActionTokens)
+    .where(eq(userActionTokens.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || !kinds.includes(row.kind) || row.revokedAt || row.usedAt) return { ok: false, error: 'InvalidToken' };
   if (row.expiresAt <= now) return { ok: false, error: 'ExpiredToken' };
   return { ok: true, row };
 }
 
 /** A usable single-use token of one of the kinds, without spending it (to check a link before showing its form). */
-export function findActionToken(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date): Promise<FoundActionToken> {
+export function findActionToken(
+  db: Db,
+  token: string,
+  kinds: readonly ActionTokenKind[],
+  now: Date,
+): Promise<FoundActionToken> {
   return whyUnusable(db, token, kinds, now);
 }
 
@@ -219,7 +286,12 @@ export function findActionToken(db: Db, token: string, kinds: readonly ActionTok
  * Spends a single-use token in one statement: of two requests racing with the same token,
  * exactly one gets the row; the other learns why the token is unusable.
  */
-export async function spendActionToken(db: Db, token: string, kinds: readonly ActionTokenKind[], now: Date): Promise<FoundActionToken> {
+export async function spendActionToken(
+  db: Db,
+  token: string,
+  kinds: readonly ActionTokenKind[],
+  now: Date,
+): Promise<FoundActionToken> {
   const [row] = await db
     .update(userActionTokens)
     .set({ usedAt: now })
@@ -240,11 +312,23 @@ export async function spendActionToken(db: Db, token: string, kinds: readonly Ac
 }
 
 /** Revokes a user's outstanding single-use tokens of the kinds (after a password change, the old links stop working). */
-export async function revokeActionTokens(db: Db, userId: number, kinds: readonly ActionTokenKind[], now: Date): Promise<void> {
+export async function revokeActionTokens(
+  db: Db,
+  userId: number,
+  kinds: readonly ActionTokenKind[],
+  now: Date,
+): Promise<void> {
   await db
     .update(userActionTokens)
     .set({ revokedAt: now })
-    .where(and(eq(userActionTokens.userId, userId), inArray(userActionTokens.kind, [...kinds]), isNull(userActionTokens.usedAt), isNull(userActionTokens.revokedAt)));
+    .where(
+      and(
+        eq(userActionTokens.userId, userId),
+        inArray(userActionTokens.kind, [...kinds]),
+        isNull(userActionTokens.usedAt),
+        isNull(userActionTokens.revokedAt),
+      ),
+    );
 }
 
 /** Revokes every user token of a user but one (the session that changed the password stays); answers how many. */
@@ -255,7 +339,18 @@ export async function revokeOtherTokens(db: Db, userId: number, keepUserTokenId:
     .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt), ne(userTokens.id, keepUserTokenId)))
     .returning({ id: userTokens.id });
   if (others.length > 0) {
-    await db.update(sessionTokens).set({ revokedAt: now }).where(and(inArray(sessionTokens.userTokenId, others.map((row) => row.id)), isNull(sessionTokens.revokedAt)));
+    await db
+      .update(sessionTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          inArray(
+            sessionTokens.userTokenId,
+            others.map((row) => row.id),
+          ),
+          isNull(sessionTokens.revokedAt),
+        ),
+      );
   }
   return others.length;
 }
@@ -263,7 +358,13 @@ export async function revokeOtherTokens(db: Db, userId: number, keepUserTokenId:
 /** The live logins of a user (one per device), the most recently used first. */
 export async function listUserSessions(db: Db, userId: number, now: Date) {
   return db
-    .select({ id: userTokens.id, userAgent: userTokens.userAgent, ip: userTokens.ip, createdAt: userTokens.createdAt, lastUsedAt: userTokens.lastUsedAt })
+    .select({
+      id: userTokens.id,
+      userAgent: userTokens.userAgent,
+      ip: userTokens.ip,
+      createdAt: userTokens.createdAt,
+      lastUsedAt: userTokens.lastUsedAt,
+    })
     .from(userTokens)
     .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
     .orderBy(desc(sql`coalesce(${userTokens.lastUsedAt}, ${userTokens.createdAt})`), desc(userTokens.id));
@@ -277,7 +378,10 @@ export async function revokeUserSession(db: Db, userId: number, userTokenId: num
     .where(and(eq(userTokens.id, userTokenId), eq(userTokens.userId, userId), isNull(userTokens.revokedAt)))
     .returning({ id: userTokens.id });
   if (!row) return false;
-  await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userTokenId, row.id), isNull(sessionTokens.revokedAt)));
+  await db
+    .update(sessionTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(sessionTokens.userTokenId, row.id), isNull(sessionTokens.revokedAt)));
   return true;
 }
 
@@ -287,8 +391,14 @@ export async function recordAuthentication(db: Db, userTokenId: number, now: Dat
 }
 
 export async function revokeAllTokens(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(userTokens).set({ revokedAt: now }).where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
-  await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userId, userId), isNull(sessionTokens.revokedAt)));
+  await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
+  await db
+    .update(sessionTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(sessionTokens.userId, userId), isNull(sessionTokens.revokedAt)));
 }
 
 /**
@@ -297,7 +407,12 @@ export async function revokeAllTokens(db: Db, userId: number, now: Date): Promis
  * auto-login) stop working. `setBy`: the session that chose it while the address is still
  * unproven (a change before the confirmation), else null.
  */
-export async function setPassword(db: Db, userId: number, passwordHash: string, opts: { confirm: boolean; now: Date; setBy?: number | null }): Promise<void> {
+export async function setPassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  opts: { confirm: boolean; now: Date; setBy?: number | null },
+): Promise<void> {
   await db
     .update(users)
     .set({
@@ -318,7 +433,10 @@ export async function setPassword(db: Db, userId: number, passwordHash: string, 
  * proven yet: the confirmation keeps that password only when it is opened in this session.
  */
 export async function recordPasswordSetter(db: Db, userId: number, userTokenId: number): Promise<void> {
-  await db.update(users).set({ passwordSetByTokenId: userTokenId }).where(and(eq(users.id, userId), eq(users.registrationConfirmed, false)));
+  await db
+    .update(users)
+    .set({ passwordSetByTokenId: userTokenId })
+    .where(and(eq(users.id, userId), eq(users.registrationConfirmed, false)));
 }
 
 /**
@@ -326,13 +444,26 @@ export async function recordPasswordSetter(db: Db, userId: number, userTokenId: 
  * logging in and waits, until the person who opened the link types it again (it stays) or
  * chooses another. One statement; answers whether there was a password to suspend.
  */
-export async function suspendPassword(db: Db, userId: number, now: Date, options: { unlessChosenIn?: number } = {}): Promise<boolean> {
+export async function suspendPassword(
+  db: Db,
+  userId: number,
+  now: Date,
+  options: { unlessChosenIn?: number } = {},
+): Promise<boolean> {
   // Decided on the row as it is now, not as a caller read it: a password set a moment before
   // (a race with the confirmation) is suspended as well.
-  const chosenElsewhere = options.unlessChosenIn === undefined ? undefined : sql`${users.passwordSetByTokenId} is distinct from ${options.unlessChosenIn}`;
+  const chosenElsewhere =
+    options.unlessChosenIn === undefined
+      ? undefined
+      : sql`${users.passwordSetByTokenId} is distinct from ${options.unlessChosenIn}`;
   const rows = await db
     .update(users)
-    .set({ suspendedPasswordHash: sql`${users.passwordHash}`, passwordHash: null, passwordSetByTokenId: null, updatedAt: now })
+    .set({
+      suspendedPasswordHash: sql`${users.passwordHash}`,
+      passwordHash: null,
+      passwordSetByTokenId: null,
+      updatedAt: now,
+    })
     .where(and(eq(users.id, userId), isNotNull(users.passwordHash), chosenElsewhere))
     .returning({ id: users.id });
   return rows.length === 1;
@@ -342,7 +473,13 @@ export async function suspendPassword(db: Db, userId: number, now: Date, options
 export async function restoreSuspendedPassword(db: Db, userId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ passwordHash: sql`${users.suspendedPasswordHash}`, suspendedPasswordHash: null, failedLoginAttempts: 0, lockedUntil: null, updatedAt: now })
+    .set({
+      passwordHash: sql`${users.suspendedPasswordHash}`,
+      suspendedPasswordHash: null,
+      failedLoginAttempts: 0,
+      lockedUntil: null,
+      updatedAt: now,
+    })
     .where(and(eq(users.id, userId), isNotNull(users.suspendedPasswordHash), isNull(users.passwordHash)))
     .returning({ id: users.id });
   return rows.length === 1;
@@ -353,16 +490,29 @@ export async function findTokenOfKind(db: Db, token: string, kinds: readonly Act
   const [row] = await db
     .select()
     .from(userActionTokens)
-    .where(and(eq(userActionTokens.tokenHash, hashToken(token)), inArray(userActionTokens.kind, [...kinds]), isNull(userActionTokens.revokedAt)))
+    .where(
+      and(
+        eq(userActionTokens.tokenHash, hashToken(token)),
+        inArray(userActionTokens.kind, [...kinds]),
+        isNull(userActionTokens.revokedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 /** How many tokens of a kind a user was sent since a moment (the per-account limit of recovery mails). */
-export async function countRecentActionTokens(db: Db, userId: number, kind: ActionTokenKind, since: Date): Promise<number> {
+export async function countRecentActionTokens(
+  db: Db,
+  userId: number,
+  kind: ActionTokenKind,
+  since: Date,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(userActionTokens)
-    .where(and(eq(userActionTokens.userId, userId), eq(userActionTokens.kind, kind), gt(userActionTokens.createdAt, since)));
+    .where(
+      and(eq(userActionTokens.userId, userId), eq(userActionTokens.kind, kind), gt(userActionTokens.createdAt, since)),
+    );
   return row?.n ?? 0;
 }

@@ -22,7 +22,6 @@ export async function requireSession(fastify: FastifyInstance, authorization: st
   return session;
 }
 
-
 /** Refuses an account that was suspended or deleted (spec: 401, type 68). */
 export function assertActive(user: UserRow | undefined): asserts user is UserRow {
   if (!user || user.suspendedAt || user.deletedAt) throw new AppError('UserIsSuspendedOrDeleted');
@@ -38,12 +37,18 @@ export interface RequireUserOptions {
 }
 
 /** The user and the session behind the bearer: anonymous sessions and closed accounts are refused. */
-export async function userSessionOf(fastify: FastifyInstance, authorization: string | undefined, now = new Date(), options: RequireUserOptions = {}) {
+export async function userSessionOf(
+  fastify: FastifyInstance,
+  authorization: string | undefined,
+  now = new Date(),
+  options: RequireUserOptions = {},
+) {
   const session = await requireSession(fastify, authorization, now);
   if (session.userId === null) throw new AppError('Unauthorized');
   const user = await findUserById(fastify.db, session.userId);
   assertActive(user);
-  if (session.silent && !user.registrationConfirmed && !options.allowRapidRegistration) throw new AppError('InvalidAccessForRapidRegistration');
+  if (session.silent && !user.registrationConfirmed && !options.allowRapidRegistration)
+    throw new AppError('InvalidAccessForRapidRegistration');
   return { user, session };
 }
 
@@ -56,14 +61,22 @@ export const RECENT_AUTHENTICATION_MS = 10 * 60 * 1000;
  * cannot do them.
  */
 export function assertRecentAuthentication(session: { authenticatedAt: Date | null }, now: Date): void {
-  if (!session.authenticatedAt || now.getTime() - session.authenticatedAt.getTime() > RECENT_AUTHENTICATION_MS) throw new AppError('RecentLoginRequired');
+  if (!session.authenticatedAt || now.getTime() - session.authenticatedAt.getTime() > RECENT_AUTHENTICATION_MS)
+    throw new AppError('RecentLoginRequired');
 }
 
 /** A change of an existing phone number (a first number, as a registration completes, is not one). */
-export function changesPhone(user: { phone: string | null; phonePrefix: string | null }, phone: string | undefined, phonePrefix: string | undefined): boolean {
+export function changesPhone(
+  user: { phone: string | null; phonePrefix: string | null },
+  phone: string | undefined,
+  phonePrefix: string | undefined,
+): boolean {
   if (user.phone === null || user.phone.trim() === '') return false;
   const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
-  return (phone !== undefined && digits(phone) !== digits(user.phone)) || (phonePrefix !== undefined && digits(phonePrefix) !== digits(user.phonePrefix));
+  return (
+    (phone !== undefined && digits(phone) !== digits(user.phone)) ||
+    (phonePrefix !== undefined && digits(phonePrefix) !== digits(user.phonePrefix))
+  );
 }
 
 declare module 'fastify' {

@@ -62,7 +62,9 @@ describe('openDatabase on PGlite with the demo seed', () => {
   });
 
   it('applies every migration', async () => {
-    const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const result = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(result.rows[0].n).toBeGreaterThanOrEqual(1);
     const names = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
@@ -88,7 +90,9 @@ describe('openDatabase on PGlite with the demo seed', () => {
   });
 
   it('writes nothing new when the reference and geography parts run again', async () => {
-    await database.db.delete(schema.seedRuns).where(sql`${schema.seedRuns.part} in ('reference-lists', 'geography', 'documents')`);
+    await database.db
+      .delete(schema.seedRuns)
+      .where(sql`${schema.seedRuns.part} in ('reference-lists', 'geography', 'documents')`);
     await runSeed(database.db, { level: 'demo', demoSize: 'full', storage, log: () => {} });
     expect(await rowCounts(database.db)).toEqual(countsAfterFirstStart);
   });
@@ -97,7 +101,10 @@ describe('openDatabase on PGlite with the demo seed', () => {
     expect(countsAfterFirstStart.regions).toBe(20);
     expect(countsAfterFirstStart.provinces).toBe(107);
     expect(countsAfterFirstStart.municipalities).toBeGreaterThanOrEqual(7890);
-    const [milano] = await database.db.select().from(schema.municipalities).where(eq(schema.municipalities.istatCode, '015146'));
+    const [milano] = await database.db
+      .select()
+      .from(schema.municipalities)
+      .where(eq(schema.municipalities.istatCode, '015146'));
     expect(milano).toMatchObject({ id: 15146, name: 'Milano', slug: 'milano', provinceId: 15 });
     expect(milano.latitude).toBeCloseTo(45.46, 1);
     expect(milano.longitude).toBeCloseTo(9.19, 1);
@@ -105,22 +112,36 @@ describe('openDatabase on PGlite with the demo seed', () => {
   });
 
   it('names no hidden street in a title', async () => {
-    const listings = await database.db.select({ title: schema.properties.title, street: schema.properties.street, showAddress: schema.properties.showAddress }).from(schema.properties);
+    const listings = await database.db
+      .select({
+        title: schema.properties.title,
+        street: schema.properties.street,
+        showAddress: schema.properties.showAddress,
+      })
+      .from(schema.properties);
     expect(listings.filter((row) => !row.showAddress).length).toBeGreaterThan(0);
     expect(listings.filter((row) => !row.showAddress && row.street && row.title?.includes(row.street))).toEqual([]);
   });
 
   it('writes titles and descriptions an ad may carry: no link, e-mail address or phone number', async () => {
-    const listings = await database.db.select({ title: schema.properties.title, description: schema.properties.description }).from(schema.properties);
-    const developments = await database.db.select({ title: schema.newDevelopments.name, description: schema.newDevelopments.description }).from(schema.newDevelopments);
+    const listings = await database.db
+      .select({ title: schema.properties.title, description: schema.properties.description })
+      .from(schema.properties);
+    const developments = await database.db
+      .select({ title: schema.newDevelopments.name, description: schema.newDevelopments.description })
+      .from(schema.newDevelopments);
     expect(listings.length).toBeGreaterThanOrEqual(300);
-    const texts = [...listings, ...developments].flatMap((row) => [row.title, row.description]).filter((text): text is string => text !== null);
+    const texts = [...listings, ...developments]
+      .flatMap((row) => [row.title, row.description])
+      .filter((text): text is string => text !== null);
     expect(texts.filter((text) => contactDetailIn(text) !== null)).toEqual([]);
   });
 
   it('gives coordinates to at least 99.9% of municipalities', async () => {
     const coverage = await geoCoverage(database.db);
-    console.info(`municipalities with coordinates: ${coverage.withCoordinates}/${coverage.municipalities} (${(coverage.ratio * 100).toFixed(2)}%)`);
+    console.info(
+      `municipalities with coordinates: ${coverage.withCoordinates}/${coverage.municipalities} (${(coverage.ratio * 100).toFixed(2)}%)`,
+    );
     expect(coverage.ratio).toBeGreaterThanOrEqual(0.999);
   });
 
@@ -190,11 +211,17 @@ describe('openDatabase on PGlite with the demo seed', () => {
   });
 
   it('gives the seller published listings and a draft, and the agency account its agency', async () => {
-    const seller = await database.db.query.users.findFirst({ where: eq(schema.users.email, DEMO_ACCOUNTS.seller.email), with: { properties: true } });
+    const seller = await database.db.query.users.findFirst({
+      where: eq(schema.users.email, DEMO_ACCOUNTS.seller.email),
+      with: { properties: true },
+    });
     const statuses = seller!.properties.map((p) => p.statusId);
     expect(statuses.filter((s) => s === PROPERTY_STATUS.published).length).toBeGreaterThanOrEqual(3);
     expect(statuses).toContain(PROPERTY_STATUS.incomplete);
-    const agencyUser = await database.db.query.users.findFirst({ where: eq(schema.users.email, DEMO_ACCOUNTS.agency.email), with: { agency: true } });
+    const agencyUser = await database.db.query.users.findFirst({
+      where: eq(schema.users.email, DEMO_ACCOUNTS.agency.email),
+      with: { agency: true },
+    });
     expect(agencyUser!.agency?.isPartner).toBe(true);
     expect(countsAfterFirstStart.agencies).toBe(12);
   });

@@ -128,7 +128,9 @@ interface Opened {
 }
 
 /** Opens PGlite and migrates it, without seeding; `client` is the PGlite instance. */
-export async function openPgliteDatabase(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>): Promise<Database & { client: PGlite }> {
+export async function openPgliteDatabase(
+  opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>,
+): Promise<Database & { client: PGlite }> {
   const opened = await openPglite(opts);
   try {
     await opened.migrate();
@@ -142,7 +144,9 @@ export async function openPgliteDatabase(opts: Pick<DatabaseOptions, 'dataDir' |
 /** The contrib extensions the migrations create (the search's earthdistance index needs cube). */
 const PGLITE_EXTENSIONS = { cube, earthdistance };
 
-async function openPglite(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>): Promise<Opened & { client: PGlite }> {
+async function openPglite(
+  opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>,
+): Promise<Opened & { client: PGlite }> {
   let client: PGlite;
   if (opts.inMemory) {
     client = await PGlite.create({ loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
@@ -166,7 +170,10 @@ async function openPglite(opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | '
         if (values.length === 0) {
           const results = await client.exec(text);
           const last = results.at(-1);
-          return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+          return {
+            rows: (last?.rows ?? []) as Record<string, unknown>[],
+            rowCount: last?.affectedRows ?? last?.rows.length ?? 0,
+          };
         }
         const result = await client.query<Record<string, unknown>>(text, values);
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
@@ -222,7 +229,13 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
           const timeout = ms > 0 ? { statement_timeout: ms } : {};
           const timedPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), ...timeout });
           // Its named statements (the search's) run on connections of generic plans (generic-plans.ts).
-          const genericPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), ...timeout, options: GENERIC_PLAN_OPTIONS, Client: BoundedStatementsClient });
+          const genericPool = new pg.Pool({
+            connectionString: url,
+            max: Math.max(2, poolMax),
+            ...timeout,
+            options: GENERIC_PLAN_OPTIONS,
+            Client: BoundedStatementsClient,
+          });
           for (const p of [timedPool, genericPool]) p.on('error', () => {});
           timedPools.push(timedPool, genericPool);
           timed = drizzleNodePg({ client: timedPool, schema }) as unknown as Db;

@@ -65,7 +65,9 @@ export class BoundedStatementsClient extends pg.Client {
       const oldest = this.named.keys().next().value as string;
       this.named.delete(oldest);
       delete (this as unknown as ParsedStatements).connection?.parsedStatements?.[oldest];
-      (super.query as (text: string) => Promise<unknown>).call(this, `DEALLOCATE "${oldest.replace(/"/g, '""')}"`).catch(() => undefined);
+      (super.query as (text: string) => Promise<unknown>)
+        .call(this, `DEALLOCATE "${oldest.replace(/"/g, '""')}"`)
+        .catch(() => undefined);
     }
     this.named.set(name, true);
   }

@@ -3,7 +3,9 @@ import { formatAddress, generatedListingTitle, GENERATED_TITLE_MAX_LENGTH } from
 
 describe('generatedListingTitle', () => {
   it('names the contract, the address and the town', () => {
-    expect(generatedListingTitle(1, formatAddress('Via Padova', '45'), 'Milano')).toBe('Casa in vendita in Via Padova, 45 a Milano');
+    expect(generatedListingTitle(1, formatAddress('Via Padova', '45'), 'Milano')).toBe(
+      'Casa in vendita in Via Padova, 45 a Milano',
+    );
     expect(generatedListingTitle(2, 'Via Po, 3', 'Torino')).toBe('Casa in affitto in Via Po, 3 a Torino');
   });
 

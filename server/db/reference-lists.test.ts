@@ -23,10 +23,31 @@ describe('reference lists', () => {
       'locali-commerciali': 25,
     });
     const amenity = byCode(lists.amenities);
-    expect([amenity.air_conditioning, amenity.parking_space, amenity.disabled_access, amenity.concierge, amenity.lift]).toEqual([2, 7, 9, 13, 15]);
-    expect([amenity.terrace, amenity.balcony, amenity.private_garden, amenity.condominium_garden, amenity.garden]).toEqual([16, 17, 18, 19, 20]);
+    expect([
+      amenity.air_conditioning,
+      amenity.parking_space,
+      amenity.disabled_access,
+      amenity.concierge,
+      amenity.lift,
+    ]).toEqual([2, 7, 9, 13, 15]);
+    expect([
+      amenity.terrace,
+      amenity.balcony,
+      amenity.private_garden,
+      amenity.condominium_garden,
+      amenity.garden,
+    ]).toEqual([16, 17, 18, 19, 20]);
     expect([amenity.private_and_condominium_garden, amenity.garage]).toEqual([23, 24]);
-    expect(byCode(lists.serviceProducts)).toMatchObject({ publish_listing: 7, first_row: 1, photography: 4, upgrade: 8, sold_guaranteed: 3, paddle: 6, renovation: 5, flexible: 9 });
+    expect(byCode(lists.serviceProducts)).toMatchObject({
+      publish_listing: 7,
+      first_row: 1,
+      photography: 4,
+      upgrade: 8,
+      sold_guaranteed: 3,
+      paddle: 6,
+      renovation: 5,
+      flexible: 9,
+    });
     expect(lists.documentKinds.map((k) => k.id)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(lists.appointmentStatuses.map((s) => s.id)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(lists.appointmentRefusalReasons.map((s) => s.id)).toEqual(Array.from({ length: 13 }, (_, i) => i));
@@ -67,7 +88,10 @@ describe('reference lists', () => {
   });
 
   it('have unique ids and codes and an Italian label in every row', () => {
-    for (const [name, rows] of Object.entries(lists) as [string, { id: number; code?: string; slug?: string; name: string }[]][]) {
+    for (const [name, rows] of Object.entries(lists) as [
+      string,
+      { id: number; code?: string; slug?: string; name: string }[],
+    ][]) {
       expect(new Set(rows.map((r) => r.id)).size, name).toBe(rows.length);
       expect(new Set(rows.map((r) => r.code ?? r.slug)).size, name).toBe(rows.length);
       for (const row of rows) expect(row.name.trim().length, `${name} ${row.id}`).toBeGreaterThan(0);

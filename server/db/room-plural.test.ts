@@ -4,7 +4,9 @@ import { roomPlural } from './room-plural';
 
 describe('roomPlural', () => {
   it('has an Italian plural for every room type of the reference lists', () => {
-    const missing = lists.roomTypes.filter((room) => roomPlural(room.code, '\u0000') === '\u0000').map((room) => room.code);
+    const missing = lists.roomTypes
+      .filter((room) => roomPlural(room.code, '\u0000') === '\u0000')
+      .map((room) => room.code);
     expect(missing).toEqual([]);
   });
 

@@ -209,7 +209,12 @@ async function dropDatabase(baseUrl: string, name: string): Promise<void> {
   }
 }
 
-async function createPostgresTestDatabase(seed: TestSeed, demoSize: DemoSize, storage: LocalFileStorage, log: (msg: string) => void) {
+async function createPostgresTestDatabase(
+  seed: TestSeed,
+  demoSize: DemoSize,
+  storage: LocalFileStorage,
+  log: (msg: string) => void,
+) {
   const baseUrl = testPostgresUrl();
   if (!baseUrl) throw new Error('createTestDatabase({ postgres: true }) needs TEST_POSTGRES_URL or DATABASE_URL');
   const key = await templateKey(seed, demoSize);
@@ -229,7 +234,15 @@ async function createPostgresTestDatabase(seed: TestSeed, demoSize: DemoSize, st
         await admin.query(`drop database if exists ${quoteIdent(building)} with (force)`);
         await admin.query(`create database ${quoteIdent(building)}`);
         const templateStorage = new LocalFileStorage(files);
-        const built = await openDatabase({ dataDir: path.join(TEMPLATE_ROOT, key), databaseUrl: withDatabase(baseUrl, building), seed, demoSize, storage: templateStorage, log, poolMax: 2 });
+        const built = await openDatabase({
+          dataDir: path.join(TEMPLATE_ROOT, key),
+          databaseUrl: withDatabase(baseUrl, building),
+          seed,
+          demoSize,
+          storage: templateStorage,
+          log,
+          poolMax: 2,
+        });
         await built.close();
         await admin.query(`alter database ${quoteIdent(building)} rename to ${quoteIdent(templateName)}`);
         // Templates of older code (another fingerprint) are of no further use.
@@ -252,7 +265,15 @@ async function createPostgresTestDatabase(seed: TestSeed, demoSize: DemoSize, st
 
   if (await exists(files)) await cp(files, storage.rootDir, { recursive: true });
   const url = withDatabase(baseUrl, name);
-  const database = await openDatabase({ dataDir: storage.rootDir, databaseUrl: url, seed, demoSize, storage, log, poolMax: 4 });
+  const database = await openDatabase({
+    dataDir: storage.rootDir,
+    databaseUrl: url,
+    seed,
+    demoSize,
+    storage,
+    log,
+    poolMax: 4,
+  });
   return {
     database,
     url,

@@ -18,7 +18,9 @@ type Status = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 
  * Response schemas for the error statuses a route can answer. Every route can answer
  * 400 (a wrong Portal header), 429 (rate limit) and 500, so those are always included.
  */
-export function errorResponses<const S extends Status>(...statuses: S[]): Record<S | 400 | 429 | 500, typeof ErrorBody> {
+export function errorResponses<const S extends Status>(
+  ...statuses: S[]
+): Record<S | 400 | 429 | 500, typeof ErrorBody> {
   const out = {} as Record<S | 400 | 429 | 500, typeof ErrorBody>;
   for (const status of [400, 429, 500, ...statuses] as (S | 400 | 429 | 500)[]) out[status] = ErrorBody;
   return out;

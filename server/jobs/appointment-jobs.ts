@@ -55,14 +55,18 @@ export async function sendVisitReminders(fastify: FastifyInstance, now = new Dat
   for (const id of await dueReminders(fastify.db, now)) {
     const done = await fastify.db.transaction(async (tx) => {
       const view = await lockAppointment(tx, id);
-      if (!view || view.row.statusId !== 2 || view.row.remindedAt !== null || view.row.scheduledAt === null) return false;
+      if (!view || view.row.statusId !== 2 || view.row.remindedAt !== null || view.row.scheduledAt === null)
+        return false;
       const at = view.row.scheduledAt;
       const base = { title: view.title, appointmentId: id, publicUrl: fastify.config.publicUrl, at };
       await queueMails(tx, [
         { to: view.buyer.email, ...reminderMail({ ...base, toName: view.buyer.name, otherName: view.owner.name }) },
         { to: view.owner.email, ...reminderMail({ ...base, toName: view.owner.name, otherName: view.buyer.name }) },
       ]);
-      await tx.update(appointments).set({ remindedAt: now }).where(and(eq(appointments.id, id), isNull(appointments.remindedAt)));
+      await tx
+        .update(appointments)
+        .set({ remindedAt: now })
+        .where(and(eq(appointments.id, id), isNull(appointments.remindedAt)));
       return true;
     });
     if (done) sent++;
@@ -74,9 +78,13 @@ export async function sendVisitReminders(fastify: FastifyInstance, now = new Dat
 export default fp(
   async function appointmentJobs(fastify) {
     if (!fastify.jobs.enabled) return;
-    await fastify.jobs.work<{ id?: unknown }>(APPOINTMENT_EXPIRY_JOB, { retryLimit: 3, retryDelay: 60 }, async (jobs) => {
-      for (const job of jobs) if (typeof job.data.id === 'number') await expireAppointment(fastify, job.data.id);
-    });
+    await fastify.jobs.work<{ id?: unknown }>(
+      APPOINTMENT_EXPIRY_JOB,
+      { retryLimit: 3, retryDelay: 60 },
+      async (jobs) => {
+        for (const job of jobs) if (typeof job.data.id === 'number') await expireAppointment(fastify, job.data.id);
+      },
+    );
     await fastify.jobs.work(APPOINTMENT_EXPIRY_SWEEP_JOB, { policy: 'singleton', retryLimit: 1 }, async () => {
       const expired = await sweepExpiredAppointments(fastify);
       if (expired > 0) fastify.log.info({ expired }, 'visit requests expired');

@@ -17,7 +17,11 @@ export interface JobQueue {
   readonly enabled: boolean;
   send(name: string, data?: object, options?: PgBoss.SendOptions): Promise<void>;
   /** Creates the queue (idempotent) and works its jobs on this server. */
-  work<T extends object>(name: string, queue: Omit<PgBoss.Queue, 'name'>, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    name: string,
+    queue: Omit<PgBoss.Queue, 'name'>,
+    handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+  ): Promise<void>;
   /** A cron schedule (minute precision), kept in the database: one server fires it each time. */
   schedule(name: string, cron: string): Promise<void>;
 }

@@ -30,7 +30,11 @@ export const SEARCH_ALERT_JOBS: Record<AlertFrequency, string> = {
 const CRON: Record<AlertFrequency, string> = { instant: '* * * * *', daily: '7 * * * *', weekly: '17 * * * *' };
 
 /** How long a search waits between two looks. */
-const INTERVAL_MS: Record<AlertFrequency, number> = { instant: 0, daily: 24 * 60 * 60 * 1000, weekly: 7 * 24 * 60 * 60 * 1000 };
+const INTERVAL_MS: Record<AlertFrequency, number> = {
+  instant: 0,
+  daily: 24 * 60 * 60 * 1000,
+  weekly: 7 * 24 * 60 * 60 * 1000,
+};
 
 /**
  * Each look starts this much before the previous one ended: a listing committed late (its
@@ -49,7 +53,10 @@ export interface SearchAlertRun {
 }
 
 /** One run for the searches of a frequency that are due at `now`; callable directly (tests, scripts). */
-export async function runSearchAlerts(fastify: FastifyInstance, opts: { frequency: AlertFrequency; now?: Date }): Promise<SearchAlertRun> {
+export async function runSearchAlerts(
+  fastify: FastifyInstance,
+  opts: { frequency: AlertFrequency; now?: Date },
+): Promise<SearchAlertRun> {
   const now = opts.now ?? new Date();
   const db = fastify.db;
   const due = await db
@@ -121,7 +128,15 @@ export async function runSearchAlerts(fastify: FastifyInstance, opts: { frequenc
           ? []
           : await tx
               .insert(savedSearchMatches)
-              .values(candidates.map((c) => ({ savedSearchId: search.id, propertyId: c.id, price: c.price ?? 0, kind: c.reduced ? MATCH_KIND.reduction : MATCH_KIND.new, createdAt: now })))
+              .values(
+                candidates.map((c) => ({
+                  savedSearchId: search.id,
+                  propertyId: c.id,
+                  price: c.price ?? 0,
+                  kind: c.reduced ? MATCH_KIND.reduction : MATCH_KIND.new,
+                  createdAt: now,
+                })),
+              )
               .onConflictDoNothing()
               .returning({ propertyId: savedSearchMatches.propertyId });
       const takenIds = new Set(taken.map((row) => row.propertyId));
@@ -133,10 +148,23 @@ export async function runSearchAlerts(fastify: FastifyInstance, opts: { frequenc
           summary,
           publicUrl: fastify.config.publicUrl,
           searchUrl: `${fastify.config.publicUrl}${searchPath(params)}`,
-          deleteUrl: deleteLinkUrl(fastify.config.publicUrl, fastify.secrets.savedSearchLinkKey, search.id, search.userId),
-          listings: listings.map((c) => ({ id: c.id, title: c.title ?? `Annuncio ${c.id}`, price: c.price, previousPrice: c.reduced ? c.previousPrice : null, sellTypeId: c.sellTypeId })),
+          deleteUrl: deleteLinkUrl(
+            fastify.config.publicUrl,
+            fastify.secrets.savedSearchLinkKey,
+            search.id,
+            search.userId,
+          ),
+          listings: listings.map((c) => ({
+            id: c.id,
+            title: c.title ?? `Annuncio ${c.id}`,
+            price: c.price,
+            previousPrice: c.reduced ? c.previousPrice : null,
+            sellTypeId: c.sellTypeId,
+          })),
         });
-        await tx.insert(mailOutbox).values({ toAddress: search.email, subject: mail.subject, textBody: mail.text, template: 'search-alert' });
+        await tx
+          .insert(mailOutbox)
+          .values({ toAddress: search.email, subject: mail.subject, textBody: mail.text, template: 'search-alert' });
       }
       await tx
         .update(savedSearches)

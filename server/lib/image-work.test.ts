@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_WORK_BUSY_RETRY_AFTER_S, IMAGE_WORK_SHARE_RETRY_AFTER_S, ImageWorkQueue, type ImageWorkOwner, type ImageWorkPass } from './image-work';
+import {
+  IMAGE_WORK_BUSY_RETRY_AFTER_S,
+  IMAGE_WORK_SHARE_RETRY_AFTER_S,
+  ImageWorkQueue,
+  type ImageWorkOwner,
+  type ImageWorkPass,
+} from './image-work';
 
 /** A job the test ends by hand. */
 function gate() {
@@ -40,7 +46,10 @@ function job(queue: ImageWorkQueue, who: ImageWorkOwner, label: string, log: { s
 describe('ImageWorkQueue', () => {
   it('runs at most its slots at once, the others in the order they came, and hands each freed slot to the next', async () => {
     const running: number[] = [];
-    const queue = new ImageWorkQueue({ slots: 2, perAccount: 5, perAddress: 5, queueMax: 10 }, (event, count) => event === 'start' && running.push(count));
+    const queue = new ImageWorkQueue(
+      { slots: 2, perAccount: 5, perAddress: 5, queueMax: 10 },
+      (event, count) => event === 'start' && running.push(count),
+    );
     const log = { started: [] as string[], done: [] as string[] };
     // One account: its jobs keep the order they came in.
     const jobs = [0, 1, 2, 3, 4].map((i) => job(queue, owner(1), String(i), log));
@@ -101,15 +110,27 @@ describe('ImageWorkQueue', () => {
     const queue = new ImageWorkQueue({ slots: 1, perAccount: 2, perAddress: 3, queueMax: 4 });
     const held = [enter(queue, owner(1, '10.0.0.1')), enter(queue, owner(1, '10.0.0.1'))];
     // The account's two places are taken (neither has run anything yet): a third is refused.
-    expect(queue.enter(owner(1, '10.0.0.2'))).toEqual({ admitted: false, refusal: 'account', retryAfterSeconds: IMAGE_WORK_SHARE_RETRY_AFTER_S });
+    expect(queue.enter(owner(1, '10.0.0.2'))).toEqual({
+      admitted: false,
+      refusal: 'account',
+      retryAfterSeconds: IMAGE_WORK_SHARE_RETRY_AFTER_S,
+    });
     expect(queue.refusalFor(owner(1, '10.0.0.2'))).toBe('account');
     // Another account at the same address takes the address's third place; a fourth account there is refused.
     held.push(enter(queue, owner(2, '10.0.0.1')));
-    expect(queue.enter(owner(3, '10.0.0.1'))).toEqual({ admitted: false, refusal: 'address', retryAfterSeconds: IMAGE_WORK_SHARE_RETRY_AFTER_S });
+    expect(queue.enter(owner(3, '10.0.0.1'))).toEqual({
+      admitted: false,
+      refusal: 'address',
+      retryAfterSeconds: IMAGE_WORK_SHARE_RETRY_AFTER_S,
+    });
     // The line holds slots + queueMax = 5 images: two more from elsewhere, then it is full.
     held.push(enter(queue, owner(4)), enter(queue, owner(5)));
     expect(queue.entered).toBe(5);
-    expect(queue.enter(owner(6))).toEqual({ admitted: false, refusal: 'line', retryAfterSeconds: IMAGE_WORK_BUSY_RETRY_AFTER_S });
+    expect(queue.enter(owner(6))).toEqual({
+      admitted: false,
+      refusal: 'line',
+      retryAfterSeconds: IMAGE_WORK_BUSY_RETRY_AFTER_S,
+    });
     expect(queue.refusalFor(owner(6))).toBe('line');
     // A refusal takes nothing; a place given back (twice: once counts) lets one more in.
     held[0]!.release();

@@ -50,7 +50,8 @@ export const IMAGE_WORK_SHARE_RETRY_AFTER_S = 5;
 /** Seconds an image refused for a full line waits: the line drains at a few images a second at worst. */
 export const IMAGE_WORK_BUSY_RETRY_AFTER_S = 10;
 
-export type ImageWorkEntry = { admitted: true; pass: ImageWorkPass } | { admitted: false; refusal: ImageWorkRefusal; retryAfterSeconds: number };
+export type ImageWorkEntry =
+  { admitted: true; pass: ImageWorkPass } | { admitted: false; refusal: ImageWorkRefusal; retryAfterSeconds: number };
 
 /** An image's place in the line, from before its header read to after its last encode: its jobs run one after another through it. */
 export interface ImageWorkPass {
@@ -86,11 +87,14 @@ export class ImageWorkQueue {
   ) {
     this.limits = { ...DEFAULT_SHARES, ...(typeof limits === 'number' ? { slots: limits } : limits) };
     const { slots, perAccount, perAddress, queueMax } = this.limits;
-    if (!Number.isInteger(slots) || slots < 1) throw new RangeError(`image work slots must be a whole number of 1 or more, got ${slots}`);
+    if (!Number.isInteger(slots) || slots < 1)
+      throw new RangeError(`image work slots must be a whole number of 1 or more, got ${slots}`);
     for (const [name, value] of Object.entries({ perAccount, perAddress })) {
-      if (!Number.isInteger(value) || value < 1) throw new RangeError(`image work ${name} must be a whole number of 1 or more, got ${value}`);
+      if (!Number.isInteger(value) || value < 1)
+        throw new RangeError(`image work ${name} must be a whole number of 1 or more, got ${value}`);
     }
-    if (!Number.isInteger(queueMax) || queueMax < 0) throw new RangeError(`image work queueMax must be a whole number of 0 or more, got ${queueMax}`);
+    if (!Number.isInteger(queueMax) || queueMax < 0)
+      throw new RangeError(`image work queueMax must be a whole number of 0 or more, got ${queueMax}`);
   }
 
   /** Jobs running now. */
@@ -119,7 +123,12 @@ export class ImageWorkQueue {
   /** Takes a place in the line for one image of `owner`, or refuses it at once (nothing waits). */
   enter(owner: ImageWorkOwner): ImageWorkEntry {
     const refusal = this.refusalFor(owner);
-    if (refusal) return { admitted: false, refusal, retryAfterSeconds: refusal === 'line' ? IMAGE_WORK_BUSY_RETRY_AFTER_S : IMAGE_WORK_SHARE_RETRY_AFTER_S };
+    if (refusal)
+      return {
+        admitted: false,
+        refusal,
+        retryAfterSeconds: refusal === 'line' ? IMAGE_WORK_BUSY_RETRY_AFTER_S : IMAGE_WORK_SHARE_RETRY_AFTER_S,
+      };
     this.inLine += 1;
     bump(this.ofAccount, owner.account, 1);
     bump(this.ofAddress, owner.address, 1);
@@ -249,8 +258,15 @@ export async function pixelBudgetSpent(db: Db, userId: number, budget: number, a
  * pixel budget or its (or its address's) share of the line, 503 ImageWorkBusy for a full
  * line; Retry-After either way.
  */
-export function imageRefusalError(refusal: ImageWorkRefusal | 'budget', retryAfterSeconds: number, message: string): AppError {
-  return new AppError(refusal === 'line' ? 'ImageWorkBusy' : 'UploadBudgetExceeded', { message: `${message}: ${refusal}`, headers: { 'retry-after': String(retryAfterSeconds) } });
+export function imageRefusalError(
+  refusal: ImageWorkRefusal | 'budget',
+  retryAfterSeconds: number,
+  message: string,
+): AppError {
+  return new AppError(refusal === 'line' ? 'ImageWorkBusy' : 'UploadBudgetExceeded', {
+    message: `${message}: ${refusal}`,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 }
 
 /**
@@ -259,15 +275,27 @@ export function imageRefusalError(refusal: ImageWorkRefusal | 'budget', retryAft
  * for each image with `enter`), and, given the account's `budget`, when that budget is already
  * spent.
  */
-export async function refuseImageRequestEarly(deps: { db: Db; work: ImageWorkQueue }, owner: ImageWorkOwner, budget?: number): Promise<void> {
+export async function refuseImageRequestEarly(
+  deps: { db: Db; work: ImageWorkQueue },
+  owner: ImageWorkOwner,
+  budget?: number,
+): Promise<void> {
   const refusal = deps.work.refusalFor(owner);
-  if (refusal) throw imageRefusalError(refusal, refusal === 'line' ? IMAGE_WORK_BUSY_RETRY_AFTER_S : IMAGE_WORK_SHARE_RETRY_AFTER_S, `user ${owner.account} at ${owner.address}`);
+  if (refusal)
+    throw imageRefusalError(
+      refusal,
+      refusal === 'line' ? IMAGE_WORK_BUSY_RETRY_AFTER_S : IMAGE_WORK_SHARE_RETRY_AFTER_S,
+      `user ${owner.account} at ${owner.address}`,
+    );
   if (budget === undefined) return;
   const wait = await pixelBudgetSpent(deps.db, owner.account, budget);
   if (wait !== null) throw imageRefusalError('budget', wait, `user ${owner.account} spent ${budget} pixels a minute`);
 }
 
 /** The budget of an account: the smaller one until its address is confirmed (a rapid or silent registration). */
-export function pixelBudgetOf(config: { uploadPixelBudget: number; uploadPixelBudgetUnconfirmed: number }, user: { registrationConfirmed: boolean }): number {
+export function pixelBudgetOf(
+  config: { uploadPixelBudget: number; uploadPixelBudgetUnconfirmed: number },
+  user: { registrationConfirmed: boolean },
+): number {
   return user.registrationConfirmed ? config.uploadPixelBudget : config.uploadPixelBudgetUnconfirmed;
 }

@@ -60,7 +60,10 @@ export class PageCache {
    * ask meanwhile. A render that is not cacheable is answered to its own visitor only: those who
    * waited for it render for themselves.
    */
-  async get<T>(key: string, render: () => Promise<RenderOutcome<T>>): Promise<{ outcome: RenderOutcome<T>; hit: boolean }> {
+  async get<T>(
+    key: string,
+    render: () => Promise<RenderOutcome<T>>,
+  ): Promise<{ outcome: RenderOutcome<T>; hit: boolean }> {
     const kept = this.lookup(key);
     if (kept) return { outcome: { cacheable: true, page: kept }, hit: true };
     const running = this.pending.get(key) as Promise<RenderOutcome<T>> | undefined;

@@ -118,7 +118,9 @@ describe('send', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     const answer = createCachedAnswer(load, { cacheControl: POLICY });
-    app.get('/thing', { schema: { response: { 200: z.object({ Name: z.string() }) } } }, (request, reply) => answer.send(request, reply));
+    app.get('/thing', { schema: { response: { 200: z.object({ Name: z.string() }) } } }, (request, reply) =>
+      answer.send(request, reply),
+    );
     await app.ready();
     return app;
   }
@@ -166,7 +168,9 @@ describe('send', () => {
     await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
     const name = 'Milano '.repeat(400);
     const answer = createCachedAnswer(async () => ({ Name: name }), { cacheControl: POLICY });
-    app.get('/thing', { schema: { response: { 200: z.object({ Name: z.string() }) } } }, (request, reply) => answer.send(request, reply));
+    app.get('/thing', { schema: { response: { 200: z.object({ Name: z.string() }) } } }, (request, reply) =>
+      answer.send(request, reply),
+    );
     await app.ready();
     for (const attempt of ['loads', 'cached']) {
       const res = await app.inject({ url: '/thing', headers: { 'accept-encoding': 'gzip' } });
@@ -203,7 +207,10 @@ describe('send', () => {
     ];
     for (const [accept, coding, extra] of cases) {
       for (const attempt of ['first', 'again']) {
-        const res = await app.inject({ url: '/big', headers: { ...(accept === undefined ? {} : { 'accept-encoding': accept }), ...extra } });
+        const res = await app.inject({
+          url: '/big',
+          headers: { ...(accept === undefined ? {} : { 'accept-encoding': accept }), ...extra },
+        });
         const label = `${accept} (${attempt})`;
         expect(res.statusCode, label).toBe(200);
         expect(res.headers['content-encoding'], label).toBe(coding);

@@ -79,7 +79,12 @@ export interface ReferenceCache {
    * share one load; a load that fails is not kept (the next call tries again); a body past
    * `ttlMs` is answered while one reload runs in the background.
    */
-  get(key: string, load: () => Promise<unknown>, serialize?: (value: unknown) => string | Buffer, log?: FastifyRequest['log']): CachedBody | Promise<CachedBody>;
+  get(
+    key: string,
+    load: () => Promise<unknown>,
+    serialize?: (value: unknown) => string | Buffer,
+    log?: FastifyRequest['log'],
+  ): CachedBody | Promise<CachedBody>;
   /**
    * Answers the request from the cache: 304 with an empty body when `If-None-Match` names
    * the current ETag, else the bytes with their ETag and Cache-Control. A body in memory is
@@ -87,7 +92,12 @@ export interface ReferenceCache {
    * and sent (a failed load rejects it, for the error handler). Return what it returns from the
    * route handler, from a handler that is not `async`: a cached answer then costs no promise.
    */
-  send(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>): Promise<void> | undefined;
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<unknown>,
+  ): Promise<void> | undefined;
   /** Forgets every body (tests, or after a seed in the same process). */
   clear(): void;
   readonly size: number;
@@ -96,7 +106,13 @@ export interface ReferenceCache {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createReferenceCache(options: ReferenceCacheOptions): ReferenceCache {
-  const { cacheControl, contentType = JSON_TYPE, ttlMs = Number.POSITIVE_INFINITY, maxEntries = 1000, now = Date.now } = options;
+  const {
+    cacheControl,
+    contentType = JSON_TYPE,
+    ttlMs = Number.POSITIVE_INFINITY,
+    maxEntries = 1000,
+    now = Date.now,
+  } = options;
   const entries = new Map<string, Entry>();
 
   function build(value: unknown, serialize: (value: unknown) => string | Buffer): CachedBody | Promise<CachedBody> {
@@ -104,7 +120,13 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
     const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : serialized;
     const etag = etagOf(body);
     const headers = { etag, 'cache-control': cacheControl, 'content-type': contentType };
-    const plain: CachedBody = { body, etag, contentType, headers, notModifiedHeaders: { etag, 'cache-control': cacheControl } };
+    const plain: CachedBody = {
+      body,
+      etag,
+      contentType,
+      headers,
+      notModifiedHeaders: { etag, 'cache-control': cacheControl },
+    };
     if (body.length < COMPRESS_THRESHOLD) return plain;
     // Compressed once here, off the main thread, rather than by the compression plugin on
     // every request that accepts it (for a 2 KB answer, eight times the cost of the rest).
@@ -129,7 +151,11 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
     return reply.headers(cached.headers).send(cached.body);
   }
 
-  function start(entry: Entry, load: () => Promise<unknown>, serialize: (value: unknown) => string | Buffer): Promise<CachedBody> {
+  function start(
+    entry: Entry,
+    load: () => Promise<unknown>,
+    serialize: (value: unknown) => string | Buffer,
+  ): Promise<CachedBody> {
     // load() runs now (a synchronous throw becomes the rejection).
     const pending = new Promise<unknown>((resolve) => resolve(load())).then((value) => build(value, serialize));
     entry.pending = pending;
@@ -153,7 +179,9 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
       if (found?.value) {
         if (now() - found.loadedAt >= ttlMs && !found.pending) {
           // Stale: answer what we have, reload once in the background; a failure keeps the old body.
-          start(found, load, serializer).catch((error: unknown) => log?.warn({ err: error, key }, 'reference cache: reload failed, the previous answer stays'));
+          start(found, load, serializer).catch((error: unknown) =>
+            log?.warn({ err: error, key }, 'reference cache: reload failed, the previous answer stays'),
+          );
         }
         return found.value;
       }
@@ -176,7 +204,10 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
     send(request, reply, key, load) {
       // The route's own serializer is looked up only when a body is to be built.
       const found = entries.get(key);
-      const cached = found?.value && now() - found.loadedAt < ttlMs ? found.value : cache.get(key, load, routeSerializer(reply), request.log);
+      const cached =
+        found?.value && now() - found.loadedAt < ttlMs
+          ? found.value
+          : cache.get(key, load, routeSerializer(reply), request.log);
       // Settles once the answer is out, not when it is handed to Fastify: a promise that
       // resolved earlier, while a compressed body still streams, would have Fastify take the
       // handler for one that sent nothing and end the response empty.
@@ -218,7 +249,9 @@ const compressGzipAsync = promisify(gzip);
 function compressBrotli(body: Buffer): Promise<Buffer> {
   // Once per body, so a better ratio than the plugin's streaming level 4 (level 11 would take
   // seconds on a large sitemap).
-  return compressBrotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return compressBrotliAsync(body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 }
 
 function compressGzip(body: Buffer): Promise<Buffer> {
@@ -289,7 +322,8 @@ function finished(reply: FastifyReply): Promise<void> {
 
 /** The route's compiled serializer for status 200 (its zod response schema), else JSON; looked up when first called. */
 function routeSerializer(reply: FastifyReply): (value: unknown) => string {
-  return (value) => ((reply.getSerializationFunction('200') as ((value: unknown) => string) | undefined) ?? defaultSerialize)(value);
+  return (value) =>
+    ((reply.getSerializationFunction('200') as ((value: unknown) => string) | undefined) ?? defaultSerialize)(value);
 }
 
 /** A strong ETag from the bytes: the same body gives the same tag in every process. */

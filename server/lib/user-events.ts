@@ -49,14 +49,19 @@ const STREAM_BACKLOG_MAX = 256 * 1024;
  * its JSON `data`. Published by the messages module (a new message in one of the user's
  * threads) and the appointments module (a visit's status changed).
  */
-export type UserEvent = { event: 'message'; data: { ThreadId: number; Id: number } } | { event: 'appointment'; data: { AppointmentId: number; Status: number } };
+export type UserEvent =
+  | { event: 'message'; data: { ThreadId: number; Id: number } }
+  | { event: 'appointment'; data: { AppointmentId: number; Status: number } };
 
 const Id = z.number().int().positive().max(2_147_483_647);
 const Notification = z.object({
   u: Id,
   e: z.discriminatedUnion('event', [
     z.object({ event: z.literal('message'), data: z.strictObject({ ThreadId: Id, Id }) }),
-    z.object({ event: z.literal('appointment'), data: z.strictObject({ AppointmentId: Id, Status: z.number().int().min(0).max(100) }) }),
+    z.object({
+      event: z.literal('appointment'),
+      data: z.strictObject({ AppointmentId: Id, Status: z.number().int().min(0).max(100) }),
+    }),
   ]),
 });
 
@@ -65,7 +70,12 @@ const Notification = z.object({
  * Given a transaction (`tx`), the notification leaves at its commit and never after a rollback;
  * without one it leaves at once (on `fastify.db`).
  */
-export async function publishUserEvent(fastify: FastifyInstance, userId: number, event: UserEvent, tx?: Db | Tx): Promise<void> {
+export async function publishUserEvent(
+  fastify: FastifyInstance,
+  userId: number,
+  event: UserEvent,
+  tx?: Db | Tx,
+): Promise<void> {
   const payload = JSON.stringify(Notification.parse({ u: userId, e: event }));
   await (tx ?? fastify.db).execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${payload})`);
 }
@@ -147,7 +157,8 @@ export default fp<UserEventsOptions>(
     const ensureListening = () => {
       if (listening) return listening;
       const listen = fastify.database.listen;
-      if (!listen) return Promise.reject(new AppError('ServiceUnavailable', { message: 'this database cannot listen' }));
+      if (!listen)
+        return Promise.reject(new AppError('ServiceUnavailable', { message: 'this database cannot listen' }));
       const started = listen
         .call(fastify.database, USER_EVENTS_CHANNEL, deliver, () => {
           // The LISTEN connection broke: what was published meanwhile is lost, so the streams
@@ -190,7 +201,8 @@ export default fp<UserEventsOptions>(
     fastify.decorate('userEvents', {
       async open(userId, endsAt, sessionId) {
         if (closing) throw new AppError('ServiceUnavailable', { message: 'the server is closing' });
-        const full = () => new AppError('ServiceUnavailable', { message: 'this server holds as many live streams as it may' });
+        const full = () =>
+          new AppError('ServiceUnavailable', { message: 'this server holds as many live streams as it may' });
         if ((byUser.get(userId)?.size ?? 0) >= EVENT_STREAMS_PER_USER) throw new AppError('EventStreamLimitReached');
         if (openCount >= maxStreams) throw full();
         await ensureListening();

@@ -4,11 +4,23 @@ import { createOfflineProvider } from './offline';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe';
 
-export type { Checkout, CheckoutLine, CheckoutOrder, OutcomeRequest, ParsedOutcome, PaymentOutcome, PaymentProvider } from './provider';
+export type {
+  Checkout,
+  CheckoutLine,
+  CheckoutOrder,
+  OutcomeRequest,
+  ParsedOutcome,
+  PaymentOutcome,
+  PaymentProvider,
+} from './provider';
 export { PaymentProviderError } from './provider';
 
 /** The provider PAYMENT_PROVIDER names (null: none, only free orders go through). */
-export function createPaymentProvider(config: AppConfig, secrets: ServerSecrets, deps: { fetch?: typeof globalThis.fetch } = {}): PaymentProvider | null {
+export function createPaymentProvider(
+  config: AppConfig,
+  secrets: ServerSecrets,
+  deps: { fetch?: typeof globalThis.fetch } = {},
+): PaymentProvider | null {
   switch (config.paymentProvider) {
     case 'offline':
       return createOfflineProvider({ key: secrets.offlinePaymentKey });

@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors/app-error';
-import type { Checkout, CheckoutOrder, OutcomeRequest, ParsedOutcome, PaymentOutcome, PaymentProvider } from './provider';
+import type {
+  Checkout,
+  CheckoutOrder,
+  OutcomeRequest,
+  ParsedOutcome,
+  PaymentOutcome,
+  PaymentProvider,
+} from './provider';
 
 /**
  * The offline provider: the whole payment flow runs on this server and no money moves. Its
@@ -44,8 +51,17 @@ export function isOfflineReference(value: string): boolean {
   return REFERENCE.test(value);
 }
 
-function signature(key: string, reference: string, outcome: string, amountCents: string, currency: string, timestamp: string): string {
-  return createHmac('sha256', key).update(`rexer-offline-outcome.v1\n${reference}\n${outcome}\n${amountCents}\n${currency}\n${timestamp}`).digest('base64url');
+function signature(
+  key: string,
+  reference: string,
+  outcome: string,
+  amountCents: string,
+  currency: string,
+  timestamp: string,
+): string {
+  return createHmac('sha256', key)
+    .update(`rexer-offline-outcome.v1\n${reference}\n${outcome}\n${amountCents}\n${currency}\n${timestamp}`)
+    .digest('base64url');
 }
 
 function sameText(given: string, expected: string): boolean {
@@ -64,7 +80,13 @@ function field(body: unknown, name: keyof OfflineOutcomeFields): string | undefi
 export interface OfflineProvider extends PaymentProvider {
   readonly name: 'offline';
   /** The signed fields of one button of the page. */
-  outcomeFields(reference: string, outcome: PaymentOutcome, amountCents: number, currency: string, now?: Date): OfflineOutcomeFields;
+  outcomeFields(
+    reference: string,
+    outcome: PaymentOutcome,
+    amountCents: number,
+    currency: string,
+    now?: Date,
+  ): OfflineOutcomeFields;
 }
 
 export function createOfflineProvider(options: OfflineProviderOptions): OfflineProvider {
@@ -84,7 +106,14 @@ export function createOfflineProvider(options: OfflineProviderOptions): OfflineP
     outcomeFields(reference, outcome, amountCents, currency, now = clock()) {
       const timestamp = String(Math.floor(now.getTime() / 1000));
       const amount = String(amountCents);
-      return { Reference: reference, Outcome: outcome, AmountCents: amount, Currency: currency, Timestamp: timestamp, Signature: signature(key, reference, outcome, amount, currency, timestamp) };
+      return {
+        Reference: reference,
+        Outcome: outcome,
+        AmountCents: amount,
+        Currency: currency,
+        Timestamp: timestamp,
+        Signature: signature(key, reference, outcome, amount, currency, timestamp),
+      };
     },
 
     parseOutcome(request: OutcomeRequest, now = clock()): ParsedOutcome {
@@ -96,13 +125,25 @@ export function createOfflineProvider(options: OfflineProviderOptions): OfflineP
       const given = field(request.body, 'Signature');
       const invalid = () => new AppError('PaymentSignatureInvalid');
       if (!reference || !outcome || !amount || !currency || !timestamp || !given) throw invalid();
-      if (!isOfflineReference(reference) || !(OFFLINE_OUTCOMES as string[]).includes(outcome) || !/^\d{1,10}$/.test(amount) || !/^[A-Z]{3}$/.test(currency) || !/^\d{1,12}$/.test(timestamp)) {
+      if (
+        !isOfflineReference(reference) ||
+        !(OFFLINE_OUTCOMES as string[]).includes(outcome) ||
+        !/^\d{1,10}$/.test(amount) ||
+        !/^[A-Z]{3}$/.test(currency) ||
+        !/^\d{1,12}$/.test(timestamp)
+      ) {
         throw invalid();
       }
       if (!sameText(given, signature(key, reference, outcome, amount, currency, timestamp))) throw invalid();
       const age = Math.floor(now.getTime() / 1000) - Number(timestamp);
       if (age > OFFLINE_SIGNATURE_TTL_S || age < -CLOCK_SKEW_S) throw invalid();
-      return { reference, outcome: outcome as PaymentOutcome, amountCents: Number(amount), currency, paymentReference: reference };
+      return {
+        reference,
+        outcome: outcome as PaymentOutcome,
+        amountCents: Number(amount),
+        currency,
+        paymentReference: reference,
+      };
     },
 
     async closeCheckout() {

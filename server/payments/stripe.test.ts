@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error';
 import type { CheckoutOrder } from './provider';
 import { PaymentProviderError } from './provider';
-import { createStripeProvider, parseStripeSignatureHeader, stripeForm, stripeSignature, verifyStripeSignature } from './stripe';
+import {
+  createStripeProvider,
+  parseStripeSignatureHeader,
+  stripeForm,
+  stripeSignature,
+  verifyStripeSignature,
+} from './stripe';
 
 const SECRET = 'whsec_test_5mGq7bWkRr2Xc9TnLp4V';
 const NOW = new Date('2026-03-02T10:00:00Z');
@@ -51,13 +57,18 @@ function fakeFetch(answers: ((call: Call) => { status: number; body: unknown } |
     const call: Call = {
       url: String(url),
       method: init?.method ?? 'GET',
-      headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+      headers: Object.fromEntries(
+        Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
       body: typeof init?.body === 'string' ? new URLSearchParams(init.body) : null,
     };
     calls.push(call);
     const answer = answers[calls.length - 1]?.(call) ?? new Error('no more answers');
     if (answer instanceof Error) throw answer;
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof globalThis.fetch;
   return { fetch, calls };
 }
@@ -78,7 +89,13 @@ const order: CheckoutOrder = {
 };
 
 function provider(fetch: typeof globalThis.fetch) {
-  return createStripeProvider({ secretKey: 'sk_test_51Abc', webhookSecret: SECRET, apiUrl: 'https://api.stripe.com/', fetch, now: () => NOW });
+  return createStripeProvider({
+    secretKey: 'sk_test_51Abc',
+    webhookSecret: SECRET,
+    apiUrl: 'https://api.stripe.com/',
+    fetch,
+    now: () => NOW,
+  });
 }
 
 describe('Stripe webhook signatures', () => {
@@ -101,23 +118,49 @@ describe('Stripe webhook signatures', () => {
     expect(verifyStripeSignature(payload, signed(payload, T + 301), SECRET, NOW)).toBe(false);
     // The timestamp is part of what is signed: moving it breaks the signature.
     expect(verifyStripeSignature(payload, header.replace(`t=${T}`, `t=${T - 1}`), SECRET, NOW)).toBe(false);
-    for (const bad of [undefined, '', 'v1=abc', `t=${T}`, `t=${T},v0=${stripeSignature(SECRET, T, payload)}`, `t=abc,v1=${stripeSignature(SECRET, T, payload)}`, `t=${T},v1=${'A'.repeat(64)}`, 'x'.repeat(3000)]) {
+    for (const bad of [
+      undefined,
+      '',
+      'v1=abc',
+      `t=${T}`,
+      `t=${T},v0=${stripeSignature(SECRET, T, payload)}`,
+      `t=abc,v1=${stripeSignature(SECRET, T, payload)}`,
+      `t=${T},v1=${'A'.repeat(64)}`,
+      'x'.repeat(3000),
+    ]) {
       expect(verifyStripeSignature(payload, bad, SECRET, NOW), String(bad).slice(0, 40)).toBe(false);
     }
-    expect(parseStripeSignatureHeader(` t=${T} , v1=${'a'.repeat(64)} `)).toEqual({ timestamp: T, signatures: ['a'.repeat(64)] });
+    expect(parseStripeSignatureHeader(` t=${T} , v1=${'a'.repeat(64)} `)).toEqual({
+      timestamp: T,
+      signatures: ['a'.repeat(64)],
+    });
   });
 });
 
 describe('Stripe outcomes', () => {
   const stripe = provider(fakeFetch([]).fetch);
-  const parse = (payload: string, header: string | null = signed(payload)) => stripe.parseOutcome({ headers: header === null ? {} : { 'stripe-signature': header }, rawBody: payload, body: JSON.parse(payload) }, NOW);
+  const parse = (payload: string, header: string | null = signed(payload)) =>
+    stripe.parseOutcome(
+      { headers: header === null ? {} : { 'stripe-signature': header }, rawBody: payload, body: JSON.parse(payload) },
+      NOW,
+    );
 
   it('reads paid, failed and abandoned from the checkout events', () => {
-    const paid = { reference: 'cs_test_a1B2c3D4', outcome: 'paid', amountCents: 19900, currency: 'EUR', paymentReference: 'pi_3QxYzAbC' };
+    const paid = {
+      reference: 'cs_test_a1B2c3D4',
+      outcome: 'paid',
+      amountCents: 19900,
+      currency: 'EUR',
+      paymentReference: 'pi_3QxYzAbC',
+    };
     expect(parse(event('checkout.session.completed'))).toEqual(paid);
     expect(parse(event('checkout.session.async_payment_succeeded'))).toEqual(paid);
-    expect(parse(event('checkout.session.async_payment_failed', { payment_status: 'unpaid' }))).toMatchObject({ outcome: 'failed' });
-    expect(parse(event('checkout.session.expired', { status: 'expired', payment_status: 'unpaid', payment_intent: null }))).toEqual({ ...paid, outcome: 'abandoned', paymentReference: null });
+    expect(parse(event('checkout.session.async_payment_failed', { payment_status: 'unpaid' }))).toMatchObject({
+      outcome: 'failed',
+    });
+    expect(
+      parse(event('checkout.session.expired', { status: 'expired', payment_status: 'unpaid', payment_intent: null })),
+    ).toEqual({ ...paid, outcome: 'abandoned', paymentReference: null });
   });
 
   it('ignores a completed session whose payment is still processing, and other events', () => {
@@ -134,19 +177,41 @@ describe('Stripe outcomes', () => {
     }
     // The parsed body is not what is checked: only the raw bytes are.
     const tampered = event('checkout.session.completed', { amount_total: 1 });
-    expect(() => stripe.parseOutcome({ headers: { 'stripe-signature': signed(payload) }, rawBody: tampered, body: JSON.parse(payload) }, NOW)).toThrow('PaymentSignatureInvalid');
+    expect(() =>
+      stripe.parseOutcome(
+        { headers: { 'stripe-signature': signed(payload) }, rawBody: tampered, body: JSON.parse(payload) },
+        NOW,
+      ),
+    ).toThrow('PaymentSignatureInvalid');
   });
 });
 
 describe('Stripe checkout sessions', () => {
   it('creates a payment session in euro with the order id, priced lines only, an expiry and the attempt as idempotency key', async () => {
-    const { fetch, calls } = fakeFetch([() => ({ status: 200, body: { id: 'cs_test_new', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_new', amount_total: 23800 } })]);
-    await expect(provider(fetch).createCheckout(order)).resolves.toEqual({ reference: 'cs_test_new', url: 'https://checkout.stripe.com/c/pay/cs_test_new' });
+    const { fetch, calls } = fakeFetch([
+      () => ({
+        status: 200,
+        body: {
+          id: 'cs_test_new',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_new',
+          amount_total: 23800,
+        },
+      }),
+    ]);
+    await expect(provider(fetch).createCheckout(order)).resolves.toEqual({
+      reference: 'cs_test_new',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_new',
+    });
     expect(calls).toHaveLength(1);
     const [call] = calls;
     expect(call!.url).toBe('https://api.stripe.com/v1/checkout/sessions');
     expect(call!.method).toBe('POST');
-    expect(call!.headers).toMatchObject({ authorization: 'Bearer sk_test_51Abc', 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'rexer-order-42-1772445600000' });
+    expect(call!.headers).toMatchObject({
+      authorization: 'Bearer sk_test_51Abc',
+      'content-type': 'application/x-www-form-urlencoded',
+      'idempotency-key': 'rexer-order-42-1772445600000',
+    });
     expect(Object.fromEntries(call!.body!)).toEqual({
       mode: 'payment',
       locale: 'it',
@@ -169,11 +234,18 @@ describe('Stripe checkout sessions', () => {
   });
 
   it('fails as a provider error when Stripe refuses, does not answer, or totals another amount', async () => {
-    const refused = fakeFetch([() => ({ status: 400, body: { error: { code: 'parameter_invalid_integer', message: 'Invalid integer' } } })]);
+    const refused = fakeFetch([
+      () => ({ status: 400, body: { error: { code: 'parameter_invalid_integer', message: 'Invalid integer' } } }),
+    ]);
     await expect(provider(refused.fetch).createCheckout(order)).rejects.toThrow(PaymentProviderError);
     const down = fakeFetch([() => new TypeError('fetch failed')]);
     await expect(provider(down.fetch).createCheckout(order)).rejects.toThrow(PaymentProviderError);
-    const other = fakeFetch([() => ({ status: 200, body: { id: 'cs_test_x', url: 'https://checkout.stripe.com/c/pay/cs_test_x', amount_total: 100 } })]);
+    const other = fakeFetch([
+      () => ({
+        status: 200,
+        body: { id: 'cs_test_x', url: 'https://checkout.stripe.com/c/pay/cs_test_x', amount_total: 100 },
+      }),
+    ]);
     await expect(provider(other.fetch).createCheckout(order)).rejects.toThrow(PaymentProviderError);
     // Lines that do not add up to the order's amount never reach Stripe.
     const never = fakeFetch([]);
@@ -184,11 +256,19 @@ describe('Stripe checkout sessions', () => {
   it('closes a session by expiring it, and tells a completed one from an expired one', async () => {
     const open = fakeFetch([() => ({ status: 200, body: { id: 'cs_test_a', status: 'expired' } })]);
     await expect(provider(open.fetch).closeCheckout('cs_test_a')).resolves.toBe('closed');
-    expect(open.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST https://api.stripe.com/v1/checkout/sessions/cs_test_a/expire']);
+    expect(open.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST https://api.stripe.com/v1/checkout/sessions/cs_test_a/expire',
+    ]);
 
-    const paid = fakeFetch([() => ({ status: 400, body: { error: { code: 'checkout_session_not_expirable' } } }), () => ({ status: 200, body: { id: 'cs_test_b', status: 'complete' } })]);
+    const paid = fakeFetch([
+      () => ({ status: 400, body: { error: { code: 'checkout_session_not_expirable' } } }),
+      () => ({ status: 200, body: { id: 'cs_test_b', status: 'complete' } }),
+    ]);
     await expect(provider(paid.fetch).closeCheckout('cs_test_b')).resolves.toBe('completed');
-    expect(paid.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST https://api.stripe.com/v1/checkout/sessions/cs_test_b/expire', 'GET https://api.stripe.com/v1/checkout/sessions/cs_test_b']);
+    expect(paid.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST https://api.stripe.com/v1/checkout/sessions/cs_test_b/expire',
+      'GET https://api.stripe.com/v1/checkout/sessions/cs_test_b',
+    ]);
 
     const gone = fakeFetch([() => ({ status: 400, body: {} }), () => ({ status: 200, body: { status: 'expired' } })]);
     await expect(provider(gone.fetch).closeCheckout('cs_test_c')).resolves.toBe('closed');
@@ -197,6 +277,8 @@ describe('Stripe checkout sessions', () => {
   });
 
   it("encodes nested parameters as Stripe's API reads them", () => {
-    expect(stripeForm({ a: 1, b: { c: 'x', d: [{ e: 2 }] }, f: undefined, g: null }).toString()).toBe('a=1&b%5Bc%5D=x&b%5Bd%5D%5B0%5D%5Be%5D=2');
+    expect(stripeForm({ a: 1, b: { c: 'x', d: [{ e: 2 }] }, f: undefined, g: null }).toString()).toBe(
+      'a=1&b%5Bc%5D=x&b%5Bd%5D%5B0%5D%5Be%5D=2',
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors/app-error';
-import { headerValue, PaymentProviderError, type Checkout, type CheckoutOrder, type OutcomeRequest, type ParsedOutcome, type PaymentProvider } from './provider';
+import {
+  headerValue,
+  PaymentProviderError,
+  type Checkout,
+  type CheckoutOrder,
+  type OutcomeRequest,
+  type ParsedOutcome,
+  type PaymentProvider,
+} from './provider';
 
 /**
  * Stripe Checkout, over Stripe's REST API with fetch (no SDK): PAYMENT_PROVIDER=stripe with
@@ -68,7 +76,13 @@ export function stripeSignature(secret: string, timestamp: number, payload: stri
 }
 
 /** Whether the header signs this exact payload with the secret, within the tolerance. */
-export function verifyStripeSignature(payload: string, header: string | undefined, secret: string, now: Date, toleranceSeconds = STRIPE_SIGNATURE_TOLERANCE_S): boolean {
+export function verifyStripeSignature(
+  payload: string,
+  header: string | undefined,
+  secret: string,
+  now: Date,
+  toleranceSeconds = STRIPE_SIGNATURE_TOLERANCE_S,
+): boolean {
   if (!header || header.length > 2048) return false;
   const parsed = parseStripeSignatureHeader(header);
   if (!parsed) return false;
@@ -86,7 +100,8 @@ export function stripeForm(params: Record<string, unknown>): URLSearchParams {
   const add = (prefix: string, value: unknown) => {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) value.forEach((item, index) => add(`${prefix}[${index}]`, item));
-    else if (typeof value === 'object') for (const [key, inner] of Object.entries(value)) add(`${prefix}[${key}]`, inner);
+    else if (typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) add(`${prefix}[${key}]`, inner);
     else form.append(prefix, String(value));
   };
   for (const [key, value] of Object.entries(params)) add(key, value);
@@ -101,7 +116,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   const sessionTtl = options.sessionTtlSeconds ?? 3600;
   const api = options.apiUrl.replace(/\/+$/, '');
 
-  async function call(method: 'GET' | 'POST', path: string, form?: URLSearchParams, idempotencyKey?: string): Promise<{ status: number; body: StripeSession & { error?: { code?: unknown; message?: unknown } } }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    form?: URLSearchParams,
+    idempotencyKey?: string,
+  ): Promise<{ status: number; body: StripeSession & { error?: { code?: unknown; message?: unknown } } }> {
     let response: Response;
     try {
       response = await doFetch(`${api}${path}`, {
@@ -121,9 +141,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     try {
       body = await response.json();
     } catch (error) {
-      throw new PaymentProviderError(`stripe ${method} ${path}: answer ${response.status} is not JSON`, { cause: error });
+      throw new PaymentProviderError(`stripe ${method} ${path}: answer ${response.status} is not JSON`, {
+        cause: error,
+      });
     }
-    if (typeof body !== 'object' || body === null) throw new PaymentProviderError(`stripe ${method} ${path}: answer ${response.status} is not an object`);
+    if (typeof body !== 'object' || body === null)
+      throw new PaymentProviderError(`stripe ${method} ${path}: answer ${response.status} is not an object`);
     return { status: response.status, body: body as StripeSession };
   }
 
@@ -134,7 +157,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       // Stripe shows the free lines too; they are left out so every line has a price.
       const lines = order.lines.filter((line) => line.unitAmountCents > 0 && line.quantity > 0);
       const total = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
-      if (total !== order.amountCents || total <= 0) throw new Error(`stripe: the lines of order ${order.id} add up to ${total}, not ${order.amountCents}`);
+      if (total !== order.amountCents || total <= 0)
+        throw new Error(`stripe: the lines of order ${order.id} add up to ${total}, not ${order.amountCents}`);
       const orderId = String(order.id);
       const form = stripeForm({
         mode: 'payment',
@@ -148,21 +172,43 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         payment_intent_data: { metadata: { order_id: orderId } },
         line_items: lines.map((line) => ({
           quantity: line.quantity,
-          price_data: { currency: order.currency.toLowerCase(), unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+          price_data: {
+            currency: order.currency.toLowerCase(),
+            unit_amount: line.unitAmountCents,
+            product_data: { name: line.name },
+          },
         })),
       });
       const { status, body } = await call('POST', '/v1/checkout/sessions', form, order.attemptKey);
-      if (status !== 200 || typeof body.id !== 'string' || !body.id.startsWith('cs_') || typeof body.url !== 'string' || !/^https:\/\//.test(body.url)) {
-        throw new PaymentProviderError(`stripe: checkout session for order ${orderId} refused (${status}${typeof body.error?.code === 'string' ? ` ${body.error.code}` : ''})`);
+      if (
+        status !== 200 ||
+        typeof body.id !== 'string' ||
+        !body.id.startsWith('cs_') ||
+        typeof body.url !== 'string' ||
+        !/^https:\/\//.test(body.url)
+      ) {
+        throw new PaymentProviderError(
+          `stripe: checkout session for order ${orderId} refused (${status}${typeof body.error?.code === 'string' ? ` ${body.error.code}` : ''})`,
+        );
       }
       if (body.amount_total !== order.amountCents) {
-        throw new PaymentProviderError(`stripe: checkout session ${body.id} totals ${String(body.amount_total)}, not ${order.amountCents}`);
+        throw new PaymentProviderError(
+          `stripe: checkout session ${body.id} totals ${String(body.amount_total)}, not ${order.amountCents}`,
+        );
       }
       return { url: body.url, reference: body.id };
     },
 
     parseOutcome(request: OutcomeRequest, now = clock()): ParsedOutcome | null {
-      if (!verifyStripeSignature(request.rawBody, headerValue(request.headers, 'stripe-signature'), options.webhookSecret, now, tolerance)) {
+      if (
+        !verifyStripeSignature(
+          request.rawBody,
+          headerValue(request.headers, 'stripe-signature'),
+          options.webhookSecret,
+          now,
+          tolerance,
+        )
+      ) {
         throw new AppError('PaymentSignatureInvalid');
       }
       let event: { type?: unknown; data?: { object?: StripeSession } };
@@ -174,7 +220,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const session = event.data?.object;
       if (typeof event.type !== 'string' || !session || session.object !== 'checkout.session') return null;
       const outcome =
-        (event.type === 'checkout.session.completed' && session.payment_status === 'paid') || event.type === 'checkout.session.async_payment_succeeded'
+        (event.type === 'checkout.session.completed' && session.payment_status === 'paid') ||
+        event.type === 'checkout.session.async_payment_succeeded'
           ? 'paid'
           : event.type === 'checkout.session.async_payment_failed'
             ? 'failed'
@@ -182,11 +229,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
               ? 'abandoned'
               : null;
       if (outcome === null) return null;
-      if (typeof session.id !== 'string' || typeof session.amount_total !== 'number' || !Number.isSafeInteger(session.amount_total) || typeof session.currency !== 'string') {
+      if (
+        typeof session.id !== 'string' ||
+        typeof session.amount_total !== 'number' ||
+        !Number.isSafeInteger(session.amount_total) ||
+        typeof session.currency !== 'string'
+      ) {
         throw new AppError('MalformedRequest');
       }
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : null;
-      return { reference: session.id, outcome, amountCents: session.amount_total, currency: session.currency.toUpperCase(), paymentReference: paymentIntent };
+      return {
+        reference: session.id,
+        outcome,
+        amountCents: session.amount_total,
+        currency: session.currency.toUpperCase(),
+        paymentReference: paymentIntent,
+      };
     },
 
     async closeCheckout(reference: string) {
@@ -197,7 +255,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const { status, body } = await call('GET', path);
       if (status === 200 && body.status === 'expired') return 'closed';
       if (status === 200 && body.status === 'complete') return 'completed';
-      throw new PaymentProviderError(`stripe: checkout session ${reference} could not be closed (${status} ${String(body.status)})`);
+      throw new PaymentProviderError(
+        `stripe: checkout session ${reference} could not be closed (${status} ${String(body.status)})`,
+      );
     },
   };
 }

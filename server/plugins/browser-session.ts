@@ -40,7 +40,11 @@ export const USER_COOKIE = 'rexer_user';
  */
 export function sessionCookieNames(secure: boolean): { session: string; temporary: string; auth: string } {
   const prefix = secure ? '__Host-' : '';
-  return { session: `${prefix}${SESSION_COOKIE}`, temporary: `${prefix}${TEMP_USER_COOKIE}`, auth: `${prefix}${AUTH_COOKIE}` };
+  return {
+    session: `${prefix}${SESSION_COOKIE}`,
+    temporary: `${prefix}${TEMP_USER_COOKIE}`,
+    auth: `${prefix}${AUTH_COOKIE}`,
+  };
 }
 export const TOKEN_TRANSPORT_HEADER = 'x-token-transport';
 
@@ -75,9 +79,18 @@ export function decodeRecord(value: string | undefined): SessionRecord | undefin
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const r = parsed as Record<string, unknown>;
-    if (typeof r.username !== 'string' || typeof r.userdata !== 'string' || !/^[A-Za-z0-9_-]{20,128}$/.test(r.userdata)) return undefined;
-    if (typeof r.isConfirmed !== 'boolean' || typeof r.terms_privacy !== 'boolean' || typeof r.stamp !== 'string') return undefined;
-    return { username: r.username, userdata: r.userdata, isConfirmed: r.isConfirmed, terms_privacy: r.terms_privacy, silent: r.silent === true, stamp: r.stamp };
+    if (typeof r.username !== 'string' || typeof r.userdata !== 'string' || !/^[A-Za-z0-9_-]{20,128}$/.test(r.userdata))
+      return undefined;
+    if (typeof r.isConfirmed !== 'boolean' || typeof r.terms_privacy !== 'boolean' || typeof r.stamp !== 'string')
+      return undefined;
+    return {
+      username: r.username,
+      userdata: r.userdata,
+      isConfirmed: r.isConfirmed,
+      terms_privacy: r.terms_privacy,
+      silent: r.silent === true,
+      stamp: r.stamp,
+    };
   } catch {
     return undefined;
   }
@@ -89,7 +102,13 @@ export function wantsCookieTransport(request: FastifyRequest): boolean {
 }
 
 function cookieOptions(fastify: FastifyInstance, httpOnly: boolean) {
-  return { path: '/', httpOnly, secure: fastify.config.cookieSecure, sameSite: 'lax' as const, maxAge: SESSION_COOKIE_MAX_AGE_S };
+  return {
+    path: '/',
+    httpOnly,
+    secure: fastify.config.cookieSecure,
+    sameSite: 'lax' as const,
+    maxAge: SESSION_COOKIE_MAX_AGE_S,
+  };
 }
 
 function publicOf(record: SessionRecord): PublicSessionRecord {
@@ -131,9 +150,11 @@ export default fp(
     const names = sessionCookieNames(fastify.config.cookieSecure);
     const setRecord = (reply: FastifyReply, name: string, record: SessionRecord) => {
       reply.setCookie(name, encodeRecord(record), cookieOptions(fastify, true));
-      if (record.username !== '') reply.setCookie(USER_COOKIE, encodeRecord(publicOf(record)), cookieOptions(fastify, false));
+      if (record.username !== '')
+        reply.setCookie(USER_COOKIE, encodeRecord(publicOf(record)), cookieOptions(fastify, false));
     };
-    const clearCookie = (reply: FastifyReply, name: string) => reply.clearCookie(name, { path: '/', secure: fastify.config.cookieSecure, sameSite: 'lax' });
+    const clearCookie = (reply: FastifyReply, name: string) =>
+      reply.clearCookie(name, { path: '/', secure: fastify.config.cookieSecure, sameSite: 'lax' });
 
     const api: BrowserSession = {
       setUser(reply, record, { temporary, now }) {
@@ -147,7 +168,13 @@ export default fp(
         }
       },
       setAnonymous(reply, userToken, now) {
-        setRecord(reply, names.session, { username: '', userdata: userToken, isConfirmed: false, terms_privacy: false, stamp: dayStamp(now) });
+        setRecord(reply, names.session, {
+          username: '',
+          userdata: userToken,
+          isConfirmed: false,
+          terms_privacy: false,
+          stamp: dayStamp(now),
+        });
         clearCookie(reply, USER_COOKIE);
       },
       setAuth(reply, sessionToken) {
@@ -234,8 +261,16 @@ async function refreshRecords(
     const slid = new Date(now.getTime() + USER_TOKEN_TTL_MS).toISOString();
     const extended = await fastify.db
       .update(userTokens)
-      .set({ expiresAt: sql`least(${slid}::timestamptz, coalesce(${userTokens.absoluteExpiresAt}, ${slid}::timestamptz))` })
-      .where(and(eq(userTokens.tokenHash, hashToken(record.userdata)), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+      .set({
+        expiresAt: sql`least(${slid}::timestamptz, coalesce(${userTokens.absoluteExpiresAt}, ${slid}::timestamptz))`,
+      })
+      .where(
+        and(
+          eq(userTokens.tokenHash, hashToken(record.userdata)),
+          isNull(userTokens.revokedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
       .returning({ id: userTokens.id });
     // An expired or revoked token is not revived: the client meets ExpiredUserToken and logs out.
     if (extended.length > 0) setRecord(reply, name, { ...record, stamp: today });

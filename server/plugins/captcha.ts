@@ -42,7 +42,13 @@ export async function assertCaptcha(fastify: FastifyInstance, token: string | un
 function isClientPayload(token: string): boolean {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
-    return typeof parsed === 'object' && parsed !== null && 'challenge' in parsed && 'solution' in parsed && !('verificationData' in parsed);
+    return (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'challenge' in parsed &&
+      'solution' in parsed &&
+      !('verificationData' in parsed)
+    );
   } catch {
     return false;
   }
@@ -57,7 +63,11 @@ function isClientPayload(token: string): boolean {
 export function spentChallengesIn(db: Db, now: () => number = () => Date.now()) {
   return {
     async get(challengeId: string): Promise<boolean> {
-      const [row] = await db.select({ expiresAt: captchaSpentChallenges.expiresAt }).from(captchaSpentChallenges).where(eq(captchaSpentChallenges.challengeId, challengeId.slice(0, 128))).limit(1);
+      const [row] = await db
+        .select({ expiresAt: captchaSpentChallenges.expiresAt })
+        .from(captchaSpentChallenges)
+        .where(eq(captchaSpentChallenges.challengeId, challengeId.slice(0, 128)))
+        .limit(1);
       return row !== undefined && row.expiresAt.getTime() > now();
     },
     async set(challengeId: string): Promise<void> {
@@ -79,12 +89,20 @@ export function spentChallengesIn(db: Db, now: () => number = () => Date.now()) 
 
 /** Deletes the spent challenges that could no longer verify anyway (the housekeeping job). */
 export async function purgeSpentChallenges(db: Db, now = new Date()): Promise<number> {
-  const deleted = await db.delete(captchaSpentChallenges).where(lte(captchaSpentChallenges.expiresAt, now)).returning({ challengeId: captchaSpentChallenges.challengeId });
+  const deleted = await db
+    .delete(captchaSpentChallenges)
+    .where(lte(captchaSpentChallenges.expiresAt, now))
+    .returning({ challengeId: captchaSpentChallenges.challengeId });
   return deleted.length;
 }
 
 function altcha(hmacKey: string, db: Db): Captcha & { challenge: () => Promise<unknown> } {
-  const parameters = () => ({ algorithm: 'PBKDF2/SHA-256', cost: CHALLENGE_COST, keyPrefix: '00', expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_S });
+  const parameters = () => ({
+    algorithm: 'PBKDF2/SHA-256',
+    cost: CHALLENGE_COST,
+    keyPrefix: '00',
+    expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_S,
+  });
   const spent = spentChallengesIn(db);
   return {
     challenge: () => createChallenge({ deriveKey, hmacSignatureSecret: hmacKey, ...parameters() }),
@@ -135,12 +153,22 @@ const captchaRoutes: FastifyPluginAsyncZod = async function captchaRoutes(fastif
   const hmacKey = fastify.secrets.captchaHmacKey;
   const altchaCaptcha = mode === 'altcha' ? altcha(hmacKey, fastify.db) : undefined;
   const captcha: Captcha =
-    mode === 'off' ? { verify: async () => true } : mode === 'recaptcha' ? recaptcha(fastify.config.recaptchaSecret ?? '', fastify.config.recaptchaVerifyUrl) : altchaCaptcha!;
+    mode === 'off'
+      ? { verify: async () => true }
+      : mode === 'recaptcha'
+        ? recaptcha(fastify.config.recaptchaSecret ?? '', fastify.config.recaptchaVerifyUrl)
+        : altchaCaptcha!;
   fastify.decorate('captcha', captcha);
 
   fastify.get(
     '/api/Account/Captcha',
-    { schema: { tags: ['Account'], summary: 'A new ALTCHA challenge for the login and registration forms', response: { 200: ChallengeResponse, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'A new ALTCHA challenge for the login and registration forms',
+        response: { 200: ChallengeResponse, ...errorResponses(404) },
+      },
+    },
     async (_request, reply) => {
       if (!altchaCaptcha) throw new AppError('NotFound');
       reply.header('cache-control', 'no-store');

@@ -41,9 +41,11 @@ export function classifyError(error: unknown): { name: ErrorName; status: number
   const fe = error as Partial<FastifyError>;
   if (Array.isArray(fe.validation)) return { name: 'ValidationError', status: 400 };
   const byCode = typeof fe.code === 'string' ? NAME_OF_CODE[fe.code] : undefined;
-  const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode <= 599 ? fe.statusCode : 500;
+  const status =
+    typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode <= 599 ? fe.statusCode : 500;
   if (byCode) return { name: byCode, status: ERROR_CATALOGUE[byCode].status };
-  if (status >= 500) return status === 503 ? { name: 'ServiceUnavailable', status: 503 } : { name: 'InternalError', status: 500 };
+  if (status >= 500)
+    return status === 503 ? { name: 'ServiceUnavailable', status: 503 } : { name: 'InternalError', status: 500 };
   const name = NAME_OF_STATUS[status];
   return name ? { name, status } : { name: 'MalformedRequest', status: 400 };
 }
@@ -83,7 +85,10 @@ export default fp<ErrorsOptions>(
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
       } else {
-        request.log.info({ err: { type: name, message: (error as Error)?.message, code: (error as FastifyError)?.code } }, 'request refused');
+        request.log.info(
+          { err: { type: name, message: (error as Error)?.message, code: (error as FastifyError)?.code } },
+          'request refused',
+        );
       }
       if (isAppError(error) && error.headers) reply.headers(error.headers);
       return send(reply, status, name, isAppError(error) && status < 500 ? error.extra : undefined);
@@ -93,7 +98,8 @@ export default fp<ErrorsOptions>(
     // route first (the SPA's catch-all handing /api/... over) has already passed the
     // global limiter, which would make a preHandler limiter skip it.
     const notFoundMax = opts.notFoundMax ?? 120;
-    const notFoundLimit = notFoundMax > 0 ? fastify.createRateLimit({ max: notFoundMax, timeWindow: '1 minute' }) : undefined;
+    const notFoundLimit =
+      notFoundMax > 0 ? fastify.createRateLimit({ max: notFoundMax, timeWindow: '1 minute' }) : undefined;
     fastify.setNotFoundHandler(async function notFound(request, reply) {
       if (notFoundLimit) {
         const limit = await notFoundLimit(request);
@@ -111,4 +117,3 @@ export default fp<ErrorsOptions>(
   },
   { name: 'errors', dependencies: ['rate-limit'], fastify: '5.x' },
 );
-

@@ -11,7 +11,12 @@ declare module 'fastify' {
 /** One line of image work for the process: the listing media and the avatar uploads share it. */
 export default fp(
   async function imageWork(fastify) {
-    const { imageDecodeConcurrency: slots, imageWorkPerAccount: perAccount, imageWorkPerAddress: perAddress, imageWorkQueueMax: queueMax } = fastify.config;
+    const {
+      imageDecodeConcurrency: slots,
+      imageWorkPerAccount: perAccount,
+      imageWorkPerAddress: perAddress,
+      imageWorkQueueMax: queueMax,
+    } = fastify.config;
     fastify.decorate('imageWork', new ImageWorkQueue({ slots, perAccount, perAddress, queueMax }));
   },
   { name: 'image-work', dependencies: ['context'], fastify: '5.x' },

@@ -53,7 +53,9 @@ export function redactText(text: string): string {
   if (!mayHoldToken.test(text)) return text;
   return text
     .replace(tokenRoute, (_match, route: string) => `/${route}/${REDACTED}`)
-    .replace(queryParam, (match, separator: string, name: string) => (secretName.test(name) ? `${separator}${name}=${REDACTED}` : match))
+    .replace(queryParam, (match, separator: string, name: string) =>
+      secretName.test(name) ? `${separator}${name}=${REDACTED}` : match,
+    )
     .replace(tokenSegment, (match, segment: string) => (wordShaped.test(segment) ? match : `/${REDACTED}`));
 }
 
@@ -110,7 +112,8 @@ export function redactValue(value: unknown, depth = 0): unknown {
  * its fields, redacted.
  */
 export function serializeError(error: Error, depth = 0): SerializedError {
-  const fields: Record<string, unknown> = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack ?? '' } : {};
+  const fields: Record<string, unknown> =
+    error instanceof Error ? { type: error.name, message: error.message, stack: error.stack ?? '' } : {};
   if (error !== null && typeof error === 'object') {
     for (const [key, value] of Object.entries(error)) if (!(key in fields)) fields[key] = value;
     const cause: unknown = (error as { cause?: unknown }).cause;
@@ -129,8 +132,14 @@ export function redactLogArguments(this: unknown, args: unknown[], method: (...a
   // An error logged alone stays an error (the err serializer redacts it), but pino would take
   // its message, unredacted, for the line's message: it is given one.
   if (first instanceof Error) {
-    method.apply(this, [first, ...(rest.length > 0 ? rest.map((arg) => redactValue(arg)) : [redactText(first.message)])]);
+    method.apply(this, [
+      first,
+      ...(rest.length > 0 ? rest.map((arg) => redactValue(arg)) : [redactText(first.message)]),
+    ]);
     return;
   }
-  method.apply(this, args.map((arg) => redactValue(arg)));
+  method.apply(
+    this,
+    args.map((arg) => redactValue(arg)),
+  );
 }

@@ -4,7 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-export const API_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const API_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /**
  * The OpenAPI document, generated from the zod schemas every route declares: served at
@@ -49,7 +51,10 @@ export default fp(
     });
 
     fastify.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-      return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(fastify.swagger()));
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(fastify.swagger()));
     });
   },
   { name: 'openapi', fastify: '5.x' },

@@ -34,9 +34,11 @@ export default fp(
     };
     fastify.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (methods.every((method) => method === 'GET' || method === 'HEAD') || !CHANGES_PAGES.test(route.url ?? '')) return;
+      if (methods.every((method) => method === 'GET' || method === 'HEAD') || !CHANGES_PAGES.test(route.url ?? ''))
+        return;
       const hooks = route.onResponse;
-      route.onResponse = hooks === undefined ? [dropPages] : Array.isArray(hooks) ? [...hooks, dropPages] : [hooks, dropPages];
+      route.onResponse =
+        hooks === undefined ? [dropPages] : Array.isArray(hooks) ? [...hooks, dropPages] : [hooks, dropPages];
     });
   },
   { name: 'page-cache', dependencies: ['context'], fastify: '5.x' },

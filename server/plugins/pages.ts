@@ -45,7 +45,11 @@ interface RenderingPage {
 const renderingPage = new AsyncLocalStorage<RenderingPage>();
 
 /** The assets a renderer given directly links (the tests' renderer: nothing to fetch). */
-const UNBUILT_ASSETS: PageAssets = { entry: '/assets/entry-client.js', preloads: [], stylesheets: ['/assets/style.css'] };
+const UNBUILT_ASSETS: PageAssets = {
+  entry: '/assets/entry-client.js',
+  preloads: [],
+  stylesheets: ['/assets/style.css'],
+};
 
 /**
  * Every public page rendered on the server (TanStack Router's server rendering, through the
@@ -97,7 +101,12 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
       schema: { hide: true },
       // Rendering a page costs many times an API call: pages have a limit of their own per IP.
       // The build's files (scripts, the stylesheet, pictures) are not pages: they do not count.
-      config: pageLimit > 0 ? { rateLimit: { max: pageLimit, timeWindow: '1 minute', allowList: (request) => isFileRequest(request.url) } } : {},
+      config:
+        pageLimit > 0
+          ? {
+              rateLimit: { max: pageLimit, timeWindow: '1 minute', allowList: (request) => isFileRequest(request.url) },
+            }
+          : {},
       // A limited page answers in Italian, as a page (the API answers its error body).
       errorHandler: (error, request, reply) => {
         if ((error as { statusCode?: number }).statusCode === 429) {
@@ -112,13 +121,19 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
       if (!renderer || pathname === null || RESERVED.test(pathname)) return reply.callNotFound();
       const relative = pathname.replace(/^\/+/, '');
       // No file or folder whose name starts with a dot (the build's manifest) is served.
-      if (!opts.dev && relative !== '' && !relative.split('/').some((segment) => segment.startsWith('.')) && isFileInside(clientDir, relative)) {
+      if (
+        !opts.dev &&
+        relative !== '' &&
+        !relative.split('/').some((segment) => segment.startsWith('.')) &&
+        isFileInside(clientDir, relative)
+      ) {
         reply.header('cache-control', relative.startsWith('assets/') ? LONG_CACHE : 'no-cache');
         return reply.sendFile(relative, { cacheControl: false });
       }
       if (relative.startsWith('assets/') || FILE_LIKE.test(relative)) return reply.callNotFound();
       // A page address is short; a longer one is no page (and would cost the parser for nothing).
-      if (request.url.length > MAX_PAGE_URL) return reply.code(414).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
+      if (request.url.length > MAX_PAGE_URL)
+        return reply.code(414).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
       // The page's API calls count against the visitor who asked for it (every per-IP limit and ban).
       // No address: the connection is already gone, nobody to render for.
       const clientIp = request.ip;
@@ -126,7 +141,9 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
       const render = await renderer();
       const options = { dev: Boolean(opts.dev), failedPage, origin: renderOrigin };
       return renderingPage.run({ clientIp }, () =>
-        cache ? answerFromCache(cache, cacheTtlS, render, request, reply, options) : renderPage(render, request, reply, options),
+        cache
+          ? answerFromCache(cache, cacheTtlS, render, request, reply, options)
+          : renderPage(render, request, reply, options),
       );
     },
   );
@@ -152,7 +169,10 @@ const CACHEABLE_STATUSES = new Set([200, 404, 410]);
  * nothing else, because its render is given nothing else: renderShared passes the renderer that
  * one cookie and no other header.
  */
-function sharedPageKey(request: FastifyRequest, origin: string): { key: string; homeType: string | undefined } | undefined {
+function sharedPageKey(
+  request: FastifyRequest,
+  origin: string,
+): { key: string; homeType: string | undefined } | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const cookie = request.headers.cookie ?? '';
   if (SESSION_COOKIE.test(cookie)) return undefined;
@@ -166,7 +186,8 @@ function sharedPageKey(request: FastifyRequest, origin: string): { key: string; 
 function rawCookie(header: string, name: string): string | undefined {
   for (const part of header ? header.split('; ') : []) {
     const separator = part.indexOf('=');
-    if ((separator === -1 ? part : part.slice(0, separator)) === name) return separator === -1 ? '' : part.slice(separator + 1);
+    if ((separator === -1 ? part : part.slice(0, separator)) === name)
+      return separator === -1 ? '' : part.slice(separator + 1);
   }
   return undefined;
 }
@@ -178,7 +199,14 @@ function rawCookie(header: string, name: string): string | undefined {
  * for a CDN. A logged-in visitor, and any request that is not a plain anonymous GET, gets its
  * own render with a fresh nonce (renderPage).
  */
-async function answerFromCache(cache: PageCache, ttlS: number, render: PageRenderer, request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
+async function answerFromCache(
+  cache: PageCache,
+  ttlS: number,
+  render: PageRenderer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: RenderOptions,
+) {
   const shared = sharedPageKey(request, options.origin);
   if (!shared) {
     reply.header('x-cache', 'BYPASS');
@@ -190,7 +218,9 @@ async function answerFromCache(cache: PageCache, ttlS: number, render: PageRende
   });
   let result: { outcome: RenderOutcome<HashedPage | undefined>; hit: boolean };
   try {
-    result = await cache.get(shared.key, () => renderShared(render, request, shared.homeType, options.origin, controller.signal));
+    result = await cache.get(shared.key, () =>
+      renderShared(render, request, shared.homeType, options.origin, controller.signal),
+    );
   } catch (error) {
     return renderFailed(error, controller.signal, request, reply, options.failedPage);
   }
@@ -202,7 +232,12 @@ async function answerFromCache(cache: PageCache, ttlS: number, render: PageRende
     // Shared caches may keep it as long as this server does; a browser asks again each time.
     // One that sets a cookie stays out of them (a CDN does not keep a Set-Cookie answer apart).
     reply
-      .header('cache-control', page.cookies.length > 0 ? 'no-cache, private' : `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${ttlS * 2}`)
+      .header(
+        'cache-control',
+        page.cookies.length > 0
+          ? 'no-cache, private'
+          : `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${ttlS * 2}`,
+      )
       .header('vary', page.encoded ? 'Cookie, Accept-Encoding' : 'Cookie')
       .header('x-cache', hit ? 'HIT' : 'MISS');
     // A Content-Encoding already set makes the compression plugin let the bytes through.
@@ -238,11 +273,20 @@ function setCookieName(line: string): string {
  * cookie and its status is one of CACHEABLE_STATUSES; undefined when its scripts could not be
  * read with certainty.
  */
-async function renderShared(render: PageRenderer, request: FastifyRequest, homeType: string | undefined, origin: string, signal: AbortSignal): Promise<RenderOutcome<HashedPage | undefined>> {
+async function renderShared(
+  render: PageRenderer,
+  request: FastifyRequest,
+  homeType: string | undefined,
+  origin: string,
+  signal: AbortSignal,
+): Promise<RenderOutcome<HashedPage | undefined>> {
   const headers = new Headers();
   if (homeType !== undefined) headers.set('cookie', `${HOME_TYPE_COOKIE}=${homeType}`);
   const response = await render({ request: new Request(origin + pagePath(request), { headers, signal }), nonce: '' });
-  const body = response.body && !(response.status >= 300 && response.status < 400) ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+  const body =
+    response.body && !(response.status >= 300 && response.status < 400)
+      ? Buffer.from(await response.arrayBuffer())
+      : Buffer.alloc(0);
   const cookies = response.headers.getSetCookie();
   const kept: [string, string][] = [];
   for (const [name, value] of response.headers) if (name !== 'set-cookie') kept.push([name, value]);
@@ -252,9 +296,13 @@ async function renderShared(render: PageRenderer, request: FastifyRequest, homeT
   // The render saw the key alone, so a home-type cookie it sets is the key's too (a first visit to
   // a landing): kept with the page. Any other cookie would be a visitor's own: never kept.
   const derivedCookiesOnly = cookies.every((line) => setCookieName(line) === HOME_TYPE_COOKIE);
-  if (!derivedCookiesOnly || !CACHEABLE_STATUSES.has(response.status) || response.headers.has('location')) return { cacheable: false, answer: page };
+  if (!derivedCookiesOnly || !CACHEABLE_STATUSES.has(response.status) || response.headers.has('location'))
+    return { cacheable: false, answer: page };
   // Sent many times: compressed once here rather than by the compression plugin on every send.
-  return { cacheable: true, page: body.length >= COMPRESS_THRESHOLD ? { ...page, encoded: await compressOnce(body) } : page };
+  return {
+    cacheable: true,
+    page: body.length >= COMPRESS_THRESHOLD ? { ...page, encoded: await compressOnce(body) } : page,
+  };
 }
 
 function sendHeaders(reply: FastifyReply, status: number, headers: Iterable<[string, string]>, cookies: string[]) {
@@ -264,7 +312,13 @@ function sendHeaders(reply: FastifyReply, status: number, headers: Iterable<[str
 }
 
 /** What a render that threw answers: the visitor's mistake, the visitor gone, or the server's failure. */
-function renderFailed(error: unknown, signal: AbortSignal, request: FastifyRequest, reply: FastifyReply, failedPage: string) {
+function renderFailed(
+  error: unknown,
+  signal: AbortSignal,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failedPage: string,
+) {
   // A query string too deep to parse is the visitor's mistake, not the server's.
   if (error instanceof RangeError) {
     request.log.warn({ err: error }, 'page address could not be parsed');
@@ -280,7 +334,12 @@ function renderFailed(error: unknown, signal: AbortSignal, request: FastifyReque
   return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(failedPage);
 }
 
-async function renderPage(render: PageRenderer, request: FastifyRequest, reply: FastifyReply, { dev, failedPage, origin }: RenderOptions) {
+async function renderPage(
+  render: PageRenderer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { dev, failedPage, origin }: RenderOptions,
+) {
   const nonce = randomBytes(16).toString('base64');
   allowNonceInCsp(reply, nonce, dev);
   const controller = new AbortController();
@@ -322,7 +381,10 @@ function allowNonceInCsp(reply: FastifyReply, nonce: string, dev: boolean) {
 function allowHashesInCsp(reply: FastifyReply, hashes: string[]) {
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp !== 'string' || hashes.length === 0) return;
-  reply.header('content-security-policy', csp.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${hashes.join(' ')}`));
+  reply.header(
+    'content-security-policy',
+    csp.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${hashes.join(' ')}`),
+  );
 }
 
 /** The page's path and query as the renderer reads them (leading slashes collapsed: `//host/path` is a path). */
@@ -344,7 +406,13 @@ function toWebRequest(request: FastifyRequest, origin: string, signal: AbortSign
 }
 
 /** Headers that could name another client than the page's: never on an internal call. */
-const FORWARDING_HEADERS = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip']);
+const FORWARDING_HEADERS = new Set([
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+]);
 
 /**
  * One call of a page's loader, answered by the API of this process: reads only, on the
@@ -354,9 +422,13 @@ const FORWARDING_HEADERS = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded
  * call outside any page's rendering has no visitor to count and is refused.
  */
 async function injectCall(fastify: FastifyInstance, request: Request): Promise<Response> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') throw new Error(`a page may only read while it renders (${request.method} ${request.url})`);
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    throw new Error(`a page may only read while it renders (${request.method} ${request.url})`);
   const page = renderingPage.getStore();
-  if (!page) throw new Error(`an API call made outside a page's rendering has no visitor to count (${request.method} ${request.url})`);
+  if (!page)
+    throw new Error(
+      `an API call made outside a page's rendering has no visitor to count (${request.method} ${request.url})`,
+    );
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -365,14 +437,22 @@ async function injectCall(fastify: FastifyInstance, request: Request): Promise<R
   headers.host = url.host;
   headers[INTERNAL_CALL_HEADER] = INTERNAL_CALL_TOKEN;
   // Without a forwarding header, request.ip of the call is this address whatever TRUST_PROXY says.
-  const answer = await fastify.inject({ method: request.method, url: url.pathname + url.search, headers, remoteAddress: page.clientIp });
+  const answer = await fastify.inject({
+    method: request.method,
+    url: url.pathname + url.search,
+    headers,
+    remoteAddress: page.clientIp,
+  });
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item));
   }
   const empty = answer.statusCode === 204 || answer.statusCode === 304;
-  return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: responseHeaders });
+  return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+    status: answer.statusCode,
+    headers: responseHeaders,
+  });
 }
 
 /** Every namespace of locales/it, read once at start. */
@@ -380,7 +460,11 @@ function readTranslations(localesDir: string): PageRendererSetup['translations']
   const dir = path.join(localesDir, 'it');
   const translations: PageRendererSetup['translations'] = {};
   for (const file of readdirSync(dir)) {
-    if (file.endsWith('.json')) translations[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+    if (file.endsWith('.json'))
+      translations[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<
+        string,
+        unknown
+      >;
   }
   return translations;
 }
@@ -392,7 +476,10 @@ interface ViteManifestChunk {
 }
 
 /** The built renderer and the client build's entry, or undefined when there is no build (tests of the API alone). */
-function productionRenderer(distDir: string, setup: (assets: PageAssets) => PageRendererSetup): (() => Promise<PageRenderer>) | undefined {
+function productionRenderer(
+  distDir: string,
+  setup: (assets: PageAssets) => PageRendererSetup,
+): (() => Promise<PageRenderer>) | undefined {
   const manifestFile = path.join(distDir, 'client', '.vite', 'manifest.json');
   const serverEntry = path.join(distDir, 'server', 'entry-server.js');
   if (!existsSync(manifestFile) || !existsSync(serverEntry)) return undefined;
@@ -401,7 +488,10 @@ function productionRenderer(distDir: string, setup: (assets: PageAssets) => Page
   if (!entry) throw new Error(`${manifestFile} has no ${CLIENT_ENTRY}`);
   const preloads = new Set<string>();
   // The one stylesheet of the build (cssCodeSplit off: vite.config.ts), or the entry's own.
-  const stylesheets = new Set<string>([...(entry.css ?? []), ...(manifest['style.css'] ? [manifest['style.css'].file] : [])]);
+  const stylesheets = new Set<string>([
+    ...(entry.css ?? []),
+    ...(manifest['style.css'] ? [manifest['style.css'].file] : []),
+  ]);
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || preloads.has(chunk.file)) return;
@@ -415,7 +505,10 @@ function productionRenderer(distDir: string, setup: (assets: PageAssets) => Page
     preloads: [...preloads].map((file) => `/${file}`),
     stylesheets: [...stylesheets].map((file) => `/${file}`),
   };
-  const loaded = import(pathToFileURL(serverEntry).href).then((module: { createPageRenderer: (setup: PageRendererSetup) => PageRenderer }) => module.createPageRenderer(setup(assets)));
+  const loaded = import(pathToFileURL(serverEntry).href).then(
+    (module: { createPageRenderer: (setup: PageRendererSetup) => PageRenderer }) =>
+      module.createPageRenderer(setup(assets)),
+  );
   // An unloadable build fails at start, not at the first visitor.
   loaded.catch(() => undefined);
   return () => loaded;
@@ -433,16 +526,30 @@ const VITE_PREAMBLE = [
 ];
 
 /** Vite in middleware mode: sources compiled on request, hot reload over this server's socket. */
-async function developmentRenderer(fastify: FastifyInstance, setup: (assets: PageAssets) => PageRendererSetup): Promise<() => Promise<PageRenderer>> {
+async function developmentRenderer(
+  fastify: FastifyInstance,
+  setup: (assets: PageAssets) => PageRendererSetup,
+): Promise<() => Promise<PageRenderer>> {
   const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
-  const vite = await createServer({ root: ROOT_DIR, appType: 'custom', server: { middlewareMode: true, hmr: { server: fastify.server } } });
+  const vite = await createServer({
+    root: ROOT_DIR,
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: { server: fastify.server } },
+  });
   await fastify.register(middie);
   fastify.use(vite.middlewares);
   fastify.addHook('onClose', async () => vite.close());
-  const rendererSetup = setup({ entry: `/${CLIENT_ENTRY}`, preloads: [], stylesheets: [], inlineModules: VITE_PREAMBLE });
+  const rendererSetup = setup({
+    entry: `/${CLIENT_ENTRY}`,
+    preloads: [],
+    stylesheets: [],
+    inlineModules: VITE_PREAMBLE,
+  });
   const renderers = new WeakMap<object, PageRenderer>();
   return async () => {
-    const module = (await vite.ssrLoadModule('/src/app/entry-server.tsx')) as { createPageRenderer: (setup: PageRendererSetup) => PageRenderer };
+    const module = (await vite.ssrLoadModule('/src/app/entry-server.tsx')) as {
+      createPageRenderer: (setup: PageRendererSetup) => PageRenderer;
+    };
     let render = renderers.get(module);
     if (!render) renderers.set(module, (render = module.createPageRenderer(rendererSetup)));
     return render;

@@ -33,10 +33,19 @@ interface RouteLimit {
   routeInfo?: { method?: string | string[]; url?: string };
 }
 
-const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
+const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store;
 
 /** Counts `hits` more requests (one by default) of `key` in its window; answers the count and the time left, in one statement. */
-export async function countRequest(db: Db, key: string, timeWindowMs: number, hits = 1): Promise<{ current: number; ttl: number }> {
+export async function countRequest(
+  db: Db,
+  key: string,
+  timeWindowMs: number,
+  hits = 1,
+): Promise<{ current: number; ttl: number }> {
   const rows = await db
     .insert(rateLimitCounters)
     .values({ key, hits, windowEndsAt: sql`now() + ${`${timeWindowMs} milliseconds`}::interval` })
@@ -47,13 +56,19 @@ export async function countRequest(db: Db, key: string, timeWindowMs: number, hi
         windowEndsAt: sql`case when ${rateLimitCounters.windowEndsAt} <= now() then excluded.window_ends_at else ${rateLimitCounters.windowEndsAt} end`,
       },
     })
-    .returning({ hits: rateLimitCounters.hits, ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.windowEndsAt} - now())) * 1000))::int` });
+    .returning({
+      hits: rateLimitCounters.hits,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.windowEndsAt} - now())) * 1000))::int`,
+    });
   return { current: rows[0].hits, ttl: Number(rows[0].ttl) };
 }
 
 /** Deletes the counters whose window has ended (the housekeeping job). */
 export async function purgeRateLimitCounters(db: Db, now = new Date()): Promise<number> {
-  const deleted = await db.delete(rateLimitCounters).where(lte(rateLimitCounters.windowEndsAt, now)).returning({ key: rateLimitCounters.key });
+  const deleted = await db
+    .delete(rateLimitCounters)
+    .where(lte(rateLimitCounters.windowEndsAt, now))
+    .returning({ key: rateLimitCounters.key });
   return deleted.length;
 }
 

@@ -22,11 +22,16 @@ export default fp(
       // reads only, and never on a route with a limit of its own (login, forms, the searches),
       // which the global option would otherwise reach too. Those limits count the calls against
       // the page's visitor, whose address the calls carry (pages.ts).
-      allowList: (request) => isInternalCall(request) && (request.method === 'GET' || request.method === 'HEAD') && !request.routeOptions.config?.rateLimit,
+      allowList: (request) =>
+        isInternalCall(request) &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.routeOptions.config?.rateLimit,
       // Limits with a ban count in the database: the ban holds on every server.
       store: sharedBanStore(fastify.db) as unknown as FastifyRateLimitStoreCtor,
       errorResponseBuilder: (_request, context) =>
-        new AppError(context.ban ? 'IPBanned' : 'TooManyRequests', { message: `rate limit of ${context.max} exceeded, retry in ${context.after}` }),
+        new AppError(context.ban ? 'IPBanned' : 'TooManyRequests', {
+          message: `rate limit of ${context.max} exceeded, retry in ${context.after}`,
+        }),
     });
   },
   { name: 'rate-limit', dependencies: ['context'], fastify: '5.x' },

@@ -29,7 +29,14 @@ export interface ServerSecrets {
   viewVisitorKey: string;
 }
 
-const NAMES = ['captcha_hmac_key', 'analytics_token_key', 'oidc_flow_secret', 'saved_search_link_key', 'offline_payment_key', 'view_visitor_key'] as const;
+const NAMES = [
+  'captcha_hmac_key',
+  'analytics_token_key',
+  'oidc_flow_secret',
+  'saved_search_link_key',
+  'offline_payment_key',
+  'view_visitor_key',
+] as const;
 type SecretName = (typeof NAMES)[number];
 
 /** The named secrets: created when missing (the first writer wins, `ON CONFLICT DO NOTHING`), then read back. */
@@ -38,7 +45,10 @@ export async function sharedSecrets(db: Db, names: readonly SecretName[] = NAMES
     .insert(serverSecrets)
     .values(names.map((name) => ({ name, value: randomBytes(32).toString('hex') })))
     .onConflictDoNothing({ target: serverSecrets.name });
-  const rows = await db.select({ name: serverSecrets.name, value: serverSecrets.value }).from(serverSecrets).where(inArray(serverSecrets.name, [...names]));
+  const rows = await db
+    .select({ name: serverSecrets.name, value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(inArray(serverSecrets.name, [...names]));
   const found = Object.fromEntries(rows.map((row) => [row.name, row.value])) as Record<SecretName, string>;
   for (const name of names) if (!found[name]) throw new Error(`server secret ${name} could not be read`);
   return found;
@@ -72,7 +82,8 @@ export default fp(
                 ? !config.viewVisitorKey
                 : Boolean(config.oidc) && !config.oidc?.clientSecret,
     );
-    const stored: Partial<Record<SecretName, string>> = missing.length > 0 ? await sharedSecrets(fastify.db, missing) : {};
+    const stored: Partial<Record<SecretName, string>> =
+      missing.length > 0 ? await sharedSecrets(fastify.db, missing) : {};
     fastify.decorate('secrets', {
       captchaHmacKey: config.captchaHmacKey ?? stored.captcha_hmac_key ?? '',
       analyticsTokenKey: config.analyticsTokenKey ?? stored.analytics_token_key ?? '',

@@ -15,43 +15,46 @@ export default fp(
     const tiles = cspSourceOf(config.tileUrl);
     const telemetry = cspSourceOf(config.telemetryUrl);
     const recaptcha = config.captcha === 'recaptcha';
-    const list = (...sources: (string | undefined | false)[]) => sources.filter((s): s is string => typeof s === 'string');
+    const list = (...sources: (string | undefined | false)[]) =>
+      sources.filter((s): s is string => typeof s === 'string');
 
-    const headers = staticHeaders(helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: list("'self'", recaptcha && 'https://www.google.com', recaptcha && 'https://www.gstatic.com'),
-          scriptSrcAttr: ["'none'"],
-          // Stylesheets from this origin only: no <style> element, inline or injected, runs.
-          // React's style attributes (sizes computed at run time) keep their own allowance.
-          styleSrc: ["'self'"],
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: list("'self'", 'data:', 'blob:', tiles),
-          fontSrc: ["'self'", 'data:'],
-          // The map library fetches tiles (and may fetch vector styles) instead of using <img>.
-          connectSrc: list("'self'", tiles, telemetry),
-          // The map library and the captcha widget run web workers from blob: URLs.
-          workerSrc: ["'self'", 'blob:'],
-          ...(recaptcha ? { frameSrc: ['https://www.google.com'] } : {}),
-          mediaSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+    const headers = staticHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            baseUri: ["'self'"],
+            scriptSrc: list("'self'", recaptcha && 'https://www.google.com', recaptcha && 'https://www.gstatic.com'),
+            scriptSrcAttr: ["'none'"],
+            // Stylesheets from this origin only: no <style> element, inline or injected, runs.
+            // React's style attributes (sizes computed at run time) keep their own allowance.
+            styleSrc: ["'self'"],
+            styleSrcAttr: ["'unsafe-inline'"],
+            imgSrc: list("'self'", 'data:', 'blob:', tiles),
+            fontSrc: ["'self'", 'data:'],
+            // The map library fetches tiles (and may fetch vector styles) instead of using <img>.
+            connectSrc: list("'self'", tiles, telemetry),
+            // The map library and the captcha widget run web workers from blob: URLs.
+            workerSrc: ["'self'", 'blob:'],
+            ...(recaptcha ? { frameSrc: ['https://www.google.com'] } : {}),
+            mediaSrc: ["'self'"],
+            manifestSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
         },
-      },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-      xContentTypeOptions: true,
-      // The same answer as the CSP's frame-ancestors 'none', for browsers that read only this.
-      xFrameOptions: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      // The SPA opens no cross-origin popups that need a handle back.
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-    }));
+        strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+        xContentTypeOptions: true,
+        // The same answer as the CSP's frame-ancestors 'none', for browsers that read only this.
+        xFrameOptions: { action: 'deny' },
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+        // The SPA opens no cross-origin popups that need a handle back.
+        crossOriginOpenerPolicy: { policy: 'same-origin' },
+      }),
+    );
     // The same headers on every answer: computed once (the Fastify wrapper of helmet built
     // them again on every request, most of the cost of a small answer), set first thing.
     fastify.addHook('onRequest', (_request, reply, done) => {
@@ -75,7 +78,9 @@ function isApiPath(url: string): boolean {
 }
 
 /** The headers a helmet middleware writes, read once from a stand-in response. */
-function staticHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): Record<string, string> {
+function staticHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {

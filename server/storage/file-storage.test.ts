@@ -45,13 +45,20 @@ describe('LocalFileStorage', () => {
     expect((await storage.get('manual/foto.jpg'))?.contentType).toBe('image/jpeg');
   });
 
-  it.each(['../escape.txt', 'media/../../escape.txt', '/etc/passwd', 'media//double', 'media/./x', 'media\\x', '', 'media/a b.jpg', 'media/x.jpg.meta.json'])(
-    'refuses the key %j',
-    async (key) => {
-      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(InvalidStorageKeyError);
-      await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-      await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-      await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-    },
-  );
+  it.each([
+    '../escape.txt',
+    'media/../../escape.txt',
+    '/etc/passwd',
+    'media//double',
+    'media/./x',
+    'media\\x',
+    '',
+    'media/a b.jpg',
+    'media/x.jpg.meta.json',
+  ])('refuses the key %j', async (key) => {
+    await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
 });

@@ -26,7 +26,13 @@ function readBoot(): PageBoot {
 const boot = readBoot();
 void initI18nWith(boot.translations);
 const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient, i18n, cookies: document, host: window.location.hostname, siteOrigin: boot.siteOrigin });
+const router = createAppRouter({
+  queryClient,
+  i18n,
+  cookies: document,
+  host: window.location.hostname,
+  siteOrigin: boot.siteOrigin,
+});
 
 installSession({
   navigate: (to) => void router.navigate({ href: to }),

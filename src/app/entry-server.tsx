@@ -1,5 +1,12 @@
 import { createRequestHandler, renderRouterToStream, RouterServer } from '@tanstack/react-router/ssr/server';
-import { PAGE_BOOT_ELEMENT_ID, PAGE_STATUS_HEADER, PAGE_STATUSES, type PageBoot, type PageRenderer, type PageRendererSetup } from '@domain/page-rendering';
+import {
+  PAGE_BOOT_ELEMENT_ID,
+  PAGE_STATUS_HEADER,
+  PAGE_STATUSES,
+  type PageBoot,
+  type PageRenderer,
+  type PageRendererSetup,
+} from '@domain/page-rendering';
 import { createSessionViewStore, readStoredSession } from '@/entities/session';
 import { setServerFetch } from '@/shared/api';
 import { createServerI18n, usedNamespaces } from '@/shared/i18n';
@@ -23,14 +30,30 @@ export function createPageRenderer(setup: PageRendererSetup): PageRenderer {
     const i18n = createServerI18n(setup.translations);
     const sessionStore = createSessionViewStore(() => readStoredSession(cookies));
     const queryClient = createQueryClient({ rendering: true });
-    const router = createAppRouter({ queryClient, i18n, sessionStore, cookies, host: url.hostname, siteOrigin: setup.siteOrigin, nonce });
+    const router = createAppRouter({
+      queryClient,
+      i18n,
+      sessionStore,
+      cookies,
+      host: url.hostname,
+      siteOrigin: setup.siteOrigin,
+      nonce,
+    });
     const handler = createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifest });
-    const response = await handler(({ request, router, responseHeaders }) => renderRouterToStream({ request, router, responseHeaders, children: <RouterServer router={router} /> }));
+    const response = await handler(({ request, router, responseHeaders }) =>
+      renderRouterToStream({ request, router, responseHeaders, children: <RouterServer router={router} /> }),
+    );
     for (const cookie of cookies.written) response.headers.append('set-cookie', cookie);
     const status = statusOf(response);
     if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-    const boot = (): PageBoot => ({ siteOrigin: setup.siteOrigin, translations: pick(setup.translations, usedNamespaces(i18n)) });
-    return new Response(response.body.pipeThrough(beforeBodyEnd(() => bootElement(boot()))), { status, headers: response.headers });
+    const boot = (): PageBoot => ({
+      siteOrigin: setup.siteOrigin,
+      translations: pick(setup.translations, usedNamespaces(i18n)),
+    });
+    return new Response(response.body.pipeThrough(beforeBodyEnd(() => bootElement(boot()))), {
+      status,
+      headers: response.headers,
+    });
   };
 }
 

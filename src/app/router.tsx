@@ -32,7 +32,16 @@ export interface AppRouterOptions {
  * (@tanstack/react-router-ssr-query), and translations and the session view are provided
  * around every route.
  */
-export function createAppRouter({ queryClient, i18n, sessionStore = sessionView, cookies, host, siteOrigin, history, nonce }: AppRouterOptions) {
+export function createAppRouter({
+  queryClient,
+  i18n,
+  sessionStore = sessionView,
+  cookies,
+  host,
+  siteOrigin,
+  history,
+  nonce,
+}: AppRouterOptions) {
   const router = createRouter({
     routeTree,
     history,

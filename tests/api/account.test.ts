@@ -18,9 +18,12 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
   const nextIp = () => `10.0.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) =>
     suite.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
-  const login = (username: string, password: string) => post('/api/Account/Login', { username, password, RecaptchaToken: 'x' });
-  const session = async (userToken: string) => (await post('/api/Account/Session', { userToken, portal: 5 })).json().Token as string;
-  const me = (token: string) => suite.app.inject({ method: 'GET', url: '/api/Account/Me', headers: { authorization: `Bearer ${token}` } });
+  const login = (username: string, password: string) =>
+    post('/api/Account/Login', { username, password, RecaptchaToken: 'x' });
+  const session = async (userToken: string) =>
+    (await post('/api/Account/Session', { userToken, portal: 5 })).json().Token as string;
+  const me = (token: string) =>
+    suite.app.inject({ method: 'GET', url: '/api/Account/Me', headers: { authorization: `Bearer ${token}` } });
 
   it('gives an anonymous visitor a user token, traded for a session token of at least 128 random bits', async () => {
     const anonymous = await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 5 });
@@ -32,15 +35,24 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first);
     // Only hashes are stored.
-    const stored = await suite.db.select().from(sessionTokens).where(eq(sessionTokens.tokenHash, hashToken(first)));
+    const stored = await suite.db
+      .select()
+      .from(sessionTokens)
+      .where(eq(sessionTokens.tokenHash, hashToken(first)));
     expect(stored).toHaveLength(1);
     const plain = await suite.db.select().from(sessionTokens).where(eq(sessionTokens.tokenHash, first));
     expect(plain).toHaveLength(0);
   });
 
   it('refuses bad anonymous-login and session bodies with the error body', async () => {
-    expectError(await post('/api/Account/AnonymousLogin', { AnonymousToken: 'not-a-uuid', portal: 5 }), 'ValidationError');
-    expectError(await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 4 }), 'ValidationError');
+    expectError(
+      await post('/api/Account/AnonymousLogin', { AnonymousToken: 'not-a-uuid', portal: 5 }),
+      'ValidationError',
+    );
+    expectError(
+      await post('/api/Account/AnonymousLogin', { AnonymousToken: crypto.randomUUID(), portal: 4 }),
+      'ValidationError',
+    );
     expectError(await post('/api/Account/Session', { userToken: 'x'.repeat(43), portal: 5 }), 'InvalidSessionToken');
     expectError(await post('/api/Account/Session', { userToken: '../../etc', portal: 5 }), 'ValidationError');
   });
@@ -52,7 +64,14 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     const token = await session(res.json().UserToken);
     const profile = await me(token);
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toMatchObject({ email: buyer, name: DEMO_ACCOUNTS.buyer.name, RegistrationConfirmed: true, CanChangePassword: true, businessName: 0, portal: 5 });
+    expect(profile.json()).toMatchObject({
+      email: buyer,
+      name: DEMO_ACCOUNTS.buyer.name,
+      RegistrationConfirmed: true,
+      CanChangePassword: true,
+      businessName: 0,
+      portal: 5,
+    });
     // Matching the e-mail ignores its case.
     expect((await login(buyer.toUpperCase(), DEMO_PASSWORD)).statusCode).toBe(200);
   });
@@ -62,9 +81,16 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     expect(res.json()).toMatchObject({ IsConfirmed: true, TermsAndPrivacyConfirmed: false });
     const token = await session(res.json().UserToken);
     expect((await me(token)).json()).toMatchObject({ termsConsent: false, termsAndPrivacyConsent: false });
-    const accept = await suite.app.inject({ method: 'POST', url: '/api/User/UpdateRexerTermsAndConditions', payload: { RexerTermsAndConditions: true, RexerPrivacy: true }, headers: { authorization: `Bearer ${token}` } });
+    const accept = await suite.app.inject({
+      method: 'POST',
+      url: '/api/User/UpdateRexerTermsAndConditions',
+      payload: { RexerTermsAndConditions: true, RexerPrivacy: true },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(accept.statusCode).toBe(200);
-    expect((await login(DEMO_ACCOUNTS.returning.email, DEMO_PASSWORD)).json()).toMatchObject({ TermsAndPrivacyConfirmed: true });
+    expect((await login(DEMO_ACCOUNTS.returning.email, DEMO_PASSWORD)).json()).toMatchObject({
+      TermsAndPrivacyConfirmed: true,
+    });
   });
 
   it('answers an unknown user and a wrong password alike', async () => {
@@ -77,13 +103,21 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
 
   it('tells an unconfirmed user so, with a confirmation token', async () => {
     const email = 'non.confermato@example.com';
-    const [seller] = await suite.db.select().from(users).where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.seller.email}`);
-    await suite.db.insert(users).values({ email, passwordHash: seller.passwordHash, registrationConfirmed: false, userTypeId: 2 });
+    const [seller] = await suite.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.seller.email}`);
+    await suite.db
+      .insert(users)
+      .values({ email, passwordHash: seller.passwordHash, registrationConfirmed: false, userTypeId: 2 });
     const res = await login(email, DEMO_PASSWORD);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ExceptionTypeString: 'UserNotConfirmed' });
     const token = res.json().Token as string;
-    const [row] = await suite.db.select().from(userActionTokens).where(eq(userActionTokens.tokenHash, hashToken(token)));
+    const [row] = await suite.db
+      .select()
+      .from(userActionTokens)
+      .where(eq(userActionTokens.tokenHash, hashToken(token)));
     expect(row.kind).toBe('resend_confirmation');
   });
 
@@ -93,19 +127,37 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     for (let i = 0; i < LOCK_AFTER_FAILURES; i++) last = await login(email, `Sbagliata#${i}`);
     expectError(last!, 'PasswordAttemptsExceeded');
     expectError(await login(email, DEMO_PASSWORD), 'PasswordAttemptsExceeded');
-    await suite.db.update(users).set({ lockedUntil: null }).where(sql`lower(${users.email}) = ${email}`);
+    await suite.db
+      .update(users)
+      .set({ lockedUntil: null })
+      .where(sql`lower(${users.email}) = ${email}`);
     expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('says a social-login e-mail has no password here', async () => {
-    await suite.db.insert(users).values({ email: 'social@example.com', provider: 'oidc', providerSubject: 'sub-1', registrationConfirmed: true, userTypeId: 2 });
+    await suite.db.insert(users).values({
+      email: 'social@example.com',
+      provider: 'oidc',
+      providerSubject: 'sub-1',
+      registrationConfirmed: true,
+      userTypeId: 2,
+    });
     expectError(await login('social@example.com', 'Qualsiasi#2025'), 'EmailIsUsedInSocialLogin');
   });
 
   it('refuses a suspended account with type 68 after a right password', async () => {
     const email = 'sospeso@example.com';
-    const [seller] = await suite.db.select().from(users).where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.seller.email}`);
-    await suite.db.insert(users).values({ email, passwordHash: seller.passwordHash, registrationConfirmed: true, userTypeId: 2, suspendedAt: new Date() });
+    const [seller] = await suite.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.seller.email}`);
+    await suite.db.insert(users).values({
+      email,
+      passwordHash: seller.passwordHash,
+      registrationConfirmed: true,
+      userTypeId: 2,
+      suspendedAt: new Date(),
+    });
     expectError(await login(email, DEMO_PASSWORD), 'UserIsSuspendedOrDeleted');
   });
 
@@ -116,12 +168,19 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     expectError(await suite.app.inject({ method: 'GET', url: '/api/Account/Me' }), 'MissingToken');
     expectError(await me('x'.repeat(43)), 'InvalidSessionToken');
 
-    await suite.db.update(sessionTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessionTokens.tokenHash, hashToken(token)));
+    await suite.db
+      .update(sessionTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessionTokens.tokenHash, hashToken(token)));
     expectError(await me(token), 'ExpiredSessionToken');
     const renewed = await session(userToken);
     expect((await me(renewed)).statusCode).toBe(200);
 
-    const logout = await suite.app.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: `Bearer ${renewed}` } });
+    const logout = await suite.app.inject({
+      method: 'POST',
+      url: '/api/Account/Logout',
+      headers: { authorization: `Bearer ${renewed}` },
+    });
     expect(logout.statusCode).toBe(204);
     expectError(await me(renewed), 'InvalidSessionToken');
     expectError(await post('/api/Account/Session', { userToken, portal: 5 }), 'InvalidSessionToken');
@@ -130,7 +189,10 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
   it('answers ExpiredUserToken when the user token itself has expired', async () => {
     const userToken = (await login(buyer, DEMO_PASSWORD)).json().UserToken as string;
     const token = await session(userToken);
-    await suite.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.tokenHash, hashToken(userToken)));
+    await suite.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.tokenHash, hashToken(userToken)));
     expectError(await me(token), 'ExpiredUserToken');
     expectError(await post('/api/Account/Session', { userToken, portal: 5 }), 'ExpiredUserToken');
   });
@@ -138,7 +200,16 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
   it('limits login attempts per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await post('/api/Account/Login', { username: `limite${i}@example.com`, password: 'x', RecaptchaToken: 'x' }, {}, '192.0.2.7')).statusCode);
+      statuses.push(
+        (
+          await post(
+            '/api/Account/Login',
+            { username: `limite${i}@example.com`, password: 'x', RecaptchaToken: 'x' },
+            {},
+            '192.0.2.7',
+          )
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
@@ -149,20 +220,33 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
       fc.anything(),
       fc.record({ username: fc.string(), password: fc.string(), RecaptchaToken: fc.anything() }, { requiredKeys: [] }),
       fc.record({ AnonymousToken: fc.oneof(fc.uuid(), fc.string()), portal: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ userToken: fc.string({ maxLength: 300 }), portal: fc.oneof(fc.constant(5), fc.anything()) }, { requiredKeys: [] }),
+      fc.record(
+        { userToken: fc.string({ maxLength: 300 }), portal: fc.oneof(fc.constant(5), fc.anything()) },
+        { requiredKeys: [] },
+      ),
     );
     const count = async () => (await suite.db.select({ n: sql<number>`count(*)::int` }).from(userTokens))[0].n;
     const before = await count();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/Account/AnonymousLogin', '/api/Account/Session', '/api/Account/Login'), hostile, async (url, body) => {
-        const res = await suite.app.inject({ method: 'POST', url, payload: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json' }, remoteAddress: nextIp() });
-        const valid = res.statusCode === 200;
-        if (!valid) {
-          expect(res.statusCode).toBeGreaterThanOrEqual(400);
-          expect(res.statusCode).toBeLessThan(500);
-          expect(isErrorBody(res.json())).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/Account/AnonymousLogin', '/api/Account/Session', '/api/Account/Login'),
+        hostile,
+        async (url, body) => {
+          const res = await suite.app.inject({
+            method: 'POST',
+            url,
+            payload: JSON.stringify(body) ?? 'null',
+            headers: { 'content-type': 'application/json' },
+            remoteAddress: nextIp(),
+          });
+          const valid = res.statusCode === 200;
+          if (!valid) {
+            expect(res.statusCode).toBeGreaterThanOrEqual(400);
+            expect(res.statusCode).toBeLessThan(500);
+            expect(isErrorBody(res.json())).toBe(true);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
     // Only a well-formed anonymous login may store a token; hostile bodies almost never are.
@@ -200,7 +284,13 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     // The silent session works at once, unconfirmed.
     const silent = await session(res.json().Token);
     const profile = await me(silent);
-    expect(profile.json()).toMatchObject({ email, RegistrationConfirmed: false, commercialConsent: true, partnerConsent: false, termsAndPrivacyConsent: true });
+    expect(profile.json()).toMatchObject({
+      email,
+      RegistrationConfirmed: false,
+      commercialConsent: true,
+      partnerConsent: false,
+      termsAndPrivacyConsent: true,
+    });
     // Consents are records with the text version.
     const [user] = await suite.db.select().from(users).where(eq(users.email, email));
     const consents = await suite.db.select().from(userConsents).where(eq(userConsents.userId, user.id));
@@ -210,26 +300,47 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
       ['privacy', true, '2025-01'],
       ['terms', true, '2025-01'],
     ]);
-    expect((await login(email, 'Nuova#Casa2025')).json()).toMatchObject({ ExceptionTypeString: 'UserNotConfirmed', Token: expect.any(String) });
+    expect((await login(email, 'Nuova#Casa2025')).json()).toMatchObject({
+      ExceptionTypeString: 'UserNotConfirmed',
+      Token: expect.any(String),
+    });
 
     const [mail] = await suite.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     const token = /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
     // Opened in the session that registered with the password: it stays (elsewhere it would be
     // suspended until typed again, confirmation-password.test.ts).
-    const confirmed = await suite.app.inject({ url: `/api/Account/Confirm/${token}`, headers: { authorization: `Bearer ${silent}` } });
+    const confirmed = await suite.app.inject({
+      url: `/api/Account/Confirm/${token}`,
+      headers: { authorization: `Bearer ${silent}` },
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ Email: email, SessionKept: true });
     expectError(await suite.app.inject({ url: `/api/Account/Confirm/${token}` }), 'AlreadyConfirmedUser');
-    expect((await login(email, 'Nuova#Casa2025')).json()).toMatchObject({ IsConfirmed: true, TermsAndPrivacyConfirmed: true });
+    expect((await login(email, 'Nuova#Casa2025')).json()).toMatchObject({
+      IsConfirmed: true,
+      TermsAndPrivacyConfirmed: true,
+    });
   });
 
   it('refuses a second account for an address, missing consents and a weak password', async () => {
     expectError(await post('/api/Account/Register', registration(buyer.toUpperCase())), 'MailAlreadyRegistered');
-    expectError(await post('/api/Account/Register', registration('senza.termini@example.com', { InfoPrivacy: false })), 'TermsNotAccepted');
-    expectError(await post('/api/Account/Register', registration('debole@example.com', { password: 'password' })), 'InvalidPassword');
-    expectError(await post('/api/Account/Register', registration('comune@example.com', { password: 'Password1!' })), 'PasswordTooWeak');
+    expectError(
+      await post('/api/Account/Register', registration('senza.termini@example.com', { InfoPrivacy: false })),
+      'TermsNotAccepted',
+    );
+    expectError(
+      await post('/api/Account/Register', registration('debole@example.com', { password: 'password' })),
+      'InvalidPassword',
+    );
+    expectError(
+      await post('/api/Account/Register', registration('comune@example.com', { password: 'Password1!' })),
+      'PasswordTooWeak',
+    );
     expectError(await post('/api/Account/Register', registration('not-an-email')), 'ValidationError');
-    const stored = await suite.db.select().from(users).where(sql`${users.email} in ('senza.termini@example.com', 'debole@example.com', 'comune@example.com')`);
+    const stored = await suite.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} in ('senza.termini@example.com', 'debole@example.com', 'comune@example.com')`);
     expect(stored).toEqual([]);
   });
 
@@ -254,15 +365,35 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     const silent = await session(res.json().Token);
     const [mail] = await suite.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     const token = /\/mailconfermata\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
-    const confirmed = await suite.app.inject({ url: `/api/Account/Confirm/${token}`, headers: { authorization: `Bearer ${silent}` } });
+    const confirmed = await suite.app.inject({
+      url: `/api/Account/Confirm/${token}`,
+      headers: { authorization: `Bearer ${silent}` },
+    });
     expect(confirmed.statusCode).toBe(200);
     const body = confirmed.json();
-    expect(body).toEqual({ Email: email, SessionKept: true, ChoosePasswordToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(body).toEqual({
+      Email: email,
+      SessionKept: true,
+      ChoosePasswordToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     // The browser that opened the link is still in.
     expect((await me(silent)).statusCode).toBe(200);
     // The token chooses the first password, once; then the account logs in with it.
-    expect((await post('/api/Account/NewPassword/Change', { Token: body.ChoosePasswordToken, NewPassword: 'Prima#Scelta2026' })).statusCode).toBe(200);
-    expectError(await post('/api/Account/NewPassword/Change', { Token: body.ChoosePasswordToken, NewPassword: 'Seconda#Scelta2026' }), 'InvalidToken');
+    expect(
+      (
+        await post('/api/Account/NewPassword/Change', {
+          Token: body.ChoosePasswordToken,
+          NewPassword: 'Prima#Scelta2026',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expectError(
+      await post('/api/Account/NewPassword/Change', {
+        Token: body.ChoosePasswordToken,
+        NewPassword: 'Seconda#Scelta2026',
+      }),
+      'InvalidToken',
+    );
     expect((await login(email, 'Prima#Scelta2026')).json()).toMatchObject({ IsConfirmed: true });
   });
 
@@ -299,9 +430,17 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     expect((await post('/api/Account/NewPassword/', { email })).statusCode).toBe(200);
     const token = (await mailLink(email, 'recuperaPassword'))!;
     expect((await post('/api/Account/NewPassword/Confirm', { token })).json()).toEqual({ Email: email });
-    expectError(await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'corta' }), 'InvalidPassword');
-    expect((await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Ritrovata#2026' })).statusCode).toBe(200);
-    expectError(await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Ancora#2026' }), 'InvalidToken');
+    expectError(
+      await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'corta' }),
+      'InvalidPassword',
+    );
+    expect(
+      (await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Ritrovata#2026' })).statusCode,
+    ).toBe(200);
+    expectError(
+      await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Ancora#2026' }),
+      'InvalidToken',
+    );
     expectError(await me(oldSession), 'InvalidSessionToken');
     expectError(await login(email, DEMO_PASSWORD), 'WrongCredentials');
     expect((await login(email, 'Ritrovata#2026')).statusCode).toBe(200);
@@ -321,22 +460,45 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     const email = `rapida2.${backend.name}@example.com`;
     await post('/api/Account/Register', registration(email, { password: undefined }));
     const token = (await mailLink(email, 'inserisciPassword'))!;
-    expect((await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Scelta#Mia2026' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/Account/NewPassword/Change', { Token: token, NewPassword: 'Scelta#Mia2026' })).statusCode,
+    ).toBe(200);
     expect((await login(email, 'Scelta#Mia2026')).json()).toMatchObject({ IsConfirmed: true });
   });
 
   it('changes the password of the logged-in user, keeping this session and revoking the others', async () => {
     const email = `cambio.${backend.name}@example.com`;
-    const registered = await session((await post('/api/Account/Register', registration(email, { password: 'Prima#Pass2026' }))).json().Token);
-    await suite.app.inject({ url: `/api/Account/Confirm/${await mailLink(email, 'mailconfermata')}`, headers: { authorization: `Bearer ${registered}` } });
+    const registered = await session(
+      (await post('/api/Account/Register', registration(email, { password: 'Prima#Pass2026' }))).json().Token,
+    );
+    await suite.app.inject({
+      url: `/api/Account/Confirm/${await mailLink(email, 'mailconfermata')}`,
+      headers: { authorization: `Bearer ${registered}` },
+    });
     const otherDevice = await session((await login(email, 'Prima#Pass2026')).json().UserToken);
     const token = await session((await login(email, 'Prima#Pass2026')).json().UserToken);
     const change = (body: Record<string, string>, bearer = token) =>
-      suite.app.inject({ method: 'PUT', url: '/api/user/updatePassword', payload: body, headers: { authorization: `Bearer ${bearer}` } });
-    expectError(await change({ username: email, oldPassword: 'Sbagliata#1', newPassword: 'Seconda#Pass2026' }), 'WrongCredentials');
-    expectError(await change({ username: buyer, oldPassword: 'Prima#Pass2026', newPassword: 'Seconda#Pass2026' }), 'Forbidden');
-    expectError(await change({ username: email, oldPassword: 'Prima#Pass2026', newPassword: 'debole' }), 'InvalidPassword');
-    expect((await change({ username: email, oldPassword: 'Prima#Pass2026', newPassword: 'Seconda#Pass2026' })).statusCode).toBe(200);
+      suite.app.inject({
+        method: 'PUT',
+        url: '/api/user/updatePassword',
+        payload: body,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    expectError(
+      await change({ username: email, oldPassword: 'Sbagliata#1', newPassword: 'Seconda#Pass2026' }),
+      'WrongCredentials',
+    );
+    expectError(
+      await change({ username: buyer, oldPassword: 'Prima#Pass2026', newPassword: 'Seconda#Pass2026' }),
+      'Forbidden',
+    );
+    expectError(
+      await change({ username: email, oldPassword: 'Prima#Pass2026', newPassword: 'debole' }),
+      'InvalidPassword',
+    );
+    expect(
+      (await change({ username: email, oldPassword: 'Prima#Pass2026', newPassword: 'Seconda#Pass2026' })).statusCode,
+    ).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
     expectError(await me(otherDevice), 'InvalidSessionToken');
     expectError(await login(email, 'Prima#Pass2026'), 'WrongCredentials');
@@ -353,20 +515,51 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
 
     expect((await call('POST', '/api/user/updatePhone', { phone: '+39 333 1234567' })).statusCode).toBe(200);
     expectError(await call('POST', '/api/user/updatePhone', { phone: 'chiamami' }), 'ValidationError');
-    expectError(await call('POST', '/api/User/UpdateRexerTermsAndConditions', { RexerTermsAndConditions: true, RexerPrivacy: false }), 'TermsNotAccepted');
-    expect((await call('POST', '/api/User/UpdateRexerTermsAndConditions', { RexerTermsAndConditions: true, RexerPrivacy: true })).statusCode).toBe(200);
+    expectError(
+      await call('POST', '/api/User/UpdateRexerTermsAndConditions', {
+        RexerTermsAndConditions: true,
+        RexerPrivacy: false,
+      }),
+      'TermsNotAccepted',
+    );
+    expect(
+      (
+        await call('POST', '/api/User/UpdateRexerTermsAndConditions', {
+          RexerTermsAndConditions: true,
+          RexerPrivacy: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call('PUT', '/api/User/ChangeCommercialConsent', { CommercialConsent: false })).statusCode).toBe(200);
     expect((await call('PUT', '/api/user/ChangePartnerConsent', { PartnerConsent: true })).statusCode).toBe(200);
-    expect((await me(token)).json()).toMatchObject({ phonePrefix: '+39', phone: '333 1234567', commercialConsent: false, partnerConsent: true });
+    expect((await me(token)).json()).toMatchObject({
+      phonePrefix: '+39',
+      phone: '333 1234567',
+      commercialConsent: false,
+      partnerConsent: true,
+    });
     const history = await suite.db.select().from(userConsents).where(eq(userConsents.userId, userId));
-    expect(history.filter((c) => c.kind === 'commercial').map((c) => c.granted).sort()).toEqual([false, true]);
-    expectError(await call('POST', '/api/user/updatePhone', { phone: '3331234567' }, 'x'.repeat(43)), 'InvalidSessionToken');
+    expect(
+      history
+        .filter((c) => c.kind === 'commercial')
+        .map((c) => c.granted)
+        .sort(),
+    ).toEqual([false, true]);
+    expectError(
+      await call('POST', '/api/user/updatePhone', { phone: '3331234567' }, 'x'.repeat(43)),
+      'InvalidSessionToken',
+    );
 
     // The rapid registration (silent session, address not confirmed yet) may not close the account.
     expectError(await call('DELETE', `/api/user/${userId}`), 'InvalidAccessForRapidRegistration');
     await suite.db.update(users).set({ registrationConfirmed: true }).where(eq(users.id, userId));
     // Nobody deletes another account.
-    const buyerId = (await suite.db.select().from(users).where(sql`lower(${users.email}) = ${buyer}`))[0].id;
+    const buyerId = (
+      await suite.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${buyer}`)
+    )[0].id;
     expectError(await call('DELETE', `/api/user/${buyerId}`), 'Forbidden');
     expect((await call('DELETE', `/api/user/${userId}`)).statusCode).toBe(200);
     const [deleted] = await suite.db.select().from(users).where(eq(users.id, userId));
@@ -385,11 +578,19 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     expect((await suite.app.inject({ url: `/api/Account/RequestNewConfirmationMail/${token}` })).statusCode).toBe(200);
     const after = (await suite.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).length;
     expect(after).toBe(before + 1);
-    expectError(await suite.app.inject({ url: `/api/Account/RequestNewConfirmationMail/${'x'.repeat(43)}` }), 'InvalidToken');
+    expectError(
+      await suite.app.inject({ url: `/api/Account/RequestNewConfirmationMail/${'x'.repeat(43)}` }),
+      'InvalidToken',
+    );
   });
 
   it('logs in once from a CRM or mail auto-login link', async () => {
-    const userId = (await suite.db.select().from(users).where(sql`lower(${users.email}) = ${buyer}`))[0].id;
+    const userId = (
+      await suite.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${buyer}`)
+    )[0].id;
     for (const path of ['/api/Account/AutoLoginSalesForce/', '/api/Account/Autologin']) {
       const token = await issueActionToken(suite.db, userId, 'auto_login', new Date());
       const res = await suite.app.inject({ url: `${path}?token=${token}` });
@@ -405,25 +606,84 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
   it('saves private then company data, and the profile reads the address of its kind', async () => {
     const email = `dati.${backend.name}@example.com`;
     const token = await session((await post('/api/Account/Register', registration(email))).json().Token);
-    const put = (url: string, payload: object) => suite.app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${token}` } });
-    const residential = { address: 'Via Padova', number: '45', city: 'Milano', postalCode: '20127', province: 'MI', country: 'IT' };
-    expectError(await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito' }), 'InvalidAccessForRapidRegistration');
+    const put = (url: string, payload: object) =>
+      suite.app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${token}` } });
+    const residential = {
+      address: 'Via Padova',
+      number: '45',
+      city: 'Milano',
+      postalCode: '20127',
+      province: 'MI',
+      country: 'IT',
+    };
+    expectError(
+      await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito' }),
+      'InvalidAccessForRapidRegistration',
+    );
     // Confirmed in the browser of this session (a link opened elsewhere ends the sessions opened before it).
-    await suite.app.inject({ url: `/api/Account/Confirm/${await mailLink(email, 'mailconfermata')}`, headers: { authorization: `Bearer ${token}` } });
+    await suite.app.inject({
+      url: `/api/Account/Confirm/${await mailLink(email, 'mailconfermata')}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(
-      (await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito', birthdayDate: '1990-04-12', sex: 'F', fiscalCode: 'spslra90d52f205x', residentialAddress: residential })).statusCode,
+      (
+        await put('/api/user/UpdatePrivateData', {
+          name: 'Laura',
+          surname: 'Esposito',
+          birthdayDate: '1990-04-12',
+          sex: 'F',
+          fiscalCode: 'spslra90d52f205x',
+          residentialAddress: residential,
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await me(token)).json()).toMatchObject({ businessName: 0, fiscalCode: 'SPSLRA90D52F205X', birthdayDate: '1990-04-12', address: 'Via Padova', city: 'Milano', province: 'MI' });
-    expectError(await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito', fiscalCode: 'corto' }), 'ValidationError');
+    expect((await me(token)).json()).toMatchObject({
+      businessName: 0,
+      fiscalCode: 'SPSLRA90D52F205X',
+      birthdayDate: '1990-04-12',
+      address: 'Via Padova',
+      city: 'Milano',
+      province: 'MI',
+    });
+    expectError(
+      await put('/api/user/UpdatePrivateData', { name: 'Laura', surname: 'Esposito', fiscalCode: 'corto' }),
+      'ValidationError',
+    );
 
     const legal = { address: 'Corso Buenos Aires', number: '1', city: 'Milano', postalCode: '20124', province: 'MI' };
     expect(
-      (await put('/api/user/UpdateCorporateData', { companyName: 'Esposito Immobili S.r.l.', VATNumber: '12345678901', pecAddress: 'esposito@pec.example', uniqueCode: 'abc1234', referentName: 'Laura', referentSurname: 'Esposito', legalAddress: legal })).statusCode,
+      (
+        await put('/api/user/UpdateCorporateData', {
+          companyName: 'Esposito Immobili S.r.l.',
+          VATNumber: '12345678901',
+          pecAddress: 'esposito@pec.example',
+          uniqueCode: 'abc1234',
+          referentName: 'Laura',
+          referentSurname: 'Esposito',
+          legalAddress: legal,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await put('/api/User/ChangeBusinessName', { businessName: 1 })).statusCode).toBe(200);
-    expect((await me(token)).json()).toMatchObject({ businessName: 1, companyName: 'Esposito Immobili S.r.l.', VATNumber: '12345678901', uniqueCode: 'ABC1234', address: 'Corso Buenos Aires', postalCode: '20124' });
+    expect((await me(token)).json()).toMatchObject({
+      businessName: 1,
+      companyName: 'Esposito Immobili S.r.l.',
+      VATNumber: '12345678901',
+      uniqueCode: 'ABC1234',
+      address: 'Corso Buenos Aires',
+      postalCode: '20124',
+    });
     expectError(await put('/api/User/ChangeBusinessName', { businessName: 2 }), 'ValidationError');
-    expectError(await put('/api/user/UpdateCorporateData', { companyName: 'X', VATNumber: '123', referentName: 'A', referentSurname: 'B', legalAddress: legal }), 'ValidationError');
+    expectError(
+      await put('/api/user/UpdateCorporateData', {
+        companyName: 'X',
+        VATNumber: '123',
+        referentName: 'A',
+        referentSurname: 'B',
+        legalAddress: legal,
+      }),
+      'ValidationError',
+    );
   });
 
   it('refuses an anonymous session on the profile', async () => {

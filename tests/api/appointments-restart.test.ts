@@ -65,7 +65,10 @@ async function stop(server: Server | undefined, signal: NodeJS.Signals): Promise
 async function call(server: Server, url: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(`${server.url}${url}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
@@ -81,7 +84,12 @@ async function login(server: Server, email: string): Promise<string> {
 }
 
 /** Runs SQL on the stopped server's database (PGlite allows one process per data folder). */
-async function query<T>(backend: { postgres: boolean }, where: { dataDir: string; url?: string }, text: string, params: unknown[] = []): Promise<T[]> {
+async function query<T>(
+  backend: { postgres: boolean },
+  where: { dataDir: string; url?: string },
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   if (backend.postgres) {
     const client = new pg.Client({ connectionString: where.url });
     await client.connect();
@@ -143,13 +151,16 @@ for (const backend of BACKENDS) {
         });
         const slots = (await call(server, `/api/Property/${item.Id}/VisitSlots`)).body.Slots as string[] | undefined;
         if (!slots?.length) continue;
-        const created = await call(server, '/api/Appointment', { token: buyer, body: { PropertyId: item.Id, Slots: slots.slice(0, 2), Message: 'Posso venire con mia sorella?' } });
+        const created = await call(server, '/api/Appointment', {
+          token: buyer,
+          body: { PropertyId: item.Id, Slots: slots.slice(0, 2), Message: 'Posso venire con mia sorella?' },
+        });
         if (created.status !== 201) continue;
         id = created.body.Id as number;
         propertyId = item.Id;
         break;
       }
-      expect(id, 'a visit request on one of the demo owner\'s listings').toBeDefined();
+      expect(id, "a visit request on one of the demo owner's listings").toBeDefined();
       expect(propertyId).toBeDefined();
 
       // Killed: no shutdown hook, nothing flushed by the process on its way out.
@@ -158,11 +169,21 @@ for (const backend of BACKENDS) {
 
       // The expiry was queued durably, for the request's earliest slot.
       const where = { dataDir, url };
-      const queued = await query<{ state: string }>(backend, where, `select state from pgboss.job where name = $1 and data->>'id' = $2`, [APPOINTMENT_EXPIRY_JOB, String(id)]);
+      const queued = await query<{ state: string }>(
+        backend,
+        where,
+        `select state from pgboss.job where name = $1 and data->>'id' = $2`,
+        [APPOINTMENT_EXPIRY_JOB, String(id)],
+      );
       expect(queued.map((job) => job.state)).toEqual(['created']);
       // The clock moves past the deadline.
-      await query(backend, where, `update appointments set expires_at = now() - interval '1 minute' where id = $1`, [id]);
-      await query(backend, where, `update pgboss.job set start_after = now() where name = $1 and data->>'id' = $2`, [APPOINTMENT_EXPIRY_JOB, String(id)]);
+      await query(backend, where, `update appointments set expires_at = now() - interval '1 minute' where id = $1`, [
+        id,
+      ]);
+      await query(backend, where, `update pgboss.job set start_after = now() where name = $1 and data->>'id' = $2`, [
+        APPOINTMENT_EXPIRY_JOB,
+        String(id),
+      ]);
 
       server = await startServer({ ...env, DEMO_DATA: 'false' });
       const deadline = Date.now() + 60_000;
@@ -178,13 +199,24 @@ for (const backend of BACKENDS) {
       await stop(server, 'SIGTERM');
       server = undefined;
 
-      const events = await query<{ status_id: number; actor: string }>(backend, where, 'select status_id, actor from appointment_events where appointment_id = $1 order by id', [id]);
+      const events = await query<{ status_id: number; actor: string }>(
+        backend,
+        where,
+        'select status_id, actor from appointment_events where appointment_id = $1 order by id',
+        [id],
+      );
       expect(events).toEqual([
         { status_id: APPOINTMENT_STATUS.pending, actor: 'buyer' },
         { status_id: APPOINTMENT_STATUS.expired, actor: 'none' },
       ]);
-      const mails = await query<{ to_address: string }>(backend, where, `select to_address from mail_outbox where subject like 'Richiesta di visita scaduta%' order by to_address`);
-      expect(mails.map((mail) => mail.to_address)).toEqual([DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.seller.email].sort());
+      const mails = await query<{ to_address: string }>(
+        backend,
+        where,
+        `select to_address from mail_outbox where subject like 'Richiesta di visita scaduta%' order by to_address`,
+      );
+      expect(mails.map((mail) => mail.to_address)).toEqual(
+        [DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.seller.email].sort(),
+      );
     }, 600_000);
   });
 }

@@ -20,7 +20,14 @@ async function captchaOnly(env: Record<string, string>): Promise<FastifyInstance
   fastify.addHook('onClose', () => database.close());
   fastify.decorate('config', testConfig(env));
   fastify.decorate('db', database.db);
-  fastify.decorate('secrets', { captchaHmacKey: 'test-captcha-key', analyticsTokenKey: 'test-analytics-key', oidcFlowSecret: 'test-flow-secret', savedSearchLinkKey: 'test-link-key', offlinePaymentKey: 'test-offline-payment-key', viewVisitorKey: 'test-view-visitor-key' });
+  fastify.decorate('secrets', {
+    captchaHmacKey: 'test-captcha-key',
+    analyticsTokenKey: 'test-analytics-key',
+    oidcFlowSecret: 'test-flow-secret',
+    savedSearchLinkKey: 'test-link-key',
+    offlinePaymentKey: 'test-offline-payment-key',
+    viewVisitorKey: 'test-view-visitor-key',
+  });
   await fastify.register(captchaPlugin);
   await fastify.ready();
   return fastify;
@@ -55,14 +62,23 @@ describe('captcha', () => {
         const form = new URLSearchParams(body);
         received.push(form);
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ success: form.get('secret') === 'segreto' && form.get('response') === 'good-token' }));
+        response.end(
+          JSON.stringify({ success: form.get('secret') === 'segreto' && form.get('response') === 'good-token' }),
+        );
       });
     });
     await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
     const port = (standIn.address() as AddressInfo).port;
     const env = { RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' };
     altchaApp = await buildTestApp(testDb, { env: { ...env, CAPTCHA: 'altcha', CAPTCHA_HMAC_KEY: 'chiave-di-prova' } });
-    recaptchaApp = await buildTestApp(testDb, { env: { ...env, RECAPTCHA_SECRET: 'segreto', RECAPTCHA_SITE_KEY: 'sito-pubblico', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` } });
+    recaptchaApp = await buildTestApp(testDb, {
+      env: {
+        ...env,
+        RECAPTCHA_SECRET: 'segreto',
+        RECAPTCHA_SITE_KEY: 'sito-pubblico',
+        RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+      },
+    });
     offApp = await buildTestApp(testDb, { env: { ...env, CAPTCHA: 'off' } });
   }, 180_000);
   afterAll(async () => {
@@ -74,7 +90,12 @@ describe('captcha', () => {
   });
 
   const login = (app: FastifyInstance, RecaptchaToken?: string) =>
-    app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken }, remoteAddress: '10.20.0.1' });
+    app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken },
+      remoteAddress: '10.20.0.1',
+    });
 
   it('ALTCHA: a solved challenge lets the login through once; a replay, a forgery or nothing is refused', async () => {
     const token = await solvedToken(altchaApp);
@@ -87,18 +108,35 @@ describe('captcha', () => {
     fresh.solution.counter += 1;
     expectError(await login(altchaApp, Buffer.from(JSON.stringify(fresh)).toString('base64')), 'CaptchaFailed');
     // A payload claiming a remote verification is never trusted.
-    expectError(await login(altchaApp, Buffer.from(JSON.stringify({ verificationData: 'verified=true', signature: 'x' })).toString('base64')), 'CaptchaFailed');
+    expectError(
+      await login(
+        altchaApp,
+        Buffer.from(JSON.stringify({ verificationData: 'verified=true', signature: 'x' })).toString('base64'),
+      ),
+      'CaptchaFailed',
+    );
   });
 
   it('ALTCHA: verify answers false, never throws, for anything but a fresh solution of ours', async () => {
     const alone = await captchaOnly({ CAPTCHA: 'altcha' });
     try {
-      const garbage = [undefined, '', 'off', 'non è base64 !', 'bm9uIHVuIHBheWxvYWQ=', Buffer.from('null').toString('base64'), Buffer.from('{"challenge":1,"solution":2}').toString('base64'), 'A'.repeat(10_000)];
+      const garbage = [
+        undefined,
+        '',
+        'off',
+        'non è base64 !',
+        'bm9uIHVuIHBheWxvYWQ=',
+        Buffer.from('null').toString('base64'),
+        Buffer.from('{"challenge":1,"solution":2}').toString('base64'),
+        'A'.repeat(10_000),
+      ];
       for (const token of garbage) await expect(alone.captcha.verify(token, '10.20.0.2')).resolves.toBe(false);
       // A solution whose challenge was altered (a cheaper cost) breaks the signature.
       const tampered = JSON.parse(Buffer.from(await solvedToken(alone), 'base64').toString());
       tampered.challenge.parameters.cost = 1;
-      await expect(alone.captcha.verify(Buffer.from(JSON.stringify(tampered)).toString('base64'), '10.20.0.2')).resolves.toBe(false);
+      await expect(
+        alone.captcha.verify(Buffer.from(JSON.stringify(tampered)).toString('base64'), '10.20.0.2'),
+      ).resolves.toBe(false);
       const token = await solvedToken(alone);
       await expect(alone.captcha.verify(token, '10.20.0.2')).resolves.toBe(true);
       await expect(alone.captcha.verify(token, '10.20.0.2')).resolves.toBe(false);
@@ -117,13 +155,33 @@ describe('captcha', () => {
     expect(challenge.parameters.expiresAt).toBeGreaterThan(Date.now() / 1000 + 9 * 60);
     challenge.parameters.expiresAt = Math.floor(Date.now() / 1000) - 1;
     const solution = await solveChallenge({ challenge, deriveKey });
-    expectError(await login(altchaApp, Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')), 'CaptchaFailed');
+    expectError(
+      await login(altchaApp, Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')),
+      'CaptchaFailed',
+    );
   });
 
   it('ALTCHA guards the registration too', async () => {
-    const body = { name: 'Ada', surname: 'Neri', email: 'captcha.registrazione@example.com', TermsAndConditions: true, InfoPrivacy: true };
-    expectError(await altchaApp.inject({ method: 'POST', url: '/api/Account/Register', payload: body }), 'CaptchaFailed');
-    expect((await altchaApp.inject({ method: 'POST', url: '/api/Account/Register', payload: { ...body, RecaptchaToken: await solvedToken(altchaApp) } })).statusCode).toBe(200);
+    const body = {
+      name: 'Ada',
+      surname: 'Neri',
+      email: 'captcha.registrazione@example.com',
+      TermsAndConditions: true,
+      InfoPrivacy: true,
+    };
+    expectError(
+      await altchaApp.inject({ method: 'POST', url: '/api/Account/Register', payload: body }),
+      'CaptchaFailed',
+    );
+    expect(
+      (
+        await altchaApp.inject({
+          method: 'POST',
+          url: '/api/Account/Register',
+          payload: { ...body, RecaptchaToken: await solvedToken(altchaApp) },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('reCAPTCHA: the verify URL decides, with the secret, the token and the client IP', async () => {
@@ -134,11 +192,16 @@ describe('captcha', () => {
     expectError(await login(recaptchaApp, 'bad-token'), 'CaptchaFailed');
     expectError(await login(recaptchaApp), 'CaptchaFailed');
     expectError(await recaptchaApp.inject({ url: '/api/Account/Captcha' }), 'NotFound');
-    expect((await recaptchaApp.inject({ url: '/api/config' })).json()).toMatchObject({ CaptchaProvider: 'recaptcha', RecaptchaSiteKey: 'sito-pubblico' });
+    expect((await recaptchaApp.inject({ url: '/api/config' })).json()).toMatchObject({
+      CaptchaProvider: 'recaptcha',
+      RecaptchaSiteKey: 'sito-pubblico',
+    });
   });
 
   it('reCAPTCHA: an unreachable verify service refuses rather than lets through', async () => {
-    const down = await buildTestApp(testDb, { env: { RECAPTCHA_SECRET: 'segreto', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' } });
+    const down = await buildTestApp(testDb, {
+      env: { RECAPTCHA_SECRET: 'segreto', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' },
+    });
     expectError(await login(down, 'good-token'), 'CaptchaFailed');
     await down.close();
   });
@@ -146,7 +209,10 @@ describe('captcha', () => {
   it('reCAPTCHA: a verify service that does not answer within 5 s refuses', async () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const slow = await captchaOnly({ RECAPTCHA_SECRET: 'segreto', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/siteverify` });
+    const slow = await captchaOnly({
+      RECAPTCHA_SECRET: 'segreto',
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/siteverify`,
+    });
     try {
       const started = Date.now();
       await expect(slow.captcha.verify('good-token', '10.20.0.3')).resolves.toBe(false);
@@ -164,13 +230,27 @@ describe('captcha', () => {
     await expect(alone.captcha.verify(undefined, '10.20.0.1')).resolves.toBe(true);
     await alone.close();
     expectError(await offApp.inject({ url: '/api/Account/Captcha' }), 'NotFound');
-    expect((await offApp.inject({ url: '/api/config' })).json()).toMatchObject({ CaptchaProvider: 'off', RecaptchaSiteKey: null, SocialLogin: null });
+    expect((await offApp.inject({ url: '/api/config' })).json()).toMatchObject({
+      CaptchaProvider: 'off',
+      RecaptchaSiteKey: null,
+      SocialLogin: null,
+    });
   });
 
   it('the config names the social login next to the captcha when OIDC is configured', async () => {
-    const social = await buildTestApp(testDb, { env: { CAPTCHA: 'off', OIDC_ISSUER: 'http://127.0.0.1:9/oidc', OIDC_CLIENT_ID: 'rexer', OIDC_PROVIDER_NAME: 'Esempio' } });
+    const social = await buildTestApp(testDb, {
+      env: {
+        CAPTCHA: 'off',
+        OIDC_ISSUER: 'http://127.0.0.1:9/oidc',
+        OIDC_CLIENT_ID: 'rexer',
+        OIDC_PROVIDER_NAME: 'Esempio',
+      },
+    });
     try {
-      expect((await social.inject({ url: '/api/config' })).json()).toMatchObject({ CaptchaProvider: 'off', SocialLogin: { Name: 'Esempio' } });
+      expect((await social.inject({ url: '/api/config' })).json()).toMatchObject({
+        CaptchaProvider: 'off',
+        SocialLogin: { Name: 'Esempio' },
+      });
     } finally {
       await social.close();
     }

@@ -3,12 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobApplications } from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
-import { BACKENDS, buildTestApp, expectError, multipart, openTestDatabase, pdfBytes, type MultipartFile } from './helpers';
+import {
+  BACKENDS,
+  buildTestApp,
+  expectError,
+  multipart,
+  openTestDatabase,
+  pdfBytes,
+  type MultipartFile,
+} from './helpers';
 
 const PDF = 'application/pdf';
 const DOC = 'application/msword';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const fields = { Name: 'Marco Rossi', Email: 'marco.rossi@example.org', Message: 'Mi candido come consulente immobiliare.' };
+const fields = {
+  Name: 'Marco Rossi',
+  Email: 'marco.rossi@example.org',
+  Message: 'Mi candido come consulente immobiliare.',
+};
 
 function cv(data: Buffer, contentType = PDF, filename = 'cv-marco-rossi.pdf'): MultipartFile {
   return { field: 'Cv', filename, contentType, data };
@@ -42,7 +54,14 @@ describe.each(BACKENDS)('POST /api/Careers/Apply on $name', (backend) => {
     const res = await apply(multipart(fields, [cv(data)]));
     expect(res.statusCode).toBe(201);
     const [row] = await testDb.database.db.select().from(jobApplications).where(eq(jobApplications.id, res.json().Id));
-    expect(row).toMatchObject({ name: fields.Name, email: fields.Email, message: fields.Message, fileName: 'cv-marco-rossi.pdf', contentType: PDF, sizeBytes: 2048 });
+    expect(row).toMatchObject({
+      name: fields.Name,
+      email: fields.Email,
+      message: fields.Message,
+      fileName: 'cv-marco-rossi.pdf',
+      contentType: PDF,
+      sizeBytes: 2048,
+    });
     expect(row.cvStorageKey).toMatch(/^careers\/\d{4}\/\d{2}\/[0-9a-f-]+\.pdf$/);
     const stored = await testDb.storage.get(row.cvStorageKey);
     expect(stored?.data.equals(data)).toBe(true);
@@ -93,12 +112,21 @@ describe.each(BACKENDS)('POST /api/Careers/Apply on $name', (backend) => {
   it('refuses a second file and a JSON body', async () => {
     expectError(await apply(multipart(fields, [cv(pdfBytes()), cv(pdfBytes())])), 'TooManyFiles');
     app ??= await buildTestApp(testDb);
-    expectError(await app.inject({ method: 'POST', url: '/api/Careers/Apply', payload: { ...fields } }), 'UnsupportedMediaType');
+    expectError(
+      await app.inject({ method: 'POST', url: '/api/Careers/Apply', payload: { ...fields } }),
+      'UnsupportedMediaType',
+    );
   });
 
   it('allows 5 applications per address an hour, then answers 429', async () => {
     app = await buildTestApp(testDb);
-    const send = () => app!.inject({ method: 'POST', url: '/api/Careers/Apply', ...multipart(fields, [cv(pdfBytes())]), remoteAddress: '198.51.100.40' });
+    const send = () =>
+      app!.inject({
+        method: 'POST',
+        url: '/api/Careers/Apply',
+        ...multipart(fields, [cv(pdfBytes())]),
+        remoteAddress: '198.51.100.40',
+      });
     for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(201);
     expectError(await send(), 'TooManyRequests');
   });

@@ -176,17 +176,28 @@ describe('configuration from the environment', () => {
     expect(imageDecodeConcurrencyDefault(4, 2)).toBe(1);
     expect(imageDecodeConcurrencyDefault(4, 8)).toBe(2);
     expect(imageDecodeConcurrencyDefault(3, 8)).toBe(1);
-    expect(loadConfig({ UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '0', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '0' })).toMatchObject({ uploadPixelBudget: 0, uploadPixelBudgetUnconfirmed: 0 });
-    expect(loadConfig({ UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '50', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '50' }).uploadPixelBudgetUnconfirmed).toBe(50_000_000);
+    expect(
+      loadConfig({ UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '0', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '0' }),
+    ).toMatchObject({ uploadPixelBudget: 0, uploadPixelBudgetUnconfirmed: 0 });
+    expect(
+      loadConfig({ UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE: '50', UPLOAD_PIXEL_BUDGET_UNCONFIRMED_MP_PER_MINUTE: '50' })
+        .uploadPixelBudgetUnconfirmed,
+    ).toBe(50_000_000);
     // More image jobs need a larger libuv pool: two of its threads stay for file reads.
     expect(loadConfig({ UV_THREADPOOL_SIZE: '8', IMAGE_DECODE_CONCURRENCY: '6' }).imageDecodeConcurrency).toBe(6);
-    expect(configError({ UV_THREADPOOL_SIZE: '8', IMAGE_DECODE_CONCURRENCY: '7' }).issues[0]).toMatch(/^IMAGE_DECODE_CONCURRENCY .*at most 6 with UV_THREADPOOL_SIZE=8/);
+    expect(configError({ UV_THREADPOOL_SIZE: '8', IMAGE_DECODE_CONCURRENCY: '7' }).issues[0]).toMatch(
+      /^IMAGE_DECODE_CONCURRENCY .*at most 6 with UV_THREADPOOL_SIZE=8/,
+    );
   });
 
   it('lets an account have 2 images in the line of image work, an address 4, and 24 wait, each settable', () => {
     expect(loadConfig({})).toMatchObject({ imageWorkPerAccount: 2, imageWorkPerAddress: 4, imageWorkQueueMax: 24 });
-    expect(loadConfig({ IMAGE_WORK_PER_ACCOUNT: '3', IMAGE_WORK_PER_ADDRESS: '12', IMAGE_WORK_QUEUE_MAX: '100' })).toMatchObject({ imageWorkPerAccount: 3, imageWorkPerAddress: 12, imageWorkQueueMax: 100 });
+    expect(
+      loadConfig({ IMAGE_WORK_PER_ACCOUNT: '3', IMAGE_WORK_PER_ADDRESS: '12', IMAGE_WORK_QUEUE_MAX: '100' }),
+    ).toMatchObject({ imageWorkPerAccount: 3, imageWorkPerAddress: 12, imageWorkQueueMax: 100 });
     // An address holds at least one account: its share is never smaller than an account's.
-    expect(configError({ IMAGE_WORK_PER_ACCOUNT: '5', IMAGE_WORK_PER_ADDRESS: '4' }).issues[0]).toMatch(/^IMAGE_WORK_PER_ADDRESS .*at least IMAGE_WORK_PER_ACCOUNT \(5\)/);
+    expect(configError({ IMAGE_WORK_PER_ACCOUNT: '5', IMAGE_WORK_PER_ADDRESS: '4' }).issues[0]).toMatch(
+      /^IMAGE_WORK_PER_ADDRESS .*at least IMAGE_WORK_PER_ACCOUNT \(5\)/,
+    );
   });
 });

@@ -31,7 +31,13 @@ describe.each(BACKENDS)('POST /api/Contact/Send on $name', (backend) => {
 
   async function send(payload: unknown, remoteAddress = '203.0.113.10') {
     app ??= await buildTestApp(testDb);
-    return app.inject({ method: 'POST', url: '/api/Contact/Send', payload: payload as object, remoteAddress, headers: { portal: '5' } });
+    return app.inject({
+      method: 'POST',
+      url: '/api/Contact/Send',
+      payload: payload as object,
+      remoteAddress,
+      headers: { portal: '5' },
+    });
   }
 
   it('stores the message with the sender IP and answers 201 with its id', async () => {

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_PATHS, CRAWLER_ALLOWED_PATHS, CRAWLER_DISALLOWED_PATHS, LANDING_PATHS, TYPE_SLUGS } from '@domain/public-pages';
+import {
+  CONTENT_PATHS,
+  CRAWLER_ALLOWED_PATHS,
+  CRAWLER_DISALLOWED_PATHS,
+  LANDING_PATHS,
+  TYPE_SLUGS,
+} from '@domain/public-pages';
 import { eq, ne } from 'drizzle-orm';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import { newDevelopments, properties, provinces } from '../../server/db/schema';
@@ -58,7 +64,8 @@ function parseXml(xml: string): XmlElement {
       stack.pop();
     } else {
       const element: XmlElement = { name: opening, attributes: {}, children: [], text: '' };
-      for (const [, name, value] of attributes.matchAll(/([\w:-]+)="([^"]*)"/g)) element.attributes[name] = decode(value);
+      for (const [, name, value] of attributes.matchAll(/([\w:-]+)="([^"]*)"/g))
+        element.attributes[name] = decode(value);
       current.children.push(element);
       if (!selfClosing) stack.push(element);
     }
@@ -81,7 +88,10 @@ function locations(root: XmlElement, entry: 'sitemap' | 'url'): string[] {
 
 /** Whether robots.txt keeps crawlers off a path: the longest matching rule wins, Allow on a tie (RFC 9309). */
 function disallowed(path: string): boolean {
-  const rules = [...CRAWLER_ALLOWED_PATHS.map((p) => ({ p, allow: true })), ...CRAWLER_DISALLOWED_PATHS.map((p) => ({ p, allow: false }))].filter((r) => path.startsWith(r.p));
+  const rules = [
+    ...CRAWLER_ALLOWED_PATHS.map((p) => ({ p, allow: true })),
+    ...CRAWLER_DISALLOWED_PATHS.map((p) => ({ p, allow: false })),
+  ].filter((r) => path.startsWith(r.p));
   if (rules.length === 0) return false;
   rules.sort((a, b) => b.p.length - a.p.length || Number(b.allow) - Number(a.allow));
   return !rules[0].allow;
@@ -94,7 +104,9 @@ describe('the XML check of these tests', () => {
     expect(() => parseXml(`${head}<a><b>x</a></b>`)).toThrow(/closes/);
     expect(() => parseXml(`${head}<a><b>x</b>`)).toThrow(/never closed/);
     expect(() => parseXml('<a/>')).toThrow(/declaration/);
-    expect(parseXml(`${head}<a><b>${escapeXml(`x & y <z> "q" 'a'`)}</b></a>`).children[0].text).toBe(`x & y <z> "q" 'a'`);
+    expect(parseXml(`${head}<a><b>${escapeXml(`x & y <z> "q" 'a'`)}</b></a>`).children[0].text).toBe(
+      `x & y <z> "q" 'a'`,
+    );
   });
 });
 
@@ -121,7 +133,16 @@ describe.each(BACKENDS)('robots.txt and the sitemaps on $name', (backend) => {
     // Every line is empty, a comment, or a field RFC 9309 (and the sitemap protocol) knows.
     for (const line of lines) expect(line).toMatch(/^$|^#|^(User-agent|Allow|Disallow|Sitemap): \S+$/);
     const disallow = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
-    for (const path of ['/myrexer', '/api/', '/annuncio/', '/visualizzamail', '/recuperaPassword', '/inserisciPassword', '/mailconfermata', '/login']) {
+    for (const path of [
+      '/myrexer',
+      '/api/',
+      '/annuncio/',
+      '/visualizzamail',
+      '/recuperaPassword',
+      '/inserisciPassword',
+      '/mailconfermata',
+      '/login',
+    ]) {
       expect(disallow).toContain(path);
     }
     expect(lines.filter((l) => l.startsWith('Sitemap: '))).toEqual([`Sitemap: ${PUBLIC_URL}/sitemap.xml`]);
@@ -179,7 +200,16 @@ describe.each(BACKENDS)('robots.txt and the sitemaps on $name', (backend) => {
         for (const slug of TYPE_SLUGS) expect(paths).toContain(`${landing}/${slug}`);
       }
       for (const path of CONTENT_PATHS) expect(paths).toContain(path);
-      for (const path of ['/comefunziona/vendocasa', '/faq/trovocasa', '/chisiamo', '/contatti', '/diconodinoi', '/privacy', '/terminiecondizioni', '/agenzie/comprocasa']) {
+      for (const path of [
+        '/comefunziona/vendocasa',
+        '/faq/trovocasa',
+        '/chisiamo',
+        '/contatti',
+        '/diconodinoi',
+        '/privacy',
+        '/terminiecondizioni',
+        '/agenzie/comprocasa',
+      ]) {
         expect(paths).toContain(path);
       }
     });
@@ -197,7 +227,9 @@ describe.each(BACKENDS)('robots.txt and the sitemaps on $name', (backend) => {
     it('lists no private page: nothing robots.txt disallows, no account, wizard or token page', () => {
       for (const path of paths) {
         expect(disallowed(path), path).toBe(false);
-        expect(path).not.toMatch(/^\/(api|myrexer|annuncio|visualizzamail|recuperapassword|inseriscipassword|mailconfermata|mailnonconfermata|login|eliminaricerca)(\/|$)/i);
+        expect(path).not.toMatch(
+          /^\/(api|myrexer|annuncio|visualizzamail|recuperapassword|inseriscipassword|mailconfermata|mailnonconfermata|login|eliminaricerca)(\/|$)/i,
+        );
       }
     });
   });
@@ -224,8 +256,14 @@ describe.each(BACKENDS)('robots.txt and the sitemaps on $name', (backend) => {
     it('sitemap-annunci.xml lists every published listing and the developments with units, nothing else', async () => {
       const paths = await partPaths('sitemap-annunci.xml');
       const db = testDb.database.db;
-      const published = await db.select({ id: properties.id }).from(properties).where(eq(properties.statusId, PROPERTY_STATUS.published));
-      const others = await db.select({ id: properties.id }).from(properties).where(ne(properties.statusId, PROPERTY_STATUS.published));
+      const published = await db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(eq(properties.statusId, PROPERTY_STATUS.published));
+      const others = await db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(ne(properties.statusId, PROPERTY_STATUS.published));
       expect(others.length).toBeGreaterThan(0);
       const listingPaths = paths.filter((p) => p.startsWith('/immobile/'));
       expect(listingPaths.sort()).toEqual(published.map((p) => `/immobile/${p.id}`).sort());
@@ -238,7 +276,10 @@ describe.each(BACKENDS)('robots.txt and the sitemaps on $name', (backend) => {
 
     it("sitemap-ricerche.xml lists the result pages of the footer's towns, for sale and for rent", async () => {
       const paths = await partPaths('sitemap-ricerche.xml');
-      const footer = (await app.inject({ url: '/api/Seo/FooterLinks' })).json() as { Sale: { Cities: { Url: string }[] }[]; Rent: { Cities: { Url: string }[] }[] };
+      const footer = (await app.inject({ url: '/api/Seo/FooterLinks' })).json() as {
+        Sale: { Cities: { Url: string }[] }[];
+        Rent: { Cities: { Url: string }[] }[];
+      };
       const footerCities = [...footer.Sale, ...footer.Rent].flatMap((p) => p.Cities.map((c) => c.Url));
       expect(footerCities.length).toBeGreaterThan(0);
       for (const url of footerCities) expect(paths).toContain(url);
@@ -249,7 +290,13 @@ describe.each(BACKENDS)('robots.txt and the sitemaps on $name', (backend) => {
   });
 
   it('answers HEAD and 304 like the other reference data', async () => {
-    for (const url of ['/robots.txt', '/sitemap.xml', '/sitemap-pagine.xml', '/sitemap-ricerche.xml', '/sitemap-annunci.xml']) {
+    for (const url of [
+      '/robots.txt',
+      '/sitemap.xml',
+      '/sitemap-pagine.xml',
+      '/sitemap-ricerche.xml',
+      '/sitemap-annunci.xml',
+    ]) {
       const res = await app.inject({ url });
       const head = await app.inject({ method: 'HEAD', url });
       expect(head.statusCode).toBe(200);

@@ -11,10 +11,22 @@ import { createEmptyPostgresDatabase, hasTestPostgres } from '../../server/db/te
 // deployment) must not create them unless DEMO_DATA=true says it is a demo.
 
 /** Starts the real server on the database, waits until it answers, returns what it printed. */
-async function runServer(env: Record<string, string>, port: number): Promise<{ output: string; stop(): Promise<void> }> {
+async function runServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<{ output: string; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rexer-demo-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: { ...process.env, TEST_POSTGRES_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: '', ...env },
+    env: {
+      ...process.env,
+      TEST_POSTGRES_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

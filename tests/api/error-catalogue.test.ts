@@ -15,10 +15,23 @@ describe('the error catalogue', () => {
     expect(ERROR_CATALOGUE.WebAccountExists).toMatchObject({ type: 96, status: 400 });
     expect(ERROR_CATALOGUE.WebAccountCreationFailed).toMatchObject({ type: 97, status: 400 });
     expect(ERROR_CATALOGUE.IPBanned.status).toBe(429);
-    for (const name of ['InvalidAccessForRapidRegistration', 'ExpiredUserToken', 'ExpiredSessionToken', 'MissingToken'] as const) {
+    for (const name of [
+      'InvalidAccessForRapidRegistration',
+      'ExpiredUserToken',
+      'ExpiredSessionToken',
+      'MissingToken',
+    ] as const) {
       expect(ERROR_CATALOGUE[name].status).toBe(401);
     }
-    for (const name of ['WrongCredentials', 'InvalidPassword', 'UserNotConfirmed', 'EmailIsUsedInSocialLogin', 'PasswordAttemptsExceeded', 'MailAlreadyRegistered', 'AlreadyConfirmedUser'] as const) {
+    for (const name of [
+      'WrongCredentials',
+      'InvalidPassword',
+      'UserNotConfirmed',
+      'EmailIsUsedInSocialLogin',
+      'PasswordAttemptsExceeded',
+      'MailAlreadyRegistered',
+      'AlreadyConfirmedUser',
+    ] as const) {
       expect(ERROR_CATALOGUE[name].status).toBe(400);
     }
   });
@@ -34,10 +47,21 @@ describe('the error catalogue', () => {
   });
 
   it('classifies framework errors by code and status, and anything unknown as an internal error', () => {
-    expect(classifyError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }))).toEqual({ name: 'PayloadTooLarge', status: 413 });
-    expect(classifyError(Object.assign(new Error('x'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 }))).toEqual({ name: 'FileTooLarge', status: 413 });
-    expect(classifyError(Object.assign(new Error('x'), { statusCode: 400 }))).toEqual({ name: 'MalformedRequest', status: 400 });
-    expect(classifyError(Object.assign(new Error('x'), { statusCode: 418 }))).toEqual({ name: 'MalformedRequest', status: 400 });
+    expect(
+      classifyError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })),
+    ).toEqual({ name: 'PayloadTooLarge', status: 413 });
+    expect(classifyError(Object.assign(new Error('x'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 }))).toEqual({
+      name: 'FileTooLarge',
+      status: 413,
+    });
+    expect(classifyError(Object.assign(new Error('x'), { statusCode: 400 }))).toEqual({
+      name: 'MalformedRequest',
+      status: 400,
+    });
+    expect(classifyError(Object.assign(new Error('x'), { statusCode: 418 }))).toEqual({
+      name: 'MalformedRequest',
+      status: 400,
+    });
     expect(classifyError(new Error('boom'))).toEqual({ name: 'InternalError', status: 500 });
     expect(classifyError('a string')).toEqual({ name: 'InternalError', status: 500 });
     expect(classifyError(null)).toEqual({ name: 'InternalError', status: 500 });

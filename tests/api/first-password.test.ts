@@ -19,21 +19,45 @@ describeOnBackends('The first password of a silent account', { env: { CAPTCHA: '
   const nextIp = () => `10.77.${Math.floor(++people / 250)}.${(people % 250) + 1}`;
 
   async function sessionOf(userToken: string): Promise<string> {
-    return (await suite.app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token as string;
+    return (
+      await suite.app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })
+    ).json().Token as string;
   }
 
   /** A seller of the wizard's steps 0-1: registered without a password, with the silent session's bearer. */
   async function silentSeller(extra: object = {}) {
     const email = `primo.${backend.name}.${randomUUID().slice(0, 8)}@example.com`;
-    const registered = await suite.app.inject({ method: 'POST', url: '/api/Account/Register', remoteAddress: nextIp(), payload: { name: 'Nina', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true, ...extra } });
+    const registered = await suite.app.inject({
+      method: 'POST',
+      url: '/api/Account/Register',
+      remoteAddress: nextIp(),
+      payload: { name: 'Nina', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true, ...extra },
+    });
     expect(registered.statusCode, registered.body).toBe(200);
     const id = (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
     return { id, email, bearer: await sessionOf(registered.json().Token as string) };
   }
 
-  const setFirst = (bearer: string | null, NewPassword: string, remoteAddress = nextIp(), headers: Record<string, string> = {}) =>
-    suite.app.inject({ method: 'PUT', url: '/api/User/SetFirstPassword', remoteAddress, payload: { NewPassword }, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } });
-  const draftOf = (bearer: string) => suite.app.inject({ method: 'POST', url: '/api/Property/Draft', payload: { SellType: 1 }, headers: { authorization: `Bearer ${bearer}` } });
+  const setFirst = (
+    bearer: string | null,
+    NewPassword: string,
+    remoteAddress = nextIp(),
+    headers: Record<string, string> = {},
+  ) =>
+    suite.app.inject({
+      method: 'PUT',
+      url: '/api/User/SetFirstPassword',
+      remoteAddress,
+      payload: { NewPassword },
+      headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    });
+  const draftOf = (bearer: string) =>
+    suite.app.inject({
+      method: 'POST',
+      url: '/api/Property/Draft',
+      payload: { SellType: 1 },
+      headers: { authorization: `Bearer ${bearer}` },
+    });
 
   it('sets the password of a silent account, ends its silent session and starts a full login', async () => {
     const seller = await silentSeller();
@@ -80,7 +104,13 @@ describeOnBackends('The first password of a silent account', { env: { CAPTCHA: '
 
   it('needs a signed-in session: none, or an anonymous one, is refused', async () => {
     expectError(await setFirst(null, PASSWORD), 'MissingToken');
-    const anonymous = (await suite.app.inject({ method: 'POST', url: '/api/Account/AnonymousLogin', payload: { AnonymousToken: randomUUID(), portal: 5 } })).json().Token as string;
+    const anonymous = (
+      await suite.app.inject({
+        method: 'POST',
+        url: '/api/Account/AnonymousLogin',
+        payload: { AnonymousToken: randomUUID(), portal: 5 },
+      })
+    ).json().Token as string;
     expectError(await setFirst(await sessionOf(anonymous), PASSWORD), 'Unauthorized');
   });
 
@@ -92,7 +122,10 @@ describeOnBackends('The first password of a silent account', { env: { CAPTCHA: '
     const cookies = setCookies(res);
     const mirror = cookies.find((cookie) => cookie.name === 'rexer_user');
     expect(mirror).toBeDefined();
-    const record = JSON.parse(Buffer.from(decodeURIComponent(mirror!.value), 'base64url').toString('utf8')) as Record<string, unknown>;
+    const record = JSON.parse(Buffer.from(decodeURIComponent(mirror!.value), 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(record).toMatchObject({ username: seller.email, isConfirmed: false, terms_privacy: true });
     expect(record.silent).not.toBe(true);
   });

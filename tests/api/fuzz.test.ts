@@ -34,9 +34,18 @@ const contactBody = fc.oneof(
   fc.jsonValue(),
 );
 
-const queryKey = fc.oneof(fc.constantFrom('SellType', 'Limit', 'City', 'sellType', 'limit'), fc.string({ maxLength: 10 }));
-const queryValue = fc.oneof(fc.string({ maxLength: 20 }), fc.integer({ min: -100, max: 100 }).map(String), fc.constantFrom('1', '2', '12', '50', '51', '0', '', '1e1', '0x1'));
-const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pairs) => new URLSearchParams(pairs).toString());
+const queryKey = fc.oneof(
+  fc.constantFrom('SellType', 'Limit', 'City', 'sellType', 'limit'),
+  fc.string({ maxLength: 10 }),
+);
+const queryValue = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.integer({ min: -100, max: 100 }).map(String),
+  fc.constantFrom('1', '2', '12', '50', '51', '0', '', '1e1', '0x1'),
+);
+const query = fc
+  .array(fc.tuple(queryKey, queryValue), { maxLength: 4 })
+  .map((pairs) => new URLSearchParams(pairs).toString());
 const rawQuery = fc.string({ maxLength: 40 });
 
 describe.each(BACKENDS)('random input never breaks the API on $name', (backend) => {
@@ -60,7 +69,13 @@ describe.each(BACKENDS)('random input never breaks the API on $name', (backend) 
   it('POST /api/Contact/Send answers 201 or an error body, never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(contactBody, fc.ipV4(), async (body, ip) => {
-        const res = await app.inject({ method: 'POST', url: '/api/Contact/Send', payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, remoteAddress: ip });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/Contact/Send',
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: ip,
+        });
         expectHandled(res);
         expect([201, 400, 429]).toContain(res.statusCode);
       }),
@@ -70,10 +85,27 @@ describe.each(BACKENDS)('random input never breaks the API on $name', (backend) 
 
   it('POST /api/Contact/Send survives raw bytes in any content type', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 200 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1'), fc.ipV4(), async (payload, type, ip) => {
-        const res = await app.inject({ method: 'POST', url: '/api/Contact/Send', payload, headers: { 'content-type': type }, remoteAddress: ip });
-        expectHandled(res);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          'application/json; charset=latin1',
+        ),
+        fc.ipV4(),
+        async (payload, type, ip) => {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/Contact/Send',
+            payload,
+            headers: { 'content-type': type },
+            remoteAddress: ip,
+          });
+          expectHandled(res);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -91,10 +123,14 @@ describe.each(BACKENDS)('random input never breaks the API on $name', (backend) 
 
   it('path parameters of the read calls answer 200 or an error body', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('/api/Download/Get/', '/api/Seo/Municipalities/', '/locales/it/', '/media/media/'), async (segment, prefix) => {
-        const res = await app.inject({ url: prefix + encodeURIComponent(segment) });
-        expectHandled(res);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 30 }),
+        fc.constantFrom('/api/Download/Get/', '/api/Seo/Municipalities/', '/locales/it/', '/media/media/'),
+        async (segment, prefix) => {
+          const res = await app.inject({ url: prefix + encodeURIComponent(segment) });
+          expectHandled(res);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -25,7 +25,14 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   // No job queue unless a test asks for it (JOB_QUEUE: 'true'): most tests need no background work.
   // No search answer cache nor page cache (a test reads its own writes at once) unless it asks
   // for one (SEARCH_CACHE_SECONDS, PAGE_CACHE_TTL_S).
-  return loadConfig({ LOG_LEVEL: 'silent', JOB_QUEUE: 'false', SEARCH_CACHE_SECONDS: '0', SEARCH_MEMORY_MARKERS: 'false', PAGE_CACHE_TTL_S: '0', ...env });
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    JOB_QUEUE: 'false',
+    SEARCH_CACHE_SECONDS: '0',
+    SEARCH_MEMORY_MARKERS: 'false',
+    PAGE_CACHE_TTL_S: '0',
+    ...env,
+  });
 }
 
 export function openTestDatabase(backend: { postgres: boolean }): Promise<TestDatabase> {
@@ -78,7 +85,8 @@ export function describeOnBackends(title: string, options: TestAppOptions, body:
         await testDb?.cleanup();
       });
       const opened = <T>(value: T | undefined): T => {
-        if (value === undefined) throw new Error(`${title} (${backend.name}): the database and the app open in beforeAll`);
+        if (value === undefined)
+          throw new Error(`${title} (${backend.name}): the database and the app open in beforeAll`);
         return value;
       };
       body({
@@ -119,7 +127,12 @@ export interface SignedInUser {
   /** The session's bearer. */
   bearer: string;
   /** A call with the user's bearer (and any other headers). */
-  call(method: HttpMethod, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  call(
+    method: HttpMethod,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** The password signedInUser gives an account unless told another. */
@@ -132,13 +145,25 @@ export interface ConfirmedAccount {
 }
 
 /** A registered account, confirmed as its confirmation link would confirm it (registration confirmed, no longer silent). */
-export async function confirmedAccount(app: FastifyInstance, db: Db, options: Omit<SignedInUserOptions, 'anonymousBearer'>): Promise<ConfirmedAccount> {
+export async function confirmedAccount(
+  app: FastifyInstance,
+  db: Db,
+  options: Omit<SignedInUserOptions, 'anonymousBearer'>,
+): Promise<ConfirmedAccount> {
   const { email, password = SIGNED_IN_PASSWORD, name = 'Pia', surname = 'Sala', phone, remoteAddress } = options;
   const registered = await app.inject({
     method: 'POST',
     url: '/api/Account/Register',
     ...(remoteAddress === undefined ? {} : { remoteAddress }),
-    payload: { name, surname, email, ...(phone === undefined ? {} : { phone }), TermsAndConditions: true, InfoPrivacy: true, password },
+    payload: {
+      name,
+      surname,
+      email,
+      ...(phone === undefined ? {} : { phone }),
+      TermsAndConditions: true,
+      InfoPrivacy: true,
+      password,
+    },
   });
   expect(registered.statusCode, registered.body).toBe(200);
   await db.update(users).set({ registrationConfirmed: true, isSilent: false }).where(eq(users.email, email));
@@ -147,7 +172,10 @@ export async function confirmedAccount(app: FastifyInstance, db: Db, options: Om
 }
 
 /** A session's bearer for an account's password login (from a client holding an anonymous bearer, if given). */
-export async function loginBearer(app: FastifyInstance, account: { email: string; password: string; remoteAddress?: string; anonymousBearer?: string }): Promise<string> {
+export async function loginBearer(
+  app: FastifyInstance,
+  account: { email: string; password: string; remoteAddress?: string; anonymousBearer?: string },
+): Promise<string> {
   const { email, password, remoteAddress, anonymousBearer } = account;
   const login = await app.inject({
     method: 'POST',
@@ -157,7 +185,11 @@ export async function loginBearer(app: FastifyInstance, account: { email: string
     headers: anonymousBearer === undefined ? {} : { authorization: `Bearer ${anonymousBearer}` },
   });
   expect(login.statusCode, login.body).toBe(200);
-  const session = await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: login.json().UserToken, portal: 5 } });
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/Account/Session',
+    payload: { userToken: login.json().UserToken, portal: 5 },
+  });
   expect(session.statusCode, session.body).toBe(200);
   return session.json().Token as string;
 }
@@ -165,7 +197,12 @@ export async function loginBearer(app: FastifyInstance, account: { email: string
 /** A call with a bearer (and any other headers). */
 export function callerOf(app: FastifyInstance, bearer: string): SignedInUser['call'] {
   return (method, url, payload, headers = {}) =>
-    app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as never }), headers: { authorization: `Bearer ${bearer}`, ...headers } });
+    app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as never }),
+      headers: { authorization: `Bearer ${bearer}`, ...headers },
+    });
 }
 
 /**
@@ -174,7 +211,11 @@ export function callerOf(app: FastifyInstance, bearer: string): SignedInUser['ca
  */
 export async function signedInUser(app: FastifyInstance, db: Db, options: SignedInUserOptions): Promise<SignedInUser> {
   const account = await confirmedAccount(app, db, options);
-  const bearer = await loginBearer(app, { ...account, remoteAddress: options.remoteAddress, anonymousBearer: options.anonymousBearer });
+  const bearer = await loginBearer(app, {
+    ...account,
+    remoteAddress: options.remoteAddress,
+    anonymousBearer: options.anonymousBearer,
+  });
   return { ...account, bearer, call: callerOf(app, bearer) };
 }
 
@@ -204,7 +245,10 @@ export interface MultipartFile {
 }
 
 /** A multipart/form-data body, as a browser would send it. */
-export function multipart(fields: Record<string, string>, files: MultipartFile[] = []): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  files: MultipartFile[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----rexer-test-${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -212,7 +256,9 @@ export function multipart(fields: Record<string, string>, files: MultipartFile[]
   }
   for (const file of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -233,7 +279,16 @@ export type CookieJar = Record<string, string>;
 
 /** The cookies an answer sets, with their attributes. */
 export function setCookies(res: LightMyRequestResponse) {
-  return res.cookies as { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; maxAge?: number; path?: string; domain?: string }[];
+  return res.cookies as {
+    name: string;
+    value: string;
+    httpOnly?: boolean;
+    secure?: boolean;
+    sameSite?: string;
+    maxAge?: number;
+    path?: string;
+    domain?: string;
+  }[];
 }
 
 /** A tiny browser cookie jar: applies an answer's Set-Cookie headers (a cleared cookie goes). */
@@ -266,7 +321,12 @@ export function blankPng(width: number, height: number, { headerOnly = false } =
   // Each row: its filter byte (none), then width bits.
   const pixels = headerOnly ? Buffer.alloc(64) : Buffer.alloc((1 + Math.ceil(width / 8)) * height);
   const idat = deflateSync(pixels, { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function crc32(data: Buffer): number {

@@ -16,7 +16,10 @@ describe.each(BACKENDS)('listing counts on $name', (backend) => {
     testDb = await openTestDatabase(backend);
     const db = testDb.database.db;
     const [owner] = await db.select({ id: users.id }).from(users).limit(1);
-    const [milano] = await db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.istatCode, '015146'));
+    const [milano] = await db
+      .select({ id: municipalities.id })
+      .from(municipalities)
+      .where(eq(municipalities.istatCode, '015146'));
     const listing = (propertyTypeId: number, title: string) => ({
       ownerUserId: owner!.id,
       sellTypeId: 2,
@@ -34,7 +37,12 @@ describe.each(BACKENDS)('listing counts on $name', (backend) => {
       description: 'Locale al piano terra.',
       publishedAt: new Date(),
     });
-    await db.insert(properties).values([listing(PROPERTY_TYPE.commercial, 'Negozio in affitto in Via Paolo Sarpi'), listing(PROPERTY_TYPE.garage, 'Box in affitto in Via Paolo Sarpi')]);
+    await db
+      .insert(properties)
+      .values([
+        listing(PROPERTY_TYPE.commercial, 'Negozio in affitto in Via Paolo Sarpi'),
+        listing(PROPERTY_TYPE.garage, 'Box in affitto in Via Paolo Sarpi'),
+      ]);
     app = await buildTestApp(testDb);
   }, 240_000);
   afterAll(async () => {
@@ -50,15 +58,26 @@ describe.each(BACKENDS)('listing counts on $name', (backend) => {
 
   it("counts what the town's results page shows, in every list that links to it", async () => {
     for (const sellType of [1, 2] as const) {
-      const shown = await get<{ Total: number }>(`/api/Search/Listings?SearchType=town&Town=015146&Type=case&SellType=${sellType}`);
+      const shown = await get<{ Total: number }>(
+        `/api/Search/Listings?SearchType=town&Town=015146&Type=case&SellType=${sellType}`,
+      );
       expect(shown.Total).toBeGreaterThan(0);
-      const province = await get<{ Municipalities: { Id: string; ListingCount: number }[] }>(`/api/Seo/Municipalities/MI?SellType=${sellType}`);
+      const province = await get<{ Municipalities: { Id: string; ListingCount: number }[] }>(
+        `/api/Seo/Municipalities/MI?SellType=${sellType}`,
+      );
       expect(province.Municipalities.find((m) => m.Id === '015146')?.ListingCount, 'province list').toBe(shown.Total);
-      const cities = await get<{ Id: string; SaleCount: number; RentCount: number }[]>(`/api/Home/Cities?SellType=${sellType}`);
+      const cities = await get<{ Id: string; SaleCount: number; RentCount: number }[]>(
+        `/api/Home/Cities?SellType=${sellType}`,
+      );
       const city = cities.find((c) => c.Id === '015146');
       expect(sellType === 1 ? city?.SaleCount : city?.RentCount, 'landing cities').toBe(shown.Total);
-      const footer = await get<{ Sale: { Cities: { Name: string; ListingCount: number }[] }[]; Rent: { Cities: { Name: string; ListingCount: number }[] }[] }>('/api/Seo/FooterLinks');
-      const inFooter = (sellType === 1 ? footer.Sale : footer.Rent).flatMap((p) => p.Cities).find((c) => c.Name === 'Milano');
+      const footer = await get<{
+        Sale: { Cities: { Name: string; ListingCount: number }[] }[];
+        Rent: { Cities: { Name: string; ListingCount: number }[] }[];
+      }>('/api/Seo/FooterLinks');
+      const inFooter = (sellType === 1 ? footer.Sale : footer.Rent)
+        .flatMap((p) => p.Cities)
+        .find((c) => c.Name === 'Milano');
       expect(inFooter?.ListingCount, 'footer').toBe(shown.Total);
     }
   });

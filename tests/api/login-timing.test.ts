@@ -29,8 +29,17 @@ describe('Login answers cost one password hash whatever the account', () => {
   beforeAll(async () => {
     testDb = await openTestDatabase({ postgres: false });
     app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' } });
-    await testDb.database.db.insert(users).values({ email: 'solo.social@example.com', provider: 'oidc', providerSubject: 'sub-timing', registrationConfirmed: true, userTypeId: 2 });
-    await testDb.database.db.update(users).set({ lockedUntil: new Date(Date.now() + 15 * 60_000) }).where(eq(users.email, DEMO_ACCOUNTS.agency.email));
+    await testDb.database.db.insert(users).values({
+      email: 'solo.social@example.com',
+      provider: 'oidc',
+      providerSubject: 'sub-timing',
+      registrationConfirmed: true,
+      userTypeId: 2,
+    });
+    await testDb.database.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() + 15 * 60_000) })
+      .where(eq(users.email, DEMO_ACCOUNTS.agency.email));
   }, 180_000);
   afterAll(async () => {
     await app?.close();

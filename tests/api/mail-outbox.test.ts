@@ -23,7 +23,18 @@ describe('Mail outbox view', () => {
 
   it('shows the latest mails to an address, with their working links', async () => {
     const email = 'outbox.lettore@example.com';
-    await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Lia', surname: 'Monti', email, TermsAndConditions: true, InfoPrivacy: true, RecaptchaToken: 'x' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/Account/Register',
+      payload: {
+        name: 'Lia',
+        surname: 'Monti',
+        email,
+        TermsAndConditions: true,
+        InfoPrivacy: true,
+        RecaptchaToken: 'x',
+      },
+    });
     const res = await app.inject({ url: `/api/Mail/Outbox?to=${encodeURIComponent(email.toUpperCase())}` });
     expect(res.statusCode).toBe(200);
     const mails = res.json().Mails as { To: string; Subject: string; Text: string; Template: string }[];
@@ -36,17 +47,21 @@ describe('Mail outbox view', () => {
     expectError(await app.inject({ url: '/api/Mail/Outbox?to=non-una-mail' }), 'ValidationError');
   });
 
-  it('shows the files attached to a mail (a visit\'s invitation)', async () => {
+  it("shows the files attached to a mail (a visit's invitation)", async () => {
     const email = 'outbox.invito@example.com';
     const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
     await testDb.database.db.insert(mailOutbox).values({
       toAddress: email,
       subject: 'Visita confermata',
       textBody: 'Ci vediamo giovedì.',
-      attachments: [{ filename: 'visita.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+      attachments: [
+        { filename: 'visita.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics },
+      ],
     });
     const mails = (await app.inject({ url: `/api/Mail/Outbox?to=${encodeURIComponent(email)}` })).json().Mails;
-    expect(mails[0].Attachments).toEqual([{ Filename: 'visita.ics', ContentType: 'text/calendar; charset=utf-8; method=PUBLISH', Content: ics }]);
+    expect(mails[0].Attachments).toEqual([
+      { Filename: 'visita.ics', ContentType: 'text/calendar; charset=utf-8; method=PUBLISH', Content: ics },
+    ]);
   });
 
   it('is hidden when switched off, when SMTP delivers mail, or when the server listens beyond this machine', async () => {

@@ -56,7 +56,17 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       smtp = await startSmtp(received);
       testDb = await openTestDatabase(backend);
-      app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', JOB_QUEUE: 'true', JOB_POLL_SECONDS: '0.5', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Rexer <noreply@rexer.example>', PUBLIC_URL: 'https://www.rexer.example' } });
+      app = await buildTestApp(testDb, {
+        env: {
+          CAPTCHA: 'off',
+          RATE_LIMIT_MAX: '0',
+          JOB_QUEUE: 'true',
+          JOB_POLL_SECONDS: '0.5',
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          MAIL_FROM: 'Rexer <noreply@rexer.example>',
+          PUBLIC_URL: 'https://www.rexer.example',
+        },
+      });
       await app.ready();
     }, 180_000);
     afterAll(async () => {
@@ -66,17 +76,33 @@ for (const backend of BACKENDS) {
     });
 
     const register = (email: string) =>
-      app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Rita', surname: 'Bassi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Gabbiani.Sul#Molo58' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/Account/Register',
+        payload: {
+          name: 'Rita',
+          surname: 'Bassi',
+          email,
+          TermsAndConditions: true,
+          InfoPrivacy: true,
+          password: 'Gabbiani.Sul#Molo58',
+        },
+      });
 
     it('delivers the confirmation mail at once, with its working link, and records the delivery', async () => {
       expect((await register(`rita.bassi.${backend.name}@example.com`)).statusCode).toBe(200);
       const mail = await until(() => received.find((m) => m.to.includes(`rita.bassi.${backend.name}@example.com`)));
       expect(mail.raw).toMatch(/^From: Rexer <noreply@rexer\.example>/m);
       // The body travels quoted-printable (Italian accents): undo its soft line breaks and escapes.
-      const body = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const body = mail.raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       expect(body).toMatch(/https:\/\/www\.rexer\.example\/mailconfermata\/[A-Za-z0-9_-]{43}/);
       const [row] = await until(async () => {
-        const rows = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `rita.bassi.${backend.name}@example.com`));
+        const rows = await testDb.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, `rita.bassi.${backend.name}@example.com`));
         return rows[0]?.sentAt ? rows : undefined;
       });
       expect(row).toMatchObject({ attempts: 1, error: null });
@@ -91,7 +117,10 @@ for (const backend of BACKENDS) {
     it('keeps a refused mail with its error and tries again later, never twice at once', async () => {
       expect((await register(`rifiuta.tutto.${backend.name}@example.com`)).statusCode).toBe(200);
       const [failed] = await until(async () => {
-        const rows = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `rifiuta.tutto.${backend.name}@example.com`));
+        const rows = await testDb.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, `rifiuta.tutto.${backend.name}@example.com`));
         return rows[0]?.attempts ? rows : undefined;
       });
       expect(failed.sentAt).toBeNull();
@@ -99,11 +128,17 @@ for (const backend of BACKENDS) {
       expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
       // Not due yet: nothing is tried.
-      const transport = { sent: [] as string[], sendMail: async (mail: { to: string }) => void transport.sent.push(mail.to) };
+      const transport = {
+        sent: [] as string[],
+        sendMail: async (mail: { to: string }) => void transport.sent.push(mail.to),
+      };
       expect(await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>')).toEqual({ sent: 0, failed: 0 });
       // Once due, it goes (here through a transport that accepts it).
       const later = new Date(Date.now() + retryDelayMs(1) + 1000);
-      expect(await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>', later)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>', later)).toEqual({
+        sent: 1,
+        failed: 0,
+      });
       expect(transport.sent).toEqual([`rifiuta.tutto.${backend.name}@example.com`]);
       const [done] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.id));
       expect(done).toMatchObject({ attempts: 2, error: null });
@@ -117,26 +152,49 @@ for (const backend of BACKENDS) {
       const htmlBody = `<p><a href="https://www.rexer.example/login/LoginLink?analyticsToken=${token}&amp;portal=5">Accedi</a> <a href='https://www.rexer.example/privacy'>Privacy</a></p>`;
       // Due tomorrow: the sender running in the background leaves it to this call.
       const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-      const [row] = await testDb.database.db.insert(mailOutbox).values({ toAddress: to, subject: 'Benvenuto', textBody, htmlBody, template: 'prova', nextAttemptAt: tomorrow }).returning();
+      const [row] = await testDb.database.db
+        .insert(mailOutbox)
+        .values({ toAddress: to, subject: 'Benvenuto', textBody, htmlBody, template: 'prova', nextAttemptAt: tomorrow })
+        .returning();
       const sent: { to: string; text: string; html?: string }[] = [];
-      await deliverDueMail(app, { sendMail: async (mail) => void sent.push(mail) }, 'Rexer <noreply@rexer.example>', new Date(tomorrow.getTime() + 1000));
+      await deliverDueMail(
+        app,
+        { sendMail: async (mail) => void sent.push(mail) },
+        'Rexer <noreply@rexer.example>',
+        new Date(tomorrow.getTime() + 1000),
+      );
       // Delivered with its links ...
       expect(sent.find((mail) => mail.to === to)).toMatchObject({ text: textBody, html: htmlBody });
       // ... kept without the token, the rest of the mail as it was.
       const [after] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
       expect(after.sentAt).not.toBeNull();
       expect(`${after.textBody}${after.htmlBody}`).not.toContain(token);
-      expect(after.textBody).toBe('Scegli la password: [link removed after delivery]\nInformativa: https://www.rexer.example/privacy');
-      expect(after.htmlBody).toBe(`<p><a href="[link removed after delivery]">Accedi</a> <a href='https://www.rexer.example/privacy'>Privacy</a></p>`);
+      expect(after.textBody).toBe(
+        'Scegli la password: [link removed after delivery]\nInformativa: https://www.rexer.example/privacy',
+      );
+      expect(after.htmlBody).toBe(
+        `<p><a href="[link removed after delivery]">Accedi</a> <a href='https://www.rexer.example/privacy'>Privacy</a></p>`,
+      );
       expect(after).toMatchObject({ toAddress: to, subject: 'Benvenuto', template: 'prova' });
     });
 
     it('sends every subject as one line, whatever a row written before the name rules holds', async () => {
       const to = `oggetto.${backend.name}@example.com`;
       const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-      await testDb.database.db.insert(mailOutbox).values({ toAddress: to, subject: 'Ricerca «Bilocali\r\nBcc: altri@example.com\u2028\u202eiraproC»', textBody: 'Testo', template: 'prova', nextAttemptAt: tomorrow });
+      await testDb.database.db.insert(mailOutbox).values({
+        toAddress: to,
+        subject: 'Ricerca «Bilocali\r\nBcc: altri@example.com\u2028\u202eiraproC»',
+        textBody: 'Testo',
+        template: 'prova',
+        nextAttemptAt: tomorrow,
+      });
       const sent: { to: string; subject: string }[] = [];
-      await deliverDueMail(app, { sendMail: async (mail) => void sent.push(mail) }, 'Rexer <noreply@rexer.example>', new Date(tomorrow.getTime() + 1000));
+      await deliverDueMail(
+        app,
+        { sendMail: async (mail) => void sent.push(mail) },
+        'Rexer <noreply@rexer.example>',
+        new Date(tomorrow.getTime() + 1000),
+      );
       expect(sent.find((mail) => mail.to === to)?.subject).toBe('Ricerca «Bilocali Bcc: altri@example.com iraproC»');
     });
 

@@ -14,7 +14,10 @@ import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers
 function tileOf(z: number, longitude: number, latitude: number): [number, number] {
   const n = 2 ** z;
   const rad = (latitude * Math.PI) / 180;
-  return [Math.floor(((longitude + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)];
+  return [
+    Math.floor(((longitude + 180) / 360) * n),
+    Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  ];
 }
 
 const MILAN = { latitude: 45.4642, longitude: 9.19 };
@@ -41,7 +44,8 @@ describe.each(BACKENDS)('the map basemap on $name', (backend) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { portal: '5', ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ url, headers: { portal: '5', ...headers } });
 
   describe('vector tiles of the drawn basemap', () => {
     it('far out, a tile over Lombardy holds the land, the borders and the region names, not the towns', async () => {
@@ -90,7 +94,10 @@ describe.each(BACKENDS)('the map basemap on $name', (backend) => {
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.rawPayload.equals(archive.subarray(0, 16384))).toBe(true);
 
-      const middle = await get('/api/Map/Basemap.pmtiles', { range: 'bytes=30000-30009', 'accept-encoding': 'gzip, br' });
+      const middle = await get('/api/Map/Basemap.pmtiles', {
+        range: 'bytes=30000-30009',
+        'accept-encoding': 'gzip, br',
+      });
       expect(middle.statusCode).toBe(206);
       expect(middle.headers['content-encoding']).toBeUndefined();
       expect(middle.rawPayload.equals(archive.subarray(30000, 30010))).toBe(true);
@@ -121,7 +128,10 @@ describe.each(BACKENDS)('the map basemap on $name', (backend) => {
       const res = await get('/api/Map/Basemap.pmtiles', { range: 'bytes=0-9', 'if-range': '"old"' });
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.length).toBe(archive.length);
-      const same = await get('/api/Map/Basemap.pmtiles', { range: 'bytes=0-9', 'if-range': res.headers.etag as string });
+      const same = await get('/api/Map/Basemap.pmtiles', {
+        range: 'bytes=0-9',
+        'if-range': res.headers.etag as string,
+      });
       expect(same.statusCode).toBe(206);
     });
 
@@ -129,25 +139,72 @@ describe.each(BACKENDS)('the map basemap on $name', (backend) => {
       const bare = await buildTestApp(testDb, { env: { DATA_DIR: dataDir } });
       try {
         expectError(await bare.inject({ url: '/api/Map/Basemap.pmtiles', headers: { portal: '5' } }), 'NotFound');
-        expect((await bare.inject({ url: '/api/config', headers: { portal: '5' } })).json().BasemapPmtilesUrl).toBeNull();
+        expect(
+          (await bare.inject({ url: '/api/config', headers: { portal: '5' } })).json().BasemapPmtilesUrl,
+        ).toBeNull();
       } finally {
         await bare.close();
       }
-      await expect(() => buildTestApp(testDb, { env: { DATA_DIR: dataDir, BASEMAP_PMTILES: '../etc/passwd.pmtiles' } })).rejects.toThrow(/BASEMAP_PMTILES/);
+      await expect(() =>
+        buildTestApp(testDb, { env: { DATA_DIR: dataDir, BASEMAP_PMTILES: '../etc/passwd.pmtiles' } }),
+      ).rejects.toThrow(/BASEMAP_PMTILES/);
     });
   });
 
   describe('where a typed street lies', () => {
     beforeAll(async () => {
       const [owner] = await db.select({ id: users.id }).from(users).limit(1);
-      const [town] = await db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.istatCode, '033032'));
-      const listing = { ownerUserId: owner!.id, sellTypeId: 1, municipalityId: town!.id, propertyTypeId: PROPERTY_TYPE.apartment, conditionId: PROPERTY_CONDITION.good, surfaceM2: 80, rooms: 3, price: 200_000, title: 'Appartamento', publishedAt: new Date() };
+      const [town] = await db
+        .select({ id: municipalities.id })
+        .from(municipalities)
+        .where(eq(municipalities.istatCode, '033032'));
+      const listing = {
+        ownerUserId: owner!.id,
+        sellTypeId: 1,
+        municipalityId: town!.id,
+        propertyTypeId: PROPERTY_TYPE.apartment,
+        conditionId: PROPERTY_CONDITION.good,
+        surfaceM2: 80,
+        rooms: 3,
+        price: 200_000,
+        title: 'Appartamento',
+        publishedAt: new Date(),
+      };
       await db.insert(properties).values([
-        { ...listing, statusId: PROPERTY_STATUS.published, street: 'Via Cavour', streetNumber: '10', latitude: 45.05, longitude: 9.69 },
-        { ...listing, statusId: PROPERTY_STATUS.published, street: 'via  Cavour', streetNumber: '20', latitude: 45.054, longitude: 9.694 },
+        {
+          ...listing,
+          statusId: PROPERTY_STATUS.published,
+          street: 'Via Cavour',
+          streetNumber: '10',
+          latitude: 45.05,
+          longitude: 9.69,
+        },
+        {
+          ...listing,
+          statusId: PROPERTY_STATUS.published,
+          street: 'via  Cavour',
+          streetNumber: '20',
+          latitude: 45.054,
+          longitude: 9.694,
+        },
         // A hidden address and a draft tell nothing.
-        { ...listing, statusId: PROPERTY_STATUS.published, showAddress: false, street: 'Via Cavour', streetNumber: '30', latitude: 45.2, longitude: 9.9 },
-        { ...listing, statusId: PROPERTY_STATUS.incomplete, street: 'Via Cavour', streetNumber: '40', latitude: 45.3, longitude: 9.9 },
+        {
+          ...listing,
+          statusId: PROPERTY_STATUS.published,
+          showAddress: false,
+          street: 'Via Cavour',
+          streetNumber: '30',
+          latitude: 45.2,
+          longitude: 9.9,
+        },
+        {
+          ...listing,
+          statusId: PROPERTY_STATUS.incomplete,
+          street: 'Via Cavour',
+          streetNumber: '40',
+          latitude: 45.3,
+          longitude: 9.9,
+        },
       ]);
     });
 
@@ -158,8 +215,16 @@ describe.each(BACKENDS)('the map basemap on $name', (backend) => {
     };
 
     it('answers the home at that number, else the middle of the public homes of the street', async () => {
-      expect(await position('MunicipalityIstat=033032&Street=V.%20Cavour&StreetNumber=20')).toEqual({ Latitude: 45.054, Longitude: 9.694, Precision: 'number' });
-      expect(await position('MunicipalityIstat=033032&Street=via%20cavour&StreetNumber=5')).toEqual({ Latitude: 45.052, Longitude: 9.692, Precision: 'street' });
+      expect(await position('MunicipalityIstat=033032&Street=V.%20Cavour&StreetNumber=20')).toEqual({
+        Latitude: 45.054,
+        Longitude: 9.694,
+        Precision: 'number',
+      });
+      expect(await position('MunicipalityIstat=033032&Street=via%20cavour&StreetNumber=5')).toEqual({
+        Latitude: 45.052,
+        Longitude: 9.692,
+        Precision: 'street',
+      });
     });
 
     it('answers null for a street it does not know, or in another town', async () => {
@@ -169,7 +234,8 @@ describe.each(BACKENDS)('the map basemap on $name', (backend) => {
 
     // Security review: public and a few thousand rows a call; a person types one address a minute.
     it('answers a client address at most 60 lookups a minute, then 429', async () => {
-      const from = (remoteAddress: string) => app.inject({ url: '/api/Map/StreetPosition?MunicipalityIstat=033032&Street=Via%20Roma', remoteAddress });
+      const from = (remoteAddress: string) =>
+        app.inject({ url: '/api/Map/StreetPosition?MunicipalityIstat=033032&Street=Via%20Roma', remoteAddress });
       for (let i = 0; i < 60; i++) expect((await from('203.0.113.61')).statusCode).toBe(200);
       expectError(await from('203.0.113.61'), 'TooManyRequests');
       expect((await from('203.0.113.62')).statusCode).toBe(200);

@@ -98,16 +98,30 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
   let owner: string;
 
   async function login(target: FastifyInstance, email: string) {
-    const res = await target.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password: DEMO_PASSWORD } });
+    const res = await target.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      payload: { username: email, password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
-    return (await target.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: res.json().UserToken, portal: 5 } })).json().Token as string;
+    return (
+      await target.inject({
+        method: 'POST',
+        url: '/api/Account/Session',
+        payload: { userToken: res.json().UserToken, portal: 5 },
+      })
+    ).json().Token as string;
   }
 
   beforeAll(async () => {
     base = await listen(suite.app);
     const db = suite.db;
     ownerId = (await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.seller.email)))[0]!.id;
-    const [listing] = await db.select({ id: properties.id }).from(properties).where(eq(properties.ownerUserId, ownerId)).orderBy(properties.id);
+    const [listing] = await db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.ownerUserId, ownerId))
+      .orderBy(properties.id);
     await db.update(properties).set({ statusId: 2 }).where(eq(properties.id, listing!.id));
     listingId = listing!.id;
     buyer = await login(suite.app, DEMO_ACCOUNTS.buyer.email);
@@ -115,10 +129,18 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
   }, 180_000);
 
   const post = (target: FastifyInstance, bearer: string, payload: object) =>
-    target.inject({ method: 'POST', url: '/api/Message', payload: payload as never, headers: { authorization: `Bearer ${bearer}` } });
+    target.inject({
+      method: 'POST',
+      url: '/api/Message',
+      payload: payload as never,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
 
   it('streams a new message to the other person and the sender, uncompressed, with heartbeats', async () => {
-    const ownerStream = await openStream(base, { authorization: `Bearer ${owner}`, 'accept-encoding': 'br, gzip, deflate' });
+    const ownerStream = await openStream(base, {
+      authorization: `Bearer ${owner}`,
+      'accept-encoding': 'br, gzip, deflate',
+    });
     const buyerStream = await openStream(base, { authorization: `Bearer ${buyer}` });
     try {
       expect(ownerStream.status).toBe(200);
@@ -155,7 +177,9 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
       expect(buyerStream.text()).not.toContain('AppointmentId');
       expect(buyerStream.text()).not.toContain('"Id":99');
       // A wrong shape is refused before it is published.
-      await expect(publishUserEvent(suite.app, ownerId, { event: 'appointment', data: { AppointmentId: -1, Status: 2 } })).rejects.toThrow();
+      await expect(
+        publishUserEvent(suite.app, ownerId, { event: 'appointment', data: { AppointmentId: -1, Status: 2 } }),
+      ).rejects.toThrow();
     } finally {
       ownerStream.close();
       buyerStream.close();
@@ -173,18 +197,29 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
     expect(put.statusCode).toBe(200);
     // The demo buyer's own demo visits of this listing are closed: a new request is allowed.
     await suite.db.update(appointments).set({ statusId: 3 }).where(eq(appointments.propertyId, listingId));
-    const slots = (await suite.app.inject({ method: 'GET', url: `/api/Property/${listingId}/VisitSlots` })).json().Slots as string[];
+    const slots = (await suite.app.inject({ method: 'GET', url: `/api/Property/${listingId}/VisitSlots` })).json()
+      .Slots as string[];
     expect(slots.length).toBeGreaterThan(2);
     const ownerStream = await openStream(base, auth(owner));
     const buyerStream = await openStream(base, auth(buyer));
     try {
       await ownerStream.waitFor(/retry:/);
       await buyerStream.waitFor(/retry:/);
-      const created = await suite.app.inject({ method: 'POST', url: '/api/Appointment', headers: auth(buyer), payload: { PropertyId: listingId, Slots: slots.slice(1, 3) } });
+      const created = await suite.app.inject({
+        method: 'POST',
+        url: '/api/Appointment',
+        headers: auth(buyer),
+        payload: { PropertyId: listingId, Slots: slots.slice(1, 3) },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().Id as number;
       await ownerStream.waitFor(new RegExp(`event: appointment\ndata: [{]"AppointmentId":${id},"Status":1[}]`));
-      const confirmed = await suite.app.inject({ method: 'PUT', url: `/api/Appointment/${id}/Confirm`, headers: auth(owner), payload: { Slot: slots[2] } });
+      const confirmed = await suite.app.inject({
+        method: 'PUT',
+        url: `/api/Appointment/${id}/Confirm`,
+        headers: auth(owner),
+        payload: { Slot: slots[2] },
+      });
       expect(confirmed.statusCode).toBe(200);
       await ownerStream.waitFor(new RegExp(`"AppointmentId":${id},"Status":2`));
       await buyerStream.waitFor(new RegExp(`"AppointmentId":${id},"Status":2`));
@@ -202,7 +237,11 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
     await stream.waitFor(/retry:/);
     const other = await openStream(base, { authorization: `Bearer ${buyer}` });
     try {
-      const out = await suite.app.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: `Bearer ${session}` } });
+      const out = await suite.app.inject({
+        method: 'POST',
+        url: '/api/Account/Logout',
+        headers: { authorization: `Bearer ${session}` },
+      });
       expect(out.statusCode).toBeLessThan(300);
       await stream.ended;
       expect((await fetch(`${base}/api/Events`, { headers: { authorization: `Bearer ${session}` } })).status).toBe(401);
@@ -215,11 +254,16 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
     }
   });
 
-  it('says `expired` before it ends a stream at its session token\'s expiry', async () => {
-    const shortLived = await buildTestApp(suite.testDb, { env: { ...ENV, SESSION_TOKEN_TTL_S: '1' }, eventsHeartbeatMs: 300 });
+  it("says `expired` before it ends a stream at its session token's expiry", async () => {
+    const shortLived = await buildTestApp(suite.testDb, {
+      env: { ...ENV, SESSION_TOKEN_TTL_S: '1' },
+      eventsHeartbeatMs: 300,
+    });
     try {
       const shortBase = await listen(shortLived);
-      const stream = await openStream(shortBase, { authorization: `Bearer ${await login(shortLived, DEMO_ACCOUNTS.buyer.email)}` });
+      const stream = await openStream(shortBase, {
+        authorization: `Bearer ${await login(shortLived, DEMO_ACCOUNTS.buyer.email)}`,
+      });
       expect(stream.status).toBe(200);
       await stream.ended;
       expect(stream.text()).toMatch(/event: expired\ndata: \{\}\n\n$/);
@@ -272,7 +316,10 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
     const smallBase = await listen(small);
     const streams: EventStream[] = [];
     try {
-      streams.push(await openStream(smallBase, { authorization: `Bearer ${buyer}` }), await openStream(smallBase, { authorization: `Bearer ${owner}` }));
+      streams.push(
+        await openStream(smallBase, { authorization: `Bearer ${buyer}` }),
+        await openStream(smallBase, { authorization: `Bearer ${owner}` }),
+      );
       for (const stream of streams) expect(stream.status).toBe(200);
       const extra = await fetch(`${smallBase}/api/Events`, { headers: { authorization: `Bearer ${buyer}` } });
       expect(extra.status).toBe(503);
@@ -301,34 +348,41 @@ describeOnBackends('Live events over Server-Sent Events', { env: ENV, eventsHear
   });
 
   // Two servers share a database on PostgreSQL only (PGlite is one process's): defined there alone.
-  if (backend.postgres) it('delivers a message posted on one server to a stream opened on another (one PostgreSQL database)', async () => {
-    // A second server: its own app and its own connections to the same database.
-    let second: Database | undefined;
-    let serverB: FastifyInstance | undefined;
-    let stream: EventStream | undefined;
-    try {
-      second = await openDatabase({ dataDir: suite.testDb.dataDir, databaseUrl: suite.testDb.url, seed: 'none', storage: suite.testDb.storage, poolMax: 3 });
-      serverB = await buildTestApp({ ...suite.testDb, database: second }, { env: ENV });
-      const baseB = await listen(serverB);
-      stream = await openStream(baseB, { authorization: `Bearer ${owner}` });
-      await stream.waitFor(/retry:/);
-      // Posted through server A.
-      const sent = await post(suite.app, buyer, { PropertyId: listingId, Text: 'Da un altro server' });
-      expect(sent.statusCode).toBe(201);
-      await stream.waitFor(new RegExp(`"ThreadId":${sent.json().ThreadId},"Id":${sent.json().Id}`));
-      // And the other way round: an answer posted on B reaches a stream on A.
-      const onA = await openStream(base, { authorization: `Bearer ${buyer}` });
+  if (backend.postgres)
+    it('delivers a message posted on one server to a stream opened on another (one PostgreSQL database)', async () => {
+      // A second server: its own app and its own connections to the same database.
+      let second: Database | undefined;
+      let serverB: FastifyInstance | undefined;
+      let stream: EventStream | undefined;
       try {
-        await onA.waitFor(/retry:/);
-        const answer = await post(serverB, owner, { ThreadId: sent.json().ThreadId, Text: 'Risposta da B' });
-        await onA.waitFor(new RegExp(`"Id":${answer.json().Id}`));
+        second = await openDatabase({
+          dataDir: suite.testDb.dataDir,
+          databaseUrl: suite.testDb.url,
+          seed: 'none',
+          storage: suite.testDb.storage,
+          poolMax: 3,
+        });
+        serverB = await buildTestApp({ ...suite.testDb, database: second }, { env: ENV });
+        const baseB = await listen(serverB);
+        stream = await openStream(baseB, { authorization: `Bearer ${owner}` });
+        await stream.waitFor(/retry:/);
+        // Posted through server A.
+        const sent = await post(suite.app, buyer, { PropertyId: listingId, Text: 'Da un altro server' });
+        expect(sent.statusCode).toBe(201);
+        await stream.waitFor(new RegExp(`"ThreadId":${sent.json().ThreadId},"Id":${sent.json().Id}`));
+        // And the other way round: an answer posted on B reaches a stream on A.
+        const onA = await openStream(base, { authorization: `Bearer ${buyer}` });
+        try {
+          await onA.waitFor(/retry:/);
+          const answer = await post(serverB, owner, { ThreadId: sent.json().ThreadId, Text: 'Risposta da B' });
+          await onA.waitFor(new RegExp(`"Id":${answer.json().Id}`));
+        } finally {
+          onA.close();
+        }
       } finally {
-        onA.close();
+        stream?.close();
+        await serverB?.close();
+        await second?.close();
       }
-    } finally {
-      stream?.close();
-      await serverB?.close();
-      await second?.close();
-    }
-  });
+    });
 });

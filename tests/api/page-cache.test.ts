@@ -22,7 +22,9 @@ const BUYER = 'rexer_home_option=2';
 const SELLER = 'rexer_home_option=1';
 
 function mirrorCookie(username: string) {
-  const record = Buffer.from(JSON.stringify({ username, isConfirmed: true, terms_privacy: true, silent: false })).toString('base64url');
+  const record = Buffer.from(
+    JSON.stringify({ username, isConfirmed: true, terms_privacy: true, silent: false }),
+  ).toString('base64url');
   return `rexer_user=${record}`;
 }
 
@@ -31,7 +33,9 @@ const cspOf = (res: LightMyRequestResponse) => String(res.headers['content-secur
 const scriptSrcOf = (res: LightMyRequestResponse) => /(?:^|;)script-src ([^;]*)/.exec(cspOf(res))?.[1].split(' ') ?? [];
 /** The inline scripts a browser would run (no src, not a JSON data element). */
 const inlineScriptsOf = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  [...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1],
+  );
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('anonymous pages from the cache', () => {
@@ -66,7 +70,13 @@ describe('anonymous pages from the cache', () => {
     const [row] = await testDb.database.db
       .select({ id: properties.id })
       .from(properties)
-      .where(and(eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, 1), isNotNull(properties.price)))
+      .where(
+        and(
+          eq(properties.statusId, PROPERTY_STATUS.published),
+          eq(properties.sellTypeId, 1),
+          isNotNull(properties.price),
+        ),
+      )
       .orderBy(properties.id)
       .limit(1);
     listing = row.id;
@@ -105,7 +115,11 @@ describe('anonymous pages from the cache', () => {
   it('renders a page to keep from its key alone: no other cookie, no user agent, no language reaches the renderer', async () => {
     const res = await app.inject({
       url: '/contatti',
-      headers: { cookie: `_ga=GA1.1.1; ${BUYER}; rexer_session=anonymous-visitor`, 'user-agent': 'Mozilla/5.0 (Test)', 'accept-language': 'en-GB' },
+      headers: {
+        cookie: `_ga=GA1.1.1; ${BUYER}; rexer_session=anonymous-visitor`,
+        'user-agent': 'Mozilla/5.0 (Test)',
+        'accept-language': 'en-GB',
+      },
     });
     expect(res.headers['x-cache']).toBe('MISS');
     expect([...rendered[0].entries()]).toEqual([['cookie', BUYER]]);
@@ -155,7 +169,10 @@ describe('anonymous pages from the cache', () => {
     const before = await get(`/immobile/${listing}`, BUYER);
     expect(before.headers['x-cache']).toBe('MISS');
     expect(h1Of(before.body)).toBe(title);
-    await db.update(properties).set({ title: 'Attico con terrazza, titolo cambiato' }).where(eq(properties.id, listing));
+    await db
+      .update(properties)
+      .set({ title: 'Attico con terrazza, titolo cambiato' })
+      .where(eq(properties.id, listing));
     try {
       vi.setSystemTime(Date.now() + 4_000);
       expect((await get(`/immobile/${listing}`, BUYER)).headers['x-cache']).toBe('HIT');
@@ -201,7 +218,8 @@ describe('anonymous pages from the cache', () => {
 
   it('sends a kept page compressed once, in the coding the browser accepts', async () => {
     const plain = await get('/comprocasa', BUYER);
-    const compressedGet = (coding: string) => app.inject({ url: '/comprocasa', headers: { cookie: BUYER, 'accept-encoding': coding } });
+    const compressedGet = (coding: string) =>
+      app.inject({ url: '/comprocasa', headers: { cookie: BUYER, 'accept-encoding': coding } });
     const br = await compressedGet('gzip, deflate, br');
     const brAgain = await compressedGet('br');
     const gz = await compressedGet('gzip');
@@ -228,7 +246,9 @@ describe('anonymous pages from the cache', () => {
       expect(String(res.headers['set-cookie'])).toMatch(/^rexer_home_option=\d/);
       // A CDN does not keep an answer that sets a cookie apart from its visitor: private.
       expect(res.headers['cache-control']).toBe('no-cache, private');
-      expect(new Set(scriptSrcOf(res).filter((source) => source.startsWith("'sha256-")))).toEqual(new Set(inlineScriptsOf(res.body).map(sha256)));
+      expect(new Set(scriptSrcOf(res).filter((source) => source.startsWith("'sha256-")))).toEqual(
+        new Set(inlineScriptsOf(res.body).map(sha256)),
+      );
       expect(cspOf(res)).not.toContain("'nonce-");
     }
     expect(secondVisitor.body).toBe(firstVisit.body);
@@ -260,7 +280,6 @@ describe('anonymous pages from the cache', () => {
     expect(second.headers.location).toMatch(/\?login=1&redirect=%2Fmyrexer%2Fprofilo$/);
     expect(renders).toEqual(['/myrexer/profilo', '/myrexer/profilo']);
   });
-
 });
 
 describe('the page cache', () => {
@@ -299,7 +318,8 @@ describe('the page cache', () => {
   });
 
   it('hashes the inline scripts a browser runs, and refuses HTML it cannot read with certainty', () => {
-    const html = '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/json">{}</script><script nonce="n">a()</script>';
+    const html =
+      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/json">{}</script><script nonce="n">a()</script>';
     expect(inlineScriptHashes(html)).toEqual([sha256('a()'), sha256('b()')]);
     expect(inlineScriptHashes('<script>x = "<script>"</script>')).toBeUndefined();
     expect(inlineScriptHashes('<script data-x="a>b">c()</script>')).toBeUndefined();
@@ -324,10 +344,18 @@ describe('the page cache beside the API', () => {
     api.get('/api/Property/:id', async () => ({}));
     await api.ready();
     const cache = api.pageCache!;
-    const fill = () => cache.get('page', async () => ({ cacheable: true, page: { status: 200, headers: [], body: Buffer.from('x'), scriptHashes: [], cookies: [] } }));
+    const fill = () =>
+      cache.get('page', async () => ({
+        cacheable: true,
+        page: { status: 200, headers: [], body: Buffer.from('x'), scriptHashes: [], cookies: [] },
+      }));
     try {
       await fill();
-      for (const [method, url] of [['POST', '/api/Property/1/View'], ['PUT', '/api/Property/1/Draft/Step/3'], ['GET', '/api/Property/1']] as const) {
+      for (const [method, url] of [
+        ['POST', '/api/Property/1/View'],
+        ['PUT', '/api/Property/1/Draft/Step/3'],
+        ['GET', '/api/Property/1'],
+      ] as const) {
         await api.inject({ method, url });
         expect(cache.size, `${method} ${url}`).toBe(1);
       }

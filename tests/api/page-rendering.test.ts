@@ -41,16 +41,26 @@ const PAGES: [path: string, h1: RegExp][] = [
 
 /** The mirror cookie of a logged-in session (the readable one, without its token). */
 function mirrorCookie(username: string) {
-  const record = Buffer.from(JSON.stringify({ username, isConfirmed: true, terms_privacy: true, silent: false })).toString('base64url');
+  const record = Buffer.from(
+    JSON.stringify({ username, isConfirmed: true, terms_privacy: true, silent: false }),
+  ).toString('base64url');
   return `rexer_user=${record}`;
 }
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 const h1Of = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
 const metaOf = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
 const linkOf = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1];
-const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="rexer-boot">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as { siteOrigin: string; translations: Record<string, unknown> } | null;
+const bootOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="rexer-boot">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+    siteOrigin: string;
+    translations: Record<string, unknown>;
+  } | null;
 
 describe('pages rendered on the server', () => {
   let testDb: TestDatabase;
@@ -67,7 +77,10 @@ describe('pages rendered on the server', () => {
           ...setup,
           apiFetch: async (request) =>
             [...failing].some((prefix) => new URL(request.url).pathname.startsWith(prefix))
-              ? new Response(JSON.stringify({ ExceptionType: 0, ExceptionTypeString: 'InternalError' }), { status: 500, headers: { 'content-type': 'application/json' } })
+              ? new Response(JSON.stringify({ ExceptionType: 0, ExceptionTypeString: 'InternalError' }), {
+                  status: 500,
+                  headers: { 'content-type': 'application/json' },
+                })
               : setup.apiFetch(request),
         }),
     });
@@ -107,7 +120,8 @@ describe('pages rendered on the server', () => {
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
     expect(html).toMatch(/<head>[\s\S]*<link rel="stylesheet" href="\/assets\/style\.css"[\s\S]*<\/head>/);
-    for (const script of html.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? []) expect(script).toContain(`nonce="${nonce}"`);
+    for (const script of html.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? [])
+      expect(script).toContain(`nonce="${nonce}"`);
   });
 
   it('renders the Italian text of a landing with its data: the latest listings and the cities', async () => {
@@ -132,7 +146,8 @@ describe('pages rendered on the server', () => {
     const html = (await get('/chisiamo', `rexer_home_option=${type}`)).body;
     expect(html).toContain(`data-menu-type="${menuType}"`);
     expect(html).toContain(`data-home-type="${type}"`);
-    const label = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], common) as string;
+    const label = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], common) as string;
     for (const item of HEADER_MENUS[menuType]) expect(textOf(html)).toContain(label(item.label));
   });
 
@@ -173,21 +188,29 @@ describe('pages rendered on the server', () => {
   });
 
   it("never takes the server's own calls for a local visitor (the mail outbox stays closed to them)", async () => {
-    const res = await app.inject({ url: '/api/Mail/Outbox', headers: { portal: '5', host: '127.0.0.1', [INTERNAL_CALL_HEADER]: INTERNAL_CALL_TOKEN } });
+    const res = await app.inject({
+      url: '/api/Mail/Outbox',
+      headers: { portal: '5', host: '127.0.0.1', [INTERNAL_CALL_HEADER]: INTERNAL_CALL_TOKEN },
+    });
     expect(res.statusCode).toBe(404);
   });
 
-  it.each(['/pagina-che-non-esiste', '/immobile/non-un-numero', '/comprocasa/castelli', '/comprocasa/appartamenti/atlantide/comuni', '/comprocasa/appartamenti/x/comuni', '/trovocasa/case/a.b/comuni', '/faq/nessuno'])(
-    '%s answers 404 with the not-found page',
-    async (path) => {
-      const res = await get(path);
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(h1Of(res.body)).toBe('Pagina non trovata');
-      expect(metaOf(res.body, 'name', 'robots')).toBe('noindex');
-      expect(res.body).toContain('data-testid="site-footer"');
-    },
-  );
+  it.each([
+    '/pagina-che-non-esiste',
+    '/immobile/non-un-numero',
+    '/comprocasa/castelli',
+    '/comprocasa/appartamenti/atlantide/comuni',
+    '/comprocasa/appartamenti/x/comuni',
+    '/trovocasa/case/a.b/comuni',
+    '/faq/nessuno',
+  ])('%s answers 404 with the not-found page', async (path) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(h1Of(res.body)).toBe('Pagina non trovata');
+    expect(metaOf(res.body, 'name', 'robots')).toBe('noindex');
+    expect(res.body).toContain('data-testid="site-footer"');
+  });
 
   it('answers a real 302 where the spec redirects: a MyRexer page without login goes to the home with the login', async () => {
     const res = await get('/myrexer/profilo');

@@ -69,13 +69,24 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       for (let i = 0; i < 21; i++) limited = await app.inject({ url: '/api/config', remoteAddress: '10.9.9.9' });
       const answers = {
         'cached API answer, again': await app.inject({ url: '/api/Home/Cities', headers: { portal: '5' } }),
-        'cached API answer, compressed once': await app.inject({ url: '/api/Home/Cities', headers: { 'accept-encoding': 'br, gzip' } }),
-        'not modified': await app.inject({ url: '/api/Home/Cities', headers: { 'if-none-match': String(cities.headers.etag) } }),
+        'cached API answer, compressed once': await app.inject({
+          url: '/api/Home/Cities',
+          headers: { 'accept-encoding': 'br, gzip' },
+        }),
+        'not modified': await app.inject({
+          url: '/api/Home/Cities',
+          headers: { 'if-none-match': String(cities.headers.etag) },
+        }),
         'API answer read from the database': await app.inject({ url: '/api/Home/Listings' }),
         'unknown API path': await app.inject({ url: '/api/Nothing/Here' }),
         'wrong method': await app.inject({ method: 'POST', url: '/api/config' }),
         'refused by a request hook (Portal)': await app.inject({ url: '/api/config', headers: { portal: '4' } }),
-        'refused by the same-origin rule': await app.inject({ method: 'POST', url: '/api/Contact/Send', headers: { origin: 'https://elsewhere.example' }, payload: {} }),
+        'refused by the same-origin rule': await app.inject({
+          method: 'POST',
+          url: '/api/Contact/Send',
+          headers: { origin: 'https://elsewhere.example' },
+          payload: {},
+        }),
         'invalid query': await app.inject({ url: '/api/Home/Cities?Limit=nope' }),
         'over the rate limit': limited!,
         'translation file': await app.inject({ url: '/locales/it/common.json' }),
@@ -84,7 +95,8 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       expect(answers['cached API answer, compressed once'].headers['content-encoding']).toBe('br');
       expect(answers['over the rate limit'].statusCode).toBe(429);
       for (const [kind, res] of Object.entries(answers)) {
-        for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${name} on ${kind}`).toBe(value);
+        for (const [name, value] of Object.entries(expected))
+          expect(res.headers[name], `${name} on ${kind}`).toBe(value);
         expect(res.headers['x-request-id'], `x-request-id on ${kind}`).toBeTruthy();
       }
       // A page carries its own CSP (with the nonce of its scripts) and every other header.
@@ -100,7 +112,12 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
     });
 
     it('lets the map tiles and the telemetry endpoint through the CSP when configured', async () => {
-      app = await buildTestApp(testDb, { env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', TELEMETRY_URL: 'https://t.example.org/v2/track' } });
+      app = await buildTestApp(testDb, {
+        env: {
+          TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+          TELEMETRY_URL: 'https://t.example.org/v2/track',
+        },
+      });
       const csp = String((await app.inject({ url: '/api/config' })).headers['content-security-policy']);
       expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.org/);
       expect(csp).toMatch(/connect-src [^;]*https:\/\/t\.example\.org/);
@@ -134,14 +151,36 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
     it('answers malformed JSON, a wrong content type and a body over the limit with error bodies', async () => {
       app = await buildTestApp(testDb);
       const headers = { 'content-type': 'application/json' };
-      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '{"Name": ' }), 'MalformedRequest');
-      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '' }), 'MalformedRequest');
-      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }), 'UnsupportedMediaType');
       expectError(
-        await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: JSON.stringify({ Message: 'x'.repeat(40_000) }) }),
+        await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '{"Name": ' }),
+        'MalformedRequest',
+      );
+      expectError(
+        await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '' }),
+        'MalformedRequest',
+      );
+      expectError(
+        await app.inject({
+          method: 'POST',
+          url: '/api/Contact/Send',
+          headers: { 'content-type': 'text/xml' },
+          payload: '<a/>',
+        }),
+        'UnsupportedMediaType',
+      );
+      expectError(
+        await app.inject({
+          method: 'POST',
+          url: '/api/Contact/Send',
+          headers,
+          payload: JSON.stringify({ Message: 'x'.repeat(40_000) }),
+        }),
         'PayloadTooLarge',
       );
-      expectError(await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '{"__proto__": {"x": 1}}' }), 'MalformedRequest');
+      expectError(
+        await app.inject({ method: 'POST', url: '/api/Contact/Send', headers, payload: '{"__proto__": {"x": 1}}' }),
+        'MalformedRequest',
+      );
     });
 
     it('hides the details of an unexpected failure', async () => {
@@ -158,7 +197,11 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
     it('hides a response that does not match its schema', async () => {
       app = await buildTestApp(testDb);
       const { z } = await import('zod');
-      app.get('/api/Test/Shape', { schema: { response: { 200: z.object({ Id: z.number() }) } } }, async () => ({ Id: 'not a number' }) as never);
+      app.get(
+        '/api/Test/Shape',
+        { schema: { response: { 200: z.object({ Id: z.number() }) } } },
+        async () => ({ Id: 'not a number' }) as never,
+      );
       expectError(await app.inject({ url: '/api/Test/Shape' }), 'InternalError');
     });
   });
@@ -227,13 +270,16 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       expect(typeof res.json()).toBe('object');
     });
 
-    it.each(['/locales/en/contact.json', '/locales/it/missing-namespace.json', '/locales/it/contact.txt', '/locales/it/..%2F..%2Fpackage.json', '/locales/it/.json'])(
-      'answers %s with the 404 error body',
-      async (url) => {
-        app = await buildTestApp(testDb);
-        expectError(await app.inject({ url }), 'NotFound');
-      },
-    );
+    it.each([
+      '/locales/en/contact.json',
+      '/locales/it/missing-namespace.json',
+      '/locales/it/contact.txt',
+      '/locales/it/..%2F..%2Fpackage.json',
+      '/locales/it/.json',
+    ])('answers %s with the 404 error body', async (url) => {
+      app = await buildTestApp(testDb);
+      expectError(await app.inject({ url }), 'NotFound');
+    });
   });
 
   describe('media', () => {
@@ -272,9 +318,21 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       app = await buildTestApp(testDb);
       const res = await app.inject({ url: '/api/openapi.json' });
       expect(res.statusCode).toBe(200);
-      const doc = res.json() as { info: { title: string }; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+      const doc = res.json() as {
+        info: { title: string };
+        paths: Record<string, unknown>;
+        components: { schemas: Record<string, unknown> };
+      };
       expect(doc.info.title).toBe('Rexer API');
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/config', '/api/Home/Cities', '/api/Contact/Send', '/api/Careers/Apply', '/healthcheck']));
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/config',
+          '/api/Home/Cities',
+          '/api/Contact/Send',
+          '/api/Careers/Apply',
+          '/healthcheck',
+        ]),
+      );
       expect(doc.components.schemas.ErrorBody).toBeDefined();
     });
 
@@ -308,13 +366,20 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       await writeFile(
         path.join(dist, 'client', '.vite', 'manifest.json'),
         JSON.stringify({
-          'src/app/entry-client.tsx': { file: 'assets/entry-client-abc123.js', isEntry: true, imports: ['_framework.js'] },
+          'src/app/entry-client.tsx': {
+            file: 'assets/entry-client-abc123.js',
+            isEntry: true,
+            imports: ['_framework.js'],
+          },
           '_framework.js': { file: 'assets/framework-def456.js' },
           'style.css': { file: 'assets/style-789.css' },
         }),
       );
       await writeFile(path.join(dist, 'client', 'assets', 'entry-client-abc123.js'), 'console.log(1)');
-      await writeFile(path.join(dist, 'client', 'assets', 'entry-client-abc123.js.br'), brotliCompressSync('console.log(1)'));
+      await writeFile(
+        path.join(dist, 'client', 'assets', 'entry-client-abc123.js.br'),
+        brotliCompressSync('console.log(1)'),
+      );
       await writeFile(path.join(dist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
       await writeFile(
         path.join(dist, 'server', 'entry-server.js'),
@@ -335,15 +400,29 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
 
     it("renders every page path through the build's renderer, with the build's assets, private to the visitor", async () => {
       app = await buildTestApp(testDb, { distDir: dist, env: { PUBLIC_URL: 'https://www.rexer.test' } });
-      for (const [url, status] of [['/', 200], ['/comprocasa', 200], ['/vendita/case/milano/milano/015146', 200], ['/pagina-che-non-esiste?x=1', 404]] as const) {
+      for (const [url, status] of [
+        ['/', 200],
+        ['/comprocasa', 200],
+        ['/vendita/case/milano/milano/015146', 200],
+        ['/pagina-che-non-esiste?x=1', 404],
+      ] as const) {
         const res = await app.inject({ url });
         expect(res.statusCode).toBe(status);
         expect(res.headers['content-type']).toMatch(/text\/html/);
         expect(res.headers['cache-control']).toBe('no-cache, private');
         expect(res.headers.vary).toMatch(/Cookie/);
-        const rendered = JSON.parse(/<div id="root">(.*)<\/div>/.exec(res.body)![1]) as { path: string; assets: unknown; nonce: string; origin: string };
+        const rendered = JSON.parse(/<div id="root">(.*)<\/div>/.exec(res.body)![1]) as {
+          path: string;
+          assets: unknown;
+          nonce: string;
+          origin: string;
+        };
         expect(rendered.path).toBe(url.split('?')[0]);
-        expect(rendered.assets).toEqual({ entry: '/assets/entry-client-abc123.js', preloads: ['/assets/framework-def456.js'], stylesheets: ['/assets/style-789.css'] });
+        expect(rendered.assets).toEqual({
+          entry: '/assets/entry-client-abc123.js',
+          preloads: ['/assets/framework-def456.js'],
+          stylesheets: ['/assets/style-789.css'],
+        });
         expect(rendered.origin).toBe('https://www.rexer.test');
         // The page's inline scripts run with this answer's nonce, and only this answer's.
         expect(res.headers['content-security-policy']).toContain(`'nonce-${rendered.nonce}'`);
@@ -359,7 +438,10 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['cache-control']).toBe('no-cache');
       // The brotli copy made at build time goes as it is to a browser that takes brotli.
-      const compressed = await app.inject({ url: '/assets/entry-client-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      const compressed = await app.inject({
+        url: '/assets/entry-client-abc123.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect(compressed.headers['content-encoding']).toBe('br');
       expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
@@ -382,14 +464,22 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
 
     it('logs a page whose visitor left mid-render as information, and a broken page as an error', async () => {
       const lines: { level: number; msg: string }[] = [];
-      app = await buildTestApp(testDb, { distDir: dist, logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) } } });
+      app = await buildTestApp(testDb, {
+        distDir: dist,
+        logger: {
+          level: 'info',
+          stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+        },
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
       const left = http.get({ host: '127.0.0.1', port, path: '/lenta' });
       left.on('error', () => undefined);
       await new Promise((resolve) => setTimeout(resolve, 200));
       left.destroy();
-      await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain('page rendering stopped: the visitor left'));
+      await vi.waitFor(() =>
+        expect(lines.map((line) => line.msg)).toContain('page rendering stopped: the visitor left'),
+      );
       expect(lines.filter((line) => line.level >= 50)).toEqual([]);
       const broken = await app.inject({ url: '/rotta' });
       expect(broken.statusCode).toBe(500);

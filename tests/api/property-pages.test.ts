@@ -12,8 +12,15 @@ import { buildTestApp, openTestDatabase } from './helpers';
 // a seeded database): what a crawler or a link preview receives, with the status it means.
 
 const PUBLIC_URL = 'https://www.rexer.test';
-const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
-const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((match) => JSON.parse(match[1]) as unknown);
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+    (match) => JSON.parse(match[1]) as unknown,
+  );
 
 describe('the listing pages rendered on the server', () => {
   let testDb: TestDatabase;
@@ -24,17 +31,30 @@ describe('the listing pages rendered on the server', () => {
 
   beforeAll(async () => {
     testDb = await openTestDatabase({ postgres: false });
-    app = await buildTestApp(testDb, { env: { PUBLIC_URL }, createPageRenderer: (setup: PageRendererSetup) => createPageRenderer(setup) });
+    app = await buildTestApp(testDb, {
+      env: { PUBLIC_URL },
+      createPageRenderer: (setup: PageRendererSetup) => createPageRenderer(setup),
+    });
     const db = testDb.database.db;
     const rows = await db
       .select({ id: properties.id })
       .from(properties)
-      .where(and(eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, 1), isNotNull(properties.price)))
+      .where(
+        and(
+          eq(properties.statusId, PROPERTY_STATUS.published),
+          eq(properties.sellTypeId, 1),
+          isNotNull(properties.price),
+        ),
+      )
       .orderBy(properties.id)
       .limit(2);
     [published, deleted] = rows.map((row) => row.id);
     await db.update(properties).set({ statusId: PROPERTY_STATUS.deleted }).where(eq(properties.id, deleted));
-    [{ id: development }] = await db.select({ id: newDevelopments.id }).from(newDevelopments).orderBy(newDevelopments.id).limit(1);
+    [{ id: development }] = await db
+      .select({ id: newDevelopments.id })
+      .from(newDevelopments)
+      .orderBy(newDevelopments.id)
+      .limit(1);
   });
   afterAll(async () => {
     await app?.close();
@@ -64,7 +84,13 @@ describe('the listing pages rendered on the server', () => {
 
     expect((await app.inject({ url: '/immobile/999999999' })).statusCode).toBe(404);
     // Ids the API refuses (0, past 2^31 − 1) and a second address of a listing are not-found pages, not errors.
-    for (const url of ['/immobile/0', '/immobile/2147483648', '/immobile/000123', '/nuovecostruzioni/0', '/nuovecostruzioni/2147483648']) {
+    for (const url of [
+      '/immobile/0',
+      '/immobile/2147483648',
+      '/immobile/000123',
+      '/nuovecostruzioni/0',
+      '/nuovecostruzioni/2147483648',
+    ]) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
   });

@@ -2,8 +2,27 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
-import { AMENITY, HOME_PROPERTY_TYPES, MEDIA_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, ROOM_TYPE } from '../../server/db/reference-ids';
-import { agencies, districts, media, municipalities, newDevelopments, properties, propertyAmenities, propertyRooms, provinces, users } from '../../server/db/schema';
+import {
+  AMENITY,
+  HOME_PROPERTY_TYPES,
+  MEDIA_TYPE,
+  PROPERTY_CONDITION,
+  PROPERTY_STATUS,
+  PROPERTY_TYPE,
+  ROOM_TYPE,
+} from '../../server/db/reference-ids';
+import {
+  agencies,
+  districts,
+  media,
+  municipalities,
+  newDevelopments,
+  properties,
+  propertyAmenities,
+  propertyRooms,
+  provinces,
+  users,
+} from '../../server/db/schema';
 import type { TestDatabase } from '../../server/db/testing';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
@@ -80,9 +99,19 @@ async function insertFixtures(db: Db): Promise<Fixtures> {
   const [owner] = await db
     .select({ id: users.id, email: users.email, phone: users.phone, name: users.name, surname: users.surname })
     .from(users)
-    .where(and(isNull(users.agencyId), eq(users.businessName, 0), sql`${users.phone} is not null and ${users.name} is not null`))
+    .where(
+      and(
+        isNull(users.agencyId),
+        eq(users.businessName, 0),
+        sql`${users.phone} is not null and ${users.name} is not null`,
+      ),
+    )
     .limit(1);
-  const [agency] = await db.select({ id: agencies.id, name: agencies.name }).from(agencies).orderBy(agencies.id).limit(1);
+  const [agency] = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .orderBy(agencies.id)
+    .limit(1);
 
   const hidden = await insertListing(db, {
     ownerUserId: owner.id,
@@ -137,12 +166,26 @@ async function insertFixtures(db: Db): Promise<Fixtures> {
   });
 
   const near = await insertListing(db, { ownerUserId: owner.id, price: 280_000, surfaceM2: 95, title: 'Simile' });
-  const agencyListing = await insertListing(db, { ownerUserId: owner.id, agencyId: agency.id, price: 1_900_000, title: 'Con agenzia' });
+  const agencyListing = await insertListing(db, {
+    ownerUserId: owner.id,
+    agencyId: agency.id,
+    price: 1_900_000,
+    title: 'Con agenzia',
+  });
   const rent = await insertListing(db, { ownerUserId: owner.id, sellTypeId: 2, price: 1_400, title: 'In affitto' });
   const sold = await insertListing(db, { ownerUserId: owner.id, statusId: PROPERTY_STATUS.sold, price: 281_000 });
-  const suspended = await insertListing(db, { ownerUserId: owner.id, statusId: PROPERTY_STATUS.suspended, price: 279_000 });
+  const suspended = await insertListing(db, {
+    ownerUserId: owner.id,
+    statusId: PROPERTY_STATUS.suspended,
+    price: 279_000,
+  });
   const deleted = await insertListing(db, { ownerUserId: owner.id, statusId: PROPERTY_STATUS.deleted, price: 280_500 });
-  const draft = await insertListing(db, { ownerUserId: owner.id, statusId: PROPERTY_STATUS.incomplete, price: 280_100, publishedAt: null });
+  const draft = await insertListing(db, {
+    ownerUserId: owner.id,
+    statusId: PROPERTY_STATUS.incomplete,
+    price: 280_100,
+    publishedAt: null,
+  });
 
   const [development] = await db
     .insert(newDevelopments)
@@ -160,9 +203,24 @@ async function insertFixtures(db: Db): Promise<Fixtures> {
     })
     .returning({ id: newDevelopments.id });
   const unit = (price: number, rooms: number) =>
-    insertListing(db, { ownerUserId: owner.id, agencyId: agency.id, developmentId: development.id, conditionId: PROPERTY_CONDITION.new, energyClassId: 1, price, rooms, title: `Unità ${rooms} locali` });
+    insertListing(db, {
+      ownerUserId: owner.id,
+      agencyId: agency.id,
+      developmentId: development.id,
+      conditionId: PROPERTY_CONDITION.new,
+      energyClassId: 1,
+      price,
+      rooms,
+      title: `Unità ${rooms} locali`,
+    });
   const units = [await unit(520_000, 3), await unit(390_000, 2)];
-  const draftUnit = await insertListing(db, { ownerUserId: owner.id, developmentId: development.id, statusId: PROPERTY_STATUS.incomplete, price: 100_000, publishedAt: null });
+  const draftUnit = await insertListing(db, {
+    ownerUserId: owner.id,
+    developmentId: development.id,
+    statusId: PROPERTY_STATUS.incomplete,
+    price: 100_000,
+    publishedAt: null,
+  });
 
   return {
     ownerId: owner.id,
@@ -235,7 +293,14 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
       District: expect.any(String),
       IsNewBuild: false,
       Development: null,
-      Advertiser: { Kind: 'private', Name: fx.ownerFirstName, AgencyId: null, AgencySlug: null, LogoUrl: null, Phone: null },
+      Advertiser: {
+        Kind: 'private',
+        Name: fx.ownerFirstName,
+        AgencyId: null,
+        AgencySlug: null,
+        LogoUrl: null,
+        Phone: null,
+      },
       PublishedAt: '2025-03-01T09:00:00.000Z',
       FavoritesCount: 0,
     });
@@ -243,11 +308,22 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(body.PriceHistory.map((p: { Price: number }) => p.Price)).toEqual([300_000, 290_000, 280_000]);
     expect(body.PriceHistory[0].Date).toBe('2025-03-01T09:00:00.000Z');
     expect(body.Photos.map((p: { Caption: string }) => p.Caption)).toEqual(['facade', 'kitchen']);
-    expect(body.Photos[0]).toEqual({ Url: '/media/media/test/facade.jpg', ThumbnailUrl: '/media/media/test/facade-thumb.jpg', Width: 1200, Height: 800, Caption: 'facade' });
+    expect(body.Photos[0]).toEqual({
+      Url: '/media/media/test/facade.jpg',
+      ThumbnailUrl: '/media/media/test/facade-thumb.jpg',
+      Width: 1200,
+      Height: 800,
+      Caption: 'facade',
+    });
     expect(body.FloorPlans.map((p: { Caption: string }) => p.Caption)).toEqual(['plan']);
     expect(body.EnergyCertificates.map((p: { Caption: string }) => p.Caption)).toEqual(['ape']);
     expect(body.Amenities.map((a: { Id: number }) => a.Id).sort()).toEqual([AMENITY.lift, AMENITY.balcony].sort());
-    expect(body.RoomList).toContainEqual({ RoomTypeId: ROOM_TYPE.double_bedroom, Name: 'Camera matrimoniale', PluralName: 'camere matrimoniali', Count: 2 });
+    expect(body.RoomList).toContainEqual({
+      RoomTypeId: ROOM_TYPE.double_bedroom,
+      Name: 'Camera matrimoniale',
+      PluralName: 'camere matrimoniali',
+      Count: 2,
+    });
   });
 
   it('hides the address: no street, no postal code, the position rounded to about 100 m', async () => {
@@ -259,7 +335,12 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(body.Longitude).toBe(9.228);
     expect(JSON.stringify(body)).not.toContain('Via Pascoli');
     const shown = (await app.inject({ url: `/api/Property/${fx.near}` })).json();
-    expect(shown).toMatchObject({ Address: 'Via Pascoli, 12', PostalCode: '20133', Latitude: 45.4781234, Longitude: 9.2276543 });
+    expect(shown).toMatchObject({
+      Address: 'Via Pascoli, 12',
+      PostalCode: '20133',
+      Latitude: 45.4781234,
+      Longitude: 9.2276543,
+    });
   });
 
   it("names a hidden address's district from its rounded position, never from the exact one", async () => {
@@ -280,7 +361,12 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     ).rows as { lat: number; lng: number; exact: string; shown: string }[];
     expect(found, 'a point near a district border').toBeDefined();
     const [owner] = await db.select({ id: users.id }).from(users).limit(1);
-    const id = await insertListing(db, { ownerUserId: owner!.id, latitude: Number(found!.lat), longitude: Number(found!.lng), showAddress: false });
+    const id = await insertListing(db, {
+      ownerUserId: owner!.id,
+      latitude: Number(found!.lat),
+      longitude: Number(found!.lng),
+      showAddress: false,
+    });
     const body = (await app.inject({ url: `/api/Property/${id}` })).json();
     expect(body.District).toBe(found!.shown);
     expect(body.District).not.toBe(found!.exact);
@@ -293,18 +379,28 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(text).not.toContain(fx.ownerEmail);
     expect(text).not.toContain(fx.ownerPhone);
     if (fx.ownerSurname) expect(text).not.toContain(fx.ownerSurname);
-    for (const key of ['Email', 'OwnerUserId', 'Wizard', 'Estimate', 'PriceFromMarket', 'Surname', 'Phone":"3']) expect(text).not.toContain(key);
+    for (const key of ['Email', 'OwnerUserId', 'Wizard', 'Estimate', 'PriceFromMarket', 'Surname', 'Phone":"3'])
+      expect(text).not.toContain(key);
     expect(text).not.toContain('380000');
   });
 
-  it("names an agency advertiser with its phone and logo", async () => {
+  it('names an agency advertiser with its phone and logo', async () => {
     const body = (await app.inject({ url: `/api/Property/${fx.agencyListing}` })).json();
-    expect(body.Advertiser).toMatchObject({ Kind: 'agency', Name: fx.agencyName, AgencyId: fx.agencyId, AgencySlug: expect.any(String), Phone: expect.any(String) });
+    expect(body.Advertiser).toMatchObject({
+      Kind: 'agency',
+      Name: fx.agencyName,
+      AgencyId: fx.agencyId,
+      AgencySlug: expect.any(String),
+      Phone: expect.any(String),
+    });
   });
 
   it('answers sold and suspended listings with their status', async () => {
     expect((await app.inject({ url: `/api/Property/${fx.sold}` })).json()).toMatchObject({ Id: fx.sold, Status: 4 });
-    expect((await app.inject({ url: `/api/Property/${fx.suspended}` })).json()).toMatchObject({ Id: fx.suspended, Status: 3 });
+    expect((await app.inject({ url: `/api/Property/${fx.suspended}` })).json()).toMatchObject({
+      Id: fx.suspended,
+      Status: 3,
+    });
   });
 
   it('answers 410 for a deleted listing, 404 for a draft or an unknown id, 400 for a malformed id', async () => {
@@ -319,7 +415,13 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
   it('offers similar published listings of the same sell type, never the listing itself', async () => {
     const res = await app.inject({ url: `/api/Property/${fx.hidden}/Similar?Limit=6` });
     expect(res.statusCode).toBe(200);
-    const items = res.json().Items as { Id: number; SellType: number; Title: string; CityName: string; Address: string | null }[];
+    const items = res.json().Items as {
+      Id: number;
+      SellType: number;
+      Title: string;
+      CityName: string;
+      Address: string | null;
+    }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(6);
     const ids = items.map((i) => i.Id);
@@ -328,7 +430,12 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(items.every((i) => i.SellType === 1)).toBe(true);
     // The nearest in price, in the same town, comes first.
     expect(ids[0]).toBe(fx.near);
-    expect(items[0]).toMatchObject({ CityName: 'Milano', Address: 'Via Pascoli, 12', PhotoCount: 0, IsNewBuild: false });
+    expect(items[0]).toMatchObject({
+      CityName: 'Milano',
+      Address: 'Via Pascoli, 12',
+      PhotoCount: 0,
+      IsNewBuild: false,
+    });
   });
 
   it('orders similar listings as a full sort of the province would: its town first, then nearest in price, then in surface', async () => {
@@ -345,22 +452,63 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     const owner = fx.ownerId;
     const base = await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, surfaceM2: 90 });
     const prices: [number, number | null, number | null][] = [
-      [home, 240_000, 80], [home, 260_000, 95], [home, 260_000, 88], [home, 250_000, null], [home, null, 90], [home, 1_200_000, 300], [home, 90_000, 40], [home, 100_000, 45], [home, 120_000, 50], [home, 150_000, 55], [home, 700_000, 200], [home, 900_000, 250],
-      [other, 251_000, 90], [other, 249_000, 70], [other, 500_000, 150], [third, 250_000, 90], [third, 250_000, 91], [third, 180_000, 60],
+      [home, 240_000, 80],
+      [home, 260_000, 95],
+      [home, 260_000, 88],
+      [home, 250_000, null],
+      [home, null, 90],
+      [home, 1_200_000, 300],
+      [home, 90_000, 40],
+      [home, 100_000, 45],
+      [home, 120_000, 50],
+      [home, 150_000, 55],
+      [home, 700_000, 200],
+      [home, 900_000, 250],
+      [other, 251_000, 90],
+      [other, 249_000, 70],
+      [other, 500_000, 150],
+      [third, 250_000, 90],
+      [third, 250_000, 91],
+      [third, 180_000, 60],
     ];
-    for (const [municipalityId, price, surfaceM2] of prices) await insertListing(db, { ownerUserId: owner, municipalityId, price, surfaceM2 });
+    for (const [municipalityId, price, surfaceM2] of prices)
+      await insertListing(db, { ownerUserId: owner, municipalityId, price, surfaceM2 });
     // Not like it: a garage, a home for rent, a draft.
-    await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, propertyTypeId: PROPERTY_TYPE.garage, publicationPropertyTypeId: PROPERTY_TYPE.garage });
+    await insertListing(db, {
+      ownerUserId: owner,
+      municipalityId: home,
+      price: 250_000,
+      propertyTypeId: PROPERTY_TYPE.garage,
+      publicationPropertyTypeId: PROPERTY_TYPE.garage,
+    });
     await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, sellTypeId: 2 });
-    await insertListing(db, { ownerUserId: owner, municipalityId: home, price: 250_000, statusId: PROPERTY_STATUS.incomplete });
+    await insertListing(db, {
+      ownerUserId: owner,
+      municipalityId: home,
+      price: 250_000,
+      statusId: PROPERTY_STATUS.incomplete,
+    });
 
     // The oracle: every candidate of the province, sorted in full.
     const candidates = await db
-      .select({ id: properties.id, municipalityId: properties.municipalityId, price: properties.price, surface: properties.surfaceM2, type: sql<number>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})` })
+      .select({
+        id: properties.id,
+        municipalityId: properties.municipalityId,
+        price: properties.price,
+        surface: properties.surfaceM2,
+        type: sql<number>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`,
+      })
       .from(properties)
       .innerJoin(municipalities, eq(municipalities.id, properties.municipalityId))
       .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
-      .where(and(eq(provinces.sigla, 'BG'), eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, 1), ne(properties.id, base)));
+      .where(
+        and(
+          eq(provinces.sigla, 'BG'),
+          eq(properties.statusId, PROPERTY_STATUS.published),
+          eq(properties.sellTypeId, 1),
+          ne(properties.id, base),
+        ),
+      );
     const expected = candidates
       .filter((c) => HOME_PROPERTY_TYPES.includes(c.type))
       .sort(
@@ -375,7 +523,10 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     for (const limit of [1, 3, 4, 7, 11, 13, 20]) {
       const res = await app.inject({ url: `/api/Property/${base}/Similar?Limit=${limit}` });
       expect(res.statusCode).toBe(200);
-      expect((res.json().Items as { Id: number }[]).map((i) => i.Id), `Limit=${limit}`).toEqual(expected.slice(0, limit));
+      expect(
+        (res.json().Items as { Id: number }[]).map((i) => i.Id),
+        `Limit=${limit}`,
+      ).toEqual(expected.slice(0, limit));
     }
   });
 
@@ -424,7 +575,8 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(locs).toContain(`/immobile/${fx.hidden}`);
     expect(locs).toContain(`/immobile/${fx.units[0]}`);
     expect(locs).toContain(`/nuovecostruzioni/${fx.development}`);
-    for (const id of [fx.draft, fx.deleted, fx.sold, fx.suspended, fx.draftUnit]) expect(locs).not.toContain(`/immobile/${id}`);
+    for (const id of [fx.draft, fx.deleted, fx.sold, fx.suspended, fx.draftUnit])
+      expect(locs).not.toContain(`/immobile/${id}`);
     const searches = await app.inject({ url: '/sitemap-ricerche.xml' });
     expect(searches.statusCode).toBe(200);
     const searchLocs = [...searches.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
@@ -446,7 +598,15 @@ describe.each(BACKENDS)('property pages on $name', (backend) => {
     expect(first.Completion).toMatch(/^\S+ 20\d\d$/);
 
     // Cuts: recorded by the trigger, each after publication, the listing's last change its price_changed_at.
-    const cuts = await db.execute<{ id: number; published_at: string; first_cut: string; last_cut: string; price_changed_at: string; price: number; previous_price: number }>(
+    const cuts = await db.execute<{
+      id: number;
+      published_at: string;
+      first_cut: string;
+      last_cut: string;
+      price_changed_at: string;
+      price: number;
+      previous_price: number;
+    }>(
       sql`select p.id, p.published_at, p.price_changed_at, p.price, p.previous_price, min(c.changed_at) as first_cut, max(c.changed_at) as last_cut
           from properties p join property_price_changes c on c.property_id = p.id and c.old_price is not null
           where p.development_id is null and p.title not in ('Simile', 'Con agenzia', 'In affitto', 'Trilocale in vendita a Città Studi') and p.id <> ${fx.hidden}

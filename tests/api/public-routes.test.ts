@@ -51,7 +51,11 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
         SearchCenter: { Latitude: 42.559, Longitude: 12.223 },
         Careers: {
           MaxCvBytes: 5_242_880,
-          AcceptedTypes: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+          AcceptedTypes: [
+            'application/pdf',
+            'application/msword',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          ],
         },
       });
       expect(body.HomeTypes.map((t: { Id: number }) => t.Id).sort()).toEqual([1, 2, 3, 4]);
@@ -62,7 +66,12 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
 
     it('reflects the configured tiles, telemetry, captcha and partner hosts', async () => {
       app = await buildTestApp(testDb, {
-        env: { TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', TELEMETRY_URL: 'https://t.example.org/track', CAPTCHA: 'off', PARTNER_HOSTS: 'partner.example.org' },
+        env: {
+          TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+          TELEMETRY_URL: 'https://t.example.org/track',
+          CAPTCHA: 'off',
+          PARTNER_HOSTS: 'partner.example.org',
+        },
       });
       expect((await app.inject({ url: '/api/config' })).json()).toMatchObject({
         TileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
@@ -110,7 +119,16 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
     });
 
-    it.each(['SellType=3', 'SellType=abc', 'Limit=0', 'Limit=51', 'Limit=1.5', 'Limit=', 'Limit=0x10', 'SellType=1&SellType=2'])('refuses %s with 400', async (query) => {
+    it.each([
+      'SellType=3',
+      'SellType=abc',
+      'Limit=0',
+      'Limit=51',
+      'Limit=1.5',
+      'Limit=',
+      'Limit=0x10',
+      'SellType=1&SellType=2',
+    ])('refuses %s with 400', async (query) => {
       expectError(await get(`/api/Home/Cities?${query}`), 'ValidationError');
     });
   });
@@ -119,7 +137,13 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
     it('lists recent published listings with their cover image', async () => {
       const res = await get('/api/Home/Listings?Limit=4');
       expect(res.statusCode).toBe(200);
-      const listings = res.json() as { Id: number; SellType: number; Title: string; ImageUrl: string | null; ThumbnailUrl: string | null }[];
+      const listings = res.json() as {
+        Id: number;
+        SellType: number;
+        Title: string;
+        ImageUrl: string | null;
+        ThumbnailUrl: string | null;
+      }[];
       expect(listings.length).toBeGreaterThan(0);
       expect(listings.length).toBeLessThanOrEqual(4);
       for (const l of listings) {
@@ -128,14 +152,27 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
       }
       expect(listings.some((l) => l.ImageUrl?.startsWith('/media/'))).toBe(true);
       const ids = listings.map((l) => l.Id);
-      const statuses = await testDb.database.db.select({ id: properties.id, statusId: properties.statusId }).from(properties);
+      const statuses = await testDb.database.db
+        .select({ id: properties.id, statusId: properties.statusId })
+        .from(properties);
       for (const id of ids) expect(statuses.find((s) => s.id === id)?.statusId).toBe(PROPERTY_STATUS.published);
     });
 
     it('lists homes only, at believable prices (no garage or shop under «le case più recenti»)', async () => {
-      const listings = (await get('/api/Home/Listings?Limit=12')).json() as { Id: number; Price: number | null; SurfaceM2: number | null; SellType: number }[];
+      const listings = (await get('/api/Home/Listings?Limit=12')).json() as {
+        Id: number;
+        Price: number | null;
+        SurfaceM2: number | null;
+        SellType: number;
+      }[];
       expect(listings.length).toBeGreaterThan(0);
-      const rows = await testDb.database.db.select({ id: properties.id, typeId: properties.propertyTypeId, publicationTypeId: properties.publicationPropertyTypeId }).from(properties);
+      const rows = await testDb.database.db
+        .select({
+          id: properties.id,
+          typeId: properties.propertyTypeId,
+          publicationTypeId: properties.publicationPropertyTypeId,
+        })
+        .from(properties);
       for (const listing of listings) {
         const row = rows.find((r) => r.id === listing.Id)!;
         expect(HOME_PROPERTY_TYPES).toContain(row.publicationTypeId ?? row.typeId);
@@ -159,7 +196,11 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
 
   describe('GET /api/Agency/List', () => {
     it('lists agencies, partners first', async () => {
-      const agencies = (await get('/api/Agency/List')).json() as { Partner: boolean; Slug: string; CityName: string | null }[];
+      const agencies = (await get('/api/Agency/List')).json() as {
+        Partner: boolean;
+        Slug: string;
+        CityName: string | null;
+      }[];
       expect(agencies.length).toBeGreaterThan(0);
       const firstNonPartner = agencies.findIndex((a) => !a.Partner);
       if (firstNonPartner >= 0) expect(agencies.slice(firstNonPartner).every((a) => !a.Partner)).toBe(true);
@@ -168,7 +209,11 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
     it("lists one city's agencies by the city's slug", async () => {
       const all = (await get('/api/Agency/List')).json() as { CityName: string | null }[];
       const cityName = all.find((a) => a.CityName)!.CityName!;
-      const [m] = await testDb.database.db.select({ slug: municipalities.slug }).from(municipalities).where(eq(municipalities.name, cityName)).limit(1);
+      const [m] = await testDb.database.db
+        .select({ slug: municipalities.slug })
+        .from(municipalities)
+        .where(eq(municipalities.name, cityName))
+        .limit(1);
       const inCity = (await get(`/api/Agency/List?City=${m.slug}`)).json() as { CityName: string }[];
       expect(inCity.length).toBeGreaterThan(0);
       expect(inCity.every((a) => a.CityName === cityName)).toBe(true);
@@ -182,7 +227,13 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
 
   describe('downloads', () => {
     it('lists the documents with a download URL each', async () => {
-      const list = (await get('/api/Download/List')).json() as { Id: number; Kind: number; Url: string; UpdatedAt: string; FileName: string }[];
+      const list = (await get('/api/Download/List')).json() as {
+        Id: number;
+        Kind: number;
+        Url: string;
+        UpdatedAt: string;
+        FileName: string;
+      }[];
       expect(list.length).toBeGreaterThan(0);
       for (const item of list) {
         expect(item.Kind).toBeGreaterThanOrEqual(1);
@@ -204,7 +255,8 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
     });
 
     it('answers 400 for an id that is not a positive integer and 404 for an unknown one', async () => {
-      for (const id of ['abc', '1.5', '-1', '0', '99999999999']) expectError(await get(`/api/Download/Get/${id}`), 'ValidationError');
+      for (const id of ['abc', '1.5', '-1', '0', '99999999999'])
+        expectError(await get(`/api/Download/Get/${id}`), 'ValidationError');
       expectError(await get('/api/Download/Get/999999'), 'NotFound');
     });
   });
@@ -213,7 +265,10 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
     it('lists provinces with listings and their top cities, for sale and for rent', async () => {
       const res = await get('/api/Seo/FooterLinks');
       expect(res.statusCode).toBe(200);
-      const { Sale, Rent } = res.json() as Record<'Sale' | 'Rent', { ProvinceCode: string; Url: string; ListingCount: number; Cities: { Url: string; ListingCount: number }[] }[]>;
+      const { Sale, Rent } = res.json() as Record<
+        'Sale' | 'Rent',
+        { ProvinceCode: string; Url: string; ListingCount: number; Cities: { Url: string; ListingCount: number }[] }[]
+      >;
       expect(Sale.length).toBeGreaterThan(0);
       expect(Sale.length).toBeLessThanOrEqual(FOOTER_PROVINCES);
       expect(Rent.length).toBeLessThanOrEqual(FOOTER_PROVINCES);
@@ -232,12 +287,19 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
       }
     });
 
-    it("lists every municipality of a province, by sigla or by the slug of its name", async () => {
+    it('lists every municipality of a province, by sigla or by the slug of its name', async () => {
       const [milano] = await testDb.database.db.select().from(provinces).where(eq(provinces.sigla, 'MI'));
-      const all = await testDb.database.db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.provinceId, milano.id));
+      const all = await testDb.database.db
+        .select({ id: municipalities.id })
+        .from(municipalities)
+        .where(eq(municipalities.provinceId, milano.id));
       const bySigla = await get('/api/Seo/Municipalities/MI?SellType=2');
       expect(bySigla.statusCode).toBe(200);
-      const body = bySigla.json() as { ProvinceCode: string; SellType: number; Municipalities: { Id: string; ListingCount: number; Url: string; IsMainTown: boolean }[] };
+      const body = bySigla.json() as {
+        ProvinceCode: string;
+        SellType: number;
+        Municipalities: { Id: string; ListingCount: number; Url: string; IsMainTown: boolean }[];
+      };
       expect(body).toMatchObject({ ProvinceCode: 'MI', SellType: 2 });
       expect(body.Municipalities).toHaveLength(all.length);
       expect(body.Municipalities.some((m) => m.ListingCount === 0)).toBe(true);
@@ -245,7 +307,10 @@ describe.each(BACKENDS)('public read calls on $name', (backend) => {
       // One main town, the most populous: Milano itself.
       const main = body.Municipalities.filter((m) => m.IsMainTown);
       expect(main.map((m) => m.Id)).toEqual(['015146']);
-      const bySlug = (await get(`/api/Seo/Municipalities/${milano.slug}`)).json() as { SellType: number; Municipalities: unknown[] };
+      const bySlug = (await get(`/api/Seo/Municipalities/${milano.slug}`)).json() as {
+        SellType: number;
+        Municipalities: unknown[];
+      };
       expect(bySlug.SellType).toBe(1);
       expect(bySlug.Municipalities).toHaveLength(all.length);
       expect((await get('/api/Seo/Municipalities/mi')).statusCode).toBe(200);

@@ -33,12 +33,19 @@ for (const backend of BACKENDS) {
       expect(short.current).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await countRequest(testDb.database.db, 'test short', 60_000)).toMatchObject({ current: 1 });
-      expect(await purgeRateLimitCounters(testDb.database.db, new Date(Date.now() + 120_000))).toBeGreaterThanOrEqual(2);
+      expect(await purgeRateLimitCounters(testDb.database.db, new Date(Date.now() + 120_000))).toBeGreaterThanOrEqual(
+        2,
+      );
     });
 
     it('bans on both servers a client that went past the login limit, spread over them', async () => {
       const attempt = (app: FastifyInstance) =>
-        app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '203.0.113.9', payload: { username: 'nessuno@example.com', password: 'Sbagliata#1', RecaptchaToken: 'x' } });
+        app.inject({
+          method: 'POST',
+          url: '/api/Account/Login',
+          remoteAddress: '203.0.113.9',
+          payload: { username: 'nessuno@example.com', password: 'Sbagliata#1', RecaptchaToken: 'x' },
+        });
       // max 2 a minute, ban after 10 more: the 13th request is banned.
       for (let index = 0; index < 12; index++) {
         const res = await attempt(index % 2 === 0 ? first : second);
@@ -46,7 +53,12 @@ for (const backend of BACKENDS) {
       }
       for (const app of [first, second]) expect((await attempt(app)).json().ExceptionTypeString).toBe('IPBanned');
       // Another client is not concerned.
-      const other = await first.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '203.0.113.10', payload: { username: 'nessuno@example.com', password: 'Sbagliata#1', RecaptchaToken: 'x' } });
+      const other = await first.inject({
+        method: 'POST',
+        url: '/api/Account/Login',
+        remoteAddress: '203.0.113.10',
+        payload: { username: 'nessuno@example.com', password: 'Sbagliata#1', RecaptchaToken: 'x' },
+      });
       expect(other.json().ExceptionTypeString).not.toBe('IPBanned');
     });
   });
@@ -67,12 +79,16 @@ for (const backend of BACKENDS) {
       const clock = { now: 1_000_000 };
       const store = new BatchedDatabaseStore(testDb.database.db, route, 1000, () => clock.now);
       const incr = (key: string, window = 60_000) =>
-        new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), window));
+        new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+          store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), window),
+        );
       return { clock, incr, settled: () => store.settled() };
     }
 
     async function stored(key: string): Promise<number | undefined> {
-      const rows = await testDb.database.db.execute<{ hits: number }>(sql`select hits from rate_limit_counters where key = ${key}`);
+      const rows = await testDb.database.db.execute<{ hits: number }>(
+        sql`select hits from rate_limit_counters where key = ${key}`,
+      );
       return rows.rows[0]?.hits;
     }
 
@@ -80,7 +96,9 @@ for (const backend of BACKENDS) {
       const one = server('get /search');
       const two = server('get /search');
       // Three at once: one write (the first), the other two pending.
-      expect((await Promise.all([one.incr('a'), one.incr('a'), one.incr('a')])).map((r) => r.current)).toEqual([1, 2, 3]);
+      expect((await Promise.all([one.incr('a'), one.incr('a'), one.incr('a')])).map((r) => r.current)).toEqual([
+        1, 2, 3,
+      ]);
       await one.settled();
       expect(await stored('get /search a')).toBe(1);
       // Within the period: from the shared count plus this server's own, no write.
@@ -107,10 +125,26 @@ for (const backend of BACKENDS) {
       const clock = { now: 2_000_000 };
       let failing = true;
       const db = new Proxy(testDb.database.db, {
-        get: (target, property, receiver) => (property === 'insert' && failing ? () => ({ values: () => ({ onConflictDoUpdate: () => ({ returning: () => Promise.reject(new Error('unreachable')) }) }) }) : Reflect.get(target, property, receiver)),
+        get: (target, property, receiver) =>
+          property === 'insert' && failing
+            ? () => ({
+                values: () => ({
+                  onConflictDoUpdate: () => ({ returning: () => Promise.reject(new Error('unreachable')) }),
+                }),
+              })
+            : Reflect.get(target, property, receiver),
       });
-      const store = new BatchedDatabaseStore(db, 'get /failing', 1000, () => clock.now, (error) => errors.push(error));
-      const incr = () => new Promise<number>((resolve, reject) => store.incr('f', (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000));
+      const store = new BatchedDatabaseStore(
+        db,
+        'get /failing',
+        1000,
+        () => clock.now,
+        (error) => errors.push(error),
+      );
+      const incr = () =>
+        new Promise<number>((resolve, reject) =>
+          store.incr('f', (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000),
+        );
       expect(await incr()).toBe(1);
       await store.settled();
       expect(errors).toHaveLength(1);

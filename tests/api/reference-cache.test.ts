@@ -181,7 +181,9 @@ describe.each(BACKENDS)('loading reference data on $name', (backend) => {
       for (const url of ['/api/config', '/api/Download/List', '/sitemap-pagine.xml']) {
         const [a, b] = [await app.inject({ url }), await other.inject({ url })];
         expect(a.headers.etag, url).toBe(b.headers.etag);
-        expect((await other.inject({ url, headers: { 'if-none-match': String(a.headers.etag) } })).statusCode).toBe(304);
+        expect((await other.inject({ url, headers: { 'if-none-match': String(a.headers.etag) } })).statusCode).toBe(
+          304,
+        );
       }
     } finally {
       await other.close();

@@ -25,7 +25,13 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
   let agencyName: string;
   const lab: Record<string, number> = {};
   const center = { latitude: 45.1847, longitude: 9.1582 };
-  const circle = { SearchType: 'circle', SellType: '2', Lat: String(center.latitude), Lng: String(center.longitude), Radius: '800' };
+  const circle = {
+    SearchType: 'circle',
+    SellType: '2',
+    Lat: String(center.latitude),
+    Lng: String(center.longitude),
+    Radius: '800',
+  };
 
   async function insert(values: Partial<typeof properties.$inferInsert>, i: number): Promise<number> {
     const [row] = await db
@@ -56,7 +62,8 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Result;
   }
-  const idsOf = async (query: Record<string, string>) => (await search(query)).Items.map((item) => item.Id).sort((a, b) => a - b);
+  const idsOf = async (query: Record<string, string>) =>
+    (await search(query)).Items.map((item) => item.Id).sort((a, b) => a - b);
   const sorted = (...names: string[]) => names.map((name) => lab[name]!).sort((a, b) => a - b);
 
   beforeAll(async () => {
@@ -64,7 +71,9 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
     app = await buildTestApp(testDb);
     db = testDb.database.db;
     owner = (await db.select({ id: users.id }).from(users).limit(1))[0]!.id;
-    pavia = (await db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.istatCode, '018110')))[0]!.id;
+    pavia = (
+      await db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.istatCode, '018110'))
+    )[0]!.id;
     const [agency] = await db.select({ id: agencies.id, name: agencies.name }).from(agencies).limit(1);
     agencyId = agency!.id;
     agencyName = agency!.name;
@@ -82,9 +91,13 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
   });
 
   it('a rent search narrows by furnishing, lease and pets, each alone and together', async () => {
-    expect(await idsOf(circle)).toEqual(sorted('furnished44', 'furnishedStudents', 'partly32', 'unfurnished44', 'unsaid'));
+    expect(await idsOf(circle)).toEqual(
+      sorted('furnished44', 'furnishedStudents', 'partly32', 'unfurnished44', 'unsaid'),
+    );
     expect(await idsOf({ ...circle, Furnishing: '1' })).toEqual(sorted('furnished44', 'furnishedStudents'));
-    expect(await idsOf({ ...circle, Furnishing: '1,2' })).toEqual(sorted('furnished44', 'furnishedStudents', 'partly32'));
+    expect(await idsOf({ ...circle, Furnishing: '1,2' })).toEqual(
+      sorted('furnished44', 'furnishedStudents', 'partly32'),
+    );
     expect(await idsOf({ ...circle, Contracts: '1' })).toEqual(sorted('furnished44', 'unfurnished44'));
     expect(await idsOf({ ...circle, Contracts: '2,4' })).toEqual(sorted('furnishedStudents', 'partly32'));
     // Pets: only the listings that say they welcome them (not the ones that do not say).
@@ -94,7 +107,7 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
     expect(total).toBe(2);
   });
 
-  it('«Solo privati» leaves out the agencies\' listings, and every result says who publishes', async () => {
+  it("«Solo privati» leaves out the agencies' listings, and every result says who publishes", async () => {
     expect(await idsOf({ ...circle, PrivateOnly: 'true' })).toEqual(sorted('furnished44', 'unfurnished44', 'unsaid'));
     const items = (await search(circle)).Items;
     const byId = new Map(items.map((item) => [item.Id, item.AgencyName]));
@@ -110,8 +123,13 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
     expect(privateListing.Advertiser).toMatchObject({ Kind: 'private', AgencyId: null });
     // A rent's lease and pets, as the listing page shows them.
     expect(privateListing).toMatchObject({ ContractTypeId: 1, PetsAllowed: true, Furnishing: { Id: 1 } });
-    expect((await app.inject({ method: 'GET', url: `/api/Property/${lab.unsaid}` })).json()).toMatchObject({ ContractTypeId: null, PetsAllowed: null });
-    const similar = (await app.inject({ method: 'GET', url: `/api/Property/${lab.furnished44}/Similar` })).json() as { Items: Item[] };
+    expect((await app.inject({ method: 'GET', url: `/api/Property/${lab.unsaid}` })).json()).toMatchObject({
+      ContractTypeId: null,
+      PetsAllowed: null,
+    });
+    const similar = (await app.inject({ method: 'GET', url: `/api/Property/${lab.furnished44}/Similar` })).json() as {
+      Items: Item[];
+    };
     const publisherOf = new Map(similar.Items.map((item) => [item.Id, item.AgencyName]));
     expect(publisherOf.get(lab.partly32!)).toBe(agencyName);
   });
@@ -124,13 +142,25 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
     expect(await idsOf({ ...circle, Amenities: '20' })).toEqual(sorted('furnished44'));
     expect(await idsOf({ ...circle, Amenities: '18' })).toEqual(sorted('furnished44'));
     expect(await idsOf({ ...circle, Amenities: '23' })).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: '/api/Search/Listings', query: { ...circle, Furnishing: '5' } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: '/api/Search/Listings', query: { ...circle, Contracts: '0' } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/Search/Listings', query: { ...circle, Furnishing: '5' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/Search/Listings', query: { ...circle, Contracts: '0' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
-  it('migration 0024 moves the retired gardens onto the kept ids, in the rows and in the wizard\'s answers', async () => {
-    const a = await insert({ statusId: PROPERTY_STATUS.incomplete, wizardAnswers: { amenities: { amenityIds: [15, 20] } } }, 10);
-    const b = await insert({ statusId: PROPERTY_STATUS.incomplete, wizardAnswers: { amenities: { amenityIds: [23, 2, 18] } } }, 11);
+  it("migration 0024 moves the retired gardens onto the kept ids, in the rows and in the wizard's answers", async () => {
+    const a = await insert(
+      { statusId: PROPERTY_STATUS.incomplete, wizardAnswers: { amenities: { amenityIds: [15, 20] } } },
+      10,
+    );
+    const b = await insert(
+      { statusId: PROPERTY_STATUS.incomplete, wizardAnswers: { amenities: { amenityIds: [23, 2, 18] } } },
+      11,
+    );
     await db.insert(propertyAmenities).values([
       { propertyId: a, amenityId: 15 },
       { propertyId: a, amenityId: 20 },
@@ -138,27 +168,54 @@ describe.each(BACKENDS)('rent filters and publishers ($name)', (backend) => {
       { propertyId: b, amenityId: 18 },
       { propertyId: b, amenityId: 2 },
     ]);
-    const migration = readFileSync(new URL('../../server/db/migrations/0024_rent_terms_amenities.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(
+      new URL('../../server/db/migrations/0024_rent_terms_amenities.sql', import.meta.url),
+      'utf8',
+    );
     // The amenity statements (the columns' are done): each runs again on these rows as at the migration.
     for (const statement of migration.split('--> statement-breakpoint').slice(3)) await db.execute(sql.raw(statement));
-    const rows = await db.select().from(propertyAmenities).where(inArray(propertyAmenities.propertyId, [a, b]));
-    const of = (id: number) => rows.filter((r) => r.propertyId === id).map((r) => r.amenityId).sort((x, y) => x - y);
+    const rows = await db
+      .select()
+      .from(propertyAmenities)
+      .where(inArray(propertyAmenities.propertyId, [a, b]));
+    const of = (id: number) =>
+      rows
+        .filter((r) => r.propertyId === id)
+        .map((r) => r.amenityId)
+        .sort((x, y) => x - y);
     expect(of(a)).toEqual([15, 18]);
     expect(of(b)).toEqual([2, 18, 19]);
-    const answers = await db.select({ id: properties.id, answers: properties.wizardAnswers }).from(properties).where(inArray(properties.id, [a, b]));
-    const amenityIdsOf = (id: number) => (answers.find((r) => r.id === id)!.answers as { amenities: { amenityIds: number[] } }).amenities.amenityIds;
+    const answers = await db
+      .select({ id: properties.id, answers: properties.wizardAnswers })
+      .from(properties)
+      .where(inArray(properties.id, [a, b]));
+    const amenityIdsOf = (id: number) =>
+      (answers.find((r) => r.id === id)!.answers as { amenities: { amenityIds: number[] } }).amenities.amenityIds;
     expect(amenityIdsOf(a)).toEqual([15, 18]);
     expect(amenityIdsOf(b)).toEqual([2, 18, 19]);
     expect(normalizeAmenityIds([23, 2, 18])).toEqual([2, 18, 19]);
   });
 
   it('the demo data has no retired amenity, and its rents say their lease and whether pets are welcome', async () => {
-    const [retired] = await db.select({ n: sql<number>`count(*)::int` }).from(propertyAmenities).where(inArray(propertyAmenities.amenityId, [20, 23]));
+    const [retired] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(propertyAmenities)
+      .where(inArray(propertyAmenities.amenityId, [20, 23]));
     expect(retired!.n).toBe(0);
     const rents = await db
-      .select({ contract: properties.contractTypeId, pets: properties.petsAllowed, furnishing: properties.furnishingId })
+      .select({
+        contract: properties.contractTypeId,
+        pets: properties.petsAllowed,
+        furnishing: properties.furnishingId,
+      })
       .from(properties)
-      .where(and(eq(properties.sellTypeId, SELL_TYPE.rent), eq(properties.statusId, PROPERTY_STATUS.published), isNotNull(properties.contractTypeId)));
+      .where(
+        and(
+          eq(properties.sellTypeId, SELL_TYPE.rent),
+          eq(properties.statusId, PROPERTY_STATUS.published),
+          isNotNull(properties.contractTypeId),
+        ),
+      );
     expect(new Set(rents.map((r) => r.contract))).toEqual(new Set([1, 2, 3, 4]));
     expect(rents.some((r) => r.pets === true)).toBe(true);
     expect(rents.some((r) => r.pets === false)).toBe(true);

@@ -17,7 +17,12 @@ describe('same-origin rule for state-changing calls', () => {
   });
 
   const anonymousLogin = (headers: Record<string, string>) =>
-    app.inject({ method: 'POST', url: '/api/Account/AnonymousLogin', payload: { AnonymousToken: crypto.randomUUID(), portal: 5 }, headers: { host: 'localhost:3000', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/api/Account/AnonymousLogin',
+      payload: { AnonymousToken: crypto.randomUUID(), portal: 5 },
+      headers: { host: 'localhost:3000', ...headers },
+    });
 
   it('refuses a POST whose Origin is another site, or opaque', async () => {
     expectError(await anonymousLogin({ origin: 'https://evil.example' }), 'Forbidden');
@@ -29,13 +34,20 @@ describe('same-origin rule for state-changing calls', () => {
   });
 
   it('accepts the server itself, the public URL, and clients that are not browsers', async () => {
-    expect((await anonymousLogin({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
-    expect((await anonymousLogin({ origin: 'https://www.rexer.example', 'sec-fetch-site': 'same-site' })).statusCode).toBe(200);
+    expect(
+      (await anonymousLogin({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await anonymousLogin({ origin: 'https://www.rexer.example', 'sec-fetch-site': 'same-site' })).statusCode,
+    ).toBe(200);
     expect((await anonymousLogin({})).statusCode).toBe(200);
   });
 
   it('leaves reads alone', async () => {
-    const res = await app.inject({ url: '/api/config', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await app.inject({
+      url: '/api/config',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -34,12 +34,18 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
   let db: Db;
   let owner: number;
   const r = random(7);
-  const clusters = Array.from({ length: 6 }, () => ({ latitude: LAB.south + 0.03 + r() * 0.19, longitude: LAB.west + 0.03 + r() * 0.39 }));
+  const clusters = Array.from({ length: 6 }, () => ({
+    latitude: LAB.south + 0.03 + r() * 0.19,
+    longitude: LAB.west + 0.03 + r() * 0.39,
+  }));
 
   function position(): { latitude: number; longitude: number } {
     const c = clusters[Math.floor(r() * clusters.length)]!;
     const spread = r() < 0.3 ? 0.002 : 0.03;
-    return { latitude: Math.round((c.latitude + (r() - 0.5) * spread) * 1e7) / 1e7, longitude: Math.round((c.longitude + (r() - 0.5) * spread) * 1e7) / 1e7 };
+    return {
+      latitude: Math.round((c.latitude + (r() - 0.5) * spread) * 1e7) / 1e7,
+      longitude: Math.round((c.longitude + (r() - 0.5) * spread) * 1e7) / 1e7,
+    };
   }
 
   function listing(): Partial<NewProperty> {
@@ -56,7 +62,9 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
   async function insert(list: Partial<NewProperty>[]): Promise<number[]> {
     const rows = await db
       .insert(properties)
-      .values(list.map((values) => ({ ownerUserId: owner, municipalityId: 33032, title: 'Casa in collina', ...values })))
+      .values(
+        list.map((values) => ({ ownerUserId: owner, municipalityId: 33032, title: 'Casa in collina', ...values })),
+      )
       .returning({ id: properties.id });
     return rows.map((row) => row.id);
   }
@@ -66,7 +74,15 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
       await db
         .select({ id: properties.id })
         .from(properties)
-        .where(and(gte(properties.latitude, LAB.south), lte(properties.latitude, LAB.north), gte(properties.longitude, LAB.west), lte(properties.longitude, LAB.east), extra))
+        .where(
+          and(
+            gte(properties.latitude, LAB.south),
+            lte(properties.latitude, LAB.north),
+            gte(properties.longitude, LAB.west),
+            lte(properties.longitude, LAB.east),
+            extra,
+          ),
+        )
         .orderBy(properties.id)
     ).map((row) => row.id);
 
@@ -75,7 +91,13 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
     const out: SearchParams[] = [];
     const v = random(99);
     for (const sell of [1, 2] as const) {
-      out.push(parseSearchParams({ SellType: String(sell), Bounds: `${LAB.south},${LAB.west},${LAB.north},${LAB.east}`, Zoom: '10' }).params);
+      out.push(
+        parseSearchParams({
+          SellType: String(sell),
+          Bounds: `${LAB.south},${LAB.west},${LAB.north},${LAB.east}`,
+          Zoom: '10',
+        }).params,
+      );
       for (let i = 0; i < 12; i++) {
         const zoom = 10 + (i % 5);
         const degPerPx = 360 / (256 * 2 ** zoom);
@@ -85,11 +107,24 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
         const h = 300 * degPerPx * Math.cos((lat * Math.PI) / 180);
         const w = 400 * degPerPx;
         const f = (n: number) => n.toFixed(6);
-        const params = parseSearchParams({ SellType: String(sell), Bounds: `${f(lat - h)},${f(lng - w)},${f(lat + h)},${f(lng + w)}`, ...(i % 3 === 0 ? {} : { Zoom: String(zoom) }), Sort: i % 2 ? 'price-asc' : 'relevance' });
+        const params = parseSearchParams({
+          SellType: String(sell),
+          Bounds: `${f(lat - h)},${f(lng - w)},${f(lat + h)},${f(lng + w)}`,
+          ...(i % 3 === 0 ? {} : { Zoom: String(zoom) }),
+          Sort: i % 2 ? 'price-asc' : 'relevance',
+        });
         expect(params.errors).toEqual({});
         out.push(params.params);
         // A circle there too, 300 m to 4 km, at its own zoom or a given one.
-        const circle = parseSearchParams({ SellType: String(sell), SearchType: 'circle', Lat: f(lat), Lng: f(lng), Radius: String(300 + Math.round(v() * 3700)), ...(i % 2 ? { Zoom: String(zoom) } : {}), Sort: i % 3 ? 'newest' : 'price-desc' });
+        const circle = parseSearchParams({
+          SellType: String(sell),
+          SearchType: 'circle',
+          Lat: f(lat),
+          Lng: f(lng),
+          Radius: String(300 + Math.round(v() * 3700)),
+          ...(i % 2 ? { Zoom: String(zoom) } : {}),
+          Sort: i % 3 ? 'newest' : 'price-desc',
+        });
         expect(circle.errors).toEqual({});
         out.push(circle.params);
       }
@@ -104,7 +139,12 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
       const cells = await searchListings(db, p);
       const live = await searchListings(db, p, { cells: false });
       expect(cells, JSON.stringify(p)).toEqual(live);
-      if (p.Bounds ? planCells(p.Bounds, cells.Markers.Zoom) : planCircleCells({ latitude: p.Lat!, longitude: p.Lng! }, p.Radius!, LAB, cells.Markers.Zoom)) fromCells++;
+      if (
+        p.Bounds
+          ? planCells(p.Bounds, cells.Markers.Zoom)
+          : planCircleCells({ latitude: p.Lat!, longitude: p.Lng! }, p.Radius!, LAB, cells.Markers.Zoom)
+      )
+        fromCells++;
     }
     expect(fromCells).toBeGreaterThan(30);
   }
@@ -122,7 +162,11 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
        where status_id = ${PROPERTY_STATUS.published} and sell_type_id is not null and geo is not null
        group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     // Every column exact, the coordinate sums too (integers: their text).
-    const exact = (row: Record<string, unknown>) => [...[row.sell_type_id, row.level, row.cy, row.cx, row.listings, row.min_id, row.price_sum, row.priced].map(Number), row.lat, row.lon];
+    const exact = (row: Record<string, unknown>) => [
+      ...[row.sell_type_id, row.level, row.cy, row.cx, row.listings, row.min_id, row.price_sum, row.priced].map(Number),
+      row.lat,
+      row.lon,
+    ];
     expect(kept.rows.map(exact)).toEqual(fresh.rows.map(exact));
   }
 
@@ -144,7 +188,11 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
     await expectTableFresh();
     await expectCellsEqualLive();
     // And through the call: a view of the lab answers from the cells.
-    const res = await app.inject({ method: 'GET', url: '/api/Search/Listings', query: { Bounds: `${LAB.south},${LAB.west},${LAB.north},${LAB.east}`, Zoom: '11' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/Search/Listings',
+      query: { Bounds: `${LAB.south},${LAB.west},${LAB.north},${LAB.east}`, Zoom: '11' },
+    });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { Total: number }).Total).toBeGreaterThan(200);
   });
@@ -152,18 +200,33 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
   it('after price changes (to and from no price)', async () => {
     const ids = await labIds();
     for (const [i, id] of ids.slice(0, 60).entries()) {
-      await db.update(properties).set({ price: i % 7 === 0 ? null : 60_000 + i * 1000 }).where(eq(properties.id, id));
+      await db
+        .update(properties)
+        .set({ price: i % 7 === 0 ? null : 60_000 + i * 1000 })
+        .where(eq(properties.id, id));
     }
-    await db.update(properties).set({ price: 99_000 }).where(inArray(properties.id, ids.slice(60, 80)));
+    await db
+      .update(properties)
+      .set({ price: 99_000 })
+      .where(inArray(properties.id, ids.slice(60, 80)));
     await expectTableFresh();
     await expectCellsEqualLive();
   });
 
   it('after status changes: published listings suspended, sold, and published again', async () => {
     const ids = await labIds();
-    await db.update(properties).set({ statusId: PROPERTY_STATUS.suspended }).where(inArray(properties.id, ids.slice(0, 40)));
-    await db.update(properties).set({ statusId: PROPERTY_STATUS.sold }).where(inArray(properties.id, ids.slice(40, 50)));
-    await db.update(properties).set({ statusId: PROPERTY_STATUS.published }).where(inArray(properties.id, ids.slice(20, 45)));
+    await db
+      .update(properties)
+      .set({ statusId: PROPERTY_STATUS.suspended })
+      .where(inArray(properties.id, ids.slice(0, 40)));
+    await db
+      .update(properties)
+      .set({ statusId: PROPERTY_STATUS.sold })
+      .where(inArray(properties.id, ids.slice(40, 50)));
+    await db
+      .update(properties)
+      .set({ statusId: PROPERTY_STATUS.published })
+      .where(inArray(properties.id, ids.slice(20, 45)));
     await expectTableFresh();
     await expectCellsEqualLive();
   });
@@ -175,7 +238,16 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
     for (const id of ids.slice(25, 40)) await db.delete(properties).where(eq(properties.id, id));
     // Every listing of a neighbourhood in one statement: cells emptied by several row triggers.
     const c = clusters[0]!;
-    await db.delete(properties).where(and(gte(properties.latitude, c.latitude - 0.002), lte(properties.latitude, c.latitude + 0.002), gte(properties.longitude, c.longitude - 0.003), lte(properties.longitude, c.longitude + 0.003)));
+    await db
+      .delete(properties)
+      .where(
+        and(
+          gte(properties.latitude, c.latitude - 0.002),
+          lte(properties.latitude, c.latitude + 0.002),
+          gte(properties.longitude, c.longitude - 0.003),
+          lte(properties.longitude, c.longitude + 0.003),
+        ),
+      );
     await expectTableFresh();
     await expectCellsEqualLive();
   });
@@ -183,14 +255,35 @@ describe.each(BACKENDS)('search cells ($name)', (backend) => {
   it('after moves (to another cell, out of the map and back), hidden addresses and sell types changed, and new listings', async () => {
     const ids = await labIds();
     for (const id of ids.slice(0, 30)) await db.update(properties).set(position()).where(eq(properties.id, id));
-    await db.update(properties).set({ latitude: null, longitude: null }).where(inArray(properties.id, ids.slice(30, 40)));
-    await db.update(properties).set({ latitude: 44.7, longitude: 9.4 }).where(inArray(properties.id, ids.slice(35, 40)));
-    await db.update(properties).set({ showAddress: false }).where(inArray(properties.id, ids.slice(40, 60)));
-    await db.update(properties).set({ showAddress: true }).where(inArray(properties.id, ids.slice(50, 55)));
-    await db.update(properties).set({ sellTypeId: 2 }).where(inArray(properties.id, ids.slice(60, 70)));
-    await db.update(properties).set({ sellTypeId: null }).where(inArray(properties.id, ids.slice(70, 72)));
+    await db
+      .update(properties)
+      .set({ latitude: null, longitude: null })
+      .where(inArray(properties.id, ids.slice(30, 40)));
+    await db
+      .update(properties)
+      .set({ latitude: 44.7, longitude: 9.4 })
+      .where(inArray(properties.id, ids.slice(35, 40)));
+    await db
+      .update(properties)
+      .set({ showAddress: false })
+      .where(inArray(properties.id, ids.slice(40, 60)));
+    await db
+      .update(properties)
+      .set({ showAddress: true })
+      .where(inArray(properties.id, ids.slice(50, 55)));
+    await db
+      .update(properties)
+      .set({ sellTypeId: 2 })
+      .where(inArray(properties.id, ids.slice(60, 70)));
+    await db
+      .update(properties)
+      .set({ sellTypeId: null })
+      .where(inArray(properties.id, ids.slice(70, 72)));
     // An update that changes nothing the cells hold (the title) leaves them as they are.
-    await db.update(properties).set({ title: 'Casa ristrutturata' }).where(inArray(properties.id, ids.slice(80, 120)));
+    await db
+      .update(properties)
+      .set({ title: 'Casa ristrutturata' })
+      .where(inArray(properties.id, ids.slice(80, 120)));
     await insert(Array.from({ length: 60 }, listing));
     await expectTableFresh();
     await expectCellsEqualLive();

@@ -51,9 +51,17 @@ describe.skipIf(!postgres)('the search statements on PostgreSQL', () => {
     const pool = new pg.Pool({ connectionString: testDb.url, max: 1 });
     try {
       const db = drizzle({ client: pool, schema }) as unknown as Db;
-      const { params } = parseSearchParams({ SearchType: 'circle', Lat: '45.4642', Lng: '9.19', Radius: '2000', SellType: '1' });
+      const { params } = parseSearchParams({
+        SearchType: 'circle',
+        Lat: '45.4642',
+        Lng: '9.19',
+        Radius: '2000',
+        SellType: '1',
+      });
       await searchListings(db, params);
-      expect((await executeNamed<{ n: string }>(db, sql`select count(*)::text as n from pg_prepared_statements`)).rows[0]!.n).toBe('0');
+      expect(
+        (await executeNamed<{ n: string }>(db, sql`select count(*)::text as n from pg_prepared_statements`)).rows[0]!.n,
+      ).toBe('0');
     } finally {
       await pool.end();
     }
@@ -61,7 +69,13 @@ describe.skipIf(!postgres)('the search statements on PostgreSQL', () => {
 
   it('a circle searched twice on those connections keeps one generic plan per statement, planned once', async () => {
     const db = testDb.database.withStatementTimeout!(2600);
-    const { params } = parseSearchParams({ SearchType: 'circle', Lat: '45.4642', Lng: '9.19', Radius: '2000', SellType: '1' });
+    const { params } = parseSearchParams({
+      SearchType: 'circle',
+      Lat: '45.4642',
+      Lng: '9.19',
+      Radius: '2000',
+      SellType: '1',
+    });
     for (let i = 0; i < 8; i++) await searchListings(db, { ...params, Lat: 45.4642 + i * 0.001 });
     const plans = await executeNamed<{ generic: string; custom: string }>(
       db,
@@ -76,12 +90,16 @@ describe.skipIf(!postgres)('the search statements on PostgreSQL', () => {
   it('a connection keeps at most NAMED_STATEMENTS_MAX named statements, the least recently used let go first and parsed again when asked for', async () => {
     const pool = new pg.Pool({ connectionString: testDb.url, max: 1, Client: BoundedStatementsClient });
     try {
-      const run = async (n: number) => (await pool.query({ name: `search_bound_${n}`, text: `select $1::int + ${n} as v`, values: [1] })).rows[0].v as number;
+      const run = async (n: number) =>
+        (await pool.query({ name: `search_bound_${n}`, text: `select $1::int + ${n} as v`, values: [1] })).rows[0]
+          .v as number;
       expect(await run(0)).toBe(1);
       for (let n = 1; n < NAMED_STATEMENTS_MAX + 10; n++) expect(await run(n)).toBe(n + 1);
       // The first one, used again, was let go long ago: parsed anew, answered the same.
       expect(await run(0)).toBe(1);
-      const kept = (await pool.query(`select name from pg_prepared_statements where name like 'search_bound_%'`)).rows.map((r: { name: string }) => r.name);
+      const kept = (
+        await pool.query(`select name from pg_prepared_statements where name like 'search_bound_%'`)
+      ).rows.map((r: { name: string }) => r.name);
       expect(kept.length).toBe(NAMED_STATEMENTS_MAX);
       expect(kept).toContain('search_bound_0');
       expect(kept).toContain(`search_bound_${NAMED_STATEMENTS_MAX + 9}`);
@@ -95,8 +113,19 @@ describe.skipIf(!postgres)('the search statements on PostgreSQL', () => {
     const texts = new Set<string>();
     const pool = new pg.Pool({ connectionString: testDb.url, max: 2 });
     try {
-      const db = drizzle({ client: pool, schema, logger: { logQuery: (text) => (text.includes(') as page') ? texts.add(text) : undefined) } }) as unknown as Db;
-      const { params } = parseSearchParams({ SearchType: 'circle', Lat: '45.4642', Lng: '9.19', Radius: '2000', SellType: '1', Sort: 'price-asc' });
+      const db = drizzle({
+        client: pool,
+        schema,
+        logger: { logQuery: (text) => (text.includes(') as page') ? texts.add(text) : undefined) },
+      }) as unknown as Db;
+      const { params } = parseSearchParams({
+        SearchType: 'circle',
+        Lat: '45.4642',
+        Lng: '9.19',
+        Radius: '2000',
+        SellType: '1',
+        Sort: 'price-asc',
+      });
       for (let size = 1; size <= 50; size++) {
         const result = await searchListings(db, { ...params, PageSize: size });
         expect(result.Items.length).toBeLessThanOrEqual(size);

@@ -7,7 +7,27 @@ import { BACKENDS, buildTestApp, expectError, isErrorBody, openTestDatabase } fr
 
 // Hostile input to the search calls: always a 4xx with the catalogue's error body, never a 5xx.
 
-const GARBAGE = ['x', '-1', '0', '1e5', '0x10', ' 1', '1.5', '<script>', '9'.repeat(40), '%00', '\u0000', 'null', '[]', '{}', ',', ';;;', 'a'.repeat(5000), '90,180', '1,2,3,4'];
+const GARBAGE = [
+  'x',
+  '-1',
+  '0',
+  '1e5',
+  '0x10',
+  ' 1',
+  '1.5',
+  '<script>',
+  '9'.repeat(40),
+  '%00',
+  '\u0000',
+  'null',
+  '[]',
+  '{}',
+  ',',
+  ';;;',
+  'a'.repeat(5000),
+  '90,180',
+  '1,2,3,4',
+];
 
 describe.each(BACKENDS)('search, hostile input ($name)', (backend) => {
   let testDb: TestDatabase;
@@ -23,7 +43,8 @@ describe.each(BACKENDS)('search, hostile input ($name)', (backend) => {
     await testDb?.cleanup();
   });
 
-  const get = (query: Record<string, string | string[]>) => app.inject({ method: 'GET', url: '/api/Search/Listings', query });
+  const get = (query: Record<string, string | string[]>) =>
+    app.inject({ method: 'GET', url: '/api/Search/Listings', query });
 
   function expectClientError(res: LightMyRequestResponse, label: string) {
     expect(res.statusCode, `${label}: ${res.body}`).toBeGreaterThanOrEqual(200);
@@ -65,7 +86,8 @@ describe.each(BACKENDS)('search, hostile input ($name)', (backend) => {
     expect(first.NextCursor).toBeTruthy();
     expectError(await get({ Sort: 'price-desc', PageSize: '2', Cursor: first.NextCursor }), 'InvalidCursor');
     expectError(await get({ PageSize: '2', Cursor: first.NextCursor }), 'InvalidCursor');
-    const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const b64 = (value: unknown) =>
+      Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
     for (const cursor of [
       'garbage',
       b64('not json'),
@@ -80,18 +102,36 @@ describe.each(BACKENDS)('search, hostile input ($name)', (backend) => {
     ]) {
       expectError(await get({ Sort: 'price-asc', Cursor: cursor }), 'InvalidCursor');
     }
-    for (const k of [['maybe', '2026-02-30 10:00:00+00'], ['true', 'yesterday'], ['true', '2026-13-01 10:00:00+00']]) {
+    for (const k of [
+      ['maybe', '2026-02-30 10:00:00+00'],
+      ['true', 'yesterday'],
+      ['true', '2026-13-01 10:00:00+00'],
+    ]) {
       expectError(await get({ Cursor: encodeCursor({ s: 'relevance', k, i: 5 }) }), 'InvalidCursor');
     }
     // Values this side reads but PostgreSQL refuses (found by the security review as 500s).
-    expectError(await get({ Sort: 'price-m2-asc', Cursor: encodeCursor({ s: 'price-m2-asc', k: ['1e-999'], i: 1 }) }), 'InvalidCursor');
-    expectError(await get({ Sort: 'newest', Cursor: encodeCursor({ s: 'newest', k: ['2025-01-01 10:00:00+99:99:99'], i: 1 }) }), 'InvalidCursor');
-    expect((await get({ Sort: 'price-m2-asc', Cursor: encodeCursor({ s: 'price-m2-asc', k: ['4357.142857142857'], i: 1 }) })).statusCode).toBe(200);
+    expectError(
+      await get({ Sort: 'price-m2-asc', Cursor: encodeCursor({ s: 'price-m2-asc', k: ['1e-999'], i: 1 }) }),
+      'InvalidCursor',
+    );
+    expectError(
+      await get({ Sort: 'newest', Cursor: encodeCursor({ s: 'newest', k: ['2025-01-01 10:00:00+99:99:99'], i: 1 }) }),
+      'InvalidCursor',
+    );
+    expect(
+      (await get({ Sort: 'price-m2-asc', Cursor: encodeCursor({ s: 'price-m2-asc', k: ['4357.142857142857'], i: 1 }) }))
+        .statusCode,
+    ).toBe(200);
     // Too long for the key's pattern.
     expectError(await get({ Cursor: 'a'.repeat(500) }), 'ValidationError');
     // A valid forged cursor is just a position: an answer, not an error.
-    expect((await get({ Sort: 'price-asc', Cursor: encodeCursor({ s: 'price-asc', k: [null], i: 1 }) })).statusCode).toBe(200);
-    expect((await get({ Cursor: encodeCursor({ s: 'relevance', k: ['false', '2026-01-01 00:00:00.123456+00'], i: 1 }) })).statusCode).toBe(200);
+    expect(
+      (await get({ Sort: 'price-asc', Cursor: encodeCursor({ s: 'price-asc', k: [null], i: 1 }) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await get({ Cursor: encodeCursor({ s: 'relevance', k: ['false', '2026-01-01 00:00:00.123456+00'], i: 1 }) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('garbage in every key is a 4xx with the error body, never a 5xx', async () => {
@@ -106,14 +146,31 @@ describe.each(BACKENDS)('search, hostile input ($name)', (backend) => {
     // Every search type with garbage in the keys it needs.
     for (const type of ['circle', 'draw', 'place', 'proximity', 'province', 'town', 'region', 'district', 'agency']) {
       for (const value of GARBAGE) {
-        const res = await get({ SearchType: type, Lat: value, Lng: value, Polygon: value, Province: value, Town: value, Region: value, District: value, Agency: value });
+        const res = await get({
+          SearchType: type,
+          Lat: value,
+          Lng: value,
+          Polygon: value,
+          Province: value,
+          Town: value,
+          Region: value,
+          District: value,
+          Agency: value,
+        });
         expectClientError(res, `${type} ${value.slice(0, 20)}`);
       }
     }
   }, 120_000);
 
   it('the place search refuses garbage with a 4xx and answers odd text with a list', async () => {
-    for (const query of [{}, { Text: '' }, { Text: 'a'.repeat(500) }, { Text: 'mil', Limit: '1000' }, { Text: 'mil', Limit: 'x' }, { Text: ['a', 'b'] }] as Record<string, string | string[]>[]) {
+    for (const query of [
+      {},
+      { Text: '' },
+      { Text: 'a'.repeat(500) },
+      { Text: 'mil', Limit: '1000' },
+      { Text: 'mil', Limit: 'x' },
+      { Text: ['a', 'b'] },
+    ] as Record<string, string | string[]>[]) {
       const res = await app.inject({ method: 'GET', url: '/api/Search/Places', query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(isErrorBody(res.json())).toBe(true);

@@ -26,7 +26,16 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
 
   async function insertInView(price: number) {
     const [user] = await testDb.database.db.select({ id: users.id }).from(users).limit(1);
-    await testDb.database.db.insert(properties).values({ ownerUserId: user!.id, sellTypeId: 1, statusId: PROPERTY_STATUS.published, municipalityId: 35033, latitude: 44.35, longitude: 10.3, price, publishedAt: new Date() });
+    await testDb.database.db.insert(properties).values({
+      ownerUserId: user!.id,
+      sellTypeId: 1,
+      statusId: PROPERTY_STATUS.published,
+      municipalityId: 35033,
+      latitude: 44.35,
+      longitude: 10.3,
+      price,
+      publishedAt: new Date(),
+    });
   }
 
   beforeAll(async () => {
@@ -60,7 +69,11 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
     const again = await cached.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW });
     expect(again.headers['x-search-cache']).toBe('hit');
     expect(again.body).toBe(first.body);
-    const other = await cached.inject({ method: 'GET', url: '/api/Search/Listings', query: { ...VIEW, PageSize: '5' } });
+    const other = await cached.inject({
+      method: 'GET',
+      url: '/api/Search/Listings',
+      query: { ...VIEW, PageSize: '5' },
+    });
     expect(other.headers['x-search-cache']).toBe('miss');
     expect((other.json() as { Total: number }).Total).toBe(total + 1);
 
@@ -71,7 +84,15 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
     expect((later.json() as { Total: number }).Total).toBe(total + 1);
 
     // Refused searches are answered each time, never kept.
-    for (let i = 0; i < 2; i++) expectError(await cached.inject({ method: 'GET', url: '/api/Search/Listings', query: { SearchType: 'town', Town: '999999' } }), 'UnknownPlace');
+    for (let i = 0; i < 2; i++)
+      expectError(
+        await cached.inject({
+          method: 'GET',
+          url: '/api/Search/Listings',
+          query: { SearchType: 'town', Town: '999999' },
+        }),
+        'UnknownPlace',
+      );
   });
 
   it('AnswerCache: one computation for concurrent misses, kept from the second asking, none kept after a failure, bounded in size, expired by age', async () => {
@@ -83,7 +104,11 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       return body;
     };
-    const answers = await Promise.all([cache.get('a', compute('A')), cache.get('a', compute('A')), cache.get('a', compute('A'))]);
+    const answers = await Promise.all([
+      cache.get('a', compute('A')),
+      cache.get('a', compute('A')),
+      cache.get('a', compute('A')),
+    ]);
     expect(answers.map((a) => a.body)).toEqual(['A', 'A', 'A']);
     expect(runs).toBe(1);
     // Asked once: not kept. Asked again: computed and kept. Then answered from the cache.
@@ -104,7 +129,8 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
     expect(runs - before).toBe(2);
     await expect(cache.get('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect((await cache.get('b', compute('B'))).hit).toBe(false);
-    for (let i = 0; i < 10; i++) for (let asked = 0; asked < 2; asked++) await cache.get(`k${i}`, compute('x'.repeat(20)));
+    for (let i = 0; i < 10; i++)
+      for (let asked = 0; asked < 2; asked++) await cache.get(`k${i}`, compute('x'.repeat(20)));
     expect(cache.size).toBe(5);
     now = 5000;
     expect((await cache.get('k9', compute('y'))).hit).toBe(false);
@@ -117,33 +143,69 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
     const from = { remoteAddress: '203.0.113.7' };
     // Each call has its count: three listings searches and three place searches, spread over both servers.
     const statuses: number[] = [];
-    for (const instance of [one, two, one]) statuses.push((await instance.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode);
-    for (const instance of [two, one, two]) statuses.push((await instance.inject({ method: 'GET', url: '/api/Search/Places', query: { Text: 'pia' }, ...from })).statusCode);
+    for (const instance of [one, two, one])
+      statuses.push(
+        (await instance.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode,
+      );
+    for (const instance of [two, one, two])
+      statuses.push(
+        (await instance.inject({ method: 'GET', url: '/api/Search/Places', query: { Text: 'pia' }, ...from }))
+          .statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
-    expectError(await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from }), 'TooManyRequests');
-    expectError(await one.inject({ method: 'GET', url: '/api/Search/Places', query: { Text: 'pia' }, ...from }), 'TooManyRequests');
+    expectError(
+      await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from }),
+      'TooManyRequests',
+    );
+    expectError(
+      await one.inject({ method: 'GET', url: '/api/Search/Places', query: { Text: 'pia' }, ...from }),
+      'TooManyRequests',
+    );
     // Another address is not concerned.
-    expect((await one.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, remoteAddress: '203.0.113.8' })).statusCode).toBe(200);
-    const counted = await testDb.database.db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_counters where key like ${'%203.0.113.7%'}`);
+    expect(
+      (await one.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, remoteAddress: '203.0.113.8' }))
+        .statusCode,
+    ).toBe(200);
+    const counted = await testDb.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from rate_limit_counters where key like ${'%203.0.113.7%'}`,
+    );
     expect(counted.rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('by default a server writes the searches of an address to the shared count once per SEARCH_RATE_LIMIT_SYNC_MS, and limits from its own count in between', async () => {
     const one = await app({ SEARCH_RATE_LIMIT_MAX: '3', SEARCH_RATE_LIMIT_SYNC_MS: '60000' });
     const from = { remoteAddress: '203.0.113.21' };
-    for (let index = 0; index < 3; index++) expect((await one.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode).toBe(200);
-    expectError(await one.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from }), 'TooManyRequests');
+    for (let index = 0; index < 3; index++)
+      expect((await one.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode).toBe(
+        200,
+      );
+    expectError(
+      await one.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from }),
+      'TooManyRequests',
+    );
     // One write (off the request's path): the first search of the address on this server.
-    const stored = async () => (await testDb.database.db.execute<{ hits: number }>(sql`select hits from rate_limit_counters where key like ${'%/api/search/listings 203.0.113.21'}`)).rows.map((row) => row.hits);
+    const stored = async () =>
+      (
+        await testDb.database.db.execute<{ hits: number }>(
+          sql`select hits from rate_limit_counters where key like ${'%/api/search/listings 203.0.113.21'}`,
+        )
+      ).rows.map((row) => row.hits);
     await expect.poll(stored).toEqual([1]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await stored()).toEqual([1]);
     // Another server counts its first search alone, and learns the shared count from its write.
     const two = await app({ SEARCH_RATE_LIMIT_MAX: '3', SEARCH_RATE_LIMIT_SYNC_MS: '60000' });
-    expect((await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode).toBe(200);
+    expect((await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode).toBe(
+      200,
+    );
     await expect.poll(stored).toEqual([2]);
-    expect((await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode).toBe(200);
-    expectError(await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from }), 'TooManyRequests');
+    expect((await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from })).statusCode).toBe(
+      200,
+    );
+    expectError(
+      await two.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW, ...from }),
+      'TooManyRequests',
+    );
   });
 
   // PostgreSQL only: PGlite cannot stop a statement.
@@ -157,11 +219,19 @@ describe.each(BACKENDS)('search limits ($name)', (backend) => {
         await blocker.query('begin');
         await blocker.query('lock table search_cells, municipalities in access exclusive mode');
         const started = Date.now();
-        expectError(await instance.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW }), 'SearchTimeout');
-        expectError(await instance.inject({ method: 'GET', url: '/api/Search/Places', query: { Text: 'pia' } }), 'SearchTimeout');
+        expectError(
+          await instance.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW }),
+          'SearchTimeout',
+        );
+        expectError(
+          await instance.inject({ method: 'GET', url: '/api/Search/Places', query: { Text: 'pia' } }),
+          'SearchTimeout',
+        );
         expect(Date.now() - started).toBeLessThan(5000);
         await blocker.query('rollback');
-        expect((await instance.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW })).statusCode).toBe(200);
+        expect((await instance.inject({ method: 'GET', url: '/api/Search/Listings', query: VIEW })).statusCode).toBe(
+          200,
+        );
       } finally {
         await blocker.end();
       }

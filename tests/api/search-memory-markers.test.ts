@@ -118,7 +118,10 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
     db = testDb.database.db;
     const [user] = await db.select({ id: users.id }).from(users).limit(1);
     owner = user!.id;
-    const [town] = await db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.istatCode, '018110'));
+    const [town] = await db
+      .select({ id: municipalities.id })
+      .from(municipalities)
+      .where(eq(municipalities.istatCode, '018110'));
     pavia = town!.id;
     // 600 listings over ~3 × 3 km: prices set and not, hidden addresses (positions rounded, shared), both sell types.
     const r = random(3);
@@ -143,9 +146,18 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
       description: 'Casa.',
       // Days shared by many (the id decides between them), a few without a date (last), some highlighted now, some no longer.
       publishedAt: i % 17 === 0 ? null : new Date(Date.UTC(2026, 0, 1 + (i % 28), 0, 0, 0, i % 5 === 0 ? 0 : 1)),
-      highlightedUntil: i % 11 === 0 ? new Date(Date.now() + 86_400_000) : i % 13 === 0 ? new Date(Date.now() - 86_400_000) : null,
+      highlightedUntil:
+        i % 11 === 0 ? new Date(Date.now() + 86_400_000) : i % 13 === 0 ? new Date(Date.now() - 86_400_000) : null,
     }));
-    for (let i = 0; i < rows.length; i += 200) ids.push(...(await db.insert(properties).values(rows.slice(i, i + 200)).returning({ id: properties.id })).map((row) => row.id));
+    for (let i = 0; i < rows.length; i += 200)
+      ids.push(
+        ...(
+          await db
+            .insert(properties)
+            .values(rows.slice(i, i + 200))
+            .returning({ id: properties.id })
+        ).map((row) => row.id),
+      );
     index = new MarkerIndex(db);
     await index.start();
   }, 240_000);
@@ -156,14 +168,23 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
   });
 
   it('answers every circle with the markers and total the SQL gives, loaded from every published listing', async () => {
-    const published = await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(sql`${properties.statusId} = ${PROPERTY_STATUS.published} and ${properties.latitude} is not null`);
+    const published = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(properties)
+      .where(sql`${properties.statusId} = ${PROPERTY_STATUS.published} and ${properties.latitude} is not null`);
     expect(index.size).toBe(published[0]!.n);
     await expectSameAnswers(11, 60);
   });
 
   it('follows new, moved, repriced, unpublished, deleted and re-typed listings once it reads the feed', async () => {
-    const added = await Promise.all([insert({ latitude: AREA.latitude + 0.001, longitude: AREA.longitude }), insert({ latitude: AREA.latitude - 0.002, longitude: AREA.longitude + 0.003, price: null, showAddress: false })]);
-    await db.update(properties).set({ latitude: AREA.latitude + 0.004, longitude: AREA.longitude - 0.005 }).where(eq(properties.id, ids[1]!));
+    const added = await Promise.all([
+      insert({ latitude: AREA.latitude + 0.001, longitude: AREA.longitude }),
+      insert({ latitude: AREA.latitude - 0.002, longitude: AREA.longitude + 0.003, price: null, showAddress: false }),
+    ]);
+    await db
+      .update(properties)
+      .set({ latitude: AREA.latitude + 0.004, longitude: AREA.longitude - 0.005 })
+      .where(eq(properties.id, ids[1]!));
     await db.update(properties).set({ price: null }).where(eq(properties.id, ids[2]!));
     await db.update(properties).set({ price: 123_456 }).where(eq(properties.id, ids[7]!));
     await db.update(properties).set({ statusId: PROPERTY_STATUS.sold }).where(eq(properties.id, ids[3]!));
@@ -171,8 +192,14 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
     await db.delete(properties).where(eq(properties.id, ids[6]!));
     // The keys of a page: published anew, highlighted from now, no longer highlighted.
     await db.update(properties).set({ publishedAt: new Date() }).where(eq(properties.id, ids[8]!));
-    await db.update(properties).set({ highlightedUntil: new Date(Date.now() + 3_600_000) }).where(eq(properties.id, ids[9]!));
-    await db.update(properties).set({ highlightedUntil: new Date(Date.now() - 1_000) }).where(eq(properties.id, ids[11]!));
+    await db
+      .update(properties)
+      .set({ highlightedUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(properties.id, ids[9]!));
+    await db
+      .update(properties)
+      .set({ highlightedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(properties.id, ids[11]!));
     await index.refresh();
     await expectSameAnswers(12);
     // And back: the same listings as they were loaded are answered from their loaded rows again or from the changes.
@@ -187,7 +214,11 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
     await client.connect();
     try {
       await client.query('begin');
-      await client.query('update properties set latitude = $1, longitude = $2 where id = $3', [AREA.latitude + 0.006, AREA.longitude + 0.006, ids[10]]);
+      await client.query('update properties set latitude = $1, longitude = $2 where id = $3', [
+        AREA.latitude + 0.006,
+        AREA.longitude + 0.006,
+        ids[10],
+      ]);
       // Read while the transaction is open: it sees nothing of it yet.
       await index.refresh();
       await client.query('commit');
@@ -199,7 +230,14 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
   });
 
   it('answers a page from the SQL when a listing the copy names is no longer published', async () => {
-    const query = { SearchType: 'circle', Lat: String(AREA.latitude), Lng: String(AREA.longitude), Radius: '2000', SellType: '1', Sort: 'newest' };
+    const query = {
+      SearchType: 'circle',
+      Lat: String(AREA.latitude),
+      Lng: String(AREA.longitude),
+      Radius: '2000',
+      SellType: '1',
+      Sort: 'newest',
+    };
     const { params } = parseSearchParams(query);
     const [first] = (await searchListings(db, params)).Items;
     await db.update(properties).set({ statusId: PROPERTY_STATUS.suspended }).where(eq(properties.id, first!.Id));
@@ -216,7 +254,13 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
   });
 
   it('leaves the markers to the SQL when its copy is stale', async () => {
-    const { params } = parseSearchParams({ SearchType: 'circle', Lat: String(AREA.latitude), Lng: String(AREA.longitude), Radius: '1000', SellType: '1' });
+    const { params } = parseSearchParams({
+      SearchType: 'circle',
+      Lat: String(AREA.latitude),
+      Lng: String(AREA.longitude),
+      Radius: '1000',
+      SellType: '1',
+    });
     const before = answered;
     vi.useFakeTimers({ now: Date.now() + 60_000, toFake: ['Date'] });
     try {
@@ -232,7 +276,9 @@ describe.skipIf(!postgres)('markers from memory (PostgreSQL)', () => {
 
   it('rounds nanodegrees as PostgreSQL does (halves to even)', async () => {
     const values = [45.1234567891, -9.0000000005, 12.0000000015, 0.0000000025, 7.5e-10, -7.5e-10];
-    const result = await db.execute<{ v: string }>(sql`select search_nano(x)::text as v from unnest(${`{${values.join(',')}}`}::float8[]) as x`);
+    const result = await db.execute<{ v: string }>(
+      sql`select search_nano(x)::text as v from unnest(${`{${values.join(',')}}`}::float8[]) as x`,
+    );
     expect(result.rows.map((row) => Number(row.v))).toEqual(values.map(nano));
   });
 });

@@ -22,7 +22,12 @@ const MILANO_DISTRICT_SEO = '/trovacase/vendita/case/milano/brera';
 
 const withRenderer = { createPageRenderer: (setup: PageRendererSetup) => createPageRenderer(setup) };
 /** What the page shows: its text without its scripts (the boot element carries every text of its namespaces). */
-const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 const h1Of = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '').trim();
 /** A page that lists listings: its cards carry their id. */
 const hasResults = (html: string) => /data-listing-id="\d+"/.test(html);
@@ -37,12 +42,24 @@ interface Answer {
 function get(origin: string, path: string, from: string, headers: OutgoingHttpHeaders = {}): Promise<Answer> {
   const url = new URL(path, origin);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, localAddress: from, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        localAddress: from,
+        headers,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -59,7 +76,10 @@ describe.each(BACKENDS)('the searches of a rendered page count against its visit
 
   /** A listening server whose search limit is 3 a minute per address (each search written at once). */
   async function server(env: Record<string, string> = {}): Promise<string> {
-    const app = await buildTestApp(testDb, { env: { SEARCH_RATE_LIMIT_MAX: '3', SEARCH_RATE_LIMIT_SYNC_MS: '0', ...env }, ...withRenderer });
+    const app = await buildTestApp(testDb, {
+      env: { SEARCH_RATE_LIMIT_MAX: '3', SEARCH_RATE_LIMIT_SYNC_MS: '0', ...env },
+      ...withRenderer,
+    });
     apps.push(app);
     return listening(app);
   }
@@ -87,7 +107,12 @@ describe.each(BACKENDS)('the searches of a rendered page count against its visit
     // A new visitor, and a crawler (another address), get the results.
     for (const client of ['127.0.0.8', '127.0.0.9']) {
       for (const path of [MILANO_SEARCH, MILANO_SEO]) {
-        const page = await get(origin, path, client, { 'user-agent': client === '127.0.0.9' ? 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' : 'Mozilla/5.0' });
+        const page = await get(origin, path, client, {
+          'user-agent':
+            client === '127.0.0.9'
+              ? 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+              : 'Mozilla/5.0',
+        });
         expect({ client, path, status: page.status }).toEqual({ client, path, status: 200 });
         expect(hasResults(page.body)).toBe(true);
       }
@@ -146,13 +171,18 @@ describe.each(BACKENDS)('the searches of a rendered page count against its visit
     const victim = '127.0.0.31';
     const spoof = { [INTERNAL_CALL_HEADER]: 'guessed-token', 'x-forwarded-for': victim, forwarded: `for=${victim}` };
     // The attacker's pages and direct searches, dressed as internal calls from the victim, are the attacker's.
-    for (let index = 0; index < 3; index++) expect((await get(origin, MILANO_SEARCH, attacker, spoof)).status).toBe(200);
+    for (let index = 0; index < 3; index++)
+      expect((await get(origin, MILANO_SEARCH, attacker, spoof)).status).toBe(200);
     expect((await get(origin, MILANO_SEARCH, attacker, spoof)).status).toBe(429);
-    const direct = await get(origin, '/api/Search/Listings?SearchType=town&Town=015146', attacker, { ...spoof, portal: '5' });
+    const direct = await get(origin, '/api/Search/Listings?SearchType=town&Town=015146', attacker, {
+      ...spoof,
+      portal: '5',
+    });
     expect(direct.status).toBe(429);
     // The general limit counts them too (an internal call is exempt from it only with the process's token).
     const statuses: number[] = [];
-    for (let index = 0; index < 45; index++) statuses.push((await get(origin, '/api/config', attacker, { ...spoof, portal: '5' })).status);
+    for (let index = 0; index < 45; index++)
+      statuses.push((await get(origin, '/api/config', attacker, { ...spoof, portal: '5' })).status);
     expect(statuses).toContain(429);
 
     // The victim's allowance is whole.

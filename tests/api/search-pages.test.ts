@@ -11,7 +11,12 @@ import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';
 const MILANO = '/vendita/case/milano/milano/015146';
 const withRenderer = { createPageRenderer: (setup: PageRendererSetup) => createPageRenderer(setup) };
 // What the page shows: its scripts left out (the boot element carries every text of the namespaces it used).
-const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe.each(BACKENDS)('results pages that could not search ($name)', (backend) => {
   let testDb: TestDatabase;
@@ -27,7 +32,10 @@ describe.each(BACKENDS)('results pages that could not search ($name)', (backend)
   });
 
   it('answers 429 with the page and its reason once the visitor is over the search limit', async () => {
-    const app = await buildTestApp(testDb, { env: { SEARCH_RATE_LIMIT_MAX: '1', SEARCH_RATE_LIMIT_SYNC_MS: '0' }, ...withRenderer });
+    const app = await buildTestApp(testDb, {
+      env: { SEARCH_RATE_LIMIT_MAX: '1', SEARCH_RATE_LIMIT_SYNC_MS: '0' },
+      ...withRenderer,
+    });
     apps.push(app);
     const first = await app.inject({ url: MILANO });
     expect(first.statusCode).toBe(200);
@@ -41,7 +49,10 @@ describe.each(BACKENDS)('results pages that could not search ($name)', (backend)
   // PostgreSQL only: PGlite cannot stop a statement.
   if (backend.postgres) {
     it('answers 503 with the page and its reason when the search takes too long', async () => {
-      const app = await buildTestApp(testDb, { env: { SEARCH_TIMEOUT_MS: '1', SEARCH_CACHE_SECONDS: '0' }, ...withRenderer });
+      const app = await buildTestApp(testDb, {
+        env: { SEARCH_TIMEOUT_MS: '1', SEARCH_CACHE_SECONDS: '0' },
+        ...withRenderer,
+      });
       apps.push(app);
       const slow = await app.inject({ url: `${MILANO}?PrezzoMin=1` });
       expect(slow.statusCode).toBe(503);

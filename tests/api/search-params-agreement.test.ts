@@ -13,7 +13,15 @@ const VALUES: Record<SearchParamKey, string[]> = {
   Lat: ['45.4642', '-90', '90', '90.1', '45.123456789', '1e1', '45,4', 'abc', '-0.5'],
   Lng: ['9.19', '-180', '180', '180.5', '9.', '.5', '0009.1'],
   Radius: ['100', '99', '2000', '100000', '100001', '0000100', '-100', '1.5'],
-  Polygon: ['45,9;45.1,9;45.1,9.1', '45,9;45.1,9', '45,9;45.1,9;45.1,9.1;45,9', '45,9;45.1,9;91,9.1', '45,9,1;45,9;45,9', 'x', ';;'],
+  Polygon: [
+    '45,9;45.1,9;45.1,9.1',
+    '45,9;45.1,9',
+    '45,9;45.1,9;45.1,9.1;45,9',
+    '45,9;45.1,9;91,9.1',
+    '45,9,1;45,9;45,9',
+    'x',
+    ';;',
+  ],
   Province: ['milano', 'MI', 'M', 'mi lano', 'a'.repeat(64), 'a'.repeat(65), 'reggio-emilia'],
   Town: ['015146', '15146', '0151466', 'abcdef'],
   Region: ['lombardia', 'Lombardia', 'emilia-romagna', 'l'],
@@ -23,7 +31,17 @@ const VALUES: Record<SearchParamKey, string[]> = {
   Bounds: ['45,9,46,10', '46,9,45,10', '45,10,46,9', '45,9,46', '45,9,46,10,1', '-90,-180,90,180', '45,9,46,181'],
   Zoom: ['3', '2', '20', '21', '12'],
   Type: ['bilocali', 'appartamenti', 'case-e-appartamenti', 'villas', 'Bilocali'],
-  PropertyTypes: ['1', '1,2,3', '18', '19', '0', '1,1', '1,,2', Array.from({ length: 19 }, (_, i) => i + 1).join(','), '01'],
+  PropertyTypes: [
+    '1',
+    '1,2,3',
+    '18',
+    '19',
+    '0',
+    '1,1',
+    '1,,2',
+    Array.from({ length: 19 }, (_, i) => i + 1).join(','),
+    '01',
+  ],
   PriceMin: ['0', '100000000', '100000001', '-1', '150000'],
   PriceMax: ['0', '500000', '1e6'],
   SurfaceMin: ['0', '100000', '100001'],
@@ -31,7 +49,17 @@ const VALUES: Record<SearchParamKey, string[]> = {
   RoomsMin: ['1', '0', '20', '21'],
   RoomsMax: ['2', '5'],
   BathroomsMin: ['1', '10', '11', '0'],
-  Amenities: ['2', '2,7', '1', '24,23', '2,2', '20', '3', '2,4,5,7,9,10,13,15,16,17,18,19,24,20,23', '2,4,5,7,9,10,13,15,16,17,18,19,24,20,23,2'],
+  Amenities: [
+    '2',
+    '2,7',
+    '1',
+    '24,23',
+    '2,2',
+    '20',
+    '3',
+    '2,4,5,7,9,10,13,15,16,17,18,19,24,20,23',
+    '2,4,5,7,9,10,13,15,16,17,18,19,24,20,23,2',
+  ],
   EnergyClasses: ['1', '12', '13', '1,12'],
   Conditions: ['1', '4', '5', '1,2,3,4'],
   FloorMin: ['-1', '-2', '0', '200', '201'],
@@ -76,7 +104,12 @@ describe('search params: zod schema and parseSearchParams agree', () => {
       { latitude: 45.2, longitude: 9.3 },
     ]);
     expect(parseSearchParams(toSearchQuery(fine)).params.Polygon).toEqual(fine.Polygon);
-    expect(parseSearchParams({ Bounds: '45.00000001,9.1,45.2,9.3' }).params.Bounds).toEqual({ south: 45, west: 9.1, north: 45.2, east: 9.3 });
+    expect(parseSearchParams({ Bounds: '45.00000001,9.1,45.2,9.3' }).params.Bounds).toEqual({
+      south: 45,
+      west: 9.1,
+      north: 45.2,
+      east: 9.3,
+    });
     // A view that rounds to nothing is refused, as an inverted one is.
     expect(parseSearchParams({ Bounds: '45.0000001,9.1,45.0000004,9.3' }).errors.Bounds).toBeDefined();
   });

@@ -53,7 +53,8 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
         // Few distinct days, so ties again; a few never published (last by date).
         publishedAt: r() < 0.05 ? null : new Date(Date.UTC(2026, 9, 1 + Math.floor(r() * 30))),
         // Some bought the first row (relevance puts them first), some bought it long ago.
-        highlightedUntil: r() < 0.12 ? new Date(Date.now() + 30 * 86_400_000) : r() < 0.1 ? new Date(Date.now() - 86_400_000) : null,
+        highlightedUntil:
+          r() < 0.12 ? new Date(Date.now() + 30 * 86_400_000) : r() < 0.1 ? new Date(Date.now() - 86_400_000) : null,
       })),
     );
   }, 240_000);
@@ -78,9 +79,26 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
       const h = 300 * degPerPx * Math.cos((lat * Math.PI) / 180);
       const w = 400 * degPerPx;
       const queries: Record<string, string>[] = [
-        { SellType: sell, Sort: sort, Bounds: `${f(lat - h)},${f(lng - w)},${f(lat + h)},${f(lng + w)}`, Zoom: String(zoom) },
-        { SellType: sell, Sort: sort, SearchType: 'circle', Lat: f(lat), Lng: f(lng), Radius: String(1000 + Math.round(v() * 3000)) },
-        { SellType: sell, Sort: sort, SearchType: 'draw', Polygon: `${f(lat - 0.01)},${f(lng - 0.015)};${f(lat - 0.012)},${f(lng + 0.01)};${f(lat + 0.011)},${f(lng + 0.014)};${f(lat + 0.009)},${f(lng - 0.012)}` },
+        {
+          SellType: sell,
+          Sort: sort,
+          Bounds: `${f(lat - h)},${f(lng - w)},${f(lat + h)},${f(lng + w)}`,
+          Zoom: String(zoom),
+        },
+        {
+          SellType: sell,
+          Sort: sort,
+          SearchType: 'circle',
+          Lat: f(lat),
+          Lng: f(lng),
+          Radius: String(1000 + Math.round(v() * 3000)),
+        },
+        {
+          SellType: sell,
+          Sort: sort,
+          SearchType: 'draw',
+          Polygon: `${f(lat - 0.01)},${f(lng - 0.015)};${f(lat - 0.012)},${f(lng + 0.01)};${f(lat + 0.011)},${f(lng + 0.014)};${f(lat + 0.009)},${f(lng - 0.012)}`,
+        },
       ];
       for (const query of queries) {
         const parsed = parseSearchParams({ ...query, PageSize: String(3 + (i % 5)) });
@@ -114,14 +132,28 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
       expect(new Set(all).size).toBe(all.length);
       expect(all.length).toBeGreaterThan(0);
       const first = await searchListings(db, p);
-      if (first.Area.Bounds && (walkCells({ south: first.Area.Bounds.South, west: first.Area.Bounds.West, north: first.Area.Bounds.North, east: first.Area.Bounds.East })?.cells.length ?? 0) > 1) acrossCells++;
+      if (
+        first.Area.Bounds &&
+        (walkCells({
+          south: first.Area.Bounds.South,
+          west: first.Area.Bounds.West,
+          north: first.Area.Bounds.North,
+          east: first.Area.Bounds.East,
+        })?.cells.length ?? 0) > 1
+      )
+        acrossCells++;
     }
     // Most areas lie across the corner: the merge of several cells' walks is what is compared.
     expect(acrossCells).toBeGreaterThan(36);
   }, 180_000);
 
   it('walkCells: the cells of level 8 that hold a box, at most six', () => {
-    const box = { south: CORNER.latitude - 0.01, west: CORNER.longitude - 0.01, north: CORNER.latitude + 0.01, east: CORNER.longitude + 0.01 };
+    const box = {
+      south: CORNER.latitude - 0.01,
+      west: CORNER.longitude - 0.01,
+      north: CORNER.latitude + 0.01,
+      east: CORNER.longitude + 0.01,
+    };
     expect(walkCells(box)?.cells).toEqual([
       { cy: 84, cx: 17 },
       { cy: 84, cx: 18 },
@@ -138,7 +170,11 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
     const captured: { sql: string; params: unknown[] }[] = [];
     const pool = new pg.Pool({ connectionString: testDb.url, max: 1 });
     try {
-      const capturing = drizzle({ client: pool, schema, logger: { logQuery: (text, params) => captured.push({ sql: text, params }) } }) as unknown as Db;
+      const capturing = drizzle({
+        client: pool,
+        schema,
+        logger: { logQuery: (text, params) => captured.push({ sql: text, params }) },
+      }) as unknown as Db;
       const p = parseSearchParams(query).params;
       const first = await searchListings(capturing, p);
       expect(first.NextCursor).not.toBeNull();
@@ -153,7 +189,9 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
       // expressions and conditions to be those of the cell indexes.
       await pool.query('set enable_seqscan = off');
       await pool.query('set enable_sort = off');
-      const [plan] = (await pool.query(`explain (analyze, format json) ${page!.sql}`, page!.params)).rows as { 'QUERY PLAN': { Plan: PlanNode }[] }[];
+      const [plan] = (await pool.query(`explain (analyze, format json) ${page!.sql}`, page!.params)).rows as {
+        'QUERY PLAN': { Plan: PlanNode }[];
+      }[];
       const nodes: PlanNode[] = [];
       const visit = (node: PlanNode) => {
         nodes.push(node);
@@ -167,7 +205,10 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
   }
 
   const f = (n: number) => n.toFixed(6);
-  const cornerView = { Zoom: '12', Bounds: `${f(CORNER.latitude - 0.03)},${f(CORNER.longitude - 0.04)},${f(CORNER.latitude + 0.03)},${f(CORNER.longitude + 0.04)}` };
+  const cornerView = {
+    Zoom: '12',
+    Bounds: `${f(CORNER.latitude - 0.03)},${f(CORNER.longitude - 0.04)},${f(CORNER.latitude + 0.03)},${f(CORNER.longitude + 0.04)}`,
+  };
 
   // Relevance: a page of 40 ends past the highlighted listings (a few dozen in the view), so the next one walks.
   for (const [sort, index, pageSize] of [
@@ -184,7 +225,9 @@ describe.each(BACKENDS)('search pages walked by cell ($name)', (backend) => {
       expect(cellScans.reduce((sum, n) => sum + n['Actual Rows'], 0)).toBeGreaterThan(0);
       expect(nodes.some((n) => n['Node Type'] === 'Merge Append')).toBe(true);
       // The GiST path (the fallback when the walk ends short) never ran.
-      expect(nodes.filter((n) => n['Index Name'] === 'properties_geo_gist').every((n) => n['Actual Loops'] === 0)).toBe(true);
+      expect(nodes.filter((n) => n['Index Name'] === 'properties_geo_gist').every((n) => n['Actual Loops'] === 0)).toBe(
+        true,
+      );
     });
   }
 });

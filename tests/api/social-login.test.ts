@@ -23,7 +23,11 @@ const TAMPERED = { email: 'manomessa@esempio.it' };
 const SUSPENDED = { email: 'sospesa@esempio.it' };
 const PRECLAIMED = { email: 'preregistrata@esempio.it' };
 /** A provider lets its users write anything as their name. */
-const HOSTILE_NAMES = { email: 'nomi.strani@esempio.it', givenName: 'Giulia\u2028\u2028Visita evil.com', familyName: '\u202eihcnaiB' };
+const HOSTILE_NAMES = {
+  email: 'nomi.strani@esempio.it',
+  givenName: 'Giulia\u2028\u2028Visita evil.com',
+  familyName: '\u202eihcnaiB',
+};
 
 type Jar = Record<string, string>;
 
@@ -33,7 +37,9 @@ function applyFetch(jar: Jar, res: Response): void {
     const [pair, ...attributes] = header.split(';');
     const name = pair.slice(0, pair.indexOf('='));
     const value = pair.slice(pair.indexOf('=') + 1);
-    const expired = attributes.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()) || attributes.some((a) => /^\s*max-age=0\b/i.test(a));
+    const expired =
+      attributes.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()) ||
+      attributes.some((a) => /^\s*max-age=0\b/i.test(a));
     if (value === '' || expired) delete jar[name];
     else jar[name] = value;
   }
@@ -41,12 +47,16 @@ function applyFetch(jar: Jar, res: Response): void {
 
 function applyInject(jar: Jar, res: LightMyRequestResponse): void {
   for (const cookie of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-    if (cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now())) delete jar[cookie.name];
+    if (cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now()))
+      delete jar[cookie.name];
     else jar[cookie.name] = cookie.value;
   }
 }
 
-const cookieHeader = (jar: Jar) => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
+const cookieHeader = (jar: Jar) =>
+  Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 
 for (const backend of BACKENDS) {
   describe(`Social login through OpenID Connect (${backend.name})`, () => {
@@ -59,7 +69,15 @@ for (const backend of BACKENDS) {
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         redirectUris: [REDIRECT_URL],
-        accounts: [NEW_USER, UNVERIFIED, TAMPERED, SUSPENDED, PRECLAIMED, HOSTILE_NAMES, { email: DEMO_ACCOUNTS.buyer.email, givenName: 'Altro' }],
+        accounts: [
+          NEW_USER,
+          UNVERIFIED,
+          TAMPERED,
+          SUSPENDED,
+          PRECLAIMED,
+          HOSTILE_NAMES,
+          { email: DEMO_ACCOUNTS.buyer.email, givenName: 'Altro' },
+        ],
       });
       testDb = await openTestDatabase(backend);
       app = await buildTestApp(testDb, {
@@ -96,7 +114,13 @@ for (const backend of BACKENDS) {
 
     /** Browser calls of the SPA: cookie transport. */
     const appCall = async (browser: Browser, method: 'GET' | 'POST', url: string, payload?: object) => {
-      const res = await app.inject({ method, url, payload, headers: { 'x-token-transport': 'cookie' }, cookies: { ...browser.app } });
+      const res = await app.inject({
+        method,
+        url,
+        payload,
+        headers: { 'x-token-transport': 'cookie' },
+        cookies: { ...browser.app },
+      });
       applyInject(browser.app, res);
       return res;
     };
@@ -105,7 +129,10 @@ for (const backend of BACKENDS) {
       const res = await fetch(url, {
         method: form ? 'POST' : 'GET',
         redirect: 'manual',
-        headers: { cookie: cookieHeader(browser.provider), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        headers: {
+          cookie: cookieHeader(browser.provider),
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
         body: form ? new URLSearchParams(form).toString() : undefined,
       });
       applyFetch(browser.provider, res);
@@ -116,7 +143,11 @@ for (const backend of BACKENDS) {
      * Follows the provider's redirects by hand; on the login page posts the e-mail (or cancels).
      * Answers the app's callback URL the provider finally sends the browser to.
      */
-    const throughProvider = async (browser: Browser, authorizationUrl: string, email: string | 'cancel'): Promise<URL> => {
+    const throughProvider = async (
+      browser: Browser,
+      authorizationUrl: string,
+      email: string | 'cancel',
+    ): Promise<URL> => {
       let url = authorizationUrl;
       for (let hop = 0; hop < 12; hop++) {
         if (url.startsWith(APP_ORIGIN)) return new URL(url);
@@ -135,8 +166,16 @@ for (const backend of BACKENDS) {
     };
 
     /** The whole login: SocialLogin, the provider, the callback; answers the callback's answer. */
-    const socialLogin = async (browser: Browser, email: string | 'cancel', returnTo?: string, tamper?: (callback: URL) => void) => {
-      const start = await appGet(browser, `/api/Account/SocialLogin${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
+    const socialLogin = async (
+      browser: Browser,
+      email: string | 'cancel',
+      returnTo?: string,
+      tamper?: (callback: URL) => void,
+    ) => {
+      const start = await appGet(
+        browser,
+        `/api/Account/SocialLogin${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`,
+      );
       expect(start.statusCode).toBe(302);
       expect(start.headers.location).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
       const callback = await throughProvider(browser, String(start.headers.location), email);
@@ -145,7 +184,10 @@ for (const backend of BACKENDS) {
     };
 
     const userByEmail = async (email: string) => {
-      const rows = await testDb.database.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      const rows = await testDb.database.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
       return rows[0];
     };
 
@@ -161,8 +203,18 @@ for (const backend of BACKENDS) {
         scope: 'openid email profile',
         code_challenge_method: 'S256',
       });
-      for (const name of ['state', 'nonce', 'code_challenge']) expect(target.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-      const cookie = (res.cookies as { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; maxAge?: number }[]).find((c) => c.name === 'rexer_oidc');
+      for (const name of ['state', 'nonce', 'code_challenge'])
+        expect(target.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+      const cookie = (
+        res.cookies as {
+          name: string;
+          value: string;
+          httpOnly?: boolean;
+          secure?: boolean;
+          sameSite?: string;
+          maxAge?: number;
+        }[]
+      ).find((c) => c.name === 'rexer_oidc');
       expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', maxAge: 600 });
       // Sealed: neither the verifier nor the return path can be read from it.
       expect(cookie!.value).not.toContain('preferiti');
@@ -173,7 +225,9 @@ for (const backend of BACKENDS) {
       const browser = newBrowser();
       const res = await socialLogin(browser, NEW_USER.email, '/preferiti?ordine=prezzo');
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(`/registrazionetelefonosocial?redirect=${encodeURIComponent('/preferiti?ordine=prezzo')}`);
+      expect(res.headers.location).toBe(
+        `/registrazionetelefonosocial?redirect=${encodeURIComponent('/preferiti?ordine=prezzo')}`,
+      );
       // The terms are pending: a temporary record, and a bearer.
       expect(browser.app[TEMP_USER]).toBeDefined();
       expect(browser.app[AUTH]).toBeDefined();
@@ -194,10 +248,20 @@ for (const backend of BACKENDS) {
 
       const me = await appCall(browser, 'GET', '/api/Account/Me');
       expect(me.statusCode).toBe(200);
-      expect(me.json()).toMatchObject({ email: NEW_USER.email.toLowerCase(), Provider: 'google-test', CanChangePassword: false, RegistrationConfirmed: true, termsAndPrivacyConsent: false });
+      expect(me.json()).toMatchObject({
+        email: NEW_USER.email.toLowerCase(),
+        Provider: 'google-test',
+        CanChangePassword: false,
+        RegistrationConfirmed: true,
+        termsAndPrivacyConsent: false,
+      });
 
       // The phone-and-terms page completes the registration; the temporary record becomes the session.
-      const done = await appCall(browser, 'POST', '/api/User/UpdatePhoneAndTermsAndConditions', { phone: '3331234567', termsAndConditions: true, infoPrivacy: true });
+      const done = await appCall(browser, 'POST', '/api/User/UpdatePhoneAndTermsAndConditions', {
+        phone: '3331234567',
+        termsAndConditions: true,
+        infoPrivacy: true,
+      });
       expect(done.statusCode).toBe(200);
       expect(browser.app[SESSION]).toBeDefined();
       expect(browser.app[TEMP_USER]).toBeUndefined();
@@ -206,7 +270,11 @@ for (const backend of BACKENDS) {
     it("keeps none of the provider's names that the registration would refuse", async () => {
       const res = await socialLogin(newBrowser(), HOSTILE_NAMES.email, '/');
       expect(res.statusCode).toBe(302);
-      expect(await userByEmail(HOSTILE_NAMES.email)).toMatchObject({ name: null, surname: null, registrationConfirmed: true });
+      expect(await userByEmail(HOSTILE_NAMES.email)).toMatchObject({
+        name: null,
+        surname: null,
+        registrationConfirmed: true,
+      });
     });
 
     it('finds the same account at the next login and goes back to returnTo', async () => {
@@ -217,19 +285,34 @@ for (const backend of BACKENDS) {
       expect(res.headers.location).toBe('/preferiti');
       expect(browser.app[SESSION]).toBeDefined();
       const me = await appCall(browser, 'GET', '/api/Account/Me');
-      expect(me.json()).toMatchObject({ id: before.id, phone: '3331234567', termsAndPrivacyConsent: true, Provider: 'google-test', CanChangePassword: false });
-      const [{ n }] = await testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) = ${NEW_USER.email.toLowerCase()}`);
+      expect(me.json()).toMatchObject({
+        id: before.id,
+        phone: '3331234567',
+        termsAndPrivacyConsent: true,
+        Provider: 'google-test',
+        CanChangePassword: false,
+      });
+      const [{ n }] = await testDb.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${NEW_USER.email.toLowerCase()}`);
       expect(n).toBe(1);
     });
 
     it('answers EmailIsUsedInSocialLogin to a password login of the social account', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: NEW_USER.email, password: 'Qualsiasi#Password1', RecaptchaToken: 'x' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/Account/Login',
+        payload: { username: NEW_USER.email, password: 'Qualsiasi#Password1', RecaptchaToken: 'x' },
+      });
       expectError(res, 'EmailIsUsedInSocialLogin');
     });
 
     it('refuses a tampered state: error redirect, no account, no session', async () => {
       const browser = newBrowser();
-      const res = await socialLogin(browser, TAMPERED.email, '/preferiti', (callback) => callback.searchParams.set('state', 'stato-contraffatto-0123456789'));
+      const res = await socialLogin(browser, TAMPERED.email, '/preferiti', (callback) =>
+        callback.searchParams.set('state', 'stato-contraffatto-0123456789'),
+      );
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(ERROR_PATH);
       expect(await userByEmail(TAMPERED.email)).toBeUndefined();
@@ -272,16 +355,29 @@ for (const backend of BACKENDS) {
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/preferiti');
       const me = await appCall(browser, 'GET', '/api/Account/Me');
-      expect(me.json()).toMatchObject({ email: DEMO_ACCOUNTS.buyer.email, Provider: 'google-test', CanChangePassword: true });
+      expect(me.json()).toMatchObject({
+        email: DEMO_ACCOUNTS.buyer.email,
+        Provider: 'google-test',
+        CanChangePassword: true,
+      });
       const user = await userByEmail(DEMO_ACCOUNTS.buyer.email);
       expect(user.providerSubject).toBe(subjectOf({ email: DEMO_ACCOUNTS.buyer.email }));
-      const login = await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'x' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/Account/Login',
+        payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'x' },
+      });
       expect(login.statusCode).toBe(200);
     });
 
     it('refuses a suspended account', async () => {
-      expect((await socialLogin(newBrowser(), SUSPENDED.email)).headers.location).toBe('/registrazionetelefonosocial?redirect=%2F');
-      await testDb.database.db.update(users).set({ suspendedAt: new Date() }).where(sql`lower(${users.email}) = ${SUSPENDED.email}`);
+      expect((await socialLogin(newBrowser(), SUSPENDED.email)).headers.location).toBe(
+        '/registrazionetelefonosocial?redirect=%2F',
+      );
+      await testDb.database.db
+        .update(users)
+        .set({ suspendedAt: new Date() })
+        .where(sql`lower(${users.email}) = ${SUSPENDED.email}`);
       const browser = newBrowser();
       const res = await socialLogin(browser, SUSPENDED.email);
       expect(res.headers.location).toBe(ERROR_PATH);
@@ -292,7 +388,17 @@ for (const backend of BACKENDS) {
       app.inject({
         method: 'POST',
         url: '/api/Account/Register',
-        payload: { email, name: 'Mario', surname: 'Rossi', password: 'Rexer#Prova2025', TermsAndConditions: true, InfoPrivacy: true, commercialPartnerConsent: false, PartnerConsent: false, RecaptchaToken: 'x' },
+        payload: {
+          email,
+          name: 'Mario',
+          surname: 'Rossi',
+          password: 'Rexer#Prova2025',
+          TermsAndConditions: true,
+          InfoPrivacy: true,
+          commercialPartnerConsent: false,
+          PartnerConsent: false,
+          RecaptchaToken: 'x',
+        },
       });
 
     it('links an unconfirmed account the provider verified, dropping the password and sessions of whoever registered it', async () => {
@@ -303,8 +409,21 @@ for (const backend of BACKENDS) {
       // Terms accepted at registration, but no phone yet.
       expect(res.headers.location).toBe('/registrazionetelefonosocial?redirect=%2Fpreferiti');
       const user = await userByEmail(PRECLAIMED.email);
-      expect(user).toMatchObject({ provider: 'oidc', providerSubject: subjectOf(PRECLAIMED), passwordHash: null, registrationConfirmed: true, isSilent: false });
-      expectError(await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: silentToken, portal: 5 } }), 'InvalidSessionToken');
+      expect(user).toMatchObject({
+        provider: 'oidc',
+        providerSubject: subjectOf(PRECLAIMED),
+        passwordHash: null,
+        registrationConfirmed: true,
+        isSilent: false,
+      });
+      expectError(
+        await app.inject({
+          method: 'POST',
+          url: '/api/Account/Session',
+          payload: { userToken: silentToken, portal: 5 },
+        }),
+        'InvalidSessionToken',
+      );
     });
 
     it('does not link an existing account to an unverified e-mail', async () => {
@@ -314,7 +433,11 @@ for (const backend of BACKENDS) {
       const res = await socialLogin(newBrowser(), UNVERIFIED.email, '/preferiti');
       expect(res.headers.location).toBe(ERROR_PATH);
       const after = await userByEmail(UNVERIFIED.email);
-      expect({ provider: after.provider, providerSubject: after.providerSubject, passwordHash: after.passwordHash }).toEqual({ provider: 'local', providerSubject: null, passwordHash: before.passwordHash });
+      expect({
+        provider: after.provider,
+        providerSubject: after.providerSubject,
+        passwordHash: after.passwordHash,
+      }).toEqual({ provider: 'local', providerSubject: null, passwordHash: before.passwordHash });
     });
   });
 }
@@ -333,6 +456,9 @@ describe('Social login without OIDC configuration', () => {
 
   it('answers 404 NotFound on both routes', async () => {
     expectError(await app.inject({ method: 'GET', url: '/api/Account/SocialLogin?returnTo=%2F' }), 'NotFound');
-    expectError(await app.inject({ method: 'GET', url: '/api/Account/SocialLogin/Callback?code=x&state=y' }), 'NotFound');
+    expectError(
+      await app.inject({ method: 'GET', url: '/api/Account/SocialLogin/Callback?code=x&state=y' }),
+      'NotFound',
+    );
   });
 });

@@ -38,7 +38,9 @@ describe.each(BACKENDS)('statement shell ($name)', (backend) => {
         publishedAt: properties.publishedAt,
         createdAt: properties.createdAt,
         town: municipalities.name,
-        photos: sql<number>`(select count(*) from ${media} where ${media.propertyId} = "properties"."id")::int`.mapWith(Number),
+        photos: sql<number>`(select count(*) from ${media} where ${media.propertyId} = "properties"."id")::int`.mapWith(
+          Number,
+        ),
         doubled: sql<string>`(${properties.price} * 2)::text`,
         coverUrl: cover.url,
         k0: sql<string | null>`h.k0`,
@@ -72,14 +74,25 @@ describe.each(BACKENDS)('statement shell ($name)', (backend) => {
   });
 
   it('refuses a shell whose own text carries a parameter (its numbers would clash with the hole)', () => {
-    expect(() => statementShell(db, (ids) => db.select({ id: properties.id }).from(sql`(${ids}) as h`).innerJoin(properties, sql`${properties.id} = h.id`).limit(5))).toThrow(
-      /no parameter/,
-    );
+    expect(() =>
+      statementShell(db, (ids) =>
+        db
+          .select({ id: properties.id })
+          .from(sql`(${ids}) as h`)
+          .innerJoin(properties, sql`${properties.id} = h.id`)
+          .limit(5),
+      ),
+    ).toThrow(/no parameter/);
   });
 
   it('refuses nested fields, which it does not map', () => {
-    expect(() => statementShell(db, (ids) => db.select({ listing: { id: properties.id } }).from(sql`(${ids}) as h`).innerJoin(properties, sql`${properties.id} = h.id`))).toThrow(
-      /nested/,
-    );
+    expect(() =>
+      statementShell(db, (ids) =>
+        db
+          .select({ listing: { id: properties.id } })
+          .from(sql`(${ids}) as h`)
+          .innerJoin(properties, sql`${properties.id} = h.id`),
+      ),
+    ).toThrow(/nested/);
   });
 });

@@ -38,7 +38,11 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 async function call(server: Server, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(`${server.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), portal: '5' },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      portal: '5',
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
@@ -53,7 +57,9 @@ async function captchaOf(server: Server): Promise<string> {
 }
 
 const login = async (server: Server, username: string, password: string, captcha?: string) =>
-  call(server, '/api/Account/Login', { body: { username, password, RecaptchaToken: captcha ?? (await captchaOf(server)) } });
+  call(server, '/api/Account/Login', {
+    body: { username, password, RecaptchaToken: captcha ?? (await captchaOf(server)) },
+  });
 
 describe.runIf(hasTestPostgres())('two servers on one PostgreSQL database', () => {
   let testDb: TestDatabase;
@@ -111,7 +117,9 @@ describe.runIf(hasTestPostgres())('two servers on one PostgreSQL database', () =
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(DEMO_ACCOUNTS.buyer.email);
     // And the session made on the second server works on the first.
-    expect((await call(a, '/api/Account/Me', { token: session.body.Token as string })).body.email).toBe(DEMO_ACCOUNTS.buyer.email);
+    expect((await call(a, '/api/Account/Me', { token: session.body.Token as string })).body.email).toBe(
+      DEMO_ACCOUNTS.buyer.email,
+    );
   });
 
   it('refuses a captcha solved on one server when it is replayed on the other', async () => {

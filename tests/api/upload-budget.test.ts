@@ -6,7 +6,13 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { PROPERTY_STATUS } from '../../server/db/reference-ids';
 import { media, properties, rateLimitCounters, users } from '../../server/db/schema';
-import { IMAGE_WORK_BUSY_RETRY_AFTER_S, IMAGE_WORK_SHARE_RETRY_AFTER_S, PIXELS_PER_HIT, pixelBudgetKey, type ImageWorkPass } from '../../server/lib/image-work';
+import {
+  IMAGE_WORK_BUSY_RETRY_AFTER_S,
+  IMAGE_WORK_SHARE_RETRY_AFTER_S,
+  PIXELS_PER_HIT,
+  pixelBudgetKey,
+  type ImageWorkPass,
+} from '../../server/lib/image-work';
 import { expectError, multipart, type MultipartFile, signedInUser, describeOnBackends } from './helpers';
 
 // The security review's "image decoding can be hogged": an account has a budget of decoded
@@ -29,7 +35,12 @@ async function photo(width: number, height: number, colour = '#3a7bd5'): Promise
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-const file = (filename: string, data: Buffer): MultipartFile => ({ field: 'Files', filename, contentType: 'image/jpeg', data });
+const file = (filename: string, data: Buffer): MultipartFile => ({
+  field: 'Files',
+  filename,
+  contentType: 'image/jpeg',
+  data,
+});
 
 /**
  * Watches this process's sharp calls while `work` runs: `pipelines` counts the image pipelines
@@ -94,7 +105,11 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
   beforeAll(async () => {
     // 6000 × 4000 = 24 MP.
     small4 = await photo(6000, 4000);
-    small = await Promise.all(['#3a7bd5', '#c0392b', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#27ae60', '#f39c12'].map((colour) => photo(800, 600, colour)));
+    small = await Promise.all(
+      ['#3a7bd5', '#c0392b', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#27ae60', '#f39c12'].map((colour) =>
+        photo(800, 600, colour),
+      ),
+    );
   }, 180_000);
 
   const db = () => suite.db;
@@ -120,8 +135,10 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
     await holding?.();
   });
   /** Waits until `count` jobs wait in line. */
-  const waitingInLine = (count: number) => vi.waitFor(() => expect(suite.app.imageWork.queued).toBe(count), { timeout: 20_000, interval: 5 });
-  const statusesOf = (res: { json: () => { Files: { Status: number; Reason: string | null }[] } }) => res.json().Files.map((f) => [f.Status, f.Reason]);
+  const waitingInLine = (count: number) =>
+    vi.waitFor(() => expect(suite.app.imageWork.queued).toBe(count), { timeout: 20_000, interval: 5 });
+  const statusesOf = (res: { json: () => { Files: { Status: number; Reason: string | null }[] } }) =>
+    res.json().Files.map((f) => [f.Status, f.Reason]);
 
   /** An account with a bearer and a draft listing of theirs: confirmed, or the silent session of a rapid registration. */
   async function newOwner(label: string, { confirmed = true } = {}) {
@@ -132,27 +149,63 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
     if (confirmed) {
       ({ bearer } = await signedInUser(suite.app, db(), { email, name: 'Lia', surname: 'Neri', remoteAddress }));
     } else {
-      const registered = await suite.app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Lia', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password: PASSWORD }, remoteAddress });
+      const registered = await suite.app.inject({
+        method: 'POST',
+        url: '/api/Account/Register',
+        payload: {
+          name: 'Lia',
+          surname: 'Neri',
+          email,
+          TermsAndConditions: true,
+          InfoPrivacy: true,
+          password: PASSWORD,
+        },
+        remoteAddress,
+      });
       expect(registered.statusCode, registered.body).toBe(200);
-      bearer = (await suite.app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken: registered.json().Token, portal: 5 } })).json().Token as string;
+      bearer = (
+        await suite.app.inject({
+          method: 'POST',
+          url: '/api/Account/Session',
+          payload: { userToken: registered.json().Token, portal: 5 },
+        })
+      ).json().Token as string;
     }
     const [user] = await db().select().from(users).where(eq(users.email, email));
-    const [draft] = await db().insert(properties).values({ ownerUserId: user!.id, statusId: PROPERTY_STATUS.incomplete, sellTypeId: 1, propertyTypeId: 1 }).returning();
+    const [draft] = await db()
+      .insert(properties)
+      .values({ ownerUserId: user!.id, statusId: PROPERTY_STATUS.incomplete, sellTypeId: 1, propertyTypeId: 1 })
+      .returning();
     const headers = { authorization: `Bearer ${bearer}` };
     const upload = (files: MultipartFile[]) => {
       const body = multipart({ MediaType: '1' }, files);
-      return suite.app.inject({ method: 'POST', url: `/api/Property/${draft!.id}/Media`, payload: body.payload, headers: { ...body.headers, ...headers }, remoteAddress });
+      return suite.app.inject({
+        method: 'POST',
+        url: `/api/Property/${draft!.id}/Media`,
+        payload: body.payload,
+        headers: { ...body.headers, ...headers },
+        remoteAddress,
+      });
     };
     const avatar = (data: Buffer) => {
       const body = multipart({}, [{ field: 'Avatar', filename: 'io.jpg', contentType: 'image/jpeg', data }]);
-      return suite.app.inject({ method: 'POST', url: '/api/user/Avatar', payload: body.payload, headers: { ...body.headers, ...headers }, remoteAddress });
+      return suite.app.inject({
+        method: 'POST',
+        url: '/api/user/Avatar',
+        payload: body.payload,
+        headers: { ...body.headers, ...headers },
+        remoteAddress,
+      });
     };
     return { id: user!.id, listingId: draft!.id, upload, avatar };
   }
 
   /** Megapixels the account has had decoded in its current minute. */
   const spentMp = async (userId: number) => {
-    const [row] = await db().select().from(rateLimitCounters).where(eq(rateLimitCounters.key, pixelBudgetKey(userId)));
+    const [row] = await db()
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, pixelBudgetKey(userId)));
     return row ? (row.hits * PIXELS_PER_HIT) / MP : 0;
   };
   /** Sets what the account has spent this minute, as if its earlier uploads had taken it. */
@@ -161,7 +214,10 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
     await db()
       .insert(rateLimitCounters)
       .values({ key: pixelBudgetKey(userId), hits, windowEndsAt: sql`now() + interval '45 seconds'` })
-      .onConflictDoUpdate({ target: rateLimitCounters.key, set: { hits, windowEndsAt: sql`now() + interval '45 seconds'` } });
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: { hits, windowEndsAt: sql`now() + interval '45 seconds'` },
+      });
   };
   const storedFiles = async (listingId: number) => {
     try {
@@ -204,7 +260,10 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
     // Another account, on the same server, is not held back.
     expect((await other.upload([file('b.jpg', small4)])).json().Files[0].Status).toBe(0);
     // The minute passes (moved in the database): the budget is whole again.
-    await db().update(rateLimitCounters).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(eq(rateLimitCounters.key, pixelBudgetKey(spender.id)));
+    await db()
+      .update(rateLimitCounters)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimitCounters.key, pixelBudgetKey(spender.id)));
     const again = await spender.upload([file('a.jpg', small4)]);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().Files[0].Status).toBe(0);
@@ -226,7 +285,11 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
   it('in a request of several files, keeps those stored before the budget ran out and refuses the rest with Reason budget and RetryAfter', async () => {
     const owner = await newOwner('molte');
     await spend(owner.id, 70);
-    const res = await owner.upload([file('a.jpg', small4), file('b.jpg', await photo(6000, 4000, '#8e44ad')), file('c.jpg', small[2]!)]);
+    const res = await owner.upload([
+      file('a.jpg', small4),
+      file('b.jpg', await photo(6000, 4000, '#8e44ad')),
+      file('c.jpg', small[2]!),
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.Files.map((f: { Status: number; Reason: string | null }) => [f.Status, f.Reason])).toEqual([
@@ -267,7 +330,8 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
     const served = other.upload([file('d.jpg', small[4]!)]);
     await waitingInLine(3);
     await release();
-    for (const res of await Promise.all([first, second, served])) expect(statusesOf(res), res.body).toEqual([[0, null]]);
+    for (const res of await Promise.all([first, second, served]))
+      expect(statusesOf(res), res.body).toEqual([[0, null]]);
     expect(await mediaRows(owner.listingId)).toHaveLength(2);
     expect([suite.app.imageWork.entered, suite.app.imageWork.active, suite.app.imageWork.queued]).toEqual([0, 0, 0]);
   });
@@ -295,10 +359,20 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
     const flooder = await newOwner('inondatore');
     const seller = await newOwner('venditrice');
     // Each upload a width of its own: the order of the header reads (one at a time, in the slot) tells whose turn came.
-    const [f1, f2, s1] = await Promise.all([photo(810, 600, '#16a085'), photo(820, 600, '#d35400'), photo(830, 600, '#2c3e50')]);
-    const label = new Map([[810, 'F1'], [820, 'F2'], [830, 'S']]);
+    const [f1, f2, s1] = await Promise.all([
+      photo(810, 600, '#16a085'),
+      photo(820, 600, '#d35400'),
+      photo(830, 600, '#2c3e50'),
+    ]);
+    const label = new Map([
+      [810, 'F1'],
+      [820, 'F2'],
+      [830, 'S'],
+    ]);
     const headers: string[] = [];
-    const proto = sharp.prototype as unknown as { metadata: (this: unknown, ...args: unknown[]) => Promise<{ width?: number }> };
+    const proto = sharp.prototype as unknown as {
+      metadata: (this: unknown, ...args: unknown[]) => Promise<{ width?: number }>;
+    };
     const metadata = proto.metadata;
     proto.metadata = function (this: unknown, ...args: unknown[]) {
       return metadata.apply(this, args).then((header) => (headers.push(label.get(header.width ?? 0) ?? '?'), header));
@@ -367,7 +441,11 @@ describeOnBackends('The budget of decoded pixels and the line of image work', AP
 
   it('runs at most IMAGE_DECODE_CONCURRENCY (here 1) image pipelines at once, however many uploads arrive together', async () => {
     const owners = await Promise.all([1, 2, 3, 4].map((i) => newOwner(`insieme${i}`)));
-    const { result, pipelines, mostAtOnce } = await watchSharp(() => Promise.all(owners.map((owner, i) => owner.upload([file('a.jpg', small[2 * i]!), file('b.jpg', small[2 * i + 1]!)]))));
+    const { result, pipelines, mostAtOnce } = await watchSharp(() =>
+      Promise.all(
+        owners.map((owner, i) => owner.upload([file('a.jpg', small[2 * i]!), file('b.jpg', small[2 * i + 1]!)])),
+      ),
+    );
     for (const res of result) expect(res.json().Files.map((f: { Status: number }) => f.Status)).toEqual([0, 0]);
     // 8 images, each one decode and 9 encodes.
     expect(pipelines).toBe(80);

@@ -2,7 +2,10 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
-  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): autocannon.Instance;
+  function autocannon(
+    options: autocannon.Options,
+    callback: (error: Error | null, result: autocannon.Result) => void,
+  ): autocannon.Instance;
 
   namespace autocannon {
     interface Options {
@@ -12,7 +15,12 @@ declare module 'autocannon' {
       duration?: number;
       headers?: Record<string, string>;
       /** The request pipeline; `setupRequest` may change each request before it is sent. */
-      requests?: { setupRequest?: (request: { path: string; headers: Record<string, string> }, context: Record<string, unknown>) => { path: string; headers: Record<string, string> } }[];
+      requests?: {
+        setupRequest?: (
+          request: { path: string; headers: Record<string, string> },
+          context: Record<string, unknown>,
+        ) => { path: string; headers: Record<string, string> };
+      }[];
     }
 
     interface Result {

@@ -53,7 +53,12 @@ export async function startBareServer(routes: BareRoute[]): Promise<BareServer> 
   });
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { fastifyPath: require.resolve('fastify'), staticPath: require.resolve('@fastify/static'), root, routes: workerRoutes },
+    workerData: {
+      fastifyPath: require.resolve('fastify'),
+      staticPath: require.resolve('@fastify/static'),
+      root,
+      routes: workerRoutes,
+    },
   });
   const cleanup = async () => {
     await worker.terminate();

@@ -59,7 +59,6 @@ export interface BundleFailure {
   error: string;
 }
 
-
 const HYDRATION_TIMEOUT_MS = 30_000;
 
 /**
@@ -72,7 +71,11 @@ const HYDRATION_TIMEOUT_MS = 30_000;
  * gzip as the server sends them, and the share of the hydration data (translations JSON and
  * the router's inline scripts).
  */
-export async function measureFirstScreenJs(baseUrl: string, paths: string[], exclusion?: Exclusion): Promise<(BundleResult | BundleFailure)[]> {
+export async function measureFirstScreenJs(
+  baseUrl: string,
+  paths: string[],
+  exclusion?: Exclusion,
+): Promise<(BundleResult | BundleFailure)[]> {
   const origin = new URL(baseUrl).origin;
   const browser = await chromium.launch({
     executablePath: PLAYWRIGHT_EXECUTABLE_PATH,
@@ -95,15 +98,23 @@ export async function measureFirstScreenJs(baseUrl: string, paths: string[], exc
             return;
           }
           // Read at once: a body is gone once the page navigates or the context closes.
-          if (!bodies.has(url)) bodies.set(url, response.body().catch(() => null));
+          if (!bodies.has(url))
+            bodies.set(
+              url,
+              response.body().catch(() => null),
+            );
         });
         const answer = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
         if (!answer) throw new Error(`${path}: no answer`);
         if (answer.status() !== 200) throw new Error(`${path} answered ${answer.status()}`);
         const html = (await answer.body()).toString('utf8');
-        await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: HYDRATION_TIMEOUT_MS }).catch(() => {
-          throw new Error(`${path}: not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s (no data-hydrated on <html>)`);
-        });
+        await page
+          .waitForSelector('html[data-hydrated]', { state: 'attached', timeout: HYDRATION_TIMEOUT_MS })
+          .catch(() => {
+            throw new Error(
+              `${path}: not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s (no data-hydrated on <html>)`,
+            );
+          });
         // Hydration may start more requests (a route chunk, data): wait for them too.
         await page.waitForLoadState('networkidle');
 
@@ -112,7 +123,11 @@ export async function measureFirstScreenJs(baseUrl: string, paths: string[], exc
         for (const [url, pending] of bodies) {
           const body = await pending;
           if (!body) throw new Error(`${path}: the body of ${url} could not be read`);
-          const file = { url: url.slice(origin.length), rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+          const file = {
+            url: url.slice(origin.length),
+            rawBytes: body.length,
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+          };
           (exclusion?.paths.has(new URL(url).pathname) ? excludedFiles : files).push(file);
         }
         files.sort((a, b) => b.gzipBytes - a.gzipBytes);
@@ -154,7 +169,11 @@ interface ManifestChunk {
  * a key containing one of `packages` (a library's worker or stylesheet emitted beside it).
  * Returned as URL paths (`/assets/…`).
  */
-export function lazyOnlyFiles(manifest: Record<string, ManifestChunk>, sources: string[], packages: string[] = []): Set<string> {
+export function lazyOnlyFiles(
+  manifest: Record<string, ManifestChunk>,
+  sources: string[],
+  packages: string[] = [],
+): Set<string> {
   const closure = (keys: string[]) => {
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -165,12 +184,17 @@ export function lazyOnlyFiles(manifest: Record<string, ManifestChunk>, sources: 
     keys.forEach(visit);
     return seen;
   };
-  const lazyRoots = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && sources.some((source) => key.startsWith(source)));
-  const otherRoots = Object.keys(manifest).filter((key) => (manifest[key].isEntry || manifest[key].isDynamicEntry) && !lazyRoots.includes(key));
+  const lazyRoots = Object.keys(manifest).filter(
+    (key) => manifest[key].isDynamicEntry && sources.some((source) => key.startsWith(source)),
+  );
+  const otherRoots = Object.keys(manifest).filter(
+    (key) => (manifest[key].isEntry || manifest[key].isDynamicEntry) && !lazyRoots.includes(key),
+  );
   const shared = closure(otherRoots);
   const only = [...closure(lazyRoots)].filter((key) => !shared.has(key));
   const files = new Set(only.map((key) => `/${manifest[key].file}`));
-  for (const [key, chunk] of Object.entries(manifest)) if (packages.some((name) => key.includes(name))) files.add(`/${chunk.file}`);
+  for (const [key, chunk] of Object.entries(manifest))
+    if (packages.some((name) => key.includes(name))) files.add(`/${chunk.file}`);
   return files;
 }
 
@@ -179,10 +203,13 @@ async function measureDocument(url: string, html: string): Promise<DocumentSize>
   const bootPattern = new RegExp(`<script[^>]*\\bid="${PAGE_BOOT_ELEMENT_ID}"[^>]*>[\\s\\S]*?</script>`);
   const boot = html.match(bootPattern)?.[0] ?? '';
   // Inline scripts: no src, and not data (type="application/json").
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>[\s\S]*?<\/script>/g)].map((match) => match[0]);
+  const inline = [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>[\s\S]*?<\/script>/g),
+  ].map((match) => match[0]);
   const withoutBoot = boot ? html.replace(boot, '') : html;
   const withoutInline = inline.reduce((text, script) => text.replace(script, ''), html);
-  const brotli = (text: string) => brotliCompressSync(Buffer.from(text), { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).length;
+  const brotli = (text: string) =>
+    brotliCompressSync(Buffer.from(text), { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).length;
   const full = brotli(html);
   return {
     rawBytes: Buffer.byteLength(html),
@@ -201,15 +228,20 @@ async function measureDocument(url: string, html: string): Promise<DocumentSize>
 /** The body of a GET as sent, without decoding it: its byte count and Content-Encoding. */
 function wireSize(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding, accept: 'text/html' } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => {
-        if (response.statusCode !== 200) return reject(new Error(`${url} answered ${response.statusCode} to Accept-Encoding: ${acceptEncoding}`));
-        resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') });
-      });
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      url,
+      { headers: { 'accept-encoding': acceptEncoding, accept: 'text/html' } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => {
+          if (response.statusCode !== 200)
+            return reject(new Error(`${url} answered ${response.statusCode} to Accept-Encoding: ${acceptEncoding}`));
+          resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') });
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end();
   });

@@ -39,29 +39,53 @@ async function serve(): Promise<void> {
   const { PROPERTY_STATUS } = await import('../../server/db/reference-ids');
   const { properties, users } = await import('../../server/db/schema');
   const testDb = await openTestDatabase({ postgres: false });
-  const app = await buildTestApp(testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000', REGISTER_RATE_LIMIT_MAX: '1000', ...process.env } as Record<string, string> });
+  const app = await buildTestApp(testDb, {
+    env: {
+      CAPTCHA: 'off',
+      RATE_LIMIT_MAX: '0',
+      LOGIN_RATE_LIMIT_MAX: '1000',
+      REGISTER_RATE_LIMIT_MAX: '1000',
+      ...process.env,
+    } as Record<string, string>,
+  });
   const db = testDb.database.db;
   const uploaders: Setup['uploaders'] = [];
   let account: { bearer: string; userId: number } | undefined;
   for (let i = 0; i < UPLOADERS; i += 1) {
     if (account && ONE_ACCOUNT) {
-      const [draft] = await db.insert(properties).values({ ownerUserId: account.userId, statusId: PROPERTY_STATUS.incomplete, sellTypeId: 1, propertyTypeId: 1 }).returning();
+      const [draft] = await db
+        .insert(properties)
+        .values({ ownerUserId: account.userId, statusId: PROPERTY_STATUS.incomplete, sellTypeId: 1, propertyTypeId: 1 })
+        .returning();
       uploaders.push({ bearer: account.bearer, listingId: draft!.id });
       continue;
     }
     const email = `bench.decode.${i}.${Date.now()}@example.com`;
     const password = 'Ortensie.Blu#Lago71';
-    const registered = await app.inject({ method: 'POST', url: '/api/Account/Register', payload: { name: 'Lia', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/Account/Register',
+      payload: { name: 'Lia', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password },
+    });
     if (registered.statusCode >= 300) throw new Error(registered.body);
     await db.update(users).set({ registrationConfirmed: true }).where(eq(users.email, email));
-    const userToken = (await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password } })).json().UserToken as string;
-    const bearer = (await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })).json().Token as string;
+    const userToken = (
+      await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: email, password } })
+    ).json().UserToken as string;
+    const bearer = (
+      await app.inject({ method: 'POST', url: '/api/Account/Session', payload: { userToken, portal: 5 } })
+    ).json().Token as string;
     const [user] = await db.select().from(users).where(eq(users.email, email));
-    const [draft] = await db.insert(properties).values({ ownerUserId: user!.id, statusId: PROPERTY_STATUS.incomplete, sellTypeId: 1, propertyTypeId: 1 }).returning();
+    const [draft] = await db
+      .insert(properties)
+      .values({ ownerUserId: user!.id, statusId: PROPERTY_STATUS.incomplete, sellTypeId: 1, propertyTypeId: 1 })
+      .returning();
     uploaders.push({ bearer, listingId: draft!.id });
     account = { bearer, userId: user!.id };
   }
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7bd5' } }).jpeg({ quality: 85 }).toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7bd5' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   await testDb.storage.put('media/bench/photo.jpg', photo, 'image/jpeg');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -88,7 +112,9 @@ async function bigPng(): Promise<Buffer> {
       raw[i + 2] = (((x >> 6) ^ (y >> 6)) * 37) & 0xff;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 /** The PNG with a tEXt chunk inserted before IEND (the last 12 bytes). */
@@ -126,8 +152,14 @@ async function sample(url: string, until: () => boolean): Promise<number[]> {
 
 async function main(): Promise<void> {
   const png = await bigPng();
-  console.log(`PNG of 7000 × 7000 px: ${(png.length / 1024 / 1024).toFixed(1)} MB; ${UPLOADERS} uploads × ${FILES} files, ${ONE_ACCOUNT ? 'one account' : 'an account each'}`);
-  const child = fork(fileURLToPath(import.meta.url), ['serve'], { execArgv: ['--import', 'tsx'], env: process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  console.log(
+    `PNG of 7000 × 7000 px: ${(png.length / 1024 / 1024).toFixed(1)} MB; ${UPLOADERS} uploads × ${FILES} files, ${ONE_ACCOUNT ? 'one account' : 'an account each'}`,
+  );
+  const child = fork(fileURLToPath(import.meta.url), ['serve'], {
+    execArgv: ['--import', 'tsx'],
+    env: process.env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const setup = await new Promise<Setup>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Setup));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -150,16 +182,30 @@ async function main(): Promise<void> {
           const copy = withText(png, `foto ${i}`);
           form.append('Files', new Blob([new Uint8Array(copy)], { type: 'image/png' }), `foto-${i}.png`);
         }
-        const res = await fetch(`${base}/api/Property/${listingId}/Media`, { method: 'POST', body: form, headers: { authorization: `Bearer ${bearer}`, portal: '5' } });
-        const body = (await res.json()) as { Files?: { Status: number; Reason: string | null }[]; ExceptionTypeString?: string };
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), files: body.Files?.map((f) => f.Reason ?? 'ok').join(',') ?? body.ExceptionTypeString };
+        const res = await fetch(`${base}/api/Property/${listingId}/Media`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${bearer}`, portal: '5' },
+        });
+        const body = (await res.json()) as {
+          Files?: { Status: number; Reason: string | null }[];
+          ExceptionTypeString?: string;
+        };
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          files: body.Files?.map((f) => f.Reason ?? 'ok').join(',') ?? body.ExceptionTypeString,
+        };
       }),
     ).finally(() => (uploadsDone = true));
     const busy = await sample(photoUrl, () => uploadsDone);
     const answers = await uploads;
     console.log(summary('during the uploads', busy));
     console.log(`uploads took ${((performance.now() - started) / 1000).toFixed(1)} s:`);
-    for (const answer of answers) console.log(`  ${answer.status}${answer.retryAfter ? ` (Retry-After ${answer.retryAfter})` : ''}: ${answer.files}`);
+    for (const answer of answers)
+      console.log(
+        `  ${answer.status}${answer.retryAfter ? ` (Retry-After ${answer.retryAfter})` : ''}: ${answer.files}`,
+      );
   } finally {
     child.send('stop');
     await new Promise((resolve) => child.once('exit', resolve));

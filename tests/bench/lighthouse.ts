@@ -98,27 +98,40 @@ function describeItem(item: Item, origin: string): string | undefined {
   if (where) parts.push(where.startsWith(origin) ? where.slice(origin.length) || '/' : where);
   if (node) {
     const label = typeof node.nodeLabel === 'string' ? ` "${shorten(node.nodeLabel, 40)}"` : '';
-    parts.push(`${typeof node.selector === 'string' ? node.selector : typeof node.snippet === 'string' ? shorten(node.snippet) : 'element'}${label}`);
+    parts.push(
+      `${typeof node.selector === 'string' ? node.selector : typeof node.snippet === 'string' ? shorten(node.snippet) : 'element'}${label}`,
+    );
   }
   if (parts.length === 0) {
-    const text = ['label', 'description', 'groupLabel', 'entity'].map((key) => item[key]).find((value): value is string => typeof value === 'string');
+    const text = ['label', 'description', 'groupLabel', 'entity']
+      .map((key) => item[key])
+      .find((value): value is string => typeof value === 'string');
     if (!text) return undefined;
     parts.push(shorten(text));
   }
   const costs: string[] = [];
   if (typeof item.wastedBytes === 'number') costs.push(`${(item.wastedBytes / 1024).toFixed(1)} KiB wasted`);
   if (typeof item.wastedMs === 'number' && item.wastedMs > 0) costs.push(`${Math.round(item.wastedMs)} ms`);
-  if (typeof item.totalBytes === 'number' && costs.length > 0) costs.push(`of ${(item.totalBytes / 1024).toFixed(1)} KiB`);
+  if (typeof item.totalBytes === 'number' && costs.length > 0)
+    costs.push(`of ${(item.totalBytes / 1024).toFixed(1)} KiB`);
   return costs.length > 0 ? `${parts.join(' ')} (${costs.join(' ')})` : parts.join(' ');
 }
 
 /** What an audit points at: the rows of its table, or of each table of a list (LCP element, layout shifts...). */
 function auditTargets(details: unknown, origin: string): string[] {
   if (!isObject(details) || !Array.isArray(details.items)) return [];
-  const rows = details.type === 'list' ? details.items.filter(isObject).flatMap((table) => (Array.isArray(table.items) ? table.items : [])) : details.items;
-  const targets = rows.filter(isObject).map((item) => describeItem(item, origin)).filter((target): target is string => Boolean(target));
+  const rows =
+    details.type === 'list'
+      ? details.items.filter(isObject).flatMap((table) => (Array.isArray(table.items) ? table.items : []))
+      : details.items;
+  const targets = rows
+    .filter(isObject)
+    .map((item) => describeItem(item, origin))
+    .filter((target): target is string => Boolean(target));
   const unique = [...new Set(targets)];
-  return unique.length > MAX_TARGETS ? [...unique.slice(0, MAX_TARGETS), `… ${unique.length - MAX_TARGETS} more`] : unique;
+  return unique.length > MAX_TARGETS
+    ? [...unique.slice(0, MAX_TARGETS), `… ${unique.length - MAX_TARGETS} more`]
+    : unique;
 }
 
 function outsideRequests(lhr: LighthouseResult): string[] {
@@ -136,7 +149,10 @@ function outsideRequests(lhr: LighthouseResult): string[] {
 export async function measureLighthouse(
   baseUrl: string,
   paths: string[],
-  options: { runs: number; /** Writes each run's full report there (JSON, open it in the Lighthouse viewer). */ reportDir?: string },
+  options: {
+    runs: number;
+    /** Writes each run's full report there (JSON, open it in the Lighthouse viewer). */ reportDir?: string;
+  },
 ): Promise<LighthousePageResult[]> {
   // Loaded only when this section runs: Lighthouse is large.
   const { default: lighthouse } = await import('lighthouse');
@@ -154,7 +170,12 @@ export async function measureLighthouse(
           chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS,
           logLevel: 'silent',
         });
-        const result = await lighthouse(baseUrl + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        const result = await lighthouse(baseUrl + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
         if (!result) throw new Error('Lighthouse returned no result');
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -186,8 +207,16 @@ export async function measureLighthouse(
     for (const [id, { category, count }] of votes) {
       if (count * 2 <= lhrs.length) continue;
       (failing[category] ??= []).push(id);
-      const audit = lhrs.map((lhr) => ({ lhr, audit: lhr.audits[id] })).find(({ lhr }) => failingAudits(lhr).has(id))?.audit;
-      if (audit) failingDetails[id] = { category, title: audit.title, displayValue: audit.displayValue || undefined, targets: auditTargets(audit.details, origin) };
+      const audit = lhrs
+        .map((lhr) => ({ lhr, audit: lhr.audits[id] }))
+        .find(({ lhr }) => failingAudits(lhr).has(id))?.audit;
+      if (audit)
+        failingDetails[id] = {
+          category,
+          title: audit.title,
+          displayValue: audit.displayValue || undefined,
+          targets: auditTargets(audit.details, origin),
+        };
     }
     results.push({
       path,

@@ -30,7 +30,12 @@ export function percentile(sorted: number[], p: number): number {
 export async function measureLoad(
   baseUrl: string | string[],
   path: string,
-  options: { requests: number; concurrency: number; init?: RequestInit; headersFor?: (index: number) => Record<string, string> },
+  options: {
+    requests: number;
+    concurrency: number;
+    init?: RequestInit;
+    headersFor?: (index: number) => Record<string, string>;
+  },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
@@ -42,7 +47,11 @@ export async function measureLoad(
       next += 1;
       const t0 = performance.now();
       try {
-        const headers = { Portal: '5', ...(options.init?.headers as Record<string, string> | undefined), ...options.headersFor?.(index) };
+        const headers = {
+          Portal: '5',
+          ...(options.init?.headers as Record<string, string> | undefined),
+          ...options.headersFor?.(index),
+        };
         const base = Array.isArray(baseUrl) ? baseUrl[index % baseUrl.length] : baseUrl;
         const res = await fetch(base + path, { ...options.init, headers });
         await res.arrayBuffer();
@@ -103,7 +112,13 @@ export async function measureThroughput(
     : undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, headers, ...(pipeline ? { requests: pipeline } : {}) },
+      {
+        url: baseUrl + path,
+        connections: options.connections,
+        duration: options.durationSeconds,
+        headers,
+        ...(pipeline ? { requests: pipeline } : {}),
+      },
       (error, value) => (error ? reject(error) : resolve(value)),
     );
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, milliseconds: number) => {

@@ -56,14 +56,27 @@ import { compareWithBare, type Comparison } from './throughput';
 const BUDGET_KB = 150;
 const port = Number(process.env.BENCH_PORT ?? 3200);
 
-const SECTIONS = ['bundle', 'lighthouse', 'api', 'cities', 'html', 'sessions', 'postgres', 'argon2', 'valuation', 'search'] as const;
+const SECTIONS = [
+  'bundle',
+  'lighthouse',
+  'api',
+  'cities',
+  'html',
+  'sessions',
+  'postgres',
+  'argon2',
+  'valuation',
+  'search',
+] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections a bare `npm run bench` leaves out: they run when named. */
 const ON_REQUEST: Section[] = ['search'];
 const SERVER_SECTIONS: Section[] = ['bundle', 'lighthouse', 'api', 'cities', 'html', 'sessions'];
 
 function selectedSections(): Set<Section> {
-  const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     console.error(`unknown bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -75,7 +88,16 @@ function selectedSections(): Set<Section> {
 /** What the production build must hold for the server to render pages (server/plugins/pages.ts reads both). */
 const BUILD_FILES = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js'];
 /** Landing pages, the FAQ, and the wizards' first steps: the listing wizard's step 0 (a visitor) and the valuation's start. */
-const BUNDLE_PAGES = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/faq', '/annuncio/vendocasa', '/valutocasa'];
+const BUNDLE_PAGES = [
+  '/',
+  '/comprocasa',
+  '/vendocasa',
+  '/affittocasa',
+  '/trovocasa',
+  '/faq',
+  '/annuncio/vendocasa',
+  '/valutocasa',
+];
 const LIGHTHOUSE_PAGES = ['/', '/comprocasa', '/vendocasa', '/faq'];
 /** The search's pages: the results for Milano (a footer SEO link; the demo data has listings there), and a listing's page. */
 const RESULTS_PAGE = '/vendita/case/milano/milano/015146';
@@ -116,7 +138,11 @@ function errorKinds(r: LoadResult): string {
   if (r.errors === 0 || r.timeouts === undefined) return '';
   const statuses = Object.entries(r.failedStatuses ?? {}).map(([status, count]) => `${count} × ${status}`);
   const counted = r.timeouts + Object.values(r.failedStatuses ?? {}).reduce((sum, count) => sum + count, 0);
-  const kinds = [...(r.timeouts > 0 ? [`${r.timeouts} timeouts (no answer in 10 s)`] : []), ...statuses, ...(r.errors > counted ? [`${r.errors - counted} connection errors`] : [])];
+  const kinds = [
+    ...(r.timeouts > 0 ? [`${r.timeouts} timeouts (no answer in 10 s)`] : []),
+    ...statuses,
+    ...(r.errors > counted ? [`${r.errors - counted} connection errors`] : []),
+  ];
   return `: ${kinds.join(', ')}`;
 }
 
@@ -135,17 +161,28 @@ function printBundle(results: (BundleResult | BundleFailure)[]) {
       continue;
     }
     const verdict = r.gzipBytes / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET';
-    console.log(`${r.path.padEnd(14)} ${kb(r.gzipBytes).padStart(7)} KB gz  (${kb(r.rawBytes)} KB raw, ${r.scripts} scripts)  ${verdict}`);
-    console.log(`  scripts: ${r.files.map((file) => `${file.url.replace(/^\/assets\//, '')} ${kb(file.gzipBytes)}`).join(', ')}`);
-    if (r.excludedFiles.length > 0) console.log(`  not counted (the map, loaded after hydration): ${r.excludedFiles.map((file) => `${file.url.replace(/^\/assets\//, '')} ${kb(file.gzipBytes)}`).join(', ')}`);
-    if (r.otherOriginScripts.length > 0) console.log(`  scripts from another origin (not counted): ${r.otherOriginScripts.join(' ')}`);
+    console.log(
+      `${r.path.padEnd(14)} ${kb(r.gzipBytes).padStart(7)} KB gz  (${kb(r.rawBytes)} KB raw, ${r.scripts} scripts)  ${verdict}`,
+    );
+    console.log(
+      `  scripts: ${r.files.map((file) => `${file.url.replace(/^\/assets\//, '')} ${kb(file.gzipBytes)}`).join(', ')}`,
+    );
+    if (r.excludedFiles.length > 0)
+      console.log(
+        `  not counted (the map, loaded after hydration): ${r.excludedFiles.map((file) => `${file.url.replace(/^\/assets\//, '')} ${kb(file.gzipBytes)}`).join(', ')}`,
+      );
+    if (r.otherOriginScripts.length > 0)
+      console.log(`  scripts from another origin (not counted): ${r.otherOriginScripts.join(' ')}`);
   }
   console.log('\nThe HTML document: raw, on the wire (brotli, gzip, as the server sends them), and its hydration data');
-  console.log('(boot JSON: <script type="application/json" id="rexer-boot">, the translations; router scripts: the inline <script>s, its dehydration; "br +x" = what the part adds to the page\'s brotli size)');
+  console.log(
+    '(boot JSON: <script type="application/json" id="rexer-boot">, the translations; router scripts: the inline <script>s, its dehydration; "br +x" = what the part adds to the page\'s brotli size)',
+  );
   for (const r of results) {
     if ('error' in r) continue;
     const d = r.document;
-    const wire = (bytes: number | null, encoding: string) => (bytes === null ? `not compressed (${encoding})` : `${kb(bytes)} KB`);
+    const wire = (bytes: number | null, encoding: string) =>
+      bytes === null ? `not compressed (${encoding})` : `${kb(bytes)} KB`;
     const share = (bytes: number) => `${((100 * bytes) / d.rawBytes).toFixed(0)}%`;
     console.log(
       `${r.path.padEnd(14)} ${kb(d.rawBytes).padStart(6)} KB raw  br ${wire(d.brBytes, d.encodings.br)}  gzip ${wire(d.gzipBytes, d.encodings.gzip)}  ` +
@@ -156,8 +193,10 @@ function printBundle(results: (BundleResult | BundleFailure)[]) {
 }
 
 function printLighthouse(results: LighthousePageResult[]) {
-  const figure = (value: number | null, digits: number, scale = 1) => (value === null ? 'n/a' : (value / scale).toFixed(digits));
-  const mark = (value: number | null, ok: (v: number) => boolean, miss: string) => (value === null ? '' : ok(value) ? ' within goal' : ` ${miss}`);
+  const figure = (value: number | null, digits: number, scale = 1) =>
+    value === null ? 'n/a' : (value / scale).toFixed(digits);
+  const mark = (value: number | null, ok: (v: number) => boolean, miss: string) =>
+    value === null ? '' : ok(value) ? ' within goal' : ` ${miss}`;
   for (const r of results) {
     console.log(
       `${r.path.padEnd(12)} ` +
@@ -176,10 +215,15 @@ function printLighthouse(results: LighthousePageResult[]) {
     }
     for (const error of r.errors) console.log(`  ERROR ${error}`);
     for (const warning of r.warnings) console.log(`  Lighthouse warning: ${warning}`);
-    if (r.outside.length > 0) console.log(`  requests outside 127.0.0.1 (failed at once: the run is offline): ${r.outside.join(' ')}`);
+    if (r.outside.length > 0)
+      console.log(`  requests outside 127.0.0.1 (failed at once: the run is offline): ${r.outside.join(' ')}`);
   }
   const outside = results.some((r) => r.outside.length > 0);
-  console.log(outside ? 'some pages asked for addresses outside 127.0.0.1: see above' : 'no page asked for anything outside 127.0.0.1');
+  console.log(
+    outside
+      ? 'some pages asked for addresses outside 127.0.0.1: see above'
+      : 'no page asked for anything outside 127.0.0.1',
+  );
 }
 
 /** Runs one section; if it fails, says so and lets the next sections run. */
@@ -199,7 +243,11 @@ function printComparison(c: Comparison, appLabel: string, bareLabel: string) {
 
 /** Login (200 requests, each from its own address) and Me (2000) spread over the given servers. */
 async function measureSessions(baseUrls: string[]) {
-  const credentials = JSON.stringify({ username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'bench' });
+  const credentials = JSON.stringify({
+    username: DEMO_ACCOUNTS.buyer.email,
+    password: DEMO_PASSWORD,
+    RecaptchaToken: 'bench',
+  });
   const login = await measureLoad(baseUrls, '/api/Account/Login', {
     requests: 200,
     concurrency: 10,
@@ -209,8 +257,20 @@ async function measureSessions(baseUrls: string[]) {
   });
   printLoad(login);
   const first = baseUrls[0];
-  const loggedIn = (await (await fetch(`${first}/api/Account/Login`, { method: 'POST', body: credentials, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.255.0.1' } })).json()) as { UserToken: string };
-  const session = (await (await fetch(`${first}/api/Account/Session`, { method: 'POST', body: JSON.stringify({ userToken: loggedIn.UserToken, portal: 5 }), headers: { 'Content-Type': 'application/json' } })).json()) as { Token: string };
+  const loggedIn = (await (
+    await fetch(`${first}/api/Account/Login`, {
+      method: 'POST',
+      body: credentials,
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.255.0.1' },
+    })
+  ).json()) as { UserToken: string };
+  const session = (await (
+    await fetch(`${first}/api/Account/Session`, {
+      method: 'POST',
+      body: JSON.stringify({ userToken: loggedIn.UserToken, portal: 5 }),
+      headers: { 'Content-Type': 'application/json' },
+    })
+  ).json()) as { Token: string };
   const meInit = { headers: { Authorization: `Bearer ${session.Token}` } };
   await measureLoad(baseUrls, '/api/Account/Me', { requests: 200, concurrency: 10, init: meInit }); // warm-up
   printLoad(await measureLoad(baseUrls, '/api/Account/Me', { requests: 2000, concurrency: 10, init: meInit }));
@@ -223,7 +283,9 @@ async function measureOnPostgres() {
     .connect()
     .then((client) => client.end().then(() => true))
     .catch(() => false);
-  console.log('\n## Sessions on PostgreSQL: one server, then two servers on the same database (10 concurrent clients, loopback)');
+  console.log(
+    '\n## Sessions on PostgreSQL: one server, then two servers on the same database (10 concurrent clients, loopback)',
+  );
   if (!reachable) {
     console.log(`skipped: no PostgreSQL answers at ${base.replace(/\/\/[^@]*@/, '//')} (set TEST_POSTGRES_URL)`);
     return;
@@ -237,7 +299,7 @@ async function measureOnPostgres() {
     console.log('one server:');
     await measureSessions([servers[0].baseUrl]);
     servers.push(await startServer({ port: port + 2, dataDir: testDb.dataDir, databaseUrl: testDb.url, env }));
-    console.log('two servers (requests alternate between them; both on this machine\'s 2 cores):');
+    console.log("two servers (requests alternate between them; both on this machine's 2 cores):");
     await measureSessions(servers.map((server) => server.baseUrl));
   } finally {
     for (const server of servers) await server.stop();
@@ -261,7 +323,9 @@ async function main() {
         await demoPropertyPath(server.baseUrl).then(
           (path) => searchPages.push(path),
           (error) => {
-            console.log(`ERROR no listing's page to measure: ${error instanceof Error ? error.message : String(error)}`);
+            console.log(
+              `ERROR no listing's page to measure: ${error instanceof Error ? error.message : String(error)}`,
+            );
             process.exitCode = 1;
           },
         );
@@ -269,19 +333,30 @@ async function main() {
 
       if (sections.has('bundle')) {
         console.log(`\n## First screen JavaScript (gzipped), budget ${BUDGET_KB} KB`);
-        console.log('every same-origin script file Chromium (1280×800) loaded until the page hydrated (html[data-hydrated]) and the network was idle; gzip -9 of each body, computed by the bench');
+        console.log(
+          'every same-origin script file Chromium (1280×800) loaded until the page hydrated (html[data-hydrated]) and the network was idle; gzip -9 of each body, computed by the bench',
+        );
         await orReport(async () => {
           const exclusion = mapExclusion();
-          console.log(`not counted: ${exclusion.reason} (${[...exclusion.paths].map((path) => path.replace(/^\/assets\//, '')).join(', ')}), named under each page that loaded it`);
+          console.log(
+            `not counted: ${exclusion.reason} (${[...exclusion.paths].map((path) => path.replace(/^\/assets\//, '')).join(', ')}), named under each page that loaded it`,
+          );
           printBundle(await measureFirstScreenJs(server.baseUrl, [...BUNDLE_PAGES, ...searchPages], exclusion));
         });
       }
 
       if (sections.has('lighthouse')) {
-        console.log(`\n## Lighthouse 12 mobile (default emulation, simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs per page, headless Chromium`);
+        console.log(
+          `\n## Lighthouse 12 mobile (default emulation, simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs per page, headless Chromium`,
+        );
         console.log('goal: performance ≥ 0.95, LCP ≤ 2.5 s, CLS ≤ 0.05, SEO 1.0');
         await orReport(async () =>
-          printLighthouse(await measureLighthouse(server.baseUrl, [...LIGHTHOUSE_PAGES, ...searchPages], { runs: LIGHTHOUSE_RUNS, reportDir: process.env.BENCH_LIGHTHOUSE_DIR })),
+          printLighthouse(
+            await measureLighthouse(server.baseUrl, [...LIGHTHOUSE_PAGES, ...searchPages], {
+              runs: LIGHTHOUSE_RUNS,
+              reportDir: process.env.BENCH_LIGHTHOUSE_DIR,
+            }),
+          ),
         );
       }
 
@@ -303,24 +378,32 @@ async function main() {
           console.log(`${c.path} (${kb(c.bytes)} KB, ${c.contentType})`);
           printComparison(c, '  app', '  bare route');
           const verdict = c.ratio >= GOAL.citiesRatio ? 'within goal' : 'BELOW GOAL';
-          console.log(`  app ÷ bare route: ${c.ratio.toFixed(2)}× the requests per second (goal ≥ ${GOAL.citiesRatio}×)  ${verdict}`);
+          console.log(
+            `  app ÷ bare route: ${c.ratio.toFixed(2)}× the requests per second (goal ≥ ${GOAL.citiesRatio}×)  ${verdict}`,
+          );
         });
       }
 
       if (sections.has('html')) {
-        console.log(`\n## Rendered HTML: the app's page vs the same bytes as a static file (bare Fastify + @fastify/static, own thread; ${each})`);
+        console.log(
+          `\n## Rendered HTML: the app's page vs the same bytes as a static file (bare Fastify + @fastify/static, own thread; ${each})`,
+        );
         await orReport(async () => {
           for (const c of await compareWithBare(server.baseUrl, HTML_PAGES, { ...THROUGHPUT, asFile: true })) {
             console.log(`${c.path} (${kb(c.bytes)} KB, ${c.contentType})`);
             printComparison(c, '  app', '  static file');
             const ok = c.ratio >= GOAL.pageRatio && c.app.errors === 0;
-            console.log(`  app ÷ static file: ${c.ratio.toFixed(2)}× the requests per second (goal ≥ ${GOAL.pageRatio}×, no errors; an anonymous visitor, the page cache on)  ${ok ? 'within goal' : 'BELOW GOAL'}`);
+            console.log(
+              `  app ÷ static file: ${c.ratio.toFixed(2)}× the requests per second (goal ≥ ${GOAL.pageRatio}×, no errors; an anonymous visitor, the page cache on)  ${ok ? 'within goal' : 'BELOW GOAL'}`,
+            );
           }
         });
       }
 
       if (sections.has('sessions')) {
-        console.log('\n## Sessions: login and /api/Account/Me under load (10 concurrent clients, loopback, embedded database)');
+        console.log(
+          '\n## Sessions: login and /api/Account/Me under load (10 concurrent clients, loopback, embedded database)',
+        );
         await measureSessions([server.baseUrl]);
       }
     } finally {
@@ -336,11 +419,15 @@ async function main() {
     const t0 = performance.now();
     for (let i = 0; i < runs; i++) await hashPassword(`Bench#Password${i}`);
     const each = (performance.now() - t0) / runs;
-    console.log(`argon2id m=${ARGON2ID_OPTIONS.memoryCost} KiB t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}: ${each.toFixed(1)} ms per hash (mean of ${runs}, one core)`);
+    console.log(
+      `argon2id m=${ARGON2ID_OPTIONS.memoryCost} KiB t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}: ${each.toFixed(1)} ms per hash (mean of ${runs}, one core)`,
+    );
   }
 
   if (sections.has('valuation')) {
-    console.log('\n## Valuation on synthetic listings: error on held-out listings, standard estimates inside the demo towns\' OMI ranges');
+    console.log(
+      "\n## Valuation on synthetic listings: error on held-out listings, standard estimates inside the demo towns' OMI ranges",
+    );
     await orReport(() => benchValuation());
   }
 

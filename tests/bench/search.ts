@@ -62,9 +62,20 @@ const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
 const PG_LISTINGS = Number(process.env.BENCH_SEARCH_LISTINGS ?? 1_000_000);
 const PGLITE_LISTINGS = Number(process.env.BENCH_SEARCH_PGLITE_LISTINGS ?? 10_000);
 const SEED = 1;
-const PARTS = new Set((process.env.BENCH_SEARCH_PARTS ?? 'pglite,postgres,call,pages').split(',').map((part) => part.trim()));
+const PARTS = new Set(
+  (process.env.BENCH_SEARCH_PARTS ?? 'pglite,postgres,call,pages').split(',').map((part) => part.trim()),
+);
 /** Goals at 1M on PostgreSQL, in ms (p95 of the database time). */
-const GOAL_MS = { viewport: 5, viewportStatements: 5, circle: 10, circleStatements: 10, polygon: 10, polygonStatements: 10, nextPage: 2, nextPageStatement: 2 } as const;
+const GOAL_MS = {
+  viewport: 5,
+  viewportStatements: 5,
+  circle: 10,
+  circleStatements: 10,
+  polygon: 10,
+  polygonStatements: 10,
+  nextPage: 2,
+  nextPageStatement: 2,
+} as const;
 const CALL_GOAL = { ratio: 0.25, p95Ms: 50 } as const;
 /** The cold search's own goal (a new circle every request, nothing cached): 16 connections, against the bare route at 16. */
 const COLD_GOAL = { connections: 16, ratio: 0.025, p975Ms: 50 } as const;
@@ -164,7 +175,12 @@ async function loadTowns(b: BenchDb): Promise<Town[]> {
     'select name, latitude, longitude, coalesce(population, 500) as population from municipalities where latitude is not null and longitude is not null order by id',
     [],
   );
-  return rows.map((r) => ({ name: String(r.name), latitude: Number(r.latitude), longitude: Number(r.longitude), population: Number(r.population) }));
+  return rows.map((r) => ({
+    name: String(r.name),
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    population: Number(r.population),
+  }));
 }
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -174,7 +190,12 @@ function viewport(center: LatLng, zoom: number): Bounds {
   const degPerPx = 360 / (256 * 2 ** zoom);
   const halfLng = (800 / 2) * degPerPx;
   const halfLat = (600 / 2) * degPerPx * Math.cos((center.latitude * Math.PI) / 180);
-  return { south: round6(center.latitude - halfLat), west: round6(center.longitude - halfLng), north: round6(center.latitude + halfLat), east: round6(center.longitude + halfLng) };
+  return {
+    south: round6(center.latitude - halfLat),
+    west: round6(center.longitude - halfLng),
+    north: round6(center.latitude + halfLat),
+    east: round6(center.longitude + halfLng),
+  };
 }
 
 /** An irregular octagon of about `radiusM` around a point, counter-clockwise. */
@@ -185,7 +206,9 @@ function octagon(center: LatLng, radiusM: number, r: ReturnType<typeof createRan
     const d = radiusM * (0.75 + r.next() * 0.5);
     points.push({
       latitude: round6(center.latitude + (d * Math.sin(angle)) / 111_320),
-      longitude: round6(center.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((center.latitude * Math.PI) / 180))),
+      longitude: round6(
+        center.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((center.latitude * Math.PI) / 180)),
+      ),
     });
   }
   return points;
@@ -206,7 +229,10 @@ function searches(towns: Town[], seed = SEED) {
   const near = (t: Town, metres: number): LatLng => {
     const d = metres * r.next();
     const angle = r.next() * 2 * Math.PI;
-    return { latitude: round6(t.latitude + (d * Math.sin(angle)) / 111_320), longitude: round6(t.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((t.latitude * Math.PI) / 180))) };
+    return {
+      latitude: round6(t.latitude + (d * Math.sin(angle)) / 111_320),
+      longitude: round6(t.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((t.latitude * Math.PI) / 180))),
+    };
   };
   const base = { SellType: 1 as const, Sort: 'relevance' as const };
   const viewports: SearchParams[] = [];
@@ -240,7 +266,9 @@ function walkPlan(node: Record<string, unknown>, out: PlanSummary) {
   if (typeof index === 'string' && !out.indexes.includes(index)) out.indexes.push(index);
   if (node['Relation Name'] === 'properties' && String(node['Node Type']).includes('Scan')) {
     const blocks = node['Exact Heap Blocks'] ?? node['Heap Fetches'];
-    out.scans.push(`${String(node['Node Type'])} ${String(node['Actual Rows'])} rows${blocks === undefined ? '' : `, ${String(blocks)} ${node['Heap Fetches'] === undefined ? 'heap blocks' : 'heap fetches'}`}`);
+    out.scans.push(
+      `${String(node['Node Type'])} ${String(node['Actual Rows'])} rows${blocks === undefined ? '' : `, ${String(blocks)} ${node['Heap Fetches'] === undefined ? 'heap blocks' : 'heap fetches'}`}`,
+    );
   }
   if (node['Node Type'] === 'Seq Scan') {
     const relation = String(node['Relation Name']);
@@ -253,8 +281,18 @@ function walkPlan(node: Record<string, unknown>, out: PlanSummary) {
 async function explain(b: BenchDb, q: Captured): Promise<PlanSummary> {
   const rows = await b.query(`explain (analyze, format json) ${q.sql}`, q.params);
   const raw = rows[0]['QUERY PLAN'];
-  const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, unknown>; 'Execution Time'?: number; 'Planning Time'?: number }[];
-  const out: PlanSummary = { indexes: [], seqScans: [], ms: doc[0]['Execution Time'] ?? null, planMs: doc[0]['Planning Time'] ?? null, scans: [] };
+  const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    Plan: Record<string, unknown>;
+    'Execution Time'?: number;
+    'Planning Time'?: number;
+  }[];
+  const out: PlanSummary = {
+    indexes: [],
+    seqScans: [],
+    ms: doc[0]['Execution Time'] ?? null,
+    planMs: doc[0]['Planning Time'] ?? null,
+    scans: [],
+  };
   walkPlan(doc[0].Plan, out);
   return out;
 }
@@ -286,7 +324,12 @@ async function time(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
-async function measureCalls(b: BenchDb, scenario: Scenario, list: SearchParams[], warm: SearchParams[]): Promise<ScenarioResult> {
+async function measureCalls(
+  b: BenchDb,
+  scenario: Scenario,
+  list: SearchParams[],
+  warm: SearchParams[],
+): Promise<ScenarioResult> {
   // Warm-up: searches of the same shapes elsewhere (another seed), untimed, so that each connection has
   // prepared its statements as a running server's have; then the plans of the first search.
   for (const p of warm) await searchListings(b.db, p);
@@ -302,7 +345,13 @@ async function measureCalls(b: BenchDb, scenario: Scenario, list: SearchParams[]
     rows += result.Total;
   }
   times.sort((x, y) => x - y);
-  return { scenario, p50: percentile(times, 50), p95: percentile(times, 95), rows: Math.round(rows / list.length), plans };
+  return {
+    scenario,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rows: Math.round(rows / list.length),
+    plans,
+  };
 }
 
 /** The second page of each of the first ten viewports sorted by price: the cursor as page 1 gave it. */
@@ -316,14 +365,20 @@ async function secondPages(b: BenchDb, viewports: SearchParams[]): Promise<Searc
   return pages;
 }
 
-async function measureNextPage(b: BenchDb, viewports: SearchParams[], warmViewports: SearchParams[]): Promise<ScenarioResult> {
+async function measureNextPage(
+  b: BenchDb,
+  viewports: SearchParams[],
+  warmViewports: SearchParams[],
+): Promise<ScenarioResult> {
   // The second page of each big city's viewport sorted by price, through the module's page query
   // (searchPage: the page's ids from the cursor on and their rows, one statement); warmed on other viewports' pages.
   const pages = await secondPages(b, viewports);
-  for (const p of [...(await secondPages(b, warmViewports)), ...pages]) for (let i = 0; i < 3; i++) await searchPage(b.db, p);
+  for (const p of [...(await secondPages(b, warmViewports)), ...pages])
+    for (let i = 0; i < 3; i++) await searchPage(b.db, p);
   const { queries } = await b.capture(() => searchPage(b.db, pages[0]));
   const plans = [];
-  for (const q of queries) plans.push({ kind: queryKind(q.sql) === 'page' ? 'page 2' : queryKind(q.sql), plan: await explain(b, q) });
+  for (const q of queries)
+    plans.push({ kind: queryKind(q.sql) === 'page' ? 'page 2' : queryKind(q.sql), plan: await explain(b, q) });
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) times.push(await time(() => searchPage(b.db, pages[i % pages.length])));
   times.sort((x, y) => x - y);
@@ -340,7 +395,12 @@ const benchName = (text: string) => `bench_${createHash('sha1').update(text).dig
  * without the module building the texts and mapping the rows. Warmed like (a) (b) (c), on the statements of
  * the searches elsewhere.
  */
-async function measureStatements(b: BenchDb, scenario: Scenario, list: SearchParams[], warm: SearchParams[]): Promise<ScenarioResult> {
+async function measureStatements(
+  b: BenchDb,
+  scenario: Scenario,
+  list: SearchParams[],
+  warm: SearchParams[],
+): Promise<ScenarioResult> {
   const statementsOf = async (searches: SearchParams[]) => {
     const sets: Captured[][] = [];
     for (const p of searches) sets.push((await b.capture(() => searchListings(b.db, p))).queries);
@@ -380,12 +440,18 @@ async function measureNextPageStatement(b: BenchDb, viewports: SearchParams[]): 
 }
 
 function printResults(b: BenchDb, results: ScenarioResult[], withGoals: boolean) {
-  console.log(`\n${b.label} (${b.listings.toLocaleString('en')} synthetic listings), ${RUNS} runs each (ms; (a)-(d): the search module's whole work, (a')-(d'): the database's part):`);
-  console.log(`${'search'.padEnd(46)} ${'results'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}  ${withGoals ? 'goal (p95)' : ''}`);
+  console.log(
+    `\n${b.label} (${b.listings.toLocaleString('en')} synthetic listings), ${RUNS} runs each (ms; (a)-(d): the search module's whole work, (a')-(d'): the database's part):`,
+  );
+  console.log(
+    `${'search'.padEnd(46)} ${'results'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}  ${withGoals ? 'goal (p95)' : ''}`,
+  );
   for (const r of results) {
     const goal = GOAL_MS[r.scenario];
     const verdict = withGoals ? `≤ ${goal} ms  ${r.p95 <= goal ? 'within goal' : 'OVER GOAL'}` : '';
-    console.log(`${LABEL[r.scenario].padEnd(46)} ${(r.rows > 0 ? String(r.rows) : '').padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)}  ${verdict}`);
+    console.log(
+      `${LABEL[r.scenario].padEnd(46)} ${(r.rows > 0 ? String(r.rows) : '').padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)}  ${verdict}`,
+    );
     for (const { kind, plan } of r.plans) {
       const seq = plan.seqScans.includes('properties') ? '  SEQ SCAN ON properties' : '';
       const others = plan.seqScans.filter((s) => s !== 'properties');
@@ -398,12 +464,25 @@ function printResults(b: BenchDb, results: ScenarioResult[], withGoals: boolean)
 }
 
 /** The indexes the search relies on (migration 0004): a load killed half-way (db:synthetic drops and rebuilds them) leaves them missing. */
-const SEARCH_INDEXES = ['properties_geo_gist', 'properties_earth_gist', 'properties_sort_price_idx', 'properties_search_vector_gin', 'properties_published_at_idx'];
+const SEARCH_INDEXES = [
+  'properties_geo_gist',
+  'properties_earth_gist',
+  'properties_sort_price_idx',
+  'properties_search_vector_gin',
+  'properties_published_at_idx',
+];
 
 async function measureDatabase(b: BenchDb, withGoals: boolean) {
-  const present = new Set((await b.query(`select indexname from pg_indexes where tablename = 'properties'`, [])).map((r) => String(r.indexname)));
+  const present = new Set(
+    (await b.query(`select indexname from pg_indexes where tablename = 'properties'`, [])).map((r) =>
+      String(r.indexname),
+    ),
+  );
   const missing = SEARCH_INDEXES.filter((name) => !present.has(name));
-  if (missing.length > 0) throw new Error(`${b.label}: indexes missing (${missing.join(', ')}): was a db:synthetic load interrupted? Run it again with --reset`);
+  if (missing.length > 0)
+    throw new Error(
+      `${b.label}: indexes missing (${missing.join(', ')}): was a db:synthetic load interrupted? Run it again with --reset`,
+    );
   const towns = await loadTowns(b);
   const s = searches(towns);
   const warm = searches(towns, SEED + 1);
@@ -457,10 +536,22 @@ type Throughput = { connections: number; durationSeconds: number; warmupSeconds:
  *    from 1,000 client addresses (X-Forwarded-For; the bench's server trusts its loopback proxy).
  * The bench's server runs with the per-IP limits off; the third run starts one with the search's limit on.
  */
-async function measureCall(start: (env: Record<string, string>) => Promise<RunningServer>, milano: Town, dataset: string, throughput: Throughput) {
-  const params: Partial<SearchParams> = { SearchType: 'circle', Lat: round6(milano.latitude), Lng: round6(milano.longitude), Radius: 2000 };
+async function measureCall(
+  start: (env: Record<string, string>) => Promise<RunningServer>,
+  milano: Town,
+  dataset: string,
+  throughput: Throughput,
+) {
+  const params: Partial<SearchParams> = {
+    SearchType: 'circle',
+    Lat: round6(milano.latitude),
+    Lng: round6(milano.longitude),
+    Radius: 2000,
+  };
   const url = `/api/Search/Listings?${new URLSearchParams(toSearchQuery(params)).toString()}`;
-  console.log(`\nGET ${url} on ${dataset}, vs a bare Fastify route sending the same bytes (${throughput.connections} connections, ${throughput.durationSeconds} s each after ${throughput.warmupSeconds} s warm-up; loopback, load generator on the same 2 cores)`);
+  console.log(
+    `\nGET ${url} on ${dataset}, vs a bare Fastify route sending the same bytes (${throughput.connections} connections, ${throughput.durationSeconds} s each after ${throughput.warmupSeconds} s warm-up; loopback, load generator on the same 2 cores)`,
+  );
   let server = await start({});
   let stopped = false;
   try {
@@ -478,15 +569,31 @@ async function measureCall(start: (env: Record<string, string>) => Promise<Runni
       }
       throw new Error(`${url} answered ${res.status}: ${text}`);
     }
-    const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { Total: number; Items: unknown[]; Markers: { Points: unknown[] } };
-    console.log(`answer: ${(bytes.length / 1024).toFixed(1)} KB, Total ${body.Total}, ${body.Items.length} items, ${body.Markers.Points.length} marker points`);
-    const bare = await startBareServer([{ path: '/api/Search/Listings', bytes, contentType: res.headers.get('content-type') ?? 'application/json', asFile: false }]);
+    const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as {
+      Total: number;
+      Items: unknown[];
+      Markers: { Points: unknown[] };
+    };
+    console.log(
+      `answer: ${(bytes.length / 1024).toFixed(1)} KB, Total ${body.Total}, ${body.Items.length} items, ${body.Markers.Points.length} marker points`,
+    );
+    const bare = await startBareServer([
+      {
+        path: '/api/Search/Listings',
+        bytes,
+        contentType: res.headers.get('content-type') ?? 'application/json',
+        asFile: false,
+      },
+    ]);
     let sent = 0;
     const cold = (n: number) => ({ path: variedCircle(milano, sent + n) });
     const fromManyClients = (n: number) => ({ headers: { 'x-forwarded-for': `10.77.${(n % 1000) >> 8}.${n % 256}` } });
     try {
-      const load = (base: string, seconds: number, vary?: (n: number) => { path?: string; headers?: Record<string, string> }) =>
-        measureThroughput(base, url, { connections: throughput.connections, durationSeconds: seconds, vary });
+      const load = (
+        base: string,
+        seconds: number,
+        vary?: (n: number) => { path?: string; headers?: Record<string, string> },
+      ) => measureThroughput(base, url, { connections: throughput.connections, durationSeconds: seconds, vary });
       await load(bare.baseUrl, throughput.warmupSeconds);
       const bareResult = await load(bare.baseUrl, throughput.durationSeconds);
       await load(server.baseUrl, throughput.warmupSeconds);
@@ -522,12 +629,18 @@ async function measureCall(start: (env: Record<string, string>) => Promise<Runni
       };
       console.log('  hot: the same search every time, answered from the answer cache after the first (≤ 5 s old)');
       verdict('  app, hot', hot);
-      console.log('  cold: a different circle within 3 km of the centre every time (1.5-2.5 km), never cached: the search itself (its goal is stated at 16 connections, below)');
+      console.log(
+        '  cold: a different circle within 3 km of the centre every time (1.5-2.5 km), never cached: the search itself (its goal is stated at 16 connections, below)',
+      );
       printLoad(coldResult, '  app, cold');
-      console.log(`${' '.repeat(16)}÷ bare route: ${(coldResult.rps / bareResult.rps).toFixed(4)}× the requests per second`);
+      console.log(
+        `${' '.repeat(16)}÷ bare route: ${(coldResult.rps / bareResult.rps).toFixed(4)}× the requests per second`,
+      );
       console.log('  hot with the search rate limit on (counted in the database), 1,000 client addresses');
       verdict('  app, hot+limit', limited);
-      console.log(`  cold at ${COLD_GOAL.connections} connections, beside the bare route at ${COLD_GOAL.connections} (goal: ≥ ${COLD_GOAL.ratio}× its requests per second, p97.5 < ${COLD_GOAL.p975Ms} ms, no errors)`);
+      console.log(
+        `  cold at ${COLD_GOAL.connections} connections, beside the bare route at ${COLD_GOAL.connections} (goal: ≥ ${COLD_GOAL.ratio}× its requests per second, p97.5 < ${COLD_GOAL.p975Ms} ms, no errors)`,
+      );
       printLoad(bare16, '  bare route');
       printLoad(cold16, '  app, cold');
       const coldRatio = cold16.rps / bare16.rps;
@@ -544,7 +657,16 @@ async function measureCall(start: (env: Record<string, string>) => Promise<Runni
 }
 
 /** The public pages every visitor may land on: the landings, the FAQ, a town's results, a province's towns, a listing. */
-const PUBLIC_PAGES = ['/', '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/faq', '/vendita/case/milano/milano/015146', '/comprocasa/case/milano/comuni'];
+const PUBLIC_PAGES = [
+  '/',
+  '/comprocasa',
+  '/vendocasa',
+  '/affittocasa',
+  '/trovocasa',
+  '/faq',
+  '/vendita/case/milano/milano/015146',
+  '/comprocasa/case/milano/comuni',
+];
 /** What a page may weigh at any size of the market (issue: at most 80 KB of HTML). */
 const PAGE_GOAL_KB = 80;
 
@@ -553,11 +675,20 @@ const PAGE_GOAL_KB = 80;
  * the share of its inline scripts (the router's hydration data), and the median of 5 renders
  * one at a time after a first one (the page cache off: the render itself).
  */
-async function measurePages(start: (env: Record<string, string>) => Promise<RunningServer>, dataset: string, throughput: Throughput) {
-  console.log(`\nPublic pages on ${dataset}: HTML weight (goal ≤ ${PAGE_GOAL_KB} KB), its inline scripts, render time (median of 5, one at a time, page cache off)`);
+async function measurePages(
+  start: (env: Record<string, string>) => Promise<RunningServer>,
+  dataset: string,
+  throughput: Throughput,
+) {
+  console.log(
+    `\nPublic pages on ${dataset}: HTML weight (goal ≤ ${PAGE_GOAL_KB} KB), its inline scripts, render time (median of 5, one at a time, page cache off)`,
+  );
   const server = await start({ PAGE_CACHE_TTL_S: '0', PAGE_RATE_LIMIT_MAX: '0' });
   try {
-    const search = await fetch(`${server.baseUrl}/api/Search/Listings?${new URLSearchParams(toSearchQuery({ SearchType: 'circle', Lat: 45.4642, Lng: 9.19, Radius: 2000 })).toString()}`, { headers: { Portal: '5' } });
+    const search = await fetch(
+      `${server.baseUrl}/api/Search/Listings?${new URLSearchParams(toSearchQuery({ SearchType: 'circle', Lat: 45.4642, Lng: 9.19, Radius: 2000 })).toString()}`,
+      { headers: { Portal: '5' } },
+    );
     const first = ((await search.json()) as { Items?: { Id: number }[] }).Items?.[0];
     const pages = first ? [...PUBLIC_PAGES, `/immobile/${first.Id}`] : PUBLIC_PAGES;
     for (const page of pages) {
@@ -573,7 +704,10 @@ async function measurePages(start: (env: Record<string, string>) => Promise<Runn
       }
       times.sort((a, b) => a - b);
       const bytes = Buffer.byteLength(html);
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+        (n, m) => n + Buffer.byteLength(m[1]),
+        0,
+      );
       const kb = bytes / 1024;
       console.log(
         `  ${page.padEnd(40)} ${String(status).padEnd(4)} ${kb.toFixed(1).padStart(6)} KB  inline scripts ${(inline / 1024).toFixed(1).padStart(6)} KB  render p50 ${percentile(times, 50).toFixed(0).padStart(4)} ms  ${kb <= PAGE_GOAL_KB ? 'within goal' : 'OVER GOAL'}`,
@@ -586,7 +720,9 @@ async function measurePages(start: (env: Record<string, string>) => Promise<Runn
   // Under load, as anonymous visitors get them (the page cache on, as it runs by default), beside
   // a bare server sending the same bytes as a static file.
   const loaded = ['/comprocasa', '/vendita/case/milano/milano/015146'];
-  console.log(`\nAnonymous pages under load on ${dataset}, vs the same bytes as a static file (${throughput.connections} connections, ${throughput.durationSeconds} s each after ${throughput.warmupSeconds} s warm-up; goal ≥ ${PAGE_LOAD_GOAL}× and no errors)`);
+  console.log(
+    `\nAnonymous pages under load on ${dataset}, vs the same bytes as a static file (${throughput.connections} connections, ${throughput.durationSeconds} s each after ${throughput.warmupSeconds} s warm-up; goal ≥ ${PAGE_LOAD_GOAL}× and no errors)`,
+  );
   const cached = await start({ PAGE_RATE_LIMIT_MAX: '0' });
   try {
     for (const c of await compareWithBare(cached.baseUrl, loaded, { ...throughput, asFile: true })) {
@@ -594,7 +730,9 @@ async function measurePages(start: (env: Record<string, string>) => Promise<Runn
       printLoad(c.app, '  app');
       printLoad(c.bare, '  static file');
       const ok = c.ratio >= PAGE_LOAD_GOAL && c.app.errors === 0;
-      console.log(`  app ÷ static file: ${c.ratio.toFixed(2)}× the requests per second  ${ok ? 'within goal' : 'BELOW GOAL'}`);
+      console.log(
+        `  app ÷ static file: ${c.ratio.toFixed(2)}× the requests per second  ${ok ? 'within goal' : 'BELOW GOAL'}`,
+      );
     }
   } finally {
     await cached.stop();
@@ -633,7 +771,10 @@ async function ensurePostgresDatabase(url: string): Promise<boolean> {
   }
 }
 
-export async function benchSearch(options: { port: number; throughput: { connections: number; durationSeconds: number; warmupSeconds: number } }) {
+export async function benchSearch(options: {
+  port: number;
+  throughput: { connections: number; durationSeconds: number; warmupSeconds: number };
+}) {
   const log = (msg: string) => console.log(`  ${msg}`);
   console.log(
     `goals at 1M on PostgreSQL (p95 of the database's time): viewport ≤ ${GOAL_MS.viewport} ms, circle and polygon ≤ ${GOAL_MS.circle} ms, next page ≤ ${GOAL_MS.nextPage} ms; ` +
@@ -668,7 +809,9 @@ export async function benchSearch(options: { port: number; throughput: { connect
     if (!PARTS.has('postgres') && !((PARTS.has('call') || PARTS.has('pages')) && !callTarget)) {
       // PostgreSQL left out of this run.
     } else if (!(await ensurePostgresDatabase(url))) {
-      console.log(`\nPostgreSQL: skipped, no PostgreSQL answers at ${shown} (set BENCH_SEARCH_DATABASE_URL or TEST_POSTGRES_URL)`);
+      console.log(
+        `\nPostgreSQL: skipped, no PostgreSQL answers at ${shown} (set BENCH_SEARCH_DATABASE_URL or TEST_POSTGRES_URL)`,
+      );
     } else {
       const database = await openDatabase({ dataDir, databaseUrl: url, seed: 'reference', storage, poolMax: 2 });
       try {
@@ -676,7 +819,9 @@ export async function benchSearch(options: { port: number; throughput: { connect
         if (have >= PG_LISTINGS) {
           console.log(`\nPostgreSQL ${shown}: reusing ${have.toLocaleString('en')} synthetic listings`);
         } else {
-          console.log(`\nPostgreSQL ${shown}: ${have.toLocaleString('en')} synthetic listings, filling ${PG_LISTINGS.toLocaleString('en')} (a few minutes, once)…`);
+          console.log(
+            `\nPostgreSQL ${shown}: ${have.toLocaleString('en')} synthetic listings, filling ${PG_LISTINGS.toLocaleString('en')} (a few minutes, once)…`,
+          );
           if (have > 0) await resetSynthetic(database, log);
           await generateSynthetic(database, { listings: PG_LISTINGS, seed: SEED, log });
         }
@@ -690,19 +835,25 @@ export async function benchSearch(options: { port: number; throughput: { connect
           `select current_setting('shared_buffers') as buffers, pg_size_pretty(pg_total_relation_size('properties') + pg_total_relation_size('search_cells')) as data`,
           [],
         );
-        console.log(`PostgreSQL shared_buffers ${String(settings?.buffers)}; properties and search_cells with their indexes: ${String(settings?.data)} (docs/scaling.md, "PostgreSQL": the figures are for a server whose buffers hold them)`);
-        milano = PARTS.has('postgres') ? await measureDatabase(big, PG_LISTINGS >= 1_000_000) : searches(await loadTowns(big)).milano;
+        console.log(
+          `PostgreSQL shared_buffers ${String(settings?.buffers)}; properties and search_cells with their indexes: ${String(settings?.data)} (docs/scaling.md, "PostgreSQL": the figures are for a server whose buffers hold them)`,
+        );
+        milano = PARTS.has('postgres')
+          ? await measureDatabase(big, PG_LISTINGS >= 1_000_000)
+          : searches(await loadTowns(big)).milano;
       } finally {
         await big.close();
       }
       callTarget = {
         dataset: `PostgreSQL ${(PG_LISTINGS / 1e6).toFixed(1)}M`,
-        start: (env) => startServer({ port: options.port, dataDir, databaseUrl: url, env: { DEMO_DATA: 'false', ...env } }),
+        start: (env) =>
+          startServer({ port: options.port, dataDir, databaseUrl: url, env: { DEMO_DATA: 'false', ...env } }),
       };
     }
 
     // The call, on the largest data set measured.
-    if (PARTS.has('call') && callTarget && milano) await measureCall(callTarget.start, milano, callTarget.dataset, options.throughput);
+    if (PARTS.has('call') && callTarget && milano)
+      await measureCall(callTarget.start, milano, callTarget.dataset, options.throughput);
     if (PARTS.has('pages') && callTarget) await measurePages(callTarget.start, callTarget.dataset, options.throughput);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

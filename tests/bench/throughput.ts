@@ -28,7 +28,12 @@ export async function compareWithBare(
     const res = await fetch(appBaseUrl + path, { headers: { Portal: '5' }, redirect: 'manual' });
     const bytes = new Uint8Array(await res.arrayBuffer());
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}: nothing to compare`);
-    fetched.push({ path, bytes, contentType: res.headers.get('content-type') ?? 'application/octet-stream', asFile: options.asFile });
+    fetched.push({
+      path,
+      bytes,
+      contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+      asFile: options.asFile,
+    });
   }
   const bare = await startBareServer(fetched);
   try {

@@ -83,7 +83,10 @@ const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * p
 
 /** A deterministic sample of published homes of one sell type: random ids between the smallest and the largest. */
 async function sampleListings(b: BenchData, sellTypeId: number, size: number) {
-  const [range] = await b.query('select min(id)::int as lo, max(id)::int as hi from properties where status_id = 2', []);
+  const [range] = await b.query(
+    'select min(id)::int as lo, max(id)::int as hi from properties where status_id = 2',
+    [],
+  );
   const lo = Number(range.lo);
   const hi = Number(range.hi);
   const r = createRandom(SEED * 7919 + sellTypeId);
@@ -136,7 +139,9 @@ async function heldOut(b: BenchData, sellKind: SellKind, size: number, now: Date
     }
   }
   const ms = (performance.now() - t0) / Math.max(1, rows.length);
-  console.log(`  ${sellKind === 'sale' ? 'sale' : 'rent'}: ${rows.length} held-out published homes, ${ms.toFixed(1)} ms a valuation (query + estimator), median radius ${median(radii)} m`);
+  console.log(
+    `  ${sellKind === 'sale' ? 'sale' : 'rent'}: ${rows.length} held-out published homes, ${ms.toFixed(1)} ms a valuation (query + estimator), median radius ${median(radii)} m`,
+  );
   for (const variant of Object.keys(VARIANTS) as Variant[]) {
     const t = tallies[variant];
     const label = { all: 'every adjustment (the API)', condition: 'condition only', none: 'no adjustment' }[variant];
@@ -149,7 +154,10 @@ async function heldOut(b: BenchData, sellKind: SellKind, size: number, now: Date
 async function omiShare(b: BenchData, now: Date) {
   const omi = readOmi(DEFAULT_OMI_CSV);
   const ids = DEMO_CITIES.map((city) => Number(city.istat));
-  const towns = await b.query('select id, name, latitude, longitude, coalesce(population, 500) as population from municipalities where id = any($1::int[]) order by id', [ids]);
+  const towns = await b.query(
+    'select id, name, latitude, longitude, coalesce(population, 500) as population from municipalities where id = any($1::int[]) order by id',
+    [ids],
+  );
   const r = createRandom(SEED * 104_729);
   const totals = { sale: { n: 0, estimated: 0, inside: 0 }, rent: { n: 0, estimated: 0, inside: 0 } };
   const lines: string[] = [];
@@ -165,9 +173,21 @@ async function omiShare(b: BenchData, now: Date) {
       const distance = radius * Math.sqrt(r.next());
       const bearing = r.next() * 2 * Math.PI;
       const latitude = Number(town.latitude) + (distance * Math.cos(bearing)) / 111_320;
-      const longitude = Number(town.longitude) + (distance * Math.sin(bearing)) / (111_320 * Math.cos((Number(town.latitude) * Math.PI) / 180));
+      const longitude =
+        Number(town.longitude) +
+        (distance * Math.sin(bearing)) / (111_320 * Math.cos((Number(town.latitude) * Math.PI) / 180));
       for (const sellKind of ['sale', 'rent'] as const) {
-        const subject: ValuationSubject = { sellKind, latitude, longitude, propertyTypeId: 1, surfaceM2: 80, conditionId: 3, floor: 1, hasLift: true, energyClassId: 7 };
+        const subject: ValuationSubject = {
+          sellKind,
+          latitude,
+          longitude,
+          propertyTypeId: 1,
+          surfaceM2: 80,
+          conditionId: 3,
+          floor: 1,
+          hasLift: true,
+          energyClassId: 7,
+        };
         const v = valuate(subject, await candidatesFor(b.db, subject, now), { now });
         const t = perTown[sellKind];
         t.n++;
@@ -192,7 +212,9 @@ async function omiShare(b: BenchData, now: Date) {
       `sale ${pct(totals.sale.inside, totals.sale.estimated)} of ${totals.sale.estimated} estimates, rent ${pct(totals.rent.inside, totals.rent.estimated)} of ${totals.rent.estimated}`,
   );
   for (const line of lines) console.log(line);
-  console.log('    OMI ranges: Agenzia Entrate - OMI, semester 2018/2 (abitazioni civili, stato normale; scripts/data/omi)');
+  console.log(
+    '    OMI ranges: Agenzia Entrate - OMI, semester 2018/2 (abitazioni civili, stato normale; scripts/data/omi)',
+  );
 }
 
 async function measure(b: BenchData) {
@@ -215,14 +237,26 @@ function benchPostgresUrl(): string {
 
 export async function benchValuation() {
   const started = performance.now();
-  console.log('MEASURED ON GENERATED DATA: the synthetic listings of scripts/db-synthetic.ts, whose prices are drawn from the OMI ranges by condition alone;');
-  console.log('the figures check the method against its own generator (and the OMI share is near-circular), not against real Italian prices.');
+  console.log(
+    'MEASURED ON GENERATED DATA: the synthetic listings of scripts/db-synthetic.ts, whose prices are drawn from the OMI ranges by condition alone;',
+  );
+  console.log(
+    'the figures check the method against its own generator (and the OMI share is near-circular), not against real Italian prices.',
+  );
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rexer-bench-valuation-'));
   try {
-    const database = await openDatabase({ dataDir, seed: 'reference', storage: new LocalFileStorage(path.join(dataDir, 'storage')) });
+    const database = await openDatabase({
+      dataDir,
+      seed: 'reference',
+      storage: new LocalFileStorage(path.join(dataDir, 'storage')),
+    });
     try {
       await generateSynthetic(database, { listings: PGLITE_LISTINGS, seed: SEED, log: () => {} });
-      await measure({ label: `PGlite, ${PGLITE_LISTINGS.toLocaleString('en')} synthetic listings`, db: database.db, query: async (text, params) => (await database.executeSql(text, params)).rows });
+      await measure({
+        label: `PGlite, ${PGLITE_LISTINGS.toLocaleString('en')} synthetic listings`,
+        db: database.db,
+        query: async (text, params) => (await database.executeSql(text, params)).rows,
+      });
     } finally {
       await database.close();
     }
@@ -233,22 +267,35 @@ export async function benchValuation() {
   const url = benchPostgresUrl();
   const shown = url.replace(/\/\/[^@]*@/, '//');
   // Read-only: another engineer benches this database; nothing here writes to it.
-  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 2000, options: '-c default_transaction_read_only=on' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    connectionTimeoutMillis: 2000,
+    options: '-c default_transaction_read_only=on',
+  });
   pool.on('error', () => {});
   try {
     let published: number;
     try {
       published = Number((await pool.query(`select count(*)::int as n from properties where status_id = 2`)).rows[0].n);
     } catch (error) {
-      console.log(`\nPostgreSQL: skipped, ${shown} does not answer (${error instanceof Error ? error.message : String(error)})`);
+      console.log(
+        `\nPostgreSQL: skipped, ${shown} does not answer (${error instanceof Error ? error.message : String(error)})`,
+      );
       return;
     }
     if (published < PG_MIN_LISTINGS) {
-      console.log(`\nPostgreSQL: skipped, ${shown} holds ${published.toLocaleString('en')} published listings (fill it with npm run bench -- search)`);
+      console.log(
+        `\nPostgreSQL: skipped, ${shown} holds ${published.toLocaleString('en')} published listings (fill it with npm run bench -- search)`,
+      );
       return;
     }
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    await measure({ label: `PostgreSQL ${shown} (read-only), ${published.toLocaleString('en')} published listings`, db, query: async (text, params) => (await pool.query(text, params)).rows as Record<string, unknown>[] });
+    await measure({
+      label: `PostgreSQL ${shown} (read-only), ${published.toLocaleString('en')} published listings`,
+      db,
+      query: async (text, params) => (await pool.query(text, params)).rows as Record<string, unknown>[],
+    });
   } finally {
     await pool.end();
     console.log(`\nvaluation section: ${((performance.now() - started) / 1000).toFixed(0)} s`);

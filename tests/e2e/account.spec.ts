@@ -39,7 +39,9 @@ async function linkFromOutbox(page: Page, to: string, path: string): Promise<str
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 async function logOut(page: Page) {
@@ -49,7 +51,9 @@ async function logOut(page: Page) {
 }
 
 test.describe('accounts', () => {
-  test('register, confirm from the outbox, log in, change the password, log out and log in with the new one', async ({ page }) => {
+  test('register, confirm from the outbox, log in, change the password, log out and log in with the new one', async ({
+    page,
+  }) => {
     const email = uniqueEmail('nuovo');
     await page.goto('/registrazione');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crea il tuo account');
@@ -89,7 +93,9 @@ test.describe('accounts', () => {
     await logInFromHeader(page, email, 'Seconda#Casa2026');
   });
 
-  test('registration shows the password rule from the start, measures the password and explains a refused one', async ({ page }) => {
+  test('registration shows the password rule from the start, measures the password and explains a refused one', async ({
+    page,
+  }) => {
     await page.goto('/registrazione');
     const form = page.getByTestId('registration-form');
     await expect(form.getByText(/minimo 8 caratteri/)).toBeVisible();
@@ -121,7 +127,15 @@ test.describe('accounts', () => {
     // An account registered and never confirmed.
     const email = uniqueEmail('nonconfermato');
     const registered = await page.request.post('/api/Account/Register', {
-      data: { name: 'Luca', surname: 'Neri', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Pergola.Viola#Sera41', RecaptchaToken: 'off' },
+      data: {
+        name: 'Luca',
+        surname: 'Neri',
+        email,
+        TermsAndConditions: true,
+        InfoPrivacy: true,
+        password: 'Pergola.Viola#Sera41',
+        RecaptchaToken: 'off',
+      },
     });
     expect(registered.status()).toBe(200);
     await loginDialog(page).getByLabel('Email').fill(email);
@@ -163,19 +177,45 @@ test.describe('accounts', () => {
     // The seller's menu: the owner's pages first (messages followed by the unread count when there are some), then the seeker's.
     await page.getByTestId('account-menu-button').click();
     const menu = page.getByTestId('account-menu');
-    await expect(menu.getByRole('link')).toHaveText(['Profilo', 'I miei annunci', 'Le mie valutazioni', 'Appuntamenti', /^Messaggi/, 'Preferiti', 'Ricerche salvate']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Profilo',
+      'I miei annunci',
+      'Le mie valutazioni',
+      'Appuntamenti',
+      /^Messaggi/,
+      'Preferiti',
+      'Ricerche salvate',
+    ]);
     // On a buyer's page the same seller still finds the listings and the valuations.
     await page.keyboard.press('Escape');
     await page.goto('/comprocasa');
     await page.getByTestId('account-menu-button').click();
-    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText(['Profilo', 'Appuntamenti richiesti', 'Preferiti', 'Ricerche salvate', /^Messaggi/, 'I miei annunci', 'Le mie valutazioni']);
+    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText([
+      'Profilo',
+      'Appuntamenti richiesti',
+      'Preferiti',
+      'Ricerche salvate',
+      /^Messaggi/,
+      'I miei annunci',
+      'Le mie valutazioni',
+    ]);
   });
 
-  test('the buyer’s menu lists appointments, favourites, saved searches and messages, then the owner’s pages', async ({ page }) => {
+  test('the buyer’s menu lists appointments, favourites, saved searches and messages, then the owner’s pages', async ({
+    page,
+  }) => {
     await page.goto('/comprocasa');
     await logInFromHeader(page, 'acquirente@rexer.example', DEMO_PASSWORD);
     await page.getByTestId('account-menu-button').click();
-    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText(['Profilo', 'Appuntamenti richiesti', 'Preferiti', 'Ricerche salvate', /^Messaggi/, 'I miei annunci', 'Le mie valutazioni']);
+    await expect(page.getByTestId('account-menu').getByRole('link')).toHaveText([
+      'Profilo',
+      'Appuntamenti richiesti',
+      'Preferiti',
+      'Ricerche salvate',
+      /^Messaggi/,
+      'I miei annunci',
+      'Le mie valutazioni',
+    ]);
     // The bearer is not readable by the page.
     const cookies = await page.evaluate(() => document.cookie);
     expect(cookies).not.toContain('rexer_auth');
@@ -188,7 +228,9 @@ test.describe('accounts', () => {
     await logInFromHeader(page, 'acquirente@rexer.example', DEMO_PASSWORD);
     // The e2e server's session tokens live 3 seconds (SESSION_TOKEN_TTL_S).
     await page.waitForTimeout(3500);
-    const renewal = page.waitForResponse((response) => response.url().endsWith('/api/Account/Session') && response.status() === 200);
+    const renewal = page.waitForResponse(
+      (response) => response.url().endsWith('/api/Account/Session') && response.status() === 200,
+    );
     await page.goto('/myrexer/profilo');
     await renewal;
     await expect(page).toHaveURL(/\/myrexer\/profilo$/);
@@ -227,7 +269,15 @@ test.describe('accounts', () => {
   test('a forgotten password is reset from the mail link', async ({ page }) => {
     const email = uniqueEmail('recupero');
     await page.request.post('/api/Account/Register', {
-      data: { name: 'Sara', surname: 'Conti', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Ponte.Sospeso#Luna33', RecaptchaToken: 'off' },
+      data: {
+        name: 'Sara',
+        surname: 'Conti',
+        email,
+        TermsAndConditions: true,
+        InfoPrivacy: true,
+        password: 'Ponte.Sospeso#Luna33',
+        RecaptchaToken: 'off',
+      },
     });
     await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
     await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
@@ -238,7 +288,9 @@ test.describe('accounts', () => {
     const recovery = page.getByRole('dialog', { name: 'Recupera la password' });
     await recovery.getByLabel('Email').fill('nessuno.qui@example.com');
     await recovery.getByRole('button', { name: 'Inviami il link' }).click();
-    await expect(recovery.getByTestId('recovery-outcome')).toContainText('Non esiste nessun utente associato alla mail.');
+    await expect(recovery.getByTestId('recovery-outcome')).toContainText(
+      'Non esiste nessun utente associato alla mail.',
+    );
     await recovery.getByLabel('Email').fill(email);
     await recovery.getByRole('button', { name: 'Inviami il link' }).click();
     await expect(recovery.getByTestId('recovery-outcome')).toHaveAttribute('data-kind', 'sent');
@@ -261,14 +313,25 @@ test.describe('accounts', () => {
   test('deleting the account asks first, logs out and leaves no way back in', async ({ page }) => {
     const email = uniqueEmail('addio');
     await page.request.post('/api/Account/Register', {
-      data: { name: 'Ugo', surname: 'Marchi', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Faro.Lontano#Onde62', RecaptchaToken: 'off' },
+      data: {
+        name: 'Ugo',
+        surname: 'Marchi',
+        email,
+        TermsAndConditions: true,
+        InfoPrivacy: true,
+        password: 'Faro.Lontano#Onde62',
+        RecaptchaToken: 'off',
+      },
     });
     await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
     await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
     // Registered by a script, not in this browser: the password chosen then is suspended until typed
     // again here, which logs in (docs/decisions.md, the security review of the accounts).
     await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-password', 'suspended');
-    await page.getByTestId('keep-password-form').getByLabel('La password che hai scelto', { exact: true }).fill('Faro.Lontano#Onde62');
+    await page
+      .getByTestId('keep-password-form')
+      .getByLabel('La password che hai scelto', { exact: true })
+      .fill('Faro.Lontano#Onde62');
     await page.getByRole('button', { name: 'Tieni questa password' }).click();
     await expect(page.getByText('Password confermata: ora sei nel tuo account.')).toBeVisible();
     await page.goto('/');
@@ -295,14 +358,25 @@ test.describe('accounts', () => {
   test('the profile lists the devices logged in, and ending the others logs them out', async ({ page, browser }) => {
     const email = uniqueEmail('dispositivi');
     await page.request.post('/api/Account/Register', {
-      data: { name: 'Nadia', surname: 'Greco', email, TermsAndConditions: true, InfoPrivacy: true, password: 'Limoni.Amalfi#Scala27', RecaptchaToken: 'off' },
+      data: {
+        name: 'Nadia',
+        surname: 'Greco',
+        email,
+        TermsAndConditions: true,
+        InfoPrivacy: true,
+        password: 'Limoni.Amalfi#Scala27',
+        RecaptchaToken: 'off',
+      },
     });
     await page.goto(await linkFromOutbox(page, email, 'mailconfermata'));
     await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-outcome', 'confirmed');
     // Registered by a script, not in this browser: the password chosen then is suspended until typed
     // again here, which logs in (docs/decisions.md, the security review of the accounts).
     await expect(page.getByTestId('mail-confirmed')).toHaveAttribute('data-password', 'suspended');
-    await page.getByTestId('keep-password-form').getByLabel('La password che hai scelto', { exact: true }).fill('Limoni.Amalfi#Scala27');
+    await page
+      .getByTestId('keep-password-form')
+      .getByLabel('La password che hai scelto', { exact: true })
+      .fill('Limoni.Amalfi#Scala27');
     await page.getByRole('button', { name: 'Tieni questa password' }).click();
     await expect(page.getByText('Password confermata: ora sei nel tuo account.')).toBeVisible();
     await page.goto('/');
@@ -343,7 +417,9 @@ test.describe('accounts', () => {
     await expect(page.getByText('Questo link di accesso non è più valido')).toBeVisible();
   });
 
-  test('social login through the local OpenID provider: phone and terms the first time, straight back the next', async ({ page }) => {
+  test('social login through the local OpenID provider: phone and terms the first time, straight back the next', async ({
+    page,
+  }) => {
     await page.goto('/trovocasa');
     await page.getByTestId('login-button').click();
     await loginDialog(page).getByRole('link', { name: 'Continua con Google' }).click();
@@ -429,7 +505,10 @@ async function editPrivateThenCompanyData(page: Page) {
   await expect(page.getByTestId('private-data-form').getByLabel('Codice fiscale')).toHaveValue('GLLCHR90A41L781X');
 
   // The switch saves at once; the radio shows the saved type when the answer comes.
-  await page.getByTestId('account-type').getByRole('radio', { name: /Azienda/ }).click();
+  await page
+    .getByTestId('account-type')
+    .getByRole('radio', { name: /Azienda/ })
+    .click();
   await expect(page.getByTestId('account-type').getByRole('radio', { name: /Azienda/ })).toBeChecked();
   const companyForm = page.getByTestId('company-data-form');
   await expect(companyForm).toBeVisible();
@@ -444,7 +523,9 @@ async function editPrivateThenCompanyData(page: Page) {
   await companyForm.getByRole('button', { name: 'Salva i dati aziendali' }).click();
   await expect(page.getByText('Modifiche salvate.').first()).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('company-data-form').getByLabel('Ragione sociale')).toHaveValue('Galli Immobili S.r.l.');
+  await expect(page.getByTestId('company-data-form').getByLabel('Ragione sociale')).toHaveValue(
+    'Galli Immobili S.r.l.',
+  );
   await expect(page.getByTestId('company-data-form').getByLabel('CAP')).toHaveValue('37122');
 }
 

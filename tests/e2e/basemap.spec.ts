@@ -19,7 +19,12 @@ test.describe('the results map without TILE_URL', () => {
     page.on('response', (response: Response) => {
       if (!/\/api\/Map\/Tiles\/\d+\/\d+\/\d+$/.test(response.url()) || response.status() !== 200) return;
       // A tile still arriving when the test ends has no body to read: not a failure.
-      pending.push(response.body().then((body) => void tiles.push(body), () => undefined));
+      pending.push(
+        response.body().then(
+          (body) => void tiles.push(body),
+          () => undefined,
+        ),
+      );
     });
     await page.goto('/vendita/case/milano/milano/015146');
     const map = page.locator('canvas[aria-label="Mappa dei risultati"]');
@@ -29,11 +34,15 @@ test.describe('the results map without TILE_URL', () => {
     await expect(page.getByText(/ISTAT, openpolis/)).toBeAttached();
 
     // Close in: the town and its districts' areas and names (tile layers and label values).
-    await expect.poll(async () => (await Promise.all(pending), namesIn(tiles, ['Milano', 'Brera', 'districts', 'land']))).toEqual(['Milano', 'Brera', 'districts', 'land']);
+    await expect
+      .poll(async () => (await Promise.all(pending), namesIn(tiles, ['Milano', 'Brera', 'districts', 'land'])))
+      .toEqual(['Milano', 'Brera', 'districts', 'land']);
 
     // Far out: the region borders and the regions' names.
     tiles.length = 0;
     for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Riduci lo zoom' }).click();
-    await expect.poll(async () => (await Promise.all(pending), namesIn(tiles, ['Lombardia', 'Piemonte', 'boundaries']))).toEqual(['Lombardia', 'Piemonte', 'boundaries']);
+    await expect
+      .poll(async () => (await Promise.all(pending), namesIn(tiles, ['Lombardia', 'Piemonte', 'boundaries'])))
+      .toEqual(['Lombardia', 'Piemonte', 'boundaries']);
   });
 });

@@ -13,7 +13,9 @@ const FIRST_ROW = 1;
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 async function logInAsSeller(page: Page) {
@@ -54,7 +56,8 @@ async function ordersOf(page: Page, id: string): Promise<ListingOrder[]> {
 }
 
 async function highlightedUntil(page: Page, id: string): Promise<string | null> {
-  return (await ownerGet<{ HighlightedUntil: string | null }>(page, `/api/User/GetMyPropertyById/${id}`)).HighlightedUntil;
+  return (await ownerGet<{ HighlightedUntil: string | null }>(page, `/api/User/GetMyPropertyById/${id}`))
+    .HighlightedUntil;
 }
 
 for (const { name, width, height, pick } of [
@@ -64,7 +67,9 @@ for (const { name, width, height, pick } of [
   test.describe(`buying a service ${name}`, () => {
     test.use({ viewport: { width, height } });
 
-    test('a refused payment says so and is tried again; the paid one puts the listing first in line, once', async ({ page }) => {
+    test('a refused payment says so and is tried again; the paid one puts the listing first in line, once', async ({
+      page,
+    }) => {
       // Two payments over six pages, four of them checked with axe: about 30 s on a 2-core machine.
       test.setTimeout(90_000);
       await logInAsSeller(page);
@@ -88,12 +93,18 @@ for (const { name, width, height, pick } of [
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Acquista e paga 39,00 €' }).dblclick();
       await expect(page).toHaveURL(/\/pagamento\/off_[A-Za-z0-9_-]{32}$/);
-      const waiting = (await ordersOf(page, id)).filter((order) => !before.some((known) => known.OrderId === order.OrderId));
-      expect(waiting.map((order) => [order.Status, order.ServiceProducts])).toEqual([['pending', [{ Id: FIRST_ROW, Name: 'In prima fila', Quantity: 1, UnitPriceCents: 3900 }]]]);
+      const waiting = (await ordersOf(page, id)).filter(
+        (order) => !before.some((known) => known.OrderId === order.OrderId),
+      );
+      expect(waiting.map((order) => [order.Status, order.ServiceProducts])).toEqual([
+        ['pending', [{ Id: FIRST_ROW, Name: 'In prima fila', Quantity: 1, UnitPriceCents: 3900 }]],
+      ]);
 
       // Refused: back on the service's page, nothing charged, a retry.
       await page.getByRole('button', { name: 'Pagamento rifiutato' }).click();
-      await expect(page).toHaveURL(new RegExp(`/myrexer/annuncio/${id}/servizi/${FIRST_ROW}\\?ordine=${waiting[0]!.OrderId}$`));
+      await expect(page).toHaveURL(
+        new RegExp(`/myrexer/annuncio/${id}/servizi/${FIRST_ROW}\\?ordine=${waiting[0]!.OrderId}$`),
+      );
       const outcome = page.getByTestId('order-outcome');
       await expect(outcome).toHaveAttribute('data-status', 'failed');
       await expect(outcome).toContainText('Il pagamento non è andato a buon fine');
@@ -120,12 +131,16 @@ for (const { name, width, height, pick } of [
       await expect(outcome).toHaveAttribute('data-status', 'paid');
       await expect(page.getByTestId('service-state')).toHaveText(`Attivo fino al ${until}`);
       expect(await highlightedUntil(page, id)).toBe(paidUntil);
-      const after = (await ordersOf(page, id)).filter((order) => !before.some((known) => known.OrderId === order.OrderId));
+      const after = (await ordersOf(page, id)).filter(
+        (order) => !before.some((known) => known.OrderId === order.OrderId),
+      );
       expect(after.map((order) => order.Status).sort()).toEqual(['failed', 'paid']);
 
       // My listings marks the listing first in line until that day.
       await page.goto('/myrexer/annunci');
-      await expect(page.locator(`[data-testid="my-listing"][data-listing-id="${id}"]`).getByTestId('highlighted-until')).toHaveText(`In prima fila fino al ${until}`);
+      await expect(
+        page.locator(`[data-testid="my-listing"][data-listing-id="${id}"]`).getByTestId('highlighted-until'),
+      ).toHaveText(`In prima fila fino al ${until}`);
     });
 
     test('the guaranteed sale is explained with its price, on the server and in the browser', async ({ page }) => {

@@ -15,9 +15,14 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+  ];
 }
 
 const sha256Source = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -68,7 +73,9 @@ test.describe('Content Security Policy', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('the ALTCHA widget styles itself from a stylesheet file and solves its challenge without a violation', async ({ page }) => {
+  test('the ALTCHA widget styles itself from a stylesheet file and solves its challenge without a violation', async ({
+    page,
+  }) => {
     // The e2e server runs with CAPTCHA=off: the page is told the captcha is ALTCHA, and its
     // challenges come from here, signed with a key the test knows (the server's own parameters).
     const hmacKey = 'e2e-altcha-key';
@@ -80,11 +87,14 @@ test.describe('Content Security Policy', () => {
       const answer = await route.fetch();
       const original = await answer.text();
       let csp = answer.headers()['content-security-policy'];
-      const body = original.replace(/(<script[^>]*>)([\s\S]*?)(<\/script>)/g, (_whole, open: string, text: string, close: string) => {
-        const changed = text.replace(/CaptchaProvider:"off"/g, 'CaptchaProvider:"altcha"');
-        if (changed !== text) csp = csp.replace(sha256Source(text), sha256Source(changed));
-        return open + changed + close;
-      });
+      const body = original.replace(
+        /(<script[^>]*>)([\s\S]*?)(<\/script>)/g,
+        (_whole, open: string, text: string, close: string) => {
+          const changed = text.replace(/CaptchaProvider:"off"/g, 'CaptchaProvider:"altcha"');
+          if (changed !== text) csp = csp.replace(sha256Source(text), sha256Source(changed));
+          return open + changed + close;
+        },
+      );
       expect(body).toContain('CaptchaProvider:"altcha"');
       await route.fulfill({ response: answer, body, headers: { ...answer.headers(), 'content-security-policy': csp } });
     });
@@ -94,7 +104,14 @@ test.describe('Content Security Policy', () => {
     });
     await page.route('**/api/Account/Captcha', async (route) => {
       const expiresAt = Math.floor(Date.now() / 1000) + 600;
-      const challenge = await createChallenge({ deriveKey, hmacSignatureSecret: hmacKey, algorithm: 'PBKDF2/SHA-256', cost: 2_000, keyPrefix: '00', expiresAt });
+      const challenge = await createChallenge({
+        deriveKey,
+        hmacSignatureSecret: hmacKey,
+        algorithm: 'PBKDF2/SHA-256',
+        cost: 2_000,
+        keyPrefix: '00',
+        expiresAt,
+      });
       await route.fulfill({ json: challenge, headers: { 'cache-control': 'no-store' } });
     });
     const violations = await watchViolations(page);

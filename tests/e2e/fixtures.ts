@@ -13,7 +13,10 @@ export const test = base.extend({
     const hydrated = async <T>(navigation: Promise<T>): Promise<T> => {
       const response = await navigation;
       // Only the app's pages carry the boot element; other documents (the API docs) return at once.
-      if (javaScriptEnabled !== false) await page.waitForFunction(() => !document.getElementById('rexer-boot') || document.documentElement.hasAttribute('data-hydrated'));
+      if (javaScriptEnabled !== false)
+        await page.waitForFunction(
+          () => !document.getElementById('rexer-boot') || document.documentElement.hasAttribute('data-hydrated'),
+        );
       return response;
     };
     const goto = page.goto.bind(page);

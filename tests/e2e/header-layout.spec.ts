@@ -35,7 +35,8 @@ async function expectOneRow(page: Page) {
         for (const rect of range.getClientRects()) if (rect.width > 0) tops.push(rect.top);
       }
       const lines: number[] = [];
-      for (const top of tops.sort((a, b) => a - b)) if (lines.length === 0 || top - lines[lines.length - 1] > lineHeight / 2) lines.push(top);
+      for (const top of tops.sort((a, b) => a - b))
+        if (lines.length === 0 || top - lines[lines.length - 1] > lineHeight / 2) lines.push(top);
       return lines.length;
     });
     expect(lines, `"${await entry.innerText()}" wraps`).toBeLessThanOrEqual(1);
@@ -93,7 +94,9 @@ test.describe('header on a phone', () => {
     await burger.click();
     const backdrop = page.getByTestId('menu-backdrop');
     await expect(backdrop).toBeVisible();
-    expect(await backdrop.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await backdrop.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
     await backdrop.click({ position: { x: 20, y: 600 } });
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
     await expect(backdrop).toHaveCount(0);
@@ -105,7 +108,8 @@ test.describe('header on a phone', () => {
     const header = page.getByTestId('site-header');
     const publish = header.locator('[data-menu-item="create-listing"]');
     const valuation = header.locator('[data-menu-item="free-valuation"]');
-    const filled = (locator: typeof publish) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const filled = (locator: typeof publish) =>
+      locator.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await filled(publish)).not.toBe('rgba(0, 0, 0, 0)');
     expect(await filled(valuation)).toBe('rgba(0, 0, 0, 0)');
   });
@@ -132,7 +136,12 @@ test('once a mode is chosen, the footer leads to the other modes and back to the
   await page.getByTestId('home-choice-sell').click();
   await expect(page).toHaveURL(/\/vendocasa$/);
   const modes = page.getByTestId('footer-modes');
-  await expect(modes.getByRole('link')).toHaveText(['Compro casa', 'Affitto casa', 'Trovo casa in affitto', 'Tutte le scelte']);
+  await expect(modes.getByRole('link')).toHaveText([
+    'Compro casa',
+    'Affitto casa',
+    'Trovo casa in affitto',
+    'Tutte le scelte',
+  ]);
   await modes.getByRole('link', { name: 'Compro casa' }).click();
   await expect(page).toHaveURL(/\/comprocasa$/);
   await expect(page.getByTestId('site-header')).toHaveAttribute('data-menu-type', 'BUYER');

@@ -17,7 +17,9 @@ test.use({ viewport: PHONE });
 async function expectAccessible(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    blocking.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** A photo the server accepts: a JPEG of 1600 × 1200. */
@@ -37,7 +39,8 @@ interface Journey {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const next = (page: Page, name: string | RegExp = 'Continua') => page.getByRole('button', { name, exact: typeof name === 'string' }).click();
+const next = (page: Page, name: string | RegExp = 'Continua') =>
+  page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 
 /** The step numbers the URL shows, one per step answered (the URL follows the wizard). */
 const stepOfUrl = (page: Page) => Number(/\/annuncio\/\w+\/\d+\/(\d+)/.exec(page.url())?.[1] ?? -1);
@@ -48,7 +51,12 @@ async function answerStep(page: Page, journey: Journey): Promise<boolean> {
   const title = (await heading(page).first().textContent())?.trim() ?? '';
   // Every step opens at the top of the page, its question in view (a focused heading once left it
   // scrolled 59-124 px down, the header and the progress out of sight).
-  await expect.poll(() => page.evaluate(() => window.scrollY), { message: `the page of «${title}» opens at its top`, timeout: 3_000 }).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY), {
+      message: `the page of «${title}» opens at its top`,
+      timeout: 3_000,
+    })
+    .toBe(0);
   if (journey.until.test(title)) return false;
   switch (true) {
     case title === "Chi pubblica l'annuncio?":
@@ -65,7 +73,10 @@ async function answerStep(page: Page, journey: Journey): Promise<boolean> {
       break;
     case title === "Dove si trova l'immobile?":
       await page.getByRole('combobox').fill('Milano');
-      await page.getByRole('option', { name: /^Milano/ }).first().click();
+      await page
+        .getByRole('option', { name: /^Milano/ })
+        .first()
+        .click();
       await page.getByRole('textbox', { name: 'Via o piazza' }).fill('Via Paolo Sarpi');
       await page.getByRole('textbox', { name: 'Numero civico' }).fill('12');
       // The typed address places the pin itself (the town's centre, the street once known): no map to open.
@@ -149,17 +160,25 @@ async function answerStep(page: Page, journey: Journey): Promise<boolean> {
       await next(page);
       break;
     case title === "Che titolo vuoi dare all'annuncio?":
-      await expect(page.getByLabel(/Titolo dell'annuncio/)).toHaveValue(/^Casa in (vendita|affitto) in Via Paolo Sarpi, 12 a Milano$/);
+      await expect(page.getByLabel(/Titolo dell'annuncio/)).toHaveValue(
+        /^Casa in (vendita|affitto) in Via Paolo Sarpi, 12 a Milano$/,
+      );
       if (journey.title) await page.getByLabel(/Titolo dell'annuncio/).fill(journey.title);
       await next(page);
       break;
     case title === 'Descrivi la tua casa':
-      await page.getByLabel(/Descrizione/).fill('Trilocale luminoso al terzo piano con ascensore, a due passi dalla metropolitana: cucina abitabile, due camere e un balcone sul cortile.');
+      await page
+        .getByLabel(/Descrizione/)
+        .fill(
+          'Trilocale luminoso al terzo piano con ascensore, a due passi dalla metropolitana: cucina abitabile, due camere e un balcone sul cortile.',
+        );
       await expect(page.getByTestId('description-quality')).toContainText(/su 100/);
       await next(page);
       break;
     case title === "Aggiungi le foto dell'immobile":
-      await page.getByTestId('file-input-photo').setInputFiles([await photo('soggiorno.jpg', 30), await photo('cucina.jpg', 200)]);
+      await page
+        .getByTestId('file-input-photo')
+        .setInputFiles([await photo('soggiorno.jpg', 30), await photo('cucina.jpg', 200)]);
       await expect(page.getByText('2 foto caricate')).toBeVisible({ timeout: 20_000 });
       await next(page);
       break;
@@ -212,7 +231,9 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('an anonymous seller lists a home from the first question to search, with photos, the basic plan and a password', async ({ page }) => {
+test('an anonymous seller lists a home from the first question to search, with photos, the basic plan and a password', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const email = `venditrice.${Date.now()}@example.com`;
   const title = `Trilocale luminoso in Sarpi ${Date.now() % 100000}`;
@@ -221,7 +242,12 @@ test('an anonymous seller lists a home from the first question to search, with p
   await expect(page).toHaveURL(/\/annuncio\/vendocasa$/);
 
   // 0 → 27: the URL names the draft from the first save on, each step replacing the last.
-  const seen = await walk(page, { email, title: 'Casa da correggere', plan: /^Base/, until: /^Controlla il tuo annuncio$/ });
+  const seen = await walk(page, {
+    email,
+    title: 'Casa da correggere',
+    plan: /^Base/,
+    until: /^Controlla il tuo annuncio$/,
+  });
   expect(seen).toContain('Qual è la tua e-mail?');
   expect(stepOfUrl(page)).toBe(27);
   const id = listingOfUrl(page);
@@ -262,13 +288,20 @@ test('an anonymous seller lists a home from the first question to search, with p
   // The listing is public: its page, and the newest of Milano's sale results.
   await page.goto(`/immobile/${id}`);
   await expect(heading(page)).toHaveText(title);
-  await expect.poll(async () => {
-    await page.goto('/ricerca?SearchType=town&Town=015146&Sort=newest');
-    return page.locator(`[data-listing-id="${id}"]`).count();
-  }, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/ricerca?SearchType=town&Town=015146&Sort=newest');
+        return page.locator(`[data-listing-id="${id}"]`).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
 });
 
-test("a tap on the first step while its code is still coming is not lost (the server's HTML stays under the finger)", async ({ browser }) => {
+test("a tap on the first step while its code is still coming is not lost (the server's HTML stays under the finger)", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: PHONE, locale: 'it-IT' });
   const page = await context.newPage();
   // A slow network: the first step's own code comes after the page has hydrated.
@@ -341,7 +374,14 @@ test('a landlord lists a rent with the flexible plan, refused once by the paymen
   await page.goto('/annuncio/affittocasa');
   const seen = await walk(page, { email, plan: /^Flessibile/, until: /^Pagamento$/ });
   // The rent's own questions, and no market detour.
-  expect(seen).toEqual(expect.arrayContaining(['Da quando è disponibile?', 'La casa è arredata?', 'Quanto chiedi di deposito cauzionale?', 'Quanto chiedi di affitto al mese?']));
+  expect(seen).toEqual(
+    expect.arrayContaining([
+      'Da quando è disponibile?',
+      'La casa è arredata?',
+      'Quanto chiedi di deposito cauzionale?',
+      'Quanto chiedi di affitto al mese?',
+    ]),
+  );
   expect(seen).not.toContain('Come vuoi decidere il prezzo?');
   await expect(page).toHaveURL(/\/pagamento\//);
 
@@ -373,7 +413,10 @@ test('a landlord lists a rent with the flexible plan, refused once by the paymen
   await expect(heading(page)).toHaveText('Casa in affitto in Via Paolo Sarpi, 12 a Milano');
   // Read as the app would: its session token (3 s on the e2e server) renewed from the cookie first.
   await expect(async () => {
-    const renewed = await page.request.post('/api/Account/Session', { headers: { 'x-token-transport': 'cookie', origin: new URL(page.url()).origin }, data: { portal: 5 } });
+    const renewed = await page.request.post('/api/Account/Session', {
+      headers: { 'x-token-transport': 'cookie', origin: new URL(page.url()).origin },
+      data: { portal: 5 },
+    });
     expect(renewed.ok()).toBe(true);
     const mine = await (await page.request.get(`/api/User/GetMyPropertyById/${id}`)).json();
     expect(mine.PlanType).toBe(2);

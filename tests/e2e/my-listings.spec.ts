@@ -11,16 +11,21 @@ const DEMO_PASSWORD = 'Rexer#Demo2025';
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
-const published = (page: Page) => page.getByTestId('my-listing').filter({ has: page.locator('[data-testid="listing-status"][data-status="2"]') });
+const published = (page: Page) =>
+  page.getByTestId('my-listing').filter({ has: page.locator('[data-testid="listing-status"][data-status="2"]') });
 const row = (page: Page, id: string) => page.locator(`[data-testid="my-listing"][data-listing-id="${id}"]`);
 
 test.describe('my listings on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a seller suspends a listing, finds it suspended after a reload, reactivates it, and marks another sold', async ({ page }) => {
+  test('a seller suspends a listing, finds it suspended after a reload, reactivates it, and marks another sold', async ({
+    page,
+  }) => {
     await page.goto('/vendocasa');
     await page.goto('/myrexer/annunci');
     const dialog = page.getByRole('dialog', { name: 'Accedi a Rexer' });
@@ -35,7 +40,9 @@ test.describe('my listings on a phone', () => {
     await expectAccessible(page);
 
     // Suspend the second oldest published listing (the newest are the home page's, which other specs open meanwhile).
-    const id = (await published(page).nth(count - 2).getAttribute('data-listing-id'))!;
+    const id = (await published(page)
+      .nth(count - 2)
+      .getAttribute('data-listing-id'))!;
     await row(page, id).getByTestId('action-SUSPEND').click();
     await expect(row(page, id).getByTestId('listing-status')).toHaveText('Sospeso');
     await expect(page.getByTestId('my-listings-notice')).toContainText('è sospeso');

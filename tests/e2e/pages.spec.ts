@@ -45,9 +45,9 @@ function watchErrors(page: Page): string[] {
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 async function expectPage(page: Page, h1: RegExp) {
@@ -103,7 +103,10 @@ test('the municipality lists show the towns with listings first and the others a
     const province = await firstProvinceSlug(page, sellType);
     const errors = watchErrors(page);
     await page.goto(`/${mode}/case/${province}/comuni`);
-    await expectPage(page, mode === 'comprocasa' ? /Case in vendita in provincia di/ : /Case in affitto in provincia di/);
+    await expectPage(
+      page,
+      mode === 'comprocasa' ? /Case in vendita in provincia di/ : /Case in affitto in provincia di/,
+    );
     const withListings = page.getByRole('region', { name: /comun[ei] con annunci/ });
     await expect(withListings.getByRole('listitem').first()).toContainText(/\d+ annunci?/);
     const without = page.getByRole('region', { name: /comun[ei] senza annunci al momento/ });

@@ -15,7 +15,9 @@ async function logIn(page: Page) {
 }
 
 for (const width of [390, 1440]) {
-  test(`the profile at ${width} px: MyRexer's menu, the e-mail, Italian controls, optional addresses`, async ({ page }) => {
+  test(`the profile at ${width} px: MyRexer's menu, the e-mail, Italian controls, optional addresses`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await logIn(page);
     await page.goto('/myrexer/profilo');
@@ -34,7 +36,11 @@ for (const width of [390, 1440]) {
     expect(await avatar.evaluate((input) => getComputedStyle(input).opacity)).toBe('0');
     await expect(page.getByText('Scegli un file')).toBeVisible();
     await expect(page.getByText('Nessuna foto scelta')).toBeVisible();
-    await avatar.setInputFiles({ name: 'ritratto.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await avatar.setInputFiles({
+      name: 'ritratto.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
+    });
     await expect(page.getByText('ritratto.png')).toBeVisible();
 
     // Optional addresses: nothing is required while they are empty.

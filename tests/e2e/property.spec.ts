@@ -29,13 +29,16 @@ async function demoListing(page: Page): Promise<HomeListing> {
   return listing!;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const thousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 for (const { device, viewport } of WIDTHS) {
@@ -49,7 +52,9 @@ for (const { device, viewport } of WIDTHS) {
       const html = await response.text();
       expect(html).toContain(escapeHtml(listing.Title));
       expect(html).toContain(`${thousands(listing.Price)}\u00a0€`);
-      const data = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((match) => JSON.parse(match[1]) as { '@type': string }[]);
+      const data = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+        (match) => JSON.parse(match[1]) as { '@type': string }[],
+      );
       expect(data.map((item) => item['@type'])).toEqual(['RealEstateListing', 'BreadcrumbList']);
       expect((await page.request.get('/immobile/999999999')).status()).toBe(404);
     });
@@ -91,7 +96,10 @@ for (const { device, viewport } of WIDTHS) {
       const heart = page.getByTestId('favorite-toggle').first();
       await expect(heart).toHaveAttribute('aria-pressed', 'false');
       await expect(heart).toHaveAccessibleName('Salva nei preferiti');
-      const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/User/Favorites/${listing.Id}`));
+      const saved = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PUT' && response.url().endsWith(`/api/User/Favorites/${listing.Id}`),
+      );
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       expect((await saved).ok()).toBe(true);
@@ -101,7 +109,9 @@ for (const { device, viewport } of WIDTHS) {
       await expect(page.getByTestId('favorite-toggle').first()).toHaveAttribute('aria-pressed', 'true');
     });
 
-    test('the details and the similar listings show at once and get their code when the reader scrolls to them', async ({ page }) => {
+    test('the details and the similar listings show at once and get their code when the reader scrolls to them', async ({
+      page,
+    }) => {
       const listing = await demoListing(page);
       const scripts: string[] = [];
       const problems: string[] = [];
@@ -112,7 +122,12 @@ for (const { device, viewport } of WIDTHS) {
       page.on('console', (message) => {
         // The session's first call may answer 401 before the visitor's anonymous session opens; the headless
         // browser's software WebGL reports its own slowness while drawing the map.
-        if (['error', 'warning'].includes(message.type()) && !message.text().includes('401') && !message.text().startsWith('[.WebGL')) problems.push(message.text());
+        if (
+          ['error', 'warning'].includes(message.type()) &&
+          !message.text().includes('401') &&
+          !message.text().startsWith('[.WebGL')
+        )
+          problems.push(message.text());
       });
       await page.goto(`/immobile/${listing.Id}`);
       await page.waitForLoadState('networkidle');
@@ -121,7 +136,9 @@ for (const { device, viewport } of WIDTHS) {
       await expect(page.getByTestId('running-costs')).toBeAttached();
       await expect(page.getByTestId('similar-listings')).toBeAttached();
       // A part's code has come at first if and only if the part starts within 300 px below the screen.
-      const near = async (id: string) => (await page.locator(`#${id}`).evaluate((element) => element.getBoundingClientRect().top)) < viewport.height + 300;
+      const near = async (id: string) =>
+        (await page.locator(`#${id}`).evaluate((element) => element.getBoundingClientRect().top)) <
+        viewport.height + 300;
       expect(scripts.some((path) => path.includes('property-details'))).toBe(await near('property-details'));
       expect(await near('similar-listings')).toBe(false);
       expect(scripts.some((path) => path.includes('similar-listings'))).toBe(false);
@@ -150,7 +167,13 @@ for (const { device, viewport } of WIDTHS) {
       // An agency's listing gives its phone; a private owner's is booked on Rexer.
       await page.getByRole('button', { name: /^(Richiedi|Prenota) una visita$/ }).click();
       await expect(page.getByRole('dialog', { name: /^(Richiedi|Prenota) una visita$/ })).toBeVisible();
-      await expect(page.getByRole('dialog').getByText(/Riferimento annuncio: n\. \d+|Orari liberi nei prossimi 14 giorni|non ha ancora indicato quando è disponibile/)).toBeVisible();
+      await expect(
+        page
+          .getByRole('dialog')
+          .getByText(
+            /Riferimento annuncio: n\. \d+|Orari liberi nei prossimi 14 giorni|non ha ancora indicato quando è disponibile/,
+          ),
+      ).toBeVisible();
       await expectAccessible(page);
     });
   });

@@ -20,7 +20,9 @@ for (const { device, viewport } of WIDTHS) {
   test.describe(`rent filters on a ${device}`, () => {
     test.use({ viewport });
 
-    test('pets and furnishing narrow the rents, a reload keeps them, and each card says who publishes', async ({ page }) => {
+    test('pets and furnishing narrow the rents, a reload keeps them, and each card says who publishes', async ({
+      page,
+    }) => {
       await page.goto('/affitto/case/milano/milano/015146');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\d+ case in affitto a Milano$/);
       const before = await headingCount(page);
@@ -60,7 +62,9 @@ for (const { device, viewport } of WIDTHS) {
       await expect.poll(() => headingCount(page)).toBe(furnishedWithPets);
       await page.getByRole('button', { name: /^Filtri/ }).click();
       await expect(rent.getByLabel('Animali ammessi')).toBeChecked();
-      await expect(rent.getByRole('group', { name: 'Arredamento' }).getByLabel('Arredato', { exact: true })).toBeChecked();
+      await expect(
+        rent.getByRole('group', { name: 'Arredamento' }).getByLabel('Arredato', { exact: true }),
+      ).toBeChecked();
     });
   });
 }

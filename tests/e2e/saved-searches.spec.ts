@@ -118,7 +118,9 @@ async function publishCopyOf(listingId: number, title: string): Promise<number> 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 /** Waits for the alert mail (the instant job runs every minute) and answers its delete link. */
@@ -131,7 +133,10 @@ async function deleteLinkFromOutbox(page: Page, to: string, listingTitle: string
     }).toPass({ timeout: 150_000, intervals: [5_000] });
   } catch (error) {
     // What the alerts server said while the mail was awaited: the job queue's errors, if any.
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\nThe alerts server's log:\n${serverLog}`, { cause: error });
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n\nThe alerts server's log:\n${serverLog}`,
+      { cause: error },
+    );
   }
   await expect(mail).toContainText('Un nuovo annuncio per la tua ricerca');
   const href = await mail.locator('a[href*="/eliminaricerca/"]').first().getAttribute('href');
@@ -159,7 +164,9 @@ const JOURNEYS = [
 ] as const;
 
 for (const journey of JOURNEYS) {
-  test(`${journey.device}: favourite without an account, kept at login; saved search alerted by mail and deleted from the mail's link`, async ({ page }) => {
+  test(`${journey.device}: favourite without an account, kept at login; saved search alerted by mail and deleted from the mail's link`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await page.setViewportSize(journey.viewport);
 
@@ -193,7 +200,9 @@ for (const journey of JOURNEYS) {
     await expect(page).toHaveURL(new RegExp(`/immobile/${listingId}$`));
     const heart = page.getByRole('button', { name: 'Salva nei preferiti' }).first();
     // The heart turns at once; the call (after the anonymous session opens) must land before leaving the page.
-    const favouriteSaved = page.waitForResponse((r) => r.url().includes(`/api/User/Favorites/${listingId}`) && r.request().method() === 'PUT');
+    const favouriteSaved = page.waitForResponse(
+      (r) => r.url().includes(`/api/User/Favorites/${listingId}`) && r.request().method() === 'PUT',
+    );
     // Opening the anonymous session refuses nothing on the way (no 401 in the visitor's console).
     const accountCalls: { url: string; status: number }[] = [];
     const onAccountCall = (r: PlaywrightResponse) => {
@@ -201,7 +210,10 @@ for (const journey of JOURNEYS) {
     };
     page.on('response', onAccountCall);
     await heart.click();
-    await expect(page.getByRole('button', { name: 'Rimuovi dai preferiti' }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Rimuovi dai preferiti' }).first()).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect((await favouriteSaved).ok()).toBe(true);
     page.off('response', onAccountCall);
     expect(accountCalls).toEqual([
@@ -252,10 +264,15 @@ for (const journey of JOURNEYS) {
     const deletePath = await deleteLinkFromOutbox(page, journey.email, newTitle);
 
     // The mail's link deletes the search without a login (another browser), on confirmation only.
-    const stranger = await page.context().browser()!.newContext({ baseURL: ORIGIN, viewport: journey.viewport, locale: 'it-IT' });
+    const stranger = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: ORIGIN, viewport: journey.viewport, locale: 'it-IT' });
     const mailReader = await stranger.newPage();
     await mailReader.goto(deletePath);
-    await expect(mailReader.getByText('Vuoi eliminare la ricerca salvata e smettere di ricevere avvisi?')).toBeVisible();
+    await expect(
+      mailReader.getByText('Vuoi eliminare la ricerca salvata e smettere di ricevere avvisi?'),
+    ).toBeVisible();
     await expectAccessible(mailReader);
     await mailReader.getByRole('button', { name: 'Sì, elimina la ricerca' }).click();
     await expect(mailReader.getByText(`Ricerca «${searchName}» eliminata. Non riceverai più avvisi.`)).toBeVisible();

@@ -13,7 +13,9 @@ const WIDTHS = [
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 const box = (page: Page) => page.getByRole('combobox', { name: 'Dove vuoi cercare?' });
@@ -40,7 +42,9 @@ for (const { device, viewport } of WIDTHS) {
     test.use({ viewport });
     const phone = device === 'phone';
 
-    test('from the buyer landing to Milan, a district and a street, and the recent searches on coming back', async ({ page }) => {
+    test('from the buyer landing to Milan, a district and a street, and the recent searches on coming back', async ({
+      page,
+    }) => {
       // Four pages and three axe checks: on a loaded two-core machine that is past the default minute.
       test.setTimeout(150_000);
       await page.goto('/comprocasa');
@@ -55,7 +59,10 @@ for (const { device, viewport } of WIDTHS) {
       } else {
         await box(page).press('ArrowDown');
         await expect(towns.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
-        await expect(box(page)).toHaveAttribute('aria-activedescendant', (await towns.getByRole('option').first().getAttribute('id'))!);
+        await expect(box(page)).toHaveAttribute(
+          'aria-activedescendant',
+          (await towns.getByRole('option').first().getAttribute('id'))!,
+        );
         await box(page).press('Enter');
       }
       await expect(page).toHaveURL(/\/vendita\/case\/milano\/milano\/015146$/);
@@ -64,13 +71,20 @@ for (const { device, viewport } of WIDTHS) {
 
       // A district of a demo city, from the results page's box.
       await typeInto(page, 'Brera', phone);
-      await suggestions(page).getByRole('group', { name: 'Zone' }).getByRole('option', { name: /^Brera/ }).click();
+      await suggestions(page)
+        .getByRole('group', { name: 'Zone' })
+        .getByRole('option', { name: /^Brera/ })
+        .click();
       await expect(page).toHaveURL(/\/case\/brera\/\d+$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\d+ cas[ae] in vendita .*Brera/);
 
       // A street: Enter on the text runs the best match, a search around the street.
       await typeInto(page, 'Via Manzoni, Mil', phone);
-      await expect(suggestions(page).getByRole('group', { name: 'Vie' }).getByRole('option', { name: /^Via Manzoni, Milano/ })).toBeVisible();
+      await expect(
+        suggestions(page)
+          .getByRole('group', { name: 'Vie' })
+          .getByRole('option', { name: /^Via Manzoni, Milano/ }),
+      ).toBeVisible();
       await box(page).press('Enter');
       await expect(page).toHaveURL(/\/ricerca\?SearchType=place&.*Place=Via\+Manzoni%2C\+Milano/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Via Manzoni');
@@ -99,7 +113,7 @@ for (const { device, viewport } of WIDTHS) {
   });
 }
 
-test('the box on the renters\' landing searches homes for rent', async ({ page }) => {
+test("the box on the renters' landing searches homes for rent", async ({ page }) => {
   await page.goto('/trovocasa');
   await box(page).click();
   await box(page).pressSequentially('Milano');

@@ -14,7 +14,9 @@ const WIDTHS = [
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 /** The count of the heading "37 case in vendita a Milano". */
@@ -41,7 +43,10 @@ for (const { device, viewport } of WIDTHS) {
   test.describe(`results on a ${device}`, () => {
     test.use({ viewport });
 
-    test('from the landing to Milan, a price filter, and the same results rendered by the server on reload', async ({ page, request }) => {
+    test('from the landing to Milan, a price filter, and the same results rendered by the server on reload', async ({
+      page,
+      request,
+    }) => {
       await openMilanFromTheLanding(page);
       const before = await headingCount(page);
       expect(before).toBeGreaterThan(1);
@@ -68,7 +73,12 @@ for (const { device, viewport } of WIDTHS) {
       await expectAccessible(page);
 
       // A card opens its listing.
-      const card = page.getByRole('list', { name: 'Annunci' }).getByRole('article').first().getByRole('heading').getByRole('link');
+      const card = page
+        .getByRole('list', { name: 'Annunci' })
+        .getByRole('article')
+        .first()
+        .getByRole('heading')
+        .getByRole('link');
       const href = await card.getAttribute('href');
       expect(href).toMatch(/^\/immobile\/\d+$/);
       await card.click();

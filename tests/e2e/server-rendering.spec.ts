@@ -69,7 +69,8 @@ test.describe('with JavaScript', () => {
       await page.setViewportSize({ width, height: 900 });
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${page.url()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
       for (const path of PUBLIC_PAGES) {

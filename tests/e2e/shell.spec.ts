@@ -97,12 +97,7 @@ const CHOICES: readonly Choice[] = [
     landing: /\/trovocasa$/,
     title: /^Case in affitto da privati e agenzie/,
     menuType: 'RENTER',
-    header: [
-      ['search', '/trovocasa'],
-      ['how-it-works', '/comefunziona/trovocasa'],
-      ABOUT,
-      ['faq', '/faq/trovocasa'],
-    ],
+    header: [['search', '/trovocasa'], ['how-it-works', '/comefunziona/trovocasa'], ABOUT, ['faq', '/faq/trovocasa']],
     footer: [
       ['search', '/ricerca'],
       ['how-it-works', '/comefunziona/trovocasa'],
@@ -120,11 +115,15 @@ async function homeCookie(context: BrowserContext): Promise<string | undefined> 
 
 async function menuEntries(scope: ReturnType<Page['locator']>): Promise<[string, string | null][]> {
   // The entries a person sees: the header holds the desktop menu even where the stylesheet hides it.
-  return scope.locator('[data-menu-item]:visible').evaluateAll((nodes) =>
-    nodes
-      .filter((node) => node.getAttribute('data-menu-item') !== 'blog')
-      .map((node) => [node.getAttribute('data-menu-item') ?? '', node.getAttribute('href')] as [string, string | null]),
-  );
+  return scope
+    .locator('[data-menu-item]:visible')
+    .evaluateAll((nodes) =>
+      nodes
+        .filter((node) => node.getAttribute('data-menu-item') !== 'blog')
+        .map(
+          (node) => [node.getAttribute('data-menu-item') ?? '', node.getAttribute('href')] as [string, string | null],
+        ),
+    );
 }
 
 async function expectRealPage(page: Page, path: string) {
@@ -139,7 +138,10 @@ async function expectAccessible(page: Page) {
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('a first visit at "/" shows the visitor menus and the four entry links in the footer', async ({ page, context }) => {
+test('a first visit at "/" shows the visitor menus and the four entry links in the footer', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   const header = page.getByTestId('site-header');
   await expect(header).toHaveAttribute('data-menu-type', 'BUYER_RENTER');
@@ -196,7 +198,8 @@ for (const choice of CHOICES) {
     await burger.click();
     await expect(burger).toHaveAttribute('aria-expanded', 'true');
     expect(await menuEntries(header)).toEqual(choice.header);
-    for (const [id] of choice.header) await expect(header.getByRole('navigation').locator(`[data-menu-item="${id}"]:visible`)).toBeVisible();
+    for (const [id] of choice.header)
+      await expect(header.getByRole('navigation').locator(`[data-menu-item="${id}"]:visible`)).toBeVisible();
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
@@ -204,7 +207,9 @@ for (const choice of CHOICES) {
 
     // Every internal link of both menus opens a page that is not an error.
     await page.setViewportSize({ width: 1280, height: 900 });
-    const targets = new Set([...choice.header, ...choice.footer].map(([, href]) => href).filter((href): href is string => !!href));
+    const targets = new Set(
+      [...choice.header, ...choice.footer].map(([, href]) => href).filter((href): href is string => !!href),
+    );
     for (const href of targets) {
       await page.goto(href);
       await expectRealPage(page, href);
@@ -287,7 +292,9 @@ test('the "lavora con noi" modal refuses a wrong file type, then sends a CV', as
 
   await dialog.getByLabel(/Nome e cognome/).fill('Laura Esposito');
   await dialog.getByLabel(/^Email/).fill('laura.esposito@example.com');
-  await dialog.getByLabel(/Curriculum/).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+  await dialog
+    .getByLabel(/Curriculum/)
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('png') });
   await dialog.getByRole('button', { name: 'Invia la candidatura' }).click();
   await expect(dialog.getByTestId('careers-outcome')).toHaveAttribute('data-outcome', 'invalidType');
   await expect(dialog).toHaveAccessibleName('Formato non accettato');

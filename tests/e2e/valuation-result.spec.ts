@@ -54,11 +54,16 @@ async function valuate(request: APIRequestContext): Promise<number> {
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 for (const width of [390, 1440]) {
-  test(`at ${width} px the owner sees the estimate and its comparables, finds it in MyRexer; another user gets the not-found page`, async ({ page, browser }) => {
+  test(`at ${width} px the owner sees the estimate and its comparables, finds it in MyRexer; another user gets the not-found page`, async ({
+    page,
+    browser,
+  }) => {
     // A journey over four pages, each checked with axe: about 30 s on a 2-core machine.
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
@@ -73,7 +78,9 @@ for (const width of [390, 1440]) {
     const estimate = page.getByTestId('valuation-estimate');
     await expect(estimate).toBeVisible();
     await expect(estimate.getByTestId('valuation-point')).toHaveText(/^\d{1,3}(\.\d{3})+\s€$/);
-    await expect(estimate.getByTestId('valuation-range')).toHaveText(/^da \d{1,3}(\.\d{3})+\s€ a \d{1,3}(\.\d{3})+\s€$/);
+    await expect(estimate.getByTestId('valuation-range')).toHaveText(
+      /^da \d{1,3}(\.\d{3})+\s€ a \d{1,3}(\.\d{3})+\s€$/,
+    );
     await expect(page.getByText('Una stima automatica, non una perizia')).toBeVisible();
     const comparables = page.getByTestId('comparable');
     expect(await comparables.count()).toBeGreaterThanOrEqual(3);

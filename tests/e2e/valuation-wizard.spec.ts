@@ -18,7 +18,9 @@ function uniqueEmail(label: string): string {
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 /** The step on screen: its h1, checked with axe. */
@@ -27,13 +29,17 @@ async function onStep(page: Page, title: string | RegExp) {
   await expectAccessible(page);
 }
 
-const next = (page: Page, name: string | RegExp = 'Continua') => page.getByRole('button', { name, exact: typeof name === 'string' }).click();
+const next = (page: Page, name: string | RegExp = 'Continua') =>
+  page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 
 /** The landing's address: the town from the list, street and number; the pin places itself. */
 async function typeAddress(page: Page, town: string | null) {
   if (town) {
     await page.getByLabel('Comune').fill(town.slice(0, 5));
-    await page.getByRole('option', { name: new RegExp(`^${town}`) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(`^${town}`) })
+      .first()
+      .click();
   }
   await page.getByLabel('Via o piazza').fill('Via Torino');
   await page.getByLabel('Numero civico').fill('40');
@@ -122,7 +128,9 @@ async function seeTheEstimate(page: Page, expectComparables: boolean) {
   }
 }
 
-test('a visitor without an account values a home and gets the estimate on screen, by mail and on its page', async ({ page }) => {
+test('a visitor without an account values a home and gets the estimate on screen, by mail and on its page', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('valuta');
   await page.goto('/valutocasa');

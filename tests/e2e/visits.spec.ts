@@ -18,14 +18,19 @@ const OWNER = 'venditore@rexer.example';
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 /** The API as a script calls it: a bearer, no cookies (Node's fetch keeps none). */
 async function api(baseURL: string, path: string, init: { method?: string; body?: unknown; bearer?: string } = {}) {
   const response = await fetch(new URL(path, baseURL), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
@@ -46,7 +51,10 @@ async function userOf(baseURL: string, email: string) {
 }
 
 /** A published listing of the demo seller with free times, that the demo buyer has not asked to visit lately. */
-async function pickListing(baseURL: string, used: Set<number>): Promise<{ id: number; title: string; owner: (path: string) => Promise<{ Count: number }> }> {
+async function pickListing(
+  baseURL: string,
+  used: Set<number>,
+): Promise<{ id: number; title: string; owner: (path: string) => Promise<{ Count: number }> }> {
   const owner = await userOf(baseURL, OWNER);
   const buyer = await userOf(baseURL, BUYER);
   // Not one with an open request, nor one asked about in the last day (a buyer may ask about one listing 3 times a day).
@@ -77,7 +85,11 @@ async function logIn(page: Page, email: string) {
   await expect(dialog).toBeHidden();
 }
 
-async function newPerson(browser: Browser, viewport: { width: number; height: number }, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
+async function newPerson(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  baseURL: string | undefined,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'it-IT', baseURL });
   const raw = await context.newPage();
   // The calls the app was refused, for the report of a failure (a page that lands on /genericerror says why),
@@ -86,17 +98,21 @@ async function newPerson(browser: Browser, viewport: { width: number; height: nu
   const logouts: string[] = [];
   context.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (response.status() === 401 && path.startsWith('/api/')) refused.push(`${new Date().toISOString()} ${response.request().method()} ${path}`);
+    if (response.status() === 401 && path.startsWith('/api/'))
+      refused.push(`${new Date().toISOString()} ${response.request().method()} ${path}`);
   });
   context.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/Account/Logout') logouts.push(`${new Date().toISOString()} from ${request.frame().url()}`);
+    if (new URL(request.url()).pathname === '/api/Account/Logout')
+      logouts.push(`${new Date().toISOString()} from ${request.frame().url()}`);
   });
   Object.assign(raw, { refused, logouts });
   // The fixture's hydration wait, for pages of contexts the test makes itself.
   const goto = raw.goto.bind(raw);
   raw.goto = async (url, options) => {
     const response = await goto(url, options);
-    await raw.waitForFunction(() => !document.getElementById('rexer-boot') || document.documentElement.hasAttribute('data-hydrated'));
+    await raw.waitForFunction(
+      () => !document.getElementById('rexer-boot') || document.documentElement.hasAttribute('data-hydrated'),
+    );
     return response;
   };
   return { context, page: raw };
@@ -111,7 +127,10 @@ test.describe.configure({ mode: 'serial' });
 const used = new Set<number>();
 
 for (const run of RUNS) {
-  test(`${run.device}: a visit requested, confirmed live, cancelled with a reason, and messages both ways`, async ({ browser, baseURL }) => {
+  test(`${run.device}: a visit requested, confirmed live, cancelled with a reason, and messages both ways`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const listing = await pickListing(baseURL!, used);
     const owner = await newPerson(browser, run.viewport, baseURL);
@@ -133,7 +152,9 @@ for (const run of RUNS) {
       const times = booking.getByRole('checkbox');
       await times.nth(0).check();
       await times.nth(1).check();
-      await booking.getByLabel('Messaggio per il proprietario (facoltativo)').fill('Buongiorno, vorrei vedere la casa con mio marito.');
+      await booking
+        .getByLabel('Messaggio per il proprietario (facoltativo)')
+        .fill('Buongiorno, vorrei vedere la casa con mio marito.');
       await expect(booking.getByTestId('book-visit-summary')).toBeVisible();
       await expectAccessible(buyer.page);
       await booking.getByTestId('book-visit-submit').click();
@@ -163,7 +184,10 @@ for (const run of RUNS) {
       // The confirmation mail carries the invitation.
       const mailPage = await buyer.context.newPage();
       await mailPage.goto(`/visualizzamail?to=${encodeURIComponent(BUYER)}`);
-      const mail = mailPage.getByTestId('outbox-mail').filter({ hasText: `Visita confermata: «${listing.title}` }).first();
+      const mail = mailPage
+        .getByTestId('outbox-mail')
+        .filter({ hasText: `Visita confermata: «${listing.title}` })
+        .first();
       await expect(mail).toBeVisible();
       await expect(mail.getByTestId('outbox-attachment')).toHaveText('Allegato: visita.ics');
       await mail.getByText('Mostra il contenuto').click();
@@ -176,7 +200,7 @@ for (const run of RUNS) {
       await planned.getByTestId('action-cancel').click();
       const cancel = owner.page.getByRole('dialog');
       await expect(cancel).toBeVisible();
-      await expect(cancel.getByRole('radio', { name: 'Ho trovato un\'altra casa' })).toHaveCount(0);
+      await expect(cancel.getByRole('radio', { name: "Ho trovato un'altra casa" })).toHaveCount(0);
       await cancel.getByRole('radio', { name: 'Ho avuto un imprevisto' }).check();
       await expectAccessible(owner.page);
       await cancel.getByTestId('cancel-submit').click();
@@ -198,10 +222,12 @@ for (const run of RUNS) {
       await buyer.page.goto(`/immobile/${listing.id}`);
       await buyer.page.getByRole('button', { name: 'Scrivi al proprietario' }).first().click();
       const write = buyer.page.getByRole('dialog', { name: 'Scrivi al proprietario' });
-      await write.getByLabel('Il tuo messaggio').fill('Mi dispiace per la visita: possiamo fissarne un\'altra la prossima settimana?');
+      await write
+        .getByLabel('Il tuo messaggio')
+        .fill("Mi dispiace per la visita: possiamo fissarne un'altra la prossima settimana?");
       await write.getByTestId('write-to-owner-submit').click();
       await expect(buyer.page).toHaveURL(/\/myrexer\/messaggi\?thread=\d+/);
-      await expect(buyer.page.getByTestId('message').last()).toContainText('possiamo fissarne un\'altra');
+      await expect(buyer.page.getByTestId('message').last()).toContainText("possiamo fissarne un'altra");
       await expectAccessible(buyer.page);
       await expect(badge).toHaveText(String(unreadBefore + 1), { timeout: 15_000 });
 
@@ -209,7 +235,7 @@ for (const run of RUNS) {
       await owner.page.goto('/myrexer/messaggi');
       await owner.page.getByTestId('message-thread').filter({ hasText: listing.title }).click();
       const ownerThread = owner.page.getByTestId('message-thread-view');
-      await expect(ownerThread).toContainText('possiamo fissarne un\'altra');
+      await expect(ownerThread).toContainText("possiamo fissarne un'altra");
       if (unreadBefore === 0) await expect(badge).toHaveCount(0, { timeout: 15_000 });
       else await expect(badge).toHaveText(String(unreadBefore), { timeout: 15_000 });
       await expectAccessible(owner.page);
@@ -219,11 +245,26 @@ for (const run of RUNS) {
       for (const person of [owner, buyer]) expect((person.page as Page & { logouts: string[] }).logouts).toEqual([]);
     } catch (error) {
       // Both people's screens at the moment it failed, for whoever reads the report.
-      for (const [name, person] of [['owner', owner], ['buyer', buyer]] as const) {
-        await test.info().attach(`${name}.png`, { body: await person.page.screenshot({ fullPage: true }), contentType: 'image/png' }).catch(() => undefined);
-        await test.info().attach(`${name}.url`, { body: person.page.url(), contentType: 'text/plain' }).catch(() => undefined);
+      for (const [name, person] of [
+        ['owner', owner],
+        ['buyer', buyer],
+      ] as const) {
+        await test
+          .info()
+          .attach(`${name}.png`, { body: await person.page.screenshot({ fullPage: true }), contentType: 'image/png' })
+          .catch(() => undefined);
+        await test
+          .info()
+          .attach(`${name}.url`, { body: person.page.url(), contentType: 'text/plain' })
+          .catch(() => undefined);
         const { refused, logouts } = person.page as Page & { refused: string[]; logouts: string[] };
-        await test.info().attach(`${name}.refused`, { body: [...refused, ...logouts.map((l) => `LOGOUT ${l}`)].join('\n') || 'none', contentType: 'text/plain' }).catch(() => undefined);
+        await test
+          .info()
+          .attach(`${name}.refused`, {
+            body: [...refused, ...logouts.map((l) => `LOGOUT ${l}`)].join('\n') || 'none',
+            contentType: 'text/plain',
+          })
+          .catch(() => undefined);
       }
       throw error;
     } finally {

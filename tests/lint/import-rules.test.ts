@@ -8,10 +8,13 @@ const eslint = new ESLint();
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
-const machineImport = "import { sessionMachine } from '../../../../machines/session.machine';\nexport const machine = sessionMachine;\n";
+const machineImport =
+  "import { sessionMachine } from '../../../../machines/session.machine';\nexport const machine = sessionMachine;\n";
 
 describe('import rules', () => {
   it.each([
@@ -30,19 +33,39 @@ describe('import rules', () => {
   });
 
   it('lets every layer import the domain types', async () => {
-    expect(await restrictedImports('src/entities/account/api/domain.ts', "import type { Credentials } from '@domain/session';\nexport type C = Credentials;\n")).toEqual([]);
+    expect(
+      await restrictedImports(
+        'src/entities/account/api/domain.ts',
+        "import type { Credentials } from '@domain/session';\nexport type C = Credentials;\n",
+      ),
+    ).toEqual([]);
   });
 
-  it.each(['server/modules/search/x.ts', 'machines/x.machine.ts', 'src/pages/profile/ui/x.tsx', 'src/processes/session/model/x.ts', 'tests/api/x.test.ts', 'scripts/x.ts'])(
-    'refuses the domain by a relative path in %s: one way, @domain/',
-    async (filePath) => {
-      expect(await restrictedImports(filePath, "import { SEARCH } from '../../domain/search';\nexport const s = SEARCH;\n")).toEqual([expect.stringContaining('as @domain/')]);
-      expect(await restrictedImports(filePath, "import { SEARCH } from '@domain/search';\nexport const s = SEARCH;\n")).toEqual([]);
-    },
-  );
+  it.each([
+    'server/modules/search/x.ts',
+    'machines/x.machine.ts',
+    'src/pages/profile/ui/x.tsx',
+    'src/processes/session/model/x.ts',
+    'tests/api/x.test.ts',
+    'scripts/x.ts',
+  ])('refuses the domain by a relative path in %s: one way, @domain/', async (filePath) => {
+    expect(
+      await restrictedImports(filePath, "import { SEARCH } from '../../domain/search';\nexport const s = SEARCH;\n"),
+    ).toEqual([expect.stringContaining('as @domain/')]);
+    expect(
+      await restrictedImports(filePath, "import { SEARCH } from '@domain/search';\nexport const s = SEARCH;\n"),
+    ).toEqual([]);
+  });
 
   it('keeps the server out of src/ and src/ out of machines/', async () => {
-    expect(await restrictedImports('src/processes/session/model/x.ts', "import { x } from '../../../../server/app';\nexport const y = x;\n")).toHaveLength(1);
-    expect(await restrictedImports('machines/x.machine.ts', "import { x } from '@/shared/api';\nexport const y = x;\n")).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        'src/processes/session/model/x.ts',
+        "import { x } from '../../../../server/app';\nexport const y = x;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports('machines/x.machine.ts', "import { x } from '@/shared/api';\nexport const y = x;\n"),
+    ).toHaveLength(1);
   });
 });

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 // Rexer does not know whether it writes to a man or a woman: the copy and the mails say
 // "grazie per la registrazione", never "grazie per esserti registrato".
-const GENDERED = /(^|[^\p{L}])((ti sei|esserti|sei già|sei stat[oa]|sei) (registrat|iscritt|entrat|arrivat|stat|sicur|pront|interessat|collegat)[oa]|benvenut[oa]|car[oa] (cliente|utente))([^\p{L}]|$)/iu;
+const GENDERED =
+  /(^|[^\p{L}])((ti sei|esserti|sei già|sei stat[oa]|sei) (registrat|iscritt|entrat|arrivat|stat|sicur|pront|interessat|collegat)[oa]|benvenut[oa]|car[oa] (cliente|utente))([^\p{L}]|$)/iu;
 
 /** The server's source files that write mails (the body text lives in code there). */
 function mailSources(dir: string): string[] {
@@ -18,11 +19,33 @@ function mailSources(dir: string): string[] {
   });
 }
 
-const ENGLISH = ['Upgrade', 'Submit', 'Cancel', 'Save', 'Upload', 'Choose', 'Browse', 'Loading', 'Settings', 'Sign in', 'Sign up', 'Log in', 'Log out', 'Click here', 'Learn more', 'Read more', 'Next', 'Back', 'Delete', 'Edit'];
+const ENGLISH = [
+  'Upgrade',
+  'Submit',
+  'Cancel',
+  'Save',
+  'Upload',
+  'Choose',
+  'Browse',
+  'Loading',
+  'Settings',
+  'Sign in',
+  'Sign up',
+  'Log in',
+  'Log out',
+  'Click here',
+  'Learn more',
+  'Read more',
+  'Next',
+  'Back',
+  'Delete',
+  'Edit',
+];
 
 function strings(value: unknown, at: string): [string, string][] {
   if (typeof value === 'string') return [[at, value]];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => strings(inner, at ? `${at}.${key}` : key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => strings(inner, at ? `${at}.${key}` : key));
   return [];
 }
 
@@ -34,7 +57,9 @@ describe('Italian copy', () => {
 
   it('has no English word in any translation', () => {
     expect(all.length).toBeGreaterThan(100);
-    const found = all.filter(([, text]) => ENGLISH.some((word) => new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'u').test(text)));
+    const found = all.filter(([, text]) =>
+      ENGLISH.some((word) => new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'u').test(text)),
+    );
     expect(found).toEqual([]);
   });
 
@@ -45,7 +70,9 @@ describe('Italian copy', () => {
     const mails = mailSources(path.resolve('server/modules'));
     expect(mails.length).toBeGreaterThan(3);
     const inMails = mails.flatMap((file) =>
-      readFileSync(file, 'utf8').split('\n').flatMap((line, i) => (GENDERED.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (GENDERED.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect([...inTranslations, ...inMails]).toEqual([]);
   });

@@ -43,8 +43,16 @@ function routeFiles(): RouteFile[] {
   const routes: RouteFile[] = [];
   for (const full of listFiles(ROUTES_DIR)) {
     const relative = path.relative(ROUTES_DIR, full).split(path.sep).join('/');
-    if (!/\.(tsx?|jsx?)$/.test(relative) || /\.(test|spec)\./.test(relative) || relative.split('/').some((part) => part.startsWith('-'))) continue;
-    const raw = relative.replace(/\.(tsx?|jsx?)$/, '').split('/').flatMap((part) => part.split(/\.(?![^[]*\])/));
+    if (
+      !/\.(tsx?|jsx?)$/.test(relative) ||
+      /\.(test|spec)\./.test(relative) ||
+      relative.split('/').some((part) => part.startsWith('-'))
+    )
+      continue;
+    const raw = relative
+      .replace(/\.(tsx?|jsx?)$/, '')
+      .split('/')
+      .flatMap((part) => part.split(/\.(?![^[]*\])/));
     if (raw[0] === '__root') continue;
     const last = raw[raw.length - 1];
     if (last.startsWith('_')) continue;
@@ -94,7 +102,9 @@ function compareRank(a: number[], b: number[]): number {
 
 /** The route the SPA renders for a path, or undefined. */
 function routeOf(routes: RouteFile[], pathname: string): RouteFile | undefined {
-  return routes.filter((route) => matches(route, pathname)).sort((a, b) => compareRank(specificity(a), specificity(b)))[0];
+  return routes
+    .filter((route) => matches(route, pathname))
+    .sort((a, b) => compareRank(specificity(a), specificity(b)))[0];
 }
 
 describe('public content pages (domain/public-pages.ts)', () => {
@@ -114,7 +124,9 @@ describe('public content pages (domain/public-pages.ts)', () => {
   it('has a route file for every path of the sitemap: the fixed pages, the type pages and the municipality lists', () => {
     const paths = [
       ...publicContentPaths(),
-      ...MUNICIPALITY_LIST_LANDINGS.map((landing) => municipalityListPath(landing, DEFAULT_TYPE_SLUG, 'monza-e-della-brianza')),
+      ...MUNICIPALITY_LIST_LANDINGS.map((landing) =>
+        municipalityListPath(landing, DEFAULT_TYPE_SLUG, 'monza-e-della-brianza'),
+      ),
     ];
     expect(paths).toEqual(expect.arrayContaining([...CONTENT_PATHS]));
     const missing = paths.filter((pathname) => !routeOf(routes, pathname));
@@ -147,7 +159,8 @@ describe('public content pages (domain/public-pages.ts)', () => {
 
   it('disallows only paths that are not content pages', () => {
     const disallowed = (pathname: string) =>
-      CRAWLER_DISALLOWED_PATHS.some((p) => pathname.startsWith(p)) && !CRAWLER_ALLOWED_PATHS.some((p) => pathname.startsWith(p));
+      CRAWLER_DISALLOWED_PATHS.some((p) => pathname.startsWith(p)) &&
+      !CRAWLER_ALLOWED_PATHS.some((p) => pathname.startsWith(p));
     expect(publicContentPaths().filter(disallowed)).toEqual([]);
   });
 });

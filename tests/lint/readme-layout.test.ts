@@ -36,7 +36,9 @@ describe("the README's layout", () => {
 
   it('names every folder of server/ and of the repository', () => {
     expect(unnamed(layout, dirsOf('server'))).toEqual([]);
-    const top = dirsOf('.').filter((d) => !d.startsWith('.') && !['node_modules', 'dist', 'data', 'test-results', 'playwright-report'].includes(d));
+    const top = dirsOf('.').filter(
+      (d) => !d.startsWith('.') && !['node_modules', 'dist', 'data', 'test-results', 'playwright-report'].includes(d),
+    );
     expect(unnamed(layout, top)).toEqual([]);
   });
 

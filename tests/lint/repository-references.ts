@@ -25,7 +25,23 @@ export interface OutsideReference {
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', '.tmp', 'test-results', 'playwright-report', 'coverage']);
 /** `/data/` at the root is the embedded database's folder (DATA_DIR), ignored by git. */
 const SKIPPED_ROOT_DIRS = new Set(['data']);
-const TEXT_EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.md', '.css', '.html', '.sql', '.yml', '.yaml', '.txt', '.svg', '']);
+const TEXT_EXTENSIONS = new Set([
+  '.ts',
+  '.tsx',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.json',
+  '.md',
+  '.css',
+  '.html',
+  '.sql',
+  '.yml',
+  '.yaml',
+  '.txt',
+  '.svg',
+  '',
+]);
 /** The lockfile is npm's, not the project's words. */
 const SKIPPED_FILES = new Set(['package-lock.json']);
 /** This check and its test: they hold the references they look for, as examples. */
@@ -36,12 +52,19 @@ const SELF = new Set(['tests/lint/repository-references.ts', 'tests/lint/self-co
  * in, each with its reason. Nothing else may climb out.
  */
 export const ALLOWED_CLIMBS: ReadonlyArray<{ file: string; reference: string; why: string }> = [
-  { file: 'eslint.config.js', reference: '../../server', why: 'an import pattern, matched against the imports of files under src/' },
+  {
+    file: 'eslint.config.js',
+    reference: '../../server',
+    why: 'an import pattern, matched against the imports of files under src/',
+  },
 ];
 
 /** Files whose paths name sample files that exist only in memory, with their reason. */
 export const IN_MEMORY_SAMPLES: ReadonlyMap<string, string> = new Map([
-  ['tests/lint/import-rules.test.ts', 'lints sample files placed in src/ and machines/ in memory, with the imports they would write'],
+  [
+    'tests/lint/import-rules.test.ts',
+    'lints sample files placed in src/ and machines/ in memory, with the imports they would write',
+  ],
 ]);
 
 export function readRepositoryFiles(root: string): RepoFile[] {
@@ -52,7 +75,12 @@ export function readRepositoryFiles(root: string): RepoFile[] {
       if (entry.isDirectory()) {
         if (SKIPPED_DIRS.has(entry.name) || (rel === '' && SKIPPED_ROOT_DIRS.has(entry.name))) continue;
         walk(path.join(dir, entry.name), relPath);
-      } else if (entry.isFile() && !SKIPPED_FILES.has(entry.name) && !SELF.has(relPath) && TEXT_EXTENSIONS.has(path.extname(entry.name))) {
+      } else if (
+        entry.isFile() &&
+        !SKIPPED_FILES.has(entry.name) &&
+        !SELF.has(relPath) &&
+        TEXT_EXTENSIONS.has(path.extname(entry.name))
+      ) {
         out.push({ path: relPath, text: readFileSync(path.join(dir, entry.name), 'utf8') });
       }
     }
@@ -67,7 +95,8 @@ const MARKDOWN_PAGE = /[\w./-]*[\w-]\.md\b/g;
 /** A file under docs/ named from anywhere. */
 const DOCS_FILE = /(?<![\w./-])docs\/[\w./-]*\w/g;
 /** A source or data file named by its path from the root: `server/auth/tokens.ts`. */
-const REPO_FILE = /(?<![\w./@-])(?:src|server|machines|domain|tests|scripts|locales|public)\/[\w./$[\]-]*\.(?:tsx?|js|json|md|css|csv|sql)\b/g;
+const REPO_FILE =
+  /(?<![\w./@-])(?:src|server|machines|domain|tests|scripts|locales|public)\/[\w./$[\]-]*\.(?:tsx?|js|json|md|css|csv|sql)\b/g;
 /** A specification cited by section without saying which file holds it. */
 const BARE_SPEC_SECTION = /\bspec(?:ification)?(?:'s)?\s+(?:sections?\s+\d|§\s*\d|\(section)/gi;
 const SPEC_SECTION = /docs\/spec\.md\s+§(\d+)/g;
@@ -100,14 +129,13 @@ export function findOutsideReferences(root: string, files: readonly RepoFile[]):
     }
     for (const m of file.text.matchAll(MARKDOWN_PAGE)) {
       const name = m[0].replace(/^\.?\//, '');
-      const known = name.includes('/')
-        ? exists(name) || exists(path.posix.join(dir, name))
-        : markdownNames.has(name);
+      const known = name.includes('/') ? exists(name) || exists(path.posix.join(dir, name)) : markdownNames.has(name);
       if (!known) report(m.index, m[0], 'names a Markdown page the repository does not have');
     }
     for (const m of file.text.matchAll(DOCS_FILE)) {
       if (m[0].endsWith('.md')) continue; // a page: checked above
-      if (!exists(m[0]) && !exists(path.posix.join(dir, m[0]))) report(m.index, m[0], 'names a file of docs/ that does not exist');
+      if (!exists(m[0]) && !exists(path.posix.join(dir, m[0])))
+        report(m.index, m[0], 'names a file of docs/ that does not exist');
     }
     for (const m of file.text.matchAll(REPO_FILE)) {
       if (!m[0].endsWith('.md') && !exists(m[0])) report(m.index, m[0], 'names a file that is not in the repository');

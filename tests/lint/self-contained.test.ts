@@ -40,34 +40,53 @@ describe('findOutsideReferences', () => {
     { path: 'server/modules/shared/query.ts', text: '' },
     ...more,
   ];
-  const refs = (...more: RepoFile[]) => findOutsideReferences(root, files(...more)).map((f) => `${f.file}:${f.line} ${f.reference}`);
+  const refs = (...more: RepoFile[]) =>
+    findOutsideReferences(root, files(...more)).map((f) => `${f.file}:${f.line} ${f.reference}`);
 
   it('finds a file read from beside the repository', () => {
     const code = `const csv = new URL('${up('..', 'shared', 'data', 'omi.csv')}', import.meta.url);`;
-    expect(refs({ path: 'scripts/gen.ts', text: code })).toEqual([`scripts/gen.ts:1 ${up('..', 'shared', 'data', 'omi.csv')}`]);
+    expect(refs({ path: 'scripts/gen.ts', text: code })).toEqual([
+      `scripts/gen.ts:1 ${up('..', 'shared', 'data', 'omi.csv')}`,
+    ]);
   });
 
   it('finds a document cited beside the repository, in prose and in comments', () => {
-    expect(refs({ path: 'docs/a.md', text: `Follows \`${up('shared', 'ARCHITECTURE.md')}\`.` })).toContain(`docs/a.md:1 ${up('shared', 'ARCHITECTURE.md')}`);
-    expect(refs({ path: 'machines/m.ts', text: `// see\n// ${['product', 'spec.md'].join('-')}, the steps` })).toEqual([`machines/m.ts:2 ${['product', 'spec.md'].join('-')}`]);
+    expect(refs({ path: 'docs/a.md', text: `Follows \`${up('shared', 'ARCHITECTURE.md')}\`.` })).toContain(
+      `docs/a.md:1 ${up('shared', 'ARCHITECTURE.md')}`,
+    );
+    expect(refs({ path: 'machines/m.ts', text: `// see\n// ${['product', 'spec.md'].join('-')}, the steps` })).toEqual([
+      `machines/m.ts:2 ${['product', 'spec.md'].join('-')}`,
+    ]);
   });
 
   it('finds a section of a specification that is not docs/spec.md, and a section it lacks', () => {
     expect(refs({ path: 'src/a.ts', text: `/** The portal (${spec(7)}). */` })).toEqual([`src/a.ts:1 ${spec(7)}`]);
-    expect(refs({ path: 'src/b.ts', text: '/** (docs/spec.md §7), (docs/spec.md §4) */' })).toEqual(['src/b.ts:1 docs/spec.md §4']);
-  });
-
-  it('finds a file of docs/ that does not exist', () => {
-    expect(refs({ path: 'README.md', text: 'See docs/spec.md and docs/gone.md.' })).toEqual(['README.md:1 docs/gone.md']);
-  });
-
-  it('finds a source file named by a path that no longer exists', () => {
-    expect(refs({ path: 'src/c.ts', text: '// As server/modules/shared/query.ts and server/modules/account/schemas.ts do.' })).toEqual([
-      'src/c.ts:1 server/modules/account/schemas.ts',
+    expect(refs({ path: 'src/b.ts', text: '/** (docs/spec.md §7), (docs/spec.md §4) */' })).toEqual([
+      'src/b.ts:1 docs/spec.md §4',
     ]);
   });
 
+  it('finds a file of docs/ that does not exist', () => {
+    expect(refs({ path: 'README.md', text: 'See docs/spec.md and docs/gone.md.' })).toEqual([
+      'README.md:1 docs/gone.md',
+    ]);
+  });
+
+  it('finds a source file named by a path that no longer exists', () => {
+    expect(
+      refs({
+        path: 'src/c.ts',
+        text: '// As server/modules/shared/query.ts and server/modules/account/schemas.ts do.',
+      }),
+    ).toEqual(['src/c.ts:1 server/modules/account/schemas.ts']);
+  });
+
   it('accepts relative imports that stay inside, and the root itself', () => {
-    expect(refs({ path: 'server/modules/search/schemas.ts', text: "import { q } from '../shared/query';\nconst root = new URL('../../..', import.meta.url);" })).toEqual([]);
+    expect(
+      refs({
+        path: 'server/modules/search/schemas.ts',
+        text: "import { q } from '../shared/query';\nconst root = new URL('../../..', import.meta.url);",
+      }),
+    ).toEqual([]);
   });
 });

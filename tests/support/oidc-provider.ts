@@ -38,7 +38,14 @@ export interface RunningOidcProvider {
 
 interface Interaction {
   uid: string;
-  prompt: { name: string; details: { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> } };
+  prompt: {
+    name: string;
+    details: {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+  };
   params: { client_id?: string };
   session?: { accountId?: string };
   grantId?: string;
@@ -54,7 +61,12 @@ interface Grant {
 interface Provider {
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-  interactionFinished(req: IncomingMessage, res: ServerResponse, result: object, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: object,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
   Grant: { new (init: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
 }
 
@@ -149,29 +161,45 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) throw new Error('interaction mismatch');
     if (req.method === 'POST' && action === 'abort') {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the login' }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user cancelled the login' },
+        { mergeWithLastSubmission: false },
+      );
     }
     if (details.prompt.name === 'login') {
       if (req.method === 'POST' && action === 'login') {
         const email = (await formBody(req)).get('email')?.trim().toLowerCase() ?? '';
         const accountId = byEmail.get(email);
-        if (accountId) return provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+        if (accountId)
+          return provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
         res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(uid, 'Account sconosciuto'));
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(loginPage(uid));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(loginPage(uid));
       return;
     }
     if (details.prompt.name === 'consent') {
       const accountId = details.session?.accountId;
       const clientId = details.params.client_id;
       if (!accountId || !clientId) throw new Error('consent without a session');
-      const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
+      const grant =
+        (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+        new provider.Grant({ accountId, clientId });
       const missing = details.prompt.details;
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(' '));
-      return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+        grant.addResourceScope(resource, scopes.join(' '));
+      return provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: await grant.save() } },
+        { mergeWithLastSubmission: true },
+      );
     }
     throw new Error(`unexpected prompt ${details.prompt.name}`);
   };

@@ -1,5 +1,15 @@
 import { relations } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, numeric, pgTable, text, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { media } from './media';
 import { municipalities } from './municipalities';

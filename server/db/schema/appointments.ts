@@ -1,6 +1,18 @@
 import { relations, sql } from 'drizzle-orm';
 import { APPOINTMENT_ACTORS } from '@domain/appointment';
-import { check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { properties } from './properties';
 import { appointmentRefusalReasons, appointmentStatuses } from './reference-lists';
@@ -113,7 +125,10 @@ export const listingVisitWindows = pgTable(
   (t) => [
     index('listing_visit_windows_property_idx').on(t.propertyId, t.weekday, t.startsMinute),
     check('listing_visit_windows_weekday', sql`${t.weekday} between 1 and 7`),
-    check('listing_visit_windows_minutes', sql`${t.startsMinute} >= 0 and ${t.endsMinute} <= 1440 and ${t.startsMinute} < ${t.endsMinute}`),
+    check(
+      'listing_visit_windows_minutes',
+      sql`${t.startsMinute} >= 0 and ${t.endsMinute} <= 1440 and ${t.startsMinute} < ${t.endsMinute}`,
+    ),
   ],
 );
 

@@ -38,7 +38,10 @@ export const anonymousFavorites = pgTable(
     priceAtSave: integer('price_at_save'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userTokenId, t.propertyId] }), index('anonymous_favorites_property_idx').on(t.propertyId)],
+  (t) => [
+    primaryKey({ columns: [t.userTokenId, t.propertyId] }),
+    index('anonymous_favorites_property_idx').on(t.propertyId),
+  ],
 );
 
 export const favoritesRelations = relations(favorites, ({ one }) => ({

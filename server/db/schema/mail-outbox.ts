@@ -35,5 +35,8 @@ export const mailOutbox = pgTable(
     /** When the sender may try again after a failure (null: at once). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.id), index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.toAddress, t.id),
+    index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt),
+  ],
 );

@@ -49,7 +49,10 @@ export const messages = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_thread_idx').on(t.threadId, t.id), check('messages_text_length', sql`char_length(${t.text}) between 1 and 2000`)],
+  (t) => [
+    index('messages_thread_idx').on(t.threadId, t.id),
+    check('messages_text_length', sql`char_length(${t.text}) between 1 and 2000`),
+  ],
 );
 
 /**

@@ -1,5 +1,14 @@
 import { relations } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, smallint, text, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { agencies } from './agencies';
 import { createdAt, updatedAt } from './columns';
 import { municipalities } from './municipalities';

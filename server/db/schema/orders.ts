@@ -1,5 +1,16 @@
 import { relations, sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { properties } from './properties';
 import { planTypes, serviceProducts } from './reference-lists';

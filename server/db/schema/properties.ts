@@ -173,7 +173,10 @@ export const properties = pgTable(
      */
     wizardAnswers: jsonb('wizard_answers').$type<Record<string, unknown>>(),
     /** Steps in the order they were visited; Back pops this (docs/wizard-flow.md). */
-    wizardHistory: smallint('wizard_history').array().notNull().default(sql`'{}'::smallint[]`),
+    wizardHistory: smallint('wizard_history')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
 
     /** First-row service: the listing is shown first until then. */
     highlightedUntil: timestamp('highlighted_until', { withTimezone: true }),

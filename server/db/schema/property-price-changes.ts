@@ -17,7 +17,10 @@ export const propertyPriceChanges = pgTable(
     newPrice: integer('new_price'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('property_price_changes_property_idx').on(t.propertyId, t.changedAt), index('property_price_changes_changed_idx').on(t.changedAt)],
+  (t) => [
+    index('property_price_changes_property_idx').on(t.propertyId, t.changedAt),
+    index('property_price_changes_changed_idx').on(t.changedAt),
+  ],
 );
 
 export const propertyPriceChangesRelations = relations(propertyPriceChanges, ({ one }) => ({

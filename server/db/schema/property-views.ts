@@ -17,7 +17,10 @@ export const propertyViews = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     views: integer('views').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.propertyId, table.day] }), check('property_views_positive', sql`${table.views} >= 0`)],
+  (table) => [
+    primaryKey({ columns: [table.propertyId, table.day] }),
+    check('property_views_positive', sql`${table.views} >= 0`),
+  ],
 );
 
 /**
@@ -37,5 +40,8 @@ export const propertyViewVisitors = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     visitor: varchar('visitor', { length: 32 }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.propertyId, table.day, table.visitor] }), index('property_view_visitors_day_idx').on(table.day)],
+  (table) => [
+    primaryKey({ columns: [table.propertyId, table.day, table.visitor] }),
+    index('property_view_visitors_day_idx').on(table.day),
+  ],
 );

@@ -1,5 +1,16 @@
 import { relations } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { properties } from './properties';
 import { searchTypes, sellTypes } from './reference-lists';
@@ -37,7 +48,10 @@ export const savedSearches = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('saved_searches_user_idx').on(t.userId, t.id), index('saved_searches_frequency_idx').on(t.frequency, t.alertsCheckedAt)],
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId, t.id),
+    index('saved_searches_frequency_idx').on(t.frequency, t.alertsCheckedAt),
+  ],
 );
 
 /**
@@ -58,7 +72,10 @@ export const savedSearchMatches = pgTable(
     kind: smallint('kind').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId, t.price] }), index('saved_search_matches_property_idx').on(t.propertyId)],
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.propertyId, t.price] }),
+    index('saved_search_matches_property_idx').on(t.propertyId),
+  ],
 );
 
 export const savedSearchesRelations = relations(savedSearches, ({ one, many }) => ({

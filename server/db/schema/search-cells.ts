@@ -59,7 +59,9 @@ export const searchChanges = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     propertyId: integer('property_id').notNull(),
-    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`txid_current()`),
+    xid: bigint('xid', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_changes_xid_idx').on(t.xid), index('search_changes_at_idx').on(t.at)],

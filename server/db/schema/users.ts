@@ -1,5 +1,17 @@
 import { relations, sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { agencies } from './agencies';
 import { createdAt, updatedAt } from './columns';
 import { media } from './media';

@@ -83,7 +83,10 @@ describe('demo listings', () => {
     const descriptions = listings.map((l) => l.row.description ?? '');
     // "all'ottavo piano", never "al ottavo" (nor "al undicesimo").
     expect(descriptions.filter((d) => /\bal [aeiou]\w+ piano\b/i.test(d))).toEqual([]);
-    expect(descriptions.some((d) => /\ball'[aeiou]\w+ piano\b/i.test(d)) || descriptions.some((d) => /\bal [b-df-hj-np-tv-z]\w+ piano\b/i.test(d))).toBe(true);
+    expect(
+      descriptions.some((d) => /\ball'[aeiou]\w+ piano\b/i.test(d)) ||
+        descriptions.some((d) => /\bal [b-df-hj-np-tv-z]\w+ piano\b/i.test(d)),
+    ).toBe(true);
     // The rent's availability has its date in the details only.
     expect(descriptions.filter((d) => /Disponibile dal \d/.test(d))).toEqual([]);
   });
@@ -97,7 +100,10 @@ describe('demo listings', () => {
     for (const l of published) {
       const sale = l.row.sellTypeId === SELL_TYPE.sale;
       const withAddress = `Casa in ${sale ? 'vendita' : 'affitto'} in ${l.row.street}, ${l.row.streetNumber} a ${l.cityName}`;
-      const expected = l.row.showAddress && withAddress.length <= GENERATED_TITLE_MAX_LENGTH ? withAddress : `Casa in ${sale ? 'vendita' : 'affitto'} a ${l.cityName}`;
+      const expected =
+        l.row.showAddress && withAddress.length <= GENERATED_TITLE_MAX_LENGTH
+          ? withAddress
+          : `Casa in ${sale ? 'vendita' : 'affitto'} a ${l.cityName}`;
       if (!l.row.showAddress) {
         expect(l.row.title).not.toContain(l.row.street);
         expect(l.row.description).not.toContain(l.row.street);
@@ -122,12 +128,19 @@ describe('demo listings', () => {
       expect(l.photos.length).toBeGreaterThanOrEqual(2);
       expect(l.photos.length).toBeLessThanOrEqual(6);
       // A house opens on the house, a flat on its building or its living room.
-      const house = [PROPERTY_TYPE.villa, PROPERTY_TYPE.terraced_house, PROPERTY_TYPE.detached_house, PROPERTY_TYPE.semi_detached_house].includes(r.propertyTypeId as never);
+      const house = [
+        PROPERTY_TYPE.villa,
+        PROPERTY_TYPE.terraced_house,
+        PROPERTY_TYPE.detached_house,
+        PROPERTY_TYPE.semi_detached_house,
+      ].includes(r.propertyTypeId as never);
       expect(house ? ['house'] : ['facade', 'living_room']).toContain(l.photos[0]);
       expect(l.photos).toContain(house ? 'house' : 'facade');
       expect(r.description!.length).toBeGreaterThan(120);
       // Counted rooms take the plural: "due camere da letto", never "due camera da letto".
-      expect(r.description).not.toMatch(/\b(due|tre|quattro|cinque) (camera|bagno|balcone|terrazzo|cameretta|ripostiglio)\b/);
+      expect(r.description).not.toMatch(
+        /\b(due|tre|quattro|cinque) (camera|bagno|balcone|terrazzo|cameretta|ripostiglio)\b/,
+      );
       expect(r.description).not.toMatch(/\{\w+\}/);
       if (r.sellTypeId === SELL_TYPE.rent) {
         expect(r.availableFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -146,7 +159,8 @@ describe('demo listings', () => {
       const [lo, hi] = ENERGY_INDEX_RANGES[r.energyClassId! - 1]!;
       expect(r.energyPerformance!).toBeGreaterThanOrEqual(lo);
       expect(r.energyPerformance!).toBeLessThanOrEqual(hi);
-      if (r.conditionId === PROPERTY_CONDITION.new || (r.buildYear ?? 0) >= 2006) expect([ENERGY_CLASS.F, ENERGY_CLASS.G]).not.toContain(r.energyClassId);
+      if (r.conditionId === PROPERTY_CONDITION.new || (r.buildYear ?? 0) >= 2006)
+        expect([ENERGY_CLASS.F, ENERGY_CLASS.G]).not.toContain(r.energyClassId);
     }
   });
 
@@ -158,7 +172,10 @@ describe('demo listings', () => {
   it('lie within a few kilometres of their town centre', () => {
     for (const l of listings) {
       const town = municipalityByIstat.get(l.cityIstat)!;
-      expect(distanceKm(l.row.latitude, l.row.longitude, town.latitude!, town.longitude!), `${l.cityName} ${l.neighbourhood}`).toBeLessThan(9);
+      expect(
+        distanceKm(l.row.latitude, l.row.longitude, town.latitude!, town.longitude!),
+        `${l.cityName} ${l.neighbourhood}`,
+      ).toBeLessThan(9);
     }
   });
 
@@ -170,8 +187,14 @@ describe('demo listings', () => {
     }
   });
 
-  it('price a home by its street as well as its town: Via Manzoni above the rest of Milan\'s centre', () => {
-    const centre = listings.filter((l) => l.cityIstat === '015146' && l.row.sellTypeId === SELL_TYPE.sale && RESIDENTIAL.has(l.row.propertyTypeId) && ['Via Manzoni', 'Via Torino', 'Corso di Porta Romana', 'Via Larga'].includes(l.row.street ?? ''));
+  it("price a home by its street as well as its town: Via Manzoni above the rest of Milan's centre", () => {
+    const centre = listings.filter(
+      (l) =>
+        l.cityIstat === '015146' &&
+        l.row.sellTypeId === SELL_TYPE.sale &&
+        RESIDENTIAL.has(l.row.propertyTypeId) &&
+        ['Via Manzoni', 'Via Torino', 'Corso di Porta Romana', 'Via Larga'].includes(l.row.street ?? ''),
+    );
     const manzoni = centre.filter((l) => l.row.street === 'Via Manzoni').map(eurPerM2);
     const others = centre.filter((l) => l.row.street !== 'Via Manzoni').map(eurPerM2);
     expect(manzoni.length).toBeGreaterThan(0);
@@ -190,8 +213,11 @@ describe('demo listings', () => {
       const range = omi.get(city.istat);
       expect(range, city.name).toBeDefined();
       for (const sellTypeId of [SELL_TYPE.sale, SELL_TYPE.rent]) {
-        const [min, max] = sellTypeId === SELL_TYPE.sale ? [range!.saleMin, range!.saleMax] : [range!.rentMin, range!.rentMax];
-        const homes = published.filter((l) => l.cityIstat === city.istat && l.row.sellTypeId === sellTypeId && RESIDENTIAL.has(l.row.propertyTypeId));
+        const [min, max] =
+          sellTypeId === SELL_TYPE.sale ? [range!.saleMin, range!.saleMax] : [range!.rentMin, range!.rentMax];
+        const homes = published.filter(
+          (l) => l.cityIstat === city.istat && l.row.sellTypeId === sellTypeId && RESIDENTIAL.has(l.row.propertyTypeId),
+        );
         for (const home of homes) {
           expect(eurPerM2(home), `${city.name} ${home.row.title}`).toBeGreaterThanOrEqual(min * 0.35);
           // Four times the median's top: a luxury street (Via Manzoni) fits, a unit error (×12, ×100) does not.

@@ -53,7 +53,6 @@ export type DemoSize = 'full' | 'small';
  */
 export const DEMO_SEED_VERSION = '2026-11-30.1';
 
-
 const SIZES: Record<DemoSize, { scale: number; privateOwners: number }> = {
   full: { scale: 1, privateOwners: 40 },
   small: { scale: 0.1, privateOwners: 6 },
@@ -77,7 +76,9 @@ export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<void> {
   const started = Date.now();
   const { photos, rendered } = await ensurePhotoPool(opts.storage, opts.demoSize);
   if (rendered > 0) opts.log(`seed: rendered ${rendered} demo photos in ${Date.now() - started} ms`);
-  await applySeedPart(db, 'demo', DEMO_SEED_VERSION, opts.log, (tx) => writeDemo(tx, opts, photos), { rerunOnNewVersion: false });
+  await applySeedPart(db, 'demo', DEMO_SEED_VERSION, opts.log, (tx) => writeDemo(tx, opts, photos), {
+    rerunOnNewVersion: false,
+  });
 }
 
 function asciiLocal(value: string): string {
@@ -90,10 +91,16 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
   const cityRows = await tx
     .select({ id: municipalities.id, istat: municipalities.istatCode, postcodes: municipalities.postcodes })
     .from(municipalities)
-    .where(inArray(municipalities.istatCode, DEMO_CITIES.map((c) => c.istat)));
+    .where(
+      inArray(
+        municipalities.istatCode,
+        DEMO_CITIES.map((c) => c.istat),
+      ),
+    );
   const cityByIstat = new Map(cityRows.map((c) => [c.istat, c]));
   for (const city of DEMO_CITIES) {
-    if (!cityByIstat.has(city.istat)) throw new Error(`Demo city ${city.name} (${city.istat}) is not in the municipalities table`);
+    if (!cityByIstat.has(city.istat))
+      throw new Error(`Demo city ${city.name} (${city.istat}) is not in the municipalities table`);
   }
 
   // Hashes: each demo account its own salt; the generated owners share one hash.
@@ -131,7 +138,10 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
       updatedAt: daysBefore(30),
     };
   });
-  const insertedAgencies = await tx.insert(agencies).values(agencyRows).returning({ id: agencies.id, slug: agencies.slug, name: agencies.name });
+  const insertedAgencies = await tx
+    .insert(agencies)
+    .values(agencyRows)
+    .returning({ id: agencies.id, slug: agencies.slug, name: agencies.name });
   for (const [index, agency] of insertedAgencies.entries()) {
     const initials = agency.name
       .split(/\s+/)
@@ -147,14 +157,31 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     }
     const [logo] = await tx
       .insert(media)
-      .values({ agencyId: agency.id, mediaTypeId: MEDIA_TYPE.profile_image, storageKey: key, url: `/media/${key}`, contentType: 'image/png', sizeBytes: bytes.length, width: 256, height: 256 })
+      .values({
+        agencyId: agency.id,
+        mediaTypeId: MEDIA_TYPE.profile_image,
+        storageKey: key,
+        url: `/media/${key}`,
+        contentType: 'image/png',
+        sizeBytes: bytes.length,
+        width: 256,
+        height: 256,
+      })
       .returning({ id: media.id });
-    await tx.update(agencies).set({ logoMediaId: logo.id }).where(inArray(agencies.id, [agency.id]));
+    await tx
+      .update(agencies)
+      .set({ logoMediaId: logo.id })
+      .where(inArray(agencies.id, [agency.id]));
   }
 
   // Users: the three demo accounts, one company account per other agency, private owners.
   const { buyer, seller, agency } = DEMO_ACCOUNTS;
-  const confirmed = (days: number) => ({ registrationConfirmed: true, confirmedAt: daysBefore(days), createdAt: daysBefore(days), updatedAt: daysBefore(Math.max(1, days - 20)) });
+  const confirmed = (days: number) => ({
+    registrationConfirmed: true,
+    confirmedAt: daysBefore(days),
+    createdAt: daysBefore(days),
+    updatedAt: daysBefore(Math.max(1, days - 20)),
+  });
   const userRows: (typeof users.$inferInsert)[] = [
     {
       email: buyer.email,
@@ -272,11 +299,61 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
 
   // Addresses of the demo accounts: residential for private users, legal for the company.
   await tx.insert(userAddresses).values([
-    { userId: buyerId, type: 'residential', street: 'Via Mazzini', number: '48', city: 'Bologna', municipalityId: cityByIstat.get('037006')!.id, postalCode: '40137', province: 'BO', country: 'IT' },
-    { userId: sellerId, type: 'residential', street: 'Via Padova', number: '112', city: 'Milano', municipalityId: cityByIstat.get('015146')!.id, postalCode: '20132', province: 'MI', country: 'IT' },
-    { userId: insertedUsers[2].id, type: 'legal', street: 'Viale Gorizia', number: '14', city: 'Milano', municipalityId: cityByIstat.get('015146')!.id, postalCode: '20144', province: 'MI', country: 'IT' },
-    { userId: insertedUsers[2].id, type: 'billing', street: 'Viale Gorizia', number: '14', city: 'Milano', municipalityId: cityByIstat.get('015146')!.id, postalCode: '20144', province: 'MI', country: 'IT' },
-    { userId: insertedUsers[returningIndex].id, type: 'residential', street: 'Via Nizza', number: '7', city: 'Torino', municipalityId: cityByIstat.get('001272')?.id, postalCode: '10125', province: 'TO', country: 'IT' },
+    {
+      userId: buyerId,
+      type: 'residential',
+      street: 'Via Mazzini',
+      number: '48',
+      city: 'Bologna',
+      municipalityId: cityByIstat.get('037006')!.id,
+      postalCode: '40137',
+      province: 'BO',
+      country: 'IT',
+    },
+    {
+      userId: sellerId,
+      type: 'residential',
+      street: 'Via Padova',
+      number: '112',
+      city: 'Milano',
+      municipalityId: cityByIstat.get('015146')!.id,
+      postalCode: '20132',
+      province: 'MI',
+      country: 'IT',
+    },
+    {
+      userId: insertedUsers[2].id,
+      type: 'legal',
+      street: 'Viale Gorizia',
+      number: '14',
+      city: 'Milano',
+      municipalityId: cityByIstat.get('015146')!.id,
+      postalCode: '20144',
+      province: 'MI',
+      country: 'IT',
+    },
+    {
+      userId: insertedUsers[2].id,
+      type: 'billing',
+      street: 'Viale Gorizia',
+      number: '14',
+      city: 'Milano',
+      municipalityId: cityByIstat.get('015146')!.id,
+      postalCode: '20144',
+      province: 'MI',
+      country: 'IT',
+    },
+    {
+      userId: insertedUsers[returningIndex].id,
+      type: 'residential',
+      street: 'Via Nizza',
+      number: '7',
+      city: 'Torino',
+      municipalityId: cityByIstat.get('001272')?.id,
+      postalCode: '10125',
+      province: 'TO',
+      country: 'IT',
+    },
   ]);
 
   const PREVIOUS_CONSENT_TEXT_VERSION = '2023-06';
@@ -291,16 +368,32 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
       ['commercial', commercial],
       ['partner', partner],
     ] as const) {
-      consentRows.push({ userId: u.id, kind, granted, textVersion: index === returningIndex ? PREVIOUS_CONSENT_TEXT_VERSION : CONSENT_TEXT_VERSION, source: 'registration', recordedAt: u.createdAt });
+      consentRows.push({
+        userId: u.id,
+        kind,
+        granted,
+        textVersion: index === returningIndex ? PREVIOUS_CONSENT_TEXT_VERSION : CONSENT_TEXT_VERSION,
+        source: 'registration',
+        recordedAt: u.createdAt,
+      });
     }
   });
   // The buyer later withdrew nothing but opted in to partner offers from her profile.
-  consentRows.push({ userId: buyerId, kind: 'partner', granted: true, textVersion: CONSENT_TEXT_VERSION, source: 'profile', recordedAt: daysBefore(20) });
+  consentRows.push({
+    userId: buyerId,
+    kind: 'partner',
+    granted: true,
+    textVersion: CONSENT_TEXT_VERSION,
+    source: 'profile',
+    recordedAt: daysBefore(20),
+  });
   for (const part of chunk(consentRows, 500)) await tx.insert(userConsents).values(part);
 
   // Listings.
   const agenciesByCity = new Map<string, number[]>();
-  agencyData.agencies.forEach((a, index) => agenciesByCity.set(a.cityIstat, [...(agenciesByCity.get(a.cityIstat) ?? []), index]));
+  agencyData.agencies.forEach((a, index) =>
+    agenciesByCity.set(a.cityIstat, [...(agenciesByCity.get(a.cityIstat) ?? []), index]),
+  );
   const listings = buildDemoListings({
     scale: size.scale,
     privateOwners: privateOwnerIds.length,
@@ -322,9 +415,13 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     propertyIds.push(...inserted.map((r) => r.id));
   }
 
-  const roomRows = listings.flatMap((l, i) => l.rooms.map((r) => ({ propertyId: propertyIds[i], roomTypeId: r.roomTypeId, count: r.count })));
+  const roomRows = listings.flatMap((l, i) =>
+    l.rooms.map((r) => ({ propertyId: propertyIds[i], roomTypeId: r.roomTypeId, count: r.count })),
+  );
   for (const part of chunk(roomRows, 1000)) await tx.insert(propertyRooms).values(part);
-  const amenityRows = listings.flatMap((l, i) => l.amenityIds.map((amenityId) => ({ propertyId: propertyIds[i], amenityId })));
+  const amenityRows = listings.flatMap((l, i) =>
+    l.amenityIds.map((amenityId) => ({ propertyId: propertyIds[i], amenityId })),
+  );
   for (const part of chunk(amenityRows, 1000)) await tx.insert(propertyAmenities).values(part);
 
   // Photos: each listing takes pool images of the kinds it asked for, rotating through the pool.
@@ -357,7 +454,12 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
   // About 15% of the published listings had their price cut (the trigger keeps the history).
   const reductions = await writeDemoPriceReductions(
     tx,
-    listings.map((l, i) => ({ id: propertyIds[i], price: l.row.price, sellTypeId: l.row.sellTypeId, publishedAt: l.row.statusId === PROPERTY_STATUS.published ? l.row.publishedAt : null })),
+    listings.map((l, i) => ({
+      id: propertyIds[i],
+      price: l.row.price,
+      sellTypeId: l.row.sellTypeId,
+      publishedAt: l.row.statusId === PROPERTY_STATUS.published ? l.row.publishedAt : null,
+    })),
   );
   // New developments and their units, sold by an agency of their town.
   const developments = await writeDemoDevelopments(tx, {
@@ -369,13 +471,17 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
   });
 
   // The buyer's activity: favourites, a saved search, visit requests to the seller.
-  const published = listings.map((l, i) => ({ l, id: propertyIds[i] })).filter((x) => x.l.row.statusId === PROPERTY_STATUS.published);
+  const published = listings
+    .map((l, i) => ({ l, id: propertyIds[i] }))
+    .filter((x) => x.l.row.statusId === PROPERTY_STATUS.published);
   const favouriteIds = published
     .filter((x) => x.l.owner.kind !== 'seller' && (x.l.cityIstat === '037006' || x.l.cityIstat === '015146'))
     .slice(0, 5)
     .map((x) => x.id);
   if (favouriteIds.length > 0) {
-    await tx.insert(favorites).values(favouriteIds.map((propertyId, i) => ({ userId: buyerId, propertyId, createdAt: daysBefore(10 - i) })));
+    await tx
+      .insert(favorites)
+      .values(favouriteIds.map((propertyId, i) => ({ userId: buyerId, propertyId, createdAt: daysBefore(10 - i) })));
   }
   const bologna = cityByIstat.get('037006')!;
   await tx.insert(savedSearches).values({
@@ -390,7 +496,13 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     updatedAt: daysBefore(25),
   });
   const sellerPublished = published.filter((x) => x.l.owner.kind === 'seller');
-  await writeDemoVisits(tx, { published: published.map((x) => x.id), sellerPublished: sellerPublished.map((x) => x.id), buyerId, sellerId, daysBefore });
+  await writeDemoVisits(tx, {
+    published: published.map((x) => x.id),
+    sellerPublished: sellerPublished.map((x) => x.id),
+    buyerId,
+    sellerId,
+    daysBefore,
+  });
 
   // The seller bought a photo shoot for one listing.
   if (sellerPublished.length > 0) {
@@ -409,7 +521,12 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
         updatedAt: daysBefore(40),
       })
       .returning({ id: orders.id });
-    await tx.insert(orderItems).values({ orderId: order.id, serviceProductId: photography.id, quantity: 1, unitPriceCents: photography.priceCents });
+    await tx.insert(orderItems).values({
+      orderId: order.id,
+      serviceProductId: photography.id,
+      quantity: 1,
+      unitPriceCents: photography.priceCents,
+    });
   }
 
   const shifted = await shiftDemoDates(tx, new Date());
@@ -430,11 +547,17 @@ async function shiftDemoDates(tx: Tx, now: Date): Promise<number> {
     highlighted_until = highlighted_until + ${by}, price_changed_at = price_changed_at + ${by}, available_from = available_from + ${days}::int`);
   await tx.execute(sql`update property_price_changes set changed_at = changed_at + ${by}`);
   await tx.execute(sql`update favorites set created_at = created_at + ${by}`);
-  await tx.execute(sql`update saved_searches set created_at = created_at + ${by}, updated_at = updated_at + ${by}, alerts_checked_at = alerts_checked_at + ${by}, last_notified_at = last_notified_at + ${by}`);
-  await tx.execute(sql`update appointments set scheduled_at = scheduled_at + ${by}, expires_at = expires_at + ${by}, reminded_at = reminded_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
+  await tx.execute(
+    sql`update saved_searches set created_at = created_at + ${by}, updated_at = updated_at + ${by}, alerts_checked_at = alerts_checked_at + ${by}, last_notified_at = last_notified_at + ${by}`,
+  );
+  await tx.execute(
+    sql`update appointments set scheduled_at = scheduled_at + ${by}, expires_at = expires_at + ${by}, reminded_at = reminded_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`,
+  );
   await tx.execute(sql`update appointment_slots set starts_at = starts_at + ${by}`);
   await tx.execute(sql`update appointment_events set created_at = created_at + ${by}`);
-  await tx.execute(sql`update orders set paid_at = paid_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
+  await tx.execute(
+    sql`update orders set paid_at = paid_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`,
+  );
   await tx.execute(sql`update new_developments set created_at = created_at + ${by}, updated_at = updated_at + ${by}`);
   return days;
 }
@@ -448,7 +571,13 @@ async function shiftDemoDates(tx: Tx, now: Date): Promise<number> {
  */
 async function writeDemoVisits(
   tx: Tx,
-  opts: { published: number[]; sellerPublished: number[]; buyerId: number; sellerId: number; daysBefore: (days: number) => Date },
+  opts: {
+    published: number[];
+    sellerPublished: number[];
+    buyerId: number;
+    sellerId: number;
+    daysBefore: (days: number) => Date;
+  },
 ): Promise<void> {
   const windows = [
     { weekday: 2, startsMinute: 17 * 60, endsMinute: 19 * 60 },
@@ -456,22 +585,88 @@ async function writeDemoVisits(
     { weekday: 6, startsMinute: 10 * 60, endsMinute: 13 * 60 },
   ];
   for (const ids of chunk(opts.published, 500)) {
-    await tx.insert(listingVisitWindows).values(ids.flatMap((propertyId) => windows.map((w) => ({ propertyId, ...w }))));
+    await tx
+      .insert(listingVisitWindows)
+      .values(ids.flatMap((propertyId) => windows.map((w) => ({ propertyId, ...w }))));
   }
   const listings = opts.sellerPublished;
   if (listings.length === 0) return;
   // Hours from the start (00:00 UTC) of the epoch's day: SEED_EPOCH itself is 10:00 UTC.
   const epochDay = Date.UTC(SEED_EPOCH.getUTCFullYear(), SEED_EPOCH.getUTCMonth(), SEED_EPOCH.getUTCDate());
   const at = (days: number, hourUtc: number) => new Date(epochDay + days * 86_400_000 + hourUtc * 3_600_000);
-  const { pending, confirmed, cancelled, accepted_with_phone_number: accepted, cancelled_post_confirmation: cancelledAfter, expired } = APPOINTMENT_STATUS;
+  const {
+    pending,
+    confirmed,
+    cancelled,
+    accepted_with_phone_number: accepted,
+    cancelled_post_confirmation: cancelledAfter,
+    expired,
+  } = APPOINTMENT_STATUS;
   type Step = { status: number; actor: 'buyer' | 'owner' | 'none'; reason?: number; daysAgo: number };
-  const visits: { listing: number; slots: Date[]; confirmedAt?: Date; expiresAt?: Date; message: number; steps: Step[] }[] = [
-    { listing: 0, slots: [at(3, 16), at(4, 16.5)], expiresAt: at(3, 16), message: 0, steps: [{ status: pending, actor: 'buyer', daysAgo: 2 }] },
-    { listing: 1, slots: [at(5, 16), at(6, 9)], confirmedAt: at(5, 16), message: 1, steps: [{ status: pending, actor: 'buyer', daysAgo: 4 }, { status: confirmed, actor: 'owner', daysAgo: 3 }] },
-    { listing: 2, slots: [at(7, 9.5)], message: 2, steps: [{ status: pending, actor: 'buyer', daysAgo: 3 }, { status: accepted, actor: 'owner', daysAgo: 2 }] },
-    { listing: 0, slots: [at(-6, 16)], message: 2, steps: [{ status: pending, actor: 'buyer', daysAgo: 12 }, { status: cancelled, actor: 'buyer', reason: 7, daysAgo: 10 }] },
-    { listing: 1, slots: [at(-4, 16), at(-2, 9)], confirmedAt: at(-2, 9), message: 1, steps: [{ status: pending, actor: 'buyer', daysAgo: 9 }, { status: confirmed, actor: 'owner', daysAgo: 8 }, { status: cancelledAfter, actor: 'owner', reason: 6, daysAgo: 5 }] },
-    { listing: 2, slots: [at(-1, 16)], expiresAt: at(-1, 16), message: 0, steps: [{ status: pending, actor: 'buyer', daysAgo: 6 }, { status: expired, actor: 'none', daysAgo: 1 }] },
+  const visits: {
+    listing: number;
+    slots: Date[];
+    confirmedAt?: Date;
+    expiresAt?: Date;
+    message: number;
+    steps: Step[];
+  }[] = [
+    {
+      listing: 0,
+      slots: [at(3, 16), at(4, 16.5)],
+      expiresAt: at(3, 16),
+      message: 0,
+      steps: [{ status: pending, actor: 'buyer', daysAgo: 2 }],
+    },
+    {
+      listing: 1,
+      slots: [at(5, 16), at(6, 9)],
+      confirmedAt: at(5, 16),
+      message: 1,
+      steps: [
+        { status: pending, actor: 'buyer', daysAgo: 4 },
+        { status: confirmed, actor: 'owner', daysAgo: 3 },
+      ],
+    },
+    {
+      listing: 2,
+      slots: [at(7, 9.5)],
+      message: 2,
+      steps: [
+        { status: pending, actor: 'buyer', daysAgo: 3 },
+        { status: accepted, actor: 'owner', daysAgo: 2 },
+      ],
+    },
+    {
+      listing: 0,
+      slots: [at(-6, 16)],
+      message: 2,
+      steps: [
+        { status: pending, actor: 'buyer', daysAgo: 12 },
+        { status: cancelled, actor: 'buyer', reason: 7, daysAgo: 10 },
+      ],
+    },
+    {
+      listing: 1,
+      slots: [at(-4, 16), at(-2, 9)],
+      confirmedAt: at(-2, 9),
+      message: 1,
+      steps: [
+        { status: pending, actor: 'buyer', daysAgo: 9 },
+        { status: confirmed, actor: 'owner', daysAgo: 8 },
+        { status: cancelledAfter, actor: 'owner', reason: 6, daysAgo: 5 },
+      ],
+    },
+    {
+      listing: 2,
+      slots: [at(-1, 16)],
+      expiresAt: at(-1, 16),
+      message: 0,
+      steps: [
+        { status: pending, actor: 'buyer', daysAgo: 6 },
+        { status: expired, actor: 'none', daysAgo: 1 },
+      ],
+    },
   ];
   for (const visit of visits) {
     const last = visit.steps[visit.steps.length - 1];
@@ -493,6 +688,14 @@ async function writeDemoVisits(
       })
       .returning({ id: appointments.id });
     await tx.insert(appointmentSlots).values(visit.slots.map((startsAt) => ({ appointmentId: row.id, startsAt })));
-    await tx.insert(appointmentEvents).values(visit.steps.map((step) => ({ appointmentId: row.id, statusId: step.status, actor: step.actor, reasonId: step.reason ?? null, createdAt: opts.daysBefore(step.daysAgo) })));
+    await tx.insert(appointmentEvents).values(
+      visit.steps.map((step) => ({
+        appointmentId: row.id,
+        statusId: step.status,
+        actor: step.actor,
+        reasonId: step.reason ?? null,
+        createdAt: opts.daysBefore(step.daysAgo),
+      })),
+    );
   }
 }

@@ -1,7 +1,19 @@
 import { base, en, Faker, it } from '@faker-js/faker';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../database';
-import { AMENITY, ENERGY_CLASS, HEATING_TYPE, MEDIA_TYPE, OCCUPANCY, PLAN_TYPE, PROPERTY_CONDITION, PROPERTY_STATUS, PROPERTY_TYPE, ROOM_TYPE, SELL_TYPE } from '../reference-ids';
+import {
+  AMENITY,
+  ENERGY_CLASS,
+  HEATING_TYPE,
+  MEDIA_TYPE,
+  OCCUPANCY,
+  PLAN_TYPE,
+  PROPERTY_CONDITION,
+  PROPERTY_STATUS,
+  PROPERTY_TYPE,
+  ROOM_TYPE,
+  SELL_TYPE,
+} from '../reference-ids';
 import { media, newDevelopments, properties, propertyAmenities, propertyPriceChanges, propertyRooms } from '../schema';
 import data from './data/new-developments.json';
 import texts from './data/listing-texts.json';
@@ -43,7 +55,10 @@ function roundPrice(value: number): number {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Every demo development with its units, deterministically; `unitsEach` caps the units (the small demo). */
-export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map<string, string[]> }): DemoDevelopment[] {
+export function buildDemoDevelopments(opts: {
+  unitsEach?: number;
+  postcodes: Map<string, string[]>;
+}): DemoDevelopment[] {
   const f = new Faker({ locale: [it, en, base], seed: DEMO_DEVELOPMENTS_FAKER_SEED });
   return data.developments.map((d) => {
     const city = DEMO_CITIES.find((c) => c.istat === d.cityIstat);
@@ -59,12 +74,14 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
     for (let i = 0; i < count; i++) {
       // A mix of sizes over the floors; the last unit is the top-floor penthouse.
       const penthouse = i === count - 1 && count >= 4;
-      const rooms = penthouse ? f.helpers.arrayElement([4, 5]) : f.helpers.weightedArrayElement([
-        { weight: 8, value: 1 },
-        { weight: 32, value: 2 },
-        { weight: 38, value: 3 },
-        { weight: 22, value: 4 },
-      ]);
+      const rooms = penthouse
+        ? f.helpers.arrayElement([4, 5])
+        : f.helpers.weightedArrayElement([
+            { weight: 8, value: 1 },
+            { weight: 32, value: 2 },
+            { weight: 38, value: 3 },
+            { weight: 22, value: 4 },
+          ]);
       const [min, max] = SURFACE_BY_ROOMS[rooms];
       const surfaceM2 = Math.round(f.number.int({ min, max }) * (penthouse ? 1.15 : 1));
       const floor = penthouse ? d.buildingFloors : f.number.int({ min: 0, max: d.buildingFloors - 1 });
@@ -74,7 +91,15 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
       const floorFactor = penthouse ? 1.12 : 1 + floor * 0.012 - (floor === 0 ? 0.03 : 0);
       const price = roundPrice(surfaceM2 * city.saleEurM2 * nb.factor * premium * floorFactor);
 
-      const amenities = new Set<number>([AMENITY.lift, AMENITY.air_conditioning, AMENITY.security_door, AMENITY.double_glazing, AMENITY.fiber, AMENITY.video_intercom, AMENITY.solar_panels]);
+      const amenities = new Set<number>([
+        AMENITY.lift,
+        AMENITY.air_conditioning,
+        AMENITY.security_door,
+        AMENITY.double_glazing,
+        AMENITY.fiber,
+        AMENITY.video_intercom,
+        AMENITY.solar_panels,
+      ]);
       if (f.datatype.boolean(0.6)) amenities.add(AMENITY.cellar);
       amenities.add(f.datatype.boolean(0.7) ? AMENITY.garage : AMENITY.parking_space);
       if (penthouse || floor >= d.buildingFloors - 1) amenities.add(AMENITY.terrace);
@@ -84,9 +109,13 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
       if (rooms >= 2) amenities.add(AMENITY.disabled_access);
 
       const roomRows: { roomTypeId: number; count: number }[] = [{ roomTypeId: ROOM_TYPE.entrance, count: 1 }];
-      if (rooms === 1) roomRows.push({ roomTypeId: ROOM_TYPE.open_space, count: 1 }, { roomTypeId: ROOM_TYPE.kitchenette, count: 1 });
+      if (rooms === 1)
+        roomRows.push({ roomTypeId: ROOM_TYPE.open_space, count: 1 }, { roomTypeId: ROOM_TYPE.kitchenette, count: 1 });
       else {
-        roomRows.push({ roomTypeId: ROOM_TYPE.living_room, count: 1 }, { roomTypeId: rooms >= 3 ? ROOM_TYPE.kitchen : ROOM_TYPE.kitchenette, count: 1 });
+        roomRows.push(
+          { roomTypeId: ROOM_TYPE.living_room, count: 1 },
+          { roomTypeId: rooms >= 3 ? ROOM_TYPE.kitchen : ROOM_TYPE.kitchenette, count: 1 },
+        );
         roomRows.push({ roomTypeId: ROOM_TYPE.double_bedroom, count: 1 });
         if (rooms >= 3) roomRows.push({ roomTypeId: ROOM_TYPE.single_bedroom, count: rooms - 2 });
       }
@@ -94,13 +123,26 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
       if (amenities.has(AMENITY.cellar)) roomRows.push({ roomTypeId: ROOM_TYPE.cellar, count: 1 });
       if (amenities.has(AMENITY.garage)) roomRows.push({ roomTypeId: ROOM_TYPE.box, count: 1 });
       if (amenities.has(AMENITY.terrace)) roomRows.push({ roomTypeId: ROOM_TYPE.terrace, count: 1 });
-      if (amenities.has(AMENITY.balcony)) roomRows.push({ roomTypeId: ROOM_TYPE.balcony, count: f.number.int({ min: 1, max: 2 }) });
+      if (amenities.has(AMENITY.balcony))
+        roomRows.push({ roomTypeId: ROOM_TYPE.balcony, count: f.number.int({ min: 1, max: 2 }) });
       if (amenities.has(AMENITY.private_garden)) roomRows.push({ roomTypeId: ROOM_TYPE.garden, count: 1 });
 
       const kind = penthouse ? 'attico' : texts.roomCountNames[rooms];
-      const floorText = floor === 0 ? 'al piano terra' : penthouse ? `all'ultimo piano, con terrazzo panoramico` : `${atOrdinal(texts.ordinals[floor]!)} piano`;
-      const outdoor = amenities.has(AMENITY.terrace) ? 'un terrazzo abitabile' : amenities.has(AMENITY.private_garden) ? 'un giardino privato' : 'una loggia';
-      const extras = italianList([amenities.has(AMENITY.garage) ? 'box auto' : 'posto auto', ...(amenities.has(AMENITY.cellar) ? ['cantina'] : [])]);
+      const floorText =
+        floor === 0
+          ? 'al piano terra'
+          : penthouse
+            ? `all'ultimo piano, con terrazzo panoramico`
+            : `${atOrdinal(texts.ordinals[floor]!)} piano`;
+      const outdoor = amenities.has(AMENITY.terrace)
+        ? 'un terrazzo abitabile'
+        : amenities.has(AMENITY.private_garden)
+          ? 'un giardino privato'
+          : 'una loggia';
+      const extras = italianList([
+        amenities.has(AMENITY.garage) ? 'box auto' : 'posto auto',
+        ...(amenities.has(AMENITY.cellar) ? ['cantina'] : []),
+      ]);
       const description = [
         `${capitalised(kind)} di ${surfaceM2} m² ${floorText} nella ${d.name}, nuova costruzione in classe ${d.energyClass} nel quartiere ${d.neighbourhood} a ${city.name}.`,
         `Ingresso, ${rooms === 1 ? 'open space con angolo cottura' : `soggiorno con ${rooms >= 3 ? 'cucina abitabile' : 'angolo cottura'}, ${rooms === 2 ? 'una camera matrimoniale' : `camera matrimoniale e ${rooms - 2 === 1 ? 'una camera singola' : `${texts.numbers[rooms - 2]} camere singole`}`}`}, ${bathrooms === 1 ? 'un bagno' : `${texts.numbers[bathrooms]} bagni`} e ${outdoor}.`,
@@ -109,10 +151,17 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
       ].join(' ');
 
       const daysAgo = f.number.int({ min: 5, max: 150 });
-      const createdAt = new Date(SEED_EPOCH.getTime() - daysAgo * 86_400_000 - f.number.int({ min: 0, max: 30_000 }) * 1000);
+      const createdAt = new Date(
+        SEED_EPOCH.getTime() - daysAgo * 86_400_000 - f.number.int({ min: 0, max: 30_000 }) * 1000,
+      );
       const publishedAt = new Date(createdAt.getTime() + f.number.int({ min: 2, max: 48 }) * 3_600_000);
       const jitter = () => (f.number.float({ min: -1, max: 1 }) * 40) / 111_320;
-      const photos: PhotoKind[] = ['facade', ...f.helpers.shuffle<PhotoKind>(['living_room', 'kitchen', 'bedroom', 'bathroom']).slice(0, f.number.int({ min: 2, max: 4 }))];
+      const photos: PhotoKind[] = [
+        'facade',
+        ...f.helpers
+          .shuffle<PhotoKind>(['living_room', 'kitchen', 'bedroom', 'bathroom'])
+          .slice(0, f.number.int({ min: 2, max: 4 })),
+      ];
 
       units.push({
         owner: { kind: 'agency', index: d.agencyIndex },
@@ -142,7 +191,9 @@ export function buildDemoDevelopments(opts: { unitsEach?: number; postcodes: Map
           renovationYear: null,
           buildYear: completionYear,
           energyClassId,
-          energyPerformance: Number(f.number.float({ min: ENERGY_KWH[d.energyClass][0], max: ENERGY_KWH[d.energyClass][1] }).toFixed(1)),
+          energyPerformance: Number(
+            f.number.float({ min: ENERGY_KWH[d.energyClass][0], max: ENERGY_KWH[d.energyClass][1] }).toFixed(1),
+          ),
           heatingTypeId: f.datatype.boolean(0.7) ? HEATING_TYPE.underfloor : HEATING_TYPE.heat_pump,
           condoFees: Math.round((40 + surfaceM2 * f.number.float({ min: 0.8, max: 1.2 })) / 10) * 10,
           occupancyId: OCCUPANCY.free,
@@ -185,8 +236,14 @@ export interface WriteDevelopmentsContext {
 }
 
 /** Inserts the developments, their units, the units' rooms, amenities and photos. Returns how many units. */
-export async function writeDemoDevelopments(tx: Tx, ctx: WriteDevelopmentsContext): Promise<{ developments: number; units: number }> {
-  const built = buildDemoDevelopments({ unitsEach: ctx.unitsEach, postcodes: new Map([...ctx.cities].map(([istat, c]) => [istat, c.postcodes])) });
+export async function writeDemoDevelopments(
+  tx: Tx,
+  ctx: WriteDevelopmentsContext,
+): Promise<{ developments: number; units: number }> {
+  const built = buildDemoDevelopments({
+    unitsEach: ctx.unitsEach,
+    postcodes: new Map([...ctx.cities].map(([istat, c]) => [istat, c.postcodes])),
+  });
   const poolByKind = new Map<PhotoKind, PoolPhoto[]>();
   for (const p of ctx.pool) poolByKind.set(p.kind, [...(poolByKind.get(p.kind) ?? []), p]);
   let units = 0;
@@ -211,19 +268,34 @@ export async function writeDemoDevelopments(tx: Tx, ctx: WriteDevelopmentsContex
       .returning({ id: newDevelopments.id });
     const inserted = await tx
       .insert(properties)
-      .values(dev.units.map((u) => ({ ...u.row, ownerUserId: agency.userId, agencyId: agency.id, developmentId: row.id, municipalityId: ctx.cities.get(u.cityIstat)!.id })))
+      .values(
+        dev.units.map((u) => ({
+          ...u.row,
+          ownerUserId: agency.userId,
+          agencyId: agency.id,
+          developmentId: row.id,
+          municipalityId: ctx.cities.get(u.cityIstat)!.id,
+        })),
+      )
       .returning({ id: properties.id });
     const ids = inserted.map((r) => r.id);
-    const roomRows = dev.units.flatMap((u, i) => u.rooms.map((r) => ({ propertyId: ids[i], roomTypeId: r.roomTypeId, count: r.count })));
+    const roomRows = dev.units.flatMap((u, i) =>
+      u.rooms.map((r) => ({ propertyId: ids[i], roomTypeId: r.roomTypeId, count: r.count })),
+    );
     if (roomRows.length > 0) await tx.insert(propertyRooms).values(roomRows);
-    const amenityRows = dev.units.flatMap((u, i) => u.amenityIds.map((amenityId) => ({ propertyId: ids[i], amenityId })));
+    const amenityRows = dev.units.flatMap((u, i) =>
+      u.amenityIds.map((amenityId) => ({ propertyId: ids[i], amenityId })),
+    );
     if (amenityRows.length > 0) await tx.insert(propertyAmenities).values(amenityRows);
     const mediaRows: (typeof media.$inferInsert)[] = [];
     dev.units.forEach((u, i) => {
       u.photos.forEach((kind, position) => {
         const candidates = poolByKind.get(kind)!;
         // The same façade for every unit of a building; rooms rotate through the pool.
-        const photo = kind === 'facade' ? candidates[devIndex % candidates.length] : candidates[(devIndex * 5 + i * 3 + position) % candidates.length];
+        const photo =
+          kind === 'facade'
+            ? candidates[devIndex % candidates.length]
+            : candidates[(devIndex * 5 + i * 3 + position) % candidates.length];
         mediaRows.push({
           propertyId: ids[i],
           mediaTypeId: kind === 'facade' || kind === 'house' ? MEDIA_TYPE.property_image : MEDIA_TYPE.room_image,
@@ -252,7 +324,10 @@ export async function writeDemoDevelopments(tx: Tx, ctx: WriteDevelopmentsContex
  * UPDATE of the price (the trigger records it), then its date is moved back to a believable
  * day of the 60 days before the seed's epoch, at least a week after publication.
  */
-export async function writeDemoPriceReductions(tx: Tx, listings: { id: number; price: number | null; sellTypeId: number; publishedAt: Date | null }[]): Promise<number> {
+export async function writeDemoPriceReductions(
+  tx: Tx,
+  listings: { id: number; price: number | null; sellTypeId: number; publishedAt: Date | null }[],
+): Promise<number> {
   const f = new Faker({ locale: [it, en, base], seed: DEMO_DEVELOPMENTS_FAKER_SEED + 1 });
   const day = 86_400_000;
   const windowStart = SEED_EPOCH.getTime() - 60 * day;
@@ -286,11 +361,16 @@ export async function writeDemoPriceReductions(tx: Tx, listings: { id: number; p
       .where(and(eq(propertyPriceChanges.propertyId, l.id), isNotNull(propertyPriceChanges.oldPrice)))
       .orderBy(asc(propertyPriceChanges.id));
     for (const [index, change] of changes.entries()) {
-      await tx.update(propertyPriceChanges).set({ changedAt: dates[index] }).where(eq(propertyPriceChanges.id, change.id));
+      await tx
+        .update(propertyPriceChanges)
+        .set({ changedAt: dates[index] })
+        .where(eq(propertyPriceChanges.id, change.id));
     }
-    await tx.update(properties).set({ priceChangedAt: dates[dates.length - 1], updatedAt: dates[dates.length - 1] }).where(eq(properties.id, l.id));
+    await tx
+      .update(properties)
+      .set({ priceChangedAt: dates[dates.length - 1], updatedAt: dates[dates.length - 1] })
+      .where(eq(properties.id, l.id));
     reduced++;
   }
   return reduced;
 }
-

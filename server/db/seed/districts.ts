@@ -61,10 +61,19 @@ export interface DistrictCell {
  * The Voronoi cells of the sites clipped to a circle around the centre, in a local
  * equirectangular projection (metres; exact enough within a town).
  */
-export function districtCells(center: { lat: number; lng: number }, sites: readonly DistrictSite[]): { radiusM: number; cells: DistrictCell[] } {
+export function districtCells(
+  center: { lat: number; lng: number },
+  sites: readonly DistrictSite[],
+): { radiusM: number; cells: DistrictCell[] } {
   const cos = Math.cos((center.lat * Math.PI) / 180);
-  const toXY = (lat: number, lng: number): XY => ({ x: (lng - center.lng) * cos * M_PER_DEG, y: (lat - center.lat) * M_PER_DEG });
-  const toLngLat = (p: XY): [number, number] => [round6(center.lng + p.x / (cos * M_PER_DEG)), round6(center.lat + p.y / M_PER_DEG)];
+  const toXY = (lat: number, lng: number): XY => ({
+    x: (lng - center.lng) * cos * M_PER_DEG,
+    y: (lat - center.lat) * M_PER_DEG,
+  });
+  const toLngLat = (p: XY): [number, number] => [
+    round6(center.lng + p.x / (cos * M_PER_DEG)),
+    round6(center.lat + p.y / M_PER_DEG),
+  ];
   const points = sites.map((s) => toXY(s.lat, s.lng));
   const spread = Math.max(0, ...points.map((p) => Math.hypot(p.x, p.y)));
   const radiusM = Math.min(RADIUS_MAX_M, Math.max(RADIUS_MIN_M, spread + MARGIN_M));
@@ -77,7 +86,11 @@ export function districtCells(center: { lat: number; lng: number }, sites: reado
     const own = points[i]!;
     points.forEach((other, j) => {
       if (j === i) return;
-      cell = clipHalfPlane(cell, { x: (own.x + other.x) / 2, y: (own.y + other.y) / 2 }, { x: other.x - own.x, y: other.y - own.y });
+      cell = clipHalfPlane(
+        cell,
+        { x: (own.x + other.x) / 2, y: (own.y + other.y) / 2 },
+        { x: other.x - own.x, y: other.y - own.y },
+      );
     });
     return { name: site.name, latitude: site.lat, longitude: site.lng, ring: cell.map(toLngLat) };
   });
@@ -99,7 +112,10 @@ export function districtSites(): { istat: string; sites: DistrictSite[] }[] {
   return cityData.cities.map((city) => {
     const seen = new Set<string>();
     const sites: DistrictSite[] = [];
-    for (const site of [...city.neighbourhoods.map((n) => ({ name: n.name, lat: n.lat, lng: n.lng })), ...(extra[city.istat] ?? [])]) {
+    for (const site of [
+      ...city.neighbourhoods.map((n) => ({ name: n.name, lat: n.lat, lng: n.lng })),
+      ...(extra[city.istat] ?? []),
+    ]) {
       const slug = toSlug(site.name);
       if (seen.has(slug)) continue;
       seen.add(slug);
@@ -113,9 +129,19 @@ export function districtSites(): { istat: string; sites: DistrictSite[] }[] {
 export async function seedDistricts(tx: Tx): Promise<string> {
   const cities = districtSites();
   const towns = await tx
-    .select({ id: municipalities.id, istat: municipalities.istatCode, lat: municipalities.latitude, lng: municipalities.longitude })
+    .select({
+      id: municipalities.id,
+      istat: municipalities.istatCode,
+      lat: municipalities.latitude,
+      lng: municipalities.longitude,
+    })
     .from(municipalities)
-    .where(inArray(municipalities.istatCode, cities.map((c) => c.istat)));
+    .where(
+      inArray(
+        municipalities.istatCode,
+        cities.map((c) => c.istat),
+      ),
+    );
   const townByIstat = new Map(towns.map((t) => [t.istat, t]));
   let written = 0;
   for (const city of cities) {
@@ -124,7 +150,10 @@ export async function seedDistricts(tx: Tx): Promise<string> {
     const center =
       town.lat !== null && town.lng !== null
         ? { lat: town.lat, lng: town.lng }
-        : { lat: city.sites.reduce((s, p) => s + p.lat, 0) / city.sites.length, lng: city.sites.reduce((s, p) => s + p.lng, 0) / city.sites.length };
+        : {
+            lat: city.sites.reduce((s, p) => s + p.lat, 0) / city.sites.length,
+            lng: city.sites.reduce((s, p) => s + p.lng, 0) / city.sites.length,
+          };
     const { cells } = districtCells(center, city.sites);
     const rows = cells.map((cell) => ({
       municipalityId: town.id,
@@ -140,9 +169,23 @@ export async function seedDistricts(tx: Tx): Promise<string> {
       .values(rows)
       .onConflictDoUpdate({
         target: [districts.municipalityId, districts.slug],
-        set: { name: sql`excluded.name`, searchName: sql`excluded.search_name`, latitude: sql`excluded.latitude`, longitude: sql`excluded.longitude`, area: sql`excluded.area` },
+        set: {
+          name: sql`excluded.name`,
+          searchName: sql`excluded.search_name`,
+          latitude: sql`excluded.latitude`,
+          longitude: sql`excluded.longitude`,
+          area: sql`excluded.area`,
+        },
       });
-    await tx.delete(districts).where(and(eq(districts.municipalityId, town.id), notInArray(districts.slug, rows.map((r) => r.slug))));
+    await tx.delete(districts).where(
+      and(
+        eq(districts.municipalityId, town.id),
+        notInArray(
+          districts.slug,
+          rows.map((r) => r.slug),
+        ),
+      ),
+    );
     written += rows.length;
   }
   return `${written} districts in ${towns.length} towns`;

@@ -100,7 +100,14 @@ export async function ensureDocuments(storage: FileStorage): Promise<GeneratedDo
         await storage.put(storageKey, bytes, 'application/pdf');
         sizeBytes = bytes.length;
       }
-      return { kindId: doc.kindId, title: doc.title, description: doc.description, fileName: doc.fileName, storageKey, sizeBytes };
+      return {
+        kindId: doc.kindId,
+        title: doc.title,
+        description: doc.description,
+        fileName: doc.fileName,
+        storageKey,
+        sizeBytes,
+      };
     }),
   );
 }

@@ -106,7 +106,12 @@ export function buildGeoRows(): GeoRows {
     const regionId = Number(comune.regione.codice);
     const provinceId = Number(comune.provincia.codice);
     if (!regionRows.has(regionId)) {
-      regionRows.set(regionId, { id: regionId, name: comune.regione.nome, slug: toSlug(comune.regione.nome), area: comune.zona.nome });
+      regionRows.set(regionId, {
+        id: regionId,
+        name: comune.regione.nome,
+        slug: toSlug(comune.regione.nome),
+        area: comune.zona.nome,
+      });
     }
     if (!provinceRows.has(provinceId)) {
       provinceRows.set(provinceId, {

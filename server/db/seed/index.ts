@@ -34,7 +34,12 @@ export async function runSeed(db: Db, opts: SeedOptions): Promise<void> {
   // Terms, privacy and the guides are product content, so they come with the reference level.
   const files = await ensureDocuments(opts.storage);
   await applySeedPart(db, 'documents', DOCUMENTS_SEED_VERSION, opts.log, async (tx) => {
-    await tx.delete(documents).where(inArray(documents.storageKey, files.map((d) => d.storageKey)));
+    await tx.delete(documents).where(
+      inArray(
+        documents.storageKey,
+        files.map((d) => d.storageKey),
+      ),
+    );
     await tx.insert(documents).values(files.map((d) => ({ ...d, contentType: 'application/pdf' })));
     return `${files.length} documents`;
   });

@@ -122,15 +122,50 @@ interface TypeProfile {
 
 const TYPES: TypeProfile[] = [
   { typeId: PROPERTY_TYPE.apartment, code: 'apartment', weight: 62, rooms: [1, 5], priceFactor: 1, residential: true },
-  { typeId: PROPERTY_TYPE.penthouse, code: 'penthouse', weight: 6, rooms: [3, 5], priceFactor: 1.18, residential: true },
+  {
+    typeId: PROPERTY_TYPE.penthouse,
+    code: 'penthouse',
+    weight: 6,
+    rooms: [3, 5],
+    priceFactor: 1.18,
+    residential: true,
+  },
   { typeId: PROPERTY_TYPE.attic, code: 'attic', weight: 6, rooms: [1, 3], priceFactor: 0.92, residential: true },
   { typeId: PROPERTY_TYPE.loft, code: 'loft', weight: 4, rooms: [1, 2], priceFactor: 1.02, residential: true },
   { typeId: PROPERTY_TYPE.villa, code: 'villa', weight: 4, rooms: [5, 8], priceFactor: 1.1, residential: true },
-  { typeId: PROPERTY_TYPE.terraced_house, code: 'terraced_house', weight: 4, rooms: [4, 5], priceFactor: 0.95, residential: true },
-  { typeId: PROPERTY_TYPE.detached_house, code: 'detached_house', weight: 4, rooms: [4, 6], priceFactor: 0.95, residential: true },
-  { typeId: PROPERTY_TYPE.semi_detached_house, code: 'semi_detached_house', weight: 3, rooms: [3, 5], priceFactor: 0.92, residential: true },
+  {
+    typeId: PROPERTY_TYPE.terraced_house,
+    code: 'terraced_house',
+    weight: 4,
+    rooms: [4, 5],
+    priceFactor: 0.95,
+    residential: true,
+  },
+  {
+    typeId: PROPERTY_TYPE.detached_house,
+    code: 'detached_house',
+    weight: 4,
+    rooms: [4, 6],
+    priceFactor: 0.95,
+    residential: true,
+  },
+  {
+    typeId: PROPERTY_TYPE.semi_detached_house,
+    code: 'semi_detached_house',
+    weight: 3,
+    rooms: [3, 5],
+    priceFactor: 0.92,
+    residential: true,
+  },
   { typeId: PROPERTY_TYPE.office, code: 'office', weight: 3, rooms: [2, 6], priceFactor: 0.85, residential: false },
-  { typeId: PROPERTY_TYPE.commercial, code: 'commercial', weight: 2, rooms: [1, 2], priceFactor: 0.9, residential: false },
+  {
+    typeId: PROPERTY_TYPE.commercial,
+    code: 'commercial',
+    weight: 2,
+    rooms: [1, 2],
+    priceFactor: 0.9,
+    residential: false,
+  },
   { typeId: PROPERTY_TYPE.garage, code: 'garage', weight: 2, rooms: [0, 0], priceFactor: 0.6, residential: false },
 ];
 
@@ -149,7 +184,9 @@ const SURFACE_BY_ROOMS: Record<number, [number, number]> = {
 };
 
 /** The index each class draws from (domain/energy-label.ts, by `energy_classes` id: 1 A4 ... 10 G). */
-const ENERGY_KWH: Record<number, readonly [number, number]> = Object.fromEntries(ENERGY_INDEX_RANGES.map((range, index) => [index + 1, range]));
+const ENERGY_KWH: Record<number, readonly [number, number]> = Object.fromEntries(
+  ENERGY_INDEX_RANGES.map((range, index) => [index + 1, range]),
+);
 
 /** The wizard's listing path (docs/wizard-flow.md) up to the next-steps page. */
 const SALE_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 14, 13, 38, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34];
@@ -157,7 +194,9 @@ const RENT_PATH = [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 1
 
 const roomName = new Map(lists.roomTypes.map((r) => [r.id, r.name.toLowerCase()]));
 const roomPluralName = new Map(lists.roomTypes.map((r) => [r.id, roomPlural(r.code, r.name)]));
-const heatingPhrase = new Map(lists.heatingTypes.map((r) => [r.id, texts.heating[r.code as keyof typeof texts.heating]]));
+const heatingPhrase = new Map(
+  lists.heatingTypes.map((r) => [r.id, texts.heating[r.code as keyof typeof texts.heating]]),
+);
 const furnishingName = new Map(lists.furnishingTypes.map((r) => [r.id, r.name.toLowerCase()]));
 const amenityName = new Map(lists.amenities.map((r) => [r.id, r.name.toLowerCase()]));
 const energyName = new Map(lists.energyClasses.map((r) => [r.id, r.name]));
@@ -196,7 +235,12 @@ function jitter(f: Faker, lat: number, lng: number, metres: number): [number, nu
   return [Number((lat + dLat).toFixed(6)), Number((lng + dLng).toFixed(6))];
 }
 
-function composition(f: Faker, type: TypeProfile, rooms: number, bathrooms: number): { roomTypeId: number; count: number }[] {
+function composition(
+  f: Faker,
+  type: TypeProfile,
+  rooms: number,
+  bathrooms: number,
+): { roomTypeId: number; count: number }[] {
   const out = new Map<number, number>();
   const add = (id: number, n = 1) => out.set(id, (out.get(id) ?? 0) + n);
   if (type.code === 'garage') {
@@ -222,10 +266,25 @@ function composition(f: Faker, type: TypeProfile, rooms: number, bathrooms: numb
     add(ROOM_TYPE.kitchenette);
   } else {
     // Living spaces first, then bedrooms, as an Italian listing lists them.
-    const bedroomsOrder = [ROOM_TYPE.double_bedroom, ROOM_TYPE.single_bedroom, ROOM_TYPE.kids_room, ROOM_TYPE.study, ROOM_TYPE.guest_room, ROOM_TYPE.attic_room, ROOM_TYPE.tavern];
-    const living = rooms >= 5 && f.datatype.boolean(0.6) ? [ROOM_TYPE.lounge, ROOM_TYPE.dining_room] : [ROOM_TYPE.living_room];
+    const bedroomsOrder = [
+      ROOM_TYPE.double_bedroom,
+      ROOM_TYPE.single_bedroom,
+      ROOM_TYPE.kids_room,
+      ROOM_TYPE.study,
+      ROOM_TYPE.guest_room,
+      ROOM_TYPE.attic_room,
+      ROOM_TYPE.tavern,
+    ];
+    const living =
+      rooms >= 5 && f.datatype.boolean(0.6) ? [ROOM_TYPE.lounge, ROOM_TYPE.dining_room] : [ROOM_TYPE.living_room];
     for (const id of living) add(id);
-    add(rooms === 2 && f.datatype.boolean(0.5) ? ROOM_TYPE.kitchenette : rooms >= 3 && f.datatype.boolean(0.6) ? ROOM_TYPE.eat_in_kitchen : ROOM_TYPE.kitchen);
+    add(
+      rooms === 2 && f.datatype.boolean(0.5)
+        ? ROOM_TYPE.kitchenette
+        : rooms >= 3 && f.datatype.boolean(0.6)
+          ? ROOM_TYPE.eat_in_kitchen
+          : ROOM_TYPE.kitchen,
+    );
     for (let i = 0; i < rooms - living.length; i++) add(bedroomsOrder[Math.min(i, bedroomsOrder.length - 1)]);
   }
   if (bathrooms >= 2) {
@@ -252,7 +311,11 @@ const NOT_IN_COMPOSITION = new Set<number>([
 function describeRooms(rooms: { roomTypeId: number; count: number }[]): string {
   const names = rooms
     .filter((r) => !NOT_IN_COMPOSITION.has(r.roomTypeId))
-    .map((r) => (r.count > 1 ? `${texts.numbers[r.count] ?? r.count} ${roomPluralName.get(r.roomTypeId)}` : roomName.get(r.roomTypeId) ?? ''));
+    .map((r) =>
+      r.count > 1
+        ? `${texts.numbers[r.count] ?? r.count} ${roomPluralName.get(r.roomTypeId)}`
+        : (roomName.get(r.roomTypeId) ?? ''),
+    );
   return italianList(names);
 }
 
@@ -275,7 +338,10 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       const nbIndex = f.number.int({ min: 0, max: city.neighbourhoods.length - 1 });
       const nb = city.neighbourhoods[nbIndex];
       // Houses stand away from the historic centre (the first neighbourhood listed).
-      let type = weighted(f, TYPES.map((t) => ({ weight: t.weight, value: t })));
+      let type = weighted(
+        f,
+        TYPES.map((t) => ({ weight: t.weight, value: t })),
+      );
       if (nbIndex === 0 && HOUSE_CODES.has(type.code)) type = TYPES[0];
       const sale = f.datatype.boolean(type.residential ? 0.65 : 0.5);
       const sellTypeId = sale ? SELL_TYPE.sale : SELL_TYPE.rent;
@@ -300,7 +366,15 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         if (type.code === 'penthouse' || type.code === 'loft') surfaceM2 = Math.round(surfaceM2 * 1.15);
       }
       const bathrooms =
-        type.code === 'garage' ? 0 : rooms <= 2 ? 1 : rooms === 3 ? f.number.int({ min: 1, max: 2 }) : rooms <= 5 ? 2 : f.number.int({ min: 2, max: 4 });
+        type.code === 'garage'
+          ? 0
+          : rooms <= 2
+            ? 1
+            : rooms === 3
+              ? f.number.int({ min: 1, max: 2 })
+              : rooms <= 5
+                ? 2
+                : f.number.int({ min: 2, max: 4 });
 
       // Floors
       const isHouse = HOUSE_CODES.has(type.code);
@@ -317,7 +391,10 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         floor = 0;
       } else {
         buildingFloors = f.number.int({ min: 3, max: city.maxFloors });
-        floor = type.code === 'penthouse' || type.code === 'attic' ? buildingFloors : f.number.int({ min: 0, max: buildingFloors });
+        floor =
+          type.code === 'penthouse' || type.code === 'attic'
+            ? buildingFloors
+            : f.number.int({ min: 0, max: buildingFloors });
       }
       const hasLift = !isHouse && (buildingFloors >= 5 ? f.datatype.boolean(0.95) : f.datatype.boolean(0.45));
 
@@ -338,15 +415,28 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
               { weight: 10, value: f.number.int({ min: 2006, max: 2020 }) },
             ]);
       const renovationYear =
-        conditionId === PROPERTY_CONDITION.excellent ? f.number.int({ min: Math.min(Math.max(buildYear + 10, 2008), 2024), max: 2024 }) : null;
+        conditionId === PROPERTY_CONDITION.excellent
+          ? f.number.int({ min: Math.min(Math.max(buildYear + 10, 2008), 2024), max: 2024 })
+          : null;
       let energyClassId: number;
       if (type.code === 'garage') energyClassId = ENERGY_CLASS.exempt;
-      else if (conditionId === PROPERTY_CONDITION.new) energyClassId = f.helpers.arrayElement([ENERGY_CLASS.A4, ENERGY_CLASS.A3, ENERGY_CLASS.A2, ENERGY_CLASS.A1]);
-      else if (conditionId === PROPERTY_CONDITION.excellent) energyClassId = f.helpers.arrayElement([ENERGY_CLASS.A1, ENERGY_CLASS.B, ENERGY_CLASS.C, ENERGY_CLASS.D]);
+      else if (conditionId === PROPERTY_CONDITION.new)
+        energyClassId = f.helpers.arrayElement([ENERGY_CLASS.A4, ENERGY_CLASS.A3, ENERGY_CLASS.A2, ENERGY_CLASS.A1]);
+      else if (conditionId === PROPERTY_CONDITION.excellent)
+        energyClassId = f.helpers.arrayElement([ENERGY_CLASS.A1, ENERGY_CLASS.B, ENERGY_CLASS.C, ENERGY_CLASS.D]);
       // A building from 2006 on was built under D.Lgs. 192/2005: never F or G (one draw either way, so the rest of the demo stays as it was).
       else if (conditionId === PROPERTY_CONDITION.good)
-        energyClassId = f.helpers.arrayElement(buildYear >= 2006 ? [ENERGY_CLASS.C, ENERGY_CLASS.D, ENERGY_CLASS.D, ENERGY_CLASS.E] : [ENERGY_CLASS.D, ENERGY_CLASS.E, ENERGY_CLASS.F, ENERGY_CLASS.G]);
-      else energyClassId = f.helpers.arrayElement(buildYear >= 2006 ? [ENERGY_CLASS.D, ENERGY_CLASS.E, ENERGY_CLASS.E] : [ENERGY_CLASS.F, ENERGY_CLASS.G, ENERGY_CLASS.G]);
+        energyClassId = f.helpers.arrayElement(
+          buildYear >= 2006
+            ? [ENERGY_CLASS.C, ENERGY_CLASS.D, ENERGY_CLASS.D, ENERGY_CLASS.E]
+            : [ENERGY_CLASS.D, ENERGY_CLASS.E, ENERGY_CLASS.F, ENERGY_CLASS.G],
+        );
+      else
+        energyClassId = f.helpers.arrayElement(
+          buildYear >= 2006
+            ? [ENERGY_CLASS.D, ENERGY_CLASS.E, ENERGY_CLASS.E]
+            : [ENERGY_CLASS.F, ENERGY_CLASS.G, ENERGY_CLASS.G],
+        );
       const kwh = ENERGY_KWH[energyClassId];
       const energyPerformance = kwh ? Number(f.number.float({ min: kwh[0], max: kwh[1] }).toFixed(1)) : null;
       const heatingTypeId =
@@ -406,17 +496,32 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
 
       const roomsRows = composition(f, type, rooms, bathrooms);
       if (amenities.has(AMENITY.cellar)) roomsRows.push({ roomTypeId: ROOM_TYPE.cellar, count: 1 });
-      if (amenities.has(AMENITY.garage) && type.code !== 'garage') roomsRows.push({ roomTypeId: ROOM_TYPE.box, count: 1 });
-      if (amenities.has(AMENITY.balcony)) roomsRows.push({ roomTypeId: ROOM_TYPE.balcony, count: f.number.int({ min: 1, max: 2 }) });
+      if (amenities.has(AMENITY.garage) && type.code !== 'garage')
+        roomsRows.push({ roomTypeId: ROOM_TYPE.box, count: 1 });
+      if (amenities.has(AMENITY.balcony))
+        roomsRows.push({ roomTypeId: ROOM_TYPE.balcony, count: f.number.int({ min: 1, max: 2 }) });
       if (amenities.has(AMENITY.terrace)) roomsRows.push({ roomTypeId: ROOM_TYPE.terrace, count: 1 });
-      if (amenities.has(AMENITY.private_garden) || amenities.has(AMENITY.garden)) roomsRows.push({ roomTypeId: ROOM_TYPE.garden, count: 1 });
+      if (amenities.has(AMENITY.private_garden) || amenities.has(AMENITY.garden))
+        roomsRows.push({ roomTypeId: ROOM_TYPE.garden, count: 1 });
 
       // Price: the city's level, moved by the home's features, never beyond [0.55, 1.8], then by
       // its street where the street is not the neighbourhood's average (Via Manzoni in Milan's
       // centre costs nearly twice Via Torino's).
       const conditionFactor = { 1: 1.12, 2: 1.06, 3: 0.97, 4: 0.85 }[conditionId] ?? 1;
-      const floorFactor = isHouse ? 1 : floor === 0 ? 0.94 : hasLift || floor <= 2 ? 1.02 + Math.min(floor, 6) * 0.005 : 0.95;
-      const factor = Math.min(1.8, Math.max(0.55, nb.factor * type.priceFactor * conditionFactor * floorFactor * f.number.float({ min: 0.93, max: 1.07 })));
+      const floorFactor = isHouse
+        ? 1
+        : floor === 0
+          ? 0.94
+          : hasLift || floor <= 2
+            ? 1.02 + Math.min(floor, 6) * 0.005
+            : 0.95;
+      const factor = Math.min(
+        1.8,
+        Math.max(
+          0.55,
+          nb.factor * type.priceFactor * conditionFactor * floorFactor * f.number.float({ min: 0.93, max: 1.07 }),
+        ),
+      );
       const level = sale ? city.saleEurM2 : city.rentEurM2Month;
 
       // Address and position
@@ -459,11 +564,20 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
 
       // Dates, counting back from the epoch.
       const daysAgo = f.number.int({ min: 1, max: 240 });
-      const createdAt = new Date(SEED_EPOCH.getTime() - (daysAgo + f.number.int({ min: 0, max: 6 })) * 86_400_000 - f.number.int({ min: 0, max: 36_000 }) * 1000);
-      const publishedAt = status === PROPERTY_STATUS.incomplete ? null : new Date(createdAt.getTime() + f.number.int({ min: 1, max: 72 }) * 3_600_000);
+      const createdAt = new Date(
+        SEED_EPOCH.getTime() -
+          (daysAgo + f.number.int({ min: 0, max: 6 })) * 86_400_000 -
+          f.number.int({ min: 0, max: 36_000 }) * 1000,
+      );
+      const publishedAt =
+        status === PROPERTY_STATUS.incomplete
+          ? null
+          : new Date(createdAt.getTime() + f.number.int({ min: 1, max: 72 }) * 3_600_000);
       const updatedAt = publishedAt ?? createdAt;
       const highlightedUntil =
-        status === PROPERTY_STATUS.published && f.datatype.boolean(0.08) ? new Date(SEED_EPOCH.getTime() + f.number.int({ min: 3, max: 30 }) * 86_400_000) : null;
+        status === PROPERTY_STATUS.published && f.datatype.boolean(0.08)
+          ? new Date(SEED_EPOCH.getTime() + f.number.int({ min: 3, max: 30 }) * 86_400_000)
+          : null;
 
       // Rent specifics
       const furnishingId = sale
@@ -486,7 +600,9 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
             { weight: 12, value: CONTRACT_TYPE.students },
           ]);
       const petsAllowed = sale ? null : type.residential ? rentTerms.datatype.boolean(0.45) : false;
-      const availableDate = sale ? null : new Date(SEED_EPOCH.getTime() + f.number.int({ min: 0, max: 90 }) * 86_400_000);
+      const availableDate = sale
+        ? null
+        : new Date(SEED_EPOCH.getTime() + f.number.int({ min: 0, max: 90 }) * 86_400_000);
       const availableFrom = availableDate ? availableDate.toISOString().slice(0, 10) : null;
       const occupancyId = sale
         ? weighted(f, [
@@ -497,7 +613,12 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         : OCCUPANCY.free;
       const condoFees = isHouse
         ? 0
-        : Math.round((f.number.int({ min: 30, max: 60 }) + surfaceM2 * f.number.float({ min: 0.6, max: 1.3 }) + (amenities.has(AMENITY.concierge) ? 60 : 0)) / 10) * 10;
+        : Math.round(
+            (f.number.int({ min: 30, max: 60 }) +
+              surfaceM2 * f.number.float({ min: 0.6, max: 1.3 }) +
+              (amenities.has(AMENITY.concierge) ? 60 : 0)) /
+              10,
+          ) * 10;
 
       // Valuation answers: sellers who looked at the market first (step 12) have a range.
       const priceFromMarket = sale ? f.datatype.boolean(0.55) : null;
@@ -505,14 +626,22 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       const estimateMax = priceFromMarket ? roundPrice(price * f.number.float({ min: 1.03, max: 1.1 }), true) : null;
 
       // Text
-      const roomCount = texts.roomCountNames[Math.min(rooms, texts.roomCountNames.length - 1)] || texts.roomCountNames[3];
+      const roomCount =
+        texts.roomCountNames[Math.min(rooms, texts.roomCountNames.length - 1)] || texts.roomCountNames[3];
       const typePhrase = fill(f.helpers.arrayElement(texts.typePhrases[type.code]), { roomCount });
       let floorPhrase: string;
-      if (isHouse) floorPhrase = buildingFloors > 1 ? fill(texts.floor.levels, { levels: texts.numbers[buildingFloors] }) : texts.floor.groundSingle;
+      if (isHouse)
+        floorPhrase =
+          buildingFloors > 1
+            ? fill(texts.floor.levels, { levels: texts.numbers[buildingFloors] })
+            : texts.floor.groundSingle;
       else if (floor < 0) floorPhrase = texts.floor.basement;
       else if (floor === 0) floorPhrase = texts.floor.ground;
       else {
-        const base = floor === buildingFloors ? fill(texts.floor.top, { buildingFloors }) : fill(texts.floor.upper, { atOrdinal: atOrdinal(texts.ordinals[floor]!), buildingFloors });
+        const base =
+          floor === buildingFloors
+            ? fill(texts.floor.top, { buildingFloors })
+            : fill(texts.floor.upper, { atOrdinal: atOrdinal(texts.ordinals[floor]!), buildingFloors });
         floorPhrase = `${base}, ${hasLift ? texts.floor.withLift : texts.floor.withoutLift}`;
       }
       const sentences = [
@@ -526,22 +655,41 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         }),
       ];
       if (type.code !== 'garage') {
-        sentences.push(fill(f.helpers.arrayElement(texts.composition), { rooms: describeRooms(roomsRows), bathrooms: texts.bathrooms[bathrooms] ?? `${bathrooms}` }));
-        const conditionCode = lists.propertyConditions.find((c) => c.id === conditionId)!.code as keyof typeof texts.condition;
-        sentences.push(fill(f.helpers.arrayElement(texts.condition[conditionCode]), { renovationYear: renovationYear ?? '' }));
+        sentences.push(
+          fill(f.helpers.arrayElement(texts.composition), {
+            rooms: describeRooms(roomsRows),
+            bathrooms: texts.bathrooms[bathrooms] ?? `${bathrooms}`,
+          }),
+        );
+        const conditionCode = lists.propertyConditions.find((c) => c.id === conditionId)!
+          .code as keyof typeof texts.condition;
+        sentences.push(
+          fill(f.helpers.arrayElement(texts.condition[conditionCode]), { renovationYear: renovationYear ?? '' }),
+        );
         sentences.push(
           energyClassId === ENERGY_CLASS.exempt
             ? fill(texts.energyExempt, { heating: heatingPhrase.get(heatingTypeId) ?? '' })
-            : fill(texts.energy, { energyClass: energyName.get(energyClassId) ?? '', heating: heatingPhrase.get(heatingTypeId) ?? '' }),
+            : fill(texts.energy, {
+                energyClass: energyName.get(energyClassId) ?? '',
+                heating: heatingPhrase.get(heatingTypeId) ?? '',
+              }),
         );
       }
       const listedAmenities = amenityIds.filter((id) => id !== AMENITY.lift).map((id) => amenityName.get(id) ?? '');
-      if (listedAmenities.length > 0) sentences.push(fill(texts.amenities, { amenities: italianList(listedAmenities) }));
+      if (listedAmenities.length > 0)
+        sentences.push(fill(texts.amenities, { amenities: italianList(listedAmenities) }));
       sentences.push(condoFees > 0 ? fill(texts.condoFees, { fees: condoFees }) : texts.noCondoFees);
-      if (sale) sentences.push(texts.occupancy[lists.occupancySituations.find((o) => o.id === occupancyId)!.code as keyof typeof texts.occupancy]);
+      if (sale)
+        sentences.push(
+          texts.occupancy[
+            lists.occupancySituations.find((o) => o.id === occupancyId)!.code as keyof typeof texts.occupancy
+          ],
+        );
       else if (availableDate) {
         // No date in the text: the seed moves the listings' dates to the day it runs, and the details show the date.
-        sentences.push(fill(texts.rent.available, { furnishing: furnishingName.get(furnishingId ?? FURNISHING.unfurnished) ?? '' }));
+        sentences.push(
+          fill(texts.rent.available, { furnishing: furnishingName.get(furnishingId ?? FURNISHING.unfurnished) ?? '' }),
+        );
         sentences.push(fill(texts.rent.deposit, { months: texts.numbers[depositMonths] }));
         sentences.push(f.helpers.arrayElement(texts.rent.contract));
       }
@@ -561,7 +709,11 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
         type.code === 'villa' || type.code === 'detached_house'
           ? { landSurfaceM2: f.number.int({ min: 200, max: 1500 }), levels: buildingFloors }
           : type.code === 'garage'
-            ? { widthM: Number(f.number.float({ min: 2.5, max: 3.5 }).toFixed(1)), lengthM: Number(f.number.float({ min: 5, max: 6.5 }).toFixed(1)), electricDoor: f.datatype.boolean(0.5) }
+            ? {
+                widthM: Number(f.number.float({ min: 2.5, max: 3.5 }).toFixed(1)),
+                lengthM: Number(f.number.float({ min: 5, max: 6.5 }).toFixed(1)),
+                electricDoor: f.datatype.boolean(0.5),
+              }
             : type.code === 'commercial'
               ? { shopWindows: f.number.int({ min: 1, max: 4 }), flue: f.datatype.boolean(0.4) }
               : type.code === 'office'
@@ -573,7 +725,10 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       // A house shows the house; a flat opens on its building or, as often on portals, on its living room.
       const outside: PhotoKind = isHouse ? 'house' : 'facade';
       const rest = f.helpers.shuffle(interior).slice(0, Math.min(photoCount - 1, interior.length));
-      const photos: PhotoKind[] = !isHouse && rest.includes('living_room') && f.datatype.boolean(0.4) ? ['living_room', outside, ...rest.filter((kind) => kind !== 'living_room')] : [outside, ...rest];
+      const photos: PhotoKind[] =
+        !isHouse && rest.includes('living_room') && f.datatype.boolean(0.4)
+          ? ['living_room', outside, ...rest.filter((kind) => kind !== 'living_room')]
+          : [outside, ...rest];
       while (photos.length < photoCount) photos.push(f.helpers.arrayElement(interior));
 
       // Drawn here, in the same order as before, so the title can leave out a hidden address.
@@ -581,50 +736,50 @@ export function buildDemoListings(opts: BuildListingsOptions): DemoListing[] {
       // A hidden address stays out of the text as well: the intro names the area only.
       if (!showAddress) sentences[0] = withoutStreet(sentences[0], street);
       const row: DemoListing['row'] = {
-          sellTypeId,
-          statusId: status,
-          planTypeId,
-          street,
-          streetNumber,
-          postalCode,
-          latitude,
-          longitude,
-          showAddress,
-          propertyTypeId: type.typeId,
-          publicationPropertyTypeId: type.typeId,
-          specialDescription,
-          surfaceM2,
-          rooms,
-          bathrooms,
-          floor,
-          buildingFloors,
-          hasLift,
-          conditionId,
-          renovationYear,
-          buildYear,
-          energyClassId,
-          energyPerformance,
-          heatingTypeId,
-          condoFees,
-          occupancyId,
-          availableFrom,
-          furnishingId,
-          securityDeposit: sale ? null : depositMonths * price,
-          contractTypeId,
-          petsAllowed,
-          priceFromMarket,
-          estimateMin,
-          estimateMax,
-          price,
-          // A hidden address stays out of the title too (it is shown in the page, its head and its JSON-LD).
-          title: listingTitle(sellTypeId, { street, streetNumber, showAddress, city: city.name }),
-          description: sentences.join(' '),
-          wizardPage,
-          wizardHistory,
-          createdAt,
-          updatedAt,
-          publishedAt,
-          highlightedUntil,
+        sellTypeId,
+        statusId: status,
+        planTypeId,
+        street,
+        streetNumber,
+        postalCode,
+        latitude,
+        longitude,
+        showAddress,
+        propertyTypeId: type.typeId,
+        publicationPropertyTypeId: type.typeId,
+        specialDescription,
+        surfaceM2,
+        rooms,
+        bathrooms,
+        floor,
+        buildingFloors,
+        hasLift,
+        conditionId,
+        renovationYear,
+        buildYear,
+        energyClassId,
+        energyPerformance,
+        heatingTypeId,
+        condoFees,
+        occupancyId,
+        availableFrom,
+        furnishingId,
+        securityDeposit: sale ? null : depositMonths * price,
+        contractTypeId,
+        petsAllowed,
+        priceFromMarket,
+        estimateMin,
+        estimateMax,
+        price,
+        // A hidden address stays out of the title too (it is shown in the page, its head and its JSON-LD).
+        title: listingTitle(sellTypeId, { street, streetNumber, showAddress, city: city.name }),
+        description: sentences.join(' '),
+        wizardPage,
+        wizardHistory,
+        createdAt,
+        updatedAt,
+        publishedAt,
+        highlightedUntil,
       };
       let listingRooms = roomsRows;
       let listingAmenities = amenityIds;

@@ -32,12 +32,45 @@ export const POOL_SIZES: Record<'full' | 'small', Record<PhotoKind, number>> = {
   small: { facade: 2, house: 1, living_room: 1, kitchen: 1, bedroom: 1, bathroom: 1 },
 };
 
-const FACADE_COLOURS = ['#d9a066', '#e8c07d', '#c8553d', '#f2d0a4', '#e6b8a2', '#b5651d', '#f4e1c1', '#d7b29d', '#c9ada7', '#e9d8a6', '#a3b18a', '#dda15e'];
+const FACADE_COLOURS = [
+  '#d9a066',
+  '#e8c07d',
+  '#c8553d',
+  '#f2d0a4',
+  '#e6b8a2',
+  '#b5651d',
+  '#f4e1c1',
+  '#d7b29d',
+  '#c9ada7',
+  '#e9d8a6',
+  '#a3b18a',
+  '#dda15e',
+];
 const SHUTTER_COLOURS = ['#2f5d50', '#3a6b35', '#6b4226', '#4a4e69', '#8d99ae', '#5e503f', '#386641'];
 const SKY_TOPS = ['#7fb3e6', '#9cc9f0', '#f6bd60', '#a2d2ff', '#bde0fe', '#8ecae6'];
-const WALL_COLOURS = ['#f4f1de', '#edede9', '#e9edc9', '#fefae0', '#f8edeb', '#e5e5e5', '#dde5b6', '#caf0f8', '#f1faee'];
+const WALL_COLOURS = [
+  '#f4f1de',
+  '#edede9',
+  '#e9edc9',
+  '#fefae0',
+  '#f8edeb',
+  '#e5e5e5',
+  '#dde5b6',
+  '#caf0f8',
+  '#f1faee',
+];
 const WOOD_COLOURS = ['#b08968', '#9c6644', '#c9a27e', '#7f5539', '#ddb892', '#a68a64'];
-const FABRIC_COLOURS = ['#457b9d', '#e76f51', '#2a9d8f', '#6d597a', '#b56576', '#264653', '#8d6346', '#588157', '#bc6c25'];
+const FABRIC_COLOURS = [
+  '#457b9d',
+  '#e76f51',
+  '#2a9d8f',
+  '#6d597a',
+  '#b56576',
+  '#264653',
+  '#8d6346',
+  '#588157',
+  '#bc6c25',
+];
 const TILE_COLOURS = ['#ffffff', '#e0fbfc', '#d8e2dc', '#f0efeb', '#cfd8dc', '#e9ecef'];
 
 const svg = (body: string) =>
@@ -156,11 +189,22 @@ function houseSvg(random: () => number): string {
     }
   }
   const doorX = left + Math.floor(columns / 2) * cell + cell * 0.3;
-  parts.push(`<rect x="${doorX}" y="${ground - floorHeight * 0.75}" width="${cell * 0.4}" height="${floorHeight * 0.75}" fill="#5e3023"/>`);
+  parts.push(
+    `<rect x="${doorX}" y="${ground - floorHeight * 0.75}" width="${cell * 0.4}" height="${floorHeight * 0.75}" fill="#5e3023"/>`,
+  );
   // A hedge and a tree or two.
-  parts.push(`<rect x="0" y="${ground - 28}" width="${left - 20}" height="40" rx="18" fill="#386641"/>`, `<rect x="${left + width + 20}" y="${ground - 28}" width="${PHOTO_WIDTH - left - width - 20}" height="40" rx="18" fill="#386641"/>`);
-  const tx = random() < 0.5 ? between(random, 60, Math.max(80, left - 60)) : between(random, Math.min(1100, left + width + 60), 1150);
-  parts.push(`<rect x="${tx - 9}" y="${ground - 170}" width="18" height="180" fill="#6b4423"/>`, `<circle cx="${tx}" cy="${ground - 200}" r="${between(random, 70, 95)}" fill="#52796f"/>`);
+  parts.push(
+    `<rect x="0" y="${ground - 28}" width="${left - 20}" height="40" rx="18" fill="#386641"/>`,
+    `<rect x="${left + width + 20}" y="${ground - 28}" width="${PHOTO_WIDTH - left - width - 20}" height="40" rx="18" fill="#386641"/>`,
+  );
+  const tx =
+    random() < 0.5
+      ? between(random, 60, Math.max(80, left - 60))
+      : between(random, Math.min(1100, left + width + 60), 1150);
+  parts.push(
+    `<rect x="${tx - 9}" y="${ground - 170}" width="18" height="180" fill="#6b4423"/>`,
+    `<circle cx="${tx}" cy="${ground - 200}" r="${between(random, 70, 95)}" fill="#52796f"/>`,
+  );
   return svg(parts.join(''));
 }
 
@@ -180,12 +224,16 @@ function roomShell(random: () => number, floorColour: string, tiled: boolean): {
   for (let i = 1; i < 12; i++) {
     const x = 220 + (760 / 12) * i;
     const bottom = (x - 600) * (1200 / 760) + 600;
-    parts.push(`<line x1="${x}" y1="600" x2="${bottom}" y2="800" stroke="#000" stroke-opacity="0.12" stroke-width="2"/>`);
+    parts.push(
+      `<line x1="${x}" y1="600" x2="${bottom}" y2="800" stroke="#000" stroke-opacity="0.12" stroke-width="2"/>`,
+    );
   }
   if (tiled) {
     for (const y of [640, 690, 745]) {
       const inset = ((800 - y) / 200) * 220;
-      parts.push(`<line x1="${inset}" y1="${y}" x2="${1200 - inset}" y2="${y}" stroke="#000" stroke-opacity="0.12" stroke-width="2"/>`);
+      parts.push(
+        `<line x1="${inset}" y1="${y}" x2="${1200 - inset}" y2="${y}" stroke="#000" stroke-opacity="0.12" stroke-width="2"/>`,
+      );
     }
   }
   return { parts, wall };
@@ -239,7 +287,10 @@ function kitchenSvg(random: () => number): string {
     `<rect x="240" y="280" width="720" height="130" fill="${pick(random, TILE_COLOURS)}"/>`,
     `<rect x="230" y="410" width="740" height="24" fill="${top}"/>`,
     `<rect x="240" y="434" width="720" height="166" fill="${cabinet}"/>`,
-    ...[0, 1, 2, 3, 4].map((i) => `<line x1="${240 + i * 144}" y1="434" x2="${240 + i * 144}" y2="600" stroke="#000" stroke-opacity="0.2" stroke-width="3"/>`),
+    ...[0, 1, 2, 3, 4].map(
+      (i) =>
+        `<line x1="${240 + i * 144}" y1="434" x2="${240 + i * 144}" y2="600" stroke="#000" stroke-opacity="0.2" stroke-width="3"/>`,
+    ),
     // Hob and hood, sink
     `<rect x="420" y="402" width="120" height="10" fill="#212529"/>`,
     `<polygon points="420,200 540,200 560,280 400,280" fill="#adb5bd"/>`,
@@ -278,8 +329,10 @@ function bathroomSvg(random: () => number): string {
   const tile = pick(random, TILE_COLOURS);
   const { parts } = roomShell(random, pick(random, ['#adb5bd', '#dee2e6', '#ced4da', '#e9ecef']), true);
   parts.push(`<rect x="220" y="300" width="760" height="300" fill="${tile}"/>`);
-  for (let y = 330; y < 600; y += 30) parts.push(`<line x1="220" y1="${y}" x2="980" y2="${y}" stroke="#000" stroke-opacity="0.08"/>`);
-  for (let x = 250; x < 980; x += 30) parts.push(`<line x1="${x}" y1="300" x2="${x}" y2="600" stroke="#000" stroke-opacity="0.08"/>`);
+  for (let y = 330; y < 600; y += 30)
+    parts.push(`<line x1="220" y1="${y}" x2="980" y2="${y}" stroke="#000" stroke-opacity="0.08"/>`);
+  for (let x = 250; x < 980; x += 30)
+    parts.push(`<line x1="${x}" y1="300" x2="${x}" y2="600" stroke="#000" stroke-opacity="0.08"/>`);
   const accent = pick(random, FABRIC_COLOURS);
   parts.push(
     // Mirror, washbasin cabinet, tub or shower, towels
@@ -306,7 +359,9 @@ const DRAW: Record<PhotoKind, (random: () => number) => string> = {
 };
 
 /** The keys of the pool, in a fixed order, without rendering anything. */
-export function photoPoolPlan(size: 'full' | 'small'): { kind: PhotoKind; index: number; key: string; thumbnailKey: string }[] {
+export function photoPoolPlan(
+  size: 'full' | 'small',
+): { kind: PhotoKind; index: number; key: string; thumbnailKey: string }[] {
   const plan: { kind: PhotoKind; index: number; key: string; thumbnailKey: string }[] = [];
   for (const [kind, count] of Object.entries(POOL_SIZES[size]) as [PhotoKind, number][]) {
     for (let index = 1; index <= count; index++) {
@@ -329,7 +384,10 @@ export async function renderPoolPhoto(kind: PhotoKind, index: number): Promise<{
   const full = await sharp(Buffer.from(DRAW[kind](random)))
     .jpeg({ quality: 78, progressive: true })
     .toBuffer();
-  const thumbnail = await sharp(full).resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' }).jpeg({ quality: 72 }).toBuffer();
+  const thumbnail = await sharp(full)
+    .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
+    .jpeg({ quality: 72 })
+    .toBuffer();
   return { full, thumbnail };
 }
 
@@ -337,7 +395,10 @@ export async function renderPoolPhoto(kind: PhotoKind, index: number): Promise<{
  * Makes sure every photo of the pool is in storage, rendering only the missing ones
  * (a restart renders nothing; a wiped storage folder is repaired).
  */
-export async function ensurePhotoPool(storage: FileStorage, size: 'full' | 'small'): Promise<{ photos: PoolPhoto[]; rendered: number }> {
+export async function ensurePhotoPool(
+  storage: FileStorage,
+  size: 'full' | 'small',
+): Promise<{ photos: PoolPhoto[]; rendered: number }> {
   const plan = photoPoolPlan(size);
   let rendered = 0;
   const photos = await Promise.all(

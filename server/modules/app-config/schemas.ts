@@ -16,7 +16,9 @@ export const AppConfigResponse = z
     BasemapPmtilesUrl: z
       .string()
       .nullable()
-      .describe('Path of the self-hosted street basemap (a Protomaps PMTiles archive served in byte ranges, BASEMAP_PMTILES); null: none. Wins over TileUrl.'),
+      .describe(
+        'Path of the self-hosted street basemap (a Protomaps PMTiles archive served in byte ranges, BASEMAP_PMTILES); null: none. Wins over TileUrl.',
+      ),
     Telemetry: z.object({
       Enabled: z.boolean(),
       Url: z.string().nullable(),

@@ -56,7 +56,15 @@ export function visitCalendar(visit: CalendarVisit): string {
     url: `${visit.publicUrl}/myrexer/appuntamenti`,
     status: 'CONFIRMED',
     organizer: senderOf(visit.mailFrom),
-    attendees: [{ name: quotableName(visit.attendee.name) ?? visit.attendee.email, email: visit.attendee.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
+    attendees: [
+      {
+        name: quotableName(visit.attendee.name) ?? visit.attendee.email,
+        email: visit.attendee.email,
+        rsvp: false,
+        partstat: 'ACCEPTED',
+        role: 'REQ-PARTICIPANT',
+      },
+    ],
   };
   const { error, value } = createEvent(attributes);
   if (error || !value) throw error ?? new Error('ics: no calendar');

@@ -10,7 +10,12 @@ import { errorResponses } from '../../errors/error-body';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { IdParams } from '../shared/schemas';
 import { scheduleExpiry } from '../../jobs/appointment-jobs';
-import { APPOINTMENT_REQUESTS_PER_DAY, APPOINTMENT_REQUESTS_PER_HOUR, APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY, chargeAppointmentRequest } from './limits';
+import {
+  APPOINTMENT_REQUESTS_PER_DAY,
+  APPOINTMENT_REQUESTS_PER_HOUR,
+  APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY,
+  chargeAppointmentRequest,
+} from './limits';
 import { quotableName, requestedMail } from './mail';
 import {
   confirmedStarts,
@@ -45,7 +50,9 @@ import { applyVisitCommand, calendarFor, nextStatusOf, type VisitCommand } from 
 const noStore = { 'cache-control': 'no-store' };
 /** The statuses listed under a tab, read off domain/appointment.ts's tabOf (not set is never stored: left out). */
 function statusesOfTab(tab: number): number[] {
-  return Object.values(APPOINTMENT_STATUS).filter((status) => status !== APPOINTMENT_STATUS.not_set && tabOf(status) === tab);
+  return Object.values(APPOINTMENT_STATUS).filter(
+    (status) => status !== APPOINTMENT_STATUS.not_set && tabOf(status) === tab,
+  );
 }
 
 function iso(d: Date | null): string | null {
@@ -60,7 +67,8 @@ function itemOf(view: AppointmentView, role: Role, slots: Date[], now: Date) {
     Role: role,
     Status: status,
     Tab: isAppointmentStatusId(status) ? tabOf(status) : 0,
-    Done: status === 2 && row.scheduledAt !== null && row.scheduledAt.getTime() + VISIT_MINUTES * 60_000 <= now.getTime(),
+    Done:
+      status === 2 && row.scheduledAt !== null && row.scheduledAt.getTime() + VISIT_MINUTES * 60_000 <= now.getTime(),
     Property: { Id: row.propertyId, Title: view.title, ImageUrl: resolveMediaUrlOrNull(view.cover), Town: view.town },
     Slots: slots.map((s) => s.toISOString()),
     ScheduledAt: iso(row.scheduledAt),
@@ -83,12 +91,24 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
     '/api/User/MyProperties/:id/Availability',
     {
       preHandler: requireUser(),
-      schema: { tags: ['Appointments'], summary: 'The weekly visit windows of one of my listings (Europe/Rome time)', params: IdParams, response: { 200: VisitWindowsBody, ...errorResponses(401, 404) } },
+      schema: {
+        tags: ['Appointments'],
+        summary: 'The weekly visit windows of one of my listings (Europe/Rome time)',
+        params: IdParams,
+        response: { 200: VisitWindowsBody, ...errorResponses(401, 404) },
+      },
     },
     async (request, reply) => {
-      if (!(await findOwnListing(fastify.db, request.user.id, request.params.id))) throw new AppError('ListingNotFound');
+      if (!(await findOwnListing(fastify.db, request.user.id, request.params.id)))
+        throw new AppError('ListingNotFound');
       reply.headers(noStore);
-      return { Windows: (await readWindows(fastify.db, request.params.id)).map((w) => ({ Weekday: w.weekday, From: hhmmOf(w.startsMinute), To: hhmmOf(w.endsMinute) })) };
+      return {
+        Windows: (await readWindows(fastify.db, request.params.id)).map((w) => ({
+          Weekday: w.weekday,
+          From: hhmmOf(w.startsMinute),
+          To: hhmmOf(w.endsMinute),
+        })),
+      };
     },
   );
 
@@ -105,28 +125,43 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       },
     },
     async (request) => {
-      if (!(await findOwnListing(fastify.db, request.user.id, request.params.id))) throw new AppError('ListingNotFound');
+      if (!(await findOwnListing(fastify.db, request.user.id, request.params.id)))
+        throw new AppError('ListingNotFound');
       const windows = checkWindows(request.body.Windows);
       if (!windows) throw new AppError('InvalidVisitWindows');
       await replaceWindows(fastify.db, request.params.id, windows);
-      return { Windows: windows.map((w) => ({ Weekday: w.weekday, From: hhmmOf(w.startsMinute), To: hhmmOf(w.endsMinute) })) };
+      return {
+        Windows: windows.map((w) => ({ Weekday: w.weekday, From: hhmmOf(w.startsMinute), To: hhmmOf(w.endsMinute) })),
+      };
     },
   );
 
   const freeSlots = async (propertyId: number, now: Date) => {
     const range = slotRange(now);
-    return visitSlots(await readWindows(fastify.db, propertyId), await confirmedStarts(fastify.db, propertyId, range.from, range.to), now);
+    return visitSlots(
+      await readWindows(fastify.db, propertyId),
+      await confirmedStarts(fastify.db, propertyId, range.from, range.to),
+      now,
+    );
   };
 
   fastify.get(
     '/api/Property/:id/VisitSlots',
     {
-      schema: { tags: ['Appointments'], summary: 'The free visit slots of a published listing, from tomorrow for 14 days', params: IdParams, response: { 200: VisitSlotsResponse, ...errorResponses(404) } },
+      schema: {
+        tags: ['Appointments'],
+        summary: 'The free visit slots of a published listing, from tomorrow for 14 days',
+        params: IdParams,
+        response: { 200: VisitSlotsResponse, ...errorResponses(404) },
+      },
     },
     async (request, reply) => {
       if (!(await findPublishedListing(fastify.db, request.params.id))) throw new AppError('PropertyNotFound');
       reply.headers(noStore);
-      return { Slots: (await freeSlots(request.params.id, new Date())).map((s) => s.toISOString()), VisitMinutes: 30 as const };
+      return {
+        Slots: (await freeSlots(request.params.id, new Date())).map((s) => s.toISOString()),
+        VisitMinutes: 30 as const,
+      };
     },
   );
 
@@ -152,7 +187,13 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       const free = new Set((await freeSlots(PropertyId, now)).map((s) => s.getTime()));
       if (!slots.every((s) => free.has(s.getTime()))) throw new AppError('AppointmentSlotUnavailable');
       // The machine's first step: REQUEST from not set.
-      if (nextStatusOf(APPOINTMENT_STATUS.not_set, EMPTY_APPOINTMENT, { type: 'REQUEST', actor: 'buyer', slots: Slots }) !== APPOINTMENT_STATUS.pending) {
+      if (
+        nextStatusOf(APPOINTMENT_STATUS.not_set, EMPTY_APPOINTMENT, {
+          type: 'REQUEST',
+          actor: 'buyer',
+          slots: Slots,
+        }) !== APPOINTMENT_STATUS.pending
+      ) {
         throw new AppError('AppointmentTransitionRefused');
       }
       // Each request mails the owner: a buyer sends a few an hour and a day (limits.ts).
@@ -163,17 +204,47 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       try {
         id = await insertAppointment(
           fastify.db,
-          { propertyId: PropertyId, requesterUserId: buyer.id, ownerUserId, slots, message: Message?.trim() || null, phone: Phone ?? null, now },
+          {
+            propertyId: PropertyId,
+            requesterUserId: buyer.id,
+            ownerUserId,
+            slots,
+            message: Message?.trim() || null,
+            phone: Phone ?? null,
+            now,
+          },
           async (newId, tx) => {
             // The owner's open pages show the new request at the commit.
-            await publishUserEvent(fastify, ownerUserId, { event: 'appointment', data: { AppointmentId: newId, Status: APPOINTMENT_STATUS.pending } }, tx);
-            const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, ownerUserId)).limit(1);
+            await publishUserEvent(
+              fastify,
+              ownerUserId,
+              { event: 'appointment', data: { AppointmentId: newId, Status: APPOINTMENT_STATUS.pending } },
+              tx,
+            );
+            const [owner] = await tx
+              .select({ email: users.email, name: users.name })
+              .from(users)
+              .where(eq(users.id, ownerUserId))
+              .limit(1);
             if (!owner) return [];
-            return [{ to: owner.email, ...requestedMail({ toName: owner.name, otherName: buyer.name, title: listing.title ?? `Annuncio ${PropertyId}`, appointmentId: newId, publicUrl: fastify.config.publicUrl, slots }) }];
+            return [
+              {
+                to: owner.email,
+                ...requestedMail({
+                  toName: owner.name,
+                  otherName: buyer.name,
+                  title: listing.title ?? `Annuncio ${PropertyId}`,
+                  appointmentId: newId,
+                  publicUrl: fastify.config.publicUrl,
+                  slots,
+                }),
+              },
+            ];
           },
         );
       } catch (error) {
-        if (isUniqueViolation(error, 'appointments_open_request_uq')) throw new AppError('AppointmentAlreadyRequested', { cause: error });
+        if (isUniqueViolation(error, 'appointments_open_request_uq'))
+          throw new AppError('AppointmentAlreadyRequested', { cause: error });
         throw error;
       }
       fastify.wakeMailSender();
@@ -186,14 +257,27 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
     '/api/Appointment/List',
     {
       preHandler: requireUser(),
-      schema: { tags: ['Appointments'], summary: 'My visits as buyer or as owner, by tab, newest first', querystring: AppointmentListQuery, response: { 200: AppointmentList, ...errorResponses(401) } },
+      schema: {
+        tags: ['Appointments'],
+        summary: 'My visits as buyer or as owner, by tab, newest first',
+        querystring: AppointmentListQuery,
+        response: { 200: AppointmentList, ...errorResponses(401) },
+      },
     },
     async (request, reply) => {
       const now = new Date();
       const limit = request.query.Limit ?? 20;
-      const rows = await listAppointments(fastify.db, request.user.id, { role: request.query.Role, statuses: statusesOfTab(request.query.Tab), afterId: request.query.AfterId, limit: limit + 1 });
+      const rows = await listAppointments(fastify.db, request.user.id, {
+        role: request.query.Role,
+        statuses: statusesOfTab(request.query.Tab),
+        afterId: request.query.AfterId,
+        limit: limit + 1,
+      });
       const page = rows.slice(0, limit);
-      const slots = await slotsOf(fastify.db, page.map((v) => v.row.id));
+      const slots = await slotsOf(
+        fastify.db,
+        page.map((v) => v.row.id),
+      );
       reply.headers(noStore);
       return {
         Items: page.map((view) => itemOf(view, request.query.Role, slots.get(view.row.id) ?? [], now)),
@@ -208,7 +292,9 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
     const slots = (await slotsOf(fastify.db, [id])).get(id) ?? [];
     const history = await historyOf(fastify.db, id);
     const status = view.row.statusId;
-    const ownerPhone = view.owner.phone?.trim() ? `${view.owner.phonePrefix ? `${view.owner.phonePrefix} ` : ''}${view.owner.phone.trim()}` : null;
+    const ownerPhone = view.owner.phone?.trim()
+      ? `${view.owner.phonePrefix ? `${view.owner.phonePrefix} ` : ''}${view.owner.phone.trim()}`
+      : null;
     return {
       ...itemOf(view, view.role, slots, new Date()),
       Message: view.row.message,
@@ -216,7 +302,12 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       BuyerPhone: view.role === 'owner' && (status === 2 || status === 4) ? view.row.phone : null,
       // The owner's phone reaches the buyer here only, and only while accepted with phone number (4).
       OwnerPhone: view.role === 'buyer' && status === 4 ? ownerPhone : null,
-      History: history.map((h) => ({ Status: h.statusId as 0 | 1 | 2 | 3 | 4 | 5 | 6, Actor: h.actor, Reason: h.reasonId, At: h.createdAt.toISOString() })),
+      History: history.map((h) => ({
+        Status: h.statusId as 0 | 1 | 2 | 3 | 4 | 5 | 6,
+        Actor: h.actor,
+        Reason: h.reasonId,
+        At: h.createdAt.toISOString(),
+      })),
     };
   };
 
@@ -224,7 +315,12 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
     '/api/Appointment/:id',
     {
       preHandler: requireUser(),
-      schema: { tags: ['Appointments'], summary: 'One of my visits, with its history', params: IdParams, response: { 200: AppointmentDetail, ...errorResponses(401, 404) } },
+      schema: {
+        tags: ['Appointments'],
+        summary: 'One of my visits, with its history',
+        params: IdParams,
+        response: { 200: AppointmentDetail, ...errorResponses(401, 404) },
+      },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -232,12 +328,23 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
     },
   );
 
-  const command = (path: string, summary: string, toCommand: (body: unknown) => VisitCommand, body?: typeof ConfirmBody | typeof CancelBody) => {
+  const command = (
+    path: string,
+    summary: string,
+    toCommand: (body: unknown) => VisitCommand,
+    body?: typeof ConfirmBody | typeof CancelBody,
+  ) => {
     fastify.put(
       path,
       {
         preHandler: requireUser(),
-        schema: { tags: ['Appointments'], summary, params: IdParams, ...(body ? { body } : {}), response: { 200: AppointmentDetail, ...errorResponses(401, 404, 409) } },
+        schema: {
+          tags: ['Appointments'],
+          summary,
+          params: IdParams,
+          ...(body ? { body } : {}),
+          response: { 200: AppointmentDetail, ...errorResponses(401, 404, 409) },
+        },
       },
       async (request, reply) => {
         await applyVisitCommand(fastify, request.params.id, request.user.id, toCommand(request.body));
@@ -246,9 +353,23 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       },
     );
   };
-  command('/api/Appointment/:id/Confirm', 'The owner confirms one of the requested slots', (body) => ({ type: 'CONFIRM', slot: new Date((body as { Slot: string }).Slot) }), ConfirmBody);
-  command('/api/Appointment/:id/AcceptWithPhone', 'The owner accepts and shows the buyer a phone number to agree the time', () => ({ type: 'ACCEPT_WITH_PHONE' }));
-  command('/api/Appointment/:id/Cancel', 'The buyer or the owner cancels, with a reason', (body) => ({ type: 'CANCEL', reason: (body as { Reason: number }).Reason }), CancelBody);
+  command(
+    '/api/Appointment/:id/Confirm',
+    'The owner confirms one of the requested slots',
+    (body) => ({ type: 'CONFIRM', slot: new Date((body as { Slot: string }).Slot) }),
+    ConfirmBody,
+  );
+  command(
+    '/api/Appointment/:id/AcceptWithPhone',
+    'The owner accepts and shows the buyer a phone number to agree the time',
+    () => ({ type: 'ACCEPT_WITH_PHONE' }),
+  );
+  command(
+    '/api/Appointment/:id/Cancel',
+    'The buyer or the owner cancels, with a reason',
+    (body) => ({ type: 'CANCEL', reason: (body as { Reason: number }).Reason }),
+    CancelBody,
+  );
 
   fastify.get(
     '/api/Appointment/:id/Calendar',
@@ -258,7 +379,10 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
         tags: ['Appointments'],
         summary: 'The calendar invitation (.ics) of a confirmed visit, for the caller',
         params: IdParams,
-        response: { 200: { description: 'An iCalendar file', content: { 'text/calendar': { schema: CalendarFile } } }, ...errorResponses(401, 404, 409) },
+        response: {
+          200: { description: 'An iCalendar file', content: { 'text/calendar': { schema: CalendarFile } } },
+          ...errorResponses(401, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -266,7 +390,13 @@ const appointmentsModule: FastifyPluginAsyncZod = async function appointmentsMod
       if (!view) throw new AppError('AppointmentNotFound');
       if (view.row.statusId !== 2 || view.row.scheduledAt === null) throw new AppError('AppointmentNotConfirmed');
       const confirmed = (await historyOf(fastify.db, view.row.id)).filter((h) => h.statusId === 2).at(-1);
-      const body = calendarFor(fastify, view, view.row.scheduledAt, confirmed?.createdAt ?? view.row.updatedAt, view.role);
+      const body = calendarFor(
+        fastify,
+        view,
+        view.row.scheduledAt,
+        confirmed?.createdAt ?? view.row.updatedAt,
+        view.role,
+      );
       return reply
         .headers(noStore)
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -23,7 +23,11 @@ export async function chargeAppointmentRequest(db: Db, userId: number, propertyI
   const windows = [
     { max: APPOINTMENT_REQUESTS_PER_HOUR, key: `appointments-hour user:${userId}`, ms: 60 * 60 * 1000 },
     { max: APPOINTMENT_REQUESTS_PER_DAY, key: `appointments-day user:${userId}`, ms: 24 * 60 * 60 * 1000 },
-    { max: APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY, key: `appointments-day user:${userId} property:${propertyId}`, ms: 24 * 60 * 60 * 1000 },
+    {
+      max: APPOINTMENT_REQUESTS_PER_LISTING_PER_DAY,
+      key: `appointments-day user:${userId} property:${propertyId}`,
+      ms: 24 * 60 * 60 * 1000,
+    },
   ];
   let retryAfterMs = 0;
   for (const window of windows) {
@@ -31,6 +35,9 @@ export async function chargeAppointmentRequest(db: Db, userId: number, propertyI
     if (count.current > window.max) retryAfterMs = Math.max(retryAfterMs, count.ttl);
   }
   if (retryAfterMs > 0) {
-    throw new AppError('TooManyRequests', { message: `user ${userId} over the visit request limit`, headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+    throw new AppError('TooManyRequests', {
+      message: `user ${userId} over the visit request limit`,
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+    });
   }
 }

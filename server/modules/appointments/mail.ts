@@ -7,7 +7,14 @@ import { VISIT_TIME_ZONE } from './slots';
 // Names are quoted only when they pass the registration's name rule (shared/mail-text.ts); the
 // buyer's message and the owner's phone never go by mail: they are read in MyRexer.
 
-const dateFormat = new Intl.DateTimeFormat('it-IT', { timeZone: VISIT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('it-IT', {
+  timeZone: VISIT_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** «lunedì 1 dicembre, 10:00» in Rome's time. */
 export function italianDate(at: Date): string {
@@ -22,7 +29,10 @@ export function quotableName(name: string | null | undefined): string | null {
 
 /** A listing title as one line of a mail (titles refuse links and controls when written; this holds for older rows). */
 function titleLine(title: string): string {
-  return title.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim().slice(0, 200);
+  return title
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .trim()
+    .slice(0, 200);
 }
 
 export interface AppointmentMail {
@@ -100,7 +110,9 @@ export function acceptedWithPhoneMail(c: MailContext): AppointmentMail {
   };
 }
 
-export function cancelledMail(c: MailContext & { byOwner: boolean; reason: string | null; at: Date | null }): AppointmentMail {
+export function cancelledMail(
+  c: MailContext & { byOwner: boolean; reason: string | null; at: Date | null },
+): AppointmentMail {
   const who = quotableName(c.otherName) ?? (c.byOwner ? 'Il proprietario' : "L'utente");
   return {
     template: 'appointment-cancelled',
@@ -134,6 +146,12 @@ export function reminderMail(c: MailContext & { at: Date }): AppointmentMail {
   return {
     template: 'appointment-reminder',
     subject: `Promemoria: visita di domani, «${titleLine(c.title)}»`,
-    text: [greeting(c.toName), '', `ti ricordiamo la visita all'immobile «${titleLine(c.title)}»:`, `${italianDate(c.at)} (30 minuti).`, ...closing(c)].join('\n'),
+    text: [
+      greeting(c.toName),
+      '',
+      `ti ricordiamo la visita all'immobile «${titleLine(c.title)}»:`,
+      `${italianDate(c.at)} (30 minuti).`,
+      ...closing(c),
+    ].join('\n'),
   };
 }

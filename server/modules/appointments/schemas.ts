@@ -16,12 +16,21 @@ export const VisitWindowItem = z
   .meta({ id: 'VisitWindow' });
 
 export const VisitWindowsBody = z
-  .strictObject({ Windows: z.array(VisitWindowItem).max(14).describe('At most 14, none overlapping another of its weekday; an empty list receives no visits.') })
+  .strictObject({
+    Windows: z
+      .array(VisitWindowItem)
+      .max(14)
+      .describe('At most 14, none overlapping another of its weekday; an empty list receives no visits.'),
+  })
   .meta({ id: 'VisitWindows' });
 
 export const VisitSlotsResponse = z
   .object({
-    Slots: z.array(z.iso.datetime()).describe('Free 30-minute visit starts from tomorrow for 14 days (Europe/Rome days), inside the windows, without the confirmed ones; ascending.'),
+    Slots: z
+      .array(z.iso.datetime())
+      .describe(
+        'Free 30-minute visit starts from tomorrow for 14 days (Europe/Rome days), inside the windows, without the confirmed ones; ascending.',
+      ),
     VisitMinutes: z.literal(30),
   })
   .meta({ id: 'VisitSlots' });
@@ -34,10 +43,18 @@ const Message = z
   .string()
   .trim()
   .max(1000)
-  .refine((value) => value.split(/\r\n|\r|\n|\t/).every(isOneLineText), { message: 'text: lines of visible characters' })
-  .describe('Text for the owner, at most 1000 characters; line breaks allowed, no other control, direction or invisible character.');
+  .refine((value) => value.split(/\r\n|\r|\n|\t/).every(isOneLineText), {
+    message: 'text: lines of visible characters',
+  })
+  .describe(
+    'Text for the owner, at most 1000 characters; line breaks allowed, no other control, direction or invisible character.',
+  );
 
-const Phone = z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).describe('Digits, spaces and a leading +; 6-20 characters.');
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ]{6,20}$/)
+  .describe('Digits, spaces and a leading +; 6-20 characters.');
 
 const Instant = z.iso.datetime({ offset: true });
 
@@ -49,15 +66,21 @@ export const CreateAppointmentRequest = z
       .min(1)
       .max(3)
       .refine((slots) => new Set(slots.map((s) => Date.parse(s))).size === slots.length, { message: 'no slot twice' })
-      .describe('1-3 different starts among the listing\'s VisitSlots.'),
+      .describe("1-3 different starts among the listing's VisitSlots."),
     Message: Message.optional(),
     Phone: Phone.optional(),
   })
   .meta({ id: 'CreateAppointmentRequest' });
 
-export const CreatedAppointment = z.object({ Id: z.number().int(), Status: z.literal(1) }).meta({ id: 'CreatedAppointment' });
+export const CreatedAppointment = z
+  .object({ Id: z.number().int(), Status: z.literal(1) })
+  .meta({ id: 'CreatedAppointment' });
 
-export const AppointmentStatus = z.literal([0, 1, 2, 3, 4, 5, 6]).describe('0 not set, 1 pending, 2 confirmed, 3 cancelled, 4 accepted with phone number, 5 cancelled after confirmation, 6 expired.');
+export const AppointmentStatus = z
+  .literal([0, 1, 2, 3, 4, 5, 6])
+  .describe(
+    '0 not set, 1 pending, 2 confirmed, 3 cancelled, 4 accepted with phone number, 5 cancelled after confirmation, 6 expired.',
+  );
 const Actor = z.enum(['none', 'owner', 'buyer', 'call_center', 'back_office']);
 
 export const AppointmentItem = z
@@ -85,7 +108,9 @@ export const AppointmentItem = z
 
 export const AppointmentListQuery = z.object({
   Role: z.enum(['buyer', 'owner']),
-  Tab: queryInt(0, 2).describe('0 waiting (pending), 1 future (confirmed, accepted with phone), 2 cancelled (cancelled, cancelled after confirmation, expired).'),
+  Tab: queryInt(0, 2).describe(
+    '0 waiting (pending), 1 future (confirmed, accepted with phone), 2 cancelled (cancelled, cancelled after confirmation, expired).',
+  ),
   AfterId: queryInt(1, 2_147_483_647).optional().describe('The NextAfterId of the previous page.'),
   Limit: queryInt(1, 50).optional().describe('At most this many (default 20).'),
 });
@@ -99,12 +124,31 @@ export const AppointmentList = z
 
 export const AppointmentDetail = AppointmentItem.extend({
   Message: z.string().nullable(),
-  BuyerPhone: z.string().nullable().describe("The buyer's phone, shown to the owner once the request is confirmed or accepted with phone."),
-  OwnerPhone: z.string().nullable().describe("The owner's phone, shown to the buyer only while the status is 4 (accepted with phone number)."),
-  History: z.array(z.object({ Status: AppointmentStatus, Actor, Reason: z.number().int().nullable(), At: z.iso.datetime() })),
+  BuyerPhone: z
+    .string()
+    .nullable()
+    .describe("The buyer's phone, shown to the owner once the request is confirmed or accepted with phone."),
+  OwnerPhone: z
+    .string()
+    .nullable()
+    .describe("The owner's phone, shown to the buyer only while the status is 4 (accepted with phone number)."),
+  History: z.array(
+    z.object({ Status: AppointmentStatus, Actor, Reason: z.number().int().nullable(), At: z.iso.datetime() }),
+  ),
 }).meta({ id: 'AppointmentDetail' });
 
-export const ConfirmBody = z.strictObject({ Slot: Instant.describe('One of the requested slots, still ahead.') }).meta({ id: 'ConfirmAppointment' });
-export const CancelBody = z.strictObject({ Reason: z.number().int().min(0).max(12).describe('A reason the machine allows for the caller (domain/appointment.ts).') }).meta({ id: 'CancelAppointment' });
+export const ConfirmBody = z
+  .strictObject({ Slot: Instant.describe('One of the requested slots, still ahead.') })
+  .meta({ id: 'ConfirmAppointment' });
+export const CancelBody = z
+  .strictObject({
+    Reason: z
+      .number()
+      .int()
+      .min(0)
+      .max(12)
+      .describe('A reason the machine allows for the caller (domain/appointment.ts).'),
+  })
+  .meta({ id: 'CancelAppointment' });
 
 export const CalendarFile = z.string().meta({ format: 'binary' });

@@ -69,7 +69,12 @@ const romeFormat = new Intl.DateTimeFormat('en-GB', {
 /** The wall clock of Rome at an instant. */
 export function romeWallClock(at: Date): { year: number; month: number; day: number; minutes: number } {
   const parts = Object.fromEntries(romeFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
 }
 
 /** The instant of a wall-clock time in Rome; null in the hour skipped when clocks go forward. */

@@ -8,7 +8,17 @@ import { AppError } from '../../errors/app-error';
 import { publishUserEvent } from '../../lib/user-events';
 import { visitCalendar } from './ics';
 import { acceptedWithPhoneMail, cancelledMail, confirmedMail, expiredMail } from './mail';
-import { isUniqueViolation, lockAppointment, queueMails, reasonName, slotsOf, type Actor, type AppointmentView, type OutgoingMail, type Role } from './repository';
+import {
+  isUniqueViolation,
+  lockAppointment,
+  queueMails,
+  reasonName,
+  slotsOf,
+  type Actor,
+  type AppointmentView,
+  type OutgoingMail,
+  type Role,
+} from './repository';
 
 // Every status change of a visit: the stored status and context are given to the machine
 // (machines/appointment.machine.ts, the same the app runs), which answers the next status or
@@ -17,7 +27,11 @@ import { isUniqueViolation, lockAppointment, queueMails, reasonName, slotsOf, ty
 // history row appended, the mails queued. A confirmation that meets another confirmed visit
 // of the same slot breaks appointments_confirmed_slot_uq: AppointmentSlotTaken.
 
-export type VisitCommand = { type: 'CONFIRM'; slot: Date } | { type: 'ACCEPT_WITH_PHONE' } | { type: 'CANCEL'; reason: number } | { type: 'EXPIRE' };
+export type VisitCommand =
+  | { type: 'CONFIRM'; slot: Date }
+  | { type: 'ACCEPT_WITH_PHONE' }
+  | { type: 'CANCEL'; reason: number }
+  | { type: 'EXPIRE' };
 
 /** The machine's context for a stored appointment. */
 export function contextOf(row: typeof appointments.$inferSelect, slots: Date[]): AppointmentContext {
@@ -58,7 +72,13 @@ export interface TransitionResult {
  * for an expiry). `who` null: the system (jobs); else the user id, whose role is derived from
  * the row; another user's appointment answers AppointmentNotFound.
  */
-export async function applyVisitCommand(fastify: FastifyInstance, id: number, who: number | null, command: VisitCommand, now = new Date()): Promise<TransitionResult | null> {
+export async function applyVisitCommand(
+  fastify: FastifyInstance,
+  id: number,
+  who: number | null,
+  command: VisitCommand,
+  now = new Date(),
+): Promise<TransitionResult | null> {
   try {
     const result = await fastify.db.transaction(async (tx) => {
       const view = await lockAppointment(tx, id);
@@ -71,20 +91,31 @@ export async function applyVisitCommand(fastify: FastifyInstance, id: number, wh
       // A pending request whose earliest slot has come is the clock's: it expires, whatever
       // the call (the owner cannot confirm or accept it late, the buyer cannot hold it open),
       // and the caller is refused once the expiry is stored.
-      const overdue = who !== null && view.row.statusId === APPOINTMENT_STATUS.pending && view.row.expiresAt !== null && view.row.expiresAt <= now;
+      const overdue =
+        who !== null &&
+        view.row.statusId === APPOINTMENT_STATUS.pending &&
+        view.row.expiresAt !== null &&
+        view.row.expiresAt <= now;
       if (overdue) role = null;
       const change: VisitCommand = overdue ? { type: 'EXPIRE' } : command;
       const actor: Actor = role ?? 'none';
       const slots = (await slotsOf(tx, [id])).get(id) ?? [];
       // What the server checks beside the machine: the slot is one of the request's, still ahead.
-      if (change.type === 'CONFIRM' && (!slots.some((s) => s.getTime() === change.slot.getTime()) || change.slot <= now)) throw new AppError('AppointmentSlotUnavailable');
+      if (
+        change.type === 'CONFIRM' &&
+        (!slots.some((s) => s.getTime() === change.slot.getTime()) || change.slot <= now)
+      )
+        throw new AppError('AppointmentSlotUnavailable');
       const event = eventOf(change, actor);
       const next = nextStatusOf(view.row.statusId, contextOf(view.row, slots), event);
       if (next === null) {
         if (who === null) return null;
-        throw new AppError('AppointmentTransitionRefused', { message: `appointment ${id}: ${view.row.statusId} ${change.type} by ${actor}` });
+        throw new AppError('AppointmentTransitionRefused', {
+          message: `appointment ${id}: ${view.row.statusId} ${change.type} by ${actor}`,
+        });
       }
-      if (change.type === 'ACCEPT_WITH_PHONE' && !(view.owner.phone ?? '').trim()) throw new AppError('AppointmentOwnerPhoneMissing');
+      if (change.type === 'ACCEPT_WITH_PHONE' && !(view.owner.phone ?? '').trim())
+        throw new AppError('AppointmentOwnerPhoneMissing');
       if (change.type === 'EXPIRE' && (view.row.expiresAt === null || view.row.expiresAt > now)) return null;
       const reasonId = change.type === 'CANCEL' ? change.reason : null;
       await tx
@@ -101,15 +132,24 @@ export async function applyVisitCommand(fastify: FastifyInstance, id: number, wh
       await queueMails(tx, await mailsOf(fastify, tx, view, role, change, now));
       // Both parties' open pages learn of the change at the commit (their lists, counts, badges).
       for (const userId of new Set([view.row.requesterUserId, view.row.ownerUserId])) {
-        await publishUserEvent(fastify, userId, { event: 'appointment', data: { AppointmentId: id, Status: next } }, tx);
+        await publishUserEvent(
+          fastify,
+          userId,
+          { event: 'appointment', data: { AppointmentId: id, Status: next } },
+          tx,
+        );
       }
       return { id, statusId: next, overdue };
     });
     if (result) fastify.wakeMailSender();
-    if (result?.overdue) throw new AppError('AppointmentTransitionRefused', { message: `appointment ${id}: expired (its earliest slot has come)` });
+    if (result?.overdue)
+      throw new AppError('AppointmentTransitionRefused', {
+        message: `appointment ${id}: expired (its earliest slot has come)`,
+      });
     return result && { id: result.id, statusId: result.statusId };
   } catch (error) {
-    if (isUniqueViolation(error, 'appointments_confirmed_slot_uq')) throw new AppError('AppointmentSlotTaken', { cause: error });
+    if (isUniqueViolation(error, 'appointments_confirmed_slot_uq'))
+      throw new AppError('AppointmentSlotTaken', { cause: error });
     throw error;
   }
 }
@@ -122,7 +162,14 @@ function parties(view: AppointmentView) {
   };
 }
 
-async function mailsOf(fastify: FastifyInstance, tx: Tx, view: AppointmentView, role: Role | null, command: VisitCommand, now: Date): Promise<OutgoingMail[]> {
+async function mailsOf(
+  fastify: FastifyInstance,
+  tx: Tx,
+  view: AppointmentView,
+  role: Role | null,
+  command: VisitCommand,
+  now: Date,
+): Promise<OutgoingMail[]> {
   const { buyer, owner } = parties(view);
   const base = { title: view.title, appointmentId: view.row.id, publicUrl: fastify.config.publicUrl };
   switch (command.type) {
@@ -133,7 +180,13 @@ async function mailsOf(fastify: FastifyInstance, tx: Tx, view: AppointmentView, 
       ].map(({ to, other, toOwner }) => ({
         to: to.email,
         ...confirmedMail({ ...base, toName: to.name, otherName: other.name, at: command.slot, toOwner }),
-        attachments: [{ filename: 'visita.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendarFor(fastify, view, command.slot, now, toOwner ? 'owner' : 'buyer') }],
+        attachments: [
+          {
+            filename: 'visita.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: calendarFor(fastify, view, command.slot, now, toOwner ? 'owner' : 'buyer'),
+          },
+        ],
       }));
     case 'ACCEPT_WITH_PHONE':
       return [{ to: buyer.email, ...acceptedWithPhoneMail({ ...base, toName: buyer.name, otherName: owner.name }) }];
@@ -142,7 +195,19 @@ async function mailsOf(fastify: FastifyInstance, tx: Tx, view: AppointmentView, 
       const to = byOwner ? buyer : owner;
       const other = byOwner ? owner : buyer;
       const reason = await reasonName(tx, command.reason);
-      return [{ to: to.email, ...cancelledMail({ ...base, toName: to.name, otherName: other.name, byOwner, reason, at: view.row.scheduledAt }) }];
+      return [
+        {
+          to: to.email,
+          ...cancelledMail({
+            ...base,
+            toName: to.name,
+            otherName: other.name,
+            byOwner,
+            reason,
+            at: view.row.scheduledAt,
+          }),
+        },
+      ];
     }
     case 'EXPIRE':
       return [
@@ -153,7 +218,13 @@ async function mailsOf(fastify: FastifyInstance, tx: Tx, view: AppointmentView, 
 }
 
 /** The .ics of a confirmed visit for one party (the mail's attachment and the Calendar call). */
-export function calendarFor(fastify: FastifyInstance, view: AppointmentView, at: Date, stamp: Date, role: Role): string {
+export function calendarFor(
+  fastify: FastifyInstance,
+  view: AppointmentView,
+  at: Date,
+  stamp: Date,
+  role: Role,
+): string {
   const { buyer, owner } = parties(view);
   const me = role === 'owner' ? owner : buyer;
   const other = role === 'owner' ? buyer : owner;

@@ -4,7 +4,10 @@ export const CV_MAX_BYTES = 5 * 1024 * 1024;
 export const CV_TYPES = {
   'application/pdf': { extension: 'pdf', magic: [0x25, 0x50, 0x44, 0x46] }, // %PDF
   'application/msword': { extension: 'doc', magic: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] }, // OLE2 compound file
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { extension: 'docx', magic: [0x50, 0x4b, 0x03, 0x04] }, // PK zip
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    extension: 'docx',
+    magic: [0x50, 0x4b, 0x03, 0x04],
+  }, // PK zip
 } as const;
 
 export type CvContentType = keyof typeof CV_TYPES;
@@ -33,7 +36,10 @@ export function acceptedCvType(declared: string, data: Buffer): CvContentType | 
 /** A file name safe to store and show back: no path, no control characters, at most 255 characters. */
 export function cleanFileName(name: string | undefined, extension: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return cleaned === '' ? `cv.${extension}` : cleaned;
 }

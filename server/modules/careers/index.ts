@@ -51,7 +51,10 @@ const careersModule: FastifyPluginAsyncZod = async function careersModule(fastif
     {
       config: { rateLimit: CAREERS_RATE_LIMIT },
       // The body is a stream read in the handler; its schema is for the published document.
-      validatorCompiler: (route) => (route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? () => ({ value: undefined })
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
       schema: {
         tags: ['Careers'],
         summary: 'Apply for a job with a CV (multipart/form-data)',
@@ -61,7 +64,8 @@ const careersModule: FastifyPluginAsyncZod = async function careersModule(fastif
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
+      if (!request.isMultipart())
+        throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
       const { fields, file } = await readApplication(request);
       const parsed = CareersApplicationFields.safeParse(fields);
       if (!parsed.success) throw new AppError('ValidationError', { message: parsed.error.message });

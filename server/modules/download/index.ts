@@ -18,20 +18,23 @@ declare module 'fastify' {
 const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fastify) {
   fastify.decorate('documentRepository', createDocumentRepository(fastify.db));
   // The documents come from the seed: the list is read and serialised once per process.
-  const list = createCachedAnswer(async () => {
-    const rows = await fastify.documentRepository.list();
-    return rows.map((row) => ({
-      Id: row.id,
-      Kind: row.kindId,
-      Title: row.title,
-      Description: row.description,
-      FileName: row.fileName,
-      ContentType: row.contentType,
-      SizeBytes: row.sizeBytes,
-      UpdatedAt: row.updatedAt.toISOString(),
-      Url: `/api/Download/Get/${row.id}`,
-    }));
-  }, { cacheControl: CACHE_CONTROL.reference });
+  const list = createCachedAnswer(
+    async () => {
+      const rows = await fastify.documentRepository.list();
+      return rows.map((row) => ({
+        Id: row.id,
+        Kind: row.kindId,
+        Title: row.title,
+        Description: row.description,
+        FileName: row.fileName,
+        ContentType: row.contentType,
+        SizeBytes: row.sizeBytes,
+        UpdatedAt: row.updatedAt.toISOString(),
+        Url: `/api/Download/Get/${row.id}`,
+      }));
+    },
+    { cacheControl: CACHE_CONTROL.reference },
+  );
 
   fastify.get(
     '/api/Download/List',
@@ -68,12 +71,16 @@ const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fast
       const row = await fastify.documentRepository.findById(request.params.id);
       if (!row) throw new AppError('NotFound', { message: `document ${request.params.id}` });
       const file = await fastify.storage.get(row.storageKey);
-      if (!file) throw new AppError('NotFound', { message: `document ${row.id}: file ${row.storageKey} missing from storage` });
+      if (!file)
+        throw new AppError('NotFound', { message: `document ${row.id}: file ${row.storageKey} missing from storage` });
       // The bytes bypass the JSON serializer; the typed reply only knows JSON bodies.
       return (reply as FastifyReply)
         .header('content-type', row.contentType)
         .header('content-length', String(file.data.length))
-        .header('content-disposition', contentDisposition(row.fileName, row.contentType === 'application/pdf' ? 'inline' : 'attachment'))
+        .header(
+          'content-disposition',
+          contentDisposition(row.fileName, row.contentType === 'application/pdf' ? 'inline' : 'attachment'),
+        )
         .header('cache-control', 'public, max-age=3600')
         .send(file.data);
     },

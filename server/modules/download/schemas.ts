@@ -4,7 +4,12 @@ import { PathId } from '../shared/query';
 export const DownloadItem = z
   .object({
     Id: z.number().int(),
-    Kind: z.number().int().min(1).max(14).describe('Document kind 1-14 (terms, privacy, guides, statute, home report ...).'),
+    Kind: z
+      .number()
+      .int()
+      .min(1)
+      .max(14)
+      .describe('Document kind 1-14 (terms, privacy, guides, statute, home report ...).'),
     Title: z.string(),
     Description: z.string().nullable(),
     FileName: z.string(),

@@ -24,16 +24,22 @@ const eventsModule: FastifyPluginAsyncZod = async function eventsModule(fastify)
       },
     },
     async (request, reply) => {
-      const stream = await fastify.userEvents.open(request.user.id, request.userSession.expiresAt, request.userSession.id);
+      const stream = await fastify.userEvents.open(
+        request.user.id,
+        request.userSession.expiresAt,
+        request.userSession.id,
+      );
       // The client going away closes the response: the stream ends with it.
       reply.raw.once('close', () => stream.destroy());
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        // No proxy (nginx and the like) holds the events back to fill a buffer.
-        .header('x-accel-buffering', 'no')
-        // A stream is sent as it is written, never serialised (the schema's string documents it).
-        .send(stream as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          // No proxy (nginx and the like) holds the events back to fill a buffer.
+          .header('x-accel-buffering', 'no')
+          // A stream is sent as it is written, never serialised (the schema's string documents it).
+          .send(stream as unknown as string)
+      );
     },
   );
 };

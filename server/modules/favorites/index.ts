@@ -22,7 +22,13 @@ const favoritesModule: FastifyPluginAsyncZod = async function favoritesModule(fa
 
   fastify.get(
     '/api/User/Favorites',
-    { schema: { tags: ['Favorites'], summary: 'The favourites of the session (account or anonymous), newest first', response: { 200: FavoriteList, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags: ['Favorites'],
+        summary: 'The favourites of the session (account or anonymous), newest first',
+        response: { 200: FavoriteList, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const items = await listFavorites(fastify.db, await ownerOf(request.headers.authorization));
       return {
@@ -30,7 +36,8 @@ const favoritesModule: FastifyPluginAsyncZod = async function favoritesModule(fa
           Property: item.listing,
           SavedAt: item.savedAt.toISOString(),
           PriceAtSave: item.priceAtSave,
-          PriceChange: item.priceAtSave === null || item.listing.Price === null ? null : item.listing.Price - item.priceAtSave,
+          PriceChange:
+            item.priceAtSave === null || item.listing.Price === null ? null : item.listing.Price - item.priceAtSave,
           Status: item.statusId,
         })),
       };
@@ -52,14 +59,22 @@ const favoritesModule: FastifyPluginAsyncZod = async function favoritesModule(fa
       const { propertyId } = request.params;
       const listing = await publishedListingPrice(fastify.db, propertyId);
       if (!listing) throw new AppError('PropertyNotFound');
-      if ((await addFavorite(fastify.db, owner, propertyId, listing.price)) === 'limit') throw new AppError('FavoriteLimitReached');
+      if ((await addFavorite(fastify.db, owner, propertyId, listing.price)) === 'limit')
+        throw new AppError('FavoriteLimitReached');
       return { Ok: true as const };
     },
   );
 
   fastify.delete(
     '/api/User/Favorites/:propertyId',
-    { schema: { tags: ['Favorites'], summary: 'Remove a listing from the favourites', params: FavoriteParams, response: { 200: OkResponse, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags: ['Favorites'],
+        summary: 'Remove a listing from the favourites',
+        params: FavoriteParams,
+        response: { 200: OkResponse, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       await removeFavorite(fastify.db, await ownerOf(request.headers.authorization), request.params.propertyId);
       return { Ok: true as const };

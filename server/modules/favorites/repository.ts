@@ -41,7 +41,11 @@ export async function countFavorites(db: Db | Tx, owner: FavoriteOwner): Promise
 
 export async function hasFavorite(db: Db | Tx, owner: FavoriteOwner, propertyId: number): Promise<boolean> {
   const { table, where } = ownedBy(owner);
-  const [row] = await db.select({ id: table.propertyId }).from(table).where(and(where, eq(table.propertyId, propertyId))).limit(1);
+  const [row] = await db
+    .select({ id: table.propertyId })
+    .from(table)
+    .where(and(where, eq(table.propertyId, propertyId)))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -50,14 +54,26 @@ export async function hasFavorite(db: Db | Tx, owner: FavoriteOwner, propertyId:
  * (the first price stays). The owner's row (account or anonymous token) is locked for the
  * count and the insert, so concurrent adds on any number of servers cannot pass the limit.
  */
-export async function addFavorite(db: Db, owner: FavoriteOwner, propertyId: number, priceAtSave: number | null): Promise<'added' | 'kept' | 'limit'> {
+export async function addFavorite(
+  db: Db,
+  owner: FavoriteOwner,
+  propertyId: number,
+  priceAtSave: number | null,
+): Promise<'added' | 'kept' | 'limit'> {
   return db.transaction(async (tx) => {
-    if ('userId' in owner) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
-    else await tx.select({ id: userTokens.id }).from(userTokens).where(eq(userTokens.id, owner.userTokenId)).for('update');
+    if ('userId' in owner)
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+    else
+      await tx.select({ id: userTokens.id }).from(userTokens).where(eq(userTokens.id, owner.userTokenId)).for('update');
     if (await hasFavorite(tx, owner, propertyId)) return 'kept';
     if ((await countFavorites(tx, owner)) >= FAVORITE_LIMIT) return 'limit';
-    if ('userId' in owner) await tx.insert(favorites).values({ userId: owner.userId, propertyId, priceAtSave }).onConflictDoNothing();
-    else await tx.insert(anonymousFavorites).values({ userTokenId: owner.userTokenId, propertyId, priceAtSave }).onConflictDoNothing();
+    if ('userId' in owner)
+      await tx.insert(favorites).values({ userId: owner.userId, propertyId, priceAtSave }).onConflictDoNothing();
+    else
+      await tx
+        .insert(anonymousFavorites)
+        .values({ userTokenId: owner.userTokenId, propertyId, priceAtSave })
+        .onConflictDoNothing();
     return 'added';
   });
 }
@@ -78,7 +94,12 @@ export interface FavoriteItem {
 export async function listFavorites(db: Db, owner: FavoriteOwner): Promise<FavoriteItem[]> {
   const { table, where } = ownedBy(owner);
   const rows = await db
-    .select({ propertyId: table.propertyId, savedAt: table.createdAt, priceAtSave: table.priceAtSave, statusId: properties.statusId })
+    .select({
+      propertyId: table.propertyId,
+      savedAt: table.createdAt,
+      priceAtSave: table.priceAtSave,
+      statusId: properties.statusId,
+    })
     .from(table)
     .innerJoin(properties, eq(properties.id, table.propertyId))
     .where(and(where, inArray(properties.statusId, SHOWN_STATUSES)))

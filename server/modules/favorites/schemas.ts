@@ -6,7 +6,11 @@ export const FavoriteItem = z
     Property: SearchListing,
     SavedAt: z.iso.datetime(),
     PriceAtSave: z.number().int().nullable().describe('The asking price when the favourite was saved.'),
-    PriceChange: z.number().int().nullable().describe('Current price minus the price when saved; null when either is unknown.'),
+    PriceChange: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Current price minus the price when saved; null when either is unknown.'),
     Status: z.number().int().describe('2 published, 3 suspended, 4 sold.'),
   })
   .meta({ id: 'FavoriteItem' });

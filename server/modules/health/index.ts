@@ -29,7 +29,10 @@ const healthModule: FastifyPluginAsyncZod = async function healthModule(fastify)
         await Promise.race([
           fastify.database.ping(),
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`database ping timed out after ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+            timer = setTimeout(
+              () => reject(new Error(`database ping timed out after ${PING_TIMEOUT_MS} ms`)),
+              PING_TIMEOUT_MS,
+            );
           }),
         ]);
       } catch (error) {

@@ -35,7 +35,8 @@ const homeModule: FastifyPluginAsyncZod = async function homeModule(fastify) {
       const { SellType, Limit } = request.query;
       return cities.send(request, reply, `${SellType ?? 0}:${Limit}`, async () => {
         const all = await fastify.listingStats.countsByMunicipality();
-        const count = (c: { sale: number; rent: number }) => (SellType === 1 ? c.sale : SellType === 2 ? c.rent : c.sale + c.rent);
+        const count = (c: { sale: number; rent: number }) =>
+          SellType === 1 ? c.sale : SellType === 2 ? c.rent : c.sale + c.rent;
         const chosen = SellType ? all.filter((c) => count(c) > 0).sort((a, b) => count(b) - count(a)) : all;
         return chosen.slice(0, Limit).map((c) => ({
           Id: c.istatCode,
@@ -65,7 +66,9 @@ const homeModule: FastifyPluginAsyncZod = async function homeModule(fastify) {
     },
     (request, reply) => {
       const { SellType, Limit } = request.query;
-      return latest.send(request, reply, `${SellType ?? 0}:${Limit}`, () => fastify.homeRepository.recentListings({ sellType: SellType, limit: Limit }));
+      return latest.send(request, reply, `${SellType ?? 0}:${Limit}`, () =>
+        fastify.homeRepository.recentListings({ sellType: SellType, limit: Limit }),
+      );
     },
   );
 };

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { queryInt, SellTypeQuery, SellTypeValue } from '../shared/query';
 
 export const HomeCitiesQuery = z.object({
-  SellType: SellTypeQuery.optional().describe('Only cities with listings of this kind, ordered by their count: 1 sale, 2 rent.'),
+  SellType: SellTypeQuery.optional().describe(
+    'Only cities with listings of this kind, ordered by their count: 1 sale, 2 rent.',
+  ),
   Limit: queryInt(1, 50).default(12).describe('How many cities, 1-50 (default 12).'),
 });
 

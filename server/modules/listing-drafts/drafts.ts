@@ -1,4 +1,10 @@
-import { isListingStatusId, LISTING_STATUS, nextStatus, statusEventFor, type ListingStatusId } from '../../../machines/listing-status.machine';
+import {
+  isListingStatusId,
+  LISTING_STATUS,
+  nextStatus,
+  statusEventFor,
+  type ListingStatusId,
+} from '../../../machines/listing-status.machine';
 import {
   backTarget,
   canGoTo,
@@ -21,14 +27,44 @@ import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
 import type { ErrorName } from '../../errors/catalogue';
-import { agencyExists, cityOf, extrasOf, findOwnListing, insertDraft, latestOrderOf, lockOwnListing, mediaCountsOf, municipalityOf, paidOrdersOf, updateListing } from './repository';
+import {
+  agencyExists,
+  cityOf,
+  extrasOf,
+  findOwnListing,
+  insertDraft,
+  latestOrderOf,
+  lockOwnListing,
+  mediaCountsOf,
+  municipalityOf,
+  paidOrdersOf,
+  updateListing,
+} from './repository';
 import type { ListingDraft } from './schemas';
-import { accountOf, answersFromColumns, answersOf, factsOf, flowOf, generatedTitleOf, isStepOfFlow, orderCoversChoice, progressOf, projectionOf, qualityOf, titleAfterLocality, type PropertyRow } from './wizard';
+import {
+  accountOf,
+  answersFromColumns,
+  answersOf,
+  factsOf,
+  flowOf,
+  generatedTitleOf,
+  isStepOfFlow,
+  orderCoversChoice,
+  progressOf,
+  projectionOf,
+  qualityOf,
+  titleAfterLocality,
+  type PropertyRow,
+} from './wizard';
 import type { z } from 'zod';
 import { distanceM } from '@domain/valuation/estimator';
 
 /** The error of a title or description that carries a contact detail, by kind. */
-const CONTACT_ERRORS = { link: 'ListingTextHasLink', email: 'ListingTextHasEmail', phone: 'ListingTextHasPhone' } as const satisfies Record<ContactKind, ErrorName>;
+const CONTACT_ERRORS = {
+  link: 'ListingTextHasLink',
+  email: 'ListingTextHasEmail',
+  phone: 'ListingTextHasPhone',
+} as const satisfies Record<ContactKind, ErrorName>;
 
 /** How far (m) the locality's pin may lie from its municipality's centre. */
 const LOCALITY_MAX_DISTANCE_M = 40_000;
@@ -72,7 +108,10 @@ export async function stateOf(db: Conn, owner: Owner, row: PropertyRow): Promise
     SellType: row.sellTypeId === 1 || row.sellTypeId === 2 ? (row.sellTypeId as 1 | 2) : null,
     Account: accountOf(owner),
     Answers: answers as Record<string, unknown>,
-    WizardPage: { CurrentStep: row.wizardPage?.currentStep ?? progress.resumeStep, LastDevice: row.wizardPage?.lastDevice ?? null },
+    WizardPage: {
+      CurrentStep: row.wizardPage?.currentStep ?? progress.resumeStep,
+      LastDevice: row.wizardPage?.lastDevice ?? null,
+    },
     WizardHistory: row.wizardHistory ?? [],
     ResumeStep: progress.resumeStep,
     FirstIncompleteStep: progress.firstIncompleteStep,
@@ -86,12 +125,20 @@ export async function stateOf(db: Conn, owner: Owner, row: PropertyRow): Promise
   };
 }
 
-const notFound = (owner: Owner, id: number) => new AppError('ListingNotFound', { message: `listing ${id} of user ${owner.id}` });
+const notFound = (owner: Owner, id: number) =>
+  new AppError('ListingNotFound', { message: `listing ${id} of user ${owner.id}` });
 
 /** A new draft of a sale (1) or a rent (2), at the flow's first step for this account. */
-export async function createDraft(db: Db, owner: Owner, sellTypeId: 1 | 2, device: DeviceKind): Promise<ListingDraftType> {
+export async function createDraft(
+  db: Db,
+  owner: Owner,
+  sellTypeId: 1 | 2,
+  device: DeviceKind,
+): Promise<ListingDraftType> {
   const flow = flowOf(sellTypeId);
-  const start = stepNumberOf(resumeStep(flow, {}, factsOf({ statusId: PROPERTY_STATUS.incomplete }, accountOf(owner), false)));
+  const start = stepNumberOf(
+    resumeStep(flow, {}, factsOf({ statusId: PROPERTY_STATUS.incomplete }, accountOf(owner), false)),
+  );
   const row = await insertDraft(db, owner.id, { sellTypeId, wizardPage: { currentStep: start, lastDevice: device } });
   if (row === 'limit') throw new AppError('DraftLimitReached', { message: `user ${owner.id}` });
   return stateOf(db, owner, row);
@@ -118,7 +165,13 @@ export interface SaveStepInput {
  * for it (isValidAnswer, the same function the machine asks); the columns it fills are written
  * with it, and the page and trail it leads to.
  */
-export async function saveStep(db: Db, owner: Owner, id: number, step: number, input: SaveStepInput): Promise<ListingDraftType> {
+export async function saveStep(
+  db: Db,
+  owner: Owner,
+  id: number,
+  step: number,
+  input: SaveStepInput,
+): Promise<ListingDraftType> {
   return db.transaction(async (tx) => {
     const row = await lockOwnListing(tx, owner.id, id);
     if (!row) throw notFound(owner, id);
@@ -126,35 +179,54 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
     const before = await contextOf(tx, owner, row);
     const { flow } = before;
     const stepId = isStepOfFlow(flow, step);
-    if (stepId === null || !canGoTo(flow, stepId, before.answers, before.facts)) throw new AppError('StepNotReachable', { message: `step ${step} of listing ${id}` });
+    if (stepId === null || !canGoTo(flow, stepId, before.answers, before.facts))
+      throw new AppError('StepNotReachable', { message: `step ${step} of listing ${id}` });
     // A title or description with a link, an e-mail address or a phone number is refused with its own
     // error, so the step says which (the same rule isValidAnswer applies).
     const contact = contactInAnswer(stepId, input.answer);
     if (contact !== null) throw new AppError(CONTACT_ERRORS[contact], { message: `step ${step} of listing ${id}` });
     // A deposit above three months of the rent is refused with its own error, so the step says why.
-    if (depositRefusedByRent(stepId, input.answer, before.answers)) throw new AppError('DepositAboveThreeMonths', { message: `step ${step} of listing ${id}` });
-    if (!isValidAnswer(stepId, input.answer, before.answers)) throw new AppError('InvalidStepAnswer', { message: `step ${step} of listing ${id}` });
+    if (depositRefusedByRent(stepId, input.answer, before.answers))
+      throw new AppError('DepositAboveThreeMonths', { message: `step ${step} of listing ${id}` });
+    if (!isValidAnswer(stepId, input.answer, before.answers))
+      throw new AppError('InvalidStepAnswer', { message: `step ${step} of listing ${id}` });
 
     let answers: WizardAnswers = input.answer === null ? before.answers : { ...before.answers, [stepId]: input.answer };
     // isValidAnswer checks the fields a step needs, not what else an object carries: the whole
     // stays small (a 20,000-character description and every other answer fit many times over).
-    if (JSON.stringify(answers).length > ANSWERS_MAX_LENGTH) throw new AppError('InvalidStepAnswer', { message: `answers of listing ${id} too large` });
+    if (JSON.stringify(answers).length > ANSWERS_MAX_LENGTH)
+      throw new AppError('InvalidStepAnswer', { message: `answers of listing ${id} too large` });
     let municipalityId: number | undefined;
     if (stepId === 'locality' && answers.locality) {
       const town = await municipalityOf(tx, answers.locality.municipalityIstat);
-      if (town === undefined) throw new AppError('InvalidStepAnswer', { message: `unknown municipality ${answers.locality.municipalityIstat}` });
+      if (town === undefined)
+        throw new AppError('InvalidStepAnswer', {
+          message: `unknown municipality ${answers.locality.municipalityIstat}`,
+        });
       // The pin must lie in or near the town it names (Roma reaches ~30 km from its centre): a listing of
       // Milano pinned in Sicily would show in the wrong searches.
-      if (town.latitude !== null && town.longitude !== null && distanceM(answers.locality, { latitude: town.latitude, longitude: town.longitude }) > LOCALITY_MAX_DISTANCE_M) {
-        throw new AppError('InvalidStepAnswer', { message: `the position is more than ${LOCALITY_MAX_DISTANCE_M / 1000} km from ${answers.locality.municipalityIstat}` });
+      if (
+        town.latitude !== null &&
+        town.longitude !== null &&
+        distanceM(answers.locality, { latitude: town.latitude, longitude: town.longitude }) > LOCALITY_MAX_DISTANCE_M
+      ) {
+        throw new AppError('InvalidStepAnswer', {
+          message: `the position is more than ${LOCALITY_MAX_DISTANCE_M / 1000} km from ${answers.locality.municipalityIstat}`,
+        });
       }
       municipalityId = town.id;
       // The title the wizard generated and the seller kept follows the locality: an address hidden
       // since must not stay published in it (docs/listings.md, "The title rule").
       const cityBefore = await cityOf(tx, row.municipalityId);
       const cityAfter = await cityOf(tx, town.id);
-      const after = { sellTypeId: row.sellTypeId, street: answers.locality.street.trim(), streetNumber: answers.locality.streetNumber.trim(), showAddress: answers.locality.showAddress };
-      const title = cityAfter === null ? null : titleAfterLocality(row, cityBefore, answers.title?.title, after, cityAfter);
+      const after = {
+        sellTypeId: row.sellTypeId,
+        street: answers.locality.street.trim(),
+        streetNumber: answers.locality.streetNumber.trim(),
+        showAddress: answers.locality.showAddress,
+      };
+      const title =
+        cityAfter === null ? null : titleAfterLocality(row, cityBefore, answers.title?.title, after, cityAfter);
       if (title !== null) answers = { ...answers, title: { ...answers.title, title } };
     }
     if (stepId === 'agencyChoice' && answers.agencyChoice && !(await agencyExists(tx, answers.agencyChoice.agencyId))) {
@@ -165,7 +237,8 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
     let currentStep: number;
     if (input.currentStep !== undefined) {
       const target = isStepOfFlow(flow, input.currentStep);
-      if (target === null || !canGoTo(flow, target, answers, facts)) throw new AppError('StepNotReachable', { message: `page ${input.currentStep} of listing ${id}` });
+      if (target === null || !canGoTo(flow, target, answers, facts))
+        throw new AppError('StepNotReachable', { message: `page ${input.currentStep} of listing ${id}` });
       currentStep = input.currentStep;
     } else {
       const next = nextNode(flow, stepId, answers, facts);
@@ -173,18 +246,32 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
     }
     let history: number[];
     if (input.history !== undefined) {
-      if (input.history.some((n) => isStepOfFlow(flow, n) === null)) throw new AppError('ValidationError', { message: 'history names a step of another flow' });
+      if (input.history.some((n) => isStepOfFlow(flow, n) === null))
+        throw new AppError('ValidationError', { message: 'history names a step of another flow' });
       history = input.history;
     } else {
-      history = forwardHistory((row.wizardHistory ?? []) as StepNumber[], step as StepNumber, currentStep as StepNumber);
+      history = forwardHistory(
+        (row.wizardHistory ?? []) as StepNumber[],
+        step as StepNumber,
+        currentStep as StepNumber,
+      );
     }
 
-    const projection = input.answer === null ? { columns: {} } : projectionOf(stepId, answers, { municipalityId, draft: row.statusId === PROPERTY_STATUS.incomplete });
-    if (stepId === 'locality' && answers.title && answers.title !== before.answers.title) projection.columns = { ...projection.columns, ...projectionOf('title', answers, {}).columns };
+    const projection =
+      input.answer === null
+        ? { columns: {} }
+        : projectionOf(stepId, answers, { municipalityId, draft: row.statusId === PROPERTY_STATUS.incomplete });
+    if (stepId === 'locality' && answers.title && answers.title !== before.answers.title)
+      projection.columns = { ...projection.columns, ...projectionOf('title', answers, {}).columns };
     const updated = await updateListing(
       tx,
       row.id,
-      { ...projection.columns, wizardAnswers: answers as Record<string, unknown>, wizardPage: { currentStep, lastDevice: input.device }, wizardHistory: history },
+      {
+        ...projection.columns,
+        wizardAnswers: answers as Record<string, unknown>,
+        wizardPage: { currentStep, lastDevice: input.device },
+        wizardHistory: history,
+      },
       projection,
     );
     return stateOf(tx, owner, updated);
@@ -197,7 +284,12 @@ export async function saveStep(db: Db, owner: Owner, id: number, step: number, i
  * history's previous step that applies) or `goto` (a deep link, when canGoTo allows it).
  * Every move records the device.
  */
-export async function moveDraft(db: Db, owner: Owner, id: number, move: { kind: 'resume' | 'back' | 'goto'; step?: number; device: DeviceKind }): Promise<ListingDraftType> {
+export async function moveDraft(
+  db: Db,
+  owner: Owner,
+  id: number,
+  move: { kind: 'resume' | 'back' | 'goto'; step?: number; device: DeviceKind },
+): Promise<ListingDraftType> {
   return db.transaction(async (tx) => {
     const row = await lockOwnListing(tx, owner.id, id);
     if (!row) throw notFound(owner, id);
@@ -216,11 +308,15 @@ export async function moveDraft(db: Db, owner: Owner, id: number, move: { kind: 
       trail = back.history;
     } else if (move.kind === 'goto') {
       const target = isStepOfFlow(flow, move.step!);
-      if (target === null || !canGoTo(flow, target, answers, facts)) throw new AppError('StepNotReachable', { message: `goto ${move.step} of listing ${id}` });
+      if (target === null || !canGoTo(flow, target, answers, facts))
+        throw new AppError('StepNotReachable', { message: `goto ${move.step} of listing ${id}` });
       page = move.step!;
       trail = jumpHistory(history, current as StepNumber, page as StepNumber);
     }
-    const updated = await updateListing(tx, row.id, { wizardPage: { currentStep: page, lastDevice: move.device }, wizardHistory: trail });
+    const updated = await updateListing(tx, row.id, {
+      wizardPage: { currentStep: page, lastDevice: move.device },
+      wizardHistory: trail,
+    });
     return stateOf(tx, owner, updated);
   });
 }
@@ -237,12 +333,14 @@ export async function changeStatus(db: Db, owner: Owner, id: number, to: Listing
     if (!row) throw notFound(owner, id);
     const from = row.statusId;
     const event = isListingStatusId(from) ? statusEventFor(from, to) : null;
-    if (event === null || !isListingStatusId(from)) throw new AppError('ListingStatusChangeRefused', { message: `listing ${id}: ${from} -> ${to}` });
+    if (event === null || !isListingStatusId(from))
+      throw new AppError('ListingStatusChangeRefused', { message: `listing ${id}: ${from} -> ${to}` });
     const now = new Date();
     const changes: Parameters<typeof updateListing>[2] = { statusId: nextStatus(from, event)! };
     if (event === 'PUBLISH') {
       const { flow, answers, facts } = await contextOf(tx, owner, row);
-      if (flow === 'valuation' || !isReadyToPublish(flow, answers, facts)) throw new AppError('ListingNotReadyToPublish', { message: `listing ${id}` });
+      if (flow === 'valuation' || !isReadyToPublish(flow, answers, facts))
+        throw new AppError('ListingNotReadyToPublish', { message: `listing ${id}` });
       changes.publishedAt = now;
     }
     const updated = await updateListing(tx, row.id, changes);

@@ -7,7 +7,17 @@ import { changeStatus, createDraft, moveDraft, readDraft, saveStep, type DeviceK
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { myListings } from './repository';
 import { generatedTitleOf } from './wizard';
-import { CreateDraftRequest, ListingDraft, ListingParams, MovePageRequest, MyListingsQuery, MyListingsResponse, SaveStepRequest, StatusChangeRequest, StepParams } from './schemas';
+import {
+  CreateDraftRequest,
+  ListingDraft,
+  ListingParams,
+  MovePageRequest,
+  MyListingsQuery,
+  MyListingsResponse,
+  SaveStepRequest,
+  StatusChangeRequest,
+  StepParams,
+} from './schemas';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -41,7 +51,12 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
       },
     },
     async (request, reply) => {
-      const state = await createDraft(fastify.db, request.user, request.body.SellType, deviceOf(request, request.body.Device));
+      const state = await createDraft(
+        fastify.db,
+        request.user,
+        request.body.SellType,
+        deviceOf(request, request.body.Device),
+      );
       return reply.code(201).headers(noStore).send(state);
     },
   );
@@ -80,7 +95,12 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
       const { id, step } = request.params;
       const body = request.body;
       reply.headers(noStore);
-      return saveStep(fastify.db, request.user, id, step, { answer: body.Answer, currentStep: body.CurrentStep, history: body.History, device: deviceOf(request, body.Device) });
+      return saveStep(fastify.db, request.user, id, step, {
+        answer: body.Answer,
+        currentStep: body.CurrentStep,
+        history: body.History,
+        device: deviceOf(request, body.Device),
+      });
     },
   );
 
@@ -98,7 +118,11 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return moveDraft(fastify.db, request.user, request.params.id, { kind: request.body.Move, step: request.body.Step, device: deviceOf(request, request.body.Device) });
+      return moveDraft(fastify.db, request.user, request.params.id, {
+        kind: request.body.Move,
+        step: request.body.Step,
+        device: deviceOf(request, request.body.Device),
+      });
     },
   );
 
@@ -108,7 +132,8 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
       preHandler: owner,
       schema: {
         tags: ['Property'],
-        summary: 'Publish, suspend, reactivate, mark sold or delete one of my listings (the listing status machine decides)',
+        summary:
+          'Publish, suspend, reactivate, mark sold or delete one of my listings (the listing status machine decides)',
         params: ListingParams,
         body: StatusChangeRequest,
         response: { 200: ListingDraft, ...errorResponses(401, 404, 409) },
@@ -133,7 +158,11 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
     },
     async (request, reply) => {
       const limit = request.query.Limit ?? 20;
-      const rows = await myListings(fastify.db, request.user.id, { status: request.query.Status, afterId: request.query.AfterId, limit: limit + 1 });
+      const rows = await myListings(fastify.db, request.user.id, {
+        status: request.query.Status,
+        afterId: request.query.AfterId,
+        limit: limit + 1,
+      });
       const page = rows.slice(0, limit);
       reply.headers(noStore);
       return {

@@ -33,13 +33,16 @@ export async function applyPaidOrder(tx: Tx, order: typeof orders.$inferSelect):
   if (row.statusId === PROPERTY_STATUS.sold || row.statusId === PROPERTY_STATUS.deleted) return;
   const now = order.paidAt ?? new Date();
   const items = await orderItemsOf(tx, order.id);
-  const units = (product: number) => items.filter((i) => i.productId === product).reduce((sum, i) => sum + i.quantity, 0);
+  const units = (product: number) =>
+    items.filter((i) => i.productId === product).reduce((sum, i) => sum + i.quantity, 0);
 
   const changes: PropertyChanges = {};
   if (order.planTypeId !== null) changes.planTypeId = order.planTypeId;
   if (units(SERVICE_PRODUCT.flexible) > 0) changes.planTypeId = PLAN_TYPE.flexible;
-  if (units(SERVICE_PRODUCT.first_row) > 0) changes.highlightedUntil = extended(row.highlightedUntil, now, units(SERVICE_PRODUCT.first_row));
-  if (units(SERVICE_PRODUCT.upgrade) > 0) changes.premiumUntil = extended(row.premiumUntil, now, units(SERVICE_PRODUCT.upgrade));
+  if (units(SERVICE_PRODUCT.first_row) > 0)
+    changes.highlightedUntil = extended(row.highlightedUntil, now, units(SERVICE_PRODUCT.first_row));
+  if (units(SERVICE_PRODUCT.upgrade) > 0)
+    changes.premiumUntil = extended(row.premiumUntil, now, units(SERVICE_PRODUCT.upgrade));
 
   const flow = flowOf(row.sellTypeId);
   if (row.statusId === PROPERTY_STATUS.incomplete && flow !== 'valuation') {

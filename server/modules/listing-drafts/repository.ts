@@ -1,7 +1,19 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
-import { agencies, appointments, media, municipalities, orderItems, orders, properties, propertyAmenities, propertyRooms, propertyViews, users } from '../../db/schema';
+import {
+  agencies,
+  appointments,
+  media,
+  municipalities,
+  orderItems,
+  orders,
+  properties,
+  propertyAmenities,
+  propertyRooms,
+  propertyViews,
+  users,
+} from '../../db/schema';
 import { PHOTO_MEDIA_TYPES } from '../listing-media/repository';
 import { favoritesCountOf } from '../shared/favorites-count';
 import { LISTING_IMAGE_TYPES } from '../shared/search-listing';
@@ -15,7 +27,8 @@ type Conn = Db | Tx;
 /** At most this many listings of one user in the incomplete status. */
 export const DRAFT_LIMIT = 20;
 
-const own = (userId: number, id: number) => and(eq(properties.id, id), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted));
+const own = (userId: number, id: number) =>
+  and(eq(properties.id, id), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted));
 
 /** The caller's listing (not deleted), locked for the rest of the transaction: saves on any number of servers go one at a time. */
 export async function lockOwnListing(tx: Tx, userId: number, id: number): Promise<PropertyRow | undefined> {
@@ -30,12 +43,21 @@ export async function findOwnListing(db: Conn, userId: number, id: number): Prom
 
 export async function cityOf(db: Conn, municipalityId: number | null): Promise<string | null> {
   if (municipalityId === null) return null;
-  const [row] = await db.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.id, municipalityId));
+  const [row] = await db
+    .select({ name: municipalities.name })
+    .from(municipalities)
+    .where(eq(municipalities.id, municipalityId));
   return row?.name ?? null;
 }
 
-export async function municipalityOf(db: Conn, istat: string): Promise<{ id: number; latitude: number | null; longitude: number | null } | undefined> {
-  const [row] = await db.select({ id: municipalities.id, latitude: municipalities.latitude, longitude: municipalities.longitude }).from(municipalities).where(eq(municipalities.istatCode, istat));
+export async function municipalityOf(
+  db: Conn,
+  istat: string,
+): Promise<{ id: number; latitude: number | null; longitude: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: municipalities.id, latitude: municipalities.latitude, longitude: municipalities.longitude })
+    .from(municipalities)
+    .where(eq(municipalities.istatCode, istat));
   return row;
 }
 
@@ -50,16 +72,35 @@ export async function mediaCountsOf(db: Conn, propertyId: number): Promise<Media
     .from(media)
     .where(eq(media.propertyId, propertyId))
     .groupBy(media.mediaTypeId);
-  const of = (types: readonly number[]) => rows.filter((r) => types.includes(r.type)).reduce((sum, r) => sum + Number(r.n), 0);
-  return { photos: of(PHOTO_MEDIA_TYPES), floorPlans: of([MEDIA_TYPE.floor_plan, MEDIA_TYPE.floor_plan_image]), energyCertificates: of([MEDIA_TYPE.energy_certificate]) };
+  const of = (types: readonly number[]) =>
+    rows.filter((r) => types.includes(r.type)).reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    photos: of(PHOTO_MEDIA_TYPES),
+    floorPlans: of([MEDIA_TYPE.floor_plan, MEDIA_TYPE.floor_plan_image]),
+    energyCertificates: of([MEDIA_TYPE.energy_certificate]),
+  };
 }
 
 /** What a listing holds beside its row: its town's ISTAT code, rooms, amenities and media counts. */
 export async function extrasOf(db: Conn, row: PropertyRow) {
   // One after the other: `db` may be a transaction (one connection, one query at a time).
-  const town = row.municipalityId === null ? [] : await db.select({ istat: municipalities.istatCode }).from(municipalities).where(eq(municipalities.id, row.municipalityId));
-  const rooms = await db.select({ roomTypeId: propertyRooms.roomTypeId, count: propertyRooms.count }).from(propertyRooms).where(eq(propertyRooms.propertyId, row.id)).orderBy(asc(propertyRooms.roomTypeId));
-  const amenities = await db.select({ amenityId: propertyAmenities.amenityId }).from(propertyAmenities).where(eq(propertyAmenities.propertyId, row.id)).orderBy(asc(propertyAmenities.amenityId));
+  const town =
+    row.municipalityId === null
+      ? []
+      : await db
+          .select({ istat: municipalities.istatCode })
+          .from(municipalities)
+          .where(eq(municipalities.id, row.municipalityId));
+  const rooms = await db
+    .select({ roomTypeId: propertyRooms.roomTypeId, count: propertyRooms.count })
+    .from(propertyRooms)
+    .where(eq(propertyRooms.propertyId, row.id))
+    .orderBy(asc(propertyRooms.roomTypeId));
+  const amenities = await db
+    .select({ amenityId: propertyAmenities.amenityId })
+    .from(propertyAmenities)
+    .where(eq(propertyAmenities.propertyId, row.id))
+    .orderBy(asc(propertyAmenities.amenityId));
   const mediaCounts = await mediaCountsOf(db, row.id);
   return { istat: town[0]?.istat ?? null, rooms, amenityIds: amenities.map((a) => a.amenityId), media: mediaCounts };
 }
@@ -74,12 +115,25 @@ export async function paidOrdersOf(db: Conn, propertyId: number): Promise<PaidOr
   const items = await db
     .select({ orderId: orderItems.orderId, productId: orderItems.serviceProductId })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, paid.map((o) => o.id)));
-  return paid.map((o) => ({ planTypeId: o.planTypeId, serviceProductIds: items.filter((i) => i.orderId === o.id).map((i) => i.productId) }));
+    .where(
+      inArray(
+        orderItems.orderId,
+        paid.map((o) => o.id),
+      ),
+    );
+  return paid.map((o) => ({
+    planTypeId: o.planTypeId,
+    serviceProductIds: items.filter((i) => i.orderId === o.id).map((i) => i.productId),
+  }));
 }
 
 export async function latestOrderOf(db: Conn, propertyId: number) {
-  const [row] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.propertyId, propertyId)).orderBy(desc(orders.id)).limit(1);
+  const [row] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.propertyId, propertyId))
+    .orderBy(desc(orders.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -92,7 +146,11 @@ export async function userOf(db: Conn, userId: number) {
  * A new draft (status 1) of the user, unless they keep DRAFT_LIMIT already: the user's row is
  * locked for the count and the insert, so two servers cannot both pass the limit.
  */
-export async function insertDraft(db: Db, userId: number, values: Pick<PropertyChanges, 'sellTypeId' | 'wizardPage'>): Promise<PropertyRow | 'limit'> {
+export async function insertDraft(
+  db: Db,
+  userId: number,
+  values: Pick<PropertyChanges, 'sellTypeId' | 'wizardPage'>,
+): Promise<PropertyRow | 'limit'> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [{ n }] = await tx
@@ -102,14 +160,26 @@ export async function insertDraft(db: Db, userId: number, values: Pick<PropertyC
     if (Number(n) >= DRAFT_LIMIT) return 'limit' as const;
     const [row] = await tx
       .insert(properties)
-      .values({ ownerUserId: userId, origin: 'listing', statusId: PROPERTY_STATUS.incomplete, wizardAnswers: {}, wizardHistory: [], ...values })
+      .values({
+        ownerUserId: userId,
+        origin: 'listing',
+        statusId: PROPERTY_STATUS.incomplete,
+        wizardAnswers: {},
+        wizardHistory: [],
+        ...values,
+      })
       .returning();
     return row;
   });
 }
 
 /** Writes a listing's changes, and replaces its rooms or amenities when given. */
-export async function updateListing(tx: Tx, id: number, changes: PropertyChanges, extra: { rooms?: Array<{ roomTypeId: number; count: number }>; amenityIds?: number[] } = {}): Promise<PropertyRow> {
+export async function updateListing(
+  tx: Tx,
+  id: number,
+  changes: PropertyChanges,
+  extra: { rooms?: Array<{ roomTypeId: number; count: number }>; amenityIds?: number[] } = {},
+): Promise<PropertyRow> {
   const [row] = await tx
     .update(properties)
     .set({ ...changes, updatedAt: new Date() })
@@ -117,11 +187,15 @@ export async function updateListing(tx: Tx, id: number, changes: PropertyChanges
     .returning();
   if (extra.rooms) {
     await tx.delete(propertyRooms).where(eq(propertyRooms.propertyId, id));
-    if (extra.rooms.length > 0) await tx.insert(propertyRooms).values(extra.rooms.map((r) => ({ propertyId: id, roomTypeId: r.roomTypeId, count: r.count })));
+    if (extra.rooms.length > 0)
+      await tx
+        .insert(propertyRooms)
+        .values(extra.rooms.map((r) => ({ propertyId: id, roomTypeId: r.roomTypeId, count: r.count })));
   }
   if (extra.amenityIds) {
     await tx.delete(propertyAmenities).where(eq(propertyAmenities.propertyId, id));
-    if (extra.amenityIds.length > 0) await tx.insert(propertyAmenities).values(extra.amenityIds.map((amenityId) => ({ propertyId: id, amenityId })));
+    if (extra.amenityIds.length > 0)
+      await tx.insert(propertyAmenities).values(extra.amenityIds.map((amenityId) => ({ propertyId: id, amenityId })));
   }
   return row;
 }
@@ -137,7 +211,11 @@ export interface MyListingRow {
 }
 
 /** The user's listings (every status but deleted, or one), newest first, by keyset on the id. */
-export async function myListings(db: Db, userId: number, query: { status?: number; afterId?: number; limit: number }): Promise<MyListingRow[]> {
+export async function myListings(
+  db: Db,
+  userId: number,
+  query: { status?: number; afterId?: number; limit: number },
+): Promise<MyListingRow[]> {
   const conditions = [eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)];
   if (query.status !== undefined) conditions.push(eq(properties.statusId, query.status));
   if (query.afterId !== undefined) conditions.push(lt(properties.id, query.afterId));
@@ -146,11 +224,19 @@ export async function myListings(db: Db, userId: number, query: { status?: numbe
       row: properties,
       city: municipalities.name,
       // The search's cover rule (search-listing.ts): the first listing image by position.
-      cover: sql<string | null>`(select ${media.url} from ${media} where ${media.propertyId} = ${properties.id} and ${inArray(media.mediaTypeId, LISTING_IMAGE_TYPES)} order by ${media.position}, ${media.id} limit 1)`,
+      cover: sql<
+        string | null
+      >`(select ${media.url} from ${media} where ${media.propertyId} = ${properties.id} and ${inArray(media.mediaTypeId, LISTING_IMAGE_TYPES)} order by ${media.position}, ${media.id} limit 1)`,
       // The same figure as the public page's (shared/favorites-count.ts): confirmed accounts only.
       favorites: favoritesCountOf(properties.id).mapWith(Number),
-      visitRequests: sql<number>`(select count(*) from ${appointments} where ${appointments.propertyId} = ${properties.id})`.mapWith(Number),
-      views: sql<number>`(select coalesce(sum(${propertyViews.views}), 0) from ${propertyViews} where ${propertyViews.propertyId} = ${properties.id})`.mapWith(Number),
+      visitRequests:
+        sql<number>`(select count(*) from ${appointments} where ${appointments.propertyId} = ${properties.id})`.mapWith(
+          Number,
+        ),
+      views:
+        sql<number>`(select coalesce(sum(${propertyViews.views}), 0) from ${propertyViews} where ${propertyViews.propertyId} = ${properties.id})`.mapWith(
+          Number,
+        ),
     })
     .from(properties)
     .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
@@ -167,5 +253,8 @@ export async function lockListing(tx: Tx, id: number): Promise<PropertyRow | und
 }
 
 export async function orderItemsOf(tx: Tx, orderId: number): Promise<Array<{ productId: number; quantity: number }>> {
-  return tx.select({ productId: orderItems.serviceProductId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  return tx
+    .select({ productId: orderItems.serviceProductId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
 }

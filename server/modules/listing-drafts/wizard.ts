@@ -57,7 +57,9 @@ export function orderCoversChoice(answers: WizardAnswers, paid: readonly PaidOrd
   const choice = answers.valueLadder;
   if (!choice) return false;
   const plan = PLAN_TYPE_ID[choice.plan];
-  return paid.some((order) => order.planTypeId === plan && choice.serviceIds.every((id) => order.serviceProductIds.includes(id)));
+  return paid.some(
+    (order) => order.planTypeId === plan && choice.serviceIds.every((id) => order.serviceProductIds.includes(id)),
+  );
 }
 
 export function factsOf(row: Pick<PropertyRow, 'statusId'>, account: Account, orderPaid: boolean): WizardFacts {
@@ -78,7 +80,9 @@ export interface ListingExtras {
   media: MediaCounts;
 }
 
-const PLAN_BY_ID: Record<number, keyof typeof PLAN_TYPE_ID> = Object.fromEntries(Object.entries(PLAN_TYPE_ID).map(([plan, id]) => [id, plan as keyof typeof PLAN_TYPE_ID]));
+const PLAN_BY_ID: Record<number, keyof typeof PLAN_TYPE_ID> = Object.fromEntries(
+  Object.entries(PLAN_TYPE_ID).map(([plan, id]) => [id, plan as keyof typeof PLAN_TYPE_ID]),
+);
 
 /**
  * The answers of a listing the wizard never saved (the demo seed, db:synthetic), rebuilt from
@@ -91,7 +95,14 @@ const PLAN_BY_ID: Record<number, keyof typeof PLAN_TYPE_ID> = Object.fromEntries
 export function answersFromColumns(row: PropertyRow, extras: ListingExtras): WizardAnswers {
   if (row.statusId === PROPERTY_STATUS.incomplete) return {};
   const candidates: Record<string, unknown> = {
-    locality: { municipalityIstat: extras.istat, street: row.street, streetNumber: row.streetNumber, latitude: row.latitude, longitude: row.longitude, showAddress: row.showAddress },
+    locality: {
+      municipalityIstat: extras.istat,
+      street: row.street,
+      streetNumber: row.streetNumber,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      showAddress: row.showAddress,
+    },
     propertyType: { propertyTypeId: row.propertyTypeId },
     specialDescription: { propertyTypeId: row.propertyTypeId, details: row.specialDescription ?? {} },
     surface: { surfaceM2: row.surfaceM2 },
@@ -113,12 +124,22 @@ export function answersFromColumns(row: PropertyRow, extras: ListingExtras): Wiz
     title: { title: row.title },
     description: { description: row.description },
     photos: { photoCount: extras.media.photos },
-    documents: { floorPlanCount: extras.media.floorPlans, energyCertificateCount: extras.media.energyCertificates, otherCount: 0 },
+    documents: {
+      floorPlanCount: extras.media.floorPlans,
+      energyCertificateCount: extras.media.energyCertificates,
+      otherCount: 0,
+    },
     publicationType: { publicationPropertyTypeId: row.publicationPropertyTypeId ?? row.propertyTypeId },
     summary: { confirmed: true },
     valueLadder: { plan: PLAN_BY_ID[row.planTypeId ?? PLAN_TYPE_ID.basic] ?? 'basic', serviceIds: [] },
     // An exclusive listing went through its agency (or became the partner's lead).
-    ...(row.agencyId !== null ? { agencySplit: { choice: 'chooseAgency' }, agencyChoice: { agencyId: row.agencyId }, partnerLead: { contactConsent: true } } : {}),
+    ...(row.agencyId !== null
+      ? {
+          agencySplit: { choice: 'chooseAgency' },
+          agencyChoice: { agencyId: row.agencyId },
+          partnerLead: { contactConsent: true },
+        }
+      : {}),
   };
   const answers: Record<string, unknown> = {};
   for (const [id, value] of Object.entries(candidates)) {
@@ -138,7 +159,11 @@ export interface Projection {
  * The columns of one step's answer. `municipalityId` is the locality's, looked up by the caller;
  * `draft`: the listing is a draft (status 1), never published.
  */
-export function projectionOf(step: StepId, answers: WizardAnswers, lookups: { municipalityId?: number; draft?: boolean }): Projection {
+export function projectionOf(
+  step: StepId,
+  answers: WizardAnswers,
+  lookups: { municipalityId?: number; draft?: boolean },
+): Projection {
   const a = answers;
   switch (step) {
     case 'locality':
@@ -159,13 +184,26 @@ export function projectionOf(step: StepId, answers: WizardAnswers, lookups: { mu
     case 'surface':
       return { columns: { surfaceM2: a.surface!.surfaceM2 } };
     case 'composition':
-      return { columns: { rooms: a.composition!.rooms, bathrooms: a.composition!.bathrooms }, rooms: a.composition!.roomCounts };
+      return {
+        columns: { rooms: a.composition!.rooms, bathrooms: a.composition!.bathrooms },
+        rooms: a.composition!.roomCounts,
+      };
     case 'floors':
-      return { columns: { floor: a.floors!.floor, buildingFloors: a.floors!.buildingFloors, hasLift: a.floors!.hasLift } };
+      return {
+        columns: { floor: a.floors!.floor, buildingFloors: a.floors!.buildingFloors, hasLift: a.floors!.hasLift },
+      };
     case 'renovation':
-      return { columns: { conditionId: a.renovation!.conditionId, buildYear: a.renovation!.buildYear, renovationYear: a.renovation!.renovationYear } };
+      return {
+        columns: {
+          conditionId: a.renovation!.conditionId,
+          buildYear: a.renovation!.buildYear,
+          renovationYear: a.renovation!.renovationYear,
+        },
+      };
     case 'energyClass':
-      return { columns: { energyClassId: a.energyClass!.energyClassId, energyPerformance: a.energyClass!.energyPerformance } };
+      return {
+        columns: { energyClassId: a.energyClass!.energyClassId, energyPerformance: a.energyClass!.energyPerformance },
+      };
     case 'heating':
       return { columns: { heatingTypeId: a.heating!.heatingTypeId } };
     case 'condoFees':
@@ -181,7 +219,13 @@ export function projectionOf(step: StepId, answers: WizardAnswers, lookups: { mu
     case 'availability':
       return { columns: { availableFrom: a.availability!.availableFrom } };
     case 'furnishing':
-      return { columns: { furnishingId: a.furnishing!.furnishingId, contractTypeId: a.furnishing!.contractTypeId ?? null, petsAllowed: a.furnishing!.petsAllowed ?? null } };
+      return {
+        columns: {
+          furnishingId: a.furnishing!.furnishingId,
+          contractTypeId: a.furnishing!.contractTypeId ?? null,
+          petsAllowed: a.furnishing!.petsAllowed ?? null,
+        },
+      };
     case 'deposit':
       return { columns: { securityDeposit: a.deposit!.securityDeposit } };
     case 'price':
@@ -199,7 +243,9 @@ export function projectionOf(step: StepId, answers: WizardAnswers, lookups: { mu
       // the answer alone would show a plan nobody paid for.
       return {
         columns: {
-          ...(lookups.draft === true || a.valueLadder!.plan === 'basic' ? { planTypeId: PLAN_TYPE_ID[a.valueLadder!.plan] } : {}),
+          ...(lookups.draft === true || a.valueLadder!.plan === 'basic'
+            ? { planTypeId: PLAN_TYPE_ID[a.valueLadder!.plan] }
+            : {}),
           ...(a.valueLadder!.plan === 'exclusive' ? {} : { agencyId: null }),
         },
       };
@@ -223,7 +269,12 @@ type TitleRow = Pick<PropertyRow, 'sellTypeId' | 'street' | 'streetNumber' | 'sh
  */
 export function generatedTitleOf(row: TitleRow, city: string | null): string | null {
   if (city === null || (row.sellTypeId !== 1 && row.sellTypeId !== 2)) return null;
-  return listingTitle(row.sellTypeId, { street: row.street, streetNumber: row.streetNumber, showAddress: row.showAddress, city });
+  return listingTitle(row.sellTypeId, {
+    street: row.street,
+    streetNumber: row.streetNumber,
+    showAddress: row.showAddress,
+    city,
+  });
 }
 
 /**
@@ -233,9 +284,23 @@ export function generatedTitleOf(row: TitleRow, city: string | null): string | n
  * street or town changed is named anew. A title the seller wrote is theirs and stays, even one
  * that names the street.
  */
-export function titleAfterLocality(before: TitleRow, cityBefore: string | null, title: string | undefined, after: TitleRow, cityAfter: string): string | null {
+export function titleAfterLocality(
+  before: TitleRow,
+  cityBefore: string | null,
+  title: string | undefined,
+  after: TitleRow,
+  cityAfter: string,
+): string | null {
   if (title === undefined || cityBefore === null || (before.sellTypeId !== 1 && before.sellTypeId !== 2)) return null;
-  if (!isListingGeneratedTitle(before.sellTypeId, title, { street: before.street, streetNumber: before.streetNumber, showAddress: before.showAddress, city: cityBefore })) return null;
+  if (
+    !isListingGeneratedTitle(before.sellTypeId, title, {
+      street: before.street,
+      streetNumber: before.streetNumber,
+      showAddress: before.showAddress,
+      city: cityBefore,
+    })
+  )
+    return null;
   const next = generatedTitleOf(after, cityAfter);
   return next === title ? null : next;
 }
@@ -248,7 +313,20 @@ export interface MediaCounts {
 }
 
 /** Steps the score counts apart (photos, documents, description) or that are not the listing's fields. */
-const NOT_FIELDS: readonly StepId[] = ['personalData', 'email', 'photos', 'documents', 'description', 'summary', 'valueLadder', 'agencySplit', 'agencyChoice', 'partnerLead', 'split', 'loader'];
+const NOT_FIELDS: readonly StepId[] = [
+  'personalData',
+  'email',
+  'photos',
+  'documents',
+  'description',
+  'summary',
+  'valueLadder',
+  'agencySplit',
+  'agencyChoice',
+  'partnerLead',
+  'split',
+  'loader',
+];
 
 /** The quality score: the questions of the path before the summary count as the fields. */
 export function qualityOf(flow: Flow, answers: WizardAnswers, facts: WizardFacts, media: MediaCounts): QualityScore {

@@ -4,7 +4,14 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { deleteStoredFiles, MEDIA_LIMITS, storedKeysOf, toMediaInfo } from './media-info';
 import { deleteMedia, mediaOf, myProperty, reorderMedia, type ReorderOutcome } from './repository';
-import { ListingMediaParams, ListingParams, MediaListResponse, MediaOrderRequest, MyProperty, type MyPropertyType } from './schemas';
+import {
+  ListingMediaParams,
+  ListingParams,
+  MediaListResponse,
+  MediaOrderRequest,
+  MyProperty,
+  type MyPropertyType,
+} from './schemas';
 import listingMediaUploadRoutes from './upload-routes';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -41,7 +48,10 @@ const listingMediaModule: FastifyPluginAsyncZod = async function listingMediaMod
     },
     async (request) => {
       const { id } = request.params;
-      return reordered(await reorderMedia(fastify.db, request.user.id, id, { ids: request.body.MediaIds }), `order of listing ${id}`);
+      return reordered(
+        await reorderMedia(fastify.db, request.user.id, id, { ids: request.body.MediaIds }),
+        `order of listing ${id}`,
+      );
     },
   );
 
@@ -58,7 +68,10 @@ const listingMediaModule: FastifyPluginAsyncZod = async function listingMediaMod
     },
     async (request) => {
       const { id, mediaId } = request.params;
-      return reordered(await reorderMedia(fastify.db, request.user.id, id, { coverId: mediaId }), `cover ${mediaId} of listing ${id}`);
+      return reordered(
+        await reorderMedia(fastify.db, request.user.id, id, { coverId: mediaId }),
+        `cover ${mediaId} of listing ${id}`,
+      );
     },
   );
 
@@ -77,7 +90,8 @@ const listingMediaModule: FastifyPluginAsyncZod = async function listingMediaMod
       const { id, mediaId } = request.params;
       const outcome = await deleteMedia(fastify.db, request.user.id, id, mediaId);
       if (outcome.kind === 'listing-missing') throw new AppError('ListingNotFound', { message: `listing ${id}` });
-      if (outcome.kind === 'media-missing') throw new AppError('MediaNotFound', { message: `media ${mediaId} of listing ${id}` });
+      if (outcome.kind === 'media-missing')
+        throw new AppError('MediaNotFound', { message: `media ${mediaId} of listing ${id}` });
       // The row is gone first: a file that outlives it is never shown; a row never outlives its files.
       await deleteStoredFiles(fastify, storedKeysOf(outcome.row));
       return { MediaInfo: toMediaInfo(await mediaOf(fastify.db, id)) };
@@ -97,7 +111,8 @@ const listingMediaModule: FastifyPluginAsyncZod = async function listingMediaMod
     },
     async (request, reply): Promise<MyPropertyType> => {
       const found = await myProperty(fastify.db, request.user.id, request.params.id);
-      if (!found) throw new AppError('ListingNotFound', { message: `listing ${request.params.id} of user ${request.user.id}` });
+      if (!found)
+        throw new AppError('ListingNotFound', { message: `listing ${request.params.id} of user ${request.user.id}` });
       // A draft changes at every step: never from a cache.
       reply.header('cache-control', 'no-store');
       const p = found.property;
@@ -147,7 +162,9 @@ const listingMediaModule: FastifyPluginAsyncZod = async function listingMediaMod
         Title: p.title,
         Description: p.description,
         DevelopmentId: p.developmentId,
-        WizardPage: p.wizardPage ? { CurrentStep: p.wizardPage.currentStep, LastDevice: p.wizardPage.lastDevice ?? null } : null,
+        WizardPage: p.wizardPage
+          ? { CurrentStep: p.wizardPage.currentStep, LastDevice: p.wizardPage.lastDevice ?? null }
+          : null,
         WizardHistory: p.wizardHistory ?? [],
         MediaInfo: toMediaInfo(found.media),
         MediaLimits: MEDIA_LIMITS,

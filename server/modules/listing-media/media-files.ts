@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { UPLOAD_STATUS } from '../../db/reference-ids';
 import type { ImageWorkOwner, ImageWorkPass, ImageWorkQueue, PixelCharge } from '../../lib/image-work';
-import { LISTING_IMAGE_DIMS, LISTING_IMAGE_EXTS, LISTING_IMAGE_FORMATS, LISTING_IMAGE_SIZES, type ListingImageDim, type ListingImageExt } from '../shared/media-url';
+import {
+  LISTING_IMAGE_DIMS,
+  LISTING_IMAGE_EXTS,
+  LISTING_IMAGE_FORMATS,
+  LISTING_IMAGE_SIZES,
+  type ListingImageDim,
+  type ListingImageExt,
+} from '../shared/media-url';
 
 /**
  * What an uploaded file of a listing is, decided by its bytes alone (never by its name or
@@ -27,9 +34,12 @@ export type SniffedKind = 'jpeg' | 'png' | 'webp' | 'heif' | 'pdf';
 /** The format the first bytes announce (magic numbers), or null for anything else (text, SVG, executables, archives...). */
 export function sniff(data: Buffer): SniffedKind | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIF_BRANDS.has(data.toString('latin1', 8, 12))) return 'heif';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIF_BRANDS.has(data.toString('latin1', 8, 12)))
+    return 'heif';
   if (data.length >= 5 && data.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
   return null;
 }
@@ -70,7 +80,19 @@ export function contentHash(data: Buffer): string {
 export type UploadStatus = (typeof UPLOAD_STATUS)[keyof typeof UPLOAD_STATUS];
 
 /** Why a file was refused, finer than its status: the UI words its message from it. */
-export type RefusalReason = 'type' | 'extension' | 'bytes' | 'pixels' | 'dimensions' | 'unreadable' | 'empty' | 'duplicate' | 'limit' | 'budget' | 'storage' | 'unexpected';
+export type RefusalReason =
+  | 'type'
+  | 'extension'
+  | 'bytes'
+  | 'pixels'
+  | 'dimensions'
+  | 'unreadable'
+  | 'empty'
+  | 'duplicate'
+  | 'limit'
+  | 'budget'
+  | 'storage'
+  | 'unexpected';
 
 export interface Refusal {
   status: UploadStatus;
@@ -98,7 +120,14 @@ export interface ImageAdmission {
 export interface ImageRenditions {
   kind: 'image';
   /** The renditions by size and format. */
-  files: { dim: ListingImageDim; ext: ListingImageExt; contentType: string; data: Buffer; width: number; height: number }[];
+  files: {
+    dim: ListingImageDim;
+    ext: ListingImageExt;
+    contentType: string;
+    data: Buffer;
+    width: number;
+    height: number;
+  }[];
 }
 
 export interface PdfDocument {
@@ -125,12 +154,21 @@ const ENCODERS: Record<ListingImageExt, (image: Sharp) => Sharp> = {
  * one slot (an image over the budget is refused between the two, nothing of it decoded). The
  * place is held from the header read to the last encode and given back however it ends.
  */
-export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, options: { minSides?: typeof PHOTO_MIN_SIDES } & ImageAdmission): Promise<ImageRenditions | Refusal> {
+export async function renderImage(
+  data: Buffer,
+  kind: Exclude<SniffedKind, 'pdf'>,
+  options: { minSides?: typeof PHOTO_MIN_SIDES } & ImageAdmission,
+): Promise<ImageRenditions | Refusal> {
   // A spent budget refuses the image before it waits in the line for its header.
   const wait = await options.spent();
   if (wait !== null) return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: wait };
   const entry = options.work.enter(options.owner);
-  if (!entry.admitted) return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: entry.retryAfterSeconds, lineFull: entry.refusal === 'line' };
+  if (!entry.admitted)
+    return {
+      ...refuse(UPLOAD_STATUS.rejected, 'budget'),
+      retryAfterSeconds: entry.retryAfterSeconds,
+      lineFull: entry.refusal === 'line',
+    };
   try {
     return await renderAdmitted(data, kind, options, entry.pass);
   } finally {
@@ -138,7 +176,12 @@ export async function renderImage(data: Buffer, kind: Exclude<SniffedKind, 'pdf'
   }
 }
 
-async function renderAdmitted(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, options: { minSides?: typeof PHOTO_MIN_SIDES } & ImageAdmission, pass: ImageWorkPass): Promise<ImageRenditions | Refusal> {
+async function renderAdmitted(
+  data: Buffer,
+  kind: Exclude<SniffedKind, 'pdf'>,
+  options: { minSides?: typeof PHOTO_MIN_SIDES } & ImageAdmission,
+  pass: ImageWorkPass,
+): Promise<ImageRenditions | Refusal> {
   let header: Metadata;
   try {
     // The header only: no pixel is decoded here (so no pixel limit yet: the declared size is checked below).
@@ -155,11 +198,15 @@ async function renderAdmitted(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, o
   const height = header.height ?? 0;
   if (width <= 0 || height <= 0) return refuse(UPLOAD_STATUS.corrupted, 'unreadable');
   if (width * height > IMAGE_MAX_PIXELS) return refuse(UPLOAD_STATUS.too_large, 'pixels');
-  if (options.minSides && (Math.max(width, height) < options.minSides.long || Math.min(width, height) < options.minSides.short)) {
+  if (
+    options.minSides &&
+    (Math.max(width, height) < options.minSides.long || Math.min(width, height) < options.minSides.short)
+  ) {
     return refuse(UPLOAD_STATUS.too_small, 'dimensions');
   }
   const charge = await options.charge(width * height);
-  if (!charge.admitted) return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: charge.retryAfterSeconds };
+  if (!charge.admitted)
+    return { ...refuse(UPLOAD_STATUS.rejected, 'budget'), retryAfterSeconds: charge.retryAfterSeconds };
 
   return pass.run(async () => {
     let base: { data: Buffer; info: OutputInfo };
@@ -172,7 +219,8 @@ async function renderAdmitted(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, o
         .raw()
         .toBuffer({ resolveWithObject: true });
     } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message)) return refuse(UPLOAD_STATUS.too_large, 'pixels');
+      if (error instanceof Error && /pixel limit/i.test(error.message))
+        return refuse(UPLOAD_STATUS.too_large, 'pixels');
       return refuse(UPLOAD_STATUS.corrupted, 'unreadable');
     }
     const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
@@ -181,9 +229,19 @@ async function renderAdmitted(data: Buffer, kind: Exclude<SniffedKind, 'pdf'>, o
     for (const dim of LISTING_IMAGE_DIMS) {
       for (const ext of LISTING_IMAGE_EXTS) {
         const size = LISTING_IMAGE_SIZES[dim];
-        const pipeline = sharp(base.data, { raw }).resize(size.width, size.height, { fit: size.fit, withoutEnlargement: true });
+        const pipeline = sharp(base.data, { raw }).resize(size.width, size.height, {
+          fit: size.fit,
+          withoutEnlargement: true,
+        });
         const out = await ENCODERS[ext](pipeline).toBuffer({ resolveWithObject: true });
-        files.push({ dim, ext, contentType: LISTING_IMAGE_FORMATS[ext], data: out.data, width: out.info.width, height: out.info.height });
+        files.push({
+          dim,
+          ext,
+          contentType: LISTING_IMAGE_FORMATS[ext],
+          data: out.data,
+          width: out.info.width,
+          height: out.info.height,
+        });
       }
     }
     return { kind: 'image' as const, files };

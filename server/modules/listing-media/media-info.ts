@@ -30,7 +30,9 @@ export const MEDIA_LIMITS = {
  * (the spec's GetMyPropertyById removes them: a row without a URL is left out, not sent as null).
  */
 export function toMediaInfo(rows: readonly (MediaRow | null | undefined)[]): MediaInfoItemType[] {
-  const present = rows.filter((row): row is MediaRow => row !== null && row !== undefined && typeof row.url === 'string' && row.url !== '');
+  const present = rows.filter(
+    (row): row is MediaRow => row !== null && row !== undefined && typeof row.url === 'string' && row.url !== '',
+  );
   const cover = present.find((row) => PHOTO_MEDIA_TYPES.includes(row.mediaTypeId));
   return present.map((row) => {
     const template = isMediaUrlTemplate(row.url);

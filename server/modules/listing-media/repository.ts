@@ -1,14 +1,23 @@
 import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
-import { media, municipalities, properties, propertyAmenities, propertyRooms, provinces, roomTypes } from '../../db/schema';
+import {
+  media,
+  municipalities,
+  properties,
+  propertyAmenities,
+  propertyRooms,
+  provinces,
+  roomTypes,
+} from '../../db/schema';
 
 /** Property and room images: the photos of the gallery; the first is the cover. */
 export const PHOTO_MEDIA_TYPES: readonly number[] = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
 
 export type MediaGroup = 'photos' | 'documents';
 
-export const groupOf = (mediaTypeId: number): MediaGroup => (PHOTO_MEDIA_TYPES.includes(mediaTypeId) ? 'photos' : 'documents');
+export const groupOf = (mediaTypeId: number): MediaGroup =>
+  PHOTO_MEDIA_TYPES.includes(mediaTypeId) ? 'photos' : 'documents';
 
 /** Where the uploads of a listing are stored: only files under it are ever deleted with a row (demo photos share a pool). */
 export const listingStoragePrefix = (propertyId: number) => `media/listings/${propertyId}/`;
@@ -23,7 +32,13 @@ async function lockOwnListing(tx: Tx, userId: number, propertyId: number): Promi
   const [row] = await tx
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)))
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.ownerUserId, userId),
+        ne(properties.statusId, PROPERTY_STATUS.deleted),
+      ),
+    )
     .for('update');
   return row !== undefined;
 }
@@ -33,7 +48,13 @@ export async function ownsListing(db: Db, userId: number, propertyId: number): P
   const [row] = await db
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)));
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.ownerUserId, userId),
+        ne(properties.statusId, PROPERTY_STATUS.deleted),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -64,7 +85,9 @@ export async function storedHashes(db: Db, propertyId: number, hashes: string[])
   const rows = await db
     .select({ storageKey: media.storageKey })
     .from(media)
-    .where(and(eq(media.propertyId, propertyId), or(...hashes.map((hash) => like(media.storageKey, `${prefix}${hash}%`)))));
+    .where(
+      and(eq(media.propertyId, propertyId), or(...hashes.map((hash) => like(media.storageKey, `${prefix}${hash}%`)))),
+    );
   return new Set(rows.map((row) => row.storageKey.slice(prefix.length, prefix.length + 16)));
 }
 
@@ -82,7 +105,13 @@ export type NewMedia = Omit<typeof media.$inferInsert, 'id' | 'propertyId' | 'po
  * uploads on any number of servers cannot pass a limit. Answers, per file, its new row or
  * `limit`; `null` when the listing is no longer the user's (deleted meanwhile).
  */
-export async function insertMedia(db: Db, userId: number, propertyId: number, items: NewMedia[], limits: Record<MediaGroup, number>): Promise<(MediaRow | 'limit')[] | null> {
+export async function insertMedia(
+  db: Db,
+  userId: number,
+  propertyId: number,
+  items: NewMedia[],
+  limits: Record<MediaGroup, number>,
+): Promise<(MediaRow | 'limit')[] | null> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnListing(tx, userId, propertyId))) return null;
     const counts = await countsOf(tx, propertyId);
@@ -110,13 +139,19 @@ export async function insertMedia(db: Db, userId: number, propertyId: number, it
   });
 }
 
-export type ReorderOutcome = { kind: 'ok'; rows: MediaRow[] } | { kind: 'listing-missing' } | { kind: 'media-missing' } | { kind: 'not-a-photo' };
+export type ReorderOutcome =
+  { kind: 'ok'; rows: MediaRow[] } | { kind: 'listing-missing' } | { kind: 'media-missing' } | { kind: 'not-a-photo' };
 
 /**
  * Gives the listed media the first positions in the order given; the others follow in their
  * present order. With `coverId`, that photo moves first and the rest keep their order.
  */
-export async function reorderMedia(db: Db, userId: number, propertyId: number, order: { ids: number[] } | { coverId: number }): Promise<ReorderOutcome> {
+export async function reorderMedia(
+  db: Db,
+  userId: number,
+  propertyId: number,
+  order: { ids: number[] } | { coverId: number },
+): Promise<ReorderOutcome> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnListing(tx, userId, propertyId))) return { kind: 'listing-missing' as const };
     const rows = await mediaOf(tx, propertyId);
@@ -133,20 +168,40 @@ export async function reorderMedia(db: Db, userId: number, propertyId: number, o
     }
     const listed = new Set(first);
     const ordered = [...first.map((id) => byId.get(id)!), ...rows.filter((row) => !listed.has(row.id))];
-    const changed = ordered.map((row, position) => ({ row, position })).filter(({ row, position }) => row.position !== position);
+    const changed = ordered
+      .map((row, position) => ({ row, position }))
+      .filter(({ row, position }) => row.position !== position);
     if (changed.length > 0) {
       // One statement for every moved row: position = the index of its id in the new order.
       await tx
         .update(media)
-        .set({ position: sql`(case ${media.id} ${sql.join(changed.map(({ row, position }) => sql`when ${row.id} then ${position}::smallint`), sql` `)} end)` })
-        .where(and(eq(media.propertyId, propertyId), inArray(media.id, changed.map(({ row }) => row.id))));
+        .set({
+          position: sql`(case ${media.id} ${sql.join(
+            changed.map(({ row, position }) => sql`when ${row.id} then ${position}::smallint`),
+            sql` `,
+          )} end)`,
+        })
+        .where(
+          and(
+            eq(media.propertyId, propertyId),
+            inArray(
+              media.id,
+              changed.map(({ row }) => row.id),
+            ),
+          ),
+        );
     }
     return { kind: 'ok' as const, rows: ordered.map((row, position) => ({ ...row, position })) };
   });
 }
 
 /** Removes one media row of the user's listing; answers the row (its files are the caller's to delete) or why not. */
-export async function deleteMedia(db: Db, userId: number, propertyId: number, mediaId: number): Promise<{ kind: 'ok'; row: MediaRow } | { kind: 'listing-missing' } | { kind: 'media-missing' }> {
+export async function deleteMedia(
+  db: Db,
+  userId: number,
+  propertyId: number,
+  mediaId: number,
+): Promise<{ kind: 'ok'; row: MediaRow } | { kind: 'listing-missing' } | { kind: 'media-missing' }> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnListing(tx, userId, propertyId))) return { kind: 'listing-missing' as const };
     const [row] = await tx
@@ -169,7 +224,13 @@ export async function myProperty(db: Db, userId: number, propertyId: number) {
     .from(properties)
     .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
     .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)));
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.ownerUserId, userId),
+        ne(properties.statusId, PROPERTY_STATUS.deleted),
+      ),
+    );
   if (!row) return null;
   // One after the other: `db` may be a transaction (one connection, one query at a time).
   const rooms = await db

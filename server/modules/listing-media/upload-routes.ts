@@ -8,10 +8,46 @@ import { requireUser } from '../../auth/require-user';
 import { MEDIA_TYPE, UPLOAD_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { chargePixels, imageRefusalError, pixelBudgetOf, pixelBudgetSpent, refuseImageRequestEarly } from '../../lib/image-work';
-import { checkPdf, contentHash, extensionContradicts, IMAGE_MAX_BYTES, isRefusal, PHOTO_MIN_SIDES, refuse, renderImage, sniff, type ImageAdmission, type Refusal, type RefusalReason, type UploadStatus } from './media-files';
-import { deleteStoredFiles, LISTING_MEDIA_LIMITS, MAX_FILES_PER_REQUEST, MEDIA_LIMITS, toMediaInfo } from './media-info';
-import { countsOf, groupOf, insertMedia, listingStoragePrefix, mediaOf, ownsListing, roomTypeExists, storedHashes, type NewMedia } from './repository';
+import {
+  chargePixels,
+  imageRefusalError,
+  pixelBudgetOf,
+  pixelBudgetSpent,
+  refuseImageRequestEarly,
+} from '../../lib/image-work';
+import {
+  checkPdf,
+  contentHash,
+  extensionContradicts,
+  IMAGE_MAX_BYTES,
+  isRefusal,
+  PHOTO_MIN_SIDES,
+  refuse,
+  renderImage,
+  sniff,
+  type ImageAdmission,
+  type Refusal,
+  type RefusalReason,
+  type UploadStatus,
+} from './media-files';
+import {
+  deleteStoredFiles,
+  LISTING_MEDIA_LIMITS,
+  MAX_FILES_PER_REQUEST,
+  MEDIA_LIMITS,
+  toMediaInfo,
+} from './media-info';
+import {
+  countsOf,
+  groupOf,
+  insertMedia,
+  listingStoragePrefix,
+  mediaOf,
+  ownsListing,
+  roomTypeExists,
+  storedHashes,
+  type NewMedia,
+} from './repository';
 import { ListingParams, MediaTypeValue, MediaUploadBody, MediaUploadResponse } from './schemas';
 
 /**
@@ -34,7 +70,10 @@ export const MEDIA_UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as co
 /** Media types whose files may be a PDF as well as an image. */
 const PDF_MEDIA_TYPES: readonly number[] = [MEDIA_TYPE.floor_plan, MEDIA_TYPE.energy_certificate, MEDIA_TYPE.other];
 
-const FIELD_VALUE = z.string().regex(/^\d{1,3}$/).transform(Number);
+const FIELD_VALUE = z
+  .string()
+  .regex(/^\d{1,3}$/)
+  .transform(Number);
 
 interface FileResult {
   Index: number;
@@ -72,7 +111,16 @@ async function drain(file: Readable): Promise<void> {
 }
 
 /** Turns one received file into stored renditions and the row to insert, or a refusal. */
-async function storeFile(fastify: FastifyInstance, admission: ImageAdmission, propertyId: number, mediaTypeId: number, roomTypeId: number | null, fileName: string, data: Buffer, seen: Set<string>): Promise<{ keys: string[]; row: NewMedia } | Refusal> {
+async function storeFile(
+  fastify: FastifyInstance,
+  admission: ImageAdmission,
+  propertyId: number,
+  mediaTypeId: number,
+  roomTypeId: number | null,
+  fileName: string,
+  data: Buffer,
+  seen: Set<string>,
+): Promise<{ keys: string[]; row: NewMedia } | Refusal> {
   if (data.length === 0) return refuse(UPLOAD_STATUS.rejected, 'empty');
   const kind = sniff(data);
   if (kind === null) return refuse(UPLOAD_STATUS.invalid_type, 'type');
@@ -81,7 +129,8 @@ async function storeFile(fastify: FastifyInstance, admission: ImageAdmission, pr
   if (kind !== 'pdf' && data.length > IMAGE_MAX_BYTES) return refuse(UPLOAD_STATUS.too_large, 'bytes');
 
   const hash = contentHash(data);
-  if (seen.has(hash) || (await storedHashes(fastify.db, propertyId, [hash])).has(hash)) return refuse(UPLOAD_STATUS.duplicate, 'duplicate');
+  if (seen.has(hash) || (await storedHashes(fastify.db, propertyId, [hash])).has(hash))
+    return refuse(UPLOAD_STATUS.duplicate, 'duplicate');
 
   const prefix = listingStoragePrefix(propertyId);
   // The content hash first (duplicates are found by it), then 64 random bits: names nobody guesses.
@@ -106,7 +155,18 @@ async function storeFile(fastify: FastifyInstance, admission: ImageAdmission, pr
     seen.add(hash);
     return {
       keys,
-      row: { mediaTypeId, roomTypeId, storageKey: key, url: `/media/${key}`, thumbnailKey: null, thumbnailUrl: null, contentType: 'application/pdf', sizeBytes: data.length, width: null, height: null },
+      row: {
+        mediaTypeId,
+        roomTypeId,
+        storageKey: key,
+        url: `/media/${key}`,
+        thumbnailKey: null,
+        thumbnailUrl: null,
+        contentType: 'application/pdf',
+        sizeBytes: data.length,
+        width: null,
+        height: null,
+      },
     };
   }
 
@@ -150,12 +210,21 @@ async function storeFile(fastify: FastifyInstance, admission: ImageAdmission, pr
  * (the page sends one file a request), else that file alone (Reason `budget`, and
  * `retryAfter` says when to send it again).
  */
-async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, propertyId: number): Promise<{ results: FileResult[]; retryAfter: number | null }> {
+async function receiveFiles(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  propertyId: number,
+): Promise<{ results: FileResult[]; retryAfter: number | null }> {
   const results: FileResult[] = [];
   const seen = new Set<string>();
   const { user } = request;
   const budget = pixelBudgetOf(fastify.config, user);
-  const admission: ImageAdmission = { work: fastify.imageWork, owner: { account: user.id, address: request.ip }, spent: () => pixelBudgetSpent(fastify.db, user.id, budget), charge: (pixels) => chargePixels(fastify.db, user.id, pixels, budget) };
+  const admission: ImageAdmission = {
+    work: fastify.imageWork,
+    owner: { account: user.id, address: request.ip },
+    spent: () => pixelBudgetSpent(fastify.db, user.id, budget),
+    charge: (pixels) => chargePixels(fastify.db, user.id, pixels, budget),
+  };
   let retryAfter: number | null = null;
   const counts = await countsOf(fastify.db, propertyId);
   let mediaTypeId: number | undefined;
@@ -164,13 +233,17 @@ async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, p
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         const value = FIELD_VALUE.safeParse(part.value);
-        if (results.length > 0 || !value.success) throw new AppError('ValidationError', { message: `multipart field ${part.fieldname} malformed or after the files` });
+        if (results.length > 0 || !value.success)
+          throw new AppError('ValidationError', {
+            message: `multipart field ${part.fieldname} malformed or after the files`,
+          });
         if (part.fieldname === 'MediaType') {
           const type = MediaTypeValue.safeParse(value.data);
           if (!type.success) throw new AppError('ValidationError', { message: `MediaType ${value.data}` });
           mediaTypeId = type.data;
         } else if (part.fieldname === 'RoomTypeId') {
-          if (!(await roomTypeExists(fastify.db, value.data))) throw new AppError('ValidationError', { message: `RoomTypeId ${value.data}` });
+          if (!(await roomTypeExists(fastify.db, value.data)))
+            throw new AppError('ValidationError', { message: `RoomTypeId ${value.data}` });
           roomTypeId = value.data;
         } else {
           throw new AppError('ValidationError', { message: `unknown multipart field ${part.fieldname}` });
@@ -179,13 +252,23 @@ async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, p
       }
       if (part.fieldname !== 'Files' || mediaTypeId === undefined) {
         await drain(part.file);
-        throw new AppError('ValidationError', { message: part.fieldname !== 'Files' ? `unknown file field ${part.fieldname}` : 'MediaType must come before the files' });
+        throw new AppError('ValidationError', {
+          message:
+            part.fieldname !== 'Files'
+              ? `unknown file field ${part.fieldname}`
+              : 'MediaType must come before the files',
+        });
       }
       if (roomTypeId !== null && mediaTypeId !== MEDIA_TYPE.room_image) {
         await drain(part.file);
         throw new AppError('ValidationError', { message: 'RoomTypeId is for room images only' });
       }
-      const result: FileResult = { Index: results.length, FileName: displayName(part.filename), Status: UPLOAD_STATUS.ok, Reason: null };
+      const result: FileResult = {
+        Index: results.length,
+        FileName: displayName(part.filename),
+        Status: UPLOAD_STATUS.ok,
+        Reason: null,
+      };
       results.push(result);
       const group = groupOf(mediaTypeId);
       const accepted = results.filter((r) => r.pending).length;
@@ -210,7 +293,11 @@ async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, p
       if (isRefusal(outcome) && outcome.reason === 'budget') {
         const seconds = outcome.retryAfterSeconds ?? 60;
         if (!results.some((r) => r.pending)) {
-          throw imageRefusalError(outcome.lineFull ? 'line' : 'budget', seconds, `user ${user.id} (budget ${budget} pixels a minute)`);
+          throw imageRefusalError(
+            outcome.lineFull ? 'line' : 'budget',
+            seconds,
+            `user ${user.id} (budget ${budget} pixels a minute)`,
+          );
         }
         retryAfter = Math.max(retryAfter ?? 0, seconds);
       }
@@ -218,10 +305,14 @@ async function receiveFiles(fastify: FastifyInstance, request: FastifyRequest, p
       else result.pending = outcome;
     }
   } catch (error) {
-    await deleteStoredFiles(fastify, results.flatMap((r) => r.pending?.keys ?? []));
+    await deleteStoredFiles(
+      fastify,
+      results.flatMap((r) => r.pending?.keys ?? []),
+    );
     throw error;
   }
-  if (mediaTypeId === undefined && results.length === 0) throw new AppError('MissingFile', { message: 'no MediaType and no file' });
+  if (mediaTypeId === undefined && results.length === 0)
+    throw new AppError('MissingFile', { message: 'no MediaType and no file' });
   if (results.length === 0) throw new AppError('MissingFile', { message: 'no file in Files' });
   return { results, retryAfter };
 }
@@ -230,7 +321,14 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
   await fastify.register(multipart, {
     // The size check is the handler's (a file over it gets its own status, the others go on).
     throwFileSizeLimit: false,
-    limits: { fileSize: IMAGE_MAX_BYTES, files: MAX_FILES_PER_REQUEST, fields: 4, fieldSize: 64, parts: MAX_FILES_PER_REQUEST + 4, headerPairs: 100 },
+    limits: {
+      fileSize: IMAGE_MAX_BYTES,
+      files: MAX_FILES_PER_REQUEST,
+      fields: 4,
+      fieldSize: 64,
+      parts: MAX_FILES_PER_REQUEST + 4,
+      headerPairs: 100,
+    },
   });
 
   fastify.post(
@@ -239,10 +337,14 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
       preHandler: requireUser({ allowRapidRegistration: true }),
       config: { rateLimit: MEDIA_UPLOAD_RATE_LIMIT },
       // The body is a stream read in the handler; its schema is for the published document.
-      validatorCompiler: (route) => (route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? () => ({ value: undefined })
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
       schema: {
         tags: ['Property'],
-        summary: 'Upload photos or documents to one of my listings (multipart/form-data: MediaType, optional RoomTypeId, then one or more Files)',
+        summary:
+          'Upload photos or documents to one of my listings (multipart/form-data: MediaType, optional RoomTypeId, then one or more Files)',
         description:
           'Each file gets its own status (Files[i].Status): a refused file does not stop the others. A file’s type is decided by its bytes: a PDF named .jpg, a text named .png, an executable are refused. Images lose every metadata (GPS position included) and are turned upright. Another user’s listing, or a deleted one, answers 404. Images are counted against the uploader’s budget of decoded pixels a minute (UPLOAD_PIXEL_BUDGET_MP_PER_MINUTE, less for an unconfirmed account) from their header, before they are decoded: when the first image over it comes before any file was stored the request answers 429 UploadBudgetExceeded with Retry-After; after, that file is refused with Reason budget and RetryAfter (and the Retry-After header) says when to send it again. The same when the server’s line of image work has no room for the image: the account (IMAGE_WORK_PER_ACCOUNT) or its address (IMAGE_WORK_PER_ADDRESS) already has as many images in it as it may (429 UploadBudgetExceeded), or the line is full (IMAGE_WORK_QUEUE_MAX: 503 ImageWorkBusy); a request whose account’s or address’s share is taken, or that finds the line full, is refused before any file is read, and an image of an account whose budget is already spent is refused without waiting in the line.',
         consumes: ['multipart/form-data'],
@@ -254,21 +356,38 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
     async (request, reply) => {
       const { user } = request;
       const propertyId = request.params.id;
-      if (!(await ownsListing(fastify.db, user.id, propertyId))) throw new AppError('ListingNotFound', { message: `listing ${propertyId} of user ${user.id}` });
-      if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
+      if (!(await ownsListing(fastify.db, user.id, propertyId)))
+        throw new AppError('ListingNotFound', { message: `listing ${propertyId} of user ${user.id}` });
+      if (!request.isMultipart())
+        throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
       // No room for the account's images in the line of image work (its share, its address's, the whole line): refused before a file is read.
       // (Its pixel budget is looked at image by image: a spent budget does not stop the documents.)
-      await refuseImageRequestEarly({ db: fastify.db, work: fastify.imageWork }, { account: user.id, address: request.ip });
+      await refuseImageRequestEarly(
+        { db: fastify.db, work: fastify.imageWork },
+        { account: user.id, address: request.ip },
+      );
 
       const { results, retryAfter } = await receiveFiles(fastify, request, propertyId);
       if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
       const pending = results.filter((r) => r.pending);
-      const inserted = await insertMedia(fastify.db, user.id, propertyId, pending.map((r) => r.pending!.row), LISTING_MEDIA_LIMITS).catch(async (error: unknown) => {
-        await deleteStoredFiles(fastify, pending.flatMap((r) => r.pending!.keys));
+      const inserted = await insertMedia(
+        fastify.db,
+        user.id,
+        propertyId,
+        pending.map((r) => r.pending!.row),
+        LISTING_MEDIA_LIMITS,
+      ).catch(async (error: unknown) => {
+        await deleteStoredFiles(
+          fastify,
+          pending.flatMap((r) => r.pending!.keys),
+        );
         throw error;
       });
       if (inserted === null) {
-        await deleteStoredFiles(fastify, pending.flatMap((r) => r.pending!.keys));
+        await deleteStoredFiles(
+          fastify,
+          pending.flatMap((r) => r.pending!.keys),
+        );
         throw new AppError('ListingNotFound', { message: `listing ${propertyId} deleted during the upload` });
       }
       const overLimit: string[] = [];
@@ -287,8 +406,16 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
       const mediaInfo = toMediaInfo(await mediaOf(fastify.db, propertyId));
       const byId = new Map(mediaInfo.map((item) => [item.Id, item]));
       const files = results.map((r) => {
-        const status = (Object.entries(UPLOAD_STATUS).find(([, value]) => value === r.Status)?.[0] ?? 'unexpected_error') as keyof typeof UPLOAD_STATUS;
-        return { Index: r.Index, FileName: r.FileName, Status: r.Status, StatusCode: status, Reason: r.Reason, Media: r.mediaId !== undefined ? (byId.get(r.mediaId) ?? null) : null };
+        const status = (Object.entries(UPLOAD_STATUS).find(([, value]) => value === r.Status)?.[0] ??
+          'unexpected_error') as keyof typeof UPLOAD_STATUS;
+        return {
+          Index: r.Index,
+          FileName: r.FileName,
+          Status: r.Status,
+          StatusCode: status,
+          Reason: r.Reason,
+          Media: r.mediaId !== undefined ? (byId.get(r.mediaId) ?? null) : null,
+        };
       });
       const uploaded = files.filter((f) => f.Status === UPLOAD_STATUS.ok).length;
       return {

@@ -33,7 +33,9 @@ export interface ListingStatsRepository {
  * (/vendita/case/…, /comprocasa/case/…/comuni), so a garage or a shop counted here would be a listing the
  * page it leads to does not show.
  */
-const homes = inArray(sql`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`, [...(TYPE_SLUG_MEANING.case.propertyTypes ?? [])]);
+const homes = inArray(sql`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`, [
+  ...(TYPE_SLUG_MEANING.case.propertyTypes ?? []),
+]);
 
 /** How long aggregate counts are reused: home and footer blocks need not be real-time. */
 export const STATS_TTL_MS = 60_000;
@@ -50,11 +52,17 @@ export function createListingStatsRepository(db: Db, ttlMs = STATS_TTL_MS): List
     const counts = db
       .select({
         municipalityId: properties.municipalityId,
-        sale: sql<number>`count(*) filter (where ${properties.sellTypeId} = ${SELL_TYPE.sale})`.mapWith(Number).as('sale'),
-        rent: sql<number>`count(*) filter (where ${properties.sellTypeId} = ${SELL_TYPE.rent})`.mapWith(Number).as('rent'),
+        sale: sql<number>`count(*) filter (where ${properties.sellTypeId} = ${SELL_TYPE.sale})`
+          .mapWith(Number)
+          .as('sale'),
+        rent: sql<number>`count(*) filter (where ${properties.sellTypeId} = ${SELL_TYPE.rent})`
+          .mapWith(Number)
+          .as('rent'),
       })
       .from(properties)
-      .where(and(eq(properties.statusId, PROPERTY_STATUS.published), sql`${properties.municipalityId} is not null`, homes))
+      .where(
+        and(eq(properties.statusId, PROPERTY_STATUS.published), sql`${properties.municipalityId} is not null`, homes),
+      )
       .groupBy(properties.municipalityId)
       .as('counts');
     const rows = await db
@@ -79,7 +87,12 @@ export function createListingStatsRepository(db: Db, ttlMs = STATS_TTL_MS): List
       .innerJoin(regions, eq(regions.id, provinces.regionId));
     return rows
       .filter((row) => row.sale + row.rent > 0)
-      .sort((a, b) => b.sale + b.rent - (a.sale + a.rent) || a.name.localeCompare(b.name, 'it') || a.municipalityId - b.municipalityId);
+      .sort(
+        (a, b) =>
+          b.sale + b.rent - (a.sale + a.rent) ||
+          a.name.localeCompare(b.name, 'it') ||
+          a.municipalityId - b.municipalityId,
+      );
   }
 
   return {
@@ -101,7 +114,14 @@ export function createListingStatsRepository(db: Db, ttlMs = STATS_TTL_MS): List
         .select({ municipalityId: municipalities.id, listings: count() })
         .from(properties)
         .innerJoin(municipalities, eq(municipalities.id, properties.municipalityId))
-        .where(and(eq(municipalities.provinceId, provinceId), eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, sellType), homes))
+        .where(
+          and(
+            eq(municipalities.provinceId, provinceId),
+            eq(properties.statusId, PROPERTY_STATUS.published),
+            eq(properties.sellTypeId, sellType),
+            homes,
+          ),
+        )
         .groupBy(municipalities.id)
         .orderBy(asc(municipalities.id));
       return new Map(rows.map((row) => [row.municipalityId, row.listings]));

@@ -36,7 +36,10 @@ const localesModule: FastifyPluginAsyncZod<LocalesOptions> = async function loca
         tags: ['Static'],
         summary: 'A translation namespace',
         params: LocaleParams,
-        response: { 200: z.record(z.string(), z.unknown()).describe('The translations of one namespace, as in locales/{ns}.json'), ...errorResponses(404) },
+        response: {
+          200: z.record(z.string(), z.unknown()).describe('The translations of one namespace, as in locales/{ns}.json'),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -48,10 +51,14 @@ const localesModule: FastifyPluginAsyncZod<LocalesOptions> = async function loca
         // The namespace pattern admits no path separator or dot segment: the join stays in root.
         data = await readFile(path.join(root, lng, `${match[1]}.json`));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NotFound', { message: `locale ${lng}/${file}` });
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new AppError('NotFound', { message: `locale ${lng}/${file}` });
         throw error;
       }
-      return (reply as FastifyReply).header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8').send(data);
+      return (reply as FastifyReply)
+        .header('cache-control', CACHE_CONTROL)
+        .type('application/json; charset=utf-8')
+        .send(data);
     },
   );
 };

@@ -21,7 +21,9 @@ export function outboxViewEnabled(config: AppConfig): boolean {
   if (config.mailOutboxView !== undefined) return config.mailOutboxView;
   // A public PUBLIC_URL means a proxy in front, even one on this machine that sends a loopback
   // Host (nginx's default): the requests would all look local, so the view stays off.
-  return config.smtpUrl === undefined && isLoopbackHost(config.host) && isLoopbackHost(new URL(config.publicUrl).hostname);
+  return (
+    config.smtpUrl === undefined && isLoopbackHost(config.host) && isLoopbackHost(new URL(config.publicUrl).hostname)
+  );
 }
 
 /** The host name of a Host header (`[::1]:3000` -> `::1`), lower-cased. */
@@ -58,7 +60,13 @@ const OutboxMail = z.object({
   CreatedAt: z.string(),
   SentAt: z.string().nullable(),
   Attachments: z
-    .array(z.object({ Filename: z.string(), ContentType: z.string(), Content: z.string().describe('The file as text (UTF-8): an invitation .ics') }))
+    .array(
+      z.object({
+        Filename: z.string(),
+        ContentType: z.string(),
+        Content: z.string().describe('The file as text (UTF-8): an invitation .ics'),
+      }),
+    )
     .describe('The files attached to the mail, as sent'),
 });
 
@@ -68,7 +76,14 @@ const mailOutboxModule: FastifyPluginAsyncZod = async function mailOutboxModule(
   const enabled = outboxViewEnabled(fastify.config);
   fastify.get(
     '/api/Mail/Outbox',
-    { schema: { tags: ['Mail'], summary: 'The latest mails of the outbox (only without SMTP, on a local server)', querystring: OutboxQuery, response: { 200: OutboxResponse, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags: ['Mail'],
+        summary: 'The latest mails of the outbox (only without SMTP, on a local server)',
+        querystring: OutboxQuery,
+        response: { 200: OutboxResponse, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       if (!enabled || !isLocalRequest(request)) throw new AppError('NotFound');
       const { to, limit } = request.query;
@@ -87,7 +102,11 @@ const mailOutboxModule: FastifyPluginAsyncZod = async function mailOutboxModule(
           Template: row.template,
           CreatedAt: row.createdAt.toISOString(),
           SentAt: row.sentAt?.toISOString() ?? null,
-          Attachments: (row.attachments ?? []).map((file) => ({ Filename: file.filename, ContentType: file.contentType, Content: file.content })),
+          Attachments: (row.attachments ?? []).map((file) => ({
+            Filename: file.filename,
+            ContentType: file.contentType,
+            Content: file.content,
+          })),
         })),
       };
     },

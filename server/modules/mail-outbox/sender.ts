@@ -30,11 +30,23 @@ export function withoutLinks(text: string): string {
 }
 
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string; html?: string; attachments?: { filename: string; content: string; contentType: string }[] }): Promise<unknown>;
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    attachments?: { filename: string; content: string; contentType: string }[];
+  }): Promise<unknown>;
 }
 
 /** Sends what is due now; answers how many were sent and how many failed. */
-export async function deliverDueMail(fastify: FastifyInstance, transport: MailTransport, from: string, now = new Date()): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMail(
+  fastify: FastifyInstance,
+  transport: MailTransport,
+  from: string,
+  now = new Date(),
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (;;) {
@@ -42,7 +54,13 @@ export async function deliverDueMail(fastify: FastifyInstance, transport: MailTr
       const rows = await tx
         .select()
         .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))))
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS),
+            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
+          ),
+        )
         .orderBy(asc(mailOutbox.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
@@ -55,19 +73,37 @@ export async function deliverDueMail(fastify: FastifyInstance, transport: MailTr
             text: row.textBody,
             html: row.htmlBody ?? undefined,
             // A visit's invitation (.ics): small text files kept with the row.
-            ...(row.attachments && row.attachments.length > 0 ? { attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+            ...(row.attachments && row.attachments.length > 0
+              ? {
+                  attachments: row.attachments.map((a) => ({
+                    filename: a.filename,
+                    content: a.content,
+                    contentType: a.contentType,
+                  })),
+                }
+              : {}),
           });
           // Delivered: the copy kept here loses its working links (confirmation, reset, login).
           await tx
             .update(mailOutbox)
-            .set({ sentAt: new Date(), error: null, attempts: row.attempts + 1, textBody: withoutLinks(row.textBody), htmlBody: row.htmlBody === null ? null : withoutLinks(row.htmlBody) })
+            .set({
+              sentAt: new Date(),
+              error: null,
+              attempts: row.attempts + 1,
+              textBody: withoutLinks(row.textBody),
+              htmlBody: row.htmlBody === null ? null : withoutLinks(row.htmlBody),
+            })
             .where(sql`${mailOutbox.id} = ${row.id}`);
           sent++;
         } catch (error) {
           const attempts = row.attempts + 1;
           await tx
             .update(mailOutbox)
-            .set({ attempts, error: String(error instanceof Error ? error.message : error).slice(0, 1000), nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+            .set({
+              attempts,
+              error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+              nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+            })
             .where(sql`${mailOutbox.id} = ${row.id}`);
           failed++;
         }
@@ -104,13 +140,19 @@ export default fp(
     }
     const transport: MailTransport = nodemailer.createTransport(smtpUrl);
     const from = fastify.config.mailFrom;
-    await fastify.jobs.work(MAIL_DELIVERY_JOB, { policy: 'stately', retryLimit: 3, retryDelay: 30, retryBackoff: true }, async () => {
-      const { sent, failed } = await deliverDueMail(fastify, transport, from);
-      if (sent + failed > 0) fastify.log.info({ sent, failed }, 'mail delivery');
-    });
+    await fastify.jobs.work(
+      MAIL_DELIVERY_JOB,
+      { policy: 'stately', retryLimit: 3, retryDelay: 30, retryBackoff: true },
+      async () => {
+        const { sent, failed } = await deliverDueMail(fastify, transport, from);
+        if (sent + failed > 0) fastify.log.info({ sent, failed }, 'mail delivery');
+      },
+    );
     await fastify.jobs.schedule(MAIL_DELIVERY_JOB, '* * * * *');
     fastify.decorate('wakeMailSender', () => {
-      fastify.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => fastify.log.error({ err: error }, 'could not queue a mail delivery'));
+      fastify.jobs
+        .send(MAIL_DELIVERY_JOB)
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'could not queue a mail delivery'));
     });
     // Whatever was queued while no server was running goes out now.
     fastify.addHook('onReady', async () => fastify.wakeMailSender());

@@ -4,7 +4,10 @@
  * 500). `null`: no usable range (no header, another unit, several ranges): answer the whole
  * file. `'unsatisfiable'`: the range starts past the end: answer 416.
  */
-export function parseByteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseByteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;

@@ -40,7 +40,9 @@ const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
   // change only with a seed.
   let tiles: Promise<BasemapTiles> | undefined;
   const basemapTiles = () => {
-    tiles ??= Promise.all([repository.towns(), repository.districts()]).then(([towns, districts]) => createBasemapTiles(italyOutlines(), towns, districts));
+    tiles ??= Promise.all([repository.towns(), repository.districts()]).then(([towns, districts]) =>
+      createBasemapTiles(italyOutlines(), towns, districts),
+    );
     tiles.catch(() => {
       tiles = undefined;
     });
@@ -58,7 +60,10 @@ const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
         summary: 'A vector tile of the drawn basemap (land, borders, districts, labels)',
         params: TileParams,
         response: {
-          200: { description: 'A Mapbox Vector Tile', content: { 'application/vnd.mapbox-vector-tile': { schema: z.string().meta({ format: 'binary' }) } } },
+          200: {
+            description: 'A Mapbox Vector Tile',
+            content: { 'application/vnd.mapbox-vector-tile': { schema: z.string().meta({ format: 'binary' }) } },
+          },
           ...errorResponses(404),
         },
       },
@@ -76,7 +81,11 @@ const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
   );
 
   const pmtiles = basemapFile(fastify.config.dataDir, fastify.config.basemapPmtiles);
-  if (fastify.config.basemapPmtiles && !pmtiles) fastify.log.warn({ setting: fastify.config.basemapPmtiles }, 'BASEMAP_PMTILES is not inside DATA_DIR: no street basemap');
+  if (fastify.config.basemapPmtiles && !pmtiles)
+    fastify.log.warn(
+      { setting: fastify.config.basemapPmtiles },
+      'BASEMAP_PMTILES is not inside DATA_DIR: no street basemap',
+    );
 
   fastify.get(
     BASEMAP_PMTILES_PATH,
@@ -88,8 +97,14 @@ const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
         tags: ['Map'],
         summary: 'The street basemap (PMTiles archive), in byte ranges',
         response: {
-          200: { description: 'The whole archive', content: { 'application/vnd.pmtiles': { schema: z.string().meta({ format: 'binary' }) } } },
-          206: { description: 'The asked byte range', content: { 'application/vnd.pmtiles': { schema: z.string().meta({ format: 'binary' }) } } },
+          200: {
+            description: 'The whole archive',
+            content: { 'application/vnd.pmtiles': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          206: {
+            description: 'The asked byte range',
+            content: { 'application/vnd.pmtiles': { schema: z.string().meta({ format: 'binary' }) } },
+          },
           304: z.undefined().describe('Not modified'),
           416: z.undefined().describe('The range starts past the end of the file'),
           ...errorResponses(404),
@@ -102,7 +117,10 @@ const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
       if (!info?.isFile()) throw new AppError('NotFound', { message: `BASEMAP_PMTILES ${pmtiles} is missing` });
       const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
       const r = reply as FastifyReply;
-      r.header('accept-ranges', 'bytes').header('etag', etag).header('cache-control', 'public, max-age=3600').type('application/vnd.pmtiles');
+      r.header('accept-ranges', 'bytes')
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=3600')
+        .type('application/vnd.pmtiles');
       if (request.headers['if-none-match'] === etag) return r.code(304).send();
       // A range of another version of the file would mix two archives: If-Range asks for the whole new one.
       const ifRange = request.headers['if-range'];
@@ -134,7 +152,9 @@ const mapModule: FastifyPluginAsyncZod = async function mapModule(fastify) {
     async (request) => {
       const { MunicipalityIstat, Street, StreetNumber } = request.query;
       const found = streetPosition(await repository.streetPositions(MunicipalityIstat), Street, StreetNumber ?? '');
-      return { Position: found ? { Latitude: found.latitude, Longitude: found.longitude, Precision: found.precision } : null };
+      return {
+        Position: found ? { Latitude: found.latitude, Longitude: found.longitude, Precision: found.precision } : null,
+      };
     },
   );
 };

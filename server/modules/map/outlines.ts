@@ -90,7 +90,8 @@ function polygonsOf(geometry: TopoGeometry): number[][][] {
 /** Twice the signed area of a ring (shoelace), in square degrees: enough to compare sizes. */
 function ringArea(ring: Ring): number {
   let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    sum += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
   return Math.abs(sum) / 2;
 }
 
@@ -120,7 +121,9 @@ function insideRing(point: Position, ring: Ring): boolean {
 
 /** Whether a point lies in one of the polygons (outer ring in, holes out). */
 function insidePolygons(point: Position, polygons: Ring[][]): boolean {
-  return polygons.some(([outer, ...holes]) => insideRing(point, outer!) && !holes.some((hole) => insideRing(point, hole)));
+  return polygons.some(
+    ([outer, ...holes]) => insideRing(point, outer!) && !holes.some((hole) => insideRing(point, hole)),
+  );
 }
 
 const labelPoint = (polygon: Ring[]): Position => {
@@ -139,9 +142,19 @@ export function outlinesOf(topology: Topology): Outlines {
 
   for (const geometry of geometries) {
     const polygons = polygonsOf(geometry).map((rings) => rings.map((ring) => ringOf(ring, arcs)));
-    for (const rings of polygonsOf(geometry)) for (const ring of rings) for (const index of ring) usedBy[index >= 0 ? index : ~index]!.push(geometry);
-    const { prov_istat_code_num: id, prov_name: name, reg_istat_code_num: regionId, reg_name: regionName } = geometry.properties;
-    land.push({ type: 'Feature', properties: { province: id }, geometry: { type: 'MultiPolygon', coordinates: polygons } });
+    for (const rings of polygonsOf(geometry))
+      for (const ring of rings) for (const index of ring) usedBy[index >= 0 ? index : ~index]!.push(geometry);
+    const {
+      prov_istat_code_num: id,
+      prov_name: name,
+      reg_istat_code_num: regionId,
+      reg_name: regionName,
+    } = geometry.properties;
+    land.push({
+      type: 'Feature',
+      properties: { province: id },
+      geometry: { type: 'MultiPolygon', coordinates: polygons },
+    });
     const largest = polygons.reduce((best, polygon) => (ringArea(polygon[0]!) > ringArea(best[0]!) ? polygon : best));
     labels.push({ kind: 'province', id, name, at: labelPoint(largest) });
     const region = regions.get(regionId) ?? { name: regionName, polygons: [] };
@@ -163,8 +176,15 @@ export function outlinesOf(topology: Topology): Outlines {
       total += area;
     }
     const centre: Position = [round(x / total), round(y / total)];
-    const largest = region.polygons.reduce((best, polygon) => (ringArea(polygon[0]!) > ringArea(best[0]!) ? polygon : best));
-    labels.push({ kind: 'region', id, name: region.name, at: insidePolygons(centre, region.polygons) ? centre : labelPoint(largest) });
+    const largest = region.polygons.reduce((best, polygon) =>
+      ringArea(polygon[0]!) > ringArea(best[0]!) ? polygon : best,
+    );
+    labels.push({
+      kind: 'region',
+      id,
+      name: region.name,
+      at: insidePolygons(centre, region.polygons) ? centre : labelPoint(largest),
+    });
   }
 
   const boundaries: BoundaryFeature[] = [];
@@ -172,7 +192,11 @@ export function outlinesOf(topology: Topology): Outlines {
     const owners = usedBy[index]!;
     if (owners.length === 0 || coordinates.length < 2) return;
     const kind: BoundaryKind =
-      owners.length === 1 ? 'coast' : new Set(owners.map((g) => g.properties.reg_istat_code_num)).size > 1 ? 'region' : 'province';
+      owners.length === 1
+        ? 'coast'
+        : new Set(owners.map((g) => g.properties.reg_istat_code_num)).size > 1
+          ? 'region'
+          : 'province';
     boundaries.push({ type: 'Feature', properties: { kind }, geometry: { type: 'LineString', coordinates } });
   });
 

@@ -37,18 +37,45 @@ export function createMapRepository(db: Db): MapRepository {
   return {
     async towns() {
       const rows = await db
-        .select({ name: municipalities.name, latitude: municipalities.latitude, longitude: municipalities.longitude, population: municipalities.population })
+        .select({
+          name: municipalities.name,
+          latitude: municipalities.latitude,
+          longitude: municipalities.longitude,
+          population: municipalities.population,
+        })
         .from(municipalities)
         .where(and(isNotNull(municipalities.latitude), isNotNull(municipalities.longitude)));
-      return rows.map((r) => ({ name: r.name, latitude: r.latitude!, longitude: r.longitude!, population: r.population ?? 0 }));
+      return rows.map((r) => ({
+        name: r.name,
+        latitude: r.latitude!,
+        longitude: r.longitude!,
+        population: r.population ?? 0,
+      }));
     },
     async districts() {
-      const rows = await db.select({ name: districts.name, latitude: districts.latitude, longitude: districts.longitude, area: districts.area }).from(districts);
-      return rows.map((r) => ({ name: r.name, latitude: r.latitude, longitude: r.longitude, ring: fromPgPolygon(r.area).map((p) => [p.longitude, p.latitude] as [number, number]) }));
+      const rows = await db
+        .select({
+          name: districts.name,
+          latitude: districts.latitude,
+          longitude: districts.longitude,
+          area: districts.area,
+        })
+        .from(districts);
+      return rows.map((r) => ({
+        name: r.name,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        ring: fromPgPolygon(r.area).map((p) => [p.longitude, p.latitude] as [number, number]),
+      }));
     },
     async streetPositions(istat) {
       const rows = await db
-        .select({ street: properties.street, streetNumber: properties.streetNumber, latitude: properties.latitude, longitude: properties.longitude })
+        .select({
+          street: properties.street,
+          streetNumber: properties.streetNumber,
+          latitude: properties.latitude,
+          longitude: properties.longitude,
+        })
         .from(properties)
         .innerJoin(municipalities, eq(municipalities.id, properties.municipalityId))
         .where(
@@ -64,7 +91,12 @@ export function createMapRepository(db: Db): MapRepository {
         // The newest positions when a town has more: the same answer each time.
         .orderBy(desc(properties.id))
         .limit(5000);
-      return rows.map((r) => ({ street: r.street!, streetNumber: r.streetNumber, latitude: r.latitude!, longitude: r.longitude! }));
+      return rows.map((r) => ({
+        street: r.street!,
+        streetNumber: r.streetNumber,
+        latitude: r.latitude!,
+        longitude: r.longitude!,
+      }));
     },
   };
 }

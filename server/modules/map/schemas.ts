@@ -7,7 +7,10 @@ export const TileParams = z.object({
 });
 
 export const StreetPositionQuery = z.object({
-  MunicipalityIstat: z.string().regex(/^\d{6}$/).describe('Six-digit ISTAT code of the municipality'),
+  MunicipalityIstat: z
+    .string()
+    .regex(/^\d{6}$/)
+    .describe('Six-digit ISTAT code of the municipality'),
   Street: z.string().trim().min(1).max(200),
   StreetNumber: z.string().trim().max(20).optional(),
 });
@@ -18,7 +21,9 @@ export const StreetPositionResponse = z
       .object({
         Latitude: z.number(),
         Longitude: z.number(),
-        Precision: z.enum(['number', 'street']).describe("'number': a known home at this number; 'street': the middle of the street's known homes"),
+        Precision: z
+          .enum(['number', 'street'])
+          .describe("'number': a known home at this number; 'street': the middle of the street's known homes"),
       })
       .nullable()
       .describe('Null when Rexer knows no public position on this street'),

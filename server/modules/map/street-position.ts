@@ -36,6 +36,11 @@ export function streetPosition(rows: StreetPositionRow[], street: string, street
   const number = numberKey(streetNumber);
   const atNumber = number ? onStreet.filter((row) => numberKey(row.streetNumber) === number) : [];
   const chosen = atNumber.length > 0 ? atNumber : onStreet;
-  const mean = (pick: (row: StreetPositionRow) => number) => Math.round((chosen.reduce((sum, row) => sum + pick(row), 0) / chosen.length) * 1e6) / 1e6;
-  return { latitude: mean((r) => r.latitude), longitude: mean((r) => r.longitude), precision: atNumber.length > 0 ? 'number' : 'street' };
+  const mean = (pick: (row: StreetPositionRow) => number) =>
+    Math.round((chosen.reduce((sum, row) => sum + pick(row), 0) / chosen.length) * 1e6) / 1e6;
+  return {
+    latitude: mean((r) => r.latitude),
+    longitude: mean((r) => r.longitude),
+    precision: atNumber.length > 0 ? 'number' : 'street',
+  };
 }

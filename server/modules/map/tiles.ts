@@ -54,7 +54,11 @@ type Point = { type: 'Point'; coordinates: [number, number] };
 const italianName = (name: string) => name.split('/')[0]!.trim();
 
 /** Every label point of the basemap. */
-export function labelFeatures(outlines: Outlines, towns: TownRow[], districts: DistrictRow[]): Feature<Point, LabelProperties>[] {
+export function labelFeatures(
+  outlines: Outlines,
+  towns: TownRow[],
+  districts: DistrictRow[],
+): Feature<Point, LabelProperties>[] {
   const point = (at: [number, number]): Point => ({ type: 'Point', coordinates: at });
   return [
     ...outlines.labels.map((l) => ({
@@ -63,12 +67,24 @@ export function labelFeatures(outlines: Outlines, towns: TownRow[], districts: D
       properties:
         l.kind === 'region'
           ? { name: italianName(l.name), kind: 'region' as const, minzoom: 0, maxzoom: REGION_MAX_ZOOM, rank: 1e9 }
-          : { name: l.name, kind: 'province' as const, minzoom: PROVINCE_ZOOMS.min, maxzoom: PROVINCE_ZOOMS.max, rank: 1e8 },
+          : {
+              name: l.name,
+              kind: 'province' as const,
+              minzoom: PROVINCE_ZOOMS.min,
+              maxzoom: PROVINCE_ZOOMS.max,
+              rank: 1e8,
+            },
     })),
     ...towns.map((t) => ({
       type: 'Feature' as const,
       geometry: point([t.longitude, t.latitude]),
-      properties: { name: t.name, kind: 'town' as const, minzoom: townMinZoom(t.population), maxzoom: 24, rank: t.population },
+      properties: {
+        name: t.name,
+        kind: 'town' as const,
+        minzoom: townMinZoom(t.population),
+        maxzoom: 24,
+        rank: t.population,
+      },
     })),
     ...districts.map((d) => ({
       type: 'Feature' as const,
@@ -99,7 +115,13 @@ export function createBasemapTiles(outlines: Outlines, towns: TownRow[], distric
     land: new GeoJSONVT(collection(outlines.land), options),
     boundaries: new GeoJSONVT(collection(outlines.boundaries), options),
     districts: new GeoJSONVT(
-      collection(districts.map((d) => ({ type: 'Feature', properties: { name: d.name }, geometry: { type: 'Polygon', coordinates: [[...d.ring, d.ring[0]]] } }))),
+      collection(
+        districts.map((d) => ({
+          type: 'Feature',
+          properties: { name: d.name },
+          geometry: { type: 'Polygon', coordinates: [[...d.ring, d.ring[0]]] },
+        })),
+      ),
       options,
     ),
     labels: new GeoJSONVT(collection(labelFeatures(outlines, towns, districts)), { ...options, buffer: 128 }),
@@ -126,7 +148,8 @@ export function createBasemapTiles(outlines: Outlines, towns: TownRow[], distric
         const tile = layerTile(layer, z, x, y);
         if (tile) layers[layer] = tile;
       }
-      const bytes = Object.keys(layers).length > 0 ? fromGeojsonVt(layers, { version: 2, extent: 4096 }) : new Uint8Array(0);
+      const bytes =
+        Object.keys(layers).length > 0 ? fromGeojsonVt(layers, { version: 2, extent: 4096 }) : new Uint8Array(0);
       if (cache.size >= TILE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(key, bytes);
       return bytes;

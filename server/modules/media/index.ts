@@ -35,7 +35,8 @@ const mediaModule: FastifyPluginAsyncZod = async function mediaModule(fastify) {
     },
     async (request, reply) => {
       const key = defaultRendition(request.params['*']);
-      if (!key.startsWith(PUBLIC_PREFIX) || !isValidKey(key)) throw new AppError('NotFound', { message: `media key ${JSON.stringify(key)}` });
+      if (!key.startsWith(PUBLIC_PREFIX) || !isValidKey(key))
+        throw new AppError('NotFound', { message: `media key ${JSON.stringify(key)}` });
       const file = await fastify.storage.get(key);
       if (!file) throw new AppError('NotFound', { message: `media ${key}` });
       const etag = `"${createHash('sha1').update(file.data).digest('base64url')}"`;
@@ -43,7 +44,10 @@ const mediaModule: FastifyPluginAsyncZod = async function mediaModule(fastify) {
       // Only pictures are shown in the page; an uploaded document (a listing's PDF) is downloaded, never run in our origin.
       if (!file.contentType.startsWith('image/')) reply.header('content-disposition', 'attachment');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return (reply as FastifyReply).type(file.contentType).header('content-length', String(file.data.length)).send(file.data);
+      return (reply as FastifyReply)
+        .type(file.contentType)
+        .header('content-length', String(file.data.length))
+        .send(file.data);
     },
   );
 };

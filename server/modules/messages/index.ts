@@ -4,8 +4,26 @@ import { requireUser } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { publishUserEvent } from '../../lib/user-events';
-import { chargeMessage, findThreadOf, listMessages, listThreads, markThreadRead, sendMessage, threadSummary, unreadCount } from './repository';
-import { SendMessageRequest, SendMessageResponse, ThreadList, ThreadMessages, ThreadMessagesQuery, ThreadParams, ThreadsQuery, UnreadResponse } from './schemas';
+import {
+  chargeMessage,
+  findThreadOf,
+  listMessages,
+  listThreads,
+  markThreadRead,
+  sendMessage,
+  threadSummary,
+  unreadCount,
+} from './repository';
+import {
+  SendMessageRequest,
+  SendMessageResponse,
+  ThreadList,
+  ThreadMessages,
+  ThreadMessagesQuery,
+  ThreadParams,
+  ThreadsQuery,
+  UnreadResponse,
+} from './schemas';
 
 /**
  * Messages between a buyer and a listing's owner (logged-in users): a buyer writes about a
@@ -29,7 +47,8 @@ const messagesModule: FastifyPluginAsyncZod = async function messagesModule(fast
         response: { 200: ThreadList, ...errorResponses(401) },
       },
     },
-    async (request) => listThreads(fastify.db, request.user.id, { cursor: request.query.Cursor, pageSize: request.query.PageSize }),
+    async (request) =>
+      listThreads(fastify.db, request.user.id, { cursor: request.query.Cursor, pageSize: request.query.PageSize }),
   );
 
   fastify.get(
@@ -39,7 +58,8 @@ const messagesModule: FastifyPluginAsyncZod = async function messagesModule(fast
       schema: {
         tags: ['Messages'],
         summary: "A thread's messages, oldest first",
-        description: 'Only the two people of the thread read it; anybody else gets 404 ThreadNotFound. Reading does not mark the thread read (PUT …/Read does).',
+        description:
+          'Only the two people of the thread read it; anybody else gets 404 ThreadNotFound. Reading does not mark the thread read (PUT …/Read does).',
         params: ThreadParams,
         querystring: ThreadMessagesQuery,
         response: { 200: ThreadMessages, ...errorResponses(401, 404) },
@@ -72,10 +92,19 @@ const messagesModule: FastifyPluginAsyncZod = async function messagesModule(fast
     async (request, reply) => {
       const senderId = request.user.id;
       const { config } = fastify;
-      await chargeMessage(fastify.db, senderId, { perMinute: config.messageRateLimitPerMinute, perDay: config.messageRateLimitPerDay });
+      await chargeMessage(fastify.db, senderId, {
+        perMinute: config.messageRateLimitPerMinute,
+        perDay: config.messageRateLimitPerDay,
+      });
       const sent = await sendMessage(
         fastify.db,
-        { senderId, propertyId: request.body.PropertyId, threadId: request.body.ThreadId, text: normalizeMessageText(request.body.Text), publicUrl: config.publicUrl },
+        {
+          senderId,
+          propertyId: request.body.PropertyId,
+          threadId: request.body.ThreadId,
+          text: normalizeMessageText(request.body.Text),
+          publicUrl: config.publicUrl,
+        },
         async (tx, message) => {
           const event = { event: 'message' as const, data: { ThreadId: message.threadId, Id: message.messageId } };
           await publishUserEvent(fastify, message.recipientId, event, tx);
@@ -111,7 +140,11 @@ const messagesModule: FastifyPluginAsyncZod = async function messagesModule(fast
     '/api/Message/Unread',
     {
       preHandler: reader,
-      schema: { tags: ['Messages'], summary: "The other people's messages the caller has not read, across their threads", response: { 200: UnreadResponse, ...errorResponses(401) } },
+      schema: {
+        tags: ['Messages'],
+        summary: "The other people's messages the caller has not read, across their threads",
+        response: { 200: UnreadResponse, ...errorResponses(401) },
+      },
     },
     async (request) => ({ Count: await unreadCount(fastify.db, request.user.id) }),
   );

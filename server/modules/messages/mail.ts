@@ -40,8 +40,14 @@ export function messageMail(opts: {
   const sender = opts.senderName?.trim() ?? '';
   const named = sender !== '' && sender.length <= 100 && isPersonName(sender);
   const title = oneLineSubject(opts.listingTitle) || 'un annuncio';
-  const who = opts.senderIsOwner ? (named ? `${sender}, l'inserzionista di «${title}», ti ha risposto:` : `L'inserzionista di «${title}» ti ha risposto:`) : `${named ? sender : 'Un utente'} ti ha scritto per il tuo annuncio «${title}»:`;
-  const subject = opts.senderIsOwner ? `Nuova risposta per «${title}»` : `Nuovo messaggio per il tuo annuncio «${title}»`;
+  const who = opts.senderIsOwner
+    ? named
+      ? `${sender}, l'inserzionista di «${title}», ti ha risposto:`
+      : `L'inserzionista di «${title}» ti ha risposto:`
+    : `${named ? sender : 'Un utente'} ti ha scritto per il tuo annuncio «${title}»:`;
+  const subject = opts.senderIsOwner
+    ? `Nuova risposta per «${title}»`
+    : `Nuovo messaggio per il tuo annuncio «${title}»`;
   const quoted = opts.text.split('\n').map(quotedLine);
   const lines = [
     greeting(opts.recipientName),

@@ -3,7 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { isPersonName } from '@domain/person-name';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
-import { mailOutbox, messages, messageThreadReads, messageThreads, municipalities, properties, users } from '../../db/schema';
+import {
+  mailOutbox,
+  messages,
+  messageThreadReads,
+  messageThreads,
+  municipalities,
+  properties,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { countRequest } from '../../plugins/rate-limit-store';
 import { coverSubquery } from '../shared/search-listing';
@@ -21,7 +29,12 @@ export async function findThreadOf(db: Db | Tx, threadId: number, userId: number
   const [row] = await db
     .select()
     .from(messageThreads)
-    .where(and(eq(messageThreads.id, threadId), or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId))))
+    .where(
+      and(
+        eq(messageThreads.id, threadId),
+        or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -32,7 +45,11 @@ export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadOf>>>;
  * Counts one message of `userId` against the limits of a minute and of a day (0: none), on
  * the shared counters of rate_limit_counters; past either, MessageRateLimited with Retry-After.
  */
-export async function chargeMessage(db: Db, userId: number, limits: { perMinute: number; perDay: number }): Promise<void> {
+export async function chargeMessage(
+  db: Db,
+  userId: number,
+  limits: { perMinute: number; perDay: number },
+): Promise<void> {
   const windows = [
     { max: limits.perMinute, key: `messages-minute user:${userId}`, ms: 60_000 },
     { max: limits.perDay, key: `messages-day user:${userId}`, ms: 24 * 60 * 60 * 1000 },
@@ -44,7 +61,10 @@ export async function chargeMessage(db: Db, userId: number, limits: { perMinute:
     if (count.current > window.max) retryAfterMs = Math.max(retryAfterMs, count.ttl);
   }
   if (retryAfterMs > 0) {
-    throw new AppError('MessageRateLimited', { message: `user ${userId} over the message limit`, headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+    throw new AppError('MessageRateLimited', {
+      message: `user ${userId} over the message limit`,
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+    });
   }
 }
 
@@ -75,7 +95,11 @@ export async function sendMessage(
       if (!thread) throw new AppError('ThreadNotFound');
     } else {
       const propertyId = opts.propertyId!;
-      const [listing] = await tx.select({ ownerUserId: properties.ownerUserId, statusId: properties.statusId }).from(properties).where(eq(properties.id, propertyId)).limit(1);
+      const [listing] = await tx
+        .select({ ownerUserId: properties.ownerUserId, statusId: properties.statusId })
+        .from(properties)
+        .where(eq(properties.id, propertyId))
+        .limit(1);
       if (!listing) throw new AppError('PropertyNotFound');
       if (listing.ownerUserId === opts.senderId) throw new AppError('MessageToOwnListing');
       [thread] = await tx
@@ -86,7 +110,10 @@ export async function sendMessage(
       if (!thread) {
         // A new thread only about a published listing (a draft, a suspended, sold or deleted one: 404, as its page).
         if (listing.statusId !== PROPERTY_STATUS.published) throw new AppError('PropertyNotFound');
-        await tx.insert(messageThreads).values({ propertyId, buyerUserId: opts.senderId, ownerUserId: listing.ownerUserId }).onConflictDoNothing();
+        await tx
+          .insert(messageThreads)
+          .values({ propertyId, buyerUserId: opts.senderId, ownerUserId: listing.ownerUserId })
+          .onConflictDoNothing();
         [thread] = await tx
           .select()
           .from(messageThreads)
@@ -96,14 +123,28 @@ export async function sendMessage(
       }
     }
     const recipientId = thread.buyerUserId === opts.senderId ? thread.ownerUserId : thread.buyerUserId;
-    const [message] = await tx.insert(messages).values({ threadId: thread.id, senderUserId: opts.senderId, text: opts.text }).returning({ id: messages.id, createdAt: messages.createdAt });
+    const [message] = await tx
+      .insert(messages)
+      .values({ threadId: thread.id, senderUserId: opts.senderId, text: opts.text })
+      .returning({ id: messages.id, createdAt: messages.createdAt });
     await tx.update(messageThreads).set({ lastMessageAt: message!.createdAt }).where(eq(messageThreads.id, thread.id));
     // Who writes has read the thread up to their own message.
     await tx
       .insert(messageThreadReads)
       .values({ threadId: thread.id, userId: opts.senderId, lastReadMessageId: message!.id })
-      .onConflictDoUpdate({ target: [messageThreadReads.threadId, messageThreadReads.userId], set: { lastReadMessageId: sql`greatest(${messageThreadReads.lastReadMessageId}, excluded.last_read_message_id)` } });
-    await mailRecipient(tx, { thread, senderId: opts.senderId, recipientId, text: opts.text, publicUrl: opts.publicUrl });
+      .onConflictDoUpdate({
+        target: [messageThreadReads.threadId, messageThreadReads.userId],
+        set: {
+          lastReadMessageId: sql`greatest(${messageThreadReads.lastReadMessageId}, excluded.last_read_message_id)`,
+        },
+      });
+    await mailRecipient(tx, {
+      thread,
+      senderId: opts.senderId,
+      recipientId,
+      text: opts.text,
+      publicUrl: opts.publicUrl,
+    });
     const sent = { threadId: thread.id, messageId: message!.id, senderId: opts.senderId, recipientId };
     await then(tx, sent);
     return sent;
@@ -114,14 +155,20 @@ export async function sendMessage(
  * The mail to the recipient, unless one went out for this thread in the last 15 minutes (the
  * recipient's row is the lock: two servers posting at once send one), or the account is closed.
  */
-async function mailRecipient(tx: Tx, opts: { thread: ThreadRow; senderId: number; recipientId: number; text: string; publicUrl: string }) {
+async function mailRecipient(
+  tx: Tx,
+  opts: { thread: ThreadRow; senderId: number; recipientId: number; text: string; publicUrl: string },
+) {
   const due = await tx
     .insert(messageThreadReads)
     .values({ threadId: opts.thread.id, userId: opts.recipientId, lastReadMessageId: 0, lastMailedAt: sql`now()` })
     .onConflictDoUpdate({
       target: [messageThreadReads.threadId, messageThreadReads.userId],
       set: { lastMailedAt: sql`now()` },
-      setWhere: or(isNull(messageThreadReads.lastMailedAt), lt(messageThreadReads.lastMailedAt, sql`now() - ${`${MESSAGE_MAIL_INTERVAL_MS} milliseconds`}::interval`)),
+      setWhere: or(
+        isNull(messageThreadReads.lastMailedAt),
+        lt(messageThreadReads.lastMailedAt, sql`now() - ${`${MESSAGE_MAIL_INTERVAL_MS} milliseconds`}::interval`),
+      ),
     })
     .returning({ threadId: messageThreadReads.threadId });
   if (due.length === 0) return;
@@ -132,7 +179,11 @@ async function mailRecipient(tx: Tx, opts: { thread: ThreadRow; senderId: number
     .limit(1);
   if (!recipient || recipient.suspendedAt || recipient.deletedAt) return;
   const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, opts.senderId)).limit(1);
-  const [listing] = await tx.select({ title: properties.title }).from(properties).where(eq(properties.id, opts.thread.propertyId)).limit(1);
+  const [listing] = await tx
+    .select({ title: properties.title })
+    .from(properties)
+    .where(eq(properties.id, opts.thread.propertyId))
+    .limit(1);
   const mail = messageMail({
     recipientName: recipient.name,
     senderName: sender?.name ?? null,
@@ -141,12 +192,16 @@ async function mailRecipient(tx: Tx, opts: { thread: ThreadRow; senderId: number
     text: opts.text,
     publicUrl: opts.publicUrl,
   });
-  await tx.insert(mailOutbox).values({ toAddress: recipient.email, subject: mail.subject, textBody: mail.text, template: 'message' });
+  await tx
+    .insert(mailOutbox)
+    .values({ toAddress: recipient.email, subject: mail.subject, textBody: mail.text, template: 'message' });
 }
 
 /** Unread messages of a thread for `userId`: the other person's, after the read mark. */
 function unreadOf(userId: number, readMark: SQL) {
-  return sql<number>`(select count(*)::int from ${messages} um where um.thread_id = ${messageThreads.id} and um.sender_user_id <> ${userId} and um.id > ${readMark})`.mapWith(Number);
+  return sql<number>`(select count(*)::int from ${messages} um where um.thread_id = ${messageThreads.id} and um.sender_user_id <> ${userId} and um.id > ${readMark})`.mapWith(
+    Number,
+  );
 }
 
 /** The other person's first name when it is a person's name (never more than that). */
@@ -205,7 +260,12 @@ function decodeThreadCursor(raw: string): ThreadCursor {
 }
 
 /** The summaries of the threads of `userId` matching `where`, newest activity first. */
-async function threadSummaries(db: Db, userId: number, where: SQL | undefined, limit: number): Promise<(ThreadSummaryRow & { lastMessageAt: string })[]> {
+async function threadSummaries(
+  db: Db,
+  userId: number,
+  where: SQL | undefined,
+  limit: number,
+): Promise<(ThreadSummaryRow & { lastMessageAt: string })[]> {
   const other = alias(users, 'other');
   const read = alias(messageThreadReads, 'read');
   const cover = coverSubquery(db);
@@ -235,7 +295,13 @@ async function threadSummaries(db: Db, userId: number, where: SQL | undefined, l
     .from(messageThreads)
     .innerJoin(properties, eq(properties.id, messageThreads.propertyId))
     .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
-    .innerJoin(other, eq(other.id, sql`case when ${messageThreads.buyerUserId} = ${userId} then ${messageThreads.ownerUserId} else ${messageThreads.buyerUserId} end`))
+    .innerJoin(
+      other,
+      eq(
+        other.id,
+        sql`case when ${messageThreads.buyerUserId} = ${userId} then ${messageThreads.ownerUserId} else ${messageThreads.buyerUserId} end`,
+      ),
+    )
     .leftJoin(read, and(eq(read.threadId, messageThreads.id), eq(read.userId, userId)))
     .leftJoinLateral(cover, sql`true`)
     .leftJoinLateral(last, sql`true`)
@@ -244,25 +310,44 @@ async function threadSummaries(db: Db, userId: number, where: SQL | undefined, l
     .limit(limit);
   return rows.map((row) => ({
     Id: row.id,
-    Property: { Id: row.propertyId, Title: row.title ?? '', ImageUrl: resolveMediaUrlOrNull(row.imageUrl), CityName: row.cityName },
+    Property: {
+      Id: row.propertyId,
+      Title: row.title ?? '',
+      ImageUrl: resolveMediaUrlOrNull(row.imageUrl),
+      CityName: row.cityName,
+    },
     Role: row.buyerUserId === userId ? ('buyer' as const) : ('owner' as const),
     OtherPartyName: firstNameOf(row.otherName, row.otherDeletedAt !== null),
-    LastMessage: row.lastText === null || row.lastAt === null ? null : { Excerpt: excerptOf(row.lastText), SentAt: new Date(row.lastAt).toISOString(), Mine: row.lastSender === userId },
+    LastMessage:
+      row.lastText === null || row.lastAt === null
+        ? null
+        : {
+            Excerpt: excerptOf(row.lastText),
+            SentAt: new Date(row.lastAt).toISOString(),
+            Mine: row.lastSender === userId,
+          },
     Unread: row.unread,
     lastMessageAt: row.lastMessageAt,
   }));
 }
 
 /** A page of the threads of `userId`, newest activity first (keyset on the last message's time and the id). */
-export async function listThreads(db: Db, userId: number, opts: { cursor?: string; pageSize: number }): Promise<{ Items: ThreadSummaryRow[]; NextCursor: string | null }> {
+export async function listThreads(
+  db: Db,
+  userId: number,
+  opts: { cursor?: string; pageSize: number },
+): Promise<{ Items: ThreadSummaryRow[]; NextCursor: string | null }> {
   const cursor = opts.cursor === undefined ? undefined : decodeThreadCursor(opts.cursor);
-  const after = cursor ? sql`(${messageThreads.lastMessageAt}, ${messageThreads.id}) < (${cursor.t}::timestamptz, ${cursor.i})` : undefined;
+  const after = cursor
+    ? sql`(${messageThreads.lastMessageAt}, ${messageThreads.id}) < (${cursor.t}::timestamptz, ${cursor.i})`
+    : undefined;
   const rows = await threadSummaries(db, userId, after, opts.pageSize + 1);
   const page = rows.slice(0, opts.pageSize);
   const lastRow = page.at(-1);
   return {
     Items: page.map(({ lastMessageAt: _, ...item }) => item),
-    NextCursor: rows.length > opts.pageSize && lastRow ? encodeThreadCursor({ t: lastRow.lastMessageAt, i: lastRow.Id }) : null,
+    NextCursor:
+      rows.length > opts.pageSize && lastRow ? encodeThreadCursor({ t: lastRow.lastMessageAt, i: lastRow.Id }) : null,
   };
 }
 
@@ -275,16 +360,31 @@ export async function threadSummary(db: Db, threadId: number, userId: number): P
 }
 
 /** A page of a thread's messages, oldest first, after the message `after` (a cursor). */
-export async function listMessages(db: Db, threadId: number, userId: number, opts: { after?: number; pageSize: number }) {
+export async function listMessages(
+  db: Db,
+  threadId: number,
+  userId: number,
+  opts: { after?: number; pageSize: number },
+) {
   const rows = await db
-    .select({ id: messages.id, text: messages.text, senderUserId: messages.senderUserId, createdAt: messages.createdAt })
+    .select({
+      id: messages.id,
+      text: messages.text,
+      senderUserId: messages.senderUserId,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(and(eq(messages.threadId, threadId), opts.after === undefined ? undefined : gt(messages.id, opts.after)))
     .orderBy(asc(messages.id))
     .limit(opts.pageSize + 1);
   const page = rows.slice(0, opts.pageSize);
   return {
-    Items: page.map((row) => ({ Id: row.id, Text: row.text, Mine: row.senderUserId === userId, SentAt: row.createdAt.toISOString() })),
+    Items: page.map((row) => ({
+      Id: row.id,
+      Text: row.text,
+      Mine: row.senderUserId === userId,
+      SentAt: row.createdAt.toISOString(),
+    })),
     NextCursor: rows.length > opts.pageSize ? String(page.at(-1)!.id) : null,
   };
 }

@@ -10,19 +10,31 @@ export const MessageText = z
   .trim()
   .min(1)
   .max(MESSAGE_TEXT_MAX + 200)
-  .refine((value) => isMessageText(normalizeMessageText(value)), { message: 'text lines of 1-2000 characters, without control, direction or invisible characters' })
+  .refine((value) => isMessageText(normalizeMessageText(value)), {
+    message: 'text lines of 1-2000 characters, without control, direction or invisible characters',
+  })
   .describe(
     `Plain text, 1-${MESSAGE_TEXT_MAX} characters after trimming; line breaks allowed (CRLF stored as LF), other control characters, direction marks and overrides and invisible characters refused. Stored and answered as typed: a link stays text, never HTML.`,
   );
 
 export const SendMessageRequest = z
   .object({
-    PropertyId: Id.optional().describe('A buyer writing about a listing: opens the thread with its owner, or continues it. Not with ThreadId.'),
-    ThreadId: Id.optional().describe('Either person of a thread answering in it (the owner answers this way). Not with PropertyId.'),
+    PropertyId: Id.optional().describe(
+      'A buyer writing about a listing: opens the thread with its owner, or continues it. Not with ThreadId.',
+    ),
+    ThreadId: Id.optional().describe(
+      'Either person of a thread answering in it (the owner answers this way). Not with PropertyId.',
+    ),
     Text: MessageText,
   })
-  .refine((body) => (body.PropertyId === undefined) !== (body.ThreadId === undefined), { message: 'exactly one of PropertyId and ThreadId' })
-  .meta({ id: 'SendMessageRequest', description: 'A message: exactly one of PropertyId (a buyer about a listing) and ThreadId (either person of a thread), and the Text.' });
+  .refine((body) => (body.PropertyId === undefined) !== (body.ThreadId === undefined), {
+    message: 'exactly one of PropertyId and ThreadId',
+  })
+  .meta({
+    id: 'SendMessageRequest',
+    description:
+      'A message: exactly one of PropertyId (a buyer about a listing) and ThreadId (either person of a thread), and the Text.',
+  });
 
 export const SendMessageResponse = z
   .object({ ThreadId: z.number().int(), Id: z.number().int().describe('The new message.') })
@@ -41,8 +53,13 @@ export const ThreadSummary = z
   .object({
     Id: z.number().int(),
     Property: ThreadListing,
-    Role: z.enum(['buyer', 'owner']).describe("The caller's side: the buyer who wrote about the listing, or its owner."),
-    OtherPartyName: z.string().nullable().describe("The other person's first name (never a surname, phone or e-mail); null when unknown."),
+    Role: z
+      .enum(['buyer', 'owner'])
+      .describe("The caller's side: the buyer who wrote about the listing, or its owner."),
+    OtherPartyName: z
+      .string()
+      .nullable()
+      .describe("The other person's first name (never a surname, phone or e-mail); null when unknown."),
     LastMessage: z
       .object({
         Excerpt: z.string().describe('The start of the text on one line (at most 140 characters).'),
@@ -62,7 +79,11 @@ export const ThreadList = z
   .meta({ id: 'MessageThreadList' });
 
 export const ThreadsQuery = z.object({
-  Cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional().describe('NextCursor of the previous page.'),
+  Cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .optional()
+    .describe('NextCursor of the previous page.'),
   PageSize: queryInt(1, 50).default(20).describe('Threads per page, 1-50 (default 20).'),
 });
 
@@ -96,4 +117,8 @@ export const ThreadMessagesQuery = z.object({
 
 export const ThreadParams = z.object({ id: PathId });
 
-export const UnreadResponse = z.object({ Count: z.number().int().describe("Messages of the other people, across the caller's threads, not read yet.") }).meta({ id: 'MessageUnread' });
+export const UnreadResponse = z
+  .object({
+    Count: z.number().int().describe("Messages of the other people, across the caller's threads, not read yet."),
+  })
+  .meta({ id: 'MessageUnread' });

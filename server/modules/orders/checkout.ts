@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { CheckoutLine, PaymentProvider } from '../../payments';
-import { claimCheckout, findOrderRow, orderDetail, releaseCheckoutClaim, storeCheckout, type OrderDetail, type OrderRow } from './repository';
+import {
+  claimCheckout,
+  findOrderRow,
+  orderDetail,
+  releaseCheckoutClaim,
+  storeCheckout,
+  type OrderDetail,
+  type OrderRow,
+} from './repository';
 import { returnPathOf } from './return-url';
 
 export interface CheckoutDeps {
@@ -21,17 +29,27 @@ export function checkoutLines(detail: OrderDetail): CheckoutLine[] {
   const itemsTotal = detail.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const planPrice = detail.order.amountCents - itemsTotal;
   const lines: CheckoutLine[] = [];
-  if (planPrice > 0) lines.push({ name: `Piano ${detail.planName ?? ''}`.trim(), quantity: 1, unitAmountCents: planPrice });
-  for (const line of detail.lines) lines.push({ name: line.name, quantity: line.quantity, unitAmountCents: line.unitPriceCents });
+  if (planPrice > 0)
+    lines.push({ name: `Piano ${detail.planName ?? ''}`.trim(), quantity: 1, unitAmountCents: planPrice });
+  for (const line of detail.lines)
+    lines.push({ name: line.name, quantity: line.quantity, unitAmountCents: line.unitPriceCents });
   return lines;
 }
 
 /** Closes a checkout nobody was given; a failure is logged (its URL never left this server). */
-async function closeQuietly(deps: CheckoutDeps, provider: PaymentProvider, orderId: number, reference: string): Promise<void> {
+async function closeQuietly(
+  deps: CheckoutDeps,
+  provider: PaymentProvider,
+  orderId: number,
+  reference: string,
+): Promise<void> {
   try {
     await provider.closeCheckout(reference);
   } catch (error) {
-    deps.log.error({ err: error, orderId }, 'orders: a surplus checkout could not be closed at the provider (its URL was never given out)');
+    deps.log.error(
+      { err: error, orderId },
+      'orders: a surplus checkout could not be closed at the provider (its URL was never given out)',
+    );
   }
 }
 
@@ -42,10 +60,17 @@ async function closeQuietly(deps: CheckoutDeps, provider: PaymentProvider, order
  * and the caller answers PaymentProviderUnavailable: the client retries with the same
  * Idempotency-Key.
  */
-export async function ensureCheckout(deps: CheckoutDeps, order: OrderRow, customerEmail: string | null): Promise<OrderRow> {
+export async function ensureCheckout(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  customerEmail: string | null,
+): Promise<OrderRow> {
   if (order.status !== 'pending' || order.checkoutReference !== null) return order;
   const { provider } = deps;
-  if (!provider || order.paymentProvider !== provider.name) throw new AppError('PaymentProviderUnavailable', { message: `order ${order.id} is for provider ${order.paymentProvider ?? 'none'}` });
+  if (!provider || order.paymentProvider !== provider.name)
+    throw new AppError('PaymentProviderUnavailable', {
+      message: `order ${order.id} is for provider ${order.paymentProvider ?? 'none'}`,
+    });
   const deadline = Date.now() + WAIT_FOR_OTHER_MS;
   for (;;) {
     const claimedAt = new Date();
@@ -79,7 +104,10 @@ export async function ensureCheckout(deps: CheckoutDeps, order: OrderRow, custom
     }
     const current = await findOrderRow(deps.db, order.id);
     if (!current || current.status !== 'pending' || current.checkoutReference !== null) return current ?? order;
-    if (Date.now() > deadline) throw new AppError('PaymentProviderUnavailable', { message: `order ${order.id}: another request is still opening its checkout` });
+    if (Date.now() > deadline)
+      throw new AppError('PaymentProviderUnavailable', {
+        message: `order ${order.id}: another request is still opening its checkout`,
+      });
     await sleep(100);
   }
 }

@@ -8,7 +8,15 @@ import { IdParams } from '../shared/schemas';
 import { ensureCheckout, type CheckoutDeps } from './checkout';
 import paymentRoutes from './payment-routes';
 import { ORDER_CURRENCY, PRODUCT_RULES, requestHash } from './pricing';
-import { createOrder, findOwnOrder, listingOrders, loadCatalogue, orderDetail, type OrderDetail, type OrderRow } from './repository';
+import {
+  createOrder,
+  findOwnOrder,
+  listingOrders,
+  loadCatalogue,
+  orderDetail,
+  type OrderDetail,
+  type OrderRow,
+} from './repository';
 import { CreateOrderHeaders, CreateOrderRequest, ListingOrders, OrderCatalogue, OrderResponse } from './schemas';
 
 /** The answer of an order: what was bought, its state, and where to pay while it is pending. */
@@ -22,7 +30,12 @@ export function orderResponse(detail: OrderDetail) {
     PaymentUrl: order.status === 'pending' ? order.checkoutUrl : null,
     PropertyId: order.propertyId,
     PlanType: order.planTypeId,
-    ServiceProducts: detail.lines.map((line) => ({ Id: line.serviceProductId, Name: line.name, Quantity: line.quantity, UnitPriceCents: line.unitPriceCents })),
+    ServiceProducts: detail.lines.map((line) => ({
+      Id: line.serviceProductId,
+      Name: line.name,
+      Quantity: line.quantity,
+      UnitPriceCents: line.unitPriceCents,
+    })),
     Origin: order.origin,
     CreatedAt: order.createdAt.toISOString(),
     PaidAt: order.paidAt?.toISOString() ?? null,
@@ -39,31 +52,48 @@ export function orderResponse(detail: OrderDetail) {
 const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify) {
   const provider: PaymentProvider | null = createPaymentProvider(fastify.config, fastify.secrets);
   const deps: CheckoutDeps = { db: fastify.db, provider, publicUrl: fastify.config.publicUrl, log: fastify.log };
-  fastify.log.info(`payments: ${provider ? `provider ${provider.name}${provider.name === 'offline' ? ' (no money moves: never on a public server)' : ''}` : 'no provider (PAYMENT_PROVIDER): only free orders go through'}`);
+  fastify.log.info(
+    `payments: ${provider ? `provider ${provider.name}${provider.name === 'offline' ? ' (no money moves: never on a public server)' : ''}` : 'no provider (PAYMENT_PROVIDER): only free orders go through'}`,
+  );
 
   // The catalogue comes from the seed: read and serialised once per process.
-  const catalogue = createCachedAnswer(async () => {
-    const { plans, products } = await loadCatalogue(fastify.db);
-    return {
-      Currency: ORDER_CURRENCY,
-      Plans: plans.map((plan) => ({ Id: plan.id, Code: plan.code, Name: plan.name, Description: plan.description, PriceCents: plan.priceCents })),
-      ServiceProducts: products
-        .filter((product) => product.active && PRODUCT_RULES[product.id] !== undefined)
-        .map((product) => ({
-          Id: product.id,
-          Code: product.code,
-          Name: product.name,
-          Description: product.description,
-          PriceCents: product.priceCents,
-          MaxQuantity: PRODUCT_RULES[product.id]!.maxQuantity,
-          WithPlan: PRODUCT_RULES[product.id]!.withPlan,
+  const catalogue = createCachedAnswer(
+    async () => {
+      const { plans, products } = await loadCatalogue(fastify.db);
+      return {
+        Currency: ORDER_CURRENCY,
+        Plans: plans.map((plan) => ({
+          Id: plan.id,
+          Code: plan.code,
+          Name: plan.name,
+          Description: plan.description,
+          PriceCents: plan.priceCents,
         })),
-    };
-  }, { cacheControl: CACHE_CONTROL.reference });
+        ServiceProducts: products
+          .filter((product) => product.active && PRODUCT_RULES[product.id] !== undefined)
+          .map((product) => ({
+            Id: product.id,
+            Code: product.code,
+            Name: product.name,
+            Description: product.description,
+            PriceCents: product.priceCents,
+            MaxQuantity: PRODUCT_RULES[product.id]!.maxQuantity,
+            WithPlan: PRODUCT_RULES[product.id]!.withPlan,
+          })),
+      };
+    },
+    { cacheControl: CACHE_CONTROL.reference },
+  );
 
   fastify.get(
     '/api/Order/Catalogue',
-    { schema: { tags: ['Orders'], summary: 'The plans and service products on sale, with their prices (euro cents, VAT included)', response: { 200: OrderCatalogue, ...errorResponses() } } },
+    {
+      schema: {
+        tags: ['Orders'],
+        summary: 'The plans and service products on sale, with their prices (euro cents, VAT included)',
+        response: { 200: OrderCatalogue, ...errorResponses() },
+      },
+    },
     (request, reply) => catalogue.send(request, reply),
   );
 
@@ -119,7 +149,9 @@ const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify)
           continue;
         }
         const order = await ensureCheckout(deps, result.order, request.user.email);
-        return reply.code(result.kind === 'created' ? 201 : 200).send(orderResponse(await orderDetail(fastify.db, order)));
+        return reply
+          .code(result.kind === 'created' ? 201 : 200)
+          .send(orderResponse(await orderDetail(fastify.db, order)));
       }
       // The listing's pending order kept changing under this request: the client retries.
       throw new AppError('Conflict');
@@ -130,7 +162,12 @@ const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify)
     '/api/Order/:id',
     {
       preHandler: requireUser({ allowRapidRegistration: true }),
-      schema: { tags: ['Orders'], summary: 'One of your orders: its state, lines, and where to pay while it is pending', params: IdParams, response: { 200: OrderResponse, ...errorResponses(401, 404) } },
+      schema: {
+        tags: ['Orders'],
+        summary: 'One of your orders: its state, lines, and where to pay while it is pending',
+        params: IdParams,
+        response: { 200: OrderResponse, ...errorResponses(401, 404) },
+      },
     },
     async (request) => {
       const detail = await findOwnOrder(fastify.db, request.params.id, request.user.id);
@@ -146,7 +183,8 @@ const ordersModule: FastifyPluginAsyncZod = async function ordersModule(fastify)
       schema: {
         tags: ['Orders'],
         summary: 'The orders of one of your listings, newest first: the services bought and the payment waiting',
-        description: "A listing that is not the caller's, is deleted or does not exist answers 404 ListingNotFound, as the draft does.",
+        description:
+          "A listing that is not the caller's, is deleted or does not exist answers 404 ListingNotFound, as the draft does.",
         params: IdParams,
         response: { 200: ListingOrders, ...errorResponses(401, 404) },
       },

@@ -16,8 +16,10 @@ function escapeHtml(text: string): string {
 }
 
 const PAGE = 'font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f5f6f8;color:#1d2433';
-const CARD = 'max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)';
-const BUTTON = 'display:block;width:100%;margin-top:.75rem;padding:.85rem 1rem;font-size:1rem;border-radius:8px;cursor:pointer;';
+const CARD =
+  'max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)';
+const BUTTON =
+  'display:block;width:100%;margin-top:.75rem;padding:.85rem 1rem;font-size:1rem;border-radius:8px;cursor:pointer;';
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -79,7 +81,9 @@ ${button(page.outcomeAction, page.abandoned, 'Annulla', 'background:#fff;color:#
 
 /** The page of an order that is no longer waiting: paid, failed, cancelled or refunded. */
 export function closedPage(opts: { orderId: number; paid: boolean; returnUrl: string }): string {
-  const text = opts.paid ? 'Questo ordine è già stato pagato: non c\'è altro da fare.' : 'Questo pagamento non è più disponibile. Torna all\'annuncio per sceglierne un altro.';
+  const text = opts.paid
+    ? "Questo ordine è già stato pagato: non c'è altro da fare."
+    : "Questo pagamento non è più disponibile. Torna all'annuncio per sceglierne un altro.";
   return layout(
     'Pagamento',
     `<h1 style="font-size:1.5rem;margin:0 0 .5rem">${opts.paid ? 'Ordine pagato' : 'Pagamento non disponibile'}</h1>

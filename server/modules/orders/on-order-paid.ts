@@ -32,7 +32,10 @@ export async function onOrderPaid(tx: Tx, order: PaidOrder, context: PaidOrderCo
 }
 
 async function queueReceipt(tx: Tx, order: PaidOrder, { publicUrl }: PaidOrderContext): Promise<void> {
-  const [user] = await tx.select({ email: users.email, name: users.name, confirmed: users.registrationConfirmed }).from(users).where(eq(users.id, order.userId));
+  const [user] = await tx
+    .select({ email: users.email, name: users.name, confirmed: users.registrationConfirmed })
+    .from(users)
+    .where(eq(users.id, order.userId));
   // An address nobody proved yet (a rapid registration's) receives nothing; the order's page shows it.
   if (!user || !user.confirmed) return;
   const lines = await tx
@@ -41,8 +44,17 @@ async function queueReceipt(tx: Tx, order: PaidOrder, { publicUrl }: PaidOrderCo
     .innerJoin(serviceProducts, eq(serviceProducts.id, orderItems.serviceProductId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.serviceProductId));
-  const [plan] = order.planTypeId === null ? [] : await tx.select({ name: planTypes.name }).from(planTypes).where(eq(planTypes.id, order.planTypeId));
-  const [listing] = order.propertyId === null ? [] : await tx.select({ id: properties.id, title: properties.title }).from(properties).where(eq(properties.id, order.propertyId));
+  const [plan] =
+    order.planTypeId === null
+      ? []
+      : await tx.select({ name: planTypes.name }).from(planTypes).where(eq(planTypes.id, order.planTypeId));
+  const [listing] =
+    order.propertyId === null
+      ? []
+      : await tx
+          .select({ id: properties.id, title: properties.title })
+          .from(properties)
+          .where(eq(properties.id, order.propertyId));
   const mail = receiptMail({
     userName: user.name,
     orderId: order.id,
@@ -55,5 +67,10 @@ async function queueReceipt(tx: Tx, order: PaidOrder, { publicUrl }: PaidOrderCo
     servicesUrl: listing ? `${publicUrl}/myrexer/annuncio/${listing.id}/${SERVICES_SLUG}` : null,
     contactUrl: `${publicUrl}/contatti`,
   });
-  await tx.insert(mailOutbox).values({ toAddress: user.email, subject: mail.subject.slice(0, 300), textBody: mail.text, template: 'order-receipt' });
+  await tx.insert(mailOutbox).values({
+    toAddress: user.email,
+    subject: mail.subject.slice(0, 300),
+    textBody: mail.text,
+    template: 'order-receipt',
+  });
 }

@@ -73,13 +73,19 @@ function invalid(message: string): AppError {
 }
 
 /** Prices a request against the catalogue for a listing of this sell type (null: not known yet), or throws InvalidOrder. */
-export function priceOrder(plans: readonly CataloguePlan[], products: readonly CatalogueProduct[], request: OrderRequest, sellTypeId: number | null = null): PricedOrder {
+export function priceOrder(
+  plans: readonly CataloguePlan[],
+  products: readonly CatalogueProduct[],
+  request: OrderRequest,
+  sellTypeId: number | null = null,
+): PricedOrder {
   const plan = request.PlanType == null ? null : plans.find((p) => p.id === request.PlanType);
   if (request.PlanType != null && !plan) throw invalid(`unknown plan ${request.PlanType}`);
   // An exclusive plan is not bought: the wizard makes it a request to Rexer or a partner agency
   // (a lead), settled by the mandate. Ordered, its price of 0 would make it the listing's plan
   // at once, without the agency's answer.
-  if (plan && EXCLUSIVE_PLANS.includes(plan.id)) throw invalid(`plan ${plan.id} is exclusive: a request to an agency, not a purchase`);
+  if (plan && EXCLUSIVE_PLANS.includes(plan.id))
+    throw invalid(`plan ${plan.id} is exclusive: a request to an agency, not a purchase`);
   if (!plan && request.ServiceProducts.length === 0) throw invalid('neither a plan nor a service product');
   const seen = new Set<number>();
   const items: PricedItem[] = [];
@@ -89,13 +95,20 @@ export function priceOrder(plans: readonly CataloguePlan[], products: readonly C
     const product = products.find((p) => p.id === line.Id);
     const rule = PRODUCT_RULES[line.Id];
     if (!product || !product.active || !rule) throw invalid(`service product ${line.Id} is not sold`);
-    if (!Number.isInteger(line.Quantity) || line.Quantity < 1 || line.Quantity > rule.maxQuantity) throw invalid(`service product ${line.Id}: quantity ${line.Quantity} over ${rule.maxQuantity}`);
+    if (!Number.isInteger(line.Quantity) || line.Quantity < 1 || line.Quantity > rule.maxQuantity)
+      throw invalid(`service product ${line.Id}: quantity ${line.Quantity} over ${rule.maxQuantity}`);
     if (plan && !rule.withPlan) throw invalid(`service product ${line.Id} cannot be bought with a plan`);
     if (rule.saleOnly && sellTypeId === SELL_TYPE.rent) throw invalid(`service product ${line.Id} is for a sale only`);
-    items.push({ serviceProductId: product.id, name: product.name, quantity: line.Quantity, unitPriceCents: product.priceCents });
+    items.push({
+      serviceProductId: product.id,
+      name: product.name,
+      quantity: line.Quantity,
+      unitPriceCents: product.priceCents,
+    });
   }
   items.sort((a, b) => a.serviceProductId - b.serviceProductId);
-  const amountCents = (plan?.priceCents ?? 0) + items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+  const amountCents =
+    (plan?.priceCents ?? 0) + items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
   return { plan: plan ?? null, items, amountCents };
 }
 
@@ -107,7 +120,9 @@ export function requestHash(request: OrderRequest): string {
   const canonical = {
     PropertyId: request.PropertyId,
     PlanType: request.PlanType ?? null,
-    ServiceProducts: [...request.ServiceProducts].sort((a, b) => a.Id - b.Id || a.Quantity - b.Quantity).map((line) => [line.Id, line.Quantity]),
+    ServiceProducts: [...request.ServiceProducts]
+      .sort((a, b) => a.Id - b.Id || a.Quantity - b.Quantity)
+      .map((line) => [line.Id, line.Quantity]),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -21,7 +21,9 @@ describe('the receipt of a paid order', () => {
       contactUrl: 'https://rexer.example/contatti',
     });
     expect(subject).toMatch(/^Ricevuta del tuo ordine n\. 42 su Rexer: 159,00\s€$/);
-    expect(text).toMatch(/- Piano Flessibile: 99,00\s€\n- In prima fila × 2: 60,00\s€\nTotale pagato \(IVA inclusa\): 159,00\s€/);
+    expect(text).toMatch(
+      /- Piano Flessibile: 99,00\s€\n- In prima fila × 2: 60,00\s€\nTotale pagato \(IVA inclusa\): 159,00\s€/,
+    );
     expect(text).toContain('Annuncio: «Trilocale in vendita in Via Po a Torino»');
     expect(text).toContain('Ordine n. 42, pagato il 1º dicembre 2026 alle 10:05');
   });

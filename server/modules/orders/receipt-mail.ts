@@ -25,18 +25,29 @@ export interface ReceiptInput {
   contactUrl: string;
 }
 
-const paidFormat = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const paidFormat = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** «il 1º dicembre 2026 alle 10:05», in Rome's time. */
 export function paidOn(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => paidFormat.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    paidFormat.formatToParts(at).find((p) => p.type === type)?.value ?? '';
   const day = part('day');
   return `il ${day === '1' ? '1º' : day} ${part('month')} ${part('year')} alle ${part('hour')}:${part('minute')}`;
 }
 
 /** A title or name as one line of a mail. */
 function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim().slice(0, 200);
+  return text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .trim()
+    .slice(0, 200);
 }
 
 export function receiptMail(r: ReceiptInput): { subject: string; text: string } {
@@ -44,7 +55,10 @@ export function receiptMail(r: ReceiptInput): { subject: string; text: string } 
   const planCents = r.amountCents - itemsCents;
   const rows = [
     ...(r.planName && planCents > 0 ? [`- Piano ${oneLine(r.planName)}: ${formatEuro(planCents)}`] : []),
-    ...r.lines.map((line) => `- ${oneLine(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${formatEuro(line.quantity * line.unitPriceCents)}`),
+    ...r.lines.map(
+      (line) =>
+        `- ${oneLine(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${formatEuro(line.quantity * line.unitPriceCents)}`,
+    ),
   ];
   const lines = [
     greeting(r.userName),
@@ -58,11 +72,16 @@ export function receiptMail(r: ReceiptInput): { subject: string; text: string } 
     `Totale pagato (IVA inclusa): ${formatEuro(r.amountCents)}`,
     ...(r.paymentReference ? [`Riferimento del pagamento: ${oneLine(r.paymentReference)}`] : []),
     '',
-    ...(r.servicesUrl ? ['I servizi acquistati sono attivi. Li trovi, con tutti i tuoi ordini, qui:', r.servicesUrl, ''] : []),
+    ...(r.servicesUrl
+      ? ['I servizi acquistati sono attivi. Li trovi, con tutti i tuoi ordini, qui:', r.servicesUrl, '']
+      : []),
     'Questa email non è una fattura. Se ti serve la fattura, o qualcosa non ti torna, scrivici da qui:',
     r.contactUrl,
     '',
     'Il team di Rexer',
   ];
-  return { subject: `Ricevuta del tuo ordine n. ${r.orderId} su Rexer: ${formatEuro(r.amountCents)}`, text: lines.join('\n') };
+  return {
+    subject: `Ricevuta del tuo ordine n. ${r.orderId} su Rexer: ${formatEuro(r.amountCents)}`,
+    text: lines.join('\n'),
+  };
 }

@@ -33,9 +33,25 @@ export const CHECKOUT_CLAIM_MS = 30_000;
 /** The plans and the products on sale, in catalogue order. */
 export async function loadCatalogue(db: Db | Tx): Promise<{ plans: CataloguePlan[]; products: CatalogueProduct[] }> {
   const [plans, products] = await Promise.all([
-    db.select({ id: planTypes.id, code: planTypes.code, name: planTypes.name, description: planTypes.description, priceCents: planTypes.priceCents }).from(planTypes).orderBy(asc(planTypes.position), asc(planTypes.id)),
     db
-      .select({ id: serviceProducts.id, code: serviceProducts.code, name: serviceProducts.name, description: serviceProducts.description, priceCents: serviceProducts.priceCents, active: serviceProducts.active })
+      .select({
+        id: planTypes.id,
+        code: planTypes.code,
+        name: planTypes.name,
+        description: planTypes.description,
+        priceCents: planTypes.priceCents,
+      })
+      .from(planTypes)
+      .orderBy(asc(planTypes.position), asc(planTypes.id)),
+    db
+      .select({
+        id: serviceProducts.id,
+        code: serviceProducts.code,
+        name: serviceProducts.name,
+        description: serviceProducts.description,
+        priceCents: serviceProducts.priceCents,
+        active: serviceProducts.active,
+      })
       .from(serviceProducts)
       .orderBy(asc(serviceProducts.position), asc(serviceProducts.id)),
   ]);
@@ -45,19 +61,37 @@ export async function loadCatalogue(db: Db | Tx): Promise<{ plans: CataloguePlan
 async function detailOf(db: Db | Tx, order: OrderRow): Promise<OrderDetail> {
   // One after the other: `db` may be a transaction (one connection, one query at a time).
   const lines = await db
-    .select({ serviceProductId: orderItems.serviceProductId, name: serviceProducts.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
+    .select({
+      serviceProductId: orderItems.serviceProductId,
+      name: serviceProducts.name,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
     .from(orderItems)
     .innerJoin(serviceProducts, eq(serviceProducts.id, orderItems.serviceProductId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.serviceProductId));
-  const plan = order.planTypeId === null ? [] : await db.select({ name: planTypes.name }).from(planTypes).where(eq(planTypes.id, order.planTypeId));
-  const property = order.propertyId === null ? [] : await db.select({ sellTypeId: properties.sellTypeId }).from(properties).where(eq(properties.id, order.propertyId));
+  const plan =
+    order.planTypeId === null
+      ? []
+      : await db.select({ name: planTypes.name }).from(planTypes).where(eq(planTypes.id, order.planTypeId));
+  const property =
+    order.propertyId === null
+      ? []
+      : await db
+          .select({ sellTypeId: properties.sellTypeId })
+          .from(properties)
+          .where(eq(properties.id, order.propertyId));
   return { order, lines, planName: plan[0]?.name ?? null, sellTypeId: property[0]?.sellTypeId ?? null };
 }
 
 /** One order of this user (another user's answers nothing: the caller says 404). */
 export async function findOwnOrder(db: Db, id: number, userId: number): Promise<OrderDetail | undefined> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
   return row ? detailOf(db, row) : undefined;
 }
 
@@ -72,7 +106,13 @@ export async function listingOrders(db: Db, propertyId: number, userId: number):
   const [property] = await db
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)))
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.ownerUserId, userId),
+        ne(properties.statusId, PROPERTY_STATUS.deleted),
+      ),
+    )
     .limit(1);
   if (!property) return undefined;
   const rows = await db
@@ -92,7 +132,11 @@ export async function findOrderRow(db: Db, id: number): Promise<OrderRow | undef
 }
 
 /** The order a provider's checkout belongs to. */
-export async function findOrderByCheckout(db: Db, provider: string, reference: string): Promise<OrderDetail | undefined> {
+export async function findOrderByCheckout(
+  db: Db,
+  provider: string,
+  reference: string,
+): Promise<OrderDetail | undefined> {
   const [row] = await db
     .select()
     .from(orders)
@@ -166,11 +210,18 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       const [property] = await tx
         .select({ id: properties.id, sellTypeId: properties.sellTypeId, statusId: properties.statusId })
         .from(properties)
-        .where(and(eq(properties.id, request.PropertyId), eq(properties.ownerUserId, userId), ne(properties.statusId, PROPERTY_STATUS.deleted)))
+        .where(
+          and(
+            eq(properties.id, request.PropertyId),
+            eq(properties.ownerUserId, userId),
+            ne(properties.statusId, PROPERTY_STATUS.deleted),
+          ),
+        )
         .for('update');
       if (!property) throw new AppError('PropertyNotFound');
       // A sold listing takes nothing a paid order brings (onOrderPaid leaves it as it is): it buys nothing.
-      if (property.statusId === PROPERTY_STATUS.sold) throw new AppError('ListingNotEditable', { message: `listing ${property.id} is sold` });
+      if (property.statusId === PROPERTY_STATUS.sold)
+        throw new AppError('ListingNotEditable', { message: `listing ${property.id} is sold` });
       const raced = await findByKey(tx, userId, key);
       if (raced) return fromKey(raced);
       // New orders of a listing are bounded (a free purchase costs nothing to repeat with new keys),
@@ -178,13 +229,16 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       const [{ recent }] = await tx
         .select({ recent: sql<number>`count(*)::int` })
         .from(orders)
-        .where(and(eq(orders.propertyId, property.id), gt(orders.createdAt, new Date(now.getTime() - ORDER_WINDOW_MS))));
+        .where(
+          and(eq(orders.propertyId, property.id), gt(orders.createdAt, new Date(now.getTime() - ORDER_WINDOW_MS))),
+        );
       if (recent >= MAX_ORDERS_PER_LISTING) throw new AppError('OrderLimitReached');
 
       const { plans, products } = await loadCatalogue(tx);
       const priced = priceOrder(plans, products, request, property.sellTypeId);
       const paidNow = priced.amountCents === 0;
-      if (!paidNow && input.provider === null) throw new AppError('PaymentProviderUnavailable', { message: 'no payment provider configured' });
+      if (!paidNow && input.provider === null)
+        throw new AppError('PaymentProviderUnavailable', { message: 'no payment provider configured' });
 
       const [pending] = await tx
         .select()
@@ -194,8 +248,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       if (pending) {
         // The same purchase again (another tab, a new key for a retry): its order and checkout,
         // unless it waits on a provider no longer configured (its outcome would be refused).
-        if (pending.requestHash === hash && pending.userId === userId && pending.paymentProvider === input.provider) return { kind: 'existing', order: pending };
-        if (pending.checkoutReference !== null && !input.closedOrderIds.includes(pending.id)) return { kind: 'close', order: pending };
+        if (pending.requestHash === hash && pending.userId === userId && pending.paymentProvider === input.provider)
+          return { kind: 'existing', order: pending };
+        if (pending.checkoutReference !== null && !input.closedOrderIds.includes(pending.id))
+          return { kind: 'close', order: pending };
         await tx
           .update(orders)
           .set({ status: 'cancelled', updatedAt: now })
@@ -225,7 +281,12 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       if (!row) throw new KeyTaken();
       if (priced.items.length > 0) {
         await tx.insert(orderItems).values(
-          priced.items.map((item) => ({ orderId: row.id, serviceProductId: item.serviceProductId, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
+          priced.items.map((item) => ({
+            orderId: row.id,
+            serviceProductId: item.serviceProductId,
+            quantity: item.quantity,
+            unitPriceCents: item.unitPriceCents,
+          })),
         );
       }
       if (paidNow) await onOrderPaid(tx, row, { publicUrl: input.publicUrl });
@@ -271,7 +332,12 @@ export async function releaseCheckoutClaim(db: Db, orderId: number, claimedAt: D
  * Records the checkout of a still pending order that has none: undefined when the order was
  * cancelled meanwhile or another request's checkout came first (the caller closes its own).
  */
-export async function storeCheckout(db: Db, orderId: number, checkout: Checkout, now: Date): Promise<OrderRow | undefined> {
+export async function storeCheckout(
+  db: Db,
+  orderId: number,
+  checkout: Checkout,
+  now: Date,
+): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
     .set({ checkoutReference: checkout.reference, checkoutUrl: checkout.url, checkoutClaimedAt: null, updatedAt: now })
@@ -297,7 +363,13 @@ const STATUS_OF_OUTCOME = { paid: 'paid', failed: 'failed', abandoned: 'cancelle
  * currency are the order's; a paid order's effects (onOrderPaid) run in the same
  * transaction. A repeated or late outcome finds the order final and changes nothing.
  */
-export async function applyPaymentOutcome(db: Db, provider: string, outcome: ParsedOutcome, now: Date, context: PaidOrderContext): Promise<OutcomeResult> {
+export async function applyPaymentOutcome(
+  db: Db,
+  provider: string,
+  outcome: ParsedOutcome,
+  now: Date,
+  context: PaidOrderContext,
+): Promise<OutcomeResult> {
   return db.transaction(async (tx): Promise<OutcomeResult> => {
     const [order] = await tx
       .select()
@@ -305,12 +377,22 @@ export async function applyPaymentOutcome(db: Db, provider: string, outcome: Par
       .where(and(eq(orders.paymentProvider, provider), eq(orders.checkoutReference, outcome.reference)))
       .for('update');
     if (!order) return { kind: 'unknown' };
-    if (order.amountCents !== outcome.amountCents || order.currency !== outcome.currency) return { kind: 'mismatch', detail: await detailOf(tx, order) };
+    if (order.amountCents !== outcome.amountCents || order.currency !== outcome.currency)
+      return { kind: 'mismatch', detail: await detailOf(tx, order) };
     if (order.status !== 'pending') return { kind: 'unchanged', detail: await detailOf(tx, order) };
     const status = STATUS_OF_OUTCOME[outcome.outcome];
     const [updated] = await tx
       .update(orders)
-      .set(status === 'paid' ? { status, paidAt: now, paymentReference: (outcome.paymentReference ?? outcome.reference).slice(0, 128), updatedAt: now } : { status, updatedAt: now })
+      .set(
+        status === 'paid'
+          ? {
+              status,
+              paidAt: now,
+              paymentReference: (outcome.paymentReference ?? outcome.reference).slice(0, 128),
+              updatedAt: now,
+            }
+          : { status, updatedAt: now },
+      )
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
     if (!updated) throw new Error(`order ${order.id} changed under its row lock`);

@@ -25,7 +25,12 @@ export interface ReturnOf {
  * `/annuncio/{vendocasa|affittocasa}/{propertyId}/{gotostep}/{orderId}`, at 33 when the order
  * is paid and at 28 (the value ladder, to try again or choose otherwise) when it is not.
  */
-export function wizardReturnPath(order: { id: number; propertyId: number | null; sellTypeId: number | null; paid: boolean }): string {
+export function wizardReturnPath(order: {
+  id: number;
+  propertyId: number | null;
+  sellTypeId: number | null;
+  paid: boolean;
+}): string {
   if (order.propertyId === null) return '/myrexer/annunci';
   const kind = order.sellTypeId === SELL_TYPE.rent ? 'affittocasa' : 'vendocasa';
   return `/annuncio/${kind}/${order.propertyId}/${order.paid ? PAID_STEP : NOT_PAID_STEP}/${order.id}`;
@@ -46,5 +51,12 @@ export function returnPath(order: ReturnOf): string {
 /** The way back of an order with its lines: paid when it says so, unless told (a checkout's success and cancel URLs). */
 export function returnPathOf(detail: OrderDetail, paid: boolean = detail.order.status === 'paid'): string {
   const { order } = detail;
-  return returnPath({ id: order.id, propertyId: order.propertyId, sellTypeId: detail.sellTypeId, paid, origin: order.origin, serviceIds: detail.lines.map((line) => line.serviceProductId) });
+  return returnPath({
+    id: order.id,
+    propertyId: order.propertyId,
+    sellTypeId: detail.sellTypeId,
+    paid,
+    origin: order.origin,
+    serviceIds: detail.lines.map((line) => line.serviceProductId),
+  });
 }

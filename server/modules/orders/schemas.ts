@@ -14,13 +14,20 @@ export const CataloguePlan = z
 
 export const CatalogueServiceProduct = z
   .object({
-    Id: z.number().int().describe('service_products id: publish 7, first row 1, photography 4, upgrade 8, sold guaranteed 3, paddle 6, renovation 5, flexible 9.'),
+    Id: z
+      .number()
+      .int()
+      .describe(
+        'service_products id: publish 7, first row 1, photography 4, upgrade 8, sold guaranteed 3, paddle 6, renovation 5, flexible 9.',
+      ),
     Code: z.string(),
     Name: z.string(),
     Description: z.string(),
     PriceCents: z.number().int().describe('Unit price in euro cents, VAT included.'),
     MaxQuantity: z.number().int().describe('How many one order may hold.'),
-    WithPlan: z.boolean().describe('Whether it may be ordered together with a plan (false: bought later, for a published listing).'),
+    WithPlan: z
+      .boolean()
+      .describe('Whether it may be ordered together with a plan (false: bought later, for a published listing).'),
   })
   .meta({ id: 'CatalogueServiceProduct' });
 
@@ -35,25 +42,39 @@ export const OrderCatalogue = z
 export const CreateOrderRequest = z
   .strictObject({
     PropertyId: Id.describe("The listing (or draft) the order is for: one of the caller's own."),
-    PlanType: z.number().int().min(1).max(32_767).nullish().describe('The plan chosen at the value ladder (step 28), if any.'),
+    PlanType: z
+      .number()
+      .int()
+      .min(1)
+      .max(32_767)
+      .nullish()
+      .describe('The plan chosen at the value ladder (step 28), if any.'),
     ServiceProducts: z
       .array(z.strictObject({ Id: z.number().int().min(1).max(32_767), Quantity: z.number().int().min(1).max(99) }))
       .max(20)
       .default([])
-      .refine((lines) => new Set(lines.map((line) => line.Id)).size === lines.length, { message: 'a service product appears twice' }),
+      .refine((lines) => new Set(lines.map((line) => line.Id)).size === lines.length, {
+        message: 'a service product appears twice',
+      }),
     Origin: z
       .enum(['wizard', 'myrexer'])
       .default('wizard')
-      .describe("Where the purchase is made, so the payment comes back there: the wizard's value ladder (step 33 or 28), or the listing's services in MyRexer (/myrexer/annuncio/{id}/servizi/{serviceId}?ordine={orderId})."),
+      .describe(
+        "Where the purchase is made, so the payment comes back there: the wizard's value ladder (step 33 or 28), or the listing's services in MyRexer (/myrexer/annuncio/{id}/servizi/{serviceId}?ordine={orderId}).",
+      ),
   })
-  .describe('What to buy. Prices are never sent: the server computes the amount from the catalogue, and refuses any other field.')
+  .describe(
+    'What to buy. Prices are never sent: the server computes the amount from the catalogue, and refuses any other field.',
+  )
   .meta({ id: 'CreateOrderRequest' });
 
 export const CreateOrderHeaders = z.looseObject({
   'idempotency-key': z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or _ . : -')
-    .describe('Required. A key the client makes once per purchase (a UUID) and sends again when it retries: the same key and body give back the same order, the same key with another body is refused (409).'),
+    .describe(
+      'Required. A key the client makes once per purchase (a UUID) and sends again when it retries: the same key and body give back the same order, the same key with another body is refused (409).',
+    ),
 });
 
 export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded']).meta({ id: 'OrderStatus' });
@@ -76,11 +97,15 @@ export const OrderResponse = z
     PaymentUrl: z
       .string()
       .nullable()
-      .describe('Where to pay, while the order is pending: the provider\'s page (absolute), or this site\'s own page (a path) for the offline provider; null otherwise.'),
+      .describe(
+        "Where to pay, while the order is pending: the provider's page (absolute), or this site's own page (a path) for the offline provider; null otherwise.",
+      ),
     PropertyId: z.number().int().nullable(),
     PlanType: z.number().int().nullable(),
     ServiceProducts: z.array(OrderLine),
-    Origin: z.enum(['wizard', 'myrexer']).describe('Where the purchase was made: where the payment page sends the buyer back.'),
+    Origin: z
+      .enum(['wizard', 'myrexer'])
+      .describe('Where the purchase was made: where the payment page sends the buyer back.'),
     CreatedAt: z.iso.datetime(),
     PaidAt: z.iso.datetime().nullable(),
   })
@@ -88,7 +113,9 @@ export const OrderResponse = z
 
 export const ListingOrders = z
   .object({
-    Items: z.array(OrderResponse).describe('Newest first, at most 50: what was bought for the listing and what is waiting for its payment.'),
+    Items: z
+      .array(OrderResponse)
+      .describe('Newest first, at most 50: what was bought for the listing and what is waiting for its payment.'),
   })
   .meta({ id: 'ListingOrders' });
 
@@ -97,14 +124,21 @@ export const PaymentOutcomeParams = z.object({ provider: z.enum(['offline', 'str
 export const PaymentOutcomeBody = z
   .record(z.string(), z.unknown())
   .describe(
-    'The provider\'s signed notification, as it sends it. offline: {Reference, Outcome (paid|failed|abandoned), AmountCents, Currency, Timestamp, Signature} as JSON or as the form of its page; stripe: the webhook Event, signed in Stripe-Signature.',
+    "The provider's signed notification, as it sends it. offline: {Reference, Outcome (paid|failed|abandoned), AmountCents, Currency, Timestamp, Signature} as JSON or as the form of its page; stripe: the webhook Event, signed in Stripe-Signature.",
   );
 
 export const PaymentOutcomeResponse = z
   .object({
-    Applied: z.boolean().describe('True when this notification changed the order; false when it was already final (a repeated or late outcome), or the notification says nothing final.'),
+    Applied: z
+      .boolean()
+      .describe(
+        'True when this notification changed the order; false when it was already final (a repeated or late outcome), or the notification says nothing final.',
+      ),
     OrderId: z.number().int().nullable(),
     Status: OrderStatus.nullable(),
-    ReturnUrl: z.string().nullable().describe('The wizard page to come back to (offline: where the form post is redirected).'),
+    ReturnUrl: z
+      .string()
+      .nullable()
+      .describe('The wizard page to come back to (offline: where the form post is redirected).'),
   })
   .meta({ id: 'PaymentOutcomeResponse' });

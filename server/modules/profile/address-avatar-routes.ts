@@ -5,9 +5,24 @@ import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-prov
 import sharp from 'sharp';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import { chargePixels, imageRefusalError, pixelBudgetOf, refuseImageRequestEarly, type ImageWorkPass } from '../../lib/image-work';
+import {
+  chargePixels,
+  imageRefusalError,
+  pixelBudgetOf,
+  refuseImageRequestEarly,
+  type ImageWorkPass,
+} from '../../lib/image-work';
 import { errorResponses } from '../../errors/error-body';
-import { addressesOf, deleteAddress, deleteMediaRows, insertProfileImage, profileImagesOf, saveAddress, type AddressType, type MediaRow } from './repository';
+import {
+  addressesOf,
+  deleteAddress,
+  deleteMediaRows,
+  insertProfileImage,
+  profileImagesOf,
+  saveAddress,
+  type AddressType,
+  type MediaRow,
+} from './repository';
 
 export { avatarOf } from './repository';
 import { Address, OkResponse } from './schemas';
@@ -41,8 +56,12 @@ const StoredAddress = z
   })
   .meta({ id: 'StoredAddress' });
 const AddressesResponse = z.object({ Addresses: z.array(StoredAddress) }).meta({ id: 'AddressesResponse' });
-const AvatarResponse = z.object({ Avatar: z.string().describe('The URL template: {dim} is PING or BIG, {ext} is jpg') }).meta({ id: 'AvatarResponse' });
-const AvatarUploadBody = z.object({ Avatar: z.string().meta({ format: 'binary' }).describe('A JPEG, PNG or WebP image up to 5 MB') });
+const AvatarResponse = z
+  .object({ Avatar: z.string().describe('The URL template: {dim} is PING or BIG, {ext} is jpg') })
+  .meta({ id: 'AvatarResponse' });
+const AvatarUploadBody = z.object({
+  Avatar: z.string().meta({ format: 'binary' }).describe('A JPEG, PNG or WebP image up to 5 MB'),
+});
 
 /** The URL template of the user's latest profile image, or null (Me's `avatar`). */
 async function readAvatar(request: FastifyRequest): Promise<Buffer> {
@@ -65,16 +84,24 @@ async function readAvatar(request: FastifyRequest): Promise<Buffer> {
  * (a small file can declare billions of pixels), and its pixels are taken from the account's
  * budget before decoding.
  */
-async function renderAvatar(fastify: FastifyInstance, pass: ImageWorkPass, data: Buffer, userId: number, budget: number): Promise<[string, Buffer][]> {
+async function renderAvatar(
+  fastify: FastifyInstance,
+  pass: ImageWorkPass,
+  data: Buffer,
+  userId: number,
+  budget: number,
+): Promise<[string, Buffer][]> {
   const header = await pass.run(() => sharp(data).metadata()).catch(() => undefined);
-  if (!header?.format || !AVATAR_TYPES.has(header.format)) throw new AppError('InvalidFileType', { message: `avatar format ${String(header?.format)}` });
+  if (!header?.format || !AVATAR_TYPES.has(header.format))
+    throw new AppError('InvalidFileType', { message: `avatar format ${String(header?.format)}` });
   const pixels = (header.width ?? 0) * (header.height ?? 0);
   if (pixels > AVATAR_MAX_PIXELS) {
     throw new AppError('ImageTooLarge', { message: `avatar of ${header.width}x${header.height} pixels` });
   }
   // The same budget of decoded pixels a minute as the listing photos, taken before decoding.
   const charge = await chargePixels(fastify.db, userId, pixels, budget);
-  if (!charge.admitted) throw imageRefusalError('budget', charge.retryAfterSeconds, `user ${userId} over ${budget} pixels a minute`);
+  if (!charge.admitted)
+    throw imageRefusalError('budget', charge.retryAfterSeconds, `user ${userId} over ${budget} pixels a minute`);
   try {
     // Decoded once, to the largest size; every stored size is made from those pixels, one after another in the slot.
     return await pass.run(async () => {
@@ -86,7 +113,8 @@ async function renderAvatar(fastify: FastifyInstance, pass: ImageWorkPass, data:
         .toBuffer({ resolveWithObject: true });
       const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
       const out: [string, Buffer][] = [];
-      for (const [dim, size] of Object.entries(AVATAR_SIZES)) out.push([dim, await sharp(decoded.data, { raw }).resize(size, size).jpeg({ quality: 82 }).toBuffer()]);
+      for (const [dim, size] of Object.entries(AVATAR_SIZES))
+        out.push([dim, await sharp(decoded.data, { raw }).resize(size, size).jpeg({ quality: 82 }).toBuffer()]);
       return out;
     });
   } catch (error) {
@@ -96,26 +124,50 @@ async function renderAvatar(fastify: FastifyInstance, pass: ImageWorkPass, data:
 
 /** The user's addresses (one per type) and profile image. */
 const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarRoutes(fastify) {
-  await fastify.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 } });
-  const secured = (summary: string) => ({ tags: ['User'], summary, response: { 200: OkResponse, ...errorResponses(401, 403) } });
+  await fastify.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 },
+  });
+  const secured = (summary: string) => ({
+    tags: ['User'],
+    summary,
+    response: { 200: OkResponse, ...errorResponses(401, 403) },
+  });
 
   fastify.get(
     '/api/user/Addresses',
-    { preHandler: requireUser({ allowRapidRegistration: true }), schema: { tags: ['User'], summary: 'The addresses of the logged-in user, one per type', response: { 200: AddressesResponse, ...errorResponses(401) } } },
+    {
+      preHandler: requireUser({ allowRapidRegistration: true }),
+      schema: {
+        tags: ['User'],
+        summary: 'The addresses of the logged-in user, one per type',
+        response: { 200: AddressesResponse, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const { user } = request;
       const rows = await addressesOf(fastify.db, user.id);
       return {
         Addresses: rows
           .sort((a, b) => ADDRESS_TYPES.indexOf(a.type) - ADDRESS_TYPES.indexOf(b.type))
-          .map((row) => ({ Type: row.type, address: row.street, number: row.number, city: row.city, postalCode: row.postalCode, province: row.province, country: row.country })),
+          .map((row) => ({
+            Type: row.type,
+            address: row.street,
+            number: row.number,
+            city: row.city,
+            postalCode: row.postalCode,
+            province: row.province,
+            country: row.country,
+          })),
       };
     },
   );
 
   fastify.put(
     '/api/user/Addresses/:type',
-    { preHandler: requireUser(), schema: { ...secured('Save one address of the logged-in user'), params: AddressTypeParams, body: Address } },
+    {
+      preHandler: requireUser(),
+      schema: { ...secured('Save one address of the logged-in user'), params: AddressTypeParams, body: Address },
+    },
     async (request) => {
       const { user } = request;
       await saveAddress(fastify.db, user.id, request.params.type, request.body);
@@ -125,7 +177,10 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
 
   fastify.delete(
     '/api/user/Addresses/:type',
-    { preHandler: requireUser(), schema: { ...secured('Remove a shipping or billing address'), params: AddressTypeParams } },
+    {
+      preHandler: requireUser(),
+      schema: { ...secured('Remove a shipping or billing address'), params: AddressTypeParams },
+    },
     async (request) => {
       const { user } = request;
       // The residential and the legal address belong to the private and company data.
@@ -137,9 +192,13 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
 
   fastify.post(
     '/api/user/Avatar',
-    { preHandler: requireUser(),
+    {
+      preHandler: requireUser(),
       // The body is a stream read in the handler; its schema is for the published document.
-      validatorCompiler: (route) => (route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? () => ({ value: undefined })
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
       schema: {
         tags: ['User'],
         summary: 'Set the profile image (multipart/form-data, field Avatar)',
@@ -150,7 +209,8 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
     },
     async (request) => {
       const { user } = request;
-      if (!request.isMultipart()) throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
+      if (!request.isMultipart())
+        throw new AppError('UnsupportedMediaType', { message: 'expected multipart/form-data' });
       const budget = pixelBudgetOf(fastify.config, user);
       const owner = { account: user.id, address: request.ip };
       // No room in the line of image work for the account (its share, its address's, the
@@ -187,20 +247,33 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
     },
   );
 
-  fastify.delete('/api/user/Avatar', { preHandler: requireUser(), schema: secured('Remove the profile image') }, async (request) => {
-    const { user } = request;
-    await removeProfileImages(fastify, await profileImagesOf(fastify.db, user.id));
-    return { Ok: true as const };
-  });
+  fastify.delete(
+    '/api/user/Avatar',
+    { preHandler: requireUser(), schema: secured('Remove the profile image') },
+    async (request) => {
+      const { user } = request;
+      await removeProfileImages(fastify, await profileImagesOf(fastify.db, user.id));
+      return { Ok: true as const };
+    },
+  );
 };
 
 /** Deletes profile images (all of a user's when no rows are given): their rows, then every stored size. */
-export async function removeProfileImages(fastify: FastifyInstance, rows: MediaRow[] | { userId: number }): Promise<void> {
+export async function removeProfileImages(
+  fastify: FastifyInstance,
+  rows: MediaRow[] | { userId: number },
+): Promise<void> {
   const list = Array.isArray(rows) ? rows : await profileImagesOf(fastify.db, rows.userId);
-  await deleteMediaRows(fastify.db, list.map((row) => row.id));
+  await deleteMediaRows(
+    fastify.db,
+    list.map((row) => row.id),
+  );
   for (const row of list) {
     for (const dim of Object.keys(AVATAR_SIZES)) {
-      const key = row.url.replace(/^\/media\//, '').replace('{dim}', dim).replace('{ext}', 'jpg');
+      const key = row.url
+        .replace(/^\/media\//, '')
+        .replace('{dim}', dim)
+        .replace('{ext}', 'jpg');
       await fastify.storage.delete(key).catch(() => undefined);
     }
   }

@@ -28,7 +28,15 @@ const profileModule: FastifyPluginAsyncZod = async function profileModule(fastif
 
   fastify.put(
     '/api/user/updatePassword',
-    { preHandler: requireUser(), schema: { tags: ['User'], summary: 'Change the password of the logged-in user', body: UpdatePasswordRequest, response: { 200: OkResponse, ...errorResponses(401, 403) } } },
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['User'],
+        summary: 'Change the password of the logged-in user',
+        body: UpdatePasswordRequest,
+        response: { 200: OkResponse, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => {
       const now = new Date();
       const { user, userSession: session } = request;
@@ -37,7 +45,11 @@ const profileModule: FastifyPluginAsyncZod = async function profileModule(fastif
       await assertPassword(fastify.db, user, request.body.oldPassword, now);
       await assertAcceptablePassword(fastify, request, request.body.newPassword, [user.email, user.name, user.surname]);
       // Changed before the address is confirmed: the confirmation keeps it only if opened in this session.
-      await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), { confirm: false, now, setBy: user.registrationConfirmed ? null : session.userTokenId });
+      await setPassword(fastify.db, user.id, await hashPassword(request.body.newPassword), {
+        confirm: false,
+        now,
+        setBy: user.registrationConfirmed ? null : session.userTokenId,
+      });
       // Every other device is logged out; this one stays.
       await revokeOtherTokens(fastify.db, user.id, session.userTokenId, now);
       return { Ok: true as const };
@@ -46,7 +58,10 @@ const profileModule: FastifyPluginAsyncZod = async function profileModule(fastif
 
   fastify.get(
     '/api/Account/Me',
-    { preHandler: requireUser({ allowRapidRegistration: true }), schema: { tags: ['Account'], summary: 'The current user', response: { 200: MeResponse, ...errorResponses(401) } } },
+    {
+      preHandler: requireUser({ allowRapidRegistration: true }),
+      schema: { tags: ['Account'], summary: 'The current user', response: { 200: MeResponse, ...errorResponses(401) } },
+    },
     async (request) => {
       const { user } = request;
       // The user's consents, address of its kind and photo are independent reads: at once.

@@ -21,7 +21,15 @@ export interface AddressInput {
 
 /** Saves one address of the user (one per type): inserted or replaced. */
 export async function saveAddress(db: Db, userId: number, type: AddressType, address: AddressInput): Promise<void> {
-  const values = { street: address.address, number: address.number, city: address.city, postalCode: address.postalCode, province: address.province, country: address.country, updatedAt: new Date() };
+  const values = {
+    street: address.address,
+    number: address.number,
+    city: address.city,
+    postalCode: address.postalCode,
+    province: address.province,
+    country: address.country,
+    updatedAt: new Date(),
+  };
   await db
     .insert(userAddresses)
     .values({ userId, type, ...values })
@@ -46,7 +54,13 @@ export async function deleteAddress(db: Db, userId: number, type: AddressType): 
 }
 
 /** Appends consent records (the history is kept: the latest record of a kind counts). */
-export async function recordConsents(db: Db, userId: number, ip: string, source: string, consents: Partial<Record<ConsentKind, boolean>>): Promise<void> {
+export async function recordConsents(
+  db: Db,
+  userId: number,
+  ip: string,
+  source: string,
+  consents: Partial<Record<ConsentKind, boolean>>,
+): Promise<void> {
   const now = new Date();
   const rows = Object.entries(consents).map(([kind, granted]) => ({
     userId,
@@ -61,7 +75,11 @@ export async function recordConsents(db: Db, userId: number, ip: string, source:
 }
 
 /** Changes some columns of the user. */
-export async function updateUser(db: Db, userId: number, values: Partial<Pick<UserRow, 'businessName' | 'phone' | 'phonePrefix'>>): Promise<void> {
+export async function updateUser(
+  db: Db,
+  userId: number,
+  values: Partial<Pick<UserRow, 'businessName' | 'phone' | 'phonePrefix'>>,
+): Promise<void> {
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
@@ -82,7 +100,11 @@ export interface PrivateData {
 }
 
 /** The private profile: what is left out of the phone is kept, the rest is what the form sent. */
-export async function updatePrivateData(db: Db, user: Pick<UserRow, 'id' | 'phone' | 'phonePrefix'>, data: PrivateData): Promise<void> {
+export async function updatePrivateData(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'phone' | 'phonePrefix'>,
+  data: PrivateData,
+): Promise<void> {
   await db
     .update(users)
     .set({
@@ -176,10 +198,17 @@ export async function avatarOf(db: Db, userId: number): Promise<string | null> {
 }
 
 export async function profileImagesOf(db: Db, userId: number): Promise<MediaRow[]> {
-  return db.select().from(media).where(and(eq(media.userId, userId), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.userId, userId), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
 }
 
-export async function insertProfileImage(db: Db, userId: number, image: { storageKey: string; url: string; size: number }): Promise<void> {
+export async function insertProfileImage(
+  db: Db,
+  userId: number,
+  image: { storageKey: string; url: string; size: number },
+): Promise<void> {
   await db.insert(media).values({
     userId,
     mediaTypeId: MEDIA_TYPE.profile_image,

@@ -30,7 +30,10 @@ export const MeResponse = z
     birthdayCountry: z.string().nullable(),
     sex: z.string().nullable(),
     fiscalCode: z.string().nullable(),
-    address: z.string().nullable().describe('From the residential address for private users, from the legal address for companies.'),
+    address: z
+      .string()
+      .nullable()
+      .describe('From the residential address for private users, from the legal address for companies.'),
     number: z.string().nullable(),
     city: z.string().nullable(),
     postalCode: z.string().nullable(),
@@ -41,19 +44,29 @@ export const MeResponse = z
     termsAndPrivacyConsent: z.boolean(),
     commercialConsent: z.boolean(),
     partnerConsent: z.boolean(),
-    avatar: z.string().nullable().describe('The latest profile image: a URL with {dim} (PING or BIG) and {ext} (jpg) to fill in.'),
-    favorites: z.array(z.number().int()).describe('Ids of the listings the user keeps among the favourites, newest first.'),
+    avatar: z
+      .string()
+      .nullable()
+      .describe('The latest profile image: a URL with {dim} (PING or BIG) and {ext} (jpg) to fill in.'),
+    favorites: z
+      .array(z.number().int())
+      .describe('Ids of the listings the user keeps among the favourites, newest first.'),
   })
   .meta({ id: 'MeResponse', description: 'The current user (docs/spec.md §3); with the address of its kind.' });
-
 
 export const UpdatePasswordRequest = z
   .object({ username: z.email().max(254), oldPassword: z.string().min(1).max(256), newPassword: z.string().max(256) })
   .meta({ id: 'UpdatePasswordRequest' });
 
-const Phone = z.string().trim().regex(/^\+?[0-9 ]{6,20}$/);
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ]{6,20}$/);
 /** An international dialling prefix: +39 for Italy. */
-const PhonePrefix = z.string().trim().regex(/^\+[0-9]{1,4}$/);
+const PhonePrefix = z
+  .string()
+  .trim()
+  .regex(/^\+[0-9]{1,4}$/);
 export const UpdatePhoneRequest = z
   .object({ phone: Phone, phonePrefix: PhonePrefix.optional().describe('Kept as it is when left out.') })
   .meta({ id: 'UpdatePhoneRequest' });
@@ -68,11 +81,14 @@ export const UpdatePhoneAndTermsRequest = z
     registrationLoginId: z.string().max(200).optional(),
   })
   .meta({ id: 'UpdatePhoneAndTermsRequest' });
-export const UpdateTermsRequest = z.object({ RexerTermsAndConditions: z.boolean(), RexerPrivacy: z.boolean() }).meta({ id: 'UpdateTermsRequest' });
-export const CommercialConsentRequest = z.object({ CommercialConsent: z.boolean() }).meta({ id: 'CommercialConsentRequest' });
+export const UpdateTermsRequest = z
+  .object({ RexerTermsAndConditions: z.boolean(), RexerPrivacy: z.boolean() })
+  .meta({ id: 'UpdateTermsRequest' });
+export const CommercialConsentRequest = z
+  .object({ CommercialConsent: z.boolean() })
+  .meta({ id: 'CommercialConsentRequest' });
 export const PartnerConsentRequest = z.object({ PartnerConsent: z.boolean() }).meta({ id: 'PartnerConsentRequest' });
 export const UserIdParams = IdParams;
-
 
 const Text = OneLineText;
 /**
@@ -82,14 +98,19 @@ const Text = OneLineText;
 const FiscalCode = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]$/);
+  .regex(
+    /^[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]$/,
+  );
 export const Address = z
   .object({
     address: Text(200),
     number: Text(20),
     city: Text(120),
     /** Italian CAP: five digits. */
-    postalCode: z.string().trim().regex(/^[0-9]{5}$/),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{5}$/),
     /** The province's two-letter code (MI, RM ...), stored in capitals. */
     province: z
       .string()
@@ -105,7 +126,11 @@ export const PrivateDataRequest = z
     name: PersonName(100),
     surname: PersonName(100),
     phonePrefix: PhonePrefix.optional(),
-    phone: z.string().trim().regex(/^[0-9 ]{6,20}$/).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[0-9 ]{6,20}$/)
+      .optional(),
     birthdayDate: z.iso.date().optional(),
     birthdayCity: PlainName(120).optional(),
     birthdayCountry: PlainName(80).optional(),
@@ -118,15 +143,28 @@ export const PrivateDataRequest = z
 export const CorporateDataRequest = z
   .object({
     companyName: Text(200),
-    VATNumber: z.string().trim().regex(/^[0-9]{11}$/),
+    VATNumber: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{11}$/),
     pecAddress: z.email().max(254).optional(),
     /** SDI recipient code for e-invoices: 7 characters. */
-    uniqueCode: z.string().trim().regex(/^[A-Za-z0-9]{7}$/).optional(),
+    uniqueCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{7}$/)
+      .optional(),
     referentName: PersonName(100),
     referentSurname: PersonName(100),
-    referentPhone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
+    referentPhone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ]{6,20}$/)
+      .optional(),
     legalAddress: Address,
   })
   .meta({ id: 'CorporateDataRequest' });
 
-export const BusinessNameRequest = z.object({ businessName: z.union([z.literal(0), z.literal(1)]) }).meta({ id: 'BusinessNameRequest' });
+export const BusinessNameRequest = z
+  .object({ businessName: z.union([z.literal(0), z.literal(1)]) })
+  .meta({ id: 'BusinessNameRequest' });

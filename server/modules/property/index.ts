@@ -8,7 +8,14 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { createPropertyRepository, type PropertyRepository } from './repository';
 import { visitorHash, type Visitor } from './view-visitor';
-import { NewDevelopmentDetail, NewDevelopmentParams, PropertyDetail, PropertyParams, SimilarListings, SimilarQuery } from './schemas';
+import {
+  NewDevelopmentDetail,
+  NewDevelopmentParams,
+  PropertyDetail,
+  PropertyParams,
+  SimilarListings,
+  SimilarQuery,
+} from './schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +34,10 @@ export const VIEW_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
  * counted), and the visitor it counts for: that account when it is confirmed and active,
  * otherwise the client's address (an anonymous or unconfirmed session costs nothing to make).
  */
-async function viewerOf(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest): Promise<{ userId: number | null; visitor: Visitor }> {
+async function viewerOf(
+  fastify: Parameters<FastifyPluginAsyncZod>[0],
+  request: FastifyRequest,
+): Promise<{ userId: number | null; visitor: Visitor }> {
   const anonymous = { userId: null, visitor: { ip: request.ip } };
   if (!request.headers.authorization) return anonymous;
   let userId: number | null;
@@ -53,7 +63,8 @@ const propertyModule: FastifyPluginAsyncZod = async function propertyModule(fast
       schema: {
         tags: ['Property'],
         summary: 'A published, suspended or sold listing',
-        description: 'Deleted listings answer 410 PropertyDeleted (the page offers similar ones); drafts and unknown ids 404 PropertyNotFound.',
+        description:
+          'Deleted listings answer 410 PropertyDeleted (the page offers similar ones); drafts and unknown ids 404 PropertyNotFound.',
         params: PropertyParams,
         response: { 200: PropertyDetail, ...errorResponses(404, 410) },
       },
@@ -84,7 +95,12 @@ const propertyModule: FastifyPluginAsyncZod = async function propertyModule(fast
       if (!isCrawlerAgent(request.headers['user-agent'])) {
         const { userId, visitor } = await viewerOf(fastify, request);
         const day = new Date().toISOString().slice(0, 10);
-        await fastify.propertyRepository.countView(request.params.id, userId, day, visitorHash(fastify.secrets.viewVisitorKey, day, visitor));
+        await fastify.propertyRepository.countView(
+          request.params.id,
+          userId,
+          day,
+          visitorHash(fastify.secrets.viewVisitorKey, day, visitor),
+        );
       }
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },

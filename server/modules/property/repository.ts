@@ -26,14 +26,19 @@ import {
   users,
 } from '../../db/schema';
 import { favoritesCountOf } from '../shared/favorites-count';
-import { districtNameOf, formatAddress, listingTypeId, publicCoordinate, searchListingFrom, toSearchListing, type SearchListingType } from '../shared/search-listing';
+import {
+  districtNameOf,
+  formatAddress,
+  listingTypeId,
+  publicCoordinate,
+  searchListingFrom,
+  toSearchListing,
+  type SearchListingType,
+} from '../shared/search-listing';
 import { resolveMediaUrl } from '../shared/media-url';
 import type { NewDevelopmentDetailType, PropertyDetailType } from './schemas';
 
-export type PropertyLookup =
-  | { kind: 'found'; detail: PropertyDetailType }
-  | { kind: 'deleted' }
-  | { kind: 'missing' };
+export type PropertyLookup = { kind: 'found'; detail: PropertyDetailType } | { kind: 'deleted' } | { kind: 'missing' };
 
 export interface PropertyRepository {
   /** The public detail of a published, suspended or sold listing; deleted and missing (or draft) apart. */
@@ -66,7 +71,13 @@ interface MediaRow {
 }
 
 /** A picture as the page shows it: an owner's upload has a URL template (listing-media), filled here with the gallery's JPEG. */
-const mediaItem = (m: Omit<MediaRow, 'mediaTypeId'>) => ({ Url: resolveMediaUrl(m.url), ThumbnailUrl: m.thumbnailUrl, Width: m.width, Height: m.height, Caption: m.caption });
+const mediaItem = (m: Omit<MediaRow, 'mediaTypeId'>) => ({
+  Url: resolveMediaUrl(m.url),
+  ThumbnailUrl: m.thumbnailUrl,
+  Width: m.width,
+  Height: m.height,
+  Caption: m.caption,
+});
 
 export function createPropertyRepository(db: Db): PropertyRepository {
   const agencyLogo = aliasedTable(media, 'agency_logo');
@@ -129,7 +140,9 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         agencyId: sql<number | null>`coalesce(${agencies.id}, ${ownerAgency.id})`,
         agencyName: sql<string | null>`coalesce(${agencies.name}, ${ownerAgency.name})`,
         agencySlug: sql<string | null>`coalesce(${agencies.slug}, ${ownerAgency.slug})`,
-        agencyPhone: sql<string | null>`case when ${agencies.id} is not null then ${agencies.phone} else ${ownerAgency.phone} end`,
+        agencyPhone: sql<
+          string | null
+        >`case when ${agencies.id} is not null then ${agencies.phone} else ${ownerAgency.phone} end`,
         agencyLogoUrl: agencyLogo.url,
         ownerFirstName: users.name,
         highlighted: sql<boolean>`coalesce(${properties.highlightedUntil} > now(), false)`,
@@ -157,14 +170,26 @@ export function createPropertyRepository(db: Db): PropertyRepository {
 
     const [mediaRows, roomRows, amenityRows, history, favoriteRows] = await Promise.all([
       db
-        .select({ mediaTypeId: media.mediaTypeId, url: media.url, thumbnailUrl: media.thumbnailUrl, width: media.width, height: media.height, caption: media.caption })
+        .select({
+          mediaTypeId: media.mediaTypeId,
+          url: media.url,
+          thumbnailUrl: media.thumbnailUrl,
+          width: media.width,
+          height: media.height,
+          caption: media.caption,
+        })
         .from(media)
         .innerJoin(mediaTypes, eq(mediaTypes.id, media.mediaTypeId))
         // Pictures only: the galleries show images (an uploaded PDF floor plan is not one).
         .where(and(eq(media.propertyId, id), eq(mediaTypes.public, true), like(media.contentType, 'image/%')))
         .orderBy(asc(media.position), asc(media.id)),
       db
-        .select({ roomTypeId: propertyRooms.roomTypeId, code: roomTypes.code, name: roomTypes.name, count: propertyRooms.count })
+        .select({
+          roomTypeId: propertyRooms.roomTypeId,
+          code: roomTypes.code,
+          name: roomTypes.name,
+          count: propertyRooms.count,
+        })
         .from(propertyRooms)
         .innerJoin(roomTypes, eq(roomTypes.id, propertyRooms.roomTypeId))
         .where(eq(propertyRooms.propertyId, id))
@@ -184,7 +209,8 @@ export function createPropertyRepository(db: Db): PropertyRepository {
       db.execute<{ count: number }>(sql`select ${favoritesCountOf(id)} as count`),
     ]);
 
-    const reduced = row.previousPrice !== null && row.price !== null && row.price < row.previousPrice && row.priceChangedAt !== null;
+    const reduced =
+      row.previousPrice !== null && row.price !== null && row.price < row.previousPrice && row.priceChangedAt !== null;
     const isAgency = row.agencyId !== null;
     return {
       kind: 'found',
@@ -224,13 +250,28 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         ContractTypeId: row.contractTypeId,
         PetsAllowed: row.petsAllowed,
         Amenities: amenityRows.map((a) => ({ Id: a.id, Name: a.name })),
-        RoomList: roomRows.map((r) => ({ RoomTypeId: r.roomTypeId, Name: r.name, PluralName: roomPlural(r.code, r.name), Count: r.count })),
+        RoomList: roomRows.map((r) => ({
+          RoomTypeId: r.roomTypeId,
+          Name: r.name,
+          PluralName: roomPlural(r.code, r.name),
+          Count: r.count,
+        })),
         Photos: mediaRows.filter((m) => PHOTO_TYPES.includes(m.mediaTypeId as 1 | 3)).map(mediaItem),
         FloorPlans: mediaRows.filter((m) => FLOOR_PLAN_TYPES.includes(m.mediaTypeId as 4 | 8)).map(mediaItem),
         EnergyCertificates: mediaRows.filter((m) => m.mediaTypeId === MEDIA_TYPE.energy_certificate).map(mediaItem),
         City:
-          row.cityName !== null && row.citySlug !== null && row.istat !== null && row.provinceCode !== null && row.provinceSlug !== null
-            ? { Name: row.cityName, Slug: row.citySlug, Istat: row.istat, ProvinceCode: row.provinceCode, ProvinceSlug: row.provinceSlug }
+          row.cityName !== null &&
+          row.citySlug !== null &&
+          row.istat !== null &&
+          row.provinceCode !== null &&
+          row.provinceSlug !== null
+            ? {
+                Name: row.cityName,
+                Slug: row.citySlug,
+                Istat: row.istat,
+                ProvinceCode: row.provinceCode,
+                ProvinceSlug: row.provinceSlug,
+              }
             : null,
         CityName: row.cityName,
         ProvinceCode: row.provinceCode,
@@ -243,8 +284,22 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         IsNewBuild: row.developmentId !== null || row.conditionId === PROPERTY_CONDITION.new,
         Development: ref(row.developmentId, row.developmentName),
         Advertiser: isAgency
-          ? { Kind: 'agency', Name: row.agencyName ?? '', AgencyId: row.agencyId, AgencySlug: row.agencySlug, LogoUrl: row.agencyLogoUrl, Phone: row.agencyPhone }
-          : { Kind: 'private', Name: row.ownerFirstName ?? '', AgencyId: null, AgencySlug: null, LogoUrl: null, Phone: null },
+          ? {
+              Kind: 'agency',
+              Name: row.agencyName ?? '',
+              AgencyId: row.agencyId,
+              AgencySlug: row.agencySlug,
+              LogoUrl: row.agencyLogoUrl,
+              Phone: row.agencyPhone,
+            }
+          : {
+              Kind: 'private',
+              Name: row.ownerFirstName ?? '',
+              AgencyId: null,
+              AgencySlug: null,
+              LogoUrl: null,
+              Phone: null,
+            },
         Highlighted: Boolean(row.highlighted),
         PublishedAt: row.publishedAt === null ? null : iso(row.publishedAt),
         UpdatedAt: iso(row.updatedAt),
@@ -273,7 +328,10 @@ export function createPropertyRepository(db: Db): PropertyRepository {
     // Homes are like homes (a flat and a penthouse compete); a shop, a garage, an office only like its own type.
     const kind =
       base.typeId !== null && HOME_PROPERTY_TYPES.includes(base.typeId)
-        ? sql`coalesce(p.publication_property_type_id, p.property_type_id) in (${sql.join([...HOME_PROPERTY_TYPES].map((t) => sql`${t}`), sql`, `)})`
+        ? sql`coalesce(p.publication_property_type_id, p.property_type_id) in (${sql.join(
+            [...HOME_PROPERTY_TYPES].map((t) => sql`${t}`),
+            sql`, `,
+          )})`
         : base.typeId !== null
           ? sql`coalesce(p.publication_property_type_id, p.property_type_id) = ${base.typeId}`
           : sql`true`;
@@ -293,7 +351,9 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         union all (select p.id, p.price, p.surface_m2 from ${properties} p where ${where} and p.price is null order by p.id limit ${limit})`;
     };
     const closeness = sql`abs(coalesce(c.price, 0) - ${price ?? 0}), abs(coalesce(c.surface_m2, 0) - ${surface ?? 0}), c.id`;
-    const inTown = await db.execute<{ id: number }>(sql`select c.id from (${nearest(sql`${base.municipalityId}`)}) c order by ${closeness} limit ${limit}`);
+    const inTown = await db.execute<{ id: number }>(
+      sql`select c.id from (${nearest(sql`${base.municipalityId}`)}) c order by ${closeness} limit ${limit}`,
+    );
     const ids = inTown.rows.map((row) => Number(row.id));
     if (ids.length < limit) {
       const inProvince = await db.execute<{ id: number }>(sql`
@@ -346,7 +406,15 @@ export function createPropertyRepository(db: Db): PropertyRepository {
         .limit(100),
       // The development's images: the listing images (not the rooms) of its units, each once.
       db
-        .selectDistinctOn([media.url], { url: media.url, thumbnailUrl: media.thumbnailUrl, width: media.width, height: media.height, caption: media.caption, propertyId: media.propertyId, position: media.position })
+        .selectDistinctOn([media.url], {
+          url: media.url,
+          thumbnailUrl: media.thumbnailUrl,
+          width: media.width,
+          height: media.height,
+          caption: media.caption,
+          propertyId: media.propertyId,
+          position: media.position,
+        })
         .from(media)
         .innerJoin(properties, eq(properties.id, media.propertyId))
         .where(and(published, eq(media.mediaTypeId, MEDIA_TYPE.property_image)))
@@ -362,7 +430,13 @@ export function createPropertyRepository(db: Db): PropertyRepository {
       Completion: row.completion,
       CityName: row.cityName,
       ProvinceCode: row.provinceCode,
-      City: { Name: row.cityName, Slug: row.citySlug, Istat: row.istat, ProvinceCode: row.provinceCode, ProvinceSlug: row.provinceSlug },
+      City: {
+        Name: row.cityName,
+        Slug: row.citySlug,
+        Istat: row.istat,
+        ProvinceCode: row.provinceCode,
+        ProvinceSlug: row.provinceSlug,
+      },
       Address: row.street,
       Latitude: row.latitude,
       Longitude: row.longitude,
@@ -408,6 +482,8 @@ export function createPropertyRepository(db: Db): PropertyRepository {
  * nothing and are not kept.
  */
 export async function purgeViewVisitors(db: Db, day: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`with gone as (delete from ${propertyViewVisitors} where ${propertyViewVisitors.day} < ${day}::date returning 1) select count(*)::int as n from gone`);
+  const result = await db.execute<{ n: number }>(
+    sql`with gone as (delete from ${propertyViewVisitors} where ${propertyViewVisitors.day} < ${day}::date returning 1) select count(*)::int as n from gone`,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -68,7 +68,10 @@ export const PropertyAdvertiser = z
     LogoUrl: z.string().nullable(),
     Phone: z.string().nullable().describe("The agency's phone; always null for a private owner."),
   })
-  .meta({ id: 'PropertyAdvertiser', description: 'Who advertises the listing. A private owner is named by first name only, never with contacts.' });
+  .meta({
+    id: 'PropertyAdvertiser',
+    description: 'Who advertises the listing. A private owner is named by first name only, never with contacts.',
+  });
 
 export const PropertyDetail = z
   .object({
@@ -80,7 +83,10 @@ export const PropertyDetail = z
     Price: z.number().int().nullable().describe('Euros; monthly for rent.'),
     PricePerM2: z.number().int().nullable().describe('Euros per square metre, rounded.'),
     PreviousPrice: z.number().int().nullable().describe('The price before the latest change.'),
-    PriceReducedAt: z.iso.datetime().nullable().describe('When the price last changed, set only when that change was a reduction.'),
+    PriceReducedAt: z.iso
+      .datetime()
+      .nullable()
+      .describe('When the price last changed, set only when that change was a reduction.'),
     PriceHistory: z.array(PriceHistoryPoint).describe('Every asking price, oldest first.'),
     PropertyTypeId: z.number().int().nullable(),
     PropertyTypeName: z.string().nullable(),
@@ -101,7 +107,13 @@ export const PropertyDetail = z
     AvailableFrom: z.iso.date().nullable().describe('Rent: available from this day.'),
     Furnishing: ReferenceItem.nullable().describe('Rent: furnished, partly furnished ...'),
     SecurityDeposit: z.number().int().nullable().describe('Rent: security deposit in euros.'),
-    ContractTypeId: z.number().int().nullable().describe('Rent: the lease offered (1 free rent 4+4, 2 agreed rent 3+2, 3 temporary, 4 students); null when not said.'),
+    ContractTypeId: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Rent: the lease offered (1 free rent 4+4, 2 agreed rent 3+2, 3 temporary, 4 students); null when not said.',
+      ),
     PetsAllowed: z.boolean().nullable().describe('Rent: whether pets are welcome; null when not said.'),
     Amenities: z.array(ReferenceItem),
     RoomList: z.array(RoomCount).describe('The composition: how many rooms of each type.'),
@@ -117,12 +129,19 @@ export const PropertyDetail = z
     Latitude: z.number().nullable().describe('Rounded to 3 decimals (~100 m) when the address is hidden.'),
     Longitude: z.number().nullable().describe('Rounded to 3 decimals (~100 m) when the address is hidden.'),
     IsNewBuild: z.boolean(),
-    Development: ReferenceItem.nullable().describe('The new development (/nuovecostruzioni/{Id}) this unit belongs to.'),
+    Development: ReferenceItem.nullable().describe(
+      'The new development (/nuovecostruzioni/{Id}) this unit belongs to.',
+    ),
     Advertiser: PropertyAdvertiser,
     Highlighted: z.boolean(),
     PublishedAt: z.iso.datetime().nullable(),
     UpdatedAt: z.iso.datetime(),
-    FavoritesCount: z.number().int().describe('How many people keep it among their favourites: confirmed accounts other than the owner (an anonymous visitor’s favourite counts once it moves to a confirmed account).'),
+    FavoritesCount: z
+      .number()
+      .int()
+      .describe(
+        'How many people keep it among their favourites: confirmed accounts other than the owner (an anonymous visitor’s favourite counts once it moves to a confirmed account).',
+      ),
   })
   .meta({ id: 'PropertyDetail', description: 'A published, suspended or sold listing as its public page shows it.' });
 

@@ -17,7 +17,14 @@ import {
   updateSavedSearch,
   type SavedSearchRow,
 } from './repository';
-import { CreateSavedSearchRequest, DeleteByLinkRequest, DeleteByLinkResponse, SavedSearchItem, SavedSearchList, UpdateSavedSearchRequest } from './schemas';
+import {
+  CreateSavedSearchRequest,
+  DeleteByLinkRequest,
+  DeleteByLinkResponse,
+  SavedSearchItem,
+  SavedSearchList,
+  UpdateSavedSearchRequest,
+} from './schemas';
 
 function itemOf(row: SavedSearchRow, summary: string) {
   return {
@@ -39,13 +46,23 @@ function itemOf(row: SavedSearchRow, summary: string) {
  */
 const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesModule(fastify) {
   const withSummaries = async (rows: SavedSearchRow[]) => {
-    const summaries = await summariesOf(fastify.db, rows.map((row) => paramsOf(row.criteria)));
+    const summaries = await summariesOf(
+      fastify.db,
+      rows.map((row) => paramsOf(row.criteria)),
+    );
     return rows.map((row, index) => itemOf(row, summaries[index] ?? ''));
   };
 
   fastify.get(
     '/api/User/SavedSearches',
-    { preHandler: requireUser(), schema: { tags: ['SavedSearches'], summary: 'The saved searches of the user, newest first', response: { 200: SavedSearchList, ...errorResponses(401) } } },
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['SavedSearches'],
+        summary: 'The saved searches of the user, newest first',
+        response: { 200: SavedSearchList, ...errorResponses(401) },
+      },
+    },
     async (request) => ({ Items: await withSummaries(await listSavedSearches(fastify.db, request.user.id)) }),
   );
 
@@ -55,7 +72,12 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
       // A visitor who registered from "Salva ricerca" saves it at once; the alerts wait for the
       // confirmed address (search-alerts.ts mails confirmed accounts only).
       preHandler: requireUser({ allowRapidRegistration: true }),
-      schema: { tags: ['SavedSearches'], summary: 'Save a search, with its alert frequency', body: CreateSavedSearchRequest, response: { 201: SavedSearchItem, ...errorResponses(401, 404, 409) } },
+      schema: {
+        tags: ['SavedSearches'],
+        summary: 'Save a search, with its alert frequency',
+        body: CreateSavedSearchRequest,
+        response: { 201: SavedSearchItem, ...errorResponses(401, 404, 409) },
+      },
     },
     async (request, reply) => {
       const now = new Date();
@@ -64,7 +86,14 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
       if (Object.keys(errors).length > 0) throw new AppError(errors.Search ? 'InvalidSearch' : 'ValidationError');
       // The place must exist and the area be valid (UnknownPlace 404, InvalidPolygon 400), as for a search.
       await resolveSearchFilter(fastify.db, params);
-      const row = await createSavedSearch(fastify.db, { userId: request.user.id, name: request.body.Name, frequency: request.body.Frequency, params, criteria: savedCriteria(params), now });
+      const row = await createSavedSearch(fastify.db, {
+        userId: request.user.id,
+        name: request.body.Name,
+        frequency: request.body.Frequency,
+        params,
+        criteria: savedCriteria(params),
+        now,
+      });
       if (row === 'limit') throw new AppError('SavedSearchLimitReached');
       const [item] = await withSummaries([row]);
       return reply.code(201).send(item);
@@ -73,7 +102,15 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
 
   fastify.get(
     '/api/User/SavedSearches/:id',
-    { preHandler: requireUser(), schema: { tags: ['SavedSearches'], summary: 'One saved search of the user', params: IdParams, response: { 200: SavedSearchItem, ...errorResponses(401, 404) } } },
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['SavedSearches'],
+        summary: 'One saved search of the user',
+        params: IdParams,
+        response: { 200: SavedSearchItem, ...errorResponses(401, 404) },
+      },
+    },
     async (request) => {
       const row = await findSavedSearch(fastify.db, request.params.id, request.user.id);
       if (!row) throw new AppError('SavedSearchNotFound');
@@ -86,11 +123,23 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
     '/api/User/SavedSearches/:id',
     {
       preHandler: requireUser(),
-      schema: { tags: ['SavedSearches'], summary: 'Rename a saved search, change its alerts', params: IdParams, body: UpdateSavedSearchRequest, response: { 200: SavedSearchItem, ...errorResponses(401, 404) } },
+      schema: {
+        tags: ['SavedSearches'],
+        summary: 'Rename a saved search, change its alerts',
+        params: IdParams,
+        body: UpdateSavedSearchRequest,
+        response: { 200: SavedSearchItem, ...errorResponses(401, 404) },
+      },
     },
     async (request) => {
       const { Name, Frequency, AlertsEnabled } = request.body;
-      const row = await updateSavedSearch(fastify.db, request.params.id, request.user.id, { name: Name, frequency: Frequency, alertsEnabled: AlertsEnabled }, new Date());
+      const row = await updateSavedSearch(
+        fastify.db,
+        request.params.id,
+        request.user.id,
+        { name: Name, frequency: Frequency, alertsEnabled: AlertsEnabled },
+        new Date(),
+      );
       if (!row) throw new AppError('SavedSearchNotFound');
       const [item] = await withSummaries([row]);
       return item!;
@@ -99,9 +148,18 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
 
   fastify.delete(
     '/api/User/SavedSearches/:id',
-    { preHandler: requireUser(), schema: { tags: ['SavedSearches'], summary: 'Delete a saved search', params: IdParams, response: { 200: OkResponse, ...errorResponses(401, 404) } } },
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['SavedSearches'],
+        summary: 'Delete a saved search',
+        params: IdParams,
+        response: { 200: OkResponse, ...errorResponses(401, 404) },
+      },
+    },
     async (request) => {
-      if (!(await deleteSavedSearch(fastify.db, request.params.id, request.user.id))) throw new AppError('SavedSearchNotFound');
+      if (!(await deleteSavedSearch(fastify.db, request.params.id, request.user.id)))
+        throw new AppError('SavedSearchNotFound');
       return { Ok: true as const };
     },
   );
@@ -122,7 +180,8 @@ const savedSearchesModule: FastifyPluginAsyncZod = async function savedSearchesM
       const row = await findSavedSearch(fastify.db, Id);
       // An unknown id answers like a wrong token: the link call does not reveal which ids exist.
       if (!row) throw new AppError('InvalidDeleteLink');
-      if (!isDeleteLinkToken(fastify.secrets.savedSearchLinkKey, row.id, row.userId, Token)) throw new AppError('InvalidDeleteLink');
+      if (!isDeleteLinkToken(fastify.secrets.savedSearchLinkKey, row.id, row.userId, Token))
+        throw new AppError('InvalidDeleteLink');
       if (!(await deleteSavedSearch(fastify.db, row.id, row.userId))) throw new AppError('SavedSearchNotFound');
       return { Name: row.name };
     },

@@ -21,7 +21,8 @@ export interface SearchAlertMail {
 function priceText(listing: AlertListing): string {
   if (listing.price === null) return 'Prezzo su richiesta';
   const unit = listing.sellTypeId === 2 ? ' €/mese' : ' €';
-  if (listing.previousPrice !== null && listing.previousPrice > listing.price) return `Prezzo ribassato: ${euros(listing.previousPrice)}${unit} → ${euros(listing.price)}${unit}`;
+  if (listing.previousPrice !== null && listing.previousPrice > listing.price)
+    return `Prezzo ribassato: ${euros(listing.previousPrice)}${unit} → ${euros(listing.price)}${unit}`;
   return `${euros(listing.price)}${unit}`;
 }
 
@@ -35,7 +36,9 @@ export function searchAlertMail(opts: {
   listings: AlertListing[];
 }): SearchAlertMail {
   const count = opts.listings.length;
-  const reductions = opts.listings.filter((l) => l.previousPrice !== null && l.price !== null && l.previousPrice > l.price).length;
+  const reductions = opts.listings.filter(
+    (l) => l.previousPrice !== null && l.price !== null && l.previousPrice > l.price,
+  ).length;
   const subject =
     count === 1
       ? reductions === 1
@@ -45,7 +48,9 @@ export function searchAlertMail(opts: {
   const lines = [
     greeting(opts.userName),
     '',
-    count === 1 ? `c'è una novità per la tua ricerca «${opts.searchName}»` : `ci sono ${count} novità per la tua ricerca «${opts.searchName}»`,
+    count === 1
+      ? `c'è una novità per la tua ricerca «${opts.searchName}»`
+      : `ci sono ${count} novità per la tua ricerca «${opts.searchName}»`,
     `(${opts.summary}):`,
     '',
   ];

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { parseSearchParams, SEARCH_TYPE_ID, type AlertFrequency, type SearchParams } from '@domain/search';
 import type { Db, Tx } from '../../db/database';
-import { agencies, districts, municipalities, propertyTypes, provinces, regions, savedSearches, users } from '../../db/schema';
+import {
+  agencies,
+  districts,
+  municipalities,
+  propertyTypes,
+  provinces,
+  regions,
+  savedSearches,
+  users,
+} from '../../db/schema';
 import { summarize, type SummaryNames } from './summary';
 
 // The saved searches of /myrexer/ricerche: every read and write is scoped to the owner.
@@ -28,7 +37,9 @@ export async function findSavedSearch(db: Db, id: number, userId?: number): Prom
   const [row] = await db
     .select()
     .from(savedSearches)
-    .where(userId === undefined ? eq(savedSearches.id, id) : and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .where(
+      userId === undefined ? eq(savedSearches.id, id) : and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)),
+    )
     .limit(1);
   return row;
 }
@@ -41,7 +52,14 @@ export async function countSavedSearches(db: Db | Tx, userId: number): Promise<n
 /** Saves a search within the user's limit ('limit' when it is reached). */
 export async function createSavedSearch(
   db: Db,
-  input: { userId: number; name: string; frequency: AlertFrequency; params: SearchParams; criteria: Record<string, string>; now: Date },
+  input: {
+    userId: number;
+    name: string;
+    frequency: AlertFrequency;
+    params: SearchParams;
+    criteria: Record<string, string>;
+    now: Date;
+  },
 ): Promise<SavedSearchRow | 'limit'> {
   // The user's row is locked for the count and the insert: concurrent saves on any number of
   // servers cannot pass the limit.
@@ -98,30 +116,62 @@ export function paramsOf(criteria: Record<string, string>): SearchParams {
 /** The names of the places, agency and property types the searches refer to, for their summaries. */
 export async function summaryNames(db: Db, searches: SearchParams[]): Promise<Map<SearchParams, SummaryNames>> {
   const towns = [...new Set(searches.flatMap((p) => (p.SearchType === 'town' && p.Town ? [p.Town] : [])))];
-  const provinceKeys = [...new Set(searches.flatMap((p) => (p.SearchType === 'province' && p.Province ? [p.Province] : [])))];
+  const provinceKeys = [
+    ...new Set(searches.flatMap((p) => (p.SearchType === 'province' && p.Province ? [p.Province] : []))),
+  ];
   const regionSlugs = [...new Set(searches.flatMap((p) => (p.SearchType === 'region' && p.Region ? [p.Region] : [])))];
-  const districtIds = [...new Set(searches.flatMap((p) => (p.SearchType === 'district' && p.District ? [p.District] : [])))];
+  const districtIds = [
+    ...new Set(searches.flatMap((p) => (p.SearchType === 'district' && p.District ? [p.District] : []))),
+  ];
   const agencyIds = [...new Set(searches.flatMap((p) => (p.SearchType === 'agency' && p.Agency ? [p.Agency] : [])))];
   const typeIds = [...new Set(searches.flatMap((p) => (p.Type ? [] : (p.PropertyTypes ?? []))))];
   const [townRows, provinceRows, regionRows, districtRows, agencyRows, typeRows] = await Promise.all([
-    towns.length ? db.select({ key: municipalities.istatCode, name: municipalities.name }).from(municipalities).where(inArray(municipalities.istatCode, towns)) : [],
+    towns.length
+      ? db
+          .select({ key: municipalities.istatCode, name: municipalities.name })
+          .from(municipalities)
+          .where(inArray(municipalities.istatCode, towns))
+      : [],
     provinceKeys.length
       ? db
           .select({ slug: provinces.slug, sigla: provinces.sigla, name: provinces.name })
           .from(provinces)
-          .where(or(inArray(provinces.slug, provinceKeys.map((k) => k.toLowerCase())), inArray(sql`upper(${provinces.sigla})`, provinceKeys.map((k) => k.toUpperCase()))))
+          .where(
+            or(
+              inArray(
+                provinces.slug,
+                provinceKeys.map((k) => k.toLowerCase()),
+              ),
+              inArray(
+                sql`upper(${provinces.sigla})`,
+                provinceKeys.map((k) => k.toUpperCase()),
+              ),
+            ),
+          )
       : [],
-    regionSlugs.length ? db.select({ key: regions.slug, name: regions.name }).from(regions).where(inArray(regions.slug, regionSlugs)) : [],
-    districtIds.length ? db.select({ key: districts.id, name: districts.name }).from(districts).where(inArray(districts.id, districtIds)) : [],
-    agencyIds.length ? db.select({ key: agencies.id, name: agencies.name }).from(agencies).where(inArray(agencies.id, agencyIds)) : [],
-    typeIds.length ? db.select({ key: propertyTypes.id, name: propertyTypes.pluralName }).from(propertyTypes).where(inArray(propertyTypes.id, typeIds)) : [],
+    regionSlugs.length
+      ? db.select({ key: regions.slug, name: regions.name }).from(regions).where(inArray(regions.slug, regionSlugs))
+      : [],
+    districtIds.length
+      ? db.select({ key: districts.id, name: districts.name }).from(districts).where(inArray(districts.id, districtIds))
+      : [],
+    agencyIds.length
+      ? db.select({ key: agencies.id, name: agencies.name }).from(agencies).where(inArray(agencies.id, agencyIds))
+      : [],
+    typeIds.length
+      ? db
+          .select({ key: propertyTypes.id, name: propertyTypes.pluralName })
+          .from(propertyTypes)
+          .where(inArray(propertyTypes.id, typeIds))
+      : [],
   ]);
   const town = new Map(townRows.map((r) => [r.key, r.name]));
   const region = new Map(regionRows.map((r) => [r.key, r.name]));
   const district = new Map(districtRows.map((r) => [r.key, r.name]));
   const agency = new Map(agencyRows.map((r) => [r.key, r.name]));
   const type = new Map(typeRows.map((r) => [r.key, r.name]));
-  const province = (key: string) => provinceRows.find((r) => r.slug === key.toLowerCase() || r.sigla.toUpperCase() === key.toUpperCase())?.name;
+  const province = (key: string) =>
+    provinceRows.find((r) => r.slug === key.toLowerCase() || r.sigla.toUpperCase() === key.toUpperCase())?.name;
   return new Map(
     searches.map((p) => [
       p,

@@ -28,8 +28,14 @@ export function euros(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
-function range(min: number | undefined, max: number | undefined, unit: string, format: (n: number) => string = String): string | undefined {
-  if (min !== undefined && max !== undefined) return min === max ? `${format(min)} ${unit}` : `da ${format(min)} a ${format(max)} ${unit}`;
+function range(
+  min: number | undefined,
+  max: number | undefined,
+  unit: string,
+  format: (n: number) => string = String,
+): string | undefined {
+  if (min !== undefined && max !== undefined)
+    return min === max ? `${format(min)} ${unit}` : `da ${format(min)} a ${format(max)} ${unit}`;
   if (max !== undefined) return `fino a ${format(max)} ${unit}`;
   if (min !== undefined) return `da ${format(min)} ${unit}`;
   return undefined;
@@ -37,7 +43,11 @@ function range(min: number | undefined, max: number | undefined, unit: string, f
 
 function distance(metres: number | undefined): string {
   const m = metres ?? 2000;
-  return m >= 1000 ? `${Number((m / 1000).toFixed(1)).toString().replace('.', ',')} km` : `${m} m`;
+  return m >= 1000
+    ? `${Number((m / 1000).toFixed(1))
+        .toString()
+        .replace('.', ',')} km`
+    : `${m} m`;
 }
 
 function where(p: SearchParams, names: SummaryNames): string {
@@ -68,7 +78,11 @@ function where(p: SearchParams, names: SummaryNames): string {
  * the alert mails show it: "Trilocali in vendita a Bologna, fino a 450.000 €, da 70 m²".
  */
 export function summarize(p: SearchParams, names: SummaryNames = {}): string {
-  const what = p.Type ? TYPE_LABEL[p.Type] : names.propertyTypes && names.propertyTypes.length > 0 ? joinAnd(names.propertyTypes) : 'Immobili';
+  const what = p.Type
+    ? TYPE_LABEL[p.Type]
+    : names.propertyTypes && names.propertyTypes.length > 0
+      ? joinAnd(names.propertyTypes)
+      : 'Immobili';
   const sell = p.SellType === 2 ? 'in affitto' : 'in vendita';
   const extra: string[] = [];
   if (p.Text) extra.push(`con «${p.Text}»`);
@@ -77,7 +91,10 @@ export function summarize(p: SearchParams, names: SummaryNames = {}): string {
   const surface = range(p.SurfaceMin, p.SurfaceMax, 'm²');
   if (surface) extra.push(surface);
   if (p.RoomsMin !== undefined || p.RoomsMax !== undefined) {
-    const rooms = p.RoomsMin !== undefined && p.RoomsMax === undefined ? `almeno ${p.RoomsMin} locali` : range(p.RoomsMin, p.RoomsMax, 'locali');
+    const rooms =
+      p.RoomsMin !== undefined && p.RoomsMax === undefined
+        ? `almeno ${p.RoomsMin} locali`
+        : range(p.RoomsMin, p.RoomsMax, 'locali');
     if (rooms) extra.push(rooms);
   }
   if (p.BathroomsMin) extra.push(p.BathroomsMin === 1 ? 'almeno 1 bagno' : `almeno ${p.BathroomsMin} bagni`);
@@ -85,7 +102,10 @@ export function summarize(p: SearchParams, names: SummaryNames = {}): string {
   if (p.WithPhotos) extra.push('con foto');
   if (p.PrivateOnly) extra.push('solo privati');
   if (p.Pets) extra.push('animali ammessi');
-  if (p.PublishedWithin) extra.push(p.PublishedWithin === 1 ? "pubblicati nell'ultimo giorno" : `pubblicati negli ultimi ${p.PublishedWithin} giorni`);
+  if (p.PublishedWithin)
+    extra.push(
+      p.PublishedWithin === 1 ? "pubblicati nell'ultimo giorno" : `pubblicati negli ultimi ${p.PublishedWithin} giorni`,
+    );
   return [`${what} ${sell} ${where(p, names)}`, ...extra].join(', ');
 }
 

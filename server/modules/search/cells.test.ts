@@ -21,8 +21,12 @@ const inView = (b: Bounds, x: number, y: number) => x >= b.west && x <= b.east &
 /** How many pieces of the plan count a listing at (x, y): cell lines, then the strips (in the view, outside the finest inner cells). */
 function pieces(plan: CellPlan, view: Bounds, x: number, y: number): number {
   let n = 0;
-  for (const line of plan.rows) if (cellOf(y, line.level) === line.fixed && cellOf(x, line.level) >= line.lo && cellOf(x, line.level) <= line.hi) n++;
-  for (const line of plan.columns) if (cellOf(x, line.level) === line.fixed && cellOf(y, line.level) >= line.lo && cellOf(y, line.level) <= line.hi) n++;
+  for (const line of plan.rows)
+    if (cellOf(y, line.level) === line.fixed && cellOf(x, line.level) >= line.lo && cellOf(x, line.level) <= line.hi)
+      n++;
+  for (const line of plan.columns)
+    if (cellOf(x, line.level) === line.fixed && cellOf(y, line.level) >= line.lo && cellOf(y, line.level) <= line.hi)
+      n++;
   const { level, rect } = plan.fine;
   const fx = cellOf(x, level);
   const fy = cellOf(y, level);
@@ -57,7 +61,9 @@ describe('planCells', () => {
         }
         if (i === 1) [x, y] = [view.west, view.south];
         if (i === 2) [x, y] = [view.east, view.north];
-        expect(pieces(plan, view, x, y), `zoom ${zoom} view ${JSON.stringify(view)} at ${x},${y}`).toBe(inView(view, x, y) ? 1 : 0);
+        expect(pieces(plan, view, x, y), `zoom ${zoom} view ${JSON.stringify(view)} at ${x},${y}`).toBe(
+          inView(view, x, y) ? 1 : 0,
+        );
         checked++;
       }
     }
@@ -66,7 +72,12 @@ describe('planCells', () => {
 
   it('reads a city view at zoom 12 from a few hundred cells: whole cells of the zoom inside, finer ones along the border', () => {
     const degPerPx = 360 / (256 * 2 ** 12);
-    const view = { south: 41.9 - 300 * degPerPx * 0.745, north: 41.9 + 300 * degPerPx * 0.745, west: 12.48 - 400 * degPerPx, east: 12.48 + 400 * degPerPx };
+    const view = {
+      south: 41.9 - 300 * degPerPx * 0.745,
+      north: 41.9 + 300 * degPerPx * 0.745,
+      west: 12.48 - 400 * degPerPx,
+      east: 12.48 + 400 * degPerPx,
+    };
     const plan = planCells(view, 12)!;
     expect(plan.rows.some((l) => l.level === 12)).toBe(true);
     expect(plan.rows.length + plan.columns.length).toBeLessThan(40);
@@ -84,7 +95,9 @@ describe('planCircleCells', () => {
   const R = 6_378_168;
   const rad = Math.PI / 180;
   const distance = (lat1: number, lng1: number, lat2: number, lng2: number) => {
-    const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+    const h =
+      Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+      Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
     return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
   };
 
@@ -97,7 +110,12 @@ describe('planCircleCells', () => {
       const zoom = 9 + Math.floor(r() * 6);
       const dLat = (radiusM * 1.01 + 10) / 111_000;
       const dLng = dLat / Math.cos(center.latitude * rad);
-      const box = { south: center.latitude - dLat, north: center.latitude + dLat, west: center.longitude - dLng, east: center.longitude + dLng };
+      const box = {
+        south: center.latitude - dLat,
+        north: center.latitude + dLat,
+        west: center.longitude - dLng,
+        east: center.longitude + dLng,
+      };
       const plan = planCircleCells(center, radiusM, box, zoom);
       if (!plan) continue;
       const fine = 16;
@@ -108,9 +126,14 @@ describe('planCircleCells', () => {
         const lat = center.latitude + (d * Math.cos(angle)) / 111_195;
         const lng = center.longitude + (d * Math.sin(angle)) / (111_195 * Math.cos(lat * rad));
         const within = distance(center.latitude, center.longitude, lat, lng) <= radiusM;
-        const inner = plan.rows.filter((l) => cellOf(lat, l.level) === l.fixed && cellOf(lng, l.level) >= l.lo && cellOf(lng, l.level) <= l.hi).length;
-        const border = plan.border.filter((l) => cellOf(lat, fine) === l.fixed && cellOf(lng, fine) >= l.lo && cellOf(lng, fine) <= l.hi).length;
-        if (within) expect(inner + border, `circle ${JSON.stringify(center)} ${radiusM} z${zoom} at ${lat},${lng}`).toBe(1);
+        const inner = plan.rows.filter(
+          (l) => cellOf(lat, l.level) === l.fixed && cellOf(lng, l.level) >= l.lo && cellOf(lng, l.level) <= l.hi,
+        ).length;
+        const border = plan.border.filter(
+          (l) => cellOf(lat, fine) === l.fixed && cellOf(lng, fine) >= l.lo && cellOf(lng, fine) <= l.hi,
+        ).length;
+        if (within)
+          expect(inner + border, `circle ${JSON.stringify(center)} ${radiusM} z${zoom} at ${lat},${lng}`).toBe(1);
         else expect(inner).toBe(0);
         checked++;
       }

@@ -83,7 +83,8 @@ export function planCells(view: Bounds, zoom: number): CellPlan | null {
     if (!rect) continue;
     if (!previous) {
       // The first level with inner cells: all of them, as rows or as columns, whichever are fewer.
-      if (rect.y1 - rect.y0 <= rect.x1 - rect.x0) for (let y = rect.y0; y <= rect.y1; y++) rows.push({ level, fixed: y, lo: rect.x0, hi: rect.x1 });
+      if (rect.y1 - rect.y0 <= rect.x1 - rect.x0)
+        for (let y = rect.y0; y <= rect.y1; y++) rows.push({ level, fixed: y, lo: rect.x0, hi: rect.x1 });
       else for (let x = rect.x0; x <= rect.x1; x++) columns.push({ level, fixed: x, lo: rect.y0, hi: rect.y1 });
     } else {
       // The children of the coarser inner cells are counted already: the ring around them.
@@ -122,11 +123,21 @@ function borderStrips(view: Bounds, plan: CellPlan): { box: string; condition: S
     { box: toPgBox({ ...view, south: innerNorth - BOX_MARGIN }), condition: sql`${fy} > ${y1}` },
     { box: toPgBox({ ...view, north: innerSouth + BOX_MARGIN }), condition: sql`${fy} < ${y0}` },
     {
-      box: toPgBox({ south: innerSouth - BOX_MARGIN, north: innerNorth + BOX_MARGIN, west: view.west, east: x0 * size + BOX_MARGIN }),
+      box: toPgBox({
+        south: innerSouth - BOX_MARGIN,
+        north: innerNorth + BOX_MARGIN,
+        west: view.west,
+        east: x0 * size + BOX_MARGIN,
+      }),
       condition: sql`${fy} between ${y0} and ${y1} and ${fx} < ${x0}`,
     },
     {
-      box: toPgBox({ south: innerSouth - BOX_MARGIN, north: innerNorth + BOX_MARGIN, west: (x1 + 1) * size - BOX_MARGIN, east: view.east }),
+      box: toPgBox({
+        south: innerSouth - BOX_MARGIN,
+        north: innerNorth + BOX_MARGIN,
+        west: (x1 + 1) * size - BOX_MARGIN,
+        east: view.east,
+      }),
       condition: sql`${fy} between ${y0} and ${y1} and ${fx} > ${x1}`,
     },
   ];
@@ -150,7 +161,15 @@ export interface CellMarkerRow {
 }
 
 /** A row of the markers statements: a marker cell with the window's total. */
-export type CellStatementRow = { count: number; latitude: number; longitude: number; min_id: number; priced: number; price_sum: string | number; total: string | number };
+export type CellStatementRow = {
+  count: number;
+  latitude: number;
+  longitude: number;
+  min_id: number;
+  priced: number;
+  price_sum: string | number;
+  total: string | number;
+};
 
 /** The markers and the exact total from the rows of a markers statement (a cell of one names its listing and price). */
 export function markersOf(rows: CellStatementRow[]): { total: number; markers: CellMarkerRow[] } {
@@ -170,7 +189,13 @@ export function markersOf(rows: CellStatementRow[]): { total: number; markers: C
  * The markers (the `limit` largest cells of the zoom, then the smallest id) and the exact total of the
  * published listings of a sell type in a view, from the cells: one statement.
  */
-export async function cellMarkers(db: Db, sellType: number, view: Bounds, plan: CellPlan, limit: number): Promise<{ total: number; markers: CellMarkerRow[] }> {
+export async function cellMarkers(
+  db: Db,
+  sellType: number,
+  view: Bounds,
+  plan: CellPlan,
+  limit: number,
+): Promise<{ total: number; markers: CellMarkerRow[] }> {
   return markersOf((await executeNamed<CellStatementRow>(db, cellMarkersSql(sellType, view, plan, limit))).rows);
 }
 
@@ -187,7 +212,10 @@ export function cellMarkersSql(sellType: number, view: Bounds, plan: CellPlan, l
   const columns = lines(plan.columns);
   const cellColumns = sql`c.cx >> (c.level - ${plan.zoom}::int) as ox, c.cy >> (c.level - ${plan.zoom}::int) as oy, c.listings, c.latitude_nano_sum as lat, c.longitude_nano_sum as lon, c.min_id, c.price_sum, c.priced`;
   const strips = borderStrips(view, plan).map(
-    ({ box, condition }) => sql`select floor((p.geo)[0] / ${zoomSize}::float8)::int, floor((p.geo)[1] / ${zoomSize}::float8)::int, 1, search_nano((p.geo)[1]), search_nano((p.geo)[0]), p.id, coalesce(p.price, 0)::int8, (p.price is not null)::int
+    ({
+      box,
+      condition,
+    }) => sql`select floor((p.geo)[0] / ${zoomSize}::float8)::int, floor((p.geo)[1] / ${zoomSize}::float8)::int, 1, search_nano((p.geo)[1]), search_nano((p.geo)[0]), p.id, coalesce(p.price, 0)::int8, (p.price is not null)::int
       from properties p where p.status_id = ${PUBLISHED} and p.sell_type_id = ${sellType} and p.geo <@ ${box}::box and ${condition}`,
   );
   return sql`
@@ -232,7 +260,11 @@ export function densitySql(sellType: number, box: Bounds | null): { inArea: SQL;
   let level = SEARCH_CELL_LEVEL_MIN;
   while (level < SEARCH_CELL_LEVEL_MAX) {
     const size = clusterCellDeg(level + 1);
-    const across = Math.max(Math.floor(box.east / size) - Math.floor(box.west / size), Math.floor(box.north / size) - Math.floor(box.south / size)) + 1;
+    const across =
+      Math.max(
+        Math.floor(box.east / size) - Math.floor(box.west / size),
+        Math.floor(box.north / size) - Math.floor(box.south / size),
+      ) + 1;
     if (across > 4) break;
     level += 1;
   }
@@ -259,7 +291,8 @@ export const FINE_CELL_X = sql.raw(`(floor((p.geo)[0] / ${clusterCellDeg(SEARCH_
 
 /** Degrees to radians. The distances below are on earthdistance's sphere (EARTH_SPHERE_M, geometry.ts), as ll_to_earth and earth_distance compute them. */
 const RAD = Math.PI / 180;
-const unitVector = (lat: number, lng: number) => [Math.cos(lat * RAD) * Math.cos(lng * RAD), Math.cos(lat * RAD) * Math.sin(lng * RAD), Math.sin(lat * RAD)] as const;
+const unitVector = (lat: number, lng: number) =>
+  [Math.cos(lat * RAD) * Math.cos(lng * RAD), Math.cos(lat * RAD) * Math.sin(lng * RAD), Math.sin(lat * RAD)] as const;
 /** The great-circle distance from a point given as unitVector(...) to (lat, lng). */
 function earthDistance(from: readonly [number, number, number], lat: number, lng: number): number {
   const b = unitVector(lat, lng);
@@ -280,7 +313,12 @@ export interface CirclePlan {
 const MAX_BORDER_ROWS = 600;
 
 /** How a circle is read from the cells, or null (zoom out of range). `box` must contain the circle. */
-export function planCircleCells(center: { latitude: number; longitude: number }, radiusM: number, box: Bounds, zoom: number): CirclePlan | null {
+export function planCircleCells(
+  center: { latitude: number; longitude: number },
+  radiusM: number,
+  box: Bounds,
+  zoom: number,
+): CirclePlan | null {
   if (!Number.isInteger(zoom) || zoom < SEARCH_CELL_LEVEL_MIN || zoom > CELLS_MAX_ZOOM) return null;
   const level = Math.min(zoom + BORDER_LEVELS, SEARCH_CELL_LEVEL_MAX);
   const size = clusterCellDeg(level);
@@ -317,7 +355,8 @@ export function planCircleCells(center: { latitude: number; longitude: number },
   // A border piece of the plan's level as rows of the finest level (the index's cells): a cell of level L is 2^(16-L) finest cells across.
   const scale = 2 ** (SEARCH_CELL_LEVEL_MAX - level);
   const addBorder = (y: number, lo: number, hi: number) => {
-    for (let fy = y * scale; fy < (y + 1) * scale; fy++) border.push({ level: SEARCH_CELL_LEVEL_MAX, fixed: fy, lo: lo * scale, hi: (hi + 1) * scale - 1 });
+    for (let fy = y * scale; fy < (y + 1) * scale; fy++)
+      border.push({ level: SEARCH_CELL_LEVEL_MAX, fixed: fy, lo: lo * scale, hi: (hi + 1) * scale - 1 });
   };
   for (let y = y0; y <= y1; y++) {
     let lo = Number.POSITIVE_INFINITY;
@@ -366,12 +405,25 @@ export function planCircleCells(center: { latitude: number; longitude: number },
  * cells as they are (a circle's inner cells form one range per row), the rest through `withinCircle`, the
  * live condition itself.
  */
-export async function circleCellMarkers(db: Db, sellType: number, plan: CirclePlan, withinCircle: (geo: SQL) => SQL, limit: number): Promise<{ total: number; markers: CellMarkerRow[] }> {
-  return markersOf((await executeNamed<CellStatementRow>(db, circleCellMarkersSql(sellType, plan, withinCircle, limit))).rows);
+export async function circleCellMarkers(
+  db: Db,
+  sellType: number,
+  plan: CirclePlan,
+  withinCircle: (geo: SQL) => SQL,
+  limit: number,
+): Promise<{ total: number; markers: CellMarkerRow[] }> {
+  return markersOf(
+    (await executeNamed<CellStatementRow>(db, circleCellMarkersSql(sellType, plan, withinCircle, limit))).rows,
+  );
 }
 
 /** The statement of circleCellMarkers (its rows: markersOf), also carried by the page's statement (repository.ts, searchListings). */
-export function circleCellMarkersSql(sellType: number, plan: CirclePlan, withinCircle: (geo: SQL) => SQL, limit: number): SQL {
+export function circleCellMarkersSql(
+  sellType: number,
+  plan: CirclePlan,
+  withinCircle: (geo: SQL) => SQL,
+  limit: number,
+): SQL {
   const zoomSize = clusterCellDeg(plan.zoom);
   const shift = plan.level - plan.zoom;
   const rows = plan.rows;

@@ -21,7 +21,12 @@ export function sortKeys(p: SearchParams): SortKey[] {
     case 'relevance': {
       const keys: SortKey[] = [{ expr: isHighlighted, dir: 'desc', cast: 'bool' }];
       // ts_rank as an integer (millionths), so the cursor compares exactly.
-      if (p.Text) keys.push({ expr: sql`(ts_rank(${properties.searchVector}, ${textQuery(p.Text)}) * 1000000)::int8`, dir: 'desc', cast: 'int8' });
+      if (p.Text)
+        keys.push({
+          expr: sql`(ts_rank(${properties.searchVector}, ${textQuery(p.Text)}) * 1000000)::int8`,
+          dir: 'desc',
+          cast: 'int8',
+        });
       keys.push({ expr: sql`${properties.publishedAt}`, dir: 'desc', cast: 'timestamptz' });
       return keys;
     }
@@ -54,7 +59,8 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 // The UTC offset is checked too: '+99:99:99' parses here but is out of PostgreSQL's range (a 500).
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d){0,2}$/;
+const TIMESTAMP_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d){0,2}$/;
 /** A float8 as PostgreSQL writes it, with an exponent it can read back ('1e-999' is 0 here, out of range there). */
 const FLOAT_TEXT = /^-?\d{1,15}(\.\d{1,20})?(?:e([+-]?\d{1,3}))?$/;
 

@@ -76,7 +76,8 @@ function decoderOf(field: unknown): Decoder {
   if (drizzle.is(field, drizzle.Column)) return field;
   // SQL's `decoder` (set by mapWith) and a subquery's `_.sql` are internal.
   if (drizzle.is(field, drizzle.SQL)) return (field as unknown as { decoder: Decoder }).decoder;
-  if (drizzle.is(field, drizzle.Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
+  if (drizzle.is(field, drizzle.Subquery))
+    return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
   return (field as { sql: { decoder: Decoder } }).sql.decoder;
 }
 
@@ -109,7 +110,13 @@ export async function runRows<T>(db: Db, query: Query, name: string | undefined)
  * Runs a select already flattened through the database's session in array mode, its rows mapped by `mapRows`
  * (as Drizzle's own select maps them with `fields`); under `name`, a named prepared statement.
  */
-export async function runSelect<T>(db: Db, query: Query, fields: OrderedFields, name: string | undefined, mapRows: (rows: unknown[][]) => T[]): Promise<T[]> {
+export async function runSelect<T>(
+  db: Db,
+  query: Query,
+  fields: OrderedFields,
+  name: string | undefined,
+  mapRows: (rows: unknown[][]) => T[],
+): Promise<T[]> {
   const prepared = db._.session.prepareQuery(query, fields as never, name, true, mapRows as never);
   return (await prepared.execute()) as T[];
 }

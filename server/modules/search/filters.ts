@@ -28,20 +28,26 @@ export function filterConditions(p: SearchParams): { conditions: SQL[]; narrowin
   if (p.FloorMin !== undefined) out.push(gte(properties.floor, p.FloorMin));
   if (p.FloorMax !== undefined) out.push(lte(properties.floor, p.FloorMax));
   for (const amenity of p.Amenities ?? []) {
-    out.push(sql`exists (select 1 from ${propertyAmenities} where ${propertyAmenities.propertyId} = ${outer.id} and ${propertyAmenities.amenityId} = ${amenity})`);
+    out.push(
+      sql`exists (select 1 from ${propertyAmenities} where ${propertyAmenities.propertyId} = ${outer.id} and ${propertyAmenities.amenityId} = ${amenity})`,
+    );
   }
   if (p.EnergyClasses?.length) out.push(inArray(properties.energyClassId, p.EnergyClasses));
   if (p.Conditions?.length) out.push(inArray(properties.conditionId, p.Conditions));
-  if (p.NewBuild) out.push(sql`(${properties.developmentId} is not null or ${properties.conditionId} = ${PROPERTY_CONDITION.new})`);
+  if (p.NewBuild)
+    out.push(sql`(${properties.developmentId} is not null or ${properties.conditionId} = ${PROPERTY_CONDITION.new})`);
   if (p.WithPhotos) {
-    out.push(sql`exists (select 1 from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} = ${MEDIA_TYPE.property_image})`);
+    out.push(
+      sql`exists (select 1 from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} = ${MEDIA_TYPE.property_image})`,
+    );
   }
   if (p.PrivateOnly) out.push(isNull(properties.agencyId));
   // A rent's terms: plain columns of the listing's row, read on the rows the place and sort already walk.
   if (p.Furnishing?.length) out.push(inArray(properties.furnishingId, p.Furnishing));
   if (p.Contracts?.length) out.push(inArray(properties.contractTypeId, p.Contracts));
   if (p.Pets) out.push(eq(properties.petsAllowed, true));
-  if (p.PublishedWithin !== undefined) out.push(sql`${properties.publishedAt} >= now() - make_interval(days => ${p.PublishedWithin}::int)`);
+  if (p.PublishedWithin !== undefined)
+    out.push(sql`${properties.publishedAt} >= now() - make_interval(days => ${p.PublishedWithin}::int)`);
   if (p.Text) out.push(sql`${properties.searchVector} @@ ${textQuery(p.Text)}`);
   const narrowing = out.length - 1;
   if (p.Bounds) out.push(withinBounds(p.Bounds));

@@ -70,7 +70,9 @@ export function flattenSql(dialect: Dialect, query: SQL): { sql: string; params:
   if (FLATTEN_CHECK) {
     const expected = dialect.sqlToQuery(query);
     if (expected.sql !== out.text || JSON.stringify(expected.params) !== JSON.stringify(out.params)) {
-      throw new Error(`flattenSql: differs from Drizzle's\n${expected.sql}\n${JSON.stringify(expected.params)}\n---\n${out.text}\n${JSON.stringify(out.params)}`);
+      throw new Error(
+        `flattenSql: differs from Drizzle's\n${expected.sql}\n${JSON.stringify(expected.params)}\n---\n${out.text}\n${JSON.stringify(out.params)}`,
+      );
     }
   }
   return { sql: out.text, params: out.params };

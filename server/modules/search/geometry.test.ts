@@ -20,7 +20,8 @@ describe('planarCircle', () => {
     for (let c = 0; c < 400; c++) {
       const center = { latitude: -80 + r() * 160, longitude: -170 + r() * 340 };
       // Small and large circles alike, the largest the search accepts among them.
-      const radiusM = c % 10 === 0 ? LIMITS.radiusMax : LIMITS.radiusMin + r() ** 3 * (LIMITS.radiusMax - LIMITS.radiusMin);
+      const radiusM =
+        c % 10 === 0 ? LIMITS.radiusMax : LIMITS.radiusMin + r() ** 3 * (LIMITS.radiusMax - LIMITS.radiusMin);
       const plane = planarCircle(center, radiusM);
       if (!plane) continue;
       const rad = Math.PI / 180;
@@ -28,15 +29,21 @@ describe('planarCircle', () => {
         // Around the edge of the circle (a few margins each side), in every direction.
         const angle = r() * 2 * Math.PI;
         const d = radiusM + (r() - 0.5) * 20 * plane.margin;
-        const lat = center.latitude + ((d * Math.cos(angle)) / 6_378_168) / rad;
-        const lng = center.longitude + ((d * Math.sin(angle)) / (6_378_168 * Math.cos(lat * rad))) / rad;
+        const lat = center.latitude + (d * Math.cos(angle)) / 6_378_168 / rad;
+        const lng = center.longitude + (d * Math.sin(angle)) / (6_378_168 * Math.cos(lat * rad)) / rad;
         const flat2 = planarDistance2(plane, lat, lng);
         const exact = sphereDistance(center, lat, lng);
         if (flat2 <= plane.inner2) {
-          expect(exact, `inside by the plane: ${JSON.stringify(center)} r ${radiusM} at ${lat},${lng}`).toBeLessThanOrEqual(radiusM);
+          expect(
+            exact,
+            `inside by the plane: ${JSON.stringify(center)} r ${radiusM} at ${lat},${lng}`,
+          ).toBeLessThanOrEqual(radiusM);
           decided++;
         } else if (flat2 >= plane.outer2) {
-          expect(exact, `outside by the plane: ${JSON.stringify(center)} r ${radiusM} at ${lat},${lng}`).toBeGreaterThan(radiusM);
+          expect(
+            exact,
+            `outside by the plane: ${JSON.stringify(center)} r ${radiusM} at ${lat},${lng}`,
+          ).toBeGreaterThan(radiusM);
           decided++;
         } else band++;
       }

@@ -22,7 +22,8 @@ export function boundsOf(points: readonly LatLng[]): Bounds {
 }
 
 function orientation(a: LatLng, b: LatLng, c: LatLng): number {
-  const value = (b.longitude - a.longitude) * (c.latitude - a.latitude) - (b.latitude - a.latitude) * (c.longitude - a.longitude);
+  const value =
+    (b.longitude - a.longitude) * (c.latitude - a.latitude) - (b.latitude - a.latitude) * (c.longitude - a.longitude);
   return value > 0 ? 1 : value < 0 ? -1 : 0;
 }
 
@@ -41,7 +42,12 @@ function segmentsIntersect(a: LatLng, b: LatLng, c: LatLng, d: LatLng): boolean 
   const o3 = orientation(c, d, a);
   const o4 = orientation(c, d, b);
   if (o1 !== o2 && o3 !== o4) return true;
-  return (o1 === 0 && onSegment(a, b, c)) || (o2 === 0 && onSegment(a, b, d)) || (o3 === 0 && onSegment(c, d, a)) || (o4 === 0 && onSegment(c, d, b));
+  return (
+    (o1 === 0 && onSegment(a, b, c)) ||
+    (o2 === 0 && onSegment(a, b, d)) ||
+    (o3 === 0 && onSegment(c, d, a)) ||
+    (o4 === 0 && onSegment(c, d, b))
+  );
 }
 
 /** True when two edges that are not neighbours touch or cross, or a vertex repeats (200 points: 20k pairs at most). */
@@ -130,7 +136,7 @@ export function clusterCellDeg(zoom: number): number {
 /** The zoom at which bounds fill a map of about 800×600 px; whole Italy without bounds. */
 export function zoomForBounds(b: Bounds | null, min: number, max: number, fallback: number): number {
   if (!b) return fallback;
-  const latRad = (b.south + b.north) / 2 * (Math.PI / 180);
+  const latRad = ((b.south + b.north) / 2) * (Math.PI / 180);
   const spanLng = Math.max(b.east - b.west, 1e-6);
   const spanLat = Math.max((b.north - b.south) / Math.max(Math.cos(latRad), 0.1), 1e-6);
   const zoomLng = Math.log2((800 * 360) / (256 * spanLng));
@@ -172,7 +178,15 @@ export function planarCircle(center: LatLng, radiusM: number): PlanarCircle | nu
   const reach = radiusM + 1;
   const margin = 0.01 + reach * (reach / EARTH_SPHERE_M) * (Math.abs(Math.tan((center.latitude * Math.PI) / 180)) + 1);
   const inner = Math.max(0, radiusM - margin);
-  return { latitude: center.latitude, longitude: center.longitude, kLat, kLng, margin, inner2: inner * inner, outer2: (radiusM + margin) ** 2 };
+  return {
+    latitude: center.latitude,
+    longitude: center.longitude,
+    kLat,
+    kLng,
+    margin,
+    inner2: inner * inner,
+    outer2: (radiusM + margin) ** 2,
+  };
 }
 
 /** The flat distance of planarCircle, squared, from its centre to (lat, lng): the same arithmetic as the SQL form (area-conditions.ts, walkCircle). */

@@ -26,7 +26,11 @@ export const searchRateLimit = (fastify: FastifyInstance) => {
 
 /** PostgreSQL stopped the statement at its statement_timeout (drizzle wraps the driver's error). */
 export function isStatementTimeout(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if ((e as { code?: unknown }).code === '57014') return true;
   }
   return false;
@@ -53,13 +57,19 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
   const cache = searchCacheSeconds > 0 ? new AnswerCache(searchCacheSeconds * 1000) : null;
   // A circle's markers from this server's copy of the listings (marker-index.ts), loaded in the background once
   // the server is ready; the SQL answers until then, and whenever the copy cannot.
-  const markerIndex = fastify.config.searchMemoryMarkers && fastify.database.kind === 'postgres' ? new MarkerIndex(fastify.db) : null;
+  const markerIndex =
+    fastify.config.searchMemoryMarkers && fastify.database.kind === 'postgres' ? new MarkerIndex(fastify.db) : null;
   if (markerIndex) {
     fastify.addHook('onReady', async () => {
       const started = Date.now();
       markerIndex.start().then(
-        () => fastify.log.info({ listings: markerIndex.size, ms: Date.now() - started }, 'search: markers from memory ready'),
-        (error: unknown) => fastify.log.error({ err: error }, 'search: the markers copy did not load; the SQL answers them'),
+        () =>
+          fastify.log.info(
+            { listings: markerIndex.size, ms: Date.now() - started },
+            'search: markers from memory ready',
+          ),
+        (error: unknown) =>
+          fastify.log.error({ err: error }, 'search: the markers copy did not load; the SQL answers them'),
       );
     });
     fastify.addHook('onClose', async () => markerIndex.stop());
@@ -70,7 +80,8 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
     {
       schema: {
         tags: ['Search'],
-        summary: 'Published listings of a search: one page, the exact total, the markers of the whole result set, the area',
+        summary:
+          'Published listings of a search: one page, the exact total, the markers of the whole result set, the area',
         querystring: SearchListingsQuery,
         response: { 200: SearchResult, ...errorResponses(404, 503) },
       },
@@ -83,12 +94,16 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
       // The answer is written as searchListings builds it: the schema's fields in the schema's order (the route's
       // encoder would check and copy every item and marker first: ~7 % of a cold search's time in Node). That
       // the text is the schema's own serialization is tested (tests/api/search.test.ts).
-      const answer = async () => JSON.stringify(await timed(searchListings(db, params, markerIndex ? { markerIndex } : {})));
+      const answer = async () =>
+        JSON.stringify(await timed(searchListings(db, params, markerIndex ? { markerIndex } : {})));
       const json = 'application/json; charset=utf-8';
       if (!cache) return reply.type(json).send((await answer()) as never);
       const key = new URLSearchParams(toSearchQuery(params)).toString();
       const { body, hit } = await cache.get(key, answer);
-      return reply.header('x-search-cache', hit ? 'hit' : 'miss').type(json).send(body as never);
+      return reply
+        .header('x-search-cache', hit ? 'hit' : 'miss')
+        .type(json)
+        .send(body as never);
     },
   );
 
@@ -97,7 +112,8 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
     {
       schema: {
         tags: ['Search'],
-        summary: 'Place autocomplete: towns, districts, provinces, regions and streets of listings, each with the search to run',
+        summary:
+          'Place autocomplete: towns, districts, provinces, regions and streets of listings, each with the search to run',
         querystring: PlacesQuery,
         response: { 200: PlacesResult, ...errorResponses(503) },
       },

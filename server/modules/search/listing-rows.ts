@@ -48,7 +48,6 @@ export interface SearchListingRow {
   Highlighted: boolean;
 }
 
-
 const listingRowFieldsOf = new WeakMap<Db, ReturnType<typeof buildListingRowFields>>();
 
 /** The fields of a listing's row and its cover's subquery: the same for every page, built once per database. */
@@ -71,36 +70,46 @@ function buildListingRowFields(db: Db) {
     .limit(constantLimit(1))
     .as('cover');
   const fields = {
-      id: properties.id,
-      title: properties.title,
-      sellType: properties.sellTypeId,
-      price: properties.price,
-      pricePerM2: properties.pricePerM2,
-      previousPrice: properties.previousPrice,
-      // The date of the last change, sent only where the card says "ribassato" (the price went down).
-      priceChangedAt: sql<Date | null>`case when ${properties.previousPrice} > ${properties.price} then ${properties.priceChangedAt} end`.mapWith(properties.priceChangedAt),
-      surfaceM2: properties.surfaceM2,
-      rooms: properties.rooms,
-      bathrooms: properties.bathrooms,
-      floor: properties.floor,
-      propertyTypeId: listingType,
-      // Type, town, province and energy class go as ids, named from memory (reference-names.ts).
-      municipalityId: properties.municipalityId,
-      districtName: sql<string | null>`(select ${districts.name} from ${districts} where ${districts.municipalityId} = ${outer.municipalityId} and ${outer.geo} <@ ${districts.area} order by ${districts.id} limit 1)`,
-      showAddress: properties.showAddress,
-      street: properties.street,
-      streetNumber: properties.streetNumber,
-      latitude: shownLatitude.mapWith(nullableNumber),
-      longitude: shownLongitude.mapWith(nullableNumber),
-      imageUrl: cover.url,
-      thumbnailUrl: cover.thumbnailUrl,
-      photoCount: sql<number>`(select count(*) from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} in ${coverTypesList})::int`.mapWith(Number),
-      energyClassId: properties.energyClassId,
-      conditionId: properties.conditionId,
-      developmentId: properties.developmentId,
-      publishedAt: sql<Date>`coalesce(${properties.publishedAt}, ${properties.createdAt})`.mapWith(properties.publishedAt),
-      agencyName: sql<string | null>`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${outer.agencyId})`,
-      highlighted: isHighlighted,
+    id: properties.id,
+    title: properties.title,
+    sellType: properties.sellTypeId,
+    price: properties.price,
+    pricePerM2: properties.pricePerM2,
+    previousPrice: properties.previousPrice,
+    // The date of the last change, sent only where the card says "ribassato" (the price went down).
+    priceChangedAt:
+      sql<Date | null>`case when ${properties.previousPrice} > ${properties.price} then ${properties.priceChangedAt} end`.mapWith(
+        properties.priceChangedAt,
+      ),
+    surfaceM2: properties.surfaceM2,
+    rooms: properties.rooms,
+    bathrooms: properties.bathrooms,
+    floor: properties.floor,
+    propertyTypeId: listingType,
+    // Type, town, province and energy class go as ids, named from memory (reference-names.ts).
+    municipalityId: properties.municipalityId,
+    districtName: sql<
+      string | null
+    >`(select ${districts.name} from ${districts} where ${districts.municipalityId} = ${outer.municipalityId} and ${outer.geo} <@ ${districts.area} order by ${districts.id} limit 1)`,
+    showAddress: properties.showAddress,
+    street: properties.street,
+    streetNumber: properties.streetNumber,
+    latitude: shownLatitude.mapWith(nullableNumber),
+    longitude: shownLongitude.mapWith(nullableNumber),
+    imageUrl: cover.url,
+    thumbnailUrl: cover.thumbnailUrl,
+    photoCount:
+      sql<number>`(select count(*) from ${media} where ${media.propertyId} = ${outer.id} and ${media.mediaTypeId} in ${coverTypesList})::int`.mapWith(
+        Number,
+      ),
+    energyClassId: properties.energyClassId,
+    conditionId: properties.conditionId,
+    developmentId: properties.developmentId,
+    publishedAt: sql<Date>`coalesce(${properties.publishedAt}, ${properties.createdAt})`.mapWith(
+      properties.publishedAt,
+    ),
+    agencyName: sql<string | null>`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${outer.agencyId})`,
+    highlighted: isHighlighted,
   };
   return { fields, cover };
 }
@@ -113,14 +122,15 @@ type ListingCover = ReturnType<typeof listingRowFields>['cover'];
  * and six joins more cost PostgreSQL ~0.45 ms of join-order search there for the same nested lookups.
  */
 function withListingJoins<T extends PgSelect>(query: T, cover: ListingCover) {
-  return query
-    .leftJoinLateral(cover, sql`true`);
+  return query.leftJoinLateral(cover, sql`true`);
 }
 
 /** The statement of a page: its ids in order (pageIdsQuery) joined to their rows, with their sort keys (k0..kn). */
 function pageRowsQuery(db: Db, ids: SQL, keyCount: number, withMarkers = false) {
   const { fields, cover } = listingRowFields(db);
-  const keyFields = Object.fromEntries(Array.from({ length: keyCount }, (_, index) => [`k${index}`, sql<string | null>`${sql.raw(`page.k${index}`)}`]));
+  const keyFields = Object.fromEntries(
+    Array.from({ length: keyCount }, (_, index) => [`k${index}`, sql<string | null>`${sql.raw(`page.k${index}`)}`]),
+  );
   // The markers' JSON (carriedMarkers), read as the driver parses it (selectPage).
   if (withMarkers) keyFields.markers = sql<string | null>`page.markers`;
   return withListingJoins(
@@ -153,11 +163,19 @@ function pageShell(db: Db, keyCount: number, withMarkers: boolean): StatementShe
  * prepared under a name of its own). Answers the rows in the page's order with their sort keys. The
  * rows' part of the text is built once (pageShell): only the ids' statement is built per page.
  */
-export async function selectPage(db: Db, ids: { query: SQL; named: boolean }, keyCount: number, withMarkers = false): Promise<{ row: ListingRow; keys: (string | null)[]; markers: unknown }[]> {
+export async function selectPage(
+  db: Db,
+  ids: { query: SQL; named: boolean },
+  keyCount: number,
+  withMarkers = false,
+): Promise<{ row: ListingRow; keys: (string | null)[]; markers: unknown }[]> {
   const rows = await pageShell(db, keyCount, withMarkers).execute(db, ids.query, ids.named);
   return rows.map((row) => ({
     row,
-    keys: Array.from({ length: keyCount }, (_, index) => ((row as Record<string, unknown>)[`k${index}`] ?? null) as string | null),
+    keys: Array.from(
+      { length: keyCount },
+      (_, index) => ((row as Record<string, unknown>)[`k${index}`] ?? null) as string | null,
+    ),
     markers: withMarkers ? ((row as Record<string, unknown>).markers ?? null) : null,
   }));
 }
@@ -176,7 +194,9 @@ export function toListings(rows: ListingRow[], names: ReferenceNames): SearchLis
       PricePerM2: row.pricePerM2 === null ? null : Math.round(row.pricePerM2),
       PreviousPrice: row.previousPrice,
       PriceReducedAt:
-        row.previousPrice !== null && row.price !== null && row.previousPrice > row.price && row.priceChangedAt ? row.priceChangedAt.toISOString() : null,
+        row.previousPrice !== null && row.price !== null && row.previousPrice > row.price && row.priceChangedAt
+          ? row.priceChangedAt.toISOString()
+          : null,
       SurfaceM2: row.surfaceM2,
       Rooms: row.rooms,
       Bathrooms: row.bathrooms,

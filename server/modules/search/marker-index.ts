@@ -49,7 +49,6 @@ export function nano(degrees: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
-
 /** A timestamp as microseconds since 1970, exact (extract gives a numeric), as text: the driver's int8. */
 const MICROS_PUBLISHED = sql.raw('(extract(epoch from p.published_at) * 1000000)::int8');
 const MICROS_HIGHLIGHTED = sql.raw('(extract(epoch from p.highlighted_until) * 1000000)::int8');
@@ -121,7 +120,14 @@ class BaseBuilder {
   private highlightedUntil = new Float64Array(1024);
   private ordered = true;
 
-  push(id: number, x: number, y: number, price: number | null, published: number | null, highlightedUntil: number | null): void {
+  push(
+    id: number,
+    x: number,
+    y: number,
+    price: number | null,
+    published: number | null,
+    highlightedUntil: number | null,
+  ): void {
     if (this.n === this.ids.length) this.grow();
     const key = cellKey(Math.floor(y / FINE_SIZE), Math.floor(x / FINE_SIZE));
     if (this.n > 0 && key < this.keys[this.n - 1]!) this.ordered = false;
@@ -199,8 +205,10 @@ class BaseBuilder {
       }
     }
     base.cellStart[cells] = n;
-    for (const name of ['count', 'latNano', 'lngNano', 'minId', 'priced', 'priceSum'] as const) base[name] = new Float64Array(cells);
-    for (const name of ['maxPublished', 'maxHighlightedUntil', 'maxPrice', 'maxNegPrice'] as const) base[name] = new Float64Array(cells).fill(Number.NEGATIVE_INFINITY);
+    for (const name of ['count', 'latNano', 'lngNano', 'minId', 'priced', 'priceSum'] as const)
+      base[name] = new Float64Array(cells);
+    for (const name of ['maxPublished', 'maxHighlightedUntil', 'maxPrice', 'maxNegPrice'] as const)
+      base[name] = new Float64Array(cells).fill(Number.NEGATIVE_INFINITY);
     for (let c = 0; c < cells; c++) {
       let minId = Number.POSITIVE_INFINITY;
       for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
@@ -216,7 +224,8 @@ class BaseBuilder {
         }
         // NaN (none) is never greater: such a cell's bound stays -Infinity.
         if (base.published[i]! > base.maxPublished[c]!) base.maxPublished[c] = base.published[i]!;
-        if (base.highlightedUntil[i]! > base.maxHighlightedUntil[c]!) base.maxHighlightedUntil[c] = base.highlightedUntil[i]!;
+        if (base.highlightedUntil[i]! > base.maxHighlightedUntil[c]!)
+          base.maxHighlightedUntil[c] = base.highlightedUntil[i]!;
       }
       base.count[c] = base.cellStart[c + 1]! - base.cellStart[c]!;
       base.minId[c] = minId;
@@ -294,7 +303,10 @@ function circleTest(center: LatLng, radiusM: number) {
 }
 
 /** Whether a position is in a circle's plan as the loaded listings are: in an inner cell, or in a border cell and inside. */
-function planMembership(plan: CirclePlan, inside: (x: number, y: number) => boolean): (x: number, y: number) => boolean {
+function planMembership(
+  plan: CirclePlan,
+  inside: (x: number, y: number) => boolean,
+): (x: number, y: number) => boolean {
   const inner = new Map(plan.rows.map((r) => [r.fixed, r]));
   const edge = new Map<number, { lo: number; hi: number }[]>();
   for (const line of plan.border) edge.set(line.fixed, [...(edge.get(line.fixed) ?? []), line]);
@@ -373,7 +385,9 @@ export class MarkerIndex {
       const from = await this.snapshotXmin();
       const bySell = new Map<number, BaseBuilder>();
       const published = sql.raw(String(PROPERTY_STATUS.published));
-      const sells = await this.db.execute<{ sell: number }>(sql`select distinct sell_type_id as sell from search_cells where level = ${SEARCH_CELL_LEVEL_MIN}`);
+      const sells = await this.db.execute<{ sell: number }>(
+        sql`select distinct sell_type_id as sell from search_cells where level = ${SEARCH_CELL_LEVEL_MIN}`,
+      );
       for (const { sell: rawSell } of sells.rows) {
         const sell = Number(rawSell);
         const builder = new BaseBuilder();
@@ -383,13 +397,28 @@ export class MarkerIndex {
         let from: number | null = -MAX_FINE_ROW - 1;
         while (from !== null) {
           if (this.stopped) return;
-          const result = await this.db.execute<{ id: number; x: number; y: number; price: number | null; published: string | null; highlighted: string | null }>(
+          const result = await this.db.execute<{
+            id: number;
+            x: number;
+            y: number;
+            price: number | null;
+            published: string | null;
+            highlighted: string | null;
+          }>(
             sql`select p.id, (p.geo)[0] as x, (p.geo)[1] as y, p.price, ${MICROS_PUBLISHED} as published, ${MICROS_HIGHLIGHTED} as highlighted from properties p
                  where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell}
                    and ${FINE_CELL_Y} >= ${from}::int and ${FINE_CELL_Y} < ${from + LOAD_ROWS}::int
                  order by ${FINE_CELL_Y}, ${FINE_CELL_X}`,
           );
-          for (const r of result.rows) builder.push(Number(r.id), Number(r.x), Number(r.y), orNull(r.price), orNull(r.published), orNull(r.highlighted));
+          for (const r of result.rows)
+            builder.push(
+              Number(r.id),
+              Number(r.x),
+              Number(r.y),
+              orNull(r.price),
+              orNull(r.published),
+              orNull(r.highlighted),
+            );
           const next: { rows: { fy: number | null }[] } = await this.db.execute<{ fy: number | null }>(
             sql`select min(${FINE_CELL_Y}) as fy from properties p where p.status_id = ${published} and p.geo is not null and p.sell_type_id = ${sell} and ${FINE_CELL_Y} >= ${from + LOAD_ROWS}::int`,
           );
@@ -425,17 +454,30 @@ export class MarkerIndex {
   }
 
   private async snapshotXmin(): Promise<number> {
-    const result = await this.db.execute<{ xmin: string }>(sql`select txid_snapshot_xmin(txid_current_snapshot())::text as xmin`);
+    const result = await this.db.execute<{ xmin: string }>(
+      sql`select txid_snapshot_xmin(txid_current_snapshot())::text as xmin`,
+    );
     return Number(result.rows[0]!.xmin);
   }
 
   private async poll(): Promise<void> {
     const next = await this.snapshotXmin();
-    const changed = await this.db.execute<{ id: number }>(sql`select distinct property_id as id from search_changes where xid >= ${this.since ?? next}`);
+    const changed = await this.db.execute<{ id: number }>(
+      sql`select distinct property_id as id from search_changes where xid >= ${this.since ?? next}`,
+    );
     const ids = changed.rows.map((r) => Number(r.id));
     for (let i = 0; i < ids.length; i += 10_000) {
       const part = ids.slice(i, i + 10_000);
-      const result = await this.db.execute<{ id: number; sell: number | null; x: number | null; y: number | null; price: number | null; published: string | null; highlighted: string | null; status: number | null }>(
+      const result = await this.db.execute<{
+        id: number;
+        sell: number | null;
+        x: number | null;
+        y: number | null;
+        price: number | null;
+        published: string | null;
+        highlighted: string | null;
+        status: number | null;
+      }>(
         sql`select p.id, p.sell_type_id as sell, (p.geo)[0] as x, (p.geo)[1] as y, p.price, ${MICROS_PUBLISHED} as published, ${MICROS_HIGHLIGHTED} as highlighted, p.status_id as status
               from properties p where p.id = any(${`{${part.join(',')}}`}::int[])`,
       );
@@ -452,7 +494,18 @@ export class MarkerIndex {
       const found = new Set(rows.map((r) => r.id));
       for (const row of rows) this.put(row);
       // A listing deleted outright is gone from properties: out of the copy too.
-      for (const id of part) if (!found.has(id)) this.put({ id, sell: null, x: null, y: null, price: null, published: null, highlightedUntil: null, status: null });
+      for (const id of part)
+        if (!found.has(id))
+          this.put({
+            id,
+            sell: null,
+            x: null,
+            y: null,
+            price: null,
+            published: null,
+            highlightedUntil: null,
+            status: null,
+          });
     }
     this.since = next;
     this.lastRead = Date.now();
@@ -473,7 +526,15 @@ export class MarkerIndex {
     }
     this.delta.delete(row.id);
     if (row.status === PROPERTY_STATUS.published && row.sell !== null && row.x !== null && row.y !== null) {
-      this.delta.set(row.id, { id: row.id, sell: row.sell, x: row.x, y: row.y, price: row.price, published: row.published, highlightedUntil: row.highlightedUntil });
+      this.delta.set(row.id, {
+        id: row.id,
+        sell: row.sell,
+        x: row.x,
+        y: row.y,
+        price: row.price,
+        published: row.published,
+        highlightedUntil: row.highlightedUntil,
+      });
     }
   }
 
@@ -483,7 +544,13 @@ export class MarkerIndex {
    * the copy cannot answer (not ready, a coarser plan, a listing too close to the edge for JS to decide as
    * PostgreSQL does, sums beyond exact doubles): the SQL answers then.
    */
-  circleMarkers(sellType: number, plan: CirclePlan, center: LatLng, radiusM: number, limit: number): { total: number; markers: CellMarkerRow[] } | null {
+  circleMarkers(
+    sellType: number,
+    plan: CirclePlan,
+    center: LatLng,
+    radiusM: number,
+    limit: number,
+  ): { total: number; markers: CellMarkerRow[] } | null {
     if (!this.ready || plan.level !== SEARCH_CELL_LEVEL_MAX) return null;
     // The markers' cells of the zoom that the plan can reach, as a dense grid (at most a few hundred: the plan
     // has at most 40,000 cells of the finest level, 4 levels finer at most).
@@ -507,7 +574,16 @@ export class MarkerIndex {
     const gMin = new Float64Array(cellsAcross).fill(Number.POSITIVE_INFINITY);
     const gPriced = new Float64Array(cellsAcross);
     const gPriceSum = new Float64Array(cellsAcross);
-    const add = (ox: number, oy: number, count: number, latNano: number, lngNano: number, minId: number, priced: number, priceSum: number) => {
+    const add = (
+      ox: number,
+      oy: number,
+      count: number,
+      latNano: number,
+      lngNano: number,
+      minId: number,
+      priced: number,
+      priceSum: number,
+    ) => {
       const g = (oy - minY) * width + (ox - minX);
       gCount[g] += count;
       gLat[g] += latNano;
@@ -519,7 +595,16 @@ export class MarkerIndex {
     const circle = circleTest(center, radiusM);
     const inside = circle.inside;
     const single = (x: number, y: number, id: number, price: number | null) =>
-      add(Math.floor(x / zoomSize), Math.floor(y / zoomSize), 1, nano(y), nano(x), id, price === null ? 0 : 1, price ?? 0);
+      add(
+        Math.floor(x / zoomSize),
+        Math.floor(y / zoomSize),
+        1,
+        nano(y),
+        nano(x),
+        id,
+        price === null ? 0 : 1,
+        price ?? 0,
+      );
 
     const base = this.bases.get(sellType);
     const dirty = this.dirty.get(sellType);
@@ -527,11 +612,24 @@ export class MarkerIndex {
       // Each line is a range of keys: its first cell found once, the next ones in order.
       const walk = (line: { fixed: number; lo: number; hi: number }, border: boolean) => {
         const last = cellKey(line.fixed, line.hi);
-        for (let c = lowerBound(base.cellKeys, cellKey(line.fixed, line.lo)); c < base.cellKeys.length && base.cellKeys[c]! <= last; c++) {
+        for (
+          let c = lowerBound(base.cellKeys, cellKey(line.fixed, line.lo));
+          c < base.cellKeys.length && base.cellKeys[c]! <= last;
+          c++
+        ) {
           const key = base.cellKeys[c]!;
           if (!border && !dirty?.has(key)) {
             const cx = ((key % 262_144) - 131_072) >> 0;
-            add(cx >> shift, line.fixed >> shift, base.count[c]!, base.latNano[c]!, base.lngNano[c]!, base.minId[c]!, base.priced[c]!, base.priceSum[c]!);
+            add(
+              cx >> shift,
+              line.fixed >> shift,
+              base.count[c]!,
+              base.latNano[c]!,
+              base.lngNano[c]!,
+              base.minId[c]!,
+              base.priced[c]!,
+              base.priceSum[c]!,
+            );
             continue;
           }
           for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
@@ -551,7 +649,8 @@ export class MarkerIndex {
     if (this.delta.size > 0) {
       const inPlan = planMembership(plan, inside);
       for (const listing of this.delta.values()) {
-        if (listing.sell === sellType && inPlan(listing.x, listing.y)) single(listing.x, listing.y, listing.id, listing.price);
+        if (listing.sell === sellType && inPlan(listing.x, listing.y))
+          single(listing.x, listing.y, listing.id, listing.price);
       }
     }
     if (circle.doubt) return null;
@@ -559,9 +658,21 @@ export class MarkerIndex {
     let total = 0;
     for (let g = 0; g < cellsAcross; g++) {
       if (gCount[g] === 0) continue;
-      if (Math.abs(gLat[g]!) > Number.MAX_SAFE_INTEGER || Math.abs(gLng[g]!) > Number.MAX_SAFE_INTEGER || Math.abs(gPriceSum[g]!) > Number.MAX_SAFE_INTEGER) return null;
+      if (
+        Math.abs(gLat[g]!) > Number.MAX_SAFE_INTEGER ||
+        Math.abs(gLng[g]!) > Number.MAX_SAFE_INTEGER ||
+        Math.abs(gPriceSum[g]!) > Number.MAX_SAFE_INTEGER
+      )
+        return null;
       total += gCount[g]!;
-      list.push({ count: gCount[g]!, latNano: gLat[g]!, lngNano: gLng[g]!, minId: gMin[g]!, priced: gPriced[g]!, priceSum: gPriceSum[g]! });
+      list.push({
+        count: gCount[g]!,
+        latNano: gLat[g]!,
+        lngNano: gLng[g]!,
+        minId: gMin[g]!,
+        priced: gPriced[g]!,
+        priceSum: gPriceSum[g]!,
+      });
     }
     list.sort((a, b) => b.count - a.count || a.minId - b.minId);
     return {
@@ -583,7 +694,15 @@ export class MarkerIndex {
    * so far ends the walk: a city circle of tens of thousands of listings reads a few cells. Null when the copy
    * cannot answer (not ready, a coarser plan, a listing that would enter the page too close to the edge).
    */
-  circlePage(sellType: number, plan: CirclePlan, center: LatLng, radiusM: number, sort: MemoryPageSort, limit: number, nowMicros = Date.now() * 1000): number[] | null {
+  circlePage(
+    sellType: number,
+    plan: CirclePlan,
+    center: LatLng,
+    radiusM: number,
+    sort: MemoryPageSort,
+    limit: number,
+    nowMicros = Date.now() * 1000,
+  ): number[] | null {
     if (!this.ready || plan.level !== SEARCH_CELL_LEVEL_MAX || limit < 1) return null;
     const circle = circleTest(center, radiusM);
     // A listing's keys: a (highlighted now: relevance only) then b (the sort's key, higher is better; none: -Infinity).
@@ -600,7 +719,8 @@ export class MarkerIndex {
     const pageIds: number[] = [];
     /** Whether (a, b, id) comes before the page's entry j. */
     const before = (a: number, b: number, id: number, j: number) =>
-      a > pageA[j]! || (a === pageA[j] && (b > pageB[j]! || (b === pageB[j] && (idDescending ? id > pageIds[j]! : id < pageIds[j]!))));
+      a > pageA[j]! ||
+      (a === pageA[j] && (b > pageB[j]! || (b === pageB[j] && (idDescending ? id > pageIds[j]! : id < pageIds[j]!))));
     const full = () => pageIds.length === limit;
     const wanted = (a: number, b: number, id: number) => !full() || before(a, b, id, limit - 1);
     const offer = (a: number, b: number, id: number) => {
@@ -623,7 +743,11 @@ export class MarkerIndex {
       const border: boolean[] = [];
       const collect = (line: { fixed: number; lo: number; hi: number }, onBorder: boolean) => {
         const last = cellKey(line.fixed, line.hi);
-        for (let c = lowerBound(base.cellKeys, cellKey(line.fixed, line.lo)); c < base.cellKeys.length && base.cellKeys[c]! <= last; c++) {
+        for (
+          let c = lowerBound(base.cellKeys, cellKey(line.fixed, line.lo));
+          c < base.cellKeys.length && base.cellKeys[c]! <= last;
+          c++
+        ) {
           cells.push(c);
           border.push(onBorder);
         }
@@ -631,12 +755,20 @@ export class MarkerIndex {
       for (const row of plan.rows) collect(row, false);
       for (const line of plan.border) collect(line, true);
       const boundA = cells.map((c) => keyA(base.maxHighlightedUntil[c]!));
-      const boundB = cells.map((c) => (sort === 'price-asc' ? base.maxNegPrice[c]! : sort === 'price-desc' ? base.maxPrice[c]! : base.maxPublished[c]!));
-      const order = cells.map((_, k) => k).sort((p, q) => boundA[q]! - boundA[p]! || (boundB[q]! > boundB[p]! ? 1 : boundB[q]! < boundB[p]! ? -1 : 0));
+      const boundB = cells.map((c) =>
+        sort === 'price-asc' ? base.maxNegPrice[c]! : sort === 'price-desc' ? base.maxPrice[c]! : base.maxPublished[c]!,
+      );
+      const order = cells
+        .map((_, k) => k)
+        .sort((p, q) => boundA[q]! - boundA[p]! || (boundB[q]! > boundB[p]! ? 1 : boundB[q]! < boundB[p]! ? -1 : 0));
       const masked = this.masked.size > 0 ? this.masked : null;
       for (const k of order) {
         // Sorted by bound: once a cell cannot come before the page's last, none after it can.
-        if (full() && (boundA[k]! < pageA[limit - 1]! || (boundA[k] === pageA[limit - 1] && boundB[k]! < pageB[limit - 1]!))) break;
+        if (
+          full() &&
+          (boundA[k]! < pageA[limit - 1]! || (boundA[k] === pageA[limit - 1] && boundB[k]! < pageB[limit - 1]!))
+        )
+          break;
         const c = cells[k]!;
         for (let i = base.cellStart[c]!; i < base.cellStart[c + 1]!; i++) {
           const id = base.ids[i]!;

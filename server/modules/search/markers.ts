@@ -32,8 +32,15 @@ export interface Overview {
   extent: Bounds | null;
 }
 
-function boundsOrNull(b: { south: number | null; west: number | null; north: number | null; east: number | null }): Bounds | null {
-  return b.south !== null && b.north !== null && b.west !== null && b.east !== null ? { south: b.south, west: b.west, north: b.north, east: b.east } : null;
+function boundsOrNull(b: {
+  south: number | null;
+  west: number | null;
+  north: number | null;
+  east: number | null;
+}): Bounds | null {
+  return b.south !== null && b.north !== null && b.west !== null && b.east !== null
+    ? { south: b.south, west: b.west, north: b.north, east: b.east }
+    : null;
 }
 
 /** The zoom of the markers when it is known before the result set's extent: asked for, or fitted to the area's own bounds. */
@@ -55,7 +62,6 @@ export async function resultExtent(db: Db, where: SQL): Promise<Bounds | null> {
   return row ? boundsOrNull(row) : null;
 }
 
-
 /**
  * The markers of the whole result set clustered at a zoom (the MAX_MARKER_POINTS largest
  * cells), with the exact total and optionally the extent in the same pass: window
@@ -69,12 +75,19 @@ export async function markersWithTotal(db: Db, where: SQL, zoom: number, withExt
   const cellX = sql`case when ${located} then floor(${shownLongitude} / ${cell}::float8) end`;
   const cellY = sql`case when ${located} then floor(${shownLatitude} / ${cell}::float8) end`;
   const extent = (fn: 'min' | 'max', column: SQL) =>
-    (withExtent ? sql<number | null>`${sql.raw(fn)}(${sql.raw(fn)}(${column})) over ()` : sql<number | null>`null::float8`).mapWith(nullableNumber);
+    (withExtent
+      ? sql<number | null>`${sql.raw(fn)}(${sql.raw(fn)}(${column})) over ()`
+      : sql<number | null>`null::float8`
+    ).mapWith(nullableNumber);
   const rows = await db
     .select({
       // The mean of the shown positions, exact (integer nanodegrees): the cells answer the same (cells.ts).
-      latitude: sql<number | null>`${meanOf(sql`sum(search_nano(${shownLatitude}))`, sql`count(*)`)}`.mapWith(nullableNumber),
-      longitude: sql<number | null>`${meanOf(sql`sum(search_nano(${shownLongitude}))`, sql`count(*)`)}`.mapWith(nullableNumber),
+      latitude: sql<number | null>`${meanOf(sql`sum(search_nano(${shownLatitude}))`, sql`count(*)`)}`.mapWith(
+        nullableNumber,
+      ),
+      longitude: sql<number | null>`${meanOf(sql`sum(search_nano(${shownLongitude}))`, sql`count(*)`)}`.mapWith(
+        nullableNumber,
+      ),
       count: sql<number>`count(*)::int`.mapWith(Number),
       propertyId: sql<number | null>`case when count(*) = 1 then min(${properties.id}) end`.mapWith(nullableNumber),
       price: sql<number | null>`case when count(*) = 1 then min(${properties.price}) end`.mapWith(nullableNumber),
@@ -97,7 +110,13 @@ export async function markersWithTotal(db: Db, where: SQL, zoom: number, withExt
     markers: rows
       .filter((r) => !r.unlocated && r.latitude !== null && r.longitude !== null)
       .slice(0, MAX_MARKER_POINTS)
-      .map((r) => ({ latitude: r.latitude!, longitude: r.longitude!, count: r.count, propertyId: r.propertyId, price: r.price })),
+      .map((r) => ({
+        latitude: r.latitude!,
+        longitude: r.longitude!,
+        count: r.count,
+        propertyId: r.propertyId,
+        price: r.price,
+      })),
     extent: first ? boundsOrNull(first) : null,
   };
 }

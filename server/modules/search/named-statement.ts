@@ -62,15 +62,20 @@ export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>
   const select = selectParts(build(sql.raw(HOLE)));
   const whole = dialectOf(db).sqlToQuery(select.sql);
   const parts = whole.sql.split(HOLE);
-  if (whole.params.length > 0 || parts.length !== 2) throw new Error(`statementShell: the shell must hold the hole once and no parameter (${parts.length - 1} holes, parameters ${JSON.stringify(whole.params)})`);
+  if (whole.params.length > 0 || parts.length !== 2)
+    throw new Error(
+      `statementShell: the shell must hold the hole once and no parameter (${parts.length - 1} holes, parameters ${JSON.stringify(whole.params)})`,
+    );
   const [head, tail] = parts;
-  if (select.columns.some(({ path }) => path.length !== 1)) throw new Error('statementShell: nested fields are not mapped');
+  if (select.columns.some(({ path }) => path.length !== 1))
+    throw new Error('statementShell: nested fields are not mapped');
   const keys = select.columns.map(({ path }) => path[0]);
   const decoders = select.columns.map(({ decoder }) => decoder);
   const mapRows = (rows: unknown[][]) =>
     rows.map((row) => {
       const out: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) out[keys[i]] = row[i] === null ? null : decoders[i].mapFromDriverValue(row[i]);
+      for (let i = 0; i < keys.length; i++)
+        out[keys[i]] = row[i] === null ? null : decoders[i].mapFromDriverValue(row[i]);
       return out as T;
     });
   return {
@@ -78,7 +83,13 @@ export function statementShell<T>(db: Db, build: (hole: SQL) => PromiseLike<T[]>
       const inner = flattenSql(dialectOf(target), hole);
       const text = head + inner.sql + tail;
       const named = isNamed ? namedStatementTarget(target) : null;
-      return runSelect(named ?? target, { sql: text, params: inner.params }, select.fields, named ? nameOf(text) : undefined, mapRows);
+      return runSelect(
+        named ?? target,
+        { sql: text, params: inner.params },
+        select.fields,
+        named ? nameOf(text) : undefined,
+        mapRows,
+      );
     },
   };
 }

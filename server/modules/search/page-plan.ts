@@ -4,7 +4,15 @@ import { LIMITS, type Bounds, type LatLng, type SearchParams, type SearchType } 
 import type { Db } from '../../db/database';
 import { properties } from '../../db/schema';
 import { walkBounds, withinBounds } from './area-conditions';
-import { PUBLISHED, densitySql, innerCountSql, planCells, planCircleCells, type CellPlan, type CirclePlan } from './cells';
+import {
+  PUBLISHED,
+  densitySql,
+  innerCountSql,
+  planCells,
+  planCircleCells,
+  type CellPlan,
+  type CirclePlan,
+} from './cells';
 import { afterCursor, orderBy, type Cursor, type SortKey } from './cursor';
 import { circleBounds, clusterCellDeg } from './geometry';
 import type { ResolvedSearch } from './resolve-place';
@@ -28,7 +36,12 @@ export interface CellPlans {
   circle: { center: LatLng; radiusM: number; plan: CirclePlan } | null;
 }
 
-export function cellPlansOf(search: ResolvedSearch, p: SearchParams, zoom: number | null, useCells: boolean): CellPlans {
+export function cellPlansOf(
+  search: ResolvedSearch,
+  p: SearchParams,
+  zoom: number | null,
+  useCells: boolean,
+): CellPlans {
   const { area } = search;
   if (!useCells || !search.plain || zoom === null) return { view: null, circle: null };
   const view = p.SearchType === 'free' && p.Bounds ? planCells(p.Bounds, zoom) : null;
@@ -36,7 +49,13 @@ export function cellPlansOf(search: ResolvedSearch, p: SearchParams, zoom: numbe
     !p.Bounds && area.center && area.radiusM !== null && CIRCLE_TYPES.has(p.SearchType)
       ? planCircleCells(area.center, area.radiusM, circleBounds(area.center, area.radiusM * 1.01 + 10), zoom)
       : null;
-  return { view, circle: circle && area.center && area.radiusM !== null ? { center: area.center, radiusM: area.radiusM, plan: circle } : null };
+  return {
+    view,
+    circle:
+      circle && area.center && area.radiusM !== null
+        ? { center: area.center, radiusM: area.radiusM, plan: circle }
+        : null,
+  };
 }
 
 /** A walk of the country's sort index reads at most this many index tuples before it gives up for the GiST path. */
@@ -74,15 +93,23 @@ const WALK_CELLS = 6;
  */
 const CELL_WALK_LIMIT = 3_000;
 /** The listing's cell of WALK_CELL_LEVEL, written as the cell indexes compute it (the constant in the text). */
-const walkCellOf = (axis: 0 | 1) => sql.raw(`(floor(("geo")[${axis}] / ${clusterCellDeg(WALK_CELL_LEVEL)}::float8))::int`);
+const walkCellOf = (axis: 0 | 1) =>
+  sql.raw(`(floor(("geo")[${axis}] / ${clusterCellDeg(WALK_CELL_LEVEL)}::float8))::int`);
 
 const priceColumn = sql.raw('"price"');
 const publishedColumn = sql.raw('"published_at"');
 
 /** The cells of WALK_CELL_LEVEL that hold a box (null: more than WALK_CELLS of them, or an empty box). */
-export function walkCells(box: Bounds): { x0: number; x1: number; y0: number; y1: number; cells: { cx: number; cy: number }[] } | null {
+export function walkCells(
+  box: Bounds,
+): { x0: number; x1: number; y0: number; y1: number; cells: { cx: number; cy: number }[] } | null {
   const size = clusterCellDeg(WALK_CELL_LEVEL);
-  const [x0, x1, y0, y1] = [Math.floor(box.west / size), Math.floor(box.east / size), Math.floor(box.south / size), Math.floor(box.north / size)];
+  const [x0, x1, y0, y1] = [
+    Math.floor(box.west / size),
+    Math.floor(box.east / size),
+    Math.floor(box.south / size),
+    Math.floor(box.north / size),
+  ];
   if (!(x0 <= x1 && y0 <= y1) || (x1 - x0 + 1) * (y1 - y0 + 1) > WALK_CELLS) return null;
   const cells: { cx: number; cy: number }[] = [];
   for (let cy = y0; cy <= y1; cy++) for (let cx = x0; cx <= x1; cx++) cells.push({ cx, cy });
@@ -92,13 +119,39 @@ export function walkCells(box: Bounds): { x0: number; x1: number; y0: number; y1
 function walkSortOf(p: SearchParams): WalkSort | null {
   switch (p.Sort) {
     case 'price-asc':
-      return { column: priceColumn, cellIndex: 'properties_cell_price_idx', cast: 'int8', direction: 'asc', highlightedFirst: false };
+      return {
+        column: priceColumn,
+        cellIndex: 'properties_cell_price_idx',
+        cast: 'int8',
+        direction: 'asc',
+        highlightedFirst: false,
+      };
     case 'price-desc':
-      return { column: priceColumn, cellIndex: 'properties_cell_price_idx', cast: 'int8', direction: 'desc', highlightedFirst: false };
+      return {
+        column: priceColumn,
+        cellIndex: 'properties_cell_price_idx',
+        cast: 'int8',
+        direction: 'desc',
+        highlightedFirst: false,
+      };
     case 'newest':
-      return { column: publishedColumn, cellIndex: 'properties_cell_published_idx', cast: 'timestamptz', direction: 'desc', highlightedFirst: false };
+      return {
+        column: publishedColumn,
+        cellIndex: 'properties_cell_published_idx',
+        cast: 'timestamptz',
+        direction: 'desc',
+        highlightedFirst: false,
+      };
     case 'relevance':
-      return p.Text ? null : { column: publishedColumn, cellIndex: 'properties_cell_published_idx', cast: 'timestamptz', direction: 'desc', highlightedFirst: true };
+      return p.Text
+        ? null
+        : {
+            column: publishedColumn,
+            cellIndex: 'properties_cell_published_idx',
+            cast: 'timestamptz',
+            direction: 'desc',
+            highlightedFirst: true,
+          };
     default:
       return null;
   }
@@ -122,7 +175,16 @@ function walkSortOf(p: SearchParams): WalkSort | null {
  * The statement of a page's ids, in order (columns part, ord, id, k0..kn: the listing and its sort keys as text), and
  * whether it is one of the plain searches' named statements (planned once per connection) or planned each time.
  */
-export function pageIdsQuery(db: Db, search: ResolvedSearch, p: SearchParams, keys: SortKey[], cursor: Cursor | null, limit: number, plans: CellPlans, mayWalk: boolean): { query: SQL; named: boolean } {
+export function pageIdsQuery(
+  db: Db,
+  search: ResolvedSearch,
+  p: SearchParams,
+  keys: SortKey[],
+  cursor: Cursor | null,
+  limit: number,
+  plans: CellPlans,
+  mayWalk: boolean,
+): { query: SQL; named: boolean } {
   // Limits written into the text (whole numbers): a generic plan of a named statement with LIMIT $n
   // would assume a tenth of the rows, so PostgreSQL would plan it anew every time.
   const rawLimit = sql.raw(String(Math.trunc(limit)));
@@ -131,7 +193,10 @@ export function pageIdsQuery(db: Db, search: ResolvedSearch, p: SearchParams, ke
   const keyNames = sql.raw(keys.map((_, index) => `k${index}`).join(', '));
   const gistQuery = (extra?: SQL) =>
     sql`select ${properties.id} as id, ${sql.join(keyTexts, sql`, `)} from ${properties} where ${and(search.where, extra, cursor ? afterCursor(keys, cursor) : undefined)} order by ${sql.join(orderBy(keys), sql`, `)} limit ${rawLimit}`;
-  const gistPage = () => ({ query: sql`select 0 as part, row_number() over () as ord, g.* from (${gistQuery()}) g`, named: false });
+  const gistPage = () => ({
+    query: sql`select 0 as part, row_number() over () as ord, g.* from (${gistQuery()}) g`,
+    named: false,
+  });
 
   // PGlite (the embedded database: one process, its listings in the tens of thousands) plans every
   // statement anew and runs one at a time: there the walk's statement costs more to plan than the
@@ -186,7 +251,9 @@ export function pageIdsQuery(db: Db, search: ResolvedSearch, p: SearchParams, ke
     // nulls first, and there are none), merged: a Merge Append reads each walk only as far as the merged
     // order needs.
     const [keyOrder, idOrder] =
-      walk.column === priceColumn ? [sql.raw(walk.direction === 'asc' ? 'asc' : 'desc'), sql.raw(walk.direction === 'asc' ? 'asc' : 'desc')] : [sql.raw('desc nulls last'), sql.raw('desc')];
+      walk.column === priceColumn
+        ? [sql.raw(walk.direction === 'asc' ? 'asc' : 'desc'), sql.raw(walk.direction === 'asc' ? 'asc' : 'desc')]
+        : [sql.raw('desc nulls last'), sql.raw('desc')];
     const highlightedColumn = walk.highlightedFirst ? sql`, "highlighted_until"` : sql``;
     const cellWalks = byCell.cells.map((cell) => {
       return sql`(select "id", ${walk.column} as key, "geo"${highlightedColumn} from ${properties}

@@ -79,8 +79,16 @@ export function createPlaceSearch(db: Db) {
         slug: provinces.slug,
         sigla: provinces.sigla,
         regionName: regions.name,
-        latitude: sql<number | null>`(select avg(${municipalities.latitude}) from ${municipalities} where ${municipalities.provinceId} = "provinces"."id")`.mapWith(nullableNumber),
-        longitude: sql<number | null>`(select avg(${municipalities.longitude}) from ${municipalities} where ${municipalities.provinceId} = "provinces"."id")`.mapWith(nullableNumber),
+        latitude: sql<
+          number | null
+        >`(select avg(${municipalities.latitude}) from ${municipalities} where ${municipalities.provinceId} = "provinces"."id")`.mapWith(
+          nullableNumber,
+        ),
+        longitude: sql<
+          number | null
+        >`(select avg(${municipalities.longitude}) from ${municipalities} where ${municipalities.provinceId} = "provinces"."id")`.mapWith(
+          nullableNumber,
+        ),
       })
       .from(provinces)
       .innerJoin(regions, eq(regions.id, provinces.regionId));
@@ -90,8 +98,16 @@ export function createPlaceSearch(db: Db) {
         name: regions.name,
         slug: regions.slug,
         area: regions.area,
-        latitude: sql<number | null>`(select avg(m.latitude) from ${municipalities} m join ${provinces} p on p.id = m.province_id where p.region_id = "regions"."id")`.mapWith(nullableNumber),
-        longitude: sql<number | null>`(select avg(m.longitude) from ${municipalities} m join ${provinces} p on p.id = m.province_id where p.region_id = "regions"."id")`.mapWith(nullableNumber),
+        latitude: sql<
+          number | null
+        >`(select avg(m.latitude) from ${municipalities} m join ${provinces} p on p.id = m.province_id where p.region_id = "regions"."id")`.mapWith(
+          nullableNumber,
+        ),
+        longitude: sql<
+          number | null
+        >`(select avg(m.longitude) from ${municipalities} m join ${provinces} p on p.id = m.province_id where p.region_id = "regions"."id")`.mapWith(
+          nullableNumber,
+        ),
       })
       .from(regions);
     const mainTownRows = await db
@@ -100,8 +116,24 @@ export function createPlaceSearch(db: Db) {
       .orderBy(municipalities.provinceId, sql`${municipalities.population} desc nulls last`, municipalities.id);
     return {
       mainTowns: mainTownRows.map((r) => r.id),
-      provinces: provinceRows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, searchName: toSearchName(r.name), detail: `${r.sigla}, ${r.regionName}`, latitude: r.latitude, longitude: r.longitude })),
-      regions: regionRows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, searchName: toSearchName(r.name), detail: r.area, latitude: r.latitude, longitude: r.longitude })),
+      provinces: provinceRows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        searchName: toSearchName(r.name),
+        detail: `${r.sigla}, ${r.regionName}`,
+        latitude: r.latitude,
+        longitude: r.longitude,
+      })),
+      regions: regionRows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        searchName: toSearchName(r.name),
+        detail: r.area,
+        latitude: r.latitude,
+        longitude: r.longitude,
+      })),
     };
   };
 
@@ -139,7 +171,12 @@ export function createPlaceSearch(db: Db) {
         .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
         .where(sql`${municipalities.searchName} like ${likePrefix(q)}`)
         // The town named exactly what was typed, then among equals a province's main town, then the most populous.
-        .orderBy(sql`(${municipalities.searchName} = ${q}) desc`, sql`${isMainTown} desc`, sql`${municipalities.population} desc nulls last`, municipalities.name)
+        .orderBy(
+          sql`(${municipalities.searchName} = ${q}) desc`,
+          sql`${isMainTown} desc`,
+          sql`${municipalities.population} desc nulls last`,
+          municipalities.name,
+        )
         .limit(limit),
       db
         .select({
@@ -155,7 +192,9 @@ export function createPlaceSearch(db: Db) {
         .from(districts)
         .innerJoin(municipalities, eq(municipalities.id, districts.municipalityId))
         .innerJoin(provinces, eq(provinces.id, municipalities.provinceId))
-        .where(sql`(${districts.searchName} like ${likePrefix(q)} or ${districts.searchName} like ${`% ${likePrefix(q)}`})`)
+        .where(
+          sql`(${districts.searchName} like ${likePrefix(q)} or ${districts.searchName} like ${`% ${likePrefix(q)}`})`,
+        )
         .orderBy(sql`${municipalities.population} desc nulls last`, districts.name)
         .limit(limit),
       streetQ.length >= 3
@@ -186,7 +225,13 @@ export function createPlaceSearch(db: Db) {
                 townQ ? sql`${municipalities.searchName} like ${likePrefix(townQ)}` : undefined,
               ),
             )
-            .groupBy(properties.street, municipalities.name, municipalities.istatCode, provinces.sigla, municipalities.population)
+            .groupBy(
+              properties.street,
+              municipalities.name,
+              municipalities.istatCode,
+              provinces.sigla,
+              municipalities.population,
+            )
             .orderBy(sql`count(*) desc`, sql`${municipalities.population} desc nulls last`, properties.street)
             .limit(limit)
         : Promise.resolve([]),
@@ -235,7 +280,18 @@ export function createPlaceSearch(db: Db) {
       region: regionList
         .filter((r) => r.searchName.startsWith(q))
         .slice(0, limit)
-        .map((r) => ({ Kind: 'region', Id: r.slug, Name: r.name, Detail: r.detail, Latitude: r.latitude, Longitude: r.longitude, Params: { SearchType: 'region', Region: r.slug }, IsMainTown: false, Slug: null, ProvinceSlug: null })),
+        .map((r) => ({
+          Kind: 'region',
+          Id: r.slug,
+          Name: r.name,
+          Detail: r.detail,
+          Latitude: r.latitude,
+          Longitude: r.longitude,
+          Params: { SearchType: 'region', Region: r.slug },
+          IsMainTown: false,
+          Slug: null,
+          ProvinceSlug: null,
+        })),
       address: addressRows
         .filter((a) => a.street)
         .map((a) => {
@@ -247,7 +303,13 @@ export function createPlaceSearch(db: Db) {
             Detail: `${a.town} (${a.sigla})`,
             Latitude: a.latitude,
             Longitude: a.longitude,
-            Params: { SearchType: 'place', Lat: coordinate(a.latitude), Lng: coordinate(a.longitude), Radius: String(addressRadius(a)), Place: name.slice(0, 120) },
+            Params: {
+              SearchType: 'place',
+              Lat: coordinate(a.latitude),
+              Lng: coordinate(a.longitude),
+              Radius: String(addressRadius(a)),
+              Place: name.slice(0, 120),
+            },
             IsMainTown: false,
             Slug: null,
             ProvinceSlug: null,

@@ -30,7 +30,10 @@ export function referenceNames(db: Db): Promise<ReferenceNames> {
 async function load(db: Db): Promise<ReferenceNames> {
   const [types, towns, classes] = await Promise.all([
     db.select({ id: propertyTypes.id, name: propertyTypes.name }).from(propertyTypes),
-    db.select({ id: municipalities.id, name: municipalities.name, province: provinces.sigla }).from(municipalities).leftJoin(provinces, eq(provinces.id, municipalities.provinceId)),
+    db
+      .select({ id: municipalities.id, name: municipalities.name, province: provinces.sigla })
+      .from(municipalities)
+      .leftJoin(provinces, eq(provinces.id, municipalities.provinceId)),
     db.select({ id: energyClasses.id, code: energyClasses.code }).from(energyClasses),
   ]);
   const typeNames = new Map(types.map((t) => [t.id, t.name]));

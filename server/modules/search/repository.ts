@@ -8,7 +8,15 @@ import { decodeCursor, encodeCursor, sortKeys, type SortKey } from './cursor';
 import { circleBounds, zoomForBounds } from './geometry';
 import { selectPage, toListings, type PageEntry, type SearchListingRow } from './listing-rows';
 import type { MarkerIndex, MemoryPageSort } from './marker-index';
-import { DEFAULT_ZOOM_MAX, MAX_MARKER_POINTS, knownZoom, markersWithTotal, resultExtent, type MarkerRow, type Overview } from './markers';
+import {
+  DEFAULT_ZOOM_MAX,
+  MAX_MARKER_POINTS,
+  knownZoom,
+  markersWithTotal,
+  resultExtent,
+  type MarkerRow,
+  type Overview,
+} from './markers';
 import { executeNamed } from './named-statement';
 import { PAGE_READS, cellPlansOf, pageIdsQuery, type CellPlans } from './page-plan';
 import { referenceNames, type ReferenceNames } from './reference-names';
@@ -50,7 +58,14 @@ export async function searchPage(
   cellPlans?: CellPlans,
   options: SearchOptions = {},
 ): Promise<{ items: SearchListingRow[]; nextCursor: string | null }> {
-  const { items, nextCursor } = await pageAndMarkers(db, p, resolved ?? (await resolveSearch(db, p)), cellPlans, options, null);
+  const { items, nextCursor } = await pageAndMarkers(
+    db,
+    p,
+    resolved ?? (await resolveSearch(db, p)),
+    cellPlans,
+    options,
+    null,
+  );
   return { items, nextCursor };
 }
 
@@ -91,9 +106,18 @@ async function pageAndMarkers(
 }
 
 /** The page's items and the cursor of the next (when the rows read hold one more than the page). */
-function finishPage(p: SearchParams, page: PageEntry[], names: ReferenceNames, pageSize: number, markers: CellStatementRow[] | null) {
+function finishPage(
+  p: SearchParams,
+  page: PageEntry[],
+  names: ReferenceNames,
+  pageSize: number,
+  markers: CellStatementRow[] | null,
+) {
   const shown = page.slice(0, pageSize);
-  const items = toListings(shown.map((entry) => entry.row), names);
+  const items = toListings(
+    shown.map((entry) => entry.row),
+    names,
+  );
   const last = shown.at(-1);
   const nextCursor = page.length > pageSize && last ? encodeCursor({ s: p.Sort, k: last.keys, i: last.row.id }) : null;
   return { items, nextCursor, markers };
@@ -119,8 +143,24 @@ async function memoryPage(
   markers: SQL | null,
 ): Promise<{ page: PageEntry[]; names: ReferenceNames; markers: CellStatementRow[] | null } | null> {
   const index = options.markerIndex;
-  if (!index || !search.plain?.shape || !plans.circle || p.Bounds || p.Text || !MEMORY_SORTS.has(p.Sort) || options.walk === false) return null;
-  const ids = index.circlePage(search.plain.sellType, plans.circle.plan, plans.circle.center, plans.circle.radiusM, p.Sort as MemoryPageSort, reads);
+  if (
+    !index ||
+    !search.plain?.shape ||
+    !plans.circle ||
+    p.Bounds ||
+    p.Text ||
+    !MEMORY_SORTS.has(p.Sort) ||
+    options.walk === false
+  )
+    return null;
+  const ids = index.circlePage(
+    search.plain.sellType,
+    plans.circle.plan,
+    plans.circle.center,
+    plans.circle.radiusM,
+    p.Sort as MemoryPageSort,
+    reads,
+  );
   if (!ids) return null;
   const keyTexts = keys.map((k, index) => sql`(${k.expr})::text as ${sql.raw(`k${index}`)}`);
   const query = sql`select 0 as part, u.ord, ${properties.id} as id, ${sql.join(keyTexts, sql`, `)}
@@ -153,14 +193,25 @@ export async function searchListings(db: Db, p: SearchParams, options: SearchOpt
   // A circle's markers from this server's copy of the listings (marker-index.ts) when it can answer them.
   const fromMemory =
     zoomKnown && !(plans.view && p.Bounds) && plans.circle && options.markerIndex
-      ? options.markerIndex.circleMarkers(p.SellType, plans.circle.plan, plans.circle.center, plans.circle.radiusM, MAX_MARKER_POINTS + 1)
+      ? options.markerIndex.circleMarkers(
+          p.SellType,
+          plans.circle.plan,
+          plans.circle.center,
+          plans.circle.radiusM,
+          MAX_MARKER_POINTS + 1,
+        )
       : null;
   const cellsMarkers = fromMemory
     ? null
     : zoomKnown && plans.view && p.Bounds
       ? cellMarkersSql(p.SellType, p.Bounds, plans.view, MAX_MARKER_POINTS + 1)
       : zoomKnown && plans.circle
-        ? circleCellMarkersSql(p.SellType, plans.circle.plan, walkCircle(plans.circle.center, plans.circle.radiusM), MAX_MARKER_POINTS + 1)
+        ? circleCellMarkersSql(
+            p.SellType,
+            plans.circle.plan,
+            walkCircle(plans.circle.center, plans.circle.radiusM),
+            MAX_MARKER_POINTS + 1,
+          )
         : null;
   const pageQuery = pageAndMarkers(db, p, search, plans, options, cellsMarkers);
 
@@ -173,7 +224,12 @@ export async function searchListings(db: Db, p: SearchParams, options: SearchOpt
   let page: Awaited<typeof pageQuery>;
   if (p.Zoom !== undefined || area.bounds) {
     const zoom = knownZoom(p, area)!;
-    const fromCells = (r: { total: number; markers: Overview['markers'] }): Overview => ({ zoom, total: r.total, markers: r.markers, extent: null });
+    const fromCells = (r: { total: number; markers: Overview['markers'] }): Overview => ({
+      zoom,
+      total: r.total,
+      markers: r.markers,
+      extent: null,
+    });
     if (fromMemory) {
       page = await pageQuery;
       overview = fromCells(fromMemory);
@@ -187,11 +243,17 @@ export async function searchListings(db: Db, p: SearchParams, options: SearchOpt
   } else {
     const [extent, pageRows] = await Promise.all([resultExtent(db, where), pageQuery]);
     page = pageRows;
-    const zoom = zoomForBounds(extent ?? (area.center ? circleBounds(area.center, LIMITS.radiusDefault) : null), LIMITS.zoomMin, DEFAULT_ZOOM_MAX, DEFAULT_ZOOM);
+    const zoom = zoomForBounds(
+      extent ?? (area.center ? circleBounds(area.center, LIMITS.radiusDefault) : null),
+      LIMITS.zoomMin,
+      DEFAULT_ZOOM_MAX,
+      DEFAULT_ZOOM,
+    );
     // Total from the markers' pass too: their counts add up to it.
     overview = { ...(await markersWithTotal(db, where, zoom, false)), extent };
   }
-  const bounds = area.bounds ?? overview.extent ?? (area.center ? circleBounds(area.center, LIMITS.radiusDefault) : null);
+  const bounds =
+    area.bounds ?? overview.extent ?? (area.center ? circleBounds(area.center, LIMITS.radiusDefault) : null);
   const { zoom, markers } = overview;
 
   const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -201,7 +263,13 @@ export async function searchListings(db: Db, p: SearchParams, options: SearchOpt
     NextCursor: page.nextCursor,
     Markers: {
       Zoom: zoom,
-      Points: markers.map((m) => ({ Latitude: round6(m.latitude), Longitude: round6(m.longitude), Count: m.count, PropertyId: m.propertyId, Price: m.price })),
+      Points: markers.map((m) => ({
+        Latitude: round6(m.latitude),
+        Longitude: round6(m.longitude),
+        Count: m.count,
+        PropertyId: m.propertyId,
+        Price: m.price,
+      })),
     },
     Area: {
       Kind: area.kind,

@@ -54,7 +54,14 @@ interface ResolvedPlace {
 }
 
 async function resolvePlace(db: Db, p: SearchParams): Promise<ResolvedPlace> {
-  const area: ResolvedArea = { kind: p.SearchType, name: null, center: null, radiusM: null, polygon: null, bounds: null };
+  const area: ResolvedArea = {
+    kind: p.SearchType,
+    name: null,
+    center: null,
+    radiusM: null,
+    polygon: null,
+    bounds: null,
+  };
   switch (p.SearchType) {
     case 'free':
       return { where: undefined, area: { ...area, bounds: p.Bounds ?? null }, walk: { area: null, box: null } };
@@ -66,7 +73,13 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<ResolvedPlace> {
       const radius = p.Radius ?? LIMITS.radiusDefault;
       return {
         where: withinCircle(center, radius),
-        area: { ...area, name: p.Place ? cleanText(p.Place) : null, center, radiusM: radius, bounds: circleBounds(center, radius) },
+        area: {
+          ...area,
+          name: p.Place ? cleanText(p.Place) : null,
+          center,
+          radiusM: radius,
+          bounds: circleBounds(center, radius),
+        },
         walk: { area: walkCircle(center, radius), box: circleBounds(center, radius * 1.01 + 10) },
       };
     }
@@ -77,7 +90,12 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<ResolvedPlace> {
       const b = boundsOf(p.Polygon);
       return {
         where: withinPolygon(toPgPolygon(p.Polygon)),
-        area: { ...area, polygon: p.Polygon, bounds: b, center: { latitude: (b.south + b.north) / 2, longitude: (b.west + b.east) / 2 } },
+        area: {
+          ...area,
+          polygon: p.Polygon,
+          bounds: b,
+          center: { latitude: (b.south + b.north) / 2, longitude: (b.west + b.east) / 2 },
+        },
         walk: { area: walkPolygon(toPgPolygon(p.Polygon)), box: b },
       };
     }
@@ -86,24 +104,50 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<ResolvedPlace> {
       const [province] = await db
         .select({ id: provinces.id, name: provinces.name })
         .from(provinces)
-        .where(key.length === 2 ? or(eq(provinces.sigla, key.toUpperCase()), eq(provinces.slug, key.toLowerCase())) : eq(provinces.slug, key.toLowerCase()))
+        .where(
+          key.length === 2
+            ? or(eq(provinces.sigla, key.toUpperCase()), eq(provinces.slug, key.toLowerCase()))
+            : eq(provinces.slug, key.toLowerCase()),
+        )
         .limit(1);
       if (!province) throw new AppError('UnknownPlace');
-      const inProvince = db.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.provinceId, province.id));
-      return { where: inArray(properties.municipalityId, inProvince), area: { ...area, name: provinceAreaName(province.name), bounds: await municipalityBounds(db, eq(municipalities.provinceId, province.id)) } };
+      const inProvince = db
+        .select({ id: municipalities.id })
+        .from(municipalities)
+        .where(eq(municipalities.provinceId, province.id));
+      return {
+        where: inArray(properties.municipalityId, inProvince),
+        area: {
+          ...area,
+          name: provinceAreaName(province.name),
+          bounds: await municipalityBounds(db, eq(municipalities.provinceId, province.id)),
+        },
+      };
     }
     case 'town': {
       const [town] = await db
-        .select({ id: municipalities.id, name: municipalities.name, latitude: municipalities.latitude, longitude: municipalities.longitude })
+        .select({
+          id: municipalities.id,
+          name: municipalities.name,
+          latitude: municipalities.latitude,
+          longitude: municipalities.longitude,
+        })
         .from(municipalities)
         .where(eq(municipalities.istatCode, p.Town ?? ''))
         .limit(1);
       if (!town) throw new AppError('UnknownPlace');
-      const center = town.latitude !== null && town.longitude !== null ? { latitude: town.latitude, longitude: town.longitude } : null;
+      const center =
+        town.latitude !== null && town.longitude !== null
+          ? { latitude: town.latitude, longitude: town.longitude }
+          : null;
       return { where: eq(properties.municipalityId, town.id), area: { ...area, name: town.name, center } };
     }
     case 'region': {
-      const [region] = await db.select({ id: regions.id, name: regions.name }).from(regions).where(eq(regions.slug, p.Region ?? '')).limit(1);
+      const [region] = await db
+        .select({ id: regions.id, name: regions.name })
+        .from(regions)
+        .where(eq(regions.slug, p.Region ?? ''))
+        .limit(1);
       if (!region) throw new AppError('UnknownPlace');
       const inRegion = db
         .select({ id: municipalities.id })
@@ -112,12 +156,27 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<ResolvedPlace> {
         .where(eq(provinces.regionId, region.id));
       return {
         where: inArray(properties.municipalityId, inRegion),
-        area: { ...area, name: region.name, bounds: await municipalityBounds(db, inArray(municipalities.provinceId, db.select({ id: provinces.id }).from(provinces).where(eq(provinces.regionId, region.id)))) },
+        area: {
+          ...area,
+          name: region.name,
+          bounds: await municipalityBounds(
+            db,
+            inArray(
+              municipalities.provinceId,
+              db.select({ id: provinces.id }).from(provinces).where(eq(provinces.regionId, region.id)),
+            ),
+          ),
+        },
       };
     }
     case 'district': {
       const [district] = await db
-        .select({ name: districts.name, latitude: districts.latitude, longitude: districts.longitude, area: sql<string>`${districts.area}::text` })
+        .select({
+          name: districts.name,
+          latitude: districts.latitude,
+          longitude: districts.longitude,
+          area: sql<string>`${districts.area}::text`,
+        })
         .from(districts)
         .where(eq(districts.id, p.District ?? 0))
         .limit(1);
@@ -126,12 +185,22 @@ async function resolvePlace(db: Db, p: SearchParams): Promise<ResolvedPlace> {
       return {
         // The polygon as a value (not a subquery), so the planner uses properties_geo_gist.
         where: withinPolygon(district.area),
-        area: { ...area, name: district.name, center: { latitude: district.latitude, longitude: district.longitude }, polygon, bounds: boundsOf(polygon) },
+        area: {
+          ...area,
+          name: district.name,
+          center: { latitude: district.latitude, longitude: district.longitude },
+          polygon,
+          bounds: boundsOf(polygon),
+        },
         walk: { area: walkPolygon(district.area), box: boundsOf(polygon) },
       };
     }
     case 'agency': {
-      const [agency] = await db.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, p.Agency ?? 0)).limit(1);
+      const [agency] = await db
+        .select({ id: agencies.id, name: agencies.name })
+        .from(agencies)
+        .where(eq(agencies.id, p.Agency ?? 0))
+        .limit(1);
       if (!agency) throw new AppError('UnknownPlace');
       return { where: eq(properties.agencyId, agency.id), area: { ...area, name: agency.name } };
     }
@@ -155,7 +224,12 @@ async function municipalityBounds(db: Db, condition: SQL): Promise<Bounds | null
 function intersect(a: Bounds | null, b: Bounds | null): Bounds | null {
   if (!a) return b;
   if (!b) return a;
-  return { south: Math.max(a.south, b.south), west: Math.max(a.west, b.west), north: Math.min(a.north, b.north), east: Math.min(a.east, b.east) };
+  return {
+    south: Math.max(a.south, b.south),
+    west: Math.max(a.west, b.west),
+    north: Math.min(a.north, b.north),
+    east: Math.min(a.east, b.east),
+  };
 }
 
 /** The whole search (place and filters), with what its area is. Throws UnknownPlace, InvalidPolygon, InvalidSearch. */

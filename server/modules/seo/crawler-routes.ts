@@ -16,23 +16,33 @@ const asText = (value: unknown) => value as string;
 const crawlerRoutes: FastifyPluginAsync = async function crawlerRoutes(fastify) {
   const { publicUrl } = fastify.config;
 
-  const robots = createCachedAnswer(async () => robotsTxt(publicUrl), { cacheControl: CACHE_CONTROL.crawler, contentType: TEXT, serialize: asText });
-  fastify.get('/robots.txt', { schema: { hide: true } }, (request, reply) => robots.send(request, reply));
-
-  const index = createCachedAnswer(async () => sitemapIndexXml(SITEMAP_PARTS.map((part) => absoluteUrl(publicUrl, `/${part.file}`))), {
+  const robots = createCachedAnswer(async () => robotsTxt(publicUrl), {
     cacheControl: CACHE_CONTROL.crawler,
-    contentType: XML,
+    contentType: TEXT,
     serialize: asText,
   });
-  fastify.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => index.send(request, reply));
+  fastify.get('/robots.txt', { schema: { hide: true } }, (request, reply) => robots.send(request, reply));
 
-  for (const part of SITEMAP_PARTS) {
-    const answer = createCachedAnswer(async () => urlSetXml((await part.paths(fastify)).map((path) => absoluteUrl(publicUrl, path))), {
+  const index = createCachedAnswer(
+    async () => sitemapIndexXml(SITEMAP_PARTS.map((part) => absoluteUrl(publicUrl, `/${part.file}`))),
+    {
       cacheControl: CACHE_CONTROL.crawler,
       contentType: XML,
       serialize: asText,
-      ttlMs: part.ttlMs,
-    });
+    },
+  );
+  fastify.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => index.send(request, reply));
+
+  for (const part of SITEMAP_PARTS) {
+    const answer = createCachedAnswer(
+      async () => urlSetXml((await part.paths(fastify)).map((path) => absoluteUrl(publicUrl, path))),
+      {
+        cacheControl: CACHE_CONTROL.crawler,
+        contentType: XML,
+        serialize: asText,
+        ttlMs: part.ttlMs,
+      },
+    );
     fastify.get(`/${part.file}`, { schema: { hide: true } }, (request, reply) => answer.send(request, reply));
   }
 };

@@ -38,7 +38,9 @@ describe('the footer links', () => {
       // Its total counts every town, not only the ones shown.
       const index = Number(p.ProvinceCode.slice(1));
       expect(p.ListingCount).toBe(((index + 1) * 70 * 71) / 2);
-      expect(p.Cities.map((c) => c.Name)).toEqual([69, 68, 67].slice(0, FOOTER_CITIES_PER_PROVINCE).map((t) => `Comune ${index}-${t}`));
+      expect(p.Cities.map((c) => c.Name)).toEqual(
+        [69, 68, 67].slice(0, FOOTER_CITIES_PER_PROVINCE).map((t) => `Comune ${index}-${t}`),
+      );
       expect(p.Url).toBe(`/comprocasa/case/provincia-${index}/comuni`);
     }
     const links = sale.reduce((n, p) => n + 1 + p.Cities.length, 0);

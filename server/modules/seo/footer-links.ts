@@ -16,7 +16,10 @@ export const FOOTER_CITIES_PER_PROVINCE = 3;
 /** The footer's provinces for sale (1) or rent (2), biggest first, each with its biggest towns. */
 export function footerProvinces(counts: readonly MunicipalityListingCount[], sellType: 1 | 2): SeoProvinceType[] {
   const key = sellType === 1 ? 'sale' : 'rent';
-  const byProvince = new Map<number, { code: string; name: string; slug: string; total: number; cities: MunicipalityListingCount[] }>();
+  const byProvince = new Map<
+    number,
+    { code: string; name: string; slug: string; total: number; cities: MunicipalityListingCount[] }
+  >();
   for (const c of counts) {
     if (c[key] === 0) continue;
     let p = byProvince.get(c.provinceId);
@@ -38,6 +41,10 @@ export function footerProvinces(counts: readonly MunicipalityListingCount[], sel
       Cities: p.cities
         .sort((a, b) => b[key] - a[key] || a.name.localeCompare(b.name, 'it'))
         .slice(0, FOOTER_CITIES_PER_PROVINCE)
-        .map((c) => ({ Name: c.name, Url: municipalityUrl(sellType, p.slug, c.slug, c.istatCode), ListingCount: c[key] })),
+        .map((c) => ({
+          Name: c.name,
+          Url: municipalityUrl(sellType, p.slug, c.slug, c.istatCode),
+          ListingCount: c[key],
+        })),
     }));
 }

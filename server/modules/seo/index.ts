@@ -88,7 +88,13 @@ const seoModule: FastifyPluginAsyncZod = async function seoModule(fastify) {
 /** A province's main town: its most populous (the capoluogo in nearly every province), the lowest id between equals. */
 export function mainTownOf<T extends { id: number; population: number | null }>(list: T[]): T | undefined {
   let main: T | undefined;
-  for (const m of list) if (main === undefined || (m.population ?? -1) > (main.population ?? -1) || ((m.population ?? -1) === (main.population ?? -1) && m.id < main.id)) main = m;
+  for (const m of list)
+    if (
+      main === undefined ||
+      (m.population ?? -1) > (main.population ?? -1) ||
+      ((m.population ?? -1) === (main.population ?? -1) && m.id < main.id)
+    )
+      main = m;
   return main;
 }
 

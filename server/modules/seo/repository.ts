@@ -44,7 +44,13 @@ export function createSeoRepository(db: Db): SeoRepository {
     },
     async municipalitiesOf(provinceId) {
       return db
-        .select({ id: municipalities.id, istatCode: municipalities.istatCode, name: municipalities.name, slug: municipalities.slug, population: municipalities.population })
+        .select({
+          id: municipalities.id,
+          istatCode: municipalities.istatCode,
+          name: municipalities.name,
+          slug: municipalities.slug,
+          population: municipalities.population,
+        })
         .from(municipalities)
         .where(eq(municipalities.provinceId, provinceId))
         .orderBy(asc(municipalities.searchName), asc(municipalities.id));
@@ -56,14 +62,20 @@ export function createSeoRepository(db: Db): SeoRepository {
         .orderBy(asc(provinces.slug), asc(provinces.id));
     },
     async publishedListingIds() {
-      const rows = await db.select({ id: properties.id }).from(properties).where(eq(properties.statusId, PROPERTY_STATUS.published)).orderBy(asc(properties.id));
+      const rows = await db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(eq(properties.statusId, PROPERTY_STATUS.published))
+        .orderBy(asc(properties.id));
       return rows.map((r) => r.id);
     },
     async developmentIds() {
       const rows = await db
         .select({ id: newDevelopments.id })
         .from(newDevelopments)
-        .where(sql`exists (select 1 from ${properties} where ${properties.developmentId} = ${newDevelopments.id} and ${properties.statusId} = ${PROPERTY_STATUS.published})`)
+        .where(
+          sql`exists (select 1 from ${properties} where ${properties.developmentId} = ${newDevelopments.id} and ${properties.statusId} = ${PROPERTY_STATUS.published})`,
+        )
         .orderBy(asc(newDevelopments.id));
       return rows.map((r) => r.id);
     },

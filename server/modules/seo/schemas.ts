@@ -18,8 +18,16 @@ export const SeoProvince = z
 
 export const SeoFooterLinks = z
   .object({
-    Sale: z.array(SeoProvince).describe(`The ${FOOTER_PROVINCES} provinces with most listings for sale (fewer when fewer have any), most first.`),
-    Rent: z.array(SeoProvince).describe(`The ${FOOTER_PROVINCES} provinces with most listings for rent (fewer when fewer have any), most first.`),
+    Sale: z
+      .array(SeoProvince)
+      .describe(
+        `The ${FOOTER_PROVINCES} provinces with most listings for sale (fewer when fewer have any), most first.`,
+      ),
+    Rent: z
+      .array(SeoProvince)
+      .describe(
+        `The ${FOOTER_PROVINCES} provinces with most listings for rent (fewer when fewer have any), most first.`,
+      ),
   })
   .meta({ id: 'SeoFooterLinks' });
 
@@ -43,7 +51,11 @@ export const SeoMunicipality = z
     Slug: z.string(),
     ListingCount: z.number().int(),
     Url: z.string().describe('/vendita/case/{province}/{city}/{istat} or /affitto/...'),
-    IsMainTown: z.boolean().describe("The province's most populous town (its main town: the capoluogo in nearly every province); one per province."),
+    IsMainTown: z
+      .boolean()
+      .describe(
+        "The province's most populous town (its main town: the capoluogo in nearly every province); one per province.",
+      ),
   })
   .meta({ id: 'SeoMunicipality' });
 

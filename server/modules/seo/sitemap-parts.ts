@@ -1,4 +1,9 @@
-import { DEFAULT_TYPE_SLUG, MUNICIPALITY_LIST_LANDINGS, municipalityListPath, publicContentPaths } from '@domain/public-pages';
+import {
+  DEFAULT_TYPE_SLUG,
+  MUNICIPALITY_LIST_LANDINGS,
+  municipalityListPath,
+  publicContentPaths,
+} from '@domain/public-pages';
 import { SITEMAP_MAX_URLS, type SitemapPart } from './sitemap';
 import { STATS_TTL_MS } from '../listing-stats/repository';
 import { municipalityUrl } from './urls';
@@ -12,7 +17,9 @@ export const contentPagesSitemap: SitemapPart = {
   file: 'sitemap-pagine.xml',
   async paths(fastify) {
     const provinces = await fastify.seoRepository.listProvinces();
-    const lists = MUNICIPALITY_LIST_LANDINGS.flatMap((landing) => provinces.map((p) => municipalityListPath(landing, DEFAULT_TYPE_SLUG, p.slug)));
+    const lists = MUNICIPALITY_LIST_LANDINGS.flatMap((landing) =>
+      provinces.map((p) => municipalityListPath(landing, DEFAULT_TYPE_SLUG, p.slug)),
+    );
     return [...new Set([...publicContentPaths(), ...lists])];
   },
 };
@@ -30,8 +37,14 @@ export const listingsSitemap: SitemapPart = {
   file: 'sitemap-annunci.xml',
   ttlMs: LISTING_SITEMAP_TTL_MS,
   async paths(fastify) {
-    const [developments, listings] = await Promise.all([fastify.seoRepository.developmentIds(), fastify.seoRepository.publishedListingIds()]);
-    return [...developments.map((id) => `/nuovecostruzioni/${id}`), ...listings.map((id) => `/immobile/${id}`)].slice(0, SITEMAP_MAX_URLS);
+    const [developments, listings] = await Promise.all([
+      fastify.seoRepository.developmentIds(),
+      fastify.seoRepository.publishedListingIds(),
+    ]);
+    return [...developments.map((id) => `/nuovecostruzioni/${id}`), ...listings.map((id) => `/immobile/${id}`)].slice(
+      0,
+      SITEMAP_MAX_URLS,
+    );
   },
 };
 
@@ -48,7 +61,8 @@ export const searchesSitemap: SitemapPart = {
     const paths: string[] = [];
     for (const sellType of [1, 2] as const) {
       for (const c of counts) {
-        if ((sellType === 1 ? c.sale : c.rent) > 0) paths.push(municipalityUrl(sellType, c.provinceSlug, c.slug, c.istatCode));
+        if ((sellType === 1 ? c.sale : c.rent) > 0)
+          paths.push(municipalityUrl(sellType, c.provinceSlug, c.slug, c.istatCode));
       }
     }
     return paths.slice(0, SITEMAP_MAX_URLS);

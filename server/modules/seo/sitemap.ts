@@ -44,7 +44,8 @@ export function sitemapIndexXml(locations: string[]): string {
 
 /** A sitemap: the absolute URL of each page. */
 export function urlSetXml(locations: string[]): string {
-  if (locations.length > SITEMAP_MAX_URLS) throw new Error(`a sitemap holds at most ${SITEMAP_MAX_URLS} URLs, not ${locations.length}: split the part`);
+  if (locations.length > SITEMAP_MAX_URLS)
+    throw new Error(`a sitemap holds at most ${SITEMAP_MAX_URLS} URLs, not ${locations.length}: split the part`);
   const entries = locations.map((loc) => `  <url><loc>${escapeXml(loc)}</loc></url>`);
   return [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NAMESPACE}">`, ...entries, '</urlset>', ''].join('\n');
 }

@@ -29,7 +29,15 @@ describe('names in mails', () => {
     });
     expect(valuation.text.split('\n')[0]).toBe('Ciao,');
     expect(valuation.text).not.toContain('evil');
-    const alert = searchAlertMail({ userName: 'Niccolò', searchName: 'Bilocali', summary: 'Milano', publicUrl: 'https://www.rexer.example', searchUrl: 'https://www.rexer.example/r', deleteUrl: 'https://www.rexer.example/d', listings: [] });
+    const alert = searchAlertMail({
+      userName: 'Niccolò',
+      searchName: 'Bilocali',
+      summary: 'Milano',
+      publicUrl: 'https://www.rexer.example',
+      searchUrl: 'https://www.rexer.example/r',
+      deleteUrl: 'https://www.rexer.example/d',
+      listings: [],
+    });
     expect(alert.text.split('\n')[0]).toBe('Ciao Niccolò,');
   });
 

@@ -34,7 +34,10 @@ export type ListingImageExt = keyof typeof LISTING_IMAGE_FORMATS;
 export const LISTING_IMAGE_EXTS = Object.keys(LISTING_IMAGE_FORMATS) as ListingImageExt[];
 
 /** The rendition a plain `<img src>` gets: the gallery size in JPEG. */
-export const DEFAULT_LISTING_IMAGE = { dim: 'BIG', ext: 'jpg' } as const satisfies { dim: ListingImageDim; ext: ListingImageExt };
+export const DEFAULT_LISTING_IMAGE = { dim: 'BIG', ext: 'jpg' } as const satisfies {
+  dim: ListingImageDim;
+  ext: ListingImageExt;
+};
 
 /** True when the URL is a template with `{dim}` and `{ext}`. */
 export function isMediaUrlTemplate(url: string): boolean {
@@ -42,7 +45,11 @@ export function isMediaUrlTemplate(url: string): boolean {
 }
 
 /** A media URL as a browser can load it: a template filled with one size and format; a plain URL unchanged. */
-export function resolveMediaUrl(url: string, dim: string = DEFAULT_LISTING_IMAGE.dim, ext: string = DEFAULT_LISTING_IMAGE.ext): string {
+export function resolveMediaUrl(
+  url: string,
+  dim: string = DEFAULT_LISTING_IMAGE.dim,
+  ext: string = DEFAULT_LISTING_IMAGE.ext,
+): string {
   return url.replaceAll('{dim}', dim).replaceAll('{ext}', ext);
 }
 

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * ('12', not '0x0c', ' 12', '1e1'), so a malformed value is a 400, while the published
  * schema stays a number for the typed client.
  */
-const fromDecimal = (value: unknown) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
+const fromDecimal = (value: unknown) =>
+  typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
 
 /** An integer query parameter within [min, max]. */
 export function queryInt(min: number, max: number) {

@@ -5,10 +5,17 @@ import { PORTAL } from '@domain/session';
 // Schemas more than one module uses, defined once.
 
 /** The portal id requests carry (docs/spec.md §7): 5. */
-export const PortalId = z.coerce.number().int().refine((value) => value === PORTAL, { message: `portal must be ${PORTAL}` });
+export const PortalId = z.coerce
+  .number()
+  .int()
+  .refine((value) => value === PORTAL, { message: `portal must be ${PORTAL}` });
 
 /** Tokens the API issues: 43 URL-safe characters; a little slack for future formats. */
-export const IssuedToken = z.string().min(20).max(128).regex(/^[A-Za-z0-9_-]+$/);
+export const IssuedToken = z
+  .string()
+  .min(20)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** A single-use token in a path or a query (confirmation, recovery, auto-login links). */
 export const TokenParams = z.object({ token: IssuedToken });
@@ -29,8 +36,13 @@ export const PersonName = (max: number) =>
     .trim()
     .min(1)
     .max(max)
-    .refine(isPersonName, { message: 'a name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit or link' })
-    .describe("A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link.");
+    .refine(isPersonName, {
+      message:
+        'a name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit or link',
+    })
+    .describe(
+      "A person's name: letters, spaces, apostrophes, hyphens and full stops; no control, direction or invisible character, digit, symbol or link.",
+    );
 
 /** A name that keeps its punctuation (a place of birth): one line of visible text that is not a link. */
 export const PlainName = (max: number) =>

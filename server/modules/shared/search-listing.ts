@@ -18,7 +18,10 @@ export const SearchListing = z
     Price: z.number().int().nullable().describe('Euros; monthly for rent.'),
     PricePerM2: z.number().int().nullable().describe('Euros per square metre, rounded.'),
     PreviousPrice: z.number().int().nullable().describe('The price before the latest change.'),
-    PriceReducedAt: z.iso.datetime().nullable().describe('When the price last changed, set only when that change was a reduction.'),
+    PriceReducedAt: z.iso
+      .datetime()
+      .nullable()
+      .describe('When the price last changed, set only when that change was a reduction.'),
     SurfaceM2: z.number().int().nullable(),
     Rooms: z.number().int().nullable().describe('Number of rooms (locali).'),
     Bathrooms: z.number().int().nullable(),
@@ -41,7 +44,10 @@ export const SearchListing = z
     AgencyName: z.string().nullable(),
     Highlighted: z.boolean().describe('First-row service active: shown first.'),
   })
-  .meta({ id: 'SearchListing', description: 'A listing in a list: search results, similar listings, units, favourites.' });
+  .meta({
+    id: 'SearchListing',
+    description: 'A listing in a list: search results, similar listings, units, favourites.',
+  });
 
 export type SearchListingType = z.infer<typeof SearchListing>;
 
@@ -49,14 +55,18 @@ export type SearchListingType = z.infer<typeof SearchListing>;
 export const LISTING_IMAGE_TYPES = [MEDIA_TYPE.property_image, MEDIA_TYPE.room_image];
 
 /** The property type a listing is published as (the wizard's publication type first). */
-export const listingTypeId = sql<number | null>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`;
+export const listingTypeId = sql<
+  number | null
+>`coalesce(${properties.publicationPropertyTypeId}, ${properties.propertyTypeId})`;
 
 /**
  * The name of the district whose area holds the listing's public position (geo: rounded to ~100 m when the
  * address is hidden), as the search sees it: the exact point would tell which side of a district's border
  * a hidden address lies (null without districts).
  */
-export const districtNameOf = sql<string | null>`(select d.name from districts d where d.municipality_id = ${properties.municipalityId} and ${properties.geo} <@ d.area order by d.id limit 1)`;
+export const districtNameOf = sql<
+  string | null
+>`(select d.name from districts d where d.municipality_id = ${properties.municipalityId} and ${properties.geo} <@ d.area order by d.id limit 1)`;
 
 /** Street and number as shown, or null when hidden or unknown. */
 export function formatAddress(street: string | null, streetNumber: string | null, showAddress: boolean): string | null {
@@ -102,10 +112,11 @@ function columns(cover: ReturnType<typeof coverSubquery>) {
     longitude: properties.longitude,
     imageUrl: cover.url,
     thumbnailUrl: cover.thumbnailUrl,
-    photoCount: sql<number>`(select count(*)::int from media pm where pm.property_id = ${properties.id} and pm.media_type_id in (${sql.join(
-      LISTING_IMAGE_TYPES.map((id) => sql`${id}`),
-      sql`, `,
-    )}))`.mapWith(Number),
+    photoCount:
+      sql<number>`(select count(*)::int from media pm where pm.property_id = ${properties.id} and pm.media_type_id in (${sql.join(
+        LISTING_IMAGE_TYPES.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`.mapWith(Number),
     energyClassCode: energyClasses.code,
     conditionId: properties.conditionId,
     developmentId: properties.developmentId,
@@ -149,7 +160,8 @@ export type SearchListingRow = Awaited<ReturnType<ReturnType<typeof searchListin
 
 /** A row of `searchListingFrom` as the API's SearchListing. */
 export function toSearchListing(row: SearchListingRow): SearchListingType {
-  const reduced = row.previousPrice !== null && row.price !== null && row.price < row.previousPrice && row.priceChangedAt !== null;
+  const reduced =
+    row.previousPrice !== null && row.price !== null && row.price < row.previousPrice && row.priceChangedAt !== null;
   return {
     Id: row.id,
     Title: row.title ?? '',
@@ -184,7 +196,12 @@ export function toSearchListing(row: SearchListingRow): SearchListingType {
 }
 
 /** The SearchListings matching `where`, in `orderBy` order, at most `limit`. */
-export async function selectSearchListings(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number): Promise<SearchListingType[]> {
+export async function selectSearchListings(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+): Promise<SearchListingType[]> {
   const rows = await searchListingFrom(db)
     .where(where)
     .orderBy(...orderBy)

@@ -14,10 +14,19 @@ const HOUR_MS = 60 * 60 * 1000;
  * registrant's sessions and suspends a password they chose (registration-routes.ts, Confirm).
  * At most CONFIRMATION_MAILS_PER_ACCOUNT an hour, whatever the IP: false when that is spent.
  */
-export async function mailConfirmationAgain(fastify: FastifyInstance, user: { id: number; email: string; name: string | null; passwordHash: string | null }, now: Date): Promise<boolean> {
-  if ((await countRecentActionTokens(fastify.db, user.id, 'confirm_email', new Date(now.getTime() - HOUR_MS))) >= CONFIRMATION_MAILS_PER_ACCOUNT) return false;
+export async function mailConfirmationAgain(
+  fastify: FastifyInstance,
+  user: { id: number; email: string; name: string | null; passwordHash: string | null },
+  now: Date,
+): Promise<boolean> {
+  if (
+    (await countRecentActionTokens(fastify.db, user.id, 'confirm_email', new Date(now.getTime() - HOUR_MS))) >=
+    CONFIRMATION_MAILS_PER_ACCOUNT
+  )
+    return false;
   const token = await issueActionToken(fastify.db, user.id, 'confirm_email', now);
-  const setPassword = user.passwordHash === null ? await issueActionToken(fastify.db, user.id, 'set_password', now) : undefined;
+  const setPassword =
+    user.passwordHash === null ? await issueActionToken(fastify.db, user.id, 'set_password', now) : undefined;
   await queueConfirmationMail(fastify, {
     to: user.email,
     name: user.name,

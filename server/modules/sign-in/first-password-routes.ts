@@ -33,7 +33,8 @@ const firstPasswordRoutes: FastifyPluginAsyncZod = async function firstPasswordR
       config: { rateLimit: FIRST_PASSWORD_RATE_LIMIT },
       schema: {
         tags: ['User'],
-        summary: 'Set the first password of the silent account the listing wizard registered (step 30); the session becomes a full login',
+        summary:
+          'Set the first password of the silent account the listing wizard registered (step 30); the session becomes a full login',
         body: SetFirstPasswordRequest,
         response: { 200: LoginResponse, ...errorResponses(401, 409, 429) },
       },
@@ -49,7 +50,13 @@ const firstPasswordRoutes: FastifyPluginAsyncZod = async function firstPasswordR
       await revokeActionTokens(fastify.db, user.id, ['set_password'], now);
       const updated = await findUserById(fastify.db, user.id);
       if (!updated) throw new AppError('UserIsSuspendedOrDeleted');
-      const { answer, userTokenId } = await completeLoginIssuing(fastify, reply, updated, { ip, userAgent, now, proof: 'password' }, wantsCookieTransport(request));
+      const { answer, userTokenId } = await completeLoginIssuing(
+        fastify,
+        reply,
+        updated,
+        { ip, userAgent, now, proof: 'password' },
+        wantsCookieTransport(request),
+      );
       await recordPasswordSetter(fastify.db, user.id, userTokenId);
       await revokeUserToken(fastify.db, userSession.userTokenId, now);
       return answer;

@@ -6,7 +6,12 @@ import registrationRoutes from './registration-routes';
 import sessionsRoutes from './sessions-routes';
 
 export { LOCK_AFTER_FAILURES, LOCK_MS } from '../../auth/password-check';
-export { CONFIRMATION_MAILS_PER_ACCOUNT, RECOVERY_MAILS_PER_ACCOUNT, RECOVERY_RATE_LIMIT, registerRateLimit } from './rate-limits';
+export {
+  CONFIRMATION_MAILS_PER_ACCOUNT,
+  RECOVERY_MAILS_PER_ACCOUNT,
+  RECOVERY_RATE_LIMIT,
+  registerRateLimit,
+} from './rate-limits';
 
 /**
  * Sign-in and session: anonymous and password logins, tokens, single-use links, logout,

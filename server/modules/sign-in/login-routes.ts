@@ -2,7 +2,16 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { findUserByEmail, findUserById, findUserToken, issueResendConfirmationToken, issueSessionToken, issueUserToken, revokeUserToken, spendActionToken } from '../../auth/repository';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserToken,
+  issueResendConfirmationToken,
+  issueSessionToken,
+  issueUserToken,
+  revokeUserToken,
+  spendActionToken,
+} from '../../auth/repository';
 import { assertPassword } from '../../auth/password-check';
 import { assertActive, requireSession } from '../../auth/require-user';
 import { wantsCookieTransport } from '../../plugins/browser-session';
@@ -10,7 +19,16 @@ import { assertCaptcha } from '../../plugins/captcha';
 import { decryptAnalyticsToken } from './analytics-token';
 import { completeLogin, requestMeta } from './login';
 import { anonymousRateLimit, loginRateLimit } from './rate-limits';
-import { AnalyticsTokenParams, AnonymousLoginRequest, ConfirmResponse, AutoLoginQuery, LoginRequest, LoginResponse, SessionRequest, TokenResponse } from './schemas';
+import {
+  AnalyticsTokenParams,
+  AnonymousLoginRequest,
+  ConfirmResponse,
+  AutoLoginQuery,
+  LoginRequest,
+  LoginResponse,
+  SessionRequest,
+  TokenResponse,
+} from './schemas';
 
 /** The Account calls of the session (docs/spec.md §7): anonymous login, session, login, single-use links, logout. */
 const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
@@ -24,12 +42,21 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
     '/api/Account/AnonymousLogin',
     {
       config: { rateLimit: anonymousRateLimit(fastify) },
-      schema: { tags: ['Account'], summary: 'A user token for a visitor without an account', body: AnonymousLoginRequest, response: { 200: TokenResponse, ...errorResponses() } },
+      schema: {
+        tags: ['Account'],
+        summary: 'A user token for a visitor without an account',
+        body: AnonymousLoginRequest,
+        response: { 200: TokenResponse, ...errorResponses() },
+      },
     },
     async (request, reply) => {
       const m = requestMeta(request);
       if (!wantsCookieTransport(request)) {
-        const { token } = await issueUserToken(fastify.db, { userId: null, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
+        const { token } = await issueUserToken(fastify.db, {
+          userId: null,
+          maxAgeMs: fastify.config.sessionMaxAgeMs,
+          ...m,
+        });
         return { Token: token };
       }
       // A returning visitor's anonymous session (its favourites) stays: the browser cannot tell
@@ -39,12 +66,17 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
       if (record && live) {
         // An anonymous token under an account's name is written back as anonymous: the login
         // adopts an anonymous session (its favourites) by its record's empty name.
-        if (live.userId === null && record.username !== '') fastify.browserSession.setAnonymous(reply, record.userdata, m.now);
+        if (live.userId === null && record.username !== '')
+          fastify.browserSession.setAnonymous(reply, record.userdata, m.now);
         // An account's session (a login made in another tab since this page loaded) stays as well:
         // Session trades it next, as it would have without this call; nothing is left orphaned.
         return {};
       }
-      const { token } = await issueUserToken(fastify.db, { userId: null, maxAgeMs: fastify.config.sessionMaxAgeMs, ...m });
+      const { token } = await issueUserToken(fastify.db, {
+        userId: null,
+        maxAgeMs: fastify.config.sessionMaxAgeMs,
+        ...m,
+      });
       fastify.browserSession.setAnonymous(reply, token, m.now);
       return {};
     },
@@ -53,12 +85,19 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
   fastify.post(
     '/api/Account/Session',
     {
-      schema: { tags: ['Account'], summary: 'Trade a user token for a session token', body: SessionRequest, response: { 200: TokenResponse, ...errorResponses(401) } },
+      schema: {
+        tags: ['Account'],
+        summary: 'Trade a user token for a session token',
+        body: SessionRequest,
+        response: { 200: TokenResponse, ...errorResponses(401) },
+      },
     },
     async (request, reply) => {
       const now = new Date();
       // A browser sends no token: its user token is in its HttpOnly session cookie.
-      const given = request.body.userToken ?? (wantsCookieTransport(request) ? fastify.browserSession.userTokenOf(request) : undefined);
+      const given =
+        request.body.userToken ??
+        (wantsCookieTransport(request) ? fastify.browserSession.userTokenOf(request) : undefined);
       if (given === undefined) throw new AppError('MissingToken');
       const userToken = await findUserToken(fastify.db, given);
       if (!userToken) throw new AppError('InvalidSessionToken');
@@ -78,21 +117,38 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
     '/api/Account/Login',
     {
       config: { rateLimit: loginRateLimit(fastify) },
-      schema: { tags: ['Account'], summary: 'Log in with e-mail and password', body: LoginRequest, response: { 200: LoginResponse, ...errorResponses(401) } },
+      schema: {
+        tags: ['Account'],
+        summary: 'Log in with e-mail and password',
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errorResponses(401) },
+      },
     },
     async (request, reply) => {
       const { ip, userAgent, now } = requestMeta(request);
       await assertCaptcha(fastify, request.body.RecaptchaToken, ip);
-      const user = await assertPassword(fastify.db, await findUserByEmail(fastify.db, request.body.username), request.body.password, now);
+      const user = await assertPassword(
+        fastify.db,
+        await findUserByEmail(fastify.db, request.body.username),
+        request.body.password,
+        now,
+      );
       assertActive(user);
       if (!user.registrationConfirmed) {
         // This token only asks for a new mail: the address is confirmed from the mailbox alone.
-        throw new AppError('UserNotConfirmed', { extra: { Token: await issueResendConfirmationToken(fastify.db, user.id, now) } });
+        throw new AppError('UserNotConfirmed', {
+          extra: { Token: await issueResendConfirmationToken(fastify.db, user.id, now) },
+        });
       }
-      return completeLogin(fastify, reply, user, { ip, userAgent, now, proof: 'password' }, wantsCookieTransport(request));
+      return completeLogin(
+        fastify,
+        reply,
+        user,
+        { ip, userAgent, now, proof: 'password' },
+        wantsCookieTransport(request),
+      );
     },
   );
-
 
   // Links from the CRM and from mails log the user in once (spec: AutoLoginSalesForce, Autologin).
   for (const path of ['/api/Account/AutoLoginSalesForce/', '/api/Account/Autologin']) {
@@ -100,7 +156,12 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
       path,
       {
         config: { rateLimit: loginRateLimit(fastify) },
-        schema: { tags: ['Account'], summary: 'Log in from a single-use link', querystring: AutoLoginQuery, response: { 200: LoginResponse, ...errorResponses(401) } },
+        schema: {
+          tags: ['Account'],
+          summary: 'Log in from a single-use link',
+          querystring: AutoLoginQuery,
+          response: { 200: LoginResponse, ...errorResponses(401) },
+        },
       },
       async (request, reply) => {
         const { ip, userAgent, now } = requestMeta(request);
@@ -108,21 +169,36 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
         if (!spent.ok) throw new AppError(spent.error);
         const user = await findUserById(fastify.db, spent.row.userId);
         assertActive(user);
-        return completeLogin(fastify, reply, user, { ip, userAgent, now, proof: 'link' }, wantsCookieTransport(request));
+        return completeLogin(
+          fastify,
+          reply,
+          user,
+          { ip, userAgent, now, proof: 'link' },
+          wantsCookieTransport(request),
+        );
       },
     );
   }
 
   fastify.post(
     '/api/Account/Logout',
-    { schema: { tags: ['Account'], summary: 'Revoke the session and the user token behind it', response: { 204: z.null().describe('Logged out'), ...errorResponses(401) } } },
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Revoke the session and the user token behind it',
+        response: { 204: z.null().describe('Logged out'), ...errorResponses(401) },
+      },
+    },
     async (request, reply) => {
       const now = new Date();
       if (wantsCookieTransport(request)) {
         // A browser is logged out whatever state its bearer is in: the user token of its record goes too.
         fastify.browserSession.clear(reply);
         // The session and a login still waiting for the terms both end.
-        for (const record of [fastify.browserSession.recordOf(request), fastify.browserSession.temporaryRecordOf(request)]) {
+        for (const record of [
+          fastify.browserSession.recordOf(request),
+          fastify.browserSession.temporaryRecordOf(request),
+        ]) {
           const userToken = record ? await findUserToken(fastify.db, record.userdata) : undefined;
           if (userToken) await revokeUserToken(fastify.db, userToken.id, now);
         }
@@ -140,7 +216,12 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
     '/api/Account/DecryptAnalyticsToken/:token',
     {
       config: { rateLimit: loginRateLimit(fastify) },
-      schema: { tags: ['Account'], summary: 'The e-mail address an analytics link carries (to fill in the login form)', params: AnalyticsTokenParams, response: { 200: ConfirmResponse, ...errorResponses() } },
+      schema: {
+        tags: ['Account'],
+        summary: 'The e-mail address an analytics link carries (to fill in the login form)',
+        params: AnalyticsTokenParams,
+        response: { 200: ConfirmResponse, ...errorResponses() },
+      },
     },
     async (request) => {
       const email = decryptAnalyticsToken(fastify.secrets.analyticsTokenKey, request.params.token);

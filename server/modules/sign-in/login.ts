@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentConsents, findSessionToken, findUserToken, issueSessionToken, issueUserToken, recordLogin, revokeUserToken, type UserRow } from '../../auth/repository';
+import {
+  currentConsents,
+  findSessionToken,
+  findUserToken,
+  issueSessionToken,
+  issueUserToken,
+  recordLogin,
+  revokeUserToken,
+  type UserRow,
+} from '../../auth/repository';
 import { bearerOf } from '../../auth/require-user';
 import { adoptAnonymousFavorites } from '../favorites/repository';
 import { adoptAnonymousValuations } from '../valuation/repository';
@@ -21,8 +30,16 @@ export function requestMeta(request: { ip: string; headers: Record<string, unkno
 }
 
 /** Sets the browser's bearer cookie: a session token for a user token just issued. */
-export async function startBearer(fastify: FastifyInstance, reply: FastifyReply, userToken: { id: number; userId: number | null }, now: Date): Promise<void> {
-  fastify.browserSession.setAuth(reply, await issueSessionToken(fastify.db, userToken, now, fastify.config.sessionTokenTtlMs));
+export async function startBearer(
+  fastify: FastifyInstance,
+  reply: FastifyReply,
+  userToken: { id: number; userId: number | null },
+  now: Date,
+): Promise<void> {
+  fastify.browserSession.setAuth(
+    reply,
+    await issueSessionToken(fastify.db, userToken, now, fastify.config.sessionTokenTtlMs),
+  );
 }
 
 /**
@@ -30,7 +47,12 @@ export async function startBearer(fastify: FastifyInstance, reply: FastifyReply,
  * another client) ends when the visitor logs in: its token would otherwise stay valid for 30
  * days beside the new login. Its favourites and valuations move to the account in the same transaction.
  */
-export async function endAnonymousSession(fastify: FastifyInstance, request: FastifyRequest, userId: number, now: Date): Promise<void> {
+export async function endAnonymousSession(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  now: Date,
+): Promise<void> {
   const anonymousTokenIds = new Set<number>();
   const record = fastify.browserSession.recordOf(request);
   if (record && record.username === '') {
@@ -41,7 +63,8 @@ export async function endAnonymousSession(fastify: FastifyInstance, request: Fas
   const bearer = bearerOf(request.headers.authorization);
   if (bearer) {
     const session = await findSessionToken(fastify.db, bearer);
-    if (session && session.userId === null && !session.userTokenRevokedAt && session.userTokenExpiresAt > now) anonymousTokenIds.add(session.userTokenId);
+    if (session && session.userId === null && !session.userTokenRevokedAt && session.userTokenExpiresAt > now)
+      anonymousTokenIds.add(session.userTokenId);
   }
   for (const userTokenId of anonymousTokenIds) {
     await fastify.db.transaction(async (tx) => {
@@ -59,11 +82,16 @@ export async function endAnonymousSession(fastify: FastifyInstance, request: Fas
  * one. The confirmation asks it: a link opened two hours after the registration, in the same
  * browser, still comes from the registration's session.
  */
-export async function loginOfRequest(fastify: FastifyInstance, request: FastifyRequest, now: Date): Promise<{ userTokenId: number; userId: number | null } | undefined> {
+export async function loginOfRequest(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  now: Date,
+): Promise<{ userTokenId: number; userId: number | null } | undefined> {
   const bearer = bearerOf(request.headers.authorization);
   if (bearer) {
     const session = await findSessionToken(fastify.db, bearer);
-    if (session && !session.userTokenRevokedAt && session.userTokenExpiresAt > now) return { userTokenId: session.userTokenId, userId: session.userId };
+    if (session && !session.userTokenRevokedAt && session.userTokenExpiresAt > now)
+      return { userTokenId: session.userTokenId, userId: session.userId };
   }
   const record = fastify.browserSession.temporaryRecordOf(request) ?? fastify.browserSession.recordOf(request);
   if (record) {
@@ -80,7 +108,13 @@ export async function loginOfRequest(fastify: FastifyInstance, request: FastifyR
  * the flags the client reads. A browser gets its session in cookies (temporary while the
  * terms are pending) and a first bearer; other clients get the token.
  */
-export async function completeLogin(fastify: FastifyInstance, reply: FastifyReply, user: UserRow, m: LoginMeta, browser: boolean) {
+export async function completeLogin(
+  fastify: FastifyInstance,
+  reply: FastifyReply,
+  user: UserRow,
+  m: LoginMeta,
+  browser: boolean,
+) {
   return (await completeLoginIssuing(fastify, reply, user, m, browser)).answer;
 }
 
@@ -92,7 +126,13 @@ export interface LoginAnswer {
 }
 
 /** completeLogin, with the id of the user token it issued (the session that set a password records it). */
-export async function completeLoginIssuing(fastify: FastifyInstance, reply: FastifyReply, user: UserRow, m: LoginMeta, browser: boolean): Promise<{ answer: LoginAnswer; userTokenId: number }> {
+export async function completeLoginIssuing(
+  fastify: FastifyInstance,
+  reply: FastifyReply,
+  user: UserRow,
+  m: LoginMeta,
+  browser: boolean,
+): Promise<{ answer: LoginAnswer; userTokenId: number }> {
   await recordLogin(fastify.db, user.id, m.now);
   await endAnonymousSession(fastify, reply.request, user.id, m.now);
   const consents = await currentConsents(fastify.db, user.id);
@@ -109,7 +149,13 @@ export async function completeLoginIssuing(fastify: FastifyInstance, reply: Fast
   if (!browser) return { answer: { UserToken: issued.token, ...answer }, userTokenId: issued.id };
   fastify.browserSession.setUser(
     reply,
-    { username: user.email, userdata: issued.token, isConfirmed: user.registrationConfirmed, terms_privacy: termsAndPrivacy, silent: false },
+    {
+      username: user.email,
+      userdata: issued.token,
+      isConfirmed: user.registrationConfirmed,
+      terms_privacy: termsAndPrivacy,
+      silent: false,
+    },
     { temporary: !termsAndPrivacy, now: m.now },
   );
   await startBearer(fastify, reply, issued, m.now);

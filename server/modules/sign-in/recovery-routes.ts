@@ -2,12 +2,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../../db/password-hash';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { countRecentActionTokens, findActionToken, findUserByEmail, findUserById, issueActionToken, revokeAllTokens, setPassword, spendActionToken } from '../../auth/repository';
+import {
+  countRecentActionTokens,
+  findActionToken,
+  findUserByEmail,
+  findUserById,
+  issueActionToken,
+  revokeAllTokens,
+  setPassword,
+  spendActionToken,
+} from '../../auth/repository';
 import { assertAcceptablePassword } from '../../auth/password-strength';
 import { mailConfirmationAgain } from './confirmation-mail';
 import { queuePasswordResetMail } from './mail';
 import { RECOVERY_MAILS_PER_ACCOUNT, RECOVERY_RATE_LIMIT } from './rate-limits';
-import { ConfirmResponse, NewPasswordChangeRequest, NewPasswordConfirmRequest, NewPasswordRequest, OkResponse } from './schemas';
+import {
+  ConfirmResponse,
+  NewPasswordChangeRequest,
+  NewPasswordConfirmRequest,
+  NewPasswordRequest,
+  OkResponse,
+} from './schemas';
 
 /** Password recovery (docs/spec.md §8): the mailed link, its check, the new password. */
 const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fastify) {
@@ -15,7 +30,12 @@ const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fast
     '/api/Account/NewPassword/',
     {
       config: { rateLimit: RECOVERY_RATE_LIMIT },
-      schema: { tags: ['Account'], summary: 'Mail a password-recovery link', body: NewPasswordRequest, response: { 200: OkResponse, ...errorResponses(403, 404) } },
+      schema: {
+        tags: ['Account'],
+        summary: 'Mail a password-recovery link',
+        body: NewPasswordRequest,
+        response: { 200: OkResponse, ...errorResponses(403, 404) },
+      },
     },
     async (request) => {
       const now = new Date();
@@ -28,11 +48,22 @@ const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fast
         await mailConfirmationAgain(fastify, user, now);
         throw new AppError('EmailNotConfirmed');
       }
-      if ((await countRecentActionTokens(fastify.db, user.id, 'reset_password', new Date(now.getTime() - 60 * 60 * 1000))) >= RECOVERY_MAILS_PER_ACCOUNT) {
+      if (
+        (await countRecentActionTokens(
+          fastify.db,
+          user.id,
+          'reset_password',
+          new Date(now.getTime() - 60 * 60 * 1000),
+        )) >= RECOVERY_MAILS_PER_ACCOUNT
+      ) {
         throw new AppError('TooManyRequests');
       }
       const token = await issueActionToken(fastify.db, user.id, 'reset_password', now);
-      await queuePasswordResetMail(fastify, { to: user.email, name: user.name, link: `${fastify.config.publicUrl}/recuperaPassword/${token}` });
+      await queuePasswordResetMail(fastify, {
+        to: user.email,
+        name: user.name,
+        link: `${fastify.config.publicUrl}/recuperaPassword/${token}`,
+      });
       return { Ok: true as const };
     },
   );
@@ -41,10 +72,20 @@ const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fast
     '/api/Account/NewPassword/Confirm',
     {
       config: { rateLimit: RECOVERY_RATE_LIMIT },
-      schema: { tags: ['Account'], summary: 'Check a recovery or set-password link before showing the form', body: NewPasswordConfirmRequest, response: { 200: ConfirmResponse, ...errorResponses() } },
+      schema: {
+        tags: ['Account'],
+        summary: 'Check a recovery or set-password link before showing the form',
+        body: NewPasswordConfirmRequest,
+        response: { 200: ConfirmResponse, ...errorResponses() },
+      },
     },
     async (request) => {
-      const found = await findActionToken(fastify.db, request.body.token, ['reset_password', 'set_password'], new Date());
+      const found = await findActionToken(
+        fastify.db,
+        request.body.token,
+        ['reset_password', 'set_password'],
+        new Date(),
+      );
       if (!found.ok) throw new AppError(found.error);
       const user = await findUserById(fastify.db, found.row.userId);
       if (!user) throw new AppError('InvalidToken');
@@ -56,14 +97,23 @@ const recoveryRoutes: FastifyPluginAsyncZod = async function recoveryRoutes(fast
     '/api/Account/NewPassword/Change',
     {
       config: { rateLimit: RECOVERY_RATE_LIMIT },
-      schema: { tags: ['Account'], summary: 'Set a new password from a recovery or set-password link', body: NewPasswordChangeRequest, response: { 200: OkResponse, ...errorResponses() } },
+      schema: {
+        tags: ['Account'],
+        summary: 'Set a new password from a recovery or set-password link',
+        body: NewPasswordChangeRequest,
+        response: { 200: OkResponse, ...errorResponses() },
+      },
     },
     async (request) => {
       const now = new Date();
       const found = await findActionToken(fastify.db, request.body.Token, ['reset_password', 'set_password'], now);
       if (!found.ok) throw new AppError(found.error);
       const owner = await findUserById(fastify.db, found.row.userId);
-      await assertAcceptablePassword(fastify, request, request.body.NewPassword, [owner?.email, owner?.name, owner?.surname]);
+      await assertAcceptablePassword(fastify, request, request.body.NewPassword, [
+        owner?.email,
+        owner?.name,
+        owner?.surname,
+      ]);
       const hash = await hashPassword(request.body.NewPassword);
       // Spent only once the new password is acceptable, and by one statement: of two racing uses, one wins.
       const spent = await spendActionToken(fastify.db, request.body.Token, ['reset_password', 'set_password'], now);

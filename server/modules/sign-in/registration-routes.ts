@@ -32,7 +32,15 @@ import { mailConfirmationAgain } from './confirmation-mail';
 import { queueConfirmationMail } from './mail';
 import { loginRateLimit, registerRateLimit } from './rate-limits';
 import { createRegisteredUser, markEmailConfirmed } from './repository';
-import { ActionTokenParams, ConfirmMailResponse, KeepPasswordRequest, LoginResponse, OkResponse, RegisterRequest, RegisterResponse } from './schemas';
+import {
+  ActionTokenParams,
+  ConfirmMailResponse,
+  KeepPasswordRequest,
+  LoginResponse,
+  OkResponse,
+  RegisterRequest,
+  RegisterResponse,
+} from './schemas';
 
 /**
  * How long the page that confirmed an address has to choose what becomes of a password chosen
@@ -46,22 +54,45 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
     '/api/Account/Register',
     {
       config: { rateLimit: registerRateLimit(fastify) },
-      schema: { tags: ['Account'], summary: 'Create an account; answers a user token for the silent login', body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses() } },
+      schema: {
+        tags: ['Account'],
+        summary: 'Create an account; answers a user token for the silent login',
+        body: RegisterRequest,
+        response: { 200: RegisterResponse, ...errorResponses() },
+      },
     },
     async (request, reply) => {
       const { ip, userAgent, now } = requestMeta(request);
       const body = request.body;
       await assertCaptcha(fastify, body.RecaptchaToken, ip);
       if (!body.TermsAndConditions || !body.InfoPrivacy) throw new AppError('TermsNotAccepted');
-      if (body.password !== undefined) await assertAcceptablePassword(fastify, request, body.password, [body.email, body.name, body.surname]);
+      if (body.password !== undefined)
+        await assertAcceptablePassword(fastify, request, body.password, [body.email, body.name, body.surname]);
       if (isDisposableAddress(body.email)) throw new AppError('WebAccountCreationFailed');
       const existing = await findUserByEmail(fastify.db, body.email);
       if (existing && existing.portal !== PORTAL_ID && !existing.deletedAt) throw new AppError('WebAccountExists');
-      if (existing) throw new AppError(existing.passwordHash === null && existing.provider !== 'local' ? 'EmailIsUsedInSocialLogin' : 'MailAlreadyRegistered');
+      if (existing)
+        throw new AppError(
+          existing.passwordHash === null && existing.provider !== 'local'
+            ? 'EmailIsUsedInSocialLogin'
+            : 'MailAlreadyRegistered',
+        );
       const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
-      const created = await createRegisteredUser(fastify.db, { email: body.email, name: body.name, surname: body.surname, phone: body.phone ? splitPhone(body.phone) : null, passwordHash }, { commercial: body.commercialPartnerConsent, partner: body.PartnerConsent }, { ip, now });
+      const created = await createRegisteredUser(
+        fastify.db,
+        {
+          email: body.email,
+          name: body.name,
+          surname: body.surname,
+          phone: body.phone ? splitPhone(body.phone) : null,
+          passwordHash,
+        },
+        { commercial: body.commercialPartnerConsent, partner: body.PartnerConsent },
+        { ip, now },
+      );
       const confirm = await issueActionToken(fastify.db, created.id, 'confirm_email', now);
-      const setPassword = passwordHash === null ? await issueActionToken(fastify.db, created.id, 'set_password', now) : undefined;
+      const setPassword =
+        passwordHash === null ? await issueActionToken(fastify.db, created.id, 'set_password', now) : undefined;
       await queueConfirmationMail(fastify, {
         to: body.email,
         name: body.name,
@@ -71,12 +102,24 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       // A password chosen right now proves the person as a login does.
       // The visitor's anonymous session ends as at a login: its favourites move to the account.
       await endAnonymousSession(fastify, request, created.id, now);
-      const issued = await issueUserToken(fastify.db, { userId: created.id, silent: true, authenticated: passwordHash !== null, ip, userAgent, now, maxAgeMs: fastify.config.sessionMaxAgeMs });
+      const issued = await issueUserToken(fastify.db, {
+        userId: created.id,
+        silent: true,
+        authenticated: passwordHash !== null,
+        ip,
+        userAgent,
+        now,
+        maxAgeMs: fastify.config.sessionMaxAgeMs,
+      });
       // The confirmation keeps this password only when it is opened in this session (Confirm below).
       if (passwordHash !== null) await recordPasswordSetter(fastify.db, created.id, issued.id);
       if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
       // The silent login (docs/spec.md §4): isConfirmed false, silent true.
-      fastify.browserSession.setUser(reply, { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true }, { temporary: false, now });
+      fastify.browserSession.setUser(
+        reply,
+        { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true },
+        { temporary: false, now },
+      );
       await startBearer(fastify, reply, issued, now);
       return { Email: body.email };
     },
@@ -84,7 +127,14 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
 
   fastify.get(
     '/api/Account/Confirm/:token',
-    { schema: { tags: ['Account'], summary: 'Confirm an e-mail address from the link in the mail', params: ActionTokenParams, response: { 200: ConfirmMailResponse, ...errorResponses() } } },
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Confirm an e-mail address from the link in the mail',
+        params: ActionTokenParams,
+        response: { 200: ConfirmMailResponse, ...errorResponses() },
+      },
+    },
     async (request) => {
       const now = new Date();
       // Only the token that was mailed confirms: not the one a login answers with UserNotConfirmed.
@@ -111,7 +161,10 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
         // The searches saved by those sessions (a silent one may save a search) were chosen by
         // whoever typed the address: their alerts stay off until the owner turns them on in MyRexer,
         // so nobody has Rexer mail the owner's mailbox words of their choosing.
-        await fastify.db.update(savedSearches).set({ alertsEnabled: false, updatedAt: now }).where(eq(savedSearches.userId, user.id));
+        await fastify.db
+          .update(savedSearches)
+          .set({ alertsEnabled: false, updatedAt: now })
+          .where(eq(savedSearches.userId, user.id));
       }
       // The same for a password chosen before this moment (at a registration with a password, at
       // the wizard's step 30, by a change in between): whoever typed the address chose it. It
@@ -131,7 +184,13 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       if (passwordToken === undefined && user.provider === 'local') {
         const current = await findUserById(fastify.db, user.id);
         if (current && current.passwordHash === null && current.suspendedPasswordHash === null) {
-          choosePasswordToken = await issueActionToken(fastify.db, user.id, 'set_password', now, CHOOSE_PASSWORD_TTL_MS);
+          choosePasswordToken = await issueActionToken(
+            fastify.db,
+            user.id,
+            'set_password',
+            now,
+            CHOOSE_PASSWORD_TTL_MS,
+          );
         }
       }
       await markEmailConfirmed(fastify.db, user.id, now);
@@ -150,7 +209,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       config: { rateLimit: loginRateLimit(fastify) },
       schema: {
         tags: ['Account'],
-        summary: 'Keep the password chosen before the confirmation: whoever opened the link types it (the PasswordToken of Confirm); logs in',
+        summary:
+          'Keep the password chosen before the confirmation: whoever opened the link types it (the PasswordToken of Confirm); logs in',
         body: KeepPasswordRequest,
         response: { 200: LoginResponse, ...errorResponses() },
       },
@@ -160,9 +220,15 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       const found = await findActionToken(fastify.db, request.body.Token, ['set_password'], now);
       if (!found.ok) throw new AppError(found.error);
       const user = await findUserById(fastify.db, found.row.userId);
-      if (!user || user.suspendedAt || user.deletedAt || user.suspendedPasswordHash === null) throw new AppError('InvalidToken');
+      if (!user || user.suspendedAt || user.deletedAt || user.suspendedPasswordHash === null)
+        throw new AppError('InvalidToken');
       // Guessed under the login's lock-out, like any other password typed.
-      await assertPassword(fastify.db, { ...user, passwordHash: user.suspendedPasswordHash }, request.body.Password, now);
+      await assertPassword(
+        fastify.db,
+        { ...user, passwordHash: user.suspendedPasswordHash },
+        request.body.Password,
+        now,
+      );
       // Spent by one statement: of two racing uses (a keep and a new password), one wins.
       const spent = await spendActionToken(fastify.db, request.body.Token, ['set_password'], now);
       if (!spent.ok) throw new AppError(spent.error);
@@ -170,7 +236,13 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       await revokeActionTokens(fastify.db, user.id, ['set_password', 'reset_password'], now);
       const restored = await findUserById(fastify.db, user.id);
       if (!restored) throw new AppError('InvalidToken');
-      return completeLogin(fastify, reply, restored, { ip, userAgent, now, proof: 'password' }, wantsCookieTransport(request));
+      return completeLogin(
+        fastify,
+        reply,
+        restored,
+        { ip, userAgent, now, proof: 'password' },
+        wantsCookieTransport(request),
+      );
     },
   );
 
@@ -178,7 +250,12 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
     '/api/Account/RequestNewConfirmationMail/:token',
     {
       config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
-      schema: { tags: ['Account'], summary: 'Mail a new confirmation link (the token comes with UserNotConfirmed)', params: ActionTokenParams, response: { 200: OkResponse, ...errorResponses() } },
+      schema: {
+        tags: ['Account'],
+        summary: 'Mail a new confirmation link (the token comes with UserNotConfirmed)',
+        params: ActionTokenParams,
+        response: { 200: OkResponse, ...errorResponses() },
+      },
     },
     async (request) => {
       const now = new Date();

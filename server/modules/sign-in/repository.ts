@@ -16,21 +16,53 @@ export interface NewAccount {
 }
 
 /** A registered account, silent and unconfirmed, with the consents given at registration (terms and privacy are required). */
-export async function createRegisteredUser(db: Db, account: NewAccount, consents: { commercial: boolean; partner: boolean }, at: { ip: string; now: Date }): Promise<{ id: number }> {
+export async function createRegisteredUser(
+  db: Db,
+  account: NewAccount,
+  consents: { commercial: boolean; partner: boolean },
+  at: { ip: string; now: Date },
+): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: account.email, name: account.name, surname: account.surname, phone: account.phone?.number ?? null, phonePrefix: account.phone?.prefix ?? null, passwordHash: account.passwordHash, isSilent: true, registrationConfirmed: false })
+      .values({
+        email: account.email,
+        name: account.name,
+        surname: account.surname,
+        phone: account.phone?.number ?? null,
+        phonePrefix: account.phone?.prefix ?? null,
+        passwordHash: account.passwordHash,
+        isSilent: true,
+        registrationConfirmed: false,
+      })
       .returning({ id: users.id });
-    const consent = (kind: 'terms' | 'privacy' | 'commercial' | 'partner', granted: boolean) => ({ userId: user.id, kind, granted, textVersion: CONSENT_TEXT_VERSION, source: 'registration', ip: at.ip.slice(0, 45), recordedAt: at.now });
-    await tx.insert(userConsents).values([consent('terms', true), consent('privacy', true), consent('commercial', consents.commercial), consent('partner', consents.partner)]);
+    const consent = (kind: 'terms' | 'privacy' | 'commercial' | 'partner', granted: boolean) => ({
+      userId: user.id,
+      kind,
+      granted,
+      textVersion: CONSENT_TEXT_VERSION,
+      source: 'registration',
+      ip: at.ip.slice(0, 45),
+      recordedAt: at.now,
+    });
+    await tx
+      .insert(userConsents)
+      .values([
+        consent('terms', true),
+        consent('privacy', true),
+        consent('commercial', consents.commercial),
+        consent('partner', consents.partner),
+      ]);
     return user;
   });
 }
 
 /** The address was proven from the mailbox: the account is confirmed and no longer silent. */
 export async function markEmailConfirmed(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(users).set({ registrationConfirmed: true, confirmedAt: now, isSilent: false, passwordSetByTokenId: null }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ registrationConfirmed: true, confirmedAt: now, isSilent: false, passwordSetByTokenId: null })
+    .where(eq(users.id, userId));
 }
 
 /**

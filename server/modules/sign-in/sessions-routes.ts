@@ -8,7 +8,11 @@ import { EndOthersResponse, OkResponse, ReauthenticateRequest, SessionIdParams, 
 import { requireUser } from '../../auth/require-user';
 
 /** What a user agent says of the device: browser, model or system, and kind. */
-export function describeDevice(userAgent: string | null): { Browser: string | null; System: string | null; DeviceType: 'desktop' | 'mobile' | 'tablet' | 'unknown' } {
+export function describeDevice(userAgent: string | null): {
+  Browser: string | null;
+  System: string | null;
+  DeviceType: 'desktop' | 'mobile' | 'tablet' | 'unknown';
+} {
   if (!userAgent?.trim()) return { Browser: null, System: null, DeviceType: 'unknown' };
   const parsed = Bowser.parse(userAgent);
   const type = parsed.platform.type;
@@ -28,7 +32,14 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
 
   fastify.get(
     '/api/User/Sessions',
-    { preHandler: requireUser(), schema: { tags: ['User'], summary: 'The devices where the user is logged in', response: { 200: SessionsResponse, ...errorResponses(401) } } },
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['User'],
+        summary: 'The devices where the user is logged in',
+        response: { 200: SessionsResponse, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const now = new Date();
       const { user, userSession: session } = request;
@@ -48,7 +59,8 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
 
   fastify.delete(
     '/api/User/Sessions/:id',
-    { preHandler: requireUser(),
+    {
+      preHandler: requireUser(),
       schema: {
         tags: ['User'],
         summary: 'End one of the user’s other sessions (this one ends with the logout)',
@@ -59,7 +71,8 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
     async (request) => {
       const now = new Date();
       const { user, userSession: session } = request;
-      if (request.params.id === session.userTokenId) throw new AppError('Conflict', { message: 'the current session ends with the logout' });
+      if (request.params.id === session.userTokenId)
+        throw new AppError('Conflict', { message: 'the current session ends with the logout' });
       // Another user's session is as unknown as one that does not exist.
       if (!(await revokeUserSession(fastify.db, user.id, request.params.id, now))) throw new AppError('NotFound');
       return { Ok: true as const };
@@ -68,7 +81,14 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
 
   fastify.post(
     '/api/User/Sessions/EndOthers',
-    { preHandler: requireUser(), schema: { tags: ['User'], summary: 'End every session of the user but this one', response: { 200: EndOthersResponse, ...errorResponses(401) } } },
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['User'],
+        summary: 'End every session of the user but this one',
+        response: { 200: EndOthersResponse, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const now = new Date();
       const { user, userSession: session } = request;
@@ -78,7 +98,8 @@ const sessionsRoutes: FastifyPluginAsyncZod = async function sessionsRoutes(fast
 
   fastify.post(
     '/api/User/Reauthenticate',
-    { preHandler: requireUser(),
+    {
+      preHandler: requireUser(),
       config: { rateLimit: reauthenticateRateLimit },
       schema: {
         tags: ['User'],

@@ -41,12 +41,15 @@ type AuthProvider = (typeof authProviderEnum.enumValues)[number];
  */
 export function providerColumnOf(providerName: string): AuthProvider {
   const name = providerName.trim().toLowerCase();
-  return name !== 'local' && (authProviderEnum.enumValues as readonly string[]).includes(name) ? (name as AuthProvider) : 'oidc';
+  return name !== 'local' && (authProviderEnum.enumValues as readonly string[]).includes(name)
+    ? (name as AuthProvider)
+    : 'oidc';
 }
 
 /** A same-site path to come back to, or `/`: never `//host`, `/\host`, a scheme or control characters. */
 export function safeReturnTo(value: string | undefined): string {
-  if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//') || hasUnsafeCharacter(value)) return '/';
+  if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//') || hasUnsafeCharacter(value))
+    return '/';
   const base = 'http://rexer.invalid';
   const url = URL.canParse(value, base) ? new URL(value, base) : undefined;
   if (!url || url.origin !== base) return '/';
@@ -95,15 +98,23 @@ export function openFlow(key: Buffer, value: string | undefined, now: number): F
     const raw = Buffer.from(value, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    const flow = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as Partial<Flow>;
-    if (typeof flow.v !== 'string' || typeof flow.s !== 'string' || typeof flow.n !== 'string' || typeof flow.r !== 'string' || typeof flow.e !== 'number') return undefined;
+    const flow = JSON.parse(
+      Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
+    ) as Partial<Flow>;
+    if (
+      typeof flow.v !== 'string' ||
+      typeof flow.s !== 'string' ||
+      typeof flow.n !== 'string' ||
+      typeof flow.r !== 'string' ||
+      typeof flow.e !== 'number'
+    )
+      return undefined;
     if (flow.e <= now) return undefined;
     return { v: flow.v, s: flow.s, n: flow.n, r: safeReturnTo(flow.r), e: flow.e };
   } catch {
     return undefined;
   }
 }
-
 
 interface Claims {
   sub: string;
@@ -113,7 +124,8 @@ interface Claims {
   familyName: string | undefined;
 }
 
-const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined);
+const text = (value: unknown, max: number) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
 
 /**
  * A name the provider gives, kept only when it passes the registration's rule (a provider lets
@@ -127,7 +139,9 @@ const personName = (value: unknown) => {
 /** Why a social login was refused; logged, never shown (the browser only learns that it failed). */
 class SocialLoginRefused extends Error {}
 
-const SocialLoginQuery = z.object({ returnTo: z.string().optional().describe('Same-site path to come back to (default /)') });
+const SocialLoginQuery = z.object({
+  returnTo: z.string().optional().describe('Same-site path to come back to (default /)'),
+});
 
 const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
   const settings = fastify.config.oidc;
@@ -143,7 +157,10 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
       const issuer = new URL(s.issuer);
       const auth = s.clientSecret ? oidc.ClientSecretPost(s.clientSecret) : oidc.None();
       // Plain http is allowed only for an issuer on this machine (tests, the local stand-in).
-      return oidc.discovery(issuer, s.clientId, undefined, auth, { timeout: 10, execute: isLoopbackHost(issuer.hostname) ? [oidc.allowInsecureRequests] : [] });
+      return oidc.discovery(issuer, s.clientId, undefined, auth, {
+        timeout: 10,
+        execute: isLoopbackHost(issuer.hostname) ? [oidc.allowInsecureRequests] : [],
+      });
     })().catch((err: unknown) => {
       discovered = undefined;
       throw err;
@@ -151,7 +168,12 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
     return discovered;
   };
 
-  const cookieOptions = { path: COOKIE_PATH, httpOnly: true, secure: fastify.config.cookieSecure, sameSite: 'lax' as const };
+  const cookieOptions = {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    secure: fastify.config.cookieSecure,
+    sameSite: 'lax' as const,
+  };
 
   fastify.get(
     '/api/Account/SocialLogin',
@@ -166,7 +188,13 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
     },
     async (request, reply) => {
       if (!settings) throw new AppError('NotFound');
-      const flow: Flow = { v: oidc.randomPKCECodeVerifier(), s: oidc.randomState(), n: oidc.randomNonce(), r: safeReturnTo(request.query.returnTo), e: Date.now() + FLOW_TTL_MS };
+      const flow: Flow = {
+        v: oidc.randomPKCECodeVerifier(),
+        s: oidc.randomState(),
+        n: oidc.randomNonce(),
+        r: safeReturnTo(request.query.returnTo),
+        e: Date.now() + FLOW_TTL_MS,
+      };
       let target: URL;
       try {
         target = oidc.buildAuthorizationUrl(await client(settings), {
@@ -187,7 +215,10 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
   );
 
   /** The claims of the login: the ID token's, completed from the userinfo endpoint when it lacks the e-mail. */
-  const claimsOf = async (config: oidc.Configuration, tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>): Promise<Claims> => {
+  const claimsOf = async (
+    config: oidc.Configuration,
+    tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+  ): Promise<Claims> => {
     const idToken = tokens.claims();
     if (!idToken) throw new SocialLoginRefused('no ID token');
     let all: Record<string, unknown> = { ...idToken };
@@ -216,12 +247,18 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
     if (existing) {
       assertActive(existing);
       if (existing.portal !== PORTAL_ID) throw new SocialLoginRefused('the account belongs to another portal');
-      if (!claims.emailVerified) throw new SocialLoginRefused('the e-mail of an existing account is not verified by the provider');
+      if (!claims.emailVerified)
+        throw new SocialLoginRefused('the e-mail of an existing account is not verified by the provider');
       if (existing.providerSubject !== null) throw new SocialLoginRefused('the account is linked to another identity');
       // The password stays (CanChangePassword, password login). An unconfirmed account's password
       // and sessions were set by someone who never proved the address: they go, the address is proved now.
       const unproved = !existing.registrationConfirmed;
-      const updated = await linkIdentity(fastify.db, existing.id, { provider, subject: claims.sub }, { proveAddress: unproved, now });
+      const updated = await linkIdentity(
+        fastify.db,
+        existing.id,
+        { provider, subject: claims.sub },
+        { proveAddress: unproved, now },
+      );
       if (unproved) await revokeAllTokens(fastify.db, existing.id, now);
       return updated;
     }
@@ -246,7 +283,10 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
       schema: {
         tags: ['Account'],
         summary: 'The redirect URL of the social login: logs the browser in and sends it on',
-        response: { 302: z.null().describe('To the page to come back to, the phone-and-terms page, or the login with an error'), ...errorResponses(404) },
+        response: {
+          302: z.null().describe('To the page to come back to, the phone-and-terms page, or the login with an error'),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -263,7 +303,12 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
         const config = await client(settings);
         const currentUrl = new URL(redirectUrl);
         currentUrl.search = new URL(request.url, 'http://rexer.invalid').search;
-        const tokens = await oidc.authorizationCodeGrant(config, currentUrl, { pkceCodeVerifier: flow.v, expectedState: flow.s, expectedNonce: flow.n, idTokenExpected: true });
+        const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: flow.v,
+          expectedState: flow.s,
+          expectedNonce: flow.n,
+          idTokenExpected: true,
+        });
         user = await accountOf(await claimsOf(config, tokens), now);
         assertActive(user);
       } catch (err) {
@@ -271,8 +316,15 @@ const socialLogin: FastifyPluginAsyncZod = async function socialLogin(fastify) {
         return fail(reply);
       }
       // The browser logs in as with a password.
-      const { TermsAndPrivacyConfirmed: termsAndPrivacy } = await completeLogin(fastify, reply, user, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), now, proof: 'social' }, true);
-      if (!user.phone || !termsAndPrivacy) return reply.redirect(`${SOCIAL_PHONE_PATH}?redirect=${encodeURIComponent(flow.r)}`, 302);
+      const { TermsAndPrivacyConfirmed: termsAndPrivacy } = await completeLogin(
+        fastify,
+        reply,
+        user,
+        { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), now, proof: 'social' },
+        true,
+      );
+      if (!user.phone || !termsAndPrivacy)
+        return reply.redirect(`${SOCIAL_PHONE_PATH}?redirect=${encodeURIComponent(flow.r)}`, 302);
       return reply.redirect(flow.r, 302);
     },
   );

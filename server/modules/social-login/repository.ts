@@ -22,11 +22,30 @@ export async function findUserByIdentity(db: Db, provider: Provider, subject: st
  * the account never confirmed, so the password someone else may have chosen goes and the
  * address counts as confirmed.
  */
-export async function linkIdentity(db: Db, userId: number, identity: { provider: Provider; subject: string }, options: { proveAddress: boolean; now: Date }): Promise<UserRow> {
+export async function linkIdentity(
+  db: Db,
+  userId: number,
+  identity: { provider: Provider; subject: string },
+  options: { proveAddress: boolean; now: Date },
+): Promise<UserRow> {
   const { now } = options;
   const [updated] = await db
     .update(users)
-    .set({ provider: identity.provider, providerSubject: identity.subject, updatedAt: now, ...(options.proveAddress ? { passwordHash: null, suspendedPasswordHash: null, passwordSetByTokenId: null, registrationConfirmed: true, confirmedAt: now, isSilent: false } : {}) })
+    .set({
+      provider: identity.provider,
+      providerSubject: identity.subject,
+      updatedAt: now,
+      ...(options.proveAddress
+        ? {
+            passwordHash: null,
+            suspendedPasswordHash: null,
+            passwordSetByTokenId: null,
+            registrationConfirmed: true,
+            confirmedAt: now,
+            isSilent: false,
+          }
+        : {}),
+    })
     .where(eq(users.id, userId))
     .returning();
   return updated;
@@ -35,7 +54,15 @@ export async function linkIdentity(db: Db, userId: number, identity: { provider:
 /** A new account from a social identity (no password; confirmed when the provider verified the e-mail). */
 export async function createSocialUser(
   db: Db,
-  account: { email: string; name: string | null; surname: string | null; provider: Provider; subject: string; emailVerified: boolean; now: Date },
+  account: {
+    email: string;
+    name: string | null;
+    surname: string | null;
+    provider: Provider;
+    subject: string;
+    emailVerified: boolean;
+    now: Date;
+  },
 ): Promise<UserRow> {
   const [created] = await db
     .insert(users)

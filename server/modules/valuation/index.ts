@@ -5,8 +5,23 @@ import { assertActive, requireSession, requireUser } from '../../auth/require-us
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { valuationMail } from './mail';
-import { findOwnValuation, insertValuation, listValuations, sellKindOf, valuateFromDatabase, type ValuationOwner, type ValuationRow } from './repository';
-import { ValuationList, ValuationListQuery, ValuationParams, ValuationRequest, ValuationResponse, type ValuationRequestType } from './schemas';
+import {
+  findOwnValuation,
+  insertValuation,
+  listValuations,
+  sellKindOf,
+  valuateFromDatabase,
+  type ValuationOwner,
+  type ValuationRow,
+} from './repository';
+import {
+  ValuationList,
+  ValuationListQuery,
+  ValuationParams,
+  ValuationRequest,
+  ValuationResponse,
+  type ValuationRequestType,
+} from './schemas';
 
 /** Valuations per client IP: a seller values a home a few times, a scraper of the comparables many. */
 export const VALUATION_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
@@ -70,7 +85,13 @@ function answerOf(row: ValuationRow, mailSent: boolean) {
       Weight: c.weight,
       Outlier: c.outlier,
     })),
-    Subject: { ...subject, SellType: row.sellTypeId === 2 ? (2 as const) : (1 as const), Latitude: row.latitude, Longitude: row.longitude, Address: row.address },
+    Subject: {
+      ...subject,
+      SellType: row.sellTypeId === 2 ? (2 as const) : (1 as const),
+      Latitude: row.latitude,
+      Longitude: row.longitude,
+      Address: row.address,
+    },
     MethodVersion: row.methodVersion,
     MailSent: mailSent,
   };
@@ -86,7 +107,8 @@ function answerOf(row: ValuationRow, mailSent: boolean) {
 const valuationModule: FastifyPluginAsyncZod = async function valuationModule(fastify) {
   const ownerOf = async (authorization: string | undefined) => {
     const session = await requireSession(fastify, authorization);
-    if (session.userId === null) return { owner: { userTokenId: session.userTokenId } as ValuationOwner, user: null, silent: false };
+    if (session.userId === null)
+      return { owner: { userTokenId: session.userTokenId } as ValuationOwner, user: null, silent: false };
     const user = await findUserById(fastify.db, session.userId);
     assertActive(user);
     return { owner: { userId: user.id } as ValuationOwner, user, silent: session.silent };
@@ -99,7 +121,8 @@ const valuationModule: FastifyPluginAsyncZod = async function valuationModule(fa
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['Valuation'],
-        summary: 'Value a home from comparable listings near it (the estimate, or no comparables: step 40); stored for its owner',
+        summary:
+          'Value a home from comparable listings near it (the estimate, or no comparables: step 40); stored for its owner',
         body: ValuationRequest,
         response: { 201: ValuationResponse, ...errorResponses(401, 413, 415) },
       },
@@ -126,23 +149,37 @@ const valuationModule: FastifyPluginAsyncZod = async function valuationModule(fa
       // The anonymous visitor of the valuation path gave 0 and 1 (a silent account): the estimate goes by mail.
       const mailTo = user && silent ? user.email : null;
       const publicUrl = fastify.config.publicUrl;
-      const { row, mailed } = await insertValuation(fastify.db, {
-        owner,
-        sellTypeId: body.SellType,
-        latitude: body.Latitude,
-        longitude: body.Longitude,
-        address: body.Address ?? null,
-        subject: subjectOf(body),
-        valuation,
-        mail: mailTo
-          ? (id) => ({
-              to: mailTo,
-              ...valuationMail({ userName: user!.name, address: body.Address ?? null, rent: body.SellType === 2, valuation, link: `${publicUrl}/valutocasa/${id}`, contactUrl: `${publicUrl}/contatti` }),
-            })
-          : undefined,
-      }, now);
+      const { row, mailed } = await insertValuation(
+        fastify.db,
+        {
+          owner,
+          sellTypeId: body.SellType,
+          latitude: body.Latitude,
+          longitude: body.Longitude,
+          address: body.Address ?? null,
+          subject: subjectOf(body),
+          valuation,
+          mail: mailTo
+            ? (id) => ({
+                to: mailTo,
+                ...valuationMail({
+                  userName: user!.name,
+                  address: body.Address ?? null,
+                  rent: body.SellType === 2,
+                  valuation,
+                  link: `${publicUrl}/valutocasa/${id}`,
+                  contactUrl: `${publicUrl}/contatti`,
+                }),
+              })
+            : undefined,
+        },
+        now,
+      );
       if (mailed) fastify.wakeMailSender();
-      request.log.info({ valuationId: row.id, outcome: valuation.outcome, radiusM: valuation.radiusM }, 'valuation made');
+      request.log.info(
+        { valuationId: row.id, outcome: valuation.outcome, radiusM: valuation.radiusM },
+        'valuation made',
+      );
       return reply.code(201).send(answerOf(row, mailed));
     },
   );

@@ -20,7 +20,14 @@ function perSqm(value: number, rent: boolean): string {
   return rent ? value.toFixed(2).replace('.', ',') : euros(value);
 }
 
-export function valuationMail(opts: { userName: string | null; address: string | null; rent: boolean; valuation: Valuation; link: string; contactUrl: string }): ValuationMail {
+export function valuationMail(opts: {
+  userName: string | null;
+  address: string | null;
+  rent: boolean;
+  valuation: Valuation;
+  link: string;
+  contactUrl: string;
+}): ValuationMail {
   const { valuation: v, rent } = opts;
   const unit = rent ? '€/mese' : '€';
   const where = opts.address ? ` in ${opts.address}` : '';
@@ -28,7 +35,9 @@ export function valuationMail(opts: { userName: string | null; address: string |
   let subject: string;
   if (v.outcome === 'estimate') {
     const e = v.estimate;
-    subject = rent ? `Il canone stimato del tuo immobile: ${euros(e.point)} €/mese` : `Il valore stimato del tuo immobile: ${euros(e.point)} €`;
+    subject = rent
+      ? `Il canone stimato del tuo immobile: ${euros(e.point)} €/mese`
+      : `Il valore stimato del tuo immobile: ${euros(e.point)} €`;
     lines.push(
       `ecco la valutazione del tuo immobile${where}.`,
       '',

@@ -32,7 +32,13 @@ export function sellKindOf(sellTypeId: number): SellKind {
  * The eligible candidates within `radiusM` (published, and sold), nearest first: the rules of
  * the estimator's `isEligible` as conditions, in the form of the circle indexes.
  */
-export async function findCandidates(db: Db, subject: ValuationSubject, radiusM: number, now: Date, options: { excludeId?: number } = {}): Promise<ValuationCandidate[]> {
+export async function findCandidates(
+  db: Db,
+  subject: ValuationSubject,
+  radiusM: number,
+  now: Date,
+  options: { excludeId?: number } = {},
+): Promise<ValuationCandidate[]> {
   const b = eligibilityBounds(subject, now);
   const center = { latitude: subject.latitude, longitude: subject.longitude };
   const here = sql`ll_to_earth(${center.latitude}::float8, ${center.longitude}::float8)`;
@@ -78,7 +84,10 @@ export async function findCandidates(db: Db, subject: ValuationSubject, radiusM:
       .orderBy(distance, properties.id)
       .limit(CANDIDATE_LIMIT),
   ];
-  return [...published.map((r) => ({ ...r, status: 'published' as const })), ...sold.map((r) => ({ ...r, status: 'sold' as const }))].map((r) => ({
+  return [
+    ...published.map((r) => ({ ...r, status: 'published' as const })),
+    ...sold.map((r) => ({ ...r, status: 'sold' as const })),
+  ].map((r) => ({
     id: r.id,
     status: r.status,
     sellKind: subject.sellKind,
@@ -99,7 +108,12 @@ export async function findCandidates(db: Db, subject: ValuationSubject, radiusM:
  * The candidates of the smallest radius of the estimator's steps that holds enough of them
  * (one query per status and radius tried): what `valuate` needs, no more.
  */
-export async function candidatesFor(db: Db, subject: ValuationSubject, now: Date, options: { excludeId?: number } = {}): Promise<ValuationCandidate[]> {
+export async function candidatesFor(
+  db: Db,
+  subject: ValuationSubject,
+  now: Date,
+  options: { excludeId?: number } = {},
+): Promise<ValuationCandidate[]> {
   let candidates: ValuationCandidate[] = [];
   for (const radiusM of VALUATION_RULES.radiiM) {
     candidates = await findCandidates(db, subject, radiusM, now, options);
@@ -109,7 +123,12 @@ export async function candidatesFor(db: Db, subject: ValuationSubject, now: Date
 }
 
 /** Values a home from the database: its candidates, then the estimator. */
-export async function valuateFromDatabase(db: Db, subject: ValuationSubject, now: Date, options: { excludeId?: number } = {}): Promise<Valuation> {
+export async function valuateFromDatabase(
+  db: Db,
+  subject: ValuationSubject,
+  now: Date,
+  options: { excludeId?: number } = {},
+): Promise<Valuation> {
   return valuate(subject, await candidatesFor(db, subject, now, options), { now });
 }
 
@@ -119,7 +138,9 @@ export async function valuateFromDatabase(db: Db, subject: ValuationSubject, now
 export type ValuationRow = typeof valuations.$inferSelect;
 
 function ownedBy(owner: ValuationOwner) {
-  return 'userId' in owner ? eq(valuations.ownerUserId, owner.userId) : eq(valuations.ownerUserTokenId, owner.userTokenId);
+  return 'userId' in owner
+    ? eq(valuations.ownerUserId, owner.userId)
+    : eq(valuations.ownerUserTokenId, owner.userTokenId);
 }
 
 export interface NewValuation {
@@ -159,11 +180,21 @@ export const SAME_HOME_WINDOW_MS = 30 * 60 * 1000;
  * a mail not sent yet is rewritten with the new estimate; one already sent is followed by another
  * only when the estimate changed.
  */
-export async function insertValuation(db: Db, v: NewValuation, now = new Date()): Promise<{ row: ValuationRow; mailed: boolean }> {
+export async function insertValuation(
+  db: Db,
+  v: NewValuation,
+  now = new Date(),
+): Promise<{ row: ValuationRow; mailed: boolean }> {
   return db.transaction(async (tx) => {
     const [earlier] = v.mail
       ? await tx
-          .select({ id: valuations.id, outcome: valuations.outcome, point: valuations.estimatePoint, low: valuations.estimateLow, high: valuations.estimateHigh })
+          .select({
+            id: valuations.id,
+            outcome: valuations.outcome,
+            point: valuations.estimatePoint,
+            low: valuations.estimateLow,
+            high: valuations.estimateHigh,
+          })
           .from(valuations)
           .where(
             and(
@@ -204,24 +235,47 @@ export async function insertValuation(db: Db, v: NewValuation, now = new Date())
       const [earlierMail] = await tx
         .select({ id: mailOutbox.id, sentAt: mailOutbox.sentAt })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.toAddress, mail.to), eq(mailOutbox.template, 'valuation'), sql`position(${`/valutocasa/${earlier.id}\n`} in ${mailOutbox.textBody}) > 0`))
+        .where(
+          and(
+            eq(mailOutbox.toAddress, mail.to),
+            eq(mailOutbox.template, 'valuation'),
+            sql`position(${`/valutocasa/${earlier.id}\n`} in ${mailOutbox.textBody}) > 0`,
+          ),
+        )
         .orderBy(desc(mailOutbox.id))
         .limit(1);
       if (earlierMail && earlierMail.sentAt === null) {
-        await tx.update(mailOutbox).set({ subject: mail.subject.slice(0, 300), textBody: mail.text }).where(eq(mailOutbox.id, earlierMail.id));
+        await tx
+          .update(mailOutbox)
+          .set({ subject: mail.subject.slice(0, 300), textBody: mail.text })
+          .where(eq(mailOutbox.id, earlierMail.id));
         return { row: row!, mailed: true };
       }
-      const sameEstimate = earlier.outcome === row!.outcome && earlier.point === row!.estimatePoint && earlier.low === row!.estimateLow && earlier.high === row!.estimateHigh;
+      const sameEstimate =
+        earlier.outcome === row!.outcome &&
+        earlier.point === row!.estimatePoint &&
+        earlier.low === row!.estimateLow &&
+        earlier.high === row!.estimateHigh;
       if (earlierMail && sameEstimate) return { row: row!, mailed: false };
     }
     const [{ n }] = await tx
       .select({ n: count() })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, mail.to), eq(mailOutbox.template, 'valuation'), gt(mailOutbox.createdAt, new Date(now.getTime() - VALUATION_MAIL_WINDOW_MS))));
+      .where(
+        and(
+          eq(mailOutbox.toAddress, mail.to),
+          eq(mailOutbox.template, 'valuation'),
+          gt(mailOutbox.createdAt, new Date(now.getTime() - VALUATION_MAIL_WINDOW_MS)),
+        ),
+      );
     if (Number(n) >= VALUATION_MAILS_PER_ADDRESS) return { row: row!, mailed: false };
-    await tx
-      .insert(mailOutbox)
-      .values({ toAddress: mail.to, subject: mail.subject.slice(0, 300), textBody: mail.text, template: 'valuation', nextAttemptAt: new Date(now.getTime() + VALUATION_MAIL_DELAY_MS) });
+    await tx.insert(mailOutbox).values({
+      toAddress: mail.to,
+      subject: mail.subject.slice(0, 300),
+      textBody: mail.text,
+      template: 'valuation',
+      nextAttemptAt: new Date(now.getTime() + VALUATION_MAIL_DELAY_MS),
+    });
     return { row: row!, mailed: true };
   });
 }
@@ -239,7 +293,11 @@ export async function findOwnValuation(db: Db, id: number, owner: ValuationOwner
 export const VALUATION_PAGE_SIZE = 20;
 
 /** The user's valuations, newest first, a page at a time (keyset on the id). */
-export async function listValuations(db: Db, userId: number, before: number | undefined): Promise<{ rows: ValuationRow[]; nextBefore: number | null }> {
+export async function listValuations(
+  db: Db,
+  userId: number,
+  before: number | undefined,
+): Promise<{ rows: ValuationRow[]; nextBefore: number | null }> {
   const rows = await db
     .select()
     .from(valuations)
@@ -256,5 +314,8 @@ export async function listValuations(db: Db, userId: number, before: number | un
  * ends the anonymous session.
  */
 export async function adoptAnonymousValuations(tx: Db | Tx, userTokenId: number, userId: number): Promise<void> {
-  await tx.update(valuations).set({ ownerUserId: userId, ownerUserTokenId: null }).where(eq(valuations.ownerUserTokenId, userTokenId));
+  await tx
+    .update(valuations)
+    .set({ ownerUserId: userId, ownerUserTokenId: null })
+    .where(eq(valuations.ownerUserTokenId, userTokenId));
 }

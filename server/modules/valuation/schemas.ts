@@ -18,10 +18,13 @@ const Address = z
   .min(1)
   .max(300)
   .refine(isOneLineText, { message: 'one line of visible text' })
-  .refine((value) => {
-    const found = contactDetailIn(value);
-    return found !== 'link' && found !== 'email';
-  }, { message: 'no link or e-mail address' });
+  .refine(
+    (value) => {
+      const found = contactDetailIn(value);
+      return found !== 'link' && found !== 'email';
+    },
+    { message: 'no link or e-mail address' },
+  );
 
 /** The answers valued: the landing's address and pin, and wizard steps 3, 5, 6, 7, 8, 9. Bounds as domain/wizard-steps.ts validates them. */
 export const ValuationRequest = z
@@ -32,18 +35,40 @@ export const ValuationRequest = z
     Address: Address.optional().describe('The address as typed on the landing; shown and mailed back, never searched'),
     PropertyTypeId: z.number().int().min(1).max(18).describe('Property type 1-18 (step 3)'),
     SurfaceM2: z.number().int().min(1).max(100_000).describe('Square metres (step 5)'),
-    Rooms: z.number().int().min(0).max(99).nullable().optional().describe('Rooms (locali), step 6; stored, not used by the method'),
+    Rooms: z
+      .number()
+      .int()
+      .min(0)
+      .max(99)
+      .nullable()
+      .optional()
+      .describe('Rooms (locali), step 6; stored, not used by the method'),
     Bathrooms: z.number().int().min(0).max(99).nullable().optional(),
     Floor: z.number().int().min(-5).max(200).nullable().optional().describe('-1 basement, 0 ground floor ... (step 7)'),
     BuildingFloors: z.number().int().min(1).max(200).nullable().optional(),
     HasLift: z.boolean().nullable().optional(),
     ConditionId: z.number().int().min(1).max(4).describe('1 new, 2 excellent, 3 good, 4 to renovate (step 8)'),
-    EnergyClassId: z.number().int().min(1).max(12).nullable().optional().describe('1-10 A4 ... G, 11 exempt, 12 pending (step 9)'),
+    EnergyClassId: z
+      .number()
+      .int()
+      .min(1)
+      .max(12)
+      .nullable()
+      .optional()
+      .describe('1-10 A4 ... G, 11 exempt, 12 pending (step 9)'),
   })
-  .refine((v) => v.Floor === null || v.Floor === undefined || v.BuildingFloors === null || v.BuildingFloors === undefined || v.Floor <= v.BuildingFloors, {
-    message: 'Floor cannot be above BuildingFloors',
-    path: ['Floor'],
-  })
+  .refine(
+    (v) =>
+      v.Floor === null ||
+      v.Floor === undefined ||
+      v.BuildingFloors === null ||
+      v.BuildingFloors === undefined ||
+      v.Floor <= v.BuildingFloors,
+    {
+      message: 'Floor cannot be above BuildingFloors',
+      path: ['Floor'],
+    },
+  )
   .meta({ id: 'ValuationRequest', description: 'The home to value.' });
 
 export type ValuationRequestType = z.infer<typeof ValuationRequest>;
@@ -69,7 +94,9 @@ export const ValuationSubject = z
 export const ValuationComparable = z
   .object({
     Id: z.number().int().describe('The listing (/immobile/{Id})'),
-    Status: z.enum(['published', 'sold']).describe('Published now, or sold (its last asking price: no deed price is known)'),
+    Status: z
+      .enum(['published', 'sold'])
+      .describe('Published now, or sold (its last asking price: no deed price is known)'),
     DistanceM: z.number().int().describe("Metres from the home to the listing's public position (rounded to 10 m)"),
     SurfaceM2: z.number().int(),
     Price: z.number().int().describe('Whole euros (monthly for a rent)'),
@@ -103,20 +130,34 @@ export const ValuationResponse = z
     Id: z.number().int(),
     CreatedAt: z.iso.datetime(),
     Outcome: z.enum(['estimate', 'noComparables']).describe('noComparables: wizard step 40, no number is given'),
-    NoComparablesReason: z.enum(['tooFew', 'outliers']).nullable().describe('tooFew: under 3 comparables within 10 km; outliers: under 3 once the outliers are out'),
+    NoComparablesReason: z
+      .enum(['tooFew', 'outliers'])
+      .nullable()
+      .describe('tooFew: under 3 comparables within 10 km; outliers: under 3 once the outliers are out'),
     RadiusM: z.number().int().describe('The radius the comparables were taken from (500 m, 1, 2, 5 or 10 km)'),
     Estimate: ValuationEstimate.nullable(),
-    Comparables: z.array(ValuationComparable).describe('Every comparable looked at, nearest first, outliers included and marked'),
+    Comparables: z
+      .array(ValuationComparable)
+      .describe('Every comparable looked at, nearest first, outliers included and marked'),
     Subject: ValuationSubject,
     MethodVersion: z.number().int(),
-    MailSent: z.boolean().describe('The estimate was mailed to the account (a visitor who gave steps 0 and 1; at most 3 such mails a day to one address)'),
+    MailSent: z
+      .boolean()
+      .describe(
+        'The estimate was mailed to the account (a visitor who gave steps 0 and 1; at most 3 such mails a day to one address)',
+      ),
   })
-  .meta({ id: 'Valuation', description: 'A valuation from comparable listings, every figure traceable to them (docs/valuation.md).' });
+  .meta({
+    id: 'Valuation',
+    description: 'A valuation from comparable listings, every figure traceable to them (docs/valuation.md).',
+  });
 
 export const ValuationParams = z.object({ id: PathId });
 
 export const ValuationListQuery = z.object({
-  Before: queryInt(1, 2_147_483_647).optional().describe('Keyset: the valuations older than this id (NextBefore of the previous page)'),
+  Before: queryInt(1, 2_147_483_647)
+    .optional()
+    .describe('Keyset: the valuations older than this id (NextBefore of the previous page)'),
 });
 
 export const ValuationSummary = z
@@ -136,5 +177,8 @@ export const ValuationSummary = z
   .meta({ id: 'ValuationSummary' });
 
 export const ValuationList = z
-  .object({ Items: z.array(ValuationSummary), NextBefore: z.number().int().nullable().describe('The next page: ?Before={NextBefore}; null at the end') })
+  .object({
+    Items: z.array(ValuationSummary),
+    NextBefore: z.number().int().nullable().describe('The next page: ?Before={NextBefore}; null at the end'),
+  })
   .meta({ id: 'ValuationList' });

@@ -4,7 +4,14 @@ import { HOME_TYPE, HOME_TYPES, type HomeType } from '@/shared/lib/home-type';
 import common from '../../../locales/it/common.json';
 import { routeTree } from '../route-tree.gen';
 import { ACCEPTS } from './route-static-data';
-import { FOOTER_MENUS, HEADER_MENUS, headerMenuTypeFor, userMenuFor, type HeaderMenuType, type MenuItem } from './menus';
+import {
+  FOOTER_MENUS,
+  HEADER_MENUS,
+  headerMenuTypeFor,
+  userMenuFor,
+  type HeaderMenuType,
+  type MenuItem,
+} from './menus';
 
 const { UNDEFINED, SELLER, BUYER, LANDLORD, RENTER } = HOME_TYPE;
 
@@ -23,26 +30,83 @@ function routePaths(route: AnyRoute, parentPath = ''): string[] {
 const ROUTE_PATHS = new Set(routePaths(routeTree as unknown as AnyRoute));
 
 /** A key of the common namespace, e.g. 'menu.aboutUs'. */
-const translation = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
+const translation = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
 
 describe('header menus (docs/spec.md §2, "Header menus by user type")', () => {
   it('list exactly the entries of each menu type, in order, with their targets', () => {
-    expect(Object.keys(HEADER_MENUS).sort()).toEqual(['BUYER', 'BUYER_RENTER', 'LANDLORD', 'RENTER', 'SELLER', 'SELLER_LANDLORD']);
+    expect(Object.keys(HEADER_MENUS).sort()).toEqual([
+      'BUYER',
+      'BUYER_RENTER',
+      'LANDLORD',
+      'RENTER',
+      'SELLER',
+      'SELLER_LANDLORD',
+    ]);
     expect(targets(HEADER_MENUS.BUYER_RENTER)).toEqual(['/comefunziona', '/chisiamo', '/valutocasa']);
-    expect(targets(HEADER_MENUS.BUYER)).toEqual(['/comprocasa', '/comefunziona/comprocasa', '/chisiamo', '/agenzie/comprocasa', 'freeValuation']);
-    expect(targets(HEADER_MENUS.RENTER)).toEqual(['/trovocasa', '/comefunziona/trovocasa', '/chisiamo', '/faq/trovocasa']);
-    expect(targets(HEADER_MENUS.SELLER)).toEqual(['/comefunziona/vendocasa', '/chisiamo', '/agenzie/vendocasa', 'freeValuation', '/annuncio/vendocasa']);
-    expect(targets(HEADER_MENUS.LANDLORD)).toEqual(['/comefunziona/affittocasa', '/chisiamo', '/faq/affittocasa', '/annuncio/affittocasa']);
-    expect(targets(HEADER_MENUS.SELLER_LANDLORD)).toEqual(['/comefunziona', '/valutocasa', '/annuncio/vendocasa', '/annuncio/affittocasa']);
+    expect(targets(HEADER_MENUS.BUYER)).toEqual([
+      '/comprocasa',
+      '/comefunziona/comprocasa',
+      '/chisiamo',
+      '/agenzie/comprocasa',
+      'freeValuation',
+    ]);
+    expect(targets(HEADER_MENUS.RENTER)).toEqual([
+      '/trovocasa',
+      '/comefunziona/trovocasa',
+      '/chisiamo',
+      '/faq/trovocasa',
+    ]);
+    expect(targets(HEADER_MENUS.SELLER)).toEqual([
+      '/comefunziona/vendocasa',
+      '/chisiamo',
+      '/agenzie/vendocasa',
+      'freeValuation',
+      '/annuncio/vendocasa',
+    ]);
+    expect(targets(HEADER_MENUS.LANDLORD)).toEqual([
+      '/comefunziona/affittocasa',
+      '/chisiamo',
+      '/faq/affittocasa',
+      '/annuncio/affittocasa',
+    ]);
+    expect(targets(HEADER_MENUS.SELLER_LANDLORD)).toEqual([
+      '/comefunziona',
+      '/valutocasa',
+      '/annuncio/vendocasa',
+      '/annuncio/affittocasa',
+    ]);
   });
 
   it('name the entries as the spec does', () => {
     expect(labels(HEADER_MENUS.BUYER_RENTER)).toEqual(['menu.howItWorks', 'menu.aboutUs', 'menu.homeValuation']);
-    expect(labels(HEADER_MENUS.BUYER)).toEqual(['menu.search', 'menu.howItWorks', 'menu.aboutUs', 'menu.agencies', 'menu.freeValuation']);
+    expect(labels(HEADER_MENUS.BUYER)).toEqual([
+      'menu.search',
+      'menu.howItWorks',
+      'menu.aboutUs',
+      'menu.agencies',
+      'menu.freeValuation',
+    ]);
     expect(labels(HEADER_MENUS.RENTER)).toEqual(['menu.search', 'menu.howItWorks', 'menu.aboutUs', 'menu.faq']);
-    expect(labels(HEADER_MENUS.SELLER)).toEqual(['menu.howItWorks', 'menu.aboutUs', 'menu.agencies', 'menu.freeValuation', 'menu.createListing']);
-    expect(labels(HEADER_MENUS.LANDLORD)).toEqual(['menu.howItWorks', 'menu.aboutUs', 'menu.faq', 'menu.createListing']);
-    expect(labels(HEADER_MENUS.SELLER_LANDLORD)).toEqual(['menu.howItWorks', 'menu.valuation', 'menu.createListingSale', 'menu.createListingRent']);
+    expect(labels(HEADER_MENUS.SELLER)).toEqual([
+      'menu.howItWorks',
+      'menu.aboutUs',
+      'menu.agencies',
+      'menu.freeValuation',
+      'menu.createListing',
+    ]);
+    expect(labels(HEADER_MENUS.LANDLORD)).toEqual([
+      'menu.howItWorks',
+      'menu.aboutUs',
+      'menu.faq',
+      'menu.createListing',
+    ]);
+    expect(labels(HEADER_MENUS.SELLER_LANDLORD)).toEqual([
+      'menu.howItWorks',
+      'menu.valuation',
+      'menu.createListingSale',
+      'menu.createListingRent',
+    ]);
   });
 
   it('make the free valuation an action with no URL of its own', () => {
@@ -56,7 +120,8 @@ describe('header menus (docs/spec.md §2, "Header menus by user type")', () => {
   it('give every entry of a menu its own id, and link only to routes of the table', () => {
     for (const [type, items] of Object.entries(HEADER_MENUS)) {
       expect(new Set(items.map((item) => item.id)).size, type).toBe(items.length);
-      for (const item of items) if (item.kind === 'link') expect(ROUTE_PATHS.has(item.to), `${type} ${item.to}`).toBe(true);
+      for (const item of items)
+        if (item.kind === 'link') expect(ROUTE_PATHS.has(item.to), `${type} ${item.to}`).toBe(true);
     }
   });
 });
@@ -79,7 +144,8 @@ describe('headerMenuTypeFor', () => {
       [SELLER, [], 'SELLER'],
       [BUYER, ACCEPTS.owners, 'BUYER'],
     ];
-    for (const [type, accepted, menu] of cases) expect(headerMenuTypeFor(type, accepted), `${type} on [${accepted.join()}]`).toBe(menu);
+    for (const [type, accepted, menu] of cases)
+      expect(headerMenuTypeFor(type, accepted), `${type} on [${accepted.join()}]`).toBe(menu);
   });
 
   it('gives a seller or a landlord on a page for owners only both create-listing entries', () => {
@@ -104,24 +170,45 @@ describe('footer menus', () => {
   });
 
   it('give the undefined type the four entry links', () => {
-    expect(targets(FOOTER_MENUS[UNDEFINED][0].items)).toEqual(['/vendocasa', '/comprocasa', '/affittocasa', '/trovocasa']);
+    expect(targets(FOOTER_MENUS[UNDEFINED][0].items)).toEqual([
+      '/vendocasa',
+      '/comprocasa',
+      '/affittocasa',
+      '/trovocasa',
+    ]);
   });
 
   it('link every type to about us, reviews, contact, house of music and the external blog', () => {
     for (const type of HOME_TYPES) {
       const all = FOOTER_MENUS[type].flatMap((column) => targets(column.items));
-      expect(all, String(type)).toEqual(expect.arrayContaining(['/chisiamo', '/diconodinoi', '/contatti', '/houseofmusic', 'blog']));
-      expect(FOOTER_MENUS[type].flatMap((column) => column.items).find((item) => item.kind === 'external')).toMatchObject({ href: 'blog' });
+      expect(all, String(type)).toEqual(
+        expect.arrayContaining(['/chisiamo', '/diconodinoi', '/contatti', '/houseofmusic', 'blog']),
+      );
+      expect(
+        FOOTER_MENUS[type].flatMap((column) => column.items).find((item) => item.kind === 'external'),
+      ).toMatchObject({ href: 'blog' });
     }
   });
 
   it('link each type to its how it works and FAQ, and the types with one to search, valuation and agencies', () => {
     const all = (type: HomeType) => FOOTER_MENUS[type].flatMap((column) => targets(column.items));
     expect(all(UNDEFINED)).toEqual(expect.arrayContaining(['/comefunziona', '/faq']));
-    expect(all(BUYER)).toEqual(expect.arrayContaining(['/ricerca', '/agenzie/comprocasa', '/valutocasa', '/comefunziona/comprocasa', '/faq/comprocasa']));
+    expect(all(BUYER)).toEqual(
+      expect.arrayContaining([
+        '/ricerca',
+        '/agenzie/comprocasa',
+        '/valutocasa',
+        '/comefunziona/comprocasa',
+        '/faq/comprocasa',
+      ]),
+    );
     expect(all(RENTER)).toEqual(expect.arrayContaining(['/ricerca', '/comefunziona/trovocasa', '/faq/trovocasa']));
-    expect(all(SELLER)).toEqual(expect.arrayContaining(['/valutocasa', '/agenzie/vendocasa', '/comefunziona/vendocasa', '/faq/vendocasa']));
-    expect(all(LANDLORD)).toEqual(expect.arrayContaining(['/valutocasa', '/comefunziona/affittocasa', '/faq/affittocasa']));
+    expect(all(SELLER)).toEqual(
+      expect.arrayContaining(['/valutocasa', '/agenzie/vendocasa', '/comefunziona/vendocasa', '/faq/vendocasa']),
+    );
+    expect(all(LANDLORD)).toEqual(
+      expect.arrayContaining(['/valutocasa', '/comefunziona/affittocasa', '/faq/affittocasa']),
+    );
   });
 
   it('link only to routes of the table', () => {
@@ -142,17 +229,41 @@ describe('footer menus', () => {
 
 describe('menu texts', () => {
   it('are keys of the common namespace with an Italian text', () => {
-    const items = [...Object.values(HEADER_MENUS).flat(), ...HOME_TYPES.flatMap((type) => FOOTER_MENUS[type].flatMap((column) => column.items))];
-    const keys = [...items.map((item) => item.label), ...HOME_TYPES.flatMap((type) => FOOTER_MENUS[type].map((column) => column.title))];
-    const missing = [...new Set(keys)].filter((key) => typeof translation(key) !== 'string' || (translation(key) as string).trim() === '');
+    const items = [
+      ...Object.values(HEADER_MENUS).flat(),
+      ...HOME_TYPES.flatMap((type) => FOOTER_MENUS[type].flatMap((column) => column.items)),
+    ];
+    const keys = [
+      ...items.map((item) => item.label),
+      ...HOME_TYPES.flatMap((type) => FOOTER_MENUS[type].map((column) => column.title)),
+    ];
+    const missing = [...new Set(keys)].filter(
+      (key) => typeof translation(key) !== 'string' || (translation(key) as string).trim() === '',
+    );
     expect(missing).toEqual([]);
   });
 });
 
 describe('userMenuFor', () => {
   it('offers every page of the account whatever the page, the side of the market it is for first', () => {
-    const owner = ['/myrexer/profilo', '/myrexer/annunci', '/myrexer/valutazioni', '/myrexer/appuntamenti', '/myrexer/messaggi', '/myrexer/preferiti', '/myrexer/ricerche'];
-    const seeker = ['/myrexer/profilo', '/myrexer/appuntamenti', '/myrexer/preferiti', '/myrexer/ricerche', '/myrexer/messaggi', '/myrexer/annunci', '/myrexer/valutazioni'];
+    const owner = [
+      '/myrexer/profilo',
+      '/myrexer/annunci',
+      '/myrexer/valutazioni',
+      '/myrexer/appuntamenti',
+      '/myrexer/messaggi',
+      '/myrexer/preferiti',
+      '/myrexer/ricerche',
+    ];
+    const seeker = [
+      '/myrexer/profilo',
+      '/myrexer/appuntamenti',
+      '/myrexer/preferiti',
+      '/myrexer/ricerche',
+      '/myrexer/messaggi',
+      '/myrexer/annunci',
+      '/myrexer/valutazioni',
+    ];
     for (const type of [SELLER, LANDLORD]) expect(targets(userMenuFor(type))).toEqual(owner);
     for (const type of [BUYER, RENTER, UNDEFINED]) expect(targets(userMenuFor(type))).toEqual(seeker);
     for (const type of HOME_TYPES) {

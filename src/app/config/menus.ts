@@ -12,7 +12,10 @@ export type MenuItem = (
   | { id: string; label: string; kind: 'link'; to: AppPath }
   | { id: string; label: string; kind: 'external'; href: 'blog' }
   | { id: string; label: string; kind: 'action'; action: 'freeValuation' }
-) & { primary?: boolean; /** Only on pages of these home types (absent: every type of its menu). */ homeTypes?: readonly HomeType[] };
+) & {
+  primary?: boolean;
+  /** Only on pages of these home types (absent: every type of its menu). */ homeTypes?: readonly HomeType[];
+};
 
 const primary = (item: MenuItem): MenuItem => ({ ...item, primary: true });
 
@@ -26,7 +29,12 @@ const link = (id: string, label: string, to: AppPath): MenuItem => ({ id, label,
 export type HeaderMenuType = 'BUYER_RENTER' | 'BUYER' | 'RENTER' | 'SELLER' | 'LANDLORD' | 'SELLER_LANDLORD';
 
 const aboutUs = link('about-us', 'menu.aboutUs', '/chisiamo');
-const freeValuation: MenuItem = { id: 'free-valuation', label: 'menu.freeValuation', kind: 'action', action: 'freeValuation' };
+const freeValuation: MenuItem = {
+  id: 'free-valuation',
+  label: 'menu.freeValuation',
+  kind: 'action',
+  action: 'freeValuation',
+};
 
 export const HEADER_MENUS: Record<HeaderMenuType, readonly MenuItem[]> = {
   BUYER_RENTER: [
@@ -148,7 +156,11 @@ export const FOOTER_MENUS: Record<HomeType, readonly [FooterColumn, FooterColumn
     {
       id: 'services',
       title: 'footer.columns.services',
-      items: [search, link('how-it-works', 'menu.howItWorks', '/comefunziona/trovocasa'), link('faq', 'menu.faq', '/faq/trovocasa')],
+      items: [
+        search,
+        link('how-it-works', 'menu.howItWorks', '/comefunziona/trovocasa'),
+        link('faq', 'menu.faq', '/faq/trovocasa'),
+      ],
     },
     rexerColumn([]),
   ],
@@ -169,7 +181,11 @@ export const FOOTER_MENUS: Record<HomeType, readonly [FooterColumn, FooterColumn
     {
       id: 'services',
       title: 'footer.columns.services',
-      items: [valuation, link('how-it-works', 'menu.howItWorks', '/comefunziona/affittocasa'), link('faq', 'menu.faq', '/faq/affittocasa')],
+      items: [
+        valuation,
+        link('how-it-works', 'menu.howItWorks', '/comefunziona/affittocasa'),
+        link('faq', 'menu.faq', '/faq/affittocasa'),
+      ],
     },
     rexerColumn([]),
   ],
@@ -195,8 +211,24 @@ const messages = link('messages', 'account.messages', '/myrexer/messaggi');
  * that does not accept the visitor's type switches it, as any link does).
  */
 export const USER_MENUS: Record<UserMenuType, readonly MenuItem[]> = {
-  BUYER_RENTER: [profile, link('appointments', 'account.appointments', '/myrexer/appuntamenti'), favourites, searches, messages, listings, valuations],
-  SELLER_LANDLORD: [profile, listings, valuations, link('appointments', 'account.visits', '/myrexer/appuntamenti'), messages, favourites, searches],
+  BUYER_RENTER: [
+    profile,
+    link('appointments', 'account.appointments', '/myrexer/appuntamenti'),
+    favourites,
+    searches,
+    messages,
+    listings,
+    valuations,
+  ],
+  SELLER_LANDLORD: [
+    profile,
+    listings,
+    valuations,
+    link('appointments', 'account.visits', '/myrexer/appuntamenti'),
+    messages,
+    favourites,
+    searches,
+  ],
 };
 
 /** The logged-in menu of a page of this home type. */

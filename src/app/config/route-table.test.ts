@@ -32,10 +32,21 @@ const trimEnd = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : p
 function walk(route: AnyRoute, parent?: { id: string; fullPath: string; ancestors: string[] }): Row[] {
   const options = route.options as { id?: string; path?: string; component?: unknown; staticData?: RexerStaticData };
   const id = parent ? clean(`${parent.id === ROOT_ID ? '' : parent.id}/${options.id ?? options.path ?? ''}`) : ROOT_ID;
-  const fullPath = parent ? (options.path === undefined ? parent.fullPath : clean(`${parent.fullPath}/${options.path}`)) : '/';
+  const fullPath = parent
+    ? options.path === undefined
+      ? parent.fullPath
+      : clean(`${parent.fullPath}/${options.path}`)
+    : '/';
   const ancestors = parent ? [...parent.ancestors, parent.id] : [];
   const children = (route.children ?? []) as AnyRoute[];
-  const row: Row = { id, path: trimEnd(fullPath), staticData: options.staticData ?? {}, hasComponent: Boolean(options.component), ancestors, isLayout: children.length > 0 };
+  const row: Row = {
+    id,
+    path: trimEnd(fullPath),
+    staticData: options.staticData ?? {},
+    hasComponent: Boolean(options.component),
+    ancestors,
+    isLayout: children.length > 0,
+  };
   return [row, ...children.flatMap((child) => walk(child, { id, fullPath, ancestors }))];
 }
 
@@ -68,14 +79,19 @@ describe('the route table', () => {
     // All but /healthcheck, which only hands the navigation back to the server.
     expect(rows.filter((row) => !row.hasComponent).map((row) => row.path)).toEqual(['/healthcheck']);
     expect(withComponent.length).toBeGreaterThan(0);
-    const missing = rows.filter((row) => !row.staticData.homeTypes || row.staticData.homeTypes.length === 0).map((row) => row.id);
+    const missing = rows
+      .filter((row) => !row.staticData.homeTypes || row.staticData.homeTypes.length === 0)
+      .map((row) => row.id);
     expect(missing).toEqual([]);
   });
 
   it('accepts only known home types, and a declared default is one of them', () => {
     for (const row of rows) {
       const { homeTypes = [], defaultHomeType } = row.staticData;
-      expect(homeTypes.every((type) => HOME_TYPES.includes(type)), row.id).toBe(true);
+      expect(
+        homeTypes.every((type) => HOME_TYPES.includes(type)),
+        row.id,
+      ).toBe(true);
       expect(new Set(homeTypes).size, row.id).toBe(homeTypes.length);
       if (defaultHomeType !== undefined) expect(homeTypes, row.id).toContain(defaultHomeType);
     }
@@ -83,21 +99,82 @@ describe('the route table', () => {
 
   it('holds every path of the spec', () => {
     const paths = [
-      '/', '/trovacase/$', '/route/RouteLink', '/login/LoginLink', '/login/AutoLogin/$tokenparam', '/visualizzamail',
-      '/error', '/genericerror', '/toomanyrequest',
-      '/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa', '/comprocasa/$type', '/vendocasa/$type', '/affittocasa/$type', '/trovocasa/$type',
-      '/comprocasa/$type/$provincia/comuni', '/trovocasa/$type/$provincia/comuni',
-      '/terminiecondizioni', '/privacy', '/chisiamo', '/diconodinoi', '/contatti',
-      '/faq', '/faq/vendocasa', '/faq/comprocasa', '/faq/affittocasa', '/faq/trovocasa',
-      '/comefunziona', '/comefunziona/vendocasa', '/comefunziona/comprocasa', '/comefunziona/affittocasa', '/comefunziona/trovocasa',
-      '/immobile/$id', '/nuovecostruzioni/$id', '/registrazione', '/registrazionetelefonosocial', '/mailconfermata/$token', '/mailnonconfermata/$email',
-      '/ricerca', '/vendita/$type/$prov/$name/$id', '/affitto/$type/$prov/$name/$id', '/$type/$area/$id', '/$type/$prov',
-      '/myrexer/profilo', '/myrexer/preferiti', '/myrexer/appuntamenti', '/myrexer/appuntamenti/$type', '/myrexer/messaggi', '/myrexer/ricerche',
-      '/myrexer/valutazioni', '/myrexer/annunci', '/myrexer/annunci/$type', '/myrexer/annuncio/$id', '/myrexer/annuncio/$id/$type', '/myrexer/annuncio/$id/$type/$serviceid',
-      '/annuncio/vendocasa', '/annuncio/vendocasa/$id', '/annuncio/vendocasa/$id/$gotostep', '/annuncio/vendocasa/$id/$gotostep/$orderid',
-      '/annuncio/affittocasa', '/annuncio/affittocasa/$id', '/annuncio/affittocasa/$id/$gotostep', '/annuncio/affittocasa/$id/$gotostep/$orderid',
-      '/vendutogarantito', '/agenzie/comprocasa', '/agenzie/vendocasa', '/agenzie/$name', '/agenzie/$name/$type',
-      '/recuperaPassword/$token', '/inserisciPassword/$token', '/valutocasa', '/valutocasa/citta/$city', '/valutocasa/$id', '/eliminaricerca/$id',
+      '/',
+      '/trovacase/$',
+      '/route/RouteLink',
+      '/login/LoginLink',
+      '/login/AutoLogin/$tokenparam',
+      '/visualizzamail',
+      '/error',
+      '/genericerror',
+      '/toomanyrequest',
+      '/comprocasa',
+      '/vendocasa',
+      '/affittocasa',
+      '/trovocasa',
+      '/comprocasa/$type',
+      '/vendocasa/$type',
+      '/affittocasa/$type',
+      '/trovocasa/$type',
+      '/comprocasa/$type/$provincia/comuni',
+      '/trovocasa/$type/$provincia/comuni',
+      '/terminiecondizioni',
+      '/privacy',
+      '/chisiamo',
+      '/diconodinoi',
+      '/contatti',
+      '/faq',
+      '/faq/vendocasa',
+      '/faq/comprocasa',
+      '/faq/affittocasa',
+      '/faq/trovocasa',
+      '/comefunziona',
+      '/comefunziona/vendocasa',
+      '/comefunziona/comprocasa',
+      '/comefunziona/affittocasa',
+      '/comefunziona/trovocasa',
+      '/immobile/$id',
+      '/nuovecostruzioni/$id',
+      '/registrazione',
+      '/registrazionetelefonosocial',
+      '/mailconfermata/$token',
+      '/mailnonconfermata/$email',
+      '/ricerca',
+      '/vendita/$type/$prov/$name/$id',
+      '/affitto/$type/$prov/$name/$id',
+      '/$type/$area/$id',
+      '/$type/$prov',
+      '/myrexer/profilo',
+      '/myrexer/preferiti',
+      '/myrexer/appuntamenti',
+      '/myrexer/appuntamenti/$type',
+      '/myrexer/messaggi',
+      '/myrexer/ricerche',
+      '/myrexer/valutazioni',
+      '/myrexer/annunci',
+      '/myrexer/annunci/$type',
+      '/myrexer/annuncio/$id',
+      '/myrexer/annuncio/$id/$type',
+      '/myrexer/annuncio/$id/$type/$serviceid',
+      '/annuncio/vendocasa',
+      '/annuncio/vendocasa/$id',
+      '/annuncio/vendocasa/$id/$gotostep',
+      '/annuncio/vendocasa/$id/$gotostep/$orderid',
+      '/annuncio/affittocasa',
+      '/annuncio/affittocasa/$id',
+      '/annuncio/affittocasa/$id/$gotostep',
+      '/annuncio/affittocasa/$id/$gotostep/$orderid',
+      '/vendutogarantito',
+      '/agenzie/comprocasa',
+      '/agenzie/vendocasa',
+      '/agenzie/$name',
+      '/agenzie/$name/$type',
+      '/recuperaPassword/$token',
+      '/inserisciPassword/$token',
+      '/valutocasa',
+      '/valutocasa/citta/$city',
+      '/valutocasa/$id',
+      '/eliminaricerca/$id',
     ];
     for (const path of paths) byPath(path);
     // /healthcheck belongs to the server: the route only hands the navigation back to it.
@@ -122,15 +199,25 @@ describe('the route table', () => {
     for (const path of ['/agenzie/comprocasa', '/agenzie/vendocasa', '/agenzie/$name', '/agenzie/$name/$type']) {
       expect(accepted(path), path).toEqual(types(SELLER, BUYER));
     }
-    for (const path of ['/valutocasa', '/valutocasa/citta/$city', '/valutocasa/$id']) expect(accepted(path), path).toEqual(types(SELLER, BUYER));
+    for (const path of ['/valutocasa', '/valutocasa/citta/$city', '/valutocasa/$id'])
+      expect(accepted(path), path).toEqual(types(SELLER, BUYER));
   });
 
   it('opens the listing wizard to owners: the sale path to sellers, and to both kinds for edit-by-id; the rent path to landlords', () => {
     expect(accepted('/annuncio/vendocasa')).toEqual([SELLER]);
-    for (const path of ['/annuncio/vendocasa/$id', '/annuncio/vendocasa/$id/$gotostep', '/annuncio/vendocasa/$id/$gotostep/$orderid']) {
+    for (const path of [
+      '/annuncio/vendocasa/$id',
+      '/annuncio/vendocasa/$id/$gotostep',
+      '/annuncio/vendocasa/$id/$gotostep/$orderid',
+    ]) {
       expect(accepted(path), path).toEqual(types(SELLER, LANDLORD));
     }
-    for (const path of ['/annuncio/affittocasa', '/annuncio/affittocasa/$id', '/annuncio/affittocasa/$id/$gotostep', '/annuncio/affittocasa/$id/$gotostep/$orderid']) {
+    for (const path of [
+      '/annuncio/affittocasa',
+      '/annuncio/affittocasa/$id',
+      '/annuncio/affittocasa/$id/$gotostep',
+      '/annuncio/affittocasa/$id/$gotostep/$orderid',
+    ]) {
       expect(accepted(path), path).toEqual([LANDLORD]);
     }
   });
@@ -139,8 +226,17 @@ describe('the route table', () => {
     const layout = rows.find((row) => row.id === AUTHENTICATED);
     expect(layout?.staticData.requiresLogin).toBe(true);
     for (const path of [
-      '/myrexer/profilo', '/myrexer/appuntamenti', '/myrexer/appuntamenti/$type', '/myrexer/messaggi', '/myrexer/ricerche',
-      '/myrexer/valutazioni', '/myrexer/annunci', '/myrexer/annunci/$type', '/myrexer/annuncio/$id', '/myrexer/annuncio/$id/$type', '/myrexer/annuncio/$id/$type/$serviceid',
+      '/myrexer/profilo',
+      '/myrexer/appuntamenti',
+      '/myrexer/appuntamenti/$type',
+      '/myrexer/messaggi',
+      '/myrexer/ricerche',
+      '/myrexer/valutazioni',
+      '/myrexer/annunci',
+      '/myrexer/annunci/$type',
+      '/myrexer/annuncio/$id',
+      '/myrexer/annuncio/$id/$type',
+      '/myrexer/annuncio/$id/$type/$serviceid',
     ]) {
       expect(underLogin(byPath(path)), path).toBe(true);
     }
@@ -153,13 +249,24 @@ describe('the route table', () => {
     const under = pages.filter(underLogin);
     expect(under.length).toBeGreaterThan(10);
     expect(under.filter((row) => row.staticData.requiresLogin !== true).map((row) => row.id)).toEqual([]);
-    const claimingOutside = pages.filter((row) => row.staticData.requiresLogin && !underLogin(row) && row.id !== AUTHENTICATED);
+    const claimingOutside = pages.filter(
+      (row) => row.staticData.requiresLogin && !underLogin(row) && row.id !== AUTHENTICATED,
+    );
     expect(claimingOutside.map((row) => row.id)).toEqual([]);
   });
 
   it('opens the SEO footer on map-search pages only, and never for new builds', () => {
     const expanded = pages.filter((row) => row.staticData.footerSeo === 'expanded').map((row) => row.path);
-    expect(expanded.sort()).toEqual(['/$type/$area/$id', '/$type/$prov', '/affitto/$type/$prov/$name/$id', '/ricerca', '/trovacase/$', '/vendita/$type/$prov/$name/$id'].sort());
+    expect(expanded.sort()).toEqual(
+      [
+        '/$type/$area/$id',
+        '/$type/$prov',
+        '/affitto/$type/$prov/$name/$id',
+        '/ricerca',
+        '/trovacase/$',
+        '/vendita/$type/$prov/$name/$id',
+      ].sort(),
+    );
     expect(byPath('/nuovecostruzioni/$id').staticData.source).toBe('costruzioni');
   });
 });
@@ -167,7 +274,10 @@ describe('the route table', () => {
 // The real router, loaded without rendering: guards and the home-type switch of the root.
 describe('the app router', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })),
+    );
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
     document.cookie = 'rexer_home_option=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
@@ -176,7 +286,9 @@ describe('the app router', () => {
   });
 
   async function load(path: string, session?: { isLoggedIn: boolean }) {
-    const record = session?.isLoggedIn ? { username: 'giulia@rexer.example', isConfirmed: true, termsPrivacy: true, silent: false } : null;
+    const record = session?.isLoggedIn
+      ? { username: 'giulia@rexer.example', isConfirmed: true, termsPrivacy: true, silent: false }
+      : null;
     const router = createAppRouter({
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
       history: createMemoryHistory({ initialEntries: [path] }),
@@ -196,7 +308,7 @@ describe('the app router', () => {
     expect(router.state.location.search).toMatchObject({ login: 1, redirect: '/myrexer/profilo' });
   });
 
-  it('keeps the visitor\'s mode: a seller goes to the sellers\' home to log in', async () => {
+  it("keeps the visitor's mode: a seller goes to the sellers' home to log in", async () => {
     document.cookie = 'rexer_home_option=1; path=/';
     const router = await load('/myrexer/profilo');
     expect(router.state.location.pathname).toBe('/vendocasa');

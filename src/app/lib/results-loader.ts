@@ -10,7 +10,11 @@ import type { ResultsLoad } from './results-headers';
  * A new filter on the same page ('stay') does not wait: the page shows the previous list,
  * marked as updating, until the new one arrives.
  */
-export async function loadResults(queryClient: QueryClient, params: SearchParams, cause: 'enter' | 'stay' | 'preload'): Promise<ResultsLoad> {
+export async function loadResults(
+  queryClient: QueryClient,
+  params: SearchParams,
+  cause: 'enter' | 'stay' | 'preload',
+): Promise<ResultsLoad> {
   const pending = prefetchSearchResults(queryClient, params);
   if (cause === 'stay' && typeof window !== 'undefined') {
     void pending.catch(() => undefined);

@@ -1,12 +1,26 @@
 import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { checkParams, numericIdSchema, oneOf, paramsShape, parseLoginSearch, recordIdSchema, requireParams, segmentSchema, typeSlugSchema } from './route-params';
+import {
+  checkParams,
+  numericIdSchema,
+  oneOf,
+  paramsShape,
+  parseLoginSearch,
+  recordIdSchema,
+  requireParams,
+  segmentSchema,
+  typeSlugSchema,
+} from './route-params';
 
 const listingParams = paramsShape({ type: typeSlugSchema, prov: segmentSchema, id: numericIdSchema });
 
 describe('path params', () => {
   it('pass when every param has its form', () => {
-    expect(checkParams(listingParams, { type: 'bilocali', prov: 'milano', id: '123' })).toEqual({ type: 'bilocali', prov: 'milano', id: '123' });
+    expect(checkParams(listingParams, { type: 'bilocali', prov: 'milano', id: '123' })).toEqual({
+      type: 'bilocali',
+      prov: 'milano',
+      id: '123',
+    });
   });
 
   it('fail on an unknown type slug, a non-numeric id, an empty or overlong segment, a missing param', () => {
@@ -21,7 +35,8 @@ describe('path params', () => {
 
   it("take a stored record's id only from 1 to 2^31 − 1, without leading zeros (the API refuses the others)", () => {
     for (const id of ['1', '33', '2147483647']) expect(recordIdSchema(id), id).toBe(true);
-    for (const id of ['0', '00033', '-1', '2147483648', '999999999999', '1e3', ' 1', '']) expect(recordIdSchema(id), id).toBe(false);
+    for (const id of ['0', '00033', '-1', '2147483648', '999999999999', '1e3', ' 1', ''])
+      expect(recordIdSchema(id), id).toBe(false);
   });
 
   it('accept only the listed values with oneOf', () => {
@@ -44,12 +59,18 @@ describe('path params', () => {
 
 describe('home page search', () => {
   it('keeps a whole-number login and a short redirect', () => {
-    expect(parseLoginSearch({ login: 1, redirect: '/myrexer/profilo' })).toEqual({ login: 1, redirect: '/myrexer/profilo' });
+    expect(parseLoginSearch({ login: 1, redirect: '/myrexer/profilo' })).toEqual({
+      login: 1,
+      redirect: '/myrexer/profilo',
+    });
     expect(parseLoginSearch({ login: '1' })).toEqual({ login: 1, redirect: undefined });
   });
 
   it('drops malformed values instead of failing the page', () => {
     expect(parseLoginSearch({ login: 'yes', redirect: 42 })).toEqual({ login: undefined, redirect: undefined });
-    expect(parseLoginSearch({ login: 1.5, redirect: 'x'.repeat(2049) })).toEqual({ login: undefined, redirect: undefined });
+    expect(parseLoginSearch({ login: 1.5, redirect: 'x'.repeat(2049) })).toEqual({
+      login: undefined,
+      redirect: undefined,
+    });
   });
 });

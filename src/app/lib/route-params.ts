@@ -29,7 +29,8 @@ export const numericIdSchema = matching(/^\d{1,12}$/);
  * other is the not-found page (the API refuses it with 400, and "/immobile/00123" would be a second
  * address of one listing).
  */
-export const recordIdSchema: ParamCheck = (value): value is string => typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
+export const recordIdSchema: ParamCheck = (value): value is string =>
+  typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
 
 /** The slug or code of a province in a path ("monza-e-della-brianza", "MI"), as the API takes it. */
 export const provinceSlugSchema = matching(/^[A-Za-z0-9-]{2,64}$/);
@@ -99,7 +100,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,512}$/;
 
 /** Keeps a same-site `redirect`, `registered=1` and well-formed tokens; drops the rest. */
 export function parseAccountSearch(search: Record<string, unknown>): AccountSearch {
-  const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+  const text = (value: unknown) =>
+    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
   const redirect = text(search.redirect);
   const token = text(search.token);
   const analyticsToken = text(search.analyticsToken);

@@ -49,7 +49,8 @@ function startClient(queryClient: QueryClient) {
         enabled: config.Telemetry.Enabled,
         samplingPercentage: config.Telemetry.SamplingPercentage,
         storage: sessionStorageOrUndefined(),
-        sendBeacon: typeof navigator.sendBeacon === 'function' ? (url, body) => navigator.sendBeacon(url, body) : undefined,
+        sendBeacon:
+          typeof navigator.sendBeacon === 'function' ? (url, body) => navigator.sendBeacon(url, body) : undefined,
       });
       setTelemetryClient(client);
       // The first page resolved before the config arrived.

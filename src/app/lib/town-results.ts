@@ -24,7 +24,12 @@ export interface TownPath {
   id: string;
 }
 
-const paramsSchema = paramsShape({ type: typeSlugSchema, prov: provinceSlugSchema, name: segmentSchema, id: segmentSchema });
+const paramsSchema = paramsShape({
+  type: typeSlugSchema,
+  prov: provinceSlugSchema,
+  name: segmentSchema,
+  id: segmentSchema,
+});
 
 const STATIC_DATA = {
   1: { homeTypes: ACCEPTS.buyer, defaultHomeType: HOME_TYPE.BUYER, footerSeo: 'expanded' },

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api';
-import { acceptedExtensions, checkCvFile, fileType, sizeParts, submitCareersApplication, type CareersApplication } from './careers-application';
+import {
+  acceptedExtensions,
+  checkCvFile,
+  fileType,
+  sizeParts,
+  submitCareersApplication,
+  type CareersApplication,
+} from './careers-application';
 
 const PDF = 'application/pdf';
 const DOC = 'application/msword';
@@ -27,7 +34,9 @@ describe('checkCvFile', () => {
   });
 
   it('reports the wrong type first when a file is both too large and of the wrong type', () => {
-    expect(checkCvFile(new File([new Uint8Array(limits.MaxCvBytes + 1)], 'foto.png', { type: 'image/png' }), limits)).toBe('invalidType');
+    expect(
+      checkCvFile(new File([new Uint8Array(limits.MaxCvBytes + 1)], 'foto.png', { type: 'image/png' }), limits),
+    ).toBe('invalidType');
   });
 });
 
@@ -61,8 +70,14 @@ describe('sizeParts and acceptedExtensions', () => {
 });
 
 describe('submitCareersApplication', () => {
-  const application: CareersApplication = { name: 'Laura Esposito', email: 'laura@example.com', message: '', cv: pdf(10) };
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const application: CareersApplication = {
+    name: 'Laura Esposito',
+    email: 'laura@example.com',
+    message: '',
+    cv: pdf(10),
+  };
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const error = (status: number, name: string) => json(status, { ExceptionType: 1, ExceptionTypeString: name });
 
   function clientAnswering(answer: (request: Request) => Promise<Response>) {
@@ -71,7 +86,10 @@ describe('submitCareersApplication', () => {
       requests.push(input as Request);
       return answer(input as Request);
     });
-    return { client: createApiClient({ baseUrl: 'http://rexer.test', fetch: fetch as unknown as typeof globalThis.fetch }), requests };
+    return {
+      client: createApiClient({ baseUrl: 'http://rexer.test', fetch: fetch as unknown as typeof globalThis.fetch }),
+      requests,
+    };
   }
   const send = (answer: () => Promise<Response>, body: CareersApplication = application) =>
     submitCareersApplication(clientAnswering(answer).client, body);
@@ -104,7 +122,11 @@ describe('submitCareersApplication', () => {
     expect(new URL(request.url).pathname).toBe('/api/Careers/Apply');
     expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     const body = await request.text();
-    for (const part of ['name="Name"\r\n\r\nLaura Esposito\r\n', 'name="Email"\r\n\r\nlaura@example.com\r\n', 'name="Message"\r\n\r\nCiao\r\n']) {
+    for (const part of [
+      'name="Name"\r\n\r\nLaura Esposito\r\n',
+      'name="Email"\r\n\r\nlaura@example.com\r\n',
+      'name="Message"\r\n\r\nCiao\r\n',
+    ]) {
       expect(body).toContain(part);
     }
     // The CV goes as a file part. (jsdom's File reaches Node's fetch without its name and

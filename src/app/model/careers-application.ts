@@ -41,7 +41,10 @@ export function checkCvFile(file: File, limits: CareersLimits): 'tooLarge' | 'in
 }
 
 /** Posts the application as multipart form data and maps the answer to one of the four outcomes. */
-export async function submitCareersApplication(client: ApiClient, application: CareersApplication): Promise<CareersOutcome> {
+export async function submitCareersApplication(
+  client: ApiClient,
+  application: CareersApplication,
+): Promise<CareersOutcome> {
   try {
     const { response } = await client.POST('/api/Careers/Apply', {
       // The schema types the binary part as a string; the serializer sends the real File.

@@ -17,7 +17,10 @@ const content: RexerStaticData = { homeTypes: ACCEPTS.all };
 
 describe('switchHomeType', () => {
   it('keeps an accepted cookie type and writes no cookie', () => {
-    expect(switchHomeType({ staticData: search, cookieType: RENTER })).toEqual({ homeType: RENTER, writeCookie: false });
+    expect(switchHomeType({ staticData: search, cookieType: RENTER })).toEqual({
+      homeType: RENTER,
+      writeCookie: false,
+    });
     expect(switchHomeType({ staticData: search, cookieType: BUYER })).toEqual({ homeType: BUYER, writeCookie: false });
     for (const type of [UNDEFINED, SELLER, BUYER, LANDLORD, RENTER]) {
       expect(switchHomeType({ staticData: content, cookieType: type })).toEqual({ homeType: type, writeCookie: false });
@@ -25,50 +28,89 @@ describe('switchHomeType', () => {
   });
 
   it('switches a type the page does not accept to the page default, and writes the cookie', () => {
-    expect(switchHomeType({ staticData: search, cookieType: LANDLORD })).toEqual({ homeType: BUYER, writeCookie: true });
+    expect(switchHomeType({ staticData: search, cookieType: LANDLORD })).toEqual({
+      homeType: BUYER,
+      writeCookie: true,
+    });
     expect(switchHomeType({ staticData: search, cookieType: SELLER })).toEqual({ homeType: BUYER, writeCookie: true });
-    expect(switchHomeType({ staticData: valuation, cookieType: RENTER })).toEqual({ homeType: SELLER, writeCookie: true });
+    expect(switchHomeType({ staticData: valuation, cookieType: RENTER })).toEqual({
+      homeType: SELLER,
+      writeCookie: true,
+    });
   });
 
   it('switches to the first accepted type when the page has no default', () => {
-    expect(switchHomeType({ staticData: ownersNoDefault, cookieType: BUYER })).toEqual({ homeType: LANDLORD, writeCookie: true });
-    expect(switchHomeType({ staticData: chooser, cookieType: RENTER })).toEqual({ homeType: UNDEFINED, writeCookie: true });
+    expect(switchHomeType({ staticData: ownersNoDefault, cookieType: BUYER })).toEqual({
+      homeType: LANDLORD,
+      writeCookie: true,
+    });
+    expect(switchHomeType({ staticData: chooser, cookieType: RENTER })).toEqual({
+      homeType: UNDEFINED,
+      writeCookie: true,
+    });
   });
 
   it('writes the cookie on a first visit (no cookie), even when the type stays undefined', () => {
-    expect(switchHomeType({ staticData: chooser, cookieType: undefined })).toEqual({ homeType: UNDEFINED, writeCookie: true });
-    expect(switchHomeType({ staticData: content, cookieType: undefined })).toEqual({ homeType: UNDEFINED, writeCookie: true });
-    expect(switchHomeType({ staticData: search, cookieType: undefined })).toEqual({ homeType: BUYER, writeCookie: true });
+    expect(switchHomeType({ staticData: chooser, cookieType: undefined })).toEqual({
+      homeType: UNDEFINED,
+      writeCookie: true,
+    });
+    expect(switchHomeType({ staticData: content, cookieType: undefined })).toEqual({
+      homeType: UNDEFINED,
+      writeCookie: true,
+    });
+    expect(switchHomeType({ staticData: search, cookieType: undefined })).toEqual({
+      homeType: BUYER,
+      writeCookie: true,
+    });
   });
 
   it('skips the switching on a partner host and its subdomains, but not on other hosts', () => {
     const partnerHosts = ['casa.partner.it'];
-    expect(switchHomeType({ staticData: search, cookieType: LANDLORD, host: 'casa.partner.it', partnerHosts })).toEqual({
-      homeType: LANDLORD,
-      writeCookie: false,
+    expect(switchHomeType({ staticData: search, cookieType: LANDLORD, host: 'casa.partner.it', partnerHosts })).toEqual(
+      {
+        homeType: LANDLORD,
+        writeCookie: false,
+      },
+    );
+    expect(
+      switchHomeType({ staticData: valuation, cookieType: RENTER, host: 'www.casa.partner.it', partnerHosts }).homeType,
+    ).toBe(RENTER);
+    expect(switchHomeType({ staticData: search, cookieType: LANDLORD, host: 'www.rexer.it', partnerHosts })).toEqual({
+      homeType: BUYER,
+      writeCookie: true,
     });
-    expect(switchHomeType({ staticData: valuation, cookieType: RENTER, host: 'www.casa.partner.it', partnerHosts }).homeType).toBe(RENTER);
-    expect(switchHomeType({ staticData: search, cookieType: LANDLORD, host: 'www.rexer.it', partnerHosts })).toEqual({ homeType: BUYER, writeCookie: true });
     // A host that only ends with the partner's name is not the partner.
-    expect(switchHomeType({ staticData: search, cookieType: LANDLORD, host: 'altracasa.partner.it', partnerHosts }).homeType).toBe(BUYER);
+    expect(
+      switchHomeType({ staticData: search, cookieType: LANDLORD, host: 'altracasa.partner.it', partnerHosts }).homeType,
+    ).toBe(BUYER);
     // Without a configured list every host switches.
     expect(switchHomeType({ staticData: search, cookieType: LANDLORD, host: 'casa.partner.it' }).homeType).toBe(BUYER);
   });
 
   it('keeps any type on a page that declares no types', () => {
-    expect(switchHomeType({ staticData: {}, cookieType: LANDLORD })).toEqual({ homeType: LANDLORD, writeCookie: false });
+    expect(switchHomeType({ staticData: {}, cookieType: LANDLORD })).toEqual({
+      homeType: LANDLORD,
+      writeCookie: false,
+    });
   });
 });
 
 describe('pageStaticData', () => {
   it('takes the deepest match: the page, not the root or its layout', () => {
-    const matches = [{ staticData: content }, { staticData: { homeTypes: ACCEPTS.all, requiresLogin: true } }, { staticData: search }];
+    const matches = [
+      { staticData: content },
+      { staticData: { homeTypes: ACCEPTS.all, requiresLogin: true } },
+      { staticData: search },
+    ];
     expect(pageStaticData(matches)).toBe(search);
     expect(pageStaticData([{ staticData: content }, { staticData: valuation }])).toBe(valuation);
   });
 
   it('skips deeper matches that declare no types', () => {
-    expect(pageStaticData([{ staticData: content }, { staticData: valuation }, { staticData: {} }, {}])).toBe(valuation);
+    expect(pageStaticData([{ staticData: content }, { staticData: valuation }, { staticData: {} }, {}])).toBe(
+      valuation,
+    );
   });
 
   it('falls back to the last static data, or nothing, when no match declares types', () => {
@@ -78,7 +120,9 @@ describe('pageStaticData', () => {
   });
 
   it('lets the page under the MyRexer layout decide: a buyer on /myrexer/annunci becomes a seller', () => {
-    const matches = [RootRoute, AuthenticatedRoute, ListingsRoute].map((route) => ({ staticData: route.options.staticData }));
+    const matches = [RootRoute, AuthenticatedRoute, ListingsRoute].map((route) => ({
+      staticData: route.options.staticData,
+    }));
     const staticData = pageStaticData(matches);
     expect(staticData).toBe(ListingsRoute.options.staticData);
     expect(switchHomeType({ staticData, cookieType: BUYER })).toEqual({ homeType: SELLER, writeCookie: true });

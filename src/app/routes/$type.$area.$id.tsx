@@ -17,7 +17,11 @@ export const Route = createFileRoute('/$type/$area/$id')({
   loaderDeps: ({ search }) => ({ search }),
   headers: resultsHeaders,
   loader: ({ context, params, deps, cause }) =>
-    loadResults(context.queryClient, routeSearch({ kind: 'district', type: params.type, area: params.area, id: Number(params.id) }, deps.search), cause),
+    loadResults(
+      context.queryClient,
+      routeSearch({ kind: 'district', type: params.type, area: params.area, id: Number(params.id) }, deps.search),
+      cause,
+    ),
   component: RouteComponent,
 });
 
@@ -25,7 +29,10 @@ function RouteComponent() {
   const path = Route.useParams();
   const search = Route.useSearch();
   const { status: refused } = Route.useLoaderData();
-  const route = useMemo<ResultsRoute>(() => ({ kind: 'district', type: path.type, area: path.area, id: Number(path.id) }), [path]);
+  const route = useMemo<ResultsRoute>(
+    () => ({ kind: 'district', type: path.type, area: path.area, id: Number(path.id) }),
+    [path],
+  );
   const params = useMemo(() => routeSearch(route, search), [route, search]);
   return <SearchResultsPage route={route} params={params} refused={refused} />;
 }

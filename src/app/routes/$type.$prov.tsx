@@ -15,7 +15,12 @@ export const Route = createFileRoute('/$type/$prov')({
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
   validateSearch: validateResultsSearch,
   loaderDeps: ({ search }) => ({ search }),
-  loader: ({ context, params, deps, cause }) => loadResults(context.queryClient, routeSearch({ kind: 'province', type: params.type, prov: params.prov }, deps.search), cause),
+  loader: ({ context, params, deps, cause }) =>
+    loadResults(
+      context.queryClient,
+      routeSearch({ kind: 'province', type: params.type, prov: params.prov }, deps.search),
+      cause,
+    ),
   headers: resultsHeaders,
   component: RouteComponent,
 });

@@ -13,7 +13,10 @@ export const Route = createFileRoute('/_authenticated')({
   beforeLoad: ({ context, location }) => {
     if (!context.session.isLoggedIn) {
       const home = homePathOf(context.homeType ?? HOME_TYPE.UNDEFINED);
-      throw redirect({ href: `${home}?${new URLSearchParams({ login: '1', redirect: location.href })}`, statusCode: 302 });
+      throw redirect({
+        href: `${home}?${new URLSearchParams({ login: '1', redirect: location.href })}`,
+        statusCode: 302,
+      });
     }
   },
   component: AuthenticatedLayout,

@@ -14,5 +14,11 @@ export const Route = createFileRoute('/visualizzamail')({
 function RouteComponent() {
   const { to } = Route.useSearch();
   const navigate = useNavigate();
-  return <MailOutboxPage key={to ?? ''} to={to} onSearch={(next) => void navigate({ to: '/visualizzamail', search: { to: next } })} />;
+  return (
+    <MailOutboxPage
+      key={to ?? ''}
+      to={to}
+      onSearch={(next) => void navigate({ to: '/visualizzamail', search: { to: next } })}
+    />
+  );
 }

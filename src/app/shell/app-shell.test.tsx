@@ -42,12 +42,24 @@ const footerLinks = {
 
 async function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(configQueryOptions().queryKey, { PartnerHosts: [], BlogUrl: 'https://blog.rexer.test' } as unknown as AppConfig);
+  queryClient.setQueryData(configQueryOptions().queryKey, {
+    PartnerHosts: [],
+    BlogUrl: 'https://blog.rexer.test',
+  } as unknown as AppConfig);
   queryClient.setQueryData(footerLinksQueryOptions().queryKey, footerLinks);
   queryClient.setQueryData(footerDocumentsQueryOptions().queryKey, []);
-  const router = createAppRouter({ queryClient, i18n, siteOrigin: 'https://www.rexer.test', cookies: document, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter({
+    queryClient,
+    i18n,
+    siteOrigin: 'https://www.rexer.test',
+    cookies: document,
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   // The root route renders the whole document: React takes the document itself as its container.
-  render(<RouterProvider router={router} />, { container: document as unknown as HTMLElement, baseElement: document.body });
+  render(<RouterProvider router={router} />, {
+    container: document as unknown as HTMLElement,
+    baseElement: document.body,
+  });
   await screen.findByTestId('site-footer');
   return router;
 }
@@ -56,7 +68,10 @@ const setCookie = (type: number) => (document.cookie = `rexer_home_option=${type
 
 describe('AppShell', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })),
+    );
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
     document.cookie = 'rexer_home_option=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
@@ -115,6 +130,8 @@ describe('AppShell', () => {
     const header = screen.getByTestId('site-header');
     expect(header.dataset.menuType).toBe('SELLER_LANDLORD');
     expect(screen.getByRole('link', { name: 'Annuncio di vendita' }).getAttribute('href')).toBe('/annuncio/vendocasa');
-    expect(screen.getByRole('link', { name: 'Annuncio di affitto' }).getAttribute('href')).toBe('/annuncio/affittocasa');
+    expect(screen.getByRole('link', { name: 'Annuncio di affitto' }).getAttribute('href')).toBe(
+      '/annuncio/affittocasa',
+    );
   });
 });

@@ -11,7 +11,9 @@ import { Header } from './header/header';
 import { ModalHost } from './modal-host/modal-host';
 import styles from './app-shell.module.css';
 
-const LiveUpdates = lazy(() => import('./live-updates/live-updates').then((module) => ({ default: module.LiveUpdates })));
+const LiveUpdates = lazy(() =>
+  import('./live-updates/live-updates').then((module) => ({ default: module.LiveUpdates })),
+);
 
 /** Traffic from the new-builds partner ('costruzioni') never sees the SEO footer (docs/spec.md §2). */
 export const NO_SEO_SOURCE = 'costruzioni';
@@ -73,6 +75,8 @@ function useLoginRequest(searchStr: string) {
   const socialError = search.get('socialError') === '1';
   useEffect(() => {
     if (!login) return;
-    void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: redirect, notice: socialError ? 'socialError' : undefined }));
+    void loadSessionRuntime().then((runtime) =>
+      runtime.openLogin({ redirectTo: redirect, notice: socialError ? 'socialError' : undefined }),
+    );
   }, [login, redirect, socialError]);
 }

@@ -37,7 +37,14 @@ export function MenuEntry({ item, className, actionClassName, onNavigate }: Menu
       const href = config.data?.BlogUrl;
       if (!href) return null;
       return (
-        <a href={href} className={className} target="_blank" rel="noopener noreferrer" data-menu-item={item.id} aria-label={t('menu.blogExternal')}>
+        <a
+          href={href}
+          className={className}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-menu-item={item.id}
+          aria-label={t('menu.blogExternal')}
+        >
           {t(item.label)}
         </a>
       );

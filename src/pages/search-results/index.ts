@@ -10,6 +10,13 @@ export {
   type SearchArea,
   type PlaceSuggestion,
 } from './api/search-api';
-export { firstPageHref, isIndexable, resultsHref, routeSearch, PLACE_KEYS, type ResultsRoute } from './model/results-route';
+export {
+  firstPageHref,
+  isIndexable,
+  resultsHref,
+  routeSearch,
+  PLACE_KEYS,
+  type ResultsRoute,
+} from './model/results-route';
 export { cleanSearch, toRouterSearch, validateResultsSearch } from './model/validate-search';
 export { parseSeoSlug, type SeoSlug } from './model/seo-slug';

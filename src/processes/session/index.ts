@@ -13,7 +13,10 @@ export type { SessionEffects };
 export function installSession(effects: SessionEffects): void {
   let runtime: Promise<LoadedSessionRuntime> | undefined;
   // `?inspect` (development, or a build with VITE_INSPECT=true) connects the actor to the Stately inspector.
-  const load = () => (runtime ??= Promise.all([import('./model/runtime'), inspectOptions()]).then(([module, options]) => module.createSessionRuntime(effects, options)));
+  const load = () =>
+    (runtime ??= Promise.all([import('./model/runtime'), inspectOptions()]).then(([module, options]) =>
+      module.createSessionRuntime(effects, options),
+    ));
   provideSessionRuntime(load);
   setSessionHooks({
     renew: async (requestId) => (await load()).renew(requestId),
@@ -24,5 +27,9 @@ export function installSession(effects: SessionEffects): void {
 // The session's modals, loaded when first opened.
 export const LoginModal = lazy(() => import('./ui/login-modal').then((module) => ({ default: module.LoginModal })));
 export const TermsModal = lazy(() => import('./ui/terms-modal').then((module) => ({ default: module.TermsModal })));
-export const WebAccountErrorModal = lazy(() => import('./ui/notice-modals').then((module) => ({ default: module.WebAccountErrorModal })));
-export const UserBannedModal = lazy(() => import('./ui/notice-modals').then((module) => ({ default: module.UserBannedModal })));
+export const WebAccountErrorModal = lazy(() =>
+  import('./ui/notice-modals').then((module) => ({ default: module.WebAccountErrorModal })),
+);
+export const UserBannedModal = lazy(() =>
+  import('./ui/notice-modals').then((module) => ({ default: module.UserBannedModal })),
+);

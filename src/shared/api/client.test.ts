@@ -79,7 +79,7 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves a MissingToken of the session\'s own background calls to the session', async () => {
+  it("leaves a MissingToken of the session's own background calls to the session", async () => {
     const navigate = vi.fn();
     const fake = fakeFetch(() => json({ ExceptionType: 60, ExceptionTypeString: 'MissingToken' }, 401));
     const client = createApiClient({ fetch: fake.fetch, navigate });
@@ -132,7 +132,11 @@ describe('api client', () => {
 describe('query options', () => {
   it('unwraps data and throws an ApiError with the body on failure', async () => {
     expect(unwrap('x', { data: 1, response: new Response() })).toBe(1);
-    const failing = () => unwrap('GET /x', { error: { ExceptionType: 4, ExceptionTypeString: 'NotFound' }, response: new Response(null, { status: 404 }) });
+    const failing = () =>
+      unwrap('GET /x', {
+        error: { ExceptionType: 4, ExceptionTypeString: 'NotFound' },
+        response: new Response(null, { status: 404 }),
+      });
     expect(failing).toThrow(ApiError);
     try {
       failing();
@@ -182,7 +186,10 @@ describe('api client and the session', () => {
     const { data } = await client.POST('/api/user/updatePhone', { body: { phone: '+39 333 1234567' } });
     expect(data).toEqual({ Ok: true });
     expect(renew).toHaveBeenCalledTimes(1);
-    expect(bodies).toEqual([JSON.stringify({ phone: '+39 333 1234567' }), JSON.stringify({ phone: '+39 333 1234567' })]);
+    expect(bodies).toEqual([
+      JSON.stringify({ phone: '+39 333 1234567' }),
+      JSON.stringify({ phone: '+39 333 1234567' }),
+    ]);
   });
 
   it('gives back the 401 when the renewal fails, and retries only once', async () => {

@@ -62,7 +62,10 @@ let requestCounter = 0;
  * Sends a request; when the session token has expired, asks the session to renew it once and
  * sends the request again (docs/spec.md §8: "obtains a new one and retries the request once").
  */
-export function fetchWithSessionRenewal(baseFetch: typeof globalThis.fetch, session: () => SessionHooks | undefined): typeof globalThis.fetch {
+export function fetchWithSessionRenewal(
+  baseFetch: typeof globalThis.fetch,
+  session: () => SessionHooks | undefined,
+): typeof globalThis.fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const hooks = session();
@@ -75,7 +78,11 @@ export function fetchWithSessionRenewal(baseFetch: typeof globalThis.fetch, sess
       const renewed = await hooks.renew(`request-${++requestCounter}`);
       return renewed ? baseFetch(copy) : response;
     }
-    if (body?.ExceptionTypeString === 'ExpiredUserToken' || body?.ExceptionTypeString === 'UserIsSuspendedOrDeleted' || body?.ExceptionTypeString === 'InvalidSessionToken') {
+    if (
+      body?.ExceptionTypeString === 'ExpiredUserToken' ||
+      body?.ExceptionTypeString === 'UserIsSuspendedOrDeleted' ||
+      body?.ExceptionTypeString === 'InvalidSessionToken'
+    ) {
       hooks.end(body.ExceptionTypeString);
     }
     return response;
@@ -129,7 +136,11 @@ export function fetchWithTimeout(baseFetch: typeof globalThis.fetch, timeoutMs: 
 }
 
 /** Adds the product's headers and reacts to the transport errors of docs/spec.md §8. */
-export function createTransportMiddleware({ getToken, navigate, cookieTransport }: Pick<ApiClientOptions, 'getToken' | 'navigate' | 'cookieTransport'>): Middleware {
+export function createTransportMiddleware({
+  getToken,
+  navigate,
+  cookieTransport,
+}: Pick<ApiClientOptions, 'getToken' | 'navigate' | 'cookieTransport'>): Middleware {
   return {
     async onRequest({ request }) {
       request.headers.set('Portal', String(PORTAL_ID));
@@ -142,8 +153,13 @@ export function createTransportMiddleware({ getToken, navigate, cookieTransport 
     async onResponse({ request, response }) {
       const background = BACKGROUND_CALLS.test(new URL(request.url).pathname);
       if (response.status === 429 && !background) {
-        if (!PAGE_ANSWERED_LIMITS.has((await errorBodyOf(response))?.ExceptionTypeString ?? '')) navigate?.('/toomanyrequest');
-      } else if (response.status === 401 && !background && (await errorBodyOf(response))?.ExceptionTypeString === 'MissingToken') {
+        if (!PAGE_ANSWERED_LIMITS.has((await errorBodyOf(response))?.ExceptionTypeString ?? ''))
+          navigate?.('/toomanyrequest');
+      } else if (
+        response.status === 401 &&
+        !background &&
+        (await errorBodyOf(response))?.ExceptionTypeString === 'MissingToken'
+      ) {
         // A background call's missing token is the session's answer, not a failure to show: a
         // new visitor's session call (trying to reuse a session it does not have) meets one.
         navigate?.('/genericerror');
@@ -160,7 +176,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseFetch = options.fetch ?? ((input, init) => (serverFetch ?? globalThis.fetch)(input, init));
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? defaultBaseUrl(),
-    fetch: fetchWithSessionRenewal(fetchWithTimeout(baseFetch, options.timeoutMs ?? API_TIMEOUT_MS), options.session ?? (() => undefined)),
+    fetch: fetchWithSessionRenewal(
+      fetchWithTimeout(baseFetch, options.timeoutMs ?? API_TIMEOUT_MS),
+      options.session ?? (() => undefined),
+    ),
   });
   client.use(createTransportMiddleware(options));
   return client;

@@ -1,6 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createLiveEventsClient, LIVE_FALLBACK_INTERVAL_MS, LIVE_REOPEN_FIRST_MS, useLiveEventsConnected, useLiveRefetchInterval, type EventSourceLike, type LiveEventHandlers } from './live-events';
+import {
+  createLiveEventsClient,
+  LIVE_FALLBACK_INTERVAL_MS,
+  LIVE_REOPEN_FIRST_MS,
+  useLiveEventsConnected,
+  useLiveRefetchInterval,
+  type EventSourceLike,
+  type LiveEventHandlers,
+} from './live-events';
 
 /** A stand-in for the browser's EventSource: the test opens it, sends events and errors. */
 class FakeEventSource implements EventSourceLike {
@@ -62,7 +70,11 @@ function setup() {
       (timer as { cleared: boolean }).cleared = true;
     },
   });
-  const handlers = { event: vi.fn<LiveEventHandlers['event']>(), open: vi.fn(), beforeReopen: vi.fn(async () => undefined) };
+  const handlers = {
+    event: vi.fn<LiveEventHandlers['event']>(),
+    open: vi.fn(),
+    beforeReopen: vi.fn(async () => undefined),
+  };
   return { client, handlers, timers, stream: () => FakeEventSource.all.at(-1)! };
 }
 
@@ -85,7 +97,10 @@ describe('the live events client', () => {
 
   it('is connected while the stream is open, and asks to read again at every opening', () => {
     const { client, handlers, stream } = setup();
-    const { result } = renderHook(() => ({ connected: useLiveEventsConnected(client), interval: useLiveRefetchInterval(client) }));
+    const { result } = renderHook(() => ({
+      connected: useLiveEventsConnected(client),
+      interval: useLiveRefetchInterval(client),
+    }));
     expect(result.current).toEqual({ connected: false, interval: LIVE_FALLBACK_INTERVAL_MS });
     client.start(handlers);
     act(() => stream().open());

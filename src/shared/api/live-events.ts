@@ -16,7 +16,9 @@ export const LIVE_REOPEN_FIRST_MS = 1_000;
 export const LIVE_REOPEN_MOST_MS = 60_000;
 
 /** The events of the stream (server/lib/user-events.ts). */
-export type LiveEvent = { type: 'message'; data: { ThreadId: number; Id: number } } | { type: 'appointment'; data: { AppointmentId: number; Status: number } };
+export type LiveEvent =
+  | { type: 'message'; data: { ThreadId: number; Id: number } }
+  | { type: 'appointment'; data: { AppointmentId: number; Status: number } };
 
 export interface LiveEventHandlers {
   /** An event arrived. */

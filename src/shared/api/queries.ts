@@ -21,7 +21,10 @@ export const citiesQueryOptions = (params: { sellType?: 1 | 2; limit?: number } 
     queryFn: async ({ signal }) =>
       unwrap(
         'GET /api/Home/Cities',
-        await client.GET('/api/Home/Cities', { params: { query: { SellType: params.sellType, Limit: params.limit } }, signal }),
+        await client.GET('/api/Home/Cities', {
+          params: { query: { SellType: params.sellType, Limit: params.limit } },
+          signal,
+        }),
       ),
     staleTime: 5 * MINUTE,
   });
@@ -29,14 +32,16 @@ export const citiesQueryOptions = (params: { sellType?: 1 | 2; limit?: number } 
 export const footerLinksQueryOptions = (client: ApiClient = apiClient) =>
   queryOptions({
     queryKey: ['seo', 'footer-links'],
-    queryFn: async ({ signal }) => unwrap('GET /api/Seo/FooterLinks', await client.GET('/api/Seo/FooterLinks', { signal })),
+    queryFn: async ({ signal }) =>
+      unwrap('GET /api/Seo/FooterLinks', await client.GET('/api/Seo/FooterLinks', { signal })),
     staleTime: 30 * MINUTE,
   });
 
 export type FooterLinks = Awaited<ReturnType<NonNullable<ReturnType<typeof footerLinksQueryOptions>['queryFn']>>>;
 
 /** The download list (documents and guides), as GET /api/Download/List answers it. */
-export const fetchDownloads = async (client: ApiClient, signal?: AbortSignal) => unwrap('GET /api/Download/List', await client.GET('/api/Download/List', { signal }));
+export const fetchDownloads = async (client: ApiClient, signal?: AbortSignal) =>
+  unwrap('GET /api/Download/List', await client.GET('/api/Download/List', { signal }));
 
 export const DOWNLOADS_STALE_MS = 10 * MINUTE;
 

@@ -94,7 +94,13 @@ describe('translation backend', () => {
   it('loads a namespace from its file, and retries a server error but not a missing file', async () => {
     const fetch = vi
       .fn<(url: string, init: RequestInit) => Promise<Response>>()
-      .mockImplementation(async (url) => (url.endsWith('/common.json') ? jsonResponse({ saluto: 'Ciao' }) : url.endsWith('/profile.json') ? new Response('', { status: 404 }) : jsonResponse({})));
+      .mockImplementation(async (url) =>
+        url.endsWith('/common.json')
+          ? jsonResponse({ saluto: 'Ciao' })
+          : url.endsWith('/profile.json')
+            ? new Response('', { status: 404 })
+            : jsonResponse({}),
+      );
     const { i18n, init } = createI18n({ fetch });
     await init();
     expect(i18n.t('saluto')).toBe('Ciao');
@@ -106,7 +112,9 @@ describe('translation backend', () => {
 
   it('retries a file that failed with a server error until it comes', async () => {
     let failures = 2;
-    const fetch = vi.fn(async () => (failures-- > 0 ? new Response('', { status: 503 }) : jsonResponse({ saluto: 'Ciao' })));
+    const fetch = vi.fn(async () =>
+      failures-- > 0 ? new Response('', { status: 503 }) : jsonResponse({ saluto: 'Ciao' }),
+    );
     const { i18n, init } = createI18n({ fetch });
     await init();
     await vi.waitFor(() => expect(i18n.t('saluto')).toBe('Ciao'), { timeout: 5000 });
@@ -142,7 +150,9 @@ describe('loading a namespace', () => {
   });
 
   it('takes a 4xx as final: one read, never asked again', async () => {
-    const fetch = vi.fn(async (url: string) => (searchFile(url) ? new Response('', { status: 404 }) : jsonResponse({})));
+    const fetch = vi.fn(async (url: string) =>
+      searchFile(url) ? new Response('', { status: 404 }) : jsonResponse({}),
+    );
     const { i18n } = createI18n({ fetch }, { common: {} });
     await i18n.loadNamespaces('search');
     await i18n.loadNamespaces(['search']);
@@ -154,7 +164,11 @@ describe('loading a namespace', () => {
   it('reads a namespace asked for by several components once', async () => {
     const fetch = vi.fn(async () => jsonResponse({ title: 'Cerca casa' }));
     const { i18n } = createI18n({ fetch }, { common: {} });
-    await Promise.all([i18n.loadNamespaces('search'), i18n.loadNamespaces('search'), i18n.loadNamespaces(['search', 'common'])]);
+    await Promise.all([
+      i18n.loadNamespaces('search'),
+      i18n.loadNamespaces('search'),
+      i18n.loadNamespaces(['search', 'common']),
+    ]);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(i18n.getFixedT(null, 'search')('title')).toBe('Cerca casa');
   });

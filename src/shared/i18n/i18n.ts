@@ -64,7 +64,12 @@ export function createI18nInstance(options: I18nOptions, resources: Resources = 
   let reading = 0;
 
   /** One read, queued beyond `maxParallelReads`, retried `maxRetries` times from `retryTimeout` doubling. */
-  const read = (ns: string, done: (error: string | null, data: Record<string, unknown> | boolean) => void, tried = 0, wait = retryTimeout): void => {
+  const read = (
+    ns: string,
+    done: (error: string | null, data: Record<string, unknown> | boolean) => void,
+    tried = 0,
+    wait = retryTimeout,
+  ): void => {
     if (reading >= maxParallelReads) {
       waiting.push(() => read(ns, done, tried, wait));
       return;
@@ -96,7 +101,8 @@ export function createI18nInstance(options: I18nOptions, resources: Resources = 
   };
 
   const getFixedT = (_lng: string | null, ns = defaultNS): TFunction =>
-    ((key: string, opts?: TOptions) => translate(resources, lng, key, { ...opts, ns: opts?.ns || ns }, defaultNS)) as TFunction;
+    ((key: string, opts?: TOptions) =>
+      translate(resources, lng, key, { ...opts, ns: opts?.ns || ns }, defaultNS)) as TFunction;
 
   return {
     language: lng,
@@ -115,7 +121,10 @@ export function createI18nInstance(options: I18nOptions, resources: Resources = 
 }
 
 /** A ready-to-init instance that loads through the cached request; the app inits it once, tests build their own. */
-export function createI18n(cache: CachedRequestOptions = {}, resources?: Resources): { i18n: I18n; request: CachedRequest; init: () => Promise<void> } {
+export function createI18n(
+  cache: CachedRequestOptions = {},
+  resources?: Resources,
+): { i18n: I18n; request: CachedRequest; init: () => Promise<void> } {
   const request = createCachedRequest(cache);
   const instance = createI18nInstance(i18nOptions(request), resources);
   return { i18n: instance, request, init: instance.init };

@@ -15,4 +15,9 @@ export {
 export { I18nProvider, useTranslation, type UseTranslationOptions } from './react';
 export { Trans } from './trans';
 export type { TFunction, TOptions, Resources } from './translate';
-export { createCachedRequest, TRANSLATION_CACHE_TTL_MS, type CachedRequest, type CachedRequestOptions } from './ttl-cache-request';
+export {
+  createCachedRequest,
+  TRANSLATION_CACHE_TTL_MS,
+  type CachedRequest,
+  type CachedRequestOptions,
+} from './ttl-cache-request';

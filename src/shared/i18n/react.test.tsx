@@ -73,7 +73,8 @@ describe('useTranslation', () => {
       const { t, i18n: instance } = useTranslation('unavailable');
       return (
         <p>
-          {instance.exists('areas.search', { ns: 'unavailable' }) ? t('areas.search') : '-'} {instance.exists('areas.valuation', { ns: 'unavailable' }) ? 'sì' : 'no'} {t('common:ok')}
+          {instance.exists('areas.search', { ns: 'unavailable' }) ? t('areas.search') : '-'}{' '}
+          {instance.exists('areas.valuation', { ns: 'unavailable' }) ? 'sì' : 'no'} {t('common:ok')}
         </p>
       );
     }
@@ -89,7 +90,11 @@ describe('useTranslation', () => {
 
 describe('a page rendered on the server', () => {
   it('never suspends, and reports every namespace its components used, the default one first', () => {
-    const i18n = createServerI18n({ common: { name: 'Rexer' }, search: { title_one: 'Una casa', title_other: '{{count}} case' }, listing: {} });
+    const i18n = createServerI18n({
+      common: { name: 'Rexer' },
+      search: { title_one: 'Una casa', title_other: '{{count}} case' },
+      listing: {},
+    });
     function Page() {
       const { t } = useTranslation('listing');
       return (
@@ -121,7 +126,11 @@ describe('Trans', () => {
   const link = <a href="/privacy" target="_blank" rel="noopener noreferrer" />;
 
   it("renders the consent of the contact form as react-i18next's <Trans> did", () => {
-    expect(renderToStaticMarkup(<Trans t={i18n.getFixedT(null, 'contact-form')} i18nKey="fields.consent" components={{ privacyLink: link }} />)).toBe(
+    expect(
+      renderToStaticMarkup(
+        <Trans t={i18n.getFixedT(null, 'contact-form')} i18nKey="fields.consent" components={{ privacyLink: link }} />,
+      ),
+    ).toBe(
       'Ho letto l&#x27;<a href="/privacy" target="_blank" rel="noopener noreferrer">informativa privacy</a> e acconsento al trattamento dei miei dati per ricevere una risposta.',
     );
   });
@@ -135,7 +144,8 @@ describe('Trans', () => {
         unclosed: 'inizio <privacyLink>senza fine',
       },
     });
-    const html = (key: string) => renderToStaticMarkup(<Trans t={texts.t} i18nKey={key} components={{ privacyLink: <a href="/p" /> }} />);
+    const html = (key: string) =>
+      renderToStaticMarkup(<Trans t={texts.t} i18nKey={key} components={{ privacyLink: <a href="/p" /> }} />);
     expect(html('closed')).toBe('<a href="/p"></a> dopo');
     expect(html('nested')).toBe('x <a href="/p">a <a href="/p">b</a></a>');
     expect(html('unknown')).toBe('q &lt;unknown&gt;u&lt;/unknown&gt; &lt;b&gt;x&lt;/b&gt; &amp; fine');

@@ -20,7 +20,10 @@ export interface UseTranslationOptions {
  * good). Every namespace asked for is reported to the instance (the server hands those to
  * the browser).
  */
-export function useTranslation(ns?: string, { useSuspense = true }: UseTranslationOptions = {}): { t: TFunction; i18n: I18n; ready: boolean } {
+export function useTranslation(
+  ns?: string,
+  { useSuspense = true }: UseTranslationOptions = {},
+): { t: TFunction; i18n: I18n; ready: boolean } {
   const i18n = useContext(I18nContext) ?? appI18n;
   const namespace = ns ?? i18n.defaultNS;
   i18n.reportedNamespaces.add(namespace);

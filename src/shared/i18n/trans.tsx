@@ -16,7 +16,15 @@ function add(nodes: ReactNode[], node: ReactNode) {
  * `components[name]` with that text as its children; any other tag stays text. What the app
  * used of react-i18next's `<Trans>` (named components; no indexed `<1>` tags, no values).
  */
-export function Trans({ t, i18nKey, components }: { t: TFunction; i18nKey: string; components: Record<string, ReactElement> }) {
+export function Trans({
+  t,
+  i18nKey,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  components: Record<string, ReactElement>;
+}) {
   const text = t(i18nKey);
   const root: ReactNode[] = [];
   const open: { name: string; tag: string; nodes: ReactNode[] }[] = [];

@@ -8,8 +8,13 @@ import type { TOptions } from './translate';
 // of every namespace in locales/ (docs/decisions.md, "Translations without i18next"). i18next
 // stays a devDependency for this test only: it is not shipped.
 
-const files = import.meta.glob<Record<string, unknown>>('../../../locales/it/*.json', { eager: true, import: 'default' });
-const resources = Object.fromEntries(Object.entries(files).map(([path, json]) => [/([^/]+)\.json$/.exec(path)![1], json]));
+const files = import.meta.glob<Record<string, unknown>>('../../../locales/it/*.json', {
+  eager: true,
+  import: 'default',
+});
+const resources = Object.fromEntries(
+  Object.entries(files).map(([path, json]) => [/([^/]+)\.json$/.exec(path)![1], json]),
+);
 const namespaces = Object.keys(resources);
 
 /**
@@ -55,7 +60,11 @@ const referenceT = reference.t as unknown as (key: string, options?: object) => 
 function asInFiles(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(asInFiles);
-  return Object.fromEntries(Object.entries(value).filter(([name]) => !name.endsWith('_many')).map(([name, child]) => [name, asInFiles(child)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !name.endsWith('_many'))
+      .map(([name, child]) => [name, asInFiles(child)]),
+  );
 }
 const ours: I18n = createStaticI18n(structuredClone(resources));
 
@@ -70,7 +79,8 @@ function nodesOf(): Node[] {
   const nodes: Node[] = [];
   const walk = (ns: string, value: unknown, key: string) => {
     if (key) nodes.push({ ns, key, value });
-    if (typeof value === 'object' && value !== null) for (const [name, child] of Object.entries(value)) walk(ns, child, key ? `${key}.${name}` : name);
+    if (typeof value === 'object' && value !== null)
+      for (const [name, child] of Object.entries(value)) walk(ns, child, key ? `${key}.${name}` : name);
   };
   for (const ns of namespaces) walk(ns, resources[ns], '');
   return nodes;
@@ -78,8 +88,15 @@ function nodesOf(): Node[] {
 const NODES = nodesOf();
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-const textsOf = (value: unknown): string[] => (typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(textsOf) : []);
-const variablesOf = (value: unknown) => [...new Set(textsOf(value).flatMap((text) => [...text.matchAll(/\{\{(.+?)\}\}/g)].map((match) => match[1].trim())))];
+const textsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : typeof value === 'object' && value !== null
+      ? Object.values(value).flatMap(textsOf)
+      : [];
+const variablesOf = (value: unknown) => [
+  ...new Set(textsOf(value).flatMap((text) => [...text.matchAll(/\{\{(.+?)\}\}/g)].map((match) => match[1].trim()))),
+];
 
 /** The calls the app makes, and a few it might: with a count, with its variables, with returnObjects. */
 function callsFor({ key, value }: Node): [string, TOptions | undefined][] {
@@ -111,9 +128,15 @@ describe('translations: the same answers as i18next with the app options', { tim
     const texts = namespaces.flatMap((ns) => textsOf(resources[ns]));
     // $t() nesting, {{x, format}}, {{- x}} and {{a.b}} are i18next features this translator leaves out.
     expect(texts.filter((text) => text.includes('$t('))).toEqual([]);
-    expect(texts.flatMap((text) => [...text.matchAll(/\{\{(.+?)\}\}/g)].map((match) => match[1])).filter((name) => !/^\s*\w+\s*$/.test(name))).toEqual([]);
+    expect(
+      texts
+        .flatMap((text) => [...text.matchAll(/\{\{(.+?)\}\}/g)].map((match) => match[1]))
+        .filter((name) => !/^\s*\w+\s*$/.test(name)),
+    ).toEqual([]);
     // A key with a dot or a colon would be read by i18next in ways this translator does not copy.
-    expect(NODES.filter(({ key }) => key.split('.').some((part) => part.includes(':'))).map(({ ns, key }) => `${ns}:${key}`)).toEqual([]);
+    expect(
+      NODES.filter(({ key }) => key.split('.').some((part) => part.includes(':'))).map(({ ns, key }) => `${ns}:${key}`),
+    ).toEqual([]);
     const dotted: string[] = [];
     const findDotted = (ns: string, value: unknown) => {
       if (typeof value !== 'object' || value === null) return;
@@ -137,7 +160,8 @@ describe('translations: the same answers as i18next with the app options', { tim
         calls++;
         const expected = asInFiles((theirs as (key: string, options?: object) => unknown)(key, options));
         const actual = (mine as (key: string, options?: object) => unknown)(key, options);
-        if (!isDeepStrictEqual(actual, expected)) differences.push(`${node.ns}:${key} ${JSON.stringify(options)}: ${short(actual)} ≠ ${short(expected)}`);
+        if (!isDeepStrictEqual(actual, expected))
+          differences.push(`${node.ns}:${key} ${JSON.stringify(options)}: ${short(actual)} ≠ ${short(expected)}`);
       }
     }
     expect(differences.slice(0, 20)).toEqual([]);
@@ -152,7 +176,9 @@ describe('translations: the same answers as i18next with the app options', { tim
           [ours.t(`${node.ns}:${key}`, options), asInFiles(referenceT(`${node.ns}:${key}`, options))],
           [ours.t(key, { ...options, ns: node.ns }), asInFiles(referenceT(key, { ...options, ns: node.ns }))],
         ];
-        for (const [actual, expected] of pairs) if (!isDeepStrictEqual(actual, expected)) differences.push(`${node.ns}:${key}: ${short(actual)} ≠ ${short(expected)}`);
+        for (const [actual, expected] of pairs)
+          if (!isDeepStrictEqual(actual, expected))
+            differences.push(`${node.ns}:${key}: ${short(actual)} ≠ ${short(expected)}`);
       }
     }
     expect(differences.slice(0, 20)).toEqual([]);
@@ -171,19 +197,29 @@ describe('translations: the same answers as i18next with the app options', { tim
     ];
     const differences: string[] = [];
     for (const key of keys) {
-      for (const options of [undefined, { name: 'Maria' }, { count: 2 }, { defaultValue: 'Predefinito {{name}}', name: 'Maria' }, { returnObjects: true }]) {
+      for (const options of [
+        undefined,
+        { name: 'Maria' },
+        { count: 2 },
+        { defaultValue: 'Predefinito {{name}}', name: 'Maria' },
+        { returnObjects: true },
+      ]) {
         const actual = ours.t(key, options);
         const expected = referenceT(key, options);
-        if (!isDeepStrictEqual(actual, expected)) differences.push(`${key} ${JSON.stringify(options)}: ${short(actual)} ≠ ${short(expected)}`);
+        if (!isDeepStrictEqual(actual, expected))
+          differences.push(`${key} ${JSON.stringify(options)}: ${short(actual)} ≠ ${short(expected)}`);
       }
     }
     for (const { ns, key } of NODES) {
       for (const options of [{ ns }, { ns, count: 1 }, { ns, count: 0 }]) {
-        if (ours.exists(key, options) !== reference.exists(key, options)) differences.push(`exists ${ns}:${key} ${JSON.stringify(options)}`);
+        if (ours.exists(key, options) !== reference.exists(key, options))
+          differences.push(`exists ${ns}:${key} ${JSON.stringify(options)}`);
         const base = key.replace(PLURAL_SUFFIX, '');
-        if (ours.exists(base, options) !== reference.exists(base, options)) differences.push(`exists ${ns}:${base} ${JSON.stringify(options)}`);
+        if (ours.exists(base, options) !== reference.exists(base, options))
+          differences.push(`exists ${ns}:${base} ${JSON.stringify(options)}`);
       }
-      if (ours.exists(`${key}.assente`, { ns }) !== reference.exists(`${key}.assente`, { ns })) differences.push(`exists ${ns}:${key}.assente`);
+      if (ours.exists(`${key}.assente`, { ns }) !== reference.exists(`${key}.assente`, { ns }))
+        differences.push(`exists ${ns}:${key}.assente`);
     }
     expect(differences.slice(0, 20)).toEqual([]);
   });

@@ -28,7 +28,8 @@ export interface TFunction {
 /** Namespace name → its JSON. */
 export type Resources = Record<string, Record<string, unknown>>;
 
-const hasOwn = (value: unknown, key: string): boolean => typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key);
+const hasOwn = (value: unknown, key: string): boolean =>
+  typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key);
 
 /** `a.b.0` in a namespace's JSON; own properties only. */
 function lookup(tree: unknown, key: string): unknown {
@@ -45,7 +46,9 @@ function lookup(tree: unknown, key: string): unknown {
  * its first dot).
  */
 const SENTENCE = /[ ,?!;]/;
-const namesNamespace = (key: string) => key.includes(':') && (!SENTENCE.test(key) || (key.indexOf('.') > 0 && !SENTENCE.test(key.slice(0, key.indexOf('.')))));
+const namesNamespace = (key: string) =>
+  key.includes(':') &&
+  (!SENTENCE.test(key) || (key.indexOf('.') > 0 && !SENTENCE.test(key.slice(0, key.indexOf('.')))));
 
 const pluralRules: Record<string, Intl.PluralRules> = {};
 
@@ -68,7 +71,13 @@ interface Resolved {
   ns: string;
 }
 
-export function resolve(resources: Resources, language: string, fullKey: string, options: TOptions, defaultNS: string): Resolved {
+export function resolve(
+  resources: Resources,
+  language: string,
+  fullKey: string,
+  options: TOptions,
+  defaultNS: string,
+): Resolved {
   let ns = options.ns || defaultNS;
   let key = fullKey;
   if (namesNamespace(key)) {
@@ -93,7 +102,13 @@ export function resolve(resources: Resources, language: string, fullKey: string,
 }
 
 /** `t(key, options)` over `resources`. */
-export function translate(resources: Resources, language: string, fullKey: string, options: TOptions, defaultNS: string): unknown {
+export function translate(
+  resources: Resources,
+  language: string,
+  fullKey: string,
+  options: TOptions,
+  defaultNS: string,
+): unknown {
   const { value, key, exactKey, ns } = resolve(resources, language, fullKey, options, defaultNS);
   const hasDefault = options.defaultValue !== undefined;
   const found = !value && hasDefault ? options.defaultValue : value;
@@ -104,7 +119,8 @@ export function translate(resources: Resources, language: string, fullKey: strin
     for (const member of Object.keys(found)) {
       const memberKey = `${base}.${member}`;
       const memberOptions = { ...options, ns };
-      if (hasDefault && !value) memberOptions.defaultValue = (options.defaultValue as unknown as Record<string, string> | undefined)?.[member];
+      if (hasDefault && !value)
+        memberOptions.defaultValue = (options.defaultValue as unknown as Record<string, string> | undefined)?.[member];
       const translated = translate(resources, language, memberKey, memberOptions, defaultNS);
       copy[member] = translated === memberKey ? (found as Record<string, unknown>)[member] : translated;
     }

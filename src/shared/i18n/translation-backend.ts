@@ -17,12 +17,22 @@ export type ReadCallback = (error: string | null, data: Record<string, unknown> 
  * Reads one JSON file per language and namespace through the cached request. The instance
  * (i18n.ts) retries what this reports as retriable; fetch is all it needs (no XHR path).
  */
-export function readTranslations({ loadPath, request }: TranslationBackendOptions, language: string, namespace: string, callback: ReadCallback): void {
-  const url = loadPath.replace('{{lng}}', encodeURIComponent(language)).replace('{{ns}}', encodeURIComponent(namespace));
+export function readTranslations(
+  { loadPath, request }: TranslationBackendOptions,
+  language: string,
+  namespace: string,
+  callback: ReadCallback,
+): void {
+  const url = loadPath
+    .replace('{{lng}}', encodeURIComponent(language))
+    .replace('{{ns}}', encodeURIComponent(namespace));
   request({}, url, undefined, (error, result) => {
     if (error) {
       const status = result?.status;
-      return callback(`failed loading ${url}${status ? `: status ${status}` : ''}`, status === undefined || status >= 500);
+      return callback(
+        `failed loading ${url}${status ? `: status ${status}` : ''}`,
+        status === undefined || status >= 500,
+      );
     }
     try {
       callback(null, JSON.parse(result!.data) as Record<string, unknown>);

@@ -1,10 +1,14 @@
-
 /** Translations are kept for 225 s before the file store is asked again (docs/spec.md §9). */
 export const TRANSLATION_CACHE_TTL_MS = 225_000;
 
 /** What a read answers: the file's text, or the failure (with the HTTP status when there was one). */
 type RequestCallback = (error: unknown, result: { status: number; data: string } | null) => void;
-type RequestFn = (options: { requestOptions?: RequestInit | (() => RequestInit) }, url: string, payload: unknown, callback: RequestCallback) => void;
+type RequestFn = (
+  options: { requestOptions?: RequestInit | (() => RequestInit) },
+  url: string,
+  payload: unknown,
+  callback: RequestCallback,
+) => void;
 
 export interface CachedRequestOptions {
   ttlMs?: number;
@@ -40,7 +44,10 @@ export function createCachedRequest({
     const cached = cache.get(url);
     let entry = cached && cached.expiresAt > now() ? cached : undefined;
     if (!entry) {
-      const init: RequestInit = { ...(typeof options.requestOptions === 'function' ? {} : options.requestOptions), method: 'GET' };
+      const init: RequestInit = {
+        ...(typeof options.requestOptions === 'function' ? {} : options.requestOptions),
+        method: 'GET',
+      };
       const text = fetchFile(url, init).then(async (response) => {
         if (!response.ok) throw Object.assign(new Error(`status ${response.status}`), { status: response.status });
         return { status: response.status, data: await response.text() };
@@ -57,7 +64,9 @@ export function createCachedRequest({
       (error: Error & { status?: number }) =>
         // With a status the backend decides (5xx retried, 4xx not); without one it is a
         // network failure, which the backend retries when the message says "failed".
-        error.status ? callback(error.message, { status: error.status, data: '' }) : callback(new Error(`failed: ${error.message}`), null),
+        error.status
+          ? callback(error.message, { status: error.status, data: '' })
+          : callback(new Error(`failed: ${error.message}`), null),
     );
   }) as CachedRequest;
 

@@ -10,13 +10,19 @@ export interface ExceptionDetails {
 }
 
 export type EnvelopeData =
-  | { baseType: 'EventData'; baseData: { name: string; properties?: Record<string, string>; measurements?: Record<string, number> } }
+  | {
+      baseType: 'EventData';
+      baseData: { name: string; properties?: Record<string, string>; measurements?: Record<string, number> };
+    }
   | { baseType: 'PageviewData'; baseData: { name: string; url: string; properties?: Record<string, string> } }
   | {
       baseType: 'ExceptionData';
       baseData: { exceptions: ExceptionDetails[]; severityLevel: SeverityLevel; properties?: Record<string, string> };
     }
-  | { baseType: 'MessageData'; baseData: { message: string; severityLevel: SeverityLevel; properties?: Record<string, string> } };
+  | {
+      baseType: 'MessageData';
+      baseData: { message: string; severityLevel: SeverityLevel; properties?: Record<string, string> };
+    };
 
 /** One telemetry item as the ingestion endpoint receives it (a JSON array of these). */
 export interface TelemetryEnvelope {

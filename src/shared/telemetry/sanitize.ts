@@ -40,7 +40,9 @@ export function sanitizeProperties(properties: Properties | undefined): Record<s
   return result;
 }
 
-export function sanitizeMeasurements(measurements: Record<string, number> | undefined): Record<string, number> | undefined {
+export function sanitizeMeasurements(
+  measurements: Record<string, number> | undefined,
+): Record<string, number> | undefined {
   if (!measurements) return undefined;
   const result: Record<string, number> = {};
   for (const [key, value] of Object.entries(measurements)) {

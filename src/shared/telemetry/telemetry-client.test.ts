@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TelemetryEnvelope } from './envelope';
 import { SANITIZE_LIMITS, SEVERITY, TELEMETRY_LIMITS, retryDelay } from './limits';
-import { STORAGE_KEYS, createTelemetryClient, type TelemetryClientOptions, type TelemetryStorage } from './telemetry-client';
+import {
+  STORAGE_KEYS,
+  createTelemetryClient,
+  type TelemetryClientOptions,
+  type TelemetryStorage,
+} from './telemetry-client';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
 const URL_ = 'https://telemetry.example/v2/track';
@@ -103,7 +108,9 @@ describe('batching', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(ingestion.batches.length).toBeGreaterThanOrEqual(1);
     for (const batch of ingestion.batches) {
-      expect(new TextEncoder().encode(JSON.stringify(batch)).length).toBeLessThanOrEqual(TELEMETRY_LIMITS.maxBatchBytes);
+      expect(new TextEncoder().encode(JSON.stringify(batch)).length).toBeLessThanOrEqual(
+        TELEMETRY_LIMITS.maxBatchBytes,
+      );
     }
     await vi.advanceTimersByTimeAsync(TELEMETRY_LIMITS.batchIntervalMs);
     expect(ingestion.batches.flat()).toHaveLength(30);
@@ -173,7 +180,10 @@ describe('retries', () => {
   });
 
   it('retries after a network failure', async () => {
-    const ingestion = fakeIngestion(() => Promise.reject(new TypeError('Failed to fetch')), new Response(null, { status: 200 }));
+    const ingestion = fakeIngestion(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      new Response(null, { status: 200 }),
+    );
     const telemetry = client({ fetch: ingestion.fetch });
     telemetry.trackEvent('x');
     await telemetry.flush();
@@ -193,7 +203,18 @@ describe('retries', () => {
   });
 
   it('on a 206 sends again only the refused items whose status is retryable', async () => {
-    const partial = json({ itemsReceived: 4, itemsAccepted: 1, errors: [{ index: 1, statusCode: 500 }, { index: 2, statusCode: 400 }, { index: 3, statusCode: 429 }] }, 206);
+    const partial = json(
+      {
+        itemsReceived: 4,
+        itemsAccepted: 1,
+        errors: [
+          { index: 1, statusCode: 500 },
+          { index: 2, statusCode: 400 },
+          { index: 3, statusCode: 429 },
+        ],
+      },
+      206,
+    );
     const ingestion = fakeIngestion(partial, new Response(null, { status: 200 }));
     const telemetry = client({ fetch: ingestion.fetch });
     for (const name of ['a', 'b', 'c', 'd']) telemetry.trackEvent(name);
@@ -216,9 +237,14 @@ describe('items', () => {
     expect(first.name).toBe('Exception');
     expect(first.data).toMatchObject({
       baseType: 'ExceptionData',
-      baseData: { severityLevel: 3, exceptions: [{ typeName: 'TypeError', message: 'x is undefined', hasFullStack: true }] },
+      baseData: {
+        severityLevel: 3,
+        exceptions: [{ typeName: 'TypeError', message: 'x is undefined', hasFullStack: true }],
+      },
     });
-    expect(second.data).toMatchObject({ baseData: { severityLevel: 4, exceptions: [{ message: 'plain', hasFullStack: false }] } });
+    expect(second.data).toMatchObject({
+      baseData: { severityLevel: 4, exceptions: [{ message: 'plain', hasFullStack: false }] },
+    });
   });
 
   it('cuts names, property values, urls, messages and exceptions to the limits', async () => {
@@ -229,7 +255,9 @@ describe('items', () => {
     telemetry.trackTrace('m'.repeat(40_000));
     telemetry.trackException(new Error('e'.repeat(40_000)));
     while (telemetry.pending() > 0) await telemetry.flush();
-    const [event, page, trace, exception] = ingestion.batches.flat().map((item) => item.data.baseData as Record<string, unknown>);
+    const [event, page, trace, exception] = ingestion.batches
+      .flat()
+      .map((item) => item.data.baseData as Record<string, unknown>);
     expect((event.name as string).length).toBe(SANITIZE_LIMITS.name);
     const properties = event.properties as Record<string, string>;
     expect(Object.keys(properties)[0]).toHaveLength(150);

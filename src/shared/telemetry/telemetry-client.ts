@@ -1,7 +1,14 @@
 import { isCrawler } from '@/shared/lib/device';
 import { createNoopTelemetry } from './noop';
 import type { EnvelopeData, EnvelopeKind, IngestionResponse, TelemetryEnvelope } from './envelope';
-import { PARTIAL_SUCCESS_STATUS, RETRYABLE_STATUSES, SEVERITY, TELEMETRY_LIMITS, retryDelay, type SeverityLevel } from './limits';
+import {
+  PARTIAL_SUCCESS_STATUS,
+  RETRYABLE_STATUSES,
+  SEVERITY,
+  TELEMETRY_LIMITS,
+  retryDelay,
+  type SeverityLevel,
+} from './limits';
 import {
   sanitizeException,
   sanitizeId,
@@ -83,7 +90,8 @@ function toJsonArray(items: QueuedItem[]): string {
 }
 
 function defaultId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID().replace(/-/g, '');
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID().replace(/-/g, '');
   return Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
 }
 
@@ -123,9 +131,16 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
   const now = options.now ?? (() => Date.now());
   const random = options.random ?? Math.random;
   const newId = options.newId ?? defaultId;
-  const samplingPercentage = Math.min(100, Math.max(0, options.samplingPercentage ?? TELEMETRY_LIMITS.defaultSamplingPercentage));
+  const samplingPercentage = Math.min(
+    100,
+    Math.max(0, options.samplingPercentage ?? TELEMETRY_LIMITS.defaultSamplingPercentage),
+  );
   const currentPage =
-    options.currentPage ?? (() => ({ name: typeof document === 'undefined' ? '' : document.title, uri: typeof location === 'undefined' ? '' : location.href }));
+    options.currentPage ??
+    (() => ({
+      name: typeof document === 'undefined' ? '' : document.title,
+      uri: typeof location === 'undefined' ? '' : location.href,
+    }));
 
   // Each item is kept with its JSON and byte size, so batching and storing never re-serialise.
   let queue: QueuedItem[] = [];
@@ -149,7 +164,8 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
   // Items a previous page left unsent come first.
   try {
     const stored = storage?.getItem(STORAGE_KEYS.buffer);
-    if (stored) setQueue((JSON.parse(stored) as TelemetryEnvelope[]).slice(-TELEMETRY_LIMITS.maxStoredItems).map(toQueued));
+    if (stored)
+      setQueue((JSON.parse(stored) as TelemetryEnvelope[]).slice(-TELEMETRY_LIMITS.maxStoredItems).map(toQueued));
   } catch {
     setQueue([]);
   }
@@ -186,7 +202,12 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
       time - session.renewed > TELEMETRY_LIMITS.sessionRenewalMs ||
       time - session.acquired > TELEMETRY_LIMITS.sessionExpiryMs;
     if (expired) {
-      session = { id: sanitizeId(newId()), acquired: time, renewed: time, sampled: random() * 100 < samplingPercentage };
+      session = {
+        id: sanitizeId(newId()),
+        acquired: time,
+        renewed: time,
+        sampled: random() * 100 < samplingPercentage,
+      };
     } else {
       session = { ...session!, renewed: time };
     }
@@ -336,7 +357,11 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
     trackEvent(name, properties, measurements) {
       track('Event', {
         baseType: 'EventData',
-        baseData: { name: sanitizeName(name), properties: sanitizeProperties(properties), measurements: sanitizeMeasurements(measurements) },
+        baseData: {
+          name: sanitizeName(name),
+          properties: sanitizeProperties(properties),
+          measurements: sanitizeMeasurements(measurements),
+        },
       });
     },
     trackPageView(page = {}) {
@@ -353,13 +378,21 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
     trackException(error, severity = SEVERITY.Error, properties) {
       track('Exception', {
         baseType: 'ExceptionData',
-        baseData: { exceptions: [describeError(error)], severityLevel: severity, properties: sanitizeProperties(properties) },
+        baseData: {
+          exceptions: [describeError(error)],
+          severityLevel: severity,
+          properties: sanitizeProperties(properties),
+        },
       });
     },
     trackTrace(message, severity = SEVERITY.Information, properties) {
       track('Trace', {
         baseType: 'MessageData',
-        baseData: { message: sanitizeMessage(message), severityLevel: severity, properties: sanitizeProperties(properties) },
+        baseData: {
+          message: sanitizeMessage(message),
+          severityLevel: severity,
+          properties: sanitizeProperties(properties),
+        },
       });
     },
     trackRouteChange() {

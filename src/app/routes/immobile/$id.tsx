@@ -14,7 +14,10 @@ export const Route = createFileRoute('/immobile/$id')({
   staticData: { homeTypes: ACCEPTS.all },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
   loader: async ({ context, params }) => {
-    const [load] = await Promise.all([prefetchProperty(context.queryClient, Number(params.id)), preloadPropertySections()]);
+    const [load] = await Promise.all([
+      prefetchProperty(context.queryClient, Number(params.id)),
+      preloadPropertySections(),
+    ]);
     return load;
   },
   headers: ({ loaderData }) => (loaderData?.gone ? pageStatusHeaders(410) : undefined),

@@ -2,7 +2,17 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import type { SearchParams } from '@domain/search';
 import { useMemo } from 'react';
 import { SearchUnavailablePage, TooManyRequestsPage } from '@/pages/error';
-import { PLACE_KEYS, SearchResultsPage, cleanSearch, parseSeoSlug, resolveSeoPlace, routeSearch, validateResultsSearch, type ResultsRoute, type SearchRefusal } from '@/pages/search-results';
+import {
+  PLACE_KEYS,
+  SearchResultsPage,
+  cleanSearch,
+  parseSeoSlug,
+  resolveSeoPlace,
+  routeSearch,
+  validateResultsSearch,
+  type ResultsRoute,
+  type SearchRefusal,
+} from '@/pages/search-results';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
 import { loadResults } from '../../lib/results-loader';
@@ -31,7 +41,11 @@ export const Route = createFileRoute('/trovacase/$')({
     const found = cleanSearch(place);
     const fixed: Partial<SearchParams> = { SellType: slug.sellType, ...(slug.type ? { Type: slug.type } : {}) };
     for (const key of PLACE_KEYS) if (found[key] !== undefined) (fixed as Record<string, unknown>)[key] = found[key];
-    const route: ResultsRoute = { kind: 'seo', path: `/trovacase/${slug.sellType === 2 ? 'affitto' : 'vendita'}${slug.type ? `/${slug.type}` : ''}${slug.place ? `/${slug.place}` : ''}${slug.district ? `/${slug.district}` : ''}`, fixed };
+    const route: ResultsRoute = {
+      kind: 'seo',
+      path: `/trovacase/${slug.sellType === 2 ? 'affitto' : 'vendita'}${slug.type ? `/${slug.type}` : ''}${slug.place ? `/${slug.place}` : ''}${slug.district ? `/${slug.district}` : ''}`,
+      fixed,
+    };
     const load = await loadResults(context.queryClient, routeSearch(route, deps.search), cause);
     return { route, ...load };
   },

@@ -48,9 +48,21 @@ export function AccountMenu({ homeType }: { homeType: HomeType }) {
   if (!SEEKER_TYPES.includes(homeType)) return login;
   return (
     <span className={styles.visitor}>
-      <Link to="/myrexer/preferiti" className={styles.favourites} data-testid="favourites-link" aria-label={t('account.favouritesLink')} title={t('account.favouritesLink')}>
+      <Link
+        to="/myrexer/preferiti"
+        className={styles.favourites}
+        data-testid="favourites-link"
+        aria-label={t('account.favouritesLink')}
+        title={t('account.favouritesLink')}
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.1 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.6 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+          <path
+            d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.1 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.6 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
         </svg>
       </Link>
       {login}

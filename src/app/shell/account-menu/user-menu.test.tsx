@@ -25,7 +25,11 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 const show = (homeType: number = HOME_TYPE.BUYER) =>
-  renderPage(() => <UserMenu homeType={homeType as 2} />, { i18n, path: '/', otherRoutes: { '/myrexer/messaggi': () => null, '/myrexer/appuntamenti': () => null } });
+  renderPage(() => <UserMenu homeType={homeType as 2} />, {
+    i18n,
+    path: '/',
+    otherRoutes: { '/myrexer/messaggi': () => null, '/myrexer/appuntamenti': () => null },
+  });
 
 describe('the account menu', () => {
   it('shows the unread messages on the avatar, says them in its name, and beside «Messaggi»', async () => {
@@ -36,7 +40,9 @@ describe('the account menu', () => {
     const menu = screen.getByTestId('account-menu');
     const messages = within(menu).getByRole('link', { name: 'Messaggi (3 non letti)' });
     expect(messages.getAttribute('href')).toBe('/myrexer/messaggi');
-    expect(within(menu).getByRole('link', { name: 'Appuntamenti richiesti' }).getAttribute('href')).toBe('/myrexer/appuntamenti');
+    expect(within(menu).getByRole('link', { name: 'Appuntamenti richiesti' }).getAttribute('href')).toBe(
+      '/myrexer/appuntamenti',
+    );
   });
 
   it('shows no badge when every message is read', async () => {

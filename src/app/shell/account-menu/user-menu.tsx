@@ -78,7 +78,13 @@ export function UserMenu({ homeType }: { homeType: HomeType }) {
               ) : null,
             )}
             <li>
-              <button type="button" className={styles.item} onClick={() => void logout()} disabled={leaving} data-testid="logout-button">
+              <button
+                type="button"
+                className={styles.item}
+                onClick={() => void logout()}
+                disabled={leaving}
+                data-testid="logout-button"
+              >
                 {t('account.logout')}
               </button>
             </li>

@@ -55,7 +55,12 @@ const pdf = (size = 2048) => new File([new Uint8Array(size)], 'cv.pdf', { type: 
 
 describe('the "lavora con noi" modal', () => {
   // Anything the test did not stub fails loudly instead of reaching the network.
-  beforeEach(() => vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('unexpected fetch')))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('unexpected fetch'))),
+    ),
+  );
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens on the form, with the limits from the config in its help', () => {
@@ -77,7 +82,9 @@ describe('the "lavora con noi" modal', () => {
   it('refuses a name with a line break or a link before sending anything', () => {
     const fetch = stubFetch(answerWith(201));
     renderModal(fetch);
-    fireEvent.change(screen.getByLabelText(/Nome e cognome/), { target: { value: 'Mario\u2028Rossi https://evil.example' } });
+    fireEvent.change(screen.getByLabelText(/Nome e cognome/), {
+      target: { value: 'Mario\u2028Rossi https://evil.example' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Invia la candidatura' }));
     expect(screen.getByText(common.careers.validation.nameCharacters)).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
@@ -142,7 +149,7 @@ describe('the "lavora con noi" modal', () => {
   it.each([
     [413, 'tooLarge'],
     [415, 'invalidType'],
-  ] as const)('shows the server\'s %i answer as the %s outcome', async (status, expected) => {
+  ] as const)("shows the server's %i answer as the %s outcome", async (status, expected) => {
     renderModal(stubFetch(answerWith(status)));
     fillAndSend(pdf());
     expect((await outcome()).name).toBe(expected);

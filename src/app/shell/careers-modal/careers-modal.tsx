@@ -24,7 +24,11 @@ import { isEmail, isPlainName } from '@/shared/lib/validation';
 /** The server's limits, used until the config has loaded (they are the same numbers). */
 const FALLBACK_LIMITS: CareersLimits = {
   MaxCvBytes: 5 * 1024 * 1024,
-  AcceptedTypes: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  AcceptedTypes: [
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ],
 };
 
 type Errors = Partial<Record<'name' | 'email' | 'cv', string>>;
@@ -39,7 +43,9 @@ export function CareersModal({ onClose, client = apiClient }: CareersModalProps)
   const { t } = useTranslation('common');
   const config = useQuery(configQueryOptions());
   const limits = config.data?.Careers ?? FALLBACK_LIMITS;
-  const types = acceptedExtensions(limits.AcceptedTypes).map((extension) => extension.toUpperCase()).join(', ');
+  const types = acceptedExtensions(limits.AcceptedTypes)
+    .map((extension) => extension.toUpperCase())
+    .join(', ');
   const size = sizeParts(limits.MaxCvBytes);
   const sizeText = t(`fileSize.${size.unit}`, { value: size.value });
 
@@ -77,7 +83,12 @@ export function CareersModal({ onClose, client = apiClient }: CareersModalProps)
       return;
     }
     setSending(true);
-    const result = await submitCareersApplication(client, { name: name.trim(), email: email.trim(), message: message.trim(), cv });
+    const result = await submitCareersApplication(client, {
+      name: name.trim(),
+      email: email.trim(),
+      message: message.trim(),
+      cv,
+    });
     setSending(false);
     finish(result);
   };
@@ -170,7 +181,10 @@ export function CareersModal({ onClose, client = apiClient }: CareersModalProps)
             name="Cv"
             required
             requiredMark={t('careers.required')}
-            accept={[...limits.AcceptedTypes, ...acceptedExtensions(limits.AcceptedTypes).map((extension) => `.${extension}`)].join(',')}
+            accept={[
+              ...limits.AcceptedTypes,
+              ...acceptedExtensions(limits.AcceptedTypes).map((extension) => `.${extension}`),
+            ].join(',')}
             help={t('careers.cvHelp', { types, size: sizeText })}
             error={errors.cv}
             onFileChange={setCv}

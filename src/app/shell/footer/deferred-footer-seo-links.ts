@@ -8,9 +8,9 @@ export const FOOTER_SEO_ID = 'footer-seo';
  * the server, hydrated in the browser when the reader comes near them (their links and `<details>`
  * work before: they are plain HTML). Their code is not part of a page's first screen.
  */
-export const { Section: DeferredFooterSeoLinks, preload: preloadFooterSeoLinks } = deferredSection<{ expanded: boolean }>(FOOTER_SEO_ID, () =>
-  import('./footer-seo-links').then((module) => module.FooterSeoLinks),
-);
+export const { Section: DeferredFooterSeoLinks, preload: preloadFooterSeoLinks } = deferredSection<{
+  expanded: boolean;
+}>(FOOTER_SEO_ID, () => import('./footer-seo-links').then((module) => module.FooterSeoLinks));
 
 // The server renders every page with them: their code is loaded once, when the renderer starts.
 if (import.meta.env.SSR) void preloadFooterSeoLinks();

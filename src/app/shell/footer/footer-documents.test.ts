@@ -17,8 +17,17 @@ const item = (Id: number, Kind: number, Title: string) => ({
 
 describe('footerDocumentsQueryOptions', () => {
   it('keeps only the terms and the privacy notice, with what their links show', async () => {
-    const list = [item(3, 3, 'Guida per chi vende casa'), item(1, 1, 'Termini e condizioni'), item(2, 2, 'Informativa privacy'), item(4, 4, 'Guida per chi compra casa')];
-    const client = createApiClient({ baseUrl: 'http://api.test', fetch: async () => new Response(JSON.stringify(list), { status: 200, headers: { 'Content-Type': 'application/json' } }) });
+    const list = [
+      item(3, 3, 'Guida per chi vende casa'),
+      item(1, 1, 'Termini e condizioni'),
+      item(2, 2, 'Informativa privacy'),
+      item(4, 4, 'Guida per chi compra casa'),
+    ];
+    const client = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: async () =>
+        new Response(JSON.stringify(list), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    });
     const data = await new QueryClient().fetchQuery(footerDocumentsQueryOptions(client));
     expect(data).toEqual([
       { Id: 1, Title: 'Termini e condizioni', Url: '/api/Download/Get/1', ContentType: 'application/pdf' },

@@ -17,7 +17,13 @@ export function FooterSeoLinks({ expanded }: { expanded: boolean }) {
   if (!links.data || (links.data.Sale.length === 0 && links.data.Rent.length === 0)) return null;
 
   return (
-    <section id={FOOTER_SEO_ID} className={styles.seo} aria-labelledby="footer-seo-title" data-testid="footer-seo" data-expanded={expanded}>
+    <section
+      id={FOOTER_SEO_ID}
+      className={styles.seo}
+      aria-labelledby="footer-seo-title"
+      data-testid="footer-seo"
+      data-expanded={expanded}
+    >
       <div className={styles.inner}>
         <h2 id="footer-seo-title" className={styles.seoTitle}>
           {t('footer.seo.title')}

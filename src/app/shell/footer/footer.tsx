@@ -36,7 +36,12 @@ export function Footer({ homeType, seo = 'default' }: FooterProps) {
       <div className={styles.inner}>
         <div className={styles.columns}>
           {columns.map((column) => (
-            <nav key={column.id} aria-labelledby={`footer-${column.id}`} className={styles.column} data-footer-column={column.id}>
+            <nav
+              key={column.id}
+              aria-labelledby={`footer-${column.id}`}
+              className={styles.column}
+              data-footer-column={column.id}
+            >
               <h2 id={`footer-${column.id}`} className={styles.columnTitle}>
                 {t(column.title)}
               </h2>
@@ -85,7 +90,12 @@ export function Footer({ homeType, seo = 'default' }: FooterProps) {
               ))}
             </ul>
             <div className={styles.careers}>
-              <Button variant="secondary" size="small" onClick={() => modalStore.open({ kind: 'careers' })} data-testid="careers-button">
+              <Button
+                variant="secondary"
+                size="small"
+                onClick={() => modalStore.open({ kind: 'careers' })}
+                data-testid="careers-button"
+              >
                 {t('footer.careersButton')}
               </Button>
             </div>
@@ -94,7 +104,9 @@ export function Footer({ homeType, seo = 'default' }: FooterProps) {
         <div className={styles.bottom}>
           <p className={styles.company}>{t('footer.company')}</p>
           {config.data ? (
-            <p className={styles.company}>{t('footer.contactLine', { phone: config.data.ContactPhone, email: config.data.ContactEmail })}</p>
+            <p className={styles.company}>
+              {t('footer.contactLine', { phone: config.data.ContactPhone, email: config.data.ContactEmail })}
+            </p>
           ) : null}
           <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         </div>

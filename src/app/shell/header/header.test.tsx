@@ -20,7 +20,13 @@ function viewport(width: number) {
     'matchMedia',
     vi.fn((query: string) => {
       const max = Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Infinity);
-      return { matches: width <= max, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn(), onchange: null } as unknown as MediaQueryList;
+      return {
+        matches: width <= max,
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        onchange: null,
+      } as unknown as MediaQueryList;
     }),
   );
 }
@@ -54,21 +60,31 @@ describe('Header', () => {
     [HOME_TYPE.RENTER, 'RENTER'],
     [HOME_TYPE.SELLER, 'SELLER'],
     [HOME_TYPE.LANDLORD, 'LANDLORD'],
-  ] as [HomeType, HeaderMenuType][])('shows every entry of the menu of type %i (%s) inline on a desktop', async (homeType, menuType) => {
-    viewport(1280);
-    await renderHeader({ homeType });
-    const header = screen.getByTestId('site-header');
-    expect(header.dataset.menuType).toBe(menuType);
-    const nav = within(header).getByRole('navigation', { name: 'Menu principale' });
-    const shown = Array.from(nav.querySelectorAll<HTMLElement>('[data-menu-item]')).map((entry) => entry.dataset.menuItem);
-    expect(shown).toEqual(HEADER_MENUS[menuType].map((item) => item.id));
-    for (const item of HEADER_MENUS[menuType]) {
-      if (item.kind === 'link') expect(within(nav).getByRole('link', { name: i18n.t(item.label) }).getAttribute('href')).toBe(item.to);
-      else expect(within(nav).getByRole('button', { name: i18n.t(item.label) })).toBeTruthy();
-    }
-  });
+  ] as [HomeType, HeaderMenuType][])(
+    'shows every entry of the menu of type %i (%s) inline on a desktop',
+    async (homeType, menuType) => {
+      viewport(1280);
+      await renderHeader({ homeType });
+      const header = screen.getByTestId('site-header');
+      expect(header.dataset.menuType).toBe(menuType);
+      const nav = within(header).getByRole('navigation', { name: 'Menu principale' });
+      const shown = Array.from(nav.querySelectorAll<HTMLElement>('[data-menu-item]')).map(
+        (entry) => entry.dataset.menuItem,
+      );
+      expect(shown).toEqual(HEADER_MENUS[menuType].map((item) => item.id));
+      for (const item of HEADER_MENUS[menuType]) {
+        if (item.kind === 'link')
+          expect(
+            within(nav)
+              .getByRole('link', { name: i18n.t(item.label) })
+              .getAttribute('href'),
+          ).toBe(item.to);
+        else expect(within(nav).getByRole('button', { name: i18n.t(item.label) })).toBeTruthy();
+      }
+    },
+  );
 
-  it('shows the menu of the home type inline from 1200 px, the seller\'s publishing as the filled button', async () => {
+  it("shows the menu of the home type inline from 1200 px, the seller's publishing as the filled button", async () => {
     viewport(1200);
     await renderHeader({ homeType: HOME_TYPE.SELLER, accepted: [HOME_TYPE.SELLER] });
     const header = screen.getByTestId('site-header');

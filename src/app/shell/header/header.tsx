@@ -88,7 +88,14 @@ function MobileNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
         <Icon name={open ? 'close' : 'menu'} size={24} />
       </button>
       {/* The page behind the open menu is dimmed; a tap on it closes the menu. */}
-      {open && <div className={styles.backdrop} aria-hidden="true" data-testid="menu-backdrop" onClick={() => setOpen(false)} />}
+      {open && (
+        <div
+          className={styles.backdrop}
+          aria-hidden="true"
+          data-testid="menu-backdrop"
+          onClick={() => setOpen(false)}
+        />
+      )}
       <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open}>
         {/* Its entries exist only while it is open: the page holds one copy of the menu (the
             desktop one, which the stylesheet hides on a phone). */}
@@ -97,7 +104,12 @@ function MobileNav({ menuType }: { menuType: keyof typeof HEADER_MENUS }) {
             <ul className={styles.mobileMenu}>
               {HEADER_MENUS[menuType].map((item) => (
                 <li key={item.id}>
-                  <MenuEntry item={item} className={styles.mobileLink} actionClassName={styles.mobileAction} onNavigate={() => setOpen(false)} />
+                  <MenuEntry
+                    item={item}
+                    className={styles.mobileLink}
+                    actionClassName={styles.mobileAction}
+                    onNavigate={() => setOpen(false)}
+                  />
                 </li>
               ))}
             </ul>

@@ -29,7 +29,12 @@ class FakeStream implements EventSourceLike {
   }
 }
 
-const BUYER: StoredSessionRecord = { username: 'acquirente@rexer.example', isConfirmed: true, termsPrivacy: true, silent: false };
+const BUYER: StoredSessionRecord = {
+  username: 'acquirente@rexer.example',
+  isConfirmed: true,
+  termsPrivacy: true,
+  silent: false,
+};
 
 function setup(initial: StoredSessionRecord | null) {
   const streams: FakeStream[] = [];

@@ -28,7 +28,8 @@ export function LiveUpdates({ client = liveEvents }: { client?: LiveEventsClient
     lastUser.current = user;
     if (user === null) return;
     client.start({
-      event: (event) => void queryClient.invalidateQueries({ queryKey: event.type === 'message' ? MESSAGES_KEY : APPOINTMENTS_KEY }),
+      event: (event) =>
+        void queryClient.invalidateQueries({ queryKey: event.type === 'message' ? MESSAGES_KEY : APPOINTMENTS_KEY }),
       open: () => {
         void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
         void queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });

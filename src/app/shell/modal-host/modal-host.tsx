@@ -3,7 +3,9 @@ import { LoginModal, TermsModal, UserBannedModal, WebAccountErrorModal } from '@
 import { modalStore, useCurrentModal, type ModalRequest, type ModalStore } from '@/shared/lib/modal-store';
 
 // Modals load when first opened: none of them is part of a page's first screen.
-const CareersModal = lazy(() => import('../careers-modal/careers-modal').then((module) => ({ default: module.CareersModal })));
+const CareersModal = lazy(() =>
+  import('../careers-modal/careers-modal').then((module) => ({ default: module.CareersModal })),
+);
 
 /** The one place modals render: the store's current request, by kind. */
 export function ModalHost({ store = modalStore }: { store?: ModalStore }) {
@@ -21,7 +23,9 @@ function ModalByKind({ request, onClose }: { request: ModalRequest; onClose: () 
     case 'careers':
       return <CareersModal onClose={onClose} />;
     case 'login':
-      return <LoginModal onClose={onClose} email={request.email} socialEmail={request.socialEmail} notice={request.notice} />;
+      return (
+        <LoginModal onClose={onClose} email={request.email} socialEmail={request.socialEmail} notice={request.notice} />
+      );
     case 'terms':
       return <TermsModal />;
     case 'webAccountError':

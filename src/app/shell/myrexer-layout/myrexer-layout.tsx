@@ -21,7 +21,12 @@ export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
           {userMenuFor(homeType).map((item) =>
             item.kind === 'link' ? (
               <li key={item.id}>
-                <Link to={item.to} className={styles.item} activeOptions={{ exact: false }} activeProps={{ 'aria-current': 'page' }}>
+                <Link
+                  to={item.to}
+                  className={styles.item}
+                  activeOptions={{ exact: false }}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
                   {t(item.label)}
                   {item.id === 'messages' ? <UnreadBadge count={unread} className={styles.badge} /> : null}
                 </Link>

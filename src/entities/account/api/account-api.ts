@@ -7,7 +7,8 @@ import type { Credentials, LoginFailure, LoginResult } from '@domain/session';
 
 export type MeProfile = paths['/api/Account/Me']['get']['responses'][200]['content']['application/json'];
 export type RegisterPayload = paths['/api/Account/Register']['post']['requestBody']['content']['application/json'];
-export type PhoneAndTermsPayload = paths['/api/User/UpdatePhoneAndTermsAndConditions']['post']['requestBody']['content']['application/json'];
+export type PhoneAndTermsPayload =
+  paths['/api/User/UpdatePhoneAndTermsAndConditions']['post']['requestBody']['content']['application/json'];
 
 function failureName(error: unknown): string | undefined {
   return isApiErrorBody(error) ? error.ExceptionTypeString : undefined;
@@ -21,7 +22,12 @@ export const meQueryOptions = (client: ApiClient = apiClient) =>
   });
 
 export async function anonymousLogin(client: ApiClient = apiClient): Promise<void> {
-  unwrap('AnonymousLogin', await client.POST('/api/Account/AnonymousLogin', { body: { AnonymousToken: crypto.randomUUID(), portal: PORTAL_ID } }));
+  unwrap(
+    'AnonymousLogin',
+    await client.POST('/api/Account/AnonymousLogin', {
+      body: { AnonymousToken: crypto.randomUUID(), portal: PORTAL_ID },
+    }),
+  );
 }
 
 /** Trades the user token of the session cookie for a new bearer cookie. */
@@ -32,7 +38,11 @@ export async function exchangeSession(client: ApiClient = apiClient): Promise<vo
 /** Rejects with a LoginFailure (docs/spec.md §8) that the machine records. */
 export async function login(credentials: Credentials, client: ApiClient = apiClient): Promise<LoginResult> {
   const result = await client.POST('/api/Account/Login', {
-    body: { username: credentials.username.trim(), password: credentials.password, RecaptchaToken: credentials.recaptchaToken },
+    body: {
+      username: credentials.username.trim(),
+      password: credentials.password,
+      RecaptchaToken: credentials.recaptchaToken,
+    },
   });
   if (result.data) {
     return { isConfirmed: result.data.IsConfirmed, termsAndPrivacyConfirmed: result.data.TermsAndPrivacyConfirmed };
@@ -40,10 +50,19 @@ export async function login(credentials: Credentials, client: ApiClient = apiCli
   const error: unknown = result.error;
   const name = failureName(error);
   const failure: LoginFailure =
-    name === 'WrongCredentials' || name === 'InvalidPassword' || name === 'EmailIsUsedInSocialLogin' || name === 'PasswordAttemptsExceeded' || name === 'IPBanned' || name === 'UserIsSuspendedOrDeleted'
+    name === 'WrongCredentials' ||
+    name === 'InvalidPassword' ||
+    name === 'EmailIsUsedInSocialLogin' ||
+    name === 'PasswordAttemptsExceeded' ||
+    name === 'IPBanned' ||
+    name === 'UserIsSuspendedOrDeleted'
       ? { kind: name }
       : name === 'UserNotConfirmed'
-        ? { kind: name, confirmationToken: typeof (error as { Token?: unknown }).Token === 'string' ? (error as { Token: string }).Token : undefined }
+        ? {
+            kind: name,
+            confirmationToken:
+              typeof (error as { Token?: unknown }).Token === 'string' ? (error as { Token: string }).Token : undefined,
+          }
         : result.response.status === 429
           ? { kind: 'IPBanned' }
           : { kind: 'Other' };
@@ -51,7 +70,12 @@ export async function login(credentials: Credentials, client: ApiClient = apiCli
 }
 
 export async function acceptTerms(client: ApiClient = apiClient): Promise<void> {
-  unwrap('UpdateRexerTermsAndConditions', await client.POST('/api/User/UpdateRexerTermsAndConditions', { body: { RexerTermsAndConditions: true, RexerPrivacy: true } }));
+  unwrap(
+    'UpdateRexerTermsAndConditions',
+    await client.POST('/api/User/UpdateRexerTermsAndConditions', {
+      body: { RexerTermsAndConditions: true, RexerPrivacy: true },
+    }),
+  );
 }
 
 export async function logout(client: ApiClient = apiClient): Promise<void> {
@@ -89,7 +113,8 @@ export async function register(payload: RegisterPayload, client: ApiClient = api
   if (isApiErrorBody(error)) {
     if (error.ExceptionTypeString === 'MailAlreadyRegistered') return { kind: 'alreadyRegistered', social: false };
     if (error.ExceptionTypeString === 'EmailIsUsedInSocialLogin') return { kind: 'alreadyRegistered', social: true };
-    if (error.ExceptionType === 96 || error.ExceptionType === 97) return { kind: 'webAccountError', code: error.ExceptionType };
+    if (error.ExceptionType === 96 || error.ExceptionType === 97)
+      return { kind: 'webAccountError', code: error.ExceptionType };
     const refusal = passwordRefusalOf(error);
     if (refusal) return { kind: 'passwordRefused', refusal };
     if (error.ExceptionTypeString === 'CaptchaFailed') return { kind: 'captcha' };
@@ -107,21 +132,39 @@ export async function register(payload: RegisterPayload, client: ApiClient = api
  * `choosePasswordToken` when the account has none yet, `sessionKept` when this browser's session
  * is the account's own and goes on.
  */
-export type ConfirmOutcome = { kind: 'confirmed'; email: string; passwordToken?: string; choosePasswordToken?: string; sessionKept: boolean } | { kind: 'alreadyConfirmed' } | { kind: 'error' };
+export type ConfirmOutcome =
+  | { kind: 'confirmed'; email: string; passwordToken?: string; choosePasswordToken?: string; sessionKept: boolean }
+  | { kind: 'alreadyConfirmed' }
+  | { kind: 'error' };
 
 export async function confirmMail(token: string, client: ApiClient = apiClient): Promise<ConfirmOutcome> {
   const result = await client.GET('/api/Account/Confirm/{token}', { params: { path: { token } } });
   if (result.data) {
     const { Email, PasswordToken, ChoosePasswordToken, SessionKept } = result.data;
-    return { kind: 'confirmed', email: Email, sessionKept: SessionKept, ...(PasswordToken ? { passwordToken: PasswordToken } : {}), ...(ChoosePasswordToken ? { choosePasswordToken: ChoosePasswordToken } : {}) };
+    return {
+      kind: 'confirmed',
+      email: Email,
+      sessionKept: SessionKept,
+      ...(PasswordToken ? { passwordToken: PasswordToken } : {}),
+      ...(ChoosePasswordToken ? { choosePasswordToken: ChoosePasswordToken } : {}),
+    };
   }
   return failureName(result.error) === 'AlreadyConfirmedUser' ? { kind: 'alreadyConfirmed' } : { kind: 'error' };
 }
 
 /** How keeping the password chosen before the confirmation ended; `loggedIn`: the session is in the cookies. */
-export type KeepPasswordOutcome = { kind: 'loggedIn'; termsPending: boolean } | { kind: 'wrongPassword' } | { kind: 'locked' } | { kind: 'expired' } | { kind: 'error' };
+export type KeepPasswordOutcome =
+  | { kind: 'loggedIn'; termsPending: boolean }
+  | { kind: 'wrongPassword' }
+  | { kind: 'locked' }
+  | { kind: 'expired' }
+  | { kind: 'error' };
 
-export async function keepPassword(token: string, password: string, client: ApiClient = apiClient): Promise<KeepPasswordOutcome> {
+export async function keepPassword(
+  token: string,
+  password: string,
+  client: ApiClient = apiClient,
+): Promise<KeepPasswordOutcome> {
   const result = await client.POST('/api/Account/KeepPassword', { body: { Token: token, Password: password } });
   if (result.data) return { kind: 'loggedIn', termsPending: !result.data.TermsAndPrivacyConfirmed };
   const name = failureName(result.error);
@@ -143,7 +186,9 @@ export async function requestPasswordRecovery(email: string, client: ApiClient =
   const result = await client.POST('/api/Account/NewPassword/', { body: { email: email.trim() } });
   if (result.data) return { kind: 'sent' };
   const error: unknown = result.error;
-  return result.response.status === 403 && isApiErrorBody(error) && error.ExceptionType === 10 ? { kind: 'notConfirmed' } : { kind: 'noUser' };
+  return result.response.status === 403 && isApiErrorBody(error) && error.ExceptionType === 10
+    ? { kind: 'notConfirmed' }
+    : { kind: 'noUser' };
 }
 
 /** The address a recovery or set-password link is for, or null when the link is no longer good. */
@@ -152,14 +197,24 @@ export async function checkPasswordLink(token: string, client: ApiClient = apiCl
   return result.data?.Email ?? null;
 }
 
-export async function setNewPassword(token: string, password: string, client: ApiClient = apiClient): Promise<'ok' | PasswordRefusal | 'error'> {
-  const result = await client.POST('/api/Account/NewPassword/Change', { body: { Token: token, NewPassword: password } });
+export async function setNewPassword(
+  token: string,
+  password: string,
+  client: ApiClient = apiClient,
+): Promise<'ok' | PasswordRefusal | 'error'> {
+  const result = await client.POST('/api/Account/NewPassword/Change', {
+    body: { Token: token, NewPassword: password },
+  });
   if (result.data) return 'ok';
   return passwordRefusalOf(result.error) ?? 'error';
 }
 
 /** Logs in from a CRM link (LoginLink) or a mail link (AutoLogin); the session lands in cookies. */
-export async function autoLogin(kind: 'crm' | 'mail', token: string, client: ApiClient = apiClient): Promise<LoginResult | null> {
+export async function autoLogin(
+  kind: 'crm' | 'mail',
+  token: string,
+  client: ApiClient = apiClient,
+): Promise<LoginResult | null> {
   const result =
     kind === 'crm'
       ? await client.GET('/api/Account/AutoLoginSalesForce/', { params: { query: { token } } })
@@ -173,7 +228,10 @@ export async function decryptAnalyticsToken(token: string, client: ApiClient = a
   return result.data?.Email ?? null;
 }
 
-export async function updatePhoneAndTerms(payload: PhoneAndTermsPayload, client: ApiClient = apiClient): Promise<boolean> {
+export async function updatePhoneAndTerms(
+  payload: PhoneAndTermsPayload,
+  client: ApiClient = apiClient,
+): Promise<boolean> {
   const result = await client.POST('/api/User/UpdatePhoneAndTermsAndConditions', { body: payload });
   return result.data !== undefined;
 }

@@ -8,14 +8,26 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const PERSON = { name: '  Giulia ', surname: 'Bianchi  ', phonePrefix: '+39', phone: '333 123-4567', termsAndConditions: true, privacy: true, commercialConsent: false, partnerConsent: true };
+const PERSON = {
+  name: '  Giulia ',
+  surname: 'Bianchi  ',
+  phonePrefix: '+39',
+  phone: '333 123-4567',
+  termsAndConditions: true,
+  privacy: true,
+  commercialConsent: false,
+  partnerConsent: true,
+};
 
 describe('registerSilentAccount', () => {
   beforeEach(() => fetchMock.mockReset());
 
   it("sends step 0's data trimmed, the phone as prefix and digits, the e-mail and the captcha", async () => {
     const api = fakeApi(fetchMock, { 'POST /api/Account/Register': [200, { Email: 'giulia@esempio.it' }] });
-    expect(await registerSilentAccount(PERSON, ' giulia@esempio.it ', 'altcha-payload')).toEqual({ kind: 'registered', email: 'giulia@esempio.it' });
+    expect(await registerSilentAccount(PERSON, ' giulia@esempio.it ', 'altcha-payload')).toEqual({
+      kind: 'registered',
+      email: 'giulia@esempio.it',
+    });
     expect(api.sent('POST /api/Account/Register')).toHaveLength(1);
     expect(api.sent('POST /api/Account/Register')[0]!.body).toEqual({
       name: 'Giulia',
@@ -31,11 +43,17 @@ describe('registerSilentAccount', () => {
   });
 
   it("answers the server's refusal as an outcome (a known address, one of a social login, the captcha)", async () => {
-    fakeApi(fetchMock, { 'POST /api/Account/Register': [400, { ExceptionType: 12, ExceptionTypeString: 'MailAlreadyRegistered' }] });
+    fakeApi(fetchMock, {
+      'POST /api/Account/Register': [400, { ExceptionType: 12, ExceptionTypeString: 'MailAlreadyRegistered' }],
+    });
     expect(await registerSilentAccount(PERSON, 'a@b.it', 'tok')).toEqual({ kind: 'alreadyRegistered', social: false });
-    fakeApi(fetchMock, { 'POST /api/Account/Register': [400, { ExceptionType: 45, ExceptionTypeString: 'EmailIsUsedInSocialLogin' }] });
+    fakeApi(fetchMock, {
+      'POST /api/Account/Register': [400, { ExceptionType: 45, ExceptionTypeString: 'EmailIsUsedInSocialLogin' }],
+    });
     expect(await registerSilentAccount(PERSON, 'a@b.it', 'tok')).toEqual({ kind: 'alreadyRegistered', social: true });
-    fakeApi(fetchMock, { 'POST /api/Account/Register': [400, { ExceptionType: 60, ExceptionTypeString: 'CaptchaFailed' }] });
+    fakeApi(fetchMock, {
+      'POST /api/Account/Register': [400, { ExceptionType: 60, ExceptionTypeString: 'CaptchaFailed' }],
+    });
     expect(await registerSilentAccount(PERSON, 'a@b.it', 'tok')).toEqual({ kind: 'captcha' });
   });
 

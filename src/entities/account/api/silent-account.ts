@@ -28,6 +28,11 @@ export function silentAccountPayload(personal: PersonalData, email: string, capt
  * wizard both register through here, so the server gets the same data from either. A call
  * that never reached the server rejects (the caller tells "offline" apart).
  */
-export function registerSilentAccount(personal: PersonalData, email: string, captchaToken: string, client: ApiClient = apiClient): Promise<RegisterOutcome> {
+export function registerSilentAccount(
+  personal: PersonalData,
+  email: string,
+  captchaToken: string,
+  client: ApiClient = apiClient,
+): Promise<RegisterOutcome> {
   return register(silentAccountPayload(personal, email, captchaToken), client);
 }

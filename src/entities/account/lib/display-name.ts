@@ -2,7 +2,10 @@
  * How the header names the logged-in user: the first name (never the whole e-mail, which
  * would push the menu onto two lines), and initials for the avatar.
  */
-export function accountLabel(person: { name?: string | null; surname?: string | null; email?: string | null }): { firstName: string | null; initials: string } {
+export function accountLabel(person: { name?: string | null; surname?: string | null; email?: string | null }): {
+  firstName: string | null;
+  initials: string;
+} {
   const name = person.name?.trim().split(/\s+/)[0] ?? '';
   const surname = person.surname?.trim() ?? '';
   const emailLetter = person.email?.trim().charAt(0) ?? '';

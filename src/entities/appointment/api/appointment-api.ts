@@ -22,7 +22,10 @@ export const appointmentListQueryOptions = (role: AppointmentRole, tab: Appointm
     queryFn: async ({ pageParam, signal }): Promise<AppointmentList> =>
       unwrap(
         'GET /api/Appointment/List',
-        await apiClient.GET('/api/Appointment/List', { params: { query: { Role: role, Tab: tab, AfterId: pageParam, Limit: PAGE_SIZE } }, signal }),
+        await apiClient.GET('/api/Appointment/List', {
+          params: { query: { Role: role, Tab: tab, AfterId: pageParam, Limit: PAGE_SIZE } },
+          signal,
+        }),
       ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.NextAfterId ?? undefined,
@@ -34,7 +37,10 @@ export const appointmentQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...APPOINTMENTS_KEY, 'detail', id] as const,
     queryFn: async ({ signal }): Promise<AppointmentDetail> =>
-      unwrap('GET /api/Appointment/{id}', await apiClient.GET('/api/Appointment/{id}', { params: { path: { id } }, signal })),
+      unwrap(
+        'GET /api/Appointment/{id}',
+        await apiClient.GET('/api/Appointment/{id}', { params: { path: { id } }, signal }),
+      ),
     staleTime: 10_000,
   });
 
@@ -47,11 +53,20 @@ export const ownerSideQueryOptions = () =>
   queryOptions({
     queryKey: [...APPOINTMENTS_KEY, 'owner-side'] as const,
     queryFn: async ({ signal }): Promise<boolean> => {
-      const listings = unwrap('GET /api/User/MyProperties', await apiClient.GET('/api/User/MyProperties', { params: { query: { Limit: 1 } }, signal }));
+      const listings = unwrap(
+        'GET /api/User/MyProperties',
+        await apiClient.GET('/api/User/MyProperties', { params: { query: { Limit: 1 } }, signal }),
+      );
       if (listings.Items.length > 0) return true;
       const tabs = await Promise.all(
         ([0, 1, 2] as const).map(async (tab) =>
-          unwrap('GET /api/Appointment/List', await apiClient.GET('/api/Appointment/List', { params: { query: { Role: 'owner', Tab: tab, Limit: 1 } }, signal })),
+          unwrap(
+            'GET /api/Appointment/List',
+            await apiClient.GET('/api/Appointment/List', {
+              params: { query: { Role: 'owner', Tab: tab, Limit: 1 } },
+              signal,
+            }),
+          ),
         ),
       );
       return tabs.some((list) => list.Items.length > 0);
@@ -60,15 +75,24 @@ export const ownerSideQueryOptions = () =>
   });
 
 export async function confirmAppointment(id: number, slot: string): Promise<AppointmentDetail> {
-  return unwrap('PUT /api/Appointment/{id}/Confirm', await apiClient.PUT('/api/Appointment/{id}/Confirm', { params: { path: { id } }, body: { Slot: slot } }));
+  return unwrap(
+    'PUT /api/Appointment/{id}/Confirm',
+    await apiClient.PUT('/api/Appointment/{id}/Confirm', { params: { path: { id } }, body: { Slot: slot } }),
+  );
 }
 
 export async function acceptAppointmentWithPhone(id: number): Promise<AppointmentDetail> {
-  return unwrap('PUT /api/Appointment/{id}/AcceptWithPhone', await apiClient.PUT('/api/Appointment/{id}/AcceptWithPhone', { params: { path: { id } } }));
+  return unwrap(
+    'PUT /api/Appointment/{id}/AcceptWithPhone',
+    await apiClient.PUT('/api/Appointment/{id}/AcceptWithPhone', { params: { path: { id } } }),
+  );
 }
 
 export async function cancelAppointment(id: number, reason: number): Promise<AppointmentDetail> {
-  return unwrap('PUT /api/Appointment/{id}/Cancel', await apiClient.PUT('/api/Appointment/{id}/Cancel', { params: { path: { id } }, body: { Reason: reason } }));
+  return unwrap(
+    'PUT /api/Appointment/{id}/Cancel',
+    await apiClient.PUT('/api/Appointment/{id}/Cancel', { params: { path: { id } }, body: { Reason: reason } }),
+  );
 }
 
 /** The .ics of a confirmed visit: a plain link (the browser's session cookies authenticate it). */

@@ -2,7 +2,16 @@
 // server and in the browser.
 
 const ROME = 'Europe/Rome';
-const PARTS = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ROME });
+const PARTS = new Intl.DateTimeFormat('it-IT', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: ROME,
+});
 const YEAR = new Intl.DateTimeFormat('it-IT', { year: 'numeric', timeZone: ROME });
 
 function parts(date: Date): Record<string, string> {

@@ -16,7 +16,10 @@ export interface AppointmentAnswers {
 }
 
 /** The fields of a listed visit the machine's context is made of. */
-export type AppointmentState = Pick<AppointmentItem, 'Status' | 'Slots' | 'ScheduledAt' | 'Reason' | 'LastActor' | 'Role'>;
+export type AppointmentState = Pick<
+  AppointmentItem,
+  'Status' | 'Slots' | 'ScheduledAt' | 'Reason' | 'LastActor' | 'Role'
+>;
 
 /**
  * Asks the appointment machine what the viewer (the item's Role) may answer. Pages do not read

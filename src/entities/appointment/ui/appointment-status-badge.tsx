@@ -17,11 +17,19 @@ const TONE: Record<number, string | undefined> = {
  * visit whose time has passed reads "Visita effettuata" (the server's Done: the machine has
  * no "visited" status). The words carry the meaning; the colour only repeats it.
  */
-export function AppointmentStatusBadge({ appointment }: { appointment: Pick<AppointmentItem, 'Status' | 'Done' | 'Role'> }) {
+export function AppointmentStatusBadge({
+  appointment,
+}: {
+  appointment: Pick<AppointmentItem, 'Status' | 'Done' | 'Role'>;
+}) {
   const { t } = useTranslation('appointments');
   const key = appointment.Done ? 'done' : String(appointment.Status);
   return (
-    <span className={cx(styles.badge, appointment.Done ? styles.done : TONE[appointment.Status])} data-testid="appointment-status" data-status={appointment.Status}>
+    <span
+      className={cx(styles.badge, appointment.Done ? styles.done : TONE[appointment.Status])}
+      data-testid="appointment-status"
+      data-status={appointment.Status}
+    >
       {t(`status.${appointment.Role}.${key}`)}
     </span>
   );

@@ -29,7 +29,12 @@ export function LegalDocument({ kind }: { kind: LegalKind }) {
           <div className={styles.download}>
             {pdf ? (
               <>
-                <a href={pdf.Url || downloadUrl(pdf.Id)} className={styles.downloadLink} download={pdf.FileName} type={pdf.ContentType}>
+                <a
+                  href={pdf.Url || downloadUrl(pdf.Id)}
+                  className={styles.downloadLink}
+                  download={pdf.FileName}
+                  type={pdf.ContentType}
+                >
                   {t('download.label')}
                 </a>
                 <span className={styles.muted}>

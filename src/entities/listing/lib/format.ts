@@ -9,7 +9,10 @@ import { SELL_TYPE, type ListingSellType } from '../model/search-listing';
 const NBSP = '\u00a0';
 
 /** "245.000 €" for a sale, "1.200 €/mese" for a rent; null without a price. */
-export function formatPrice(price: number | null | undefined, sellType: ListingSellType = SELL_TYPE.SALE): string | null {
+export function formatPrice(
+  price: number | null | undefined,
+  sellType: ListingSellType = SELL_TYPE.SALE,
+): string | null {
   if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return null;
   return `${formatThousands(price)}${NBSP}€${sellType === SELL_TYPE.RENT ? '/mese' : ''}`;
 }

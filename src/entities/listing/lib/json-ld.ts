@@ -23,7 +23,13 @@ export function listingJsonLd(listing: SearchListing, siteOrigin: string): Listi
   };
   if (listing.Price !== null && listing.Price > 0) {
     offer.price = listing.Price;
-    if (rent) offer.priceSpecification = { '@type': 'UnitPriceSpecification', price: listing.Price, priceCurrency: 'EUR', unitCode: 'MON' };
+    if (rent)
+      offer.priceSpecification = {
+        '@type': 'UnitPriceSpecification',
+        price: listing.Price,
+        priceCurrency: 'EUR',
+        unitCode: 'MON',
+      };
   }
   const address: Record<string, unknown> = { '@type': 'PostalAddress', addressCountry: 'IT' };
   if (listing.CityName) address.addressLocality = listing.CityName;
@@ -33,7 +39,8 @@ export function listingJsonLd(listing: SearchListing, siteOrigin: string): Listi
   if (listing.SurfaceM2) place.floorSize = { '@type': 'QuantitativeValue', value: listing.SurfaceM2, unitCode: 'MTK' };
   if (listing.Rooms) place.numberOfRooms = listing.Rooms;
   if (listing.Bathrooms) place.numberOfBathroomsTotal = listing.Bathrooms;
-  if (listing.Latitude !== null && listing.Longitude !== null) place.geo = { '@type': 'GeoCoordinates', latitude: listing.Latitude, longitude: listing.Longitude };
+  if (listing.Latitude !== null && listing.Longitude !== null)
+    place.geo = { '@type': 'GeoCoordinates', latitude: listing.Latitude, longitude: listing.Longitude };
 
   return {
     '@context': 'https://schema.org',

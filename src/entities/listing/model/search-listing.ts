@@ -20,7 +20,10 @@ export function listingPath(id: number): string {
 }
 
 /** Whether the price went down in the last 30 days, so the card marks it. */
-export function isPriceRecentlyReduced(listing: Pick<SearchListing, 'PriceReducedAt' | 'PreviousPrice' | 'Price'>, now: number = Date.now()): boolean {
+export function isPriceRecentlyReduced(
+  listing: Pick<SearchListing, 'PriceReducedAt' | 'PreviousPrice' | 'Price'>,
+  now: number = Date.now(),
+): boolean {
   if (!listing.PriceReducedAt || listing.PreviousPrice === null || listing.Price === null) return false;
   if (listing.PreviousPrice <= listing.Price) return false;
   const at = Date.parse(listing.PriceReducedAt);

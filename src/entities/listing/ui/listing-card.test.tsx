@@ -9,8 +9,14 @@ import { ListingCard } from './listing-card';
 const i18n = await testI18n({ listing: listingTranslations });
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
-async function renderCard(overrides: Partial<SearchListing> = {}, props: { priority?: boolean; action?: React.ReactNode } = {}) {
-  await renderPage(() => <ListingCard listing={makeSearchListing(overrides)} now={NOW} {...props} />, { i18n, otherRoutes: { '/immobile/$id': () => <p>scheda</p> } });
+async function renderCard(
+  overrides: Partial<SearchListing> = {},
+  props: { priority?: boolean; action?: React.ReactNode } = {},
+) {
+  await renderPage(() => <ListingCard listing={makeSearchListing(overrides)} now={NOW} {...props} />, {
+    i18n,
+    otherRoutes: { '/immobile/$id': () => <p>scheda</p> },
+  });
   return screen.getByRole('article');
 }
 
@@ -25,7 +31,9 @@ describe('ListingCard', () => {
     expect(within(card).getByText('Piano 2')).toBeTruthy();
     expect(within(card).getByText('Via Solferino, 12, Brera, Milano (MI)')).toBeTruthy();
     expect(within(card).getByTestId('listing-publisher').textContent).toBe('Pubblicato da: Agenzia Immobiliare Brera');
-    expect(within(card).getByRole('link', { name: 'Trilocale in Via Solferino' }).getAttribute('href')).toBe('/immobile/101');
+    expect(within(card).getByRole('link', { name: 'Trilocale in Via Solferino' }).getAttribute('href')).toBe(
+      '/immobile/101',
+    );
   });
 
   it('says a private owner publishes the listing when no agency does', async () => {

@@ -29,7 +29,15 @@ export interface ListingCardProps {
  * stretched over the card), so keyboard users meet one stop per card plus the action. In a
  * narrow column the card stands (cover above); from 600 px of room it lies (cover left).
  */
-export function ListingCard({ listing, headingLevel: Heading = 'h3', priority = false, action, selected = false, className, now }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  headingLevel: Heading = 'h3',
+  priority = false,
+  action,
+  selected = false,
+  className,
+  now,
+}: ListingCardProps) {
   const { t } = useTranslation('listing');
   const image = listing.ThumbnailUrl || listing.ImageUrl;
   const price = formatPrice(listing.Price, listing.SellType);
@@ -37,7 +45,11 @@ export function ListingCard({ listing, headingLevel: Heading = 'h3', priority = 
   const previous = reduced ? formatPrice(listing.PreviousPrice, listing.SellType) : null;
   const perM2 = formatPricePerM2(listing.PricePerM2);
   const surface = formatSurface(listing.SurfaceM2);
-  const city = listing.CityName ? (listing.ProvinceCode ? t('card.city', { city: listing.CityName, province: listing.ProvinceCode }) : listing.CityName) : null;
+  const city = listing.CityName
+    ? listing.ProvinceCode
+      ? t('card.city', { city: listing.CityName, province: listing.ProvinceCode })
+      : listing.CityName
+    : null;
   const location = [listing.Address, listing.DistrictName, city].filter(Boolean).join(', ');
 
   return (
@@ -59,8 +71,12 @@ export function ListingCard({ listing, headingLevel: Heading = 'h3', priority = 
             <div className={styles.placeholder}>{t('card.noImage')}</div>
           )}
           <div className={styles.badges}>
-            {listing.Highlighted ? <span className={cx(styles.badge, styles.highlighted)}>{t('card.highlighted')}</span> : null}
-            {listing.IsNewBuild ? <span className={cx(styles.badge, styles.newBuild)}>{t('card.newBuild')}</span> : null}
+            {listing.Highlighted ? (
+              <span className={cx(styles.badge, styles.highlighted)}>{t('card.highlighted')}</span>
+            ) : null}
+            {listing.IsNewBuild ? (
+              <span className={cx(styles.badge, styles.newBuild)}>{t('card.newBuild')}</span>
+            ) : null}
             {reduced ? <span className={cx(styles.badge, styles.reduced)}>{t('card.priceReduced')}</span> : null}
           </div>
           {listing.PhotoCount > 1 ? (

@@ -23,7 +23,8 @@ const MESSAGES_PAGES_MAX = 100;
 export const unreadQueryOptions = (client: ApiClient = apiClient) =>
   queryOptions({
     queryKey: UNREAD_KEY,
-    queryFn: async ({ signal }) => unwrap('GET /api/Message/Unread', await client.GET('/api/Message/Unread', { signal })).Count,
+    queryFn: async ({ signal }) =>
+      unwrap('GET /api/Message/Unread', await client.GET('/api/Message/Unread', { signal })).Count,
     staleTime: 30_000,
   });
 
@@ -31,7 +32,13 @@ export const threadsQueryOptions = (client: ApiClient = apiClient) =>
   infiniteQueryOptions({
     queryKey: THREADS_KEY,
     queryFn: async ({ pageParam, signal }) =>
-      unwrap('GET /api/Message/Threads', await client.GET('/api/Message/Threads', { params: { query: { PageSize: THREADS_PAGE, ...(pageParam ? { Cursor: pageParam } : {}) } }, signal })),
+      unwrap(
+        'GET /api/Message/Threads',
+        await client.GET('/api/Message/Threads', {
+          params: { query: { PageSize: THREADS_PAGE, ...(pageParam ? { Cursor: pageParam } : {}) } },
+          signal,
+        }),
+      ),
     initialPageParam: '',
     getNextPageParam: (page) => page.NextCursor ?? undefined,
     staleTime: 30_000,
@@ -47,7 +54,13 @@ export const threadQueryOptions = (threadId: number, client: ApiClient = apiClie
       for (let page = 0; page < MESSAGES_PAGES_MAX; page++) {
         const answer = unwrap(
           'GET /api/Message/Threads/{id}',
-          await client.GET('/api/Message/Threads/{id}', { params: { path: { id: threadId }, query: { PageSize: MESSAGES_PAGE, ...(cursor ? { Cursor: cursor } : {}) } }, signal }),
+          await client.GET('/api/Message/Threads/{id}', {
+            params: {
+              path: { id: threadId },
+              query: { PageSize: MESSAGES_PAGE, ...(cursor ? { Cursor: cursor } : {}) },
+            },
+            signal,
+          }),
         );
         result = result ? { ...answer, Items: [...result.Items, ...answer.Items] } : answer;
         if (!answer.NextCursor) break;
@@ -59,8 +72,15 @@ export const threadQueryOptions = (threadId: number, client: ApiClient = apiClie
   });
 
 /** Marks a thread read up to its newest message; the badge takes the count it answers. */
-export async function markThreadRead(queryClient: QueryClient, threadId: number, client: ApiClient = apiClient): Promise<void> {
-  const { Count } = unwrap('PUT /api/Message/Threads/{id}/Read', await client.PUT('/api/Message/Threads/{id}/Read', { params: { path: { id: threadId } } }));
+export async function markThreadRead(
+  queryClient: QueryClient,
+  threadId: number,
+  client: ApiClient = apiClient,
+): Promise<void> {
+  const { Count } = unwrap(
+    'PUT /api/Message/Threads/{id}/Read',
+    await client.PUT('/api/Message/Threads/{id}/Read', { params: { path: { id: threadId } } }),
+  );
   queryClient.setQueryData(UNREAD_KEY, Count);
   void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
 }
@@ -101,7 +121,10 @@ export interface SentMessage {
 }
 
 /** Sends `text` in a thread; throws a SendMessageError saying why it was not sent. */
-export async function sendMessage(body: { ThreadId: number; Text: string }, client: ApiClient = apiClient): Promise<SentMessage> {
+export async function sendMessage(
+  body: { ThreadId: number; Text: string },
+  client: ApiClient = apiClient,
+): Promise<SentMessage> {
   let result;
   try {
     result = await client.POST('/api/Message', { body });
@@ -109,11 +132,16 @@ export async function sendMessage(body: { ThreadId: number; Text: string }, clie
     throw new SendMessageError({ kind: 'other' });
   }
   if (result.data) return result.data;
-  throw new SendMessageError(failureOf(result.response.status, result.error, result.response.headers.get('retry-after')));
+  throw new SendMessageError(
+    failureOf(result.response.status, result.error, result.response.headers.get('retry-after')),
+  );
 }
 
 /** The thread's cache with the message just sent at its end (until the thread is read again). */
-export function withSentMessage(thread: ThreadMessages | undefined, message: ThreadMessage): ThreadMessages | undefined {
+export function withSentMessage(
+  thread: ThreadMessages | undefined,
+  message: ThreadMessage,
+): ThreadMessages | undefined {
   if (!thread || thread.Items.some((item) => item.Id === message.Id)) return thread;
   return { ...thread, Items: [...thread.Items, message] };
 }

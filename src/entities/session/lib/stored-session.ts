@@ -22,8 +22,19 @@ export function parseStoredSession(value: string | undefined): StoredSessionReco
   if (!value) return null;
   try {
     const raw = JSON.parse(decodeBase64Url(value)) as Record<string, unknown>;
-    if (typeof raw.username !== 'string' || raw.username === '' || typeof raw.isConfirmed !== 'boolean' || typeof raw.terms_privacy !== 'boolean') return null;
-    return { username: raw.username, isConfirmed: raw.isConfirmed, termsPrivacy: raw.terms_privacy, silent: raw.silent === true };
+    if (
+      typeof raw.username !== 'string' ||
+      raw.username === '' ||
+      typeof raw.isConfirmed !== 'boolean' ||
+      typeof raw.terms_privacy !== 'boolean'
+    )
+      return null;
+    return {
+      username: raw.username,
+      isConfirmed: raw.isConfirmed,
+      termsPrivacy: raw.terms_privacy,
+      silent: raw.silent === true,
+    };
   } catch {
     return null;
   }

@@ -26,7 +26,14 @@ export interface LoginThenResumeOptions {
  * registration, a reload), the dialog opens to confirm it. A login closed without logging in
  * leaves the draft kept for later; a login that cannot load reopens the dialog.
  */
-export function useLoginThenResume({ source, redirectTo, onOpenChange, markToSend, hasDraftToSend, draftKey }: LoginThenResumeOptions): () => void {
+export function useLoginThenResume({
+  source,
+  redirectTo,
+  onOpenChange,
+  markToSend,
+  hasDraftToSend,
+  draftKey,
+}: LoginThenResumeOptions): () => void {
   const session = useSessionView();
   const sessionStore = useContext(SessionViewContext);
   // Set while the login this dialog asked for is under way.

@@ -18,7 +18,14 @@ export interface SessionRuntime {
   /** Calls `listener` whenever the activity may have changed; answers the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Opens the login modal for a flow; `onLoggedIn` runs for the callback sources. */
-  openLogin(options?: { source?: LoginSource; redirectTo?: string; email?: string; socialEmail?: boolean; notice?: LoginNotice; onLoggedIn?: () => void }): void;
+  openLogin(options?: {
+    source?: LoginSource;
+    redirectTo?: string;
+    email?: string;
+    socialEmail?: boolean;
+    notice?: LoginNotice;
+    onLoggedIn?: () => void;
+  }): void;
   /** The server has just set a session in cookies (auto-login, social login): the machine takes it. */
   adoptServerSession(): void;
   /**

@@ -6,8 +6,16 @@ const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').to
 
 describe('the stored session mirror', () => {
   it('reads the record the server writes (UTF-8 JSON in base64url), accents included', () => {
-    const value = Buffer.from(JSON.stringify({ username: 'niccolò@example.it', isConfirmed: true, terms_privacy: true, stamp: '2026-11-23' }), 'utf8').toString('base64url');
-    expect(parseStoredSession(value)).toEqual({ username: 'niccolò@example.it', isConfirmed: true, termsPrivacy: true, silent: false });
+    const value = Buffer.from(
+      JSON.stringify({ username: 'niccolò@example.it', isConfirmed: true, terms_privacy: true, stamp: '2026-11-23' }),
+      'utf8',
+    ).toString('base64url');
+    expect(parseStoredSession(value)).toEqual({
+      username: 'niccolò@example.it',
+      isConfirmed: true,
+      termsPrivacy: true,
+      silent: false,
+    });
   });
 
   it('ignores what is not a record: nothing, garbage, an anonymous record', () => {
@@ -19,9 +27,18 @@ describe('the stored session mirror', () => {
 
   it('tells logged in, silent and temporary apart; only the first two open MyRexer', () => {
     expect(viewOf(null)).toEqual({ status: 'anonymous', username: null, isLoggedIn: false });
-    expect(viewOf({ username: 'a@b.it', isConfirmed: true, termsPrivacy: true, silent: false })).toMatchObject({ status: 'loggedIn', isLoggedIn: true });
-    expect(viewOf({ username: 'a@b.it', isConfirmed: false, termsPrivacy: true, silent: true })).toMatchObject({ status: 'silent', isLoggedIn: true });
-    expect(viewOf({ username: 'a@b.it', isConfirmed: true, termsPrivacy: false, silent: false })).toMatchObject({ status: 'temporary', isLoggedIn: false });
+    expect(viewOf({ username: 'a@b.it', isConfirmed: true, termsPrivacy: true, silent: false })).toMatchObject({
+      status: 'loggedIn',
+      isLoggedIn: true,
+    });
+    expect(viewOf({ username: 'a@b.it', isConfirmed: false, termsPrivacy: true, silent: true })).toMatchObject({
+      status: 'silent',
+      isLoggedIn: true,
+    });
+    expect(viewOf({ username: 'a@b.it', isConfirmed: true, termsPrivacy: false, silent: false })).toMatchObject({
+      status: 'temporary',
+      isLoggedIn: false,
+    });
   });
 
   it('notifies its readers when a refresh finds another session, and only then', () => {

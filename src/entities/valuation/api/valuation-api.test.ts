@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/shared/api';
 import { retryServerErrors } from './valuation-api';
 
-const apiError = (status: number, type: string) => new ApiError('call failed', status, { ExceptionType: 0, ExceptionTypeString: type });
+const apiError = (status: number, type: string) =>
+  new ApiError('call failed', status, { ExceptionType: 0, ExceptionTypeString: type });
 
 describe('retryServerErrors', () => {
   it('asks again after a server error or a lost connection, twice at most', () => {

@@ -13,12 +13,21 @@ export type ValuationList = components['schemas']['ValuationList'];
 
 /** GET /api/Valuation/{id}: the valuation as it was given. */
 export async function fetchValuation(id: number, signal?: AbortSignal): Promise<Valuation> {
-  return unwrap('GET /api/Valuation/{id}', await apiClient.GET('/api/Valuation/{id}', { params: { path: { id } }, signal }));
+  return unwrap(
+    'GET /api/Valuation/{id}',
+    await apiClient.GET('/api/Valuation/{id}', { params: { path: { id } }, signal }),
+  );
 }
 
 /** GET /api/User/Valuations, newest first, 20 a page; `before` is the previous page's `NextBefore`. */
 export async function fetchMyValuations(before: number | undefined, signal?: AbortSignal): Promise<ValuationList> {
-  return unwrap('GET /api/User/Valuations', await apiClient.GET('/api/User/Valuations', { params: { query: before === undefined ? {} : { Before: before } }, signal }));
+  return unwrap(
+    'GET /api/User/Valuations',
+    await apiClient.GET('/api/User/Valuations', {
+      params: { query: before === undefined ? {} : { Before: before } },
+      signal,
+    }),
+  );
 }
 
 /** The API's answer for an unknown valuation, or another's: the page is not found. */

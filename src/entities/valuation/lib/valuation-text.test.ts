@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentReasons, formatDistance, formatMoney, formatPercent, formatPerSqm, percentOf } from './valuation-text';
+import {
+  adjustmentReasons,
+  formatDistance,
+  formatMoney,
+  formatPercent,
+  formatPerSqm,
+  percentOf,
+} from './valuation-text';
 
 const NBSP = '\u00a0';
 

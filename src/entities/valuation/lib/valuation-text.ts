@@ -57,7 +57,9 @@ export interface AdjustmentReason {
  * Why a comparable's €/m² was adjusted: each factor that moved it by at least 1 %. A factor is
  * the home's ÷ the listing's (docs/valuation.md), so above 1 means the listing is the worse.
  */
-export function adjustmentReasons(comparable: Pick<ValuationComparable, 'ConditionFactor' | 'FloorFactor' | 'EnergyFactor'>): AdjustmentReason[] {
+export function adjustmentReasons(
+  comparable: Pick<ValuationComparable, 'ConditionFactor' | 'FloorFactor' | 'EnergyFactor'>,
+): AdjustmentReason[] {
   const factors: [AdjustmentCause, number][] = [
     ['condition', comparable.ConditionFactor],
     ['floor', comparable.FloorFactor],
@@ -69,7 +71,12 @@ export function adjustmentReasons(comparable: Pick<ValuationComparable, 'Conditi
     .map((reason) => ({ ...reason, direction: reason.percent > 0 ? 'up' : 'down' }));
 }
 
-const DATE = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+const DATE = new Intl.DateTimeFormat('it-IT', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Rome',
+});
 
 /** "25 novembre 2026" (Rome's day, the same on the server and in the browser). */
 export function formatDate(iso: string): string {

@@ -12,7 +12,10 @@ export const visitSlotsQueryOptions = (propertyId: number) =>
   queryOptions({
     queryKey: ['appointments', 'visit-slots', propertyId] as const,
     queryFn: async ({ signal }): Promise<VisitSlots> =>
-      unwrap('GET /api/Property/{id}/VisitSlots', await apiClient.GET('/api/Property/{id}/VisitSlots', { params: { path: { id: propertyId } }, signal })),
+      unwrap(
+        'GET /api/Property/{id}/VisitSlots',
+        await apiClient.GET('/api/Property/{id}/VisitSlots', { params: { path: { id: propertyId } }, signal }),
+      ),
     // A slot somebody else takes meanwhile is refused on sending; the list reloads then.
     staleTime: 60_000,
   });

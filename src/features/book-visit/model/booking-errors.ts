@@ -1,7 +1,8 @@
 import { ApiError } from '@/shared/api';
 
 /** What went wrong with a request, as the dialog tells it. */
-export type BookingProblem = 'alreadyRequested' | 'slotUnavailable' | 'ownListing' | 'listingClosed' | 'invalid' | 'loginNeeded' | 'generic';
+export type BookingProblem =
+  'alreadyRequested' | 'slotUnavailable' | 'ownListing' | 'listingClosed' | 'invalid' | 'loginNeeded' | 'generic';
 
 const BY_TYPE: Record<string, BookingProblem> = {
   AppointmentAlreadyRequested: 'alreadyRequested',

@@ -5,7 +5,12 @@ const ZONE = 'Europe/Rome';
 
 const dayLabel = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numeric', month: 'short', timeZone: ZONE });
 const dayKey = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: ZONE });
-const timeLabel = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ZONE });
+const timeLabel = new Intl.DateTimeFormat('it-IT', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: ZONE,
+});
 
 export interface SlotDay {
   /** 2026-12-07 (Rome's date). */

@@ -13,7 +13,13 @@ export interface VisitDraft {
   sendNow: boolean;
 }
 
-export const EMPTY_VISIT_DRAFT: VisitDraft = { slots: [], message: '', phone: '', sendAfterLogin: false, sendNow: false };
+export const EMPTY_VISIT_DRAFT: VisitDraft = {
+  slots: [],
+  message: '',
+  phone: '',
+  sendAfterLogin: false,
+  sendNow: false,
+};
 
 const keyOf = (propertyId: number) => `rexer.visit-draft.${propertyId}`;
 

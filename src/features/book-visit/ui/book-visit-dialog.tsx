@@ -12,7 +12,13 @@ import { TextField } from '@/shared/ui/text-field';
 import { requestVisit, visitSlotsQueryOptions, type CreatedAppointment } from '../api/book-visit-api';
 import { bookingProblemOf, type BookingProblem } from '../model/booking-errors';
 import { formatSlot, formatSlotDay, formatSlotTime, groupSlotsByDay } from '../model/slot-days';
-import { clearVisitDraft, EMPTY_VISIT_DRAFT, readVisitDraft, saveVisitDraft, type VisitDraft } from '../model/visit-draft';
+import {
+  clearVisitDraft,
+  EMPTY_VISIT_DRAFT,
+  readVisitDraft,
+  saveVisitDraft,
+  type VisitDraft,
+} from '../model/visit-draft';
 import { messageProblem, phoneProblem, VISIT_MESSAGE_MAX } from '../model/visit-form';
 import styles from './book-visit-dialog.module.css';
 
@@ -75,7 +81,12 @@ export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, on
 
   const send = useMutation({
     mutationFn: (slots: string[]) =>
-      requestVisit({ PropertyId: propertyId, Slots: slots, ...(message.trim() ? { Message: message.trim() } : {}), ...(phone.trim() ? { Phone: phone.trim() } : {}) }),
+      requestVisit({
+        PropertyId: propertyId,
+        Slots: slots,
+        ...(message.trim() ? { Message: message.trim() } : {}),
+        ...(phone.trim() ? { Phone: phone.trim() } : {}),
+      }),
     onSuccess: (appointment, slots) => {
       clearVisitDraft(propertyId);
       setSent({ appointment, deadline: earliestSlot(slots) });
@@ -163,10 +174,18 @@ export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, on
       {sent ? (
         <div className={styles.sent} data-testid="book-visit-sent">
           <Alert tone="success" title={t('sent.heading')}>
-            <p>{sent.deadline ? t('sent.deadline', { day: formatSlotDay(sent.deadline), time: formatSlotTime(sent.deadline) }) : t('sent.noDeadline')}</p>
+            <p>
+              {sent.deadline
+                ? t('sent.deadline', { day: formatSlotDay(sent.deadline), time: formatSlotTime(sent.deadline) })
+                : t('sent.noDeadline')}
+            </p>
           </Alert>
           <p className={styles.text}>{t('sent.next')}</p>
-          <Link to="/myrexer/appuntamenti/$type" params={{ type: '0' }} className={buttonClassName({ variant: 'secondary' })}>
+          <Link
+            to="/myrexer/appuntamenti/$type"
+            params={{ type: '0' }}
+            className={buttonClassName({ variant: 'secondary' })}
+          >
             {t('sent.link')}
           </Link>
         </div>
@@ -241,7 +260,12 @@ export default function BookVisitDialog({ propertyId, onClose, onLoginNeeded, on
           </div>
           {picked.length > 0 ? (
             <p className={styles.summary} data-testid="book-visit-summary">
-              {t('summary', { list: [...picked].sort((a, b) => Date.parse(a) - Date.parse(b)).map(formatSlot).join(' · ') })}
+              {t('summary', {
+                list: [...picked]
+                  .sort((a, b) => Date.parse(a) - Date.parse(b))
+                  .map(formatSlot)
+                  .join(' · '),
+              })}
             </p>
           ) : null}
           <TextArea

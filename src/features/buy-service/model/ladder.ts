@@ -34,7 +34,10 @@ export function ladderOf(catalogue: Catalogue, flow: string): Ladder {
     const name = PLAN_BY_ID.get(plan.Id);
     return name ? [{ ...plan, plan: name }] : [];
   });
-  const extras = catalogue.ServiceProducts.filter((product) => EXTRAS.includes(product.Id) && product.WithPlan && (flow !== 'rent' || product.Id !== SOLD_GUARANTEED_ID));
+  const extras = catalogue.ServiceProducts.filter(
+    (product) =>
+      EXTRAS.includes(product.Id) && product.WithPlan && (flow !== 'rent' || product.Id !== SOLD_GUARANTEED_ID),
+  );
   return { plans, extras };
 }
 
@@ -55,7 +58,9 @@ export interface LadderLine {
 /** What the choice costs now, line by line (a free plan is a line too: the seller sees what it is). */
 export function linesOf(ladder: Ladder, choice: PlanChoice): LadderLine[] {
   const plan = ladder.plans.find((p) => p.plan === choice.plan);
-  const lines: LadderLine[] = plan ? [{ key: `plan-${plan.Id}`, name: plan.Name, cents: plan.PriceCents, later: isExclusive(plan.plan) }] : [];
+  const lines: LadderLine[] = plan
+    ? [{ key: `plan-${plan.Id}`, name: plan.Name, cents: plan.PriceCents, later: isExclusive(plan.plan) }]
+    : [];
   for (const id of choice.serviceIds) {
     const extra = ladder.extras.find((e) => e.Id === id);
     if (extra) lines.push({ key: `service-${extra.Id}`, name: extra.Name, cents: extra.PriceCents, later: false });

@@ -31,7 +31,9 @@ function slot(listingId: number, lines: readonly OrderLineRequest[]): string {
 }
 
 function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
 }
 
 /** The key of this purchase: the one kept, or a new one kept from now on. */

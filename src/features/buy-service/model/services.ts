@@ -4,7 +4,16 @@ import { SOLD_GUARANTEED_ID } from './ladder';
 // The services a published listing can buy from MyRexer, and where each stands.
 
 /** Service product ids (server/db/reference-ids.ts SERVICE_PRODUCT). */
-export const SERVICE = { firstRow: 1, soldGuaranteed: 3, photography: 4, renovation: 5, paddle: 6, publish: 7, premium: 8, flexible: 9 } as const;
+export const SERVICE = {
+  firstRow: 1,
+  soldGuaranteed: 3,
+  photography: 4,
+  renovation: 5,
+  paddle: 6,
+  publish: 7,
+  premium: 8,
+  flexible: 9,
+} as const;
 
 /** Listing statuses (spec: 1 incomplete, 2 published, 3 suspended, 4 sold). */
 const PUBLISHED = 2;
@@ -60,7 +69,12 @@ function isFuture(iso: string | null, now: Date): iso is string {
  * state: the ladder's extras (sold guaranteed only for a sale) and, for a listing on the basic
  * plan, the flexible plan sold later (9). Publishing (7) is free and done.
  */
-export function servicesFor(catalogue: Catalogue, listing: ServiceListing, orders: readonly Order[], now: Date = new Date()): ServiceOffer[] {
+export function servicesFor(
+  catalogue: Catalogue,
+  listing: ServiceListing,
+  orders: readonly Order[],
+  now: Date = new Date(),
+): ServiceOffer[] {
   const open = canBuyServices(listing.Status);
   const offers: ServiceOffer[] = [];
   for (const product of catalogue.ServiceProducts) {
@@ -72,8 +86,10 @@ export function servicesFor(catalogue: Catalogue, listing: ServiceListing, order
     const pending = orders.find((order) => order.Status === 'pending' && holds(order, product.Id)) ?? null;
     let state: ServiceState = { kind: 'none' };
     let canBuy = open;
-    if (product.Id === SERVICE.firstRow && isFuture(listing.HighlightedUntil, now)) state = { kind: 'activeUntil', until: listing.HighlightedUntil };
-    else if (product.Id === SERVICE.premium && isFuture(listing.PremiumUntil, now)) state = { kind: 'activeUntil', until: listing.PremiumUntil };
+    if (product.Id === SERVICE.firstRow && isFuture(listing.HighlightedUntil, now))
+      state = { kind: 'activeUntil', until: listing.HighlightedUntil };
+    else if (product.Id === SERVICE.premium && isFuture(listing.PremiumUntil, now))
+      state = { kind: 'activeUntil', until: listing.PremiumUntil };
     else if (product.Id === SERVICE.flexible && listing.PlanType === FLEXIBLE_PLAN) {
       state = { kind: 'currentPlan' };
       canBuy = false;

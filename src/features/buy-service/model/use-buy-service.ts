@@ -14,7 +14,14 @@ function isSettled(order: Order): boolean {
   return order.Status === 'failed' || order.Status === 'cancelled' || order.Status === 'refunded';
 }
 
-const KNOWN_ERRORS = ['PaymentProviderUnavailable', 'PaymentInProgress', 'OrderLimitReached', 'PropertyNotFound', 'InvalidOrder', 'Conflict'] as const;
+const KNOWN_ERRORS = [
+  'PaymentProviderUnavailable',
+  'PaymentInProgress',
+  'OrderLimitReached',
+  'PropertyNotFound',
+  'InvalidOrder',
+  'Conflict',
+] as const;
 
 /** The translation key (namespace buy-service) of a failed purchase. */
 export function buyErrorKey(error: unknown): string {

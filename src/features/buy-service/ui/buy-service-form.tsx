@@ -46,7 +46,10 @@ export function BuyServiceForm({ listingId, product, openPaymentPage, onPaid }: 
           help={t(`${unit}.help`)}
           value={String(quantity)}
           onChange={(event) => setQuantity(Number(event.currentTarget.value))}
-          options={Array.from({ length: product.MaxQuantity }, (_, i) => ({ value: String(i + 1), label: t(`${unit}.option`, { count: i + 1 }) }))}
+          options={Array.from({ length: product.MaxQuantity }, (_, i) => ({
+            value: String(i + 1),
+            label: t(`${unit}.option`, { count: i + 1 }),
+          }))}
           disabled={buy.busy}
         />
       ) : null}

@@ -24,7 +24,19 @@ export interface OptionCardProps {
  * usual), its name and price as the label, what it includes as the description; the whole
  * card answers a click or a tap.
  */
-export function OptionCard({ id, type, name, checked, onChange, label, price, description, disabled, invalid, testId }: OptionCardProps) {
+export function OptionCard({
+  id,
+  type,
+  name,
+  checked,
+  onChange,
+  label,
+  price,
+  description,
+  disabled,
+  invalid,
+  testId,
+}: OptionCardProps) {
   const descriptionId = `${id}-description`;
   return (
     <div className={cx(styles.option, checked && styles.checked, disabled && styles.disabled)} data-testid={testId}>
@@ -41,8 +53,7 @@ export function OptionCard({ id, type, name, checked, onChange, label, price, de
         className={styles.control}
       />
       <label htmlFor={id} className={styles.label}>
-        <span className={styles.name}>{label}</span>{' '}
-        <span className={styles.price}>{price}</span>
+        <span className={styles.name}>{label}</span> <span className={styles.price}>{price}</span>
       </label>
       <p id={descriptionId} className={styles.description}>
         {description}

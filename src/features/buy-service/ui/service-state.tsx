@@ -8,7 +8,12 @@ import styles from './service-state.module.css';
 export function ServiceState({ offer }: { offer: ServiceOffer }) {
   const { t } = useTranslation('buy-service');
   const { state, pending } = offer;
-  if (pending) return <p className={cx(styles.state, styles.pending)} data-testid="service-state">{t('state.pending')}</p>;
+  if (pending)
+    return (
+      <p className={cx(styles.state, styles.pending)} data-testid="service-state">
+        {t('state.pending')}
+      </p>
+    );
   if (state.kind === 'activeUntil')
     return (
       <p className={cx(styles.state, styles.active)} data-testid="service-state">

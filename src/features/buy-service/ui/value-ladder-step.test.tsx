@@ -31,7 +31,20 @@ afterEach(cleanup);
 
 async function show(props: Partial<ValueLadderStepProps> = {}) {
   const onAnswer = vi.fn();
-  await renderPage(() => <ValueLadderStep step="valueLadder" flow="sale" answer={undefined} busy={false} error={null} onAnswer={onAnswer} {...props} />, { i18n, path: '/annuncio/vendocasa/12/28' });
+  await renderPage(
+    () => (
+      <ValueLadderStep
+        step="valueLadder"
+        flow="sale"
+        answer={undefined}
+        busy={false}
+        error={null}
+        onAnswer={onAnswer}
+        {...props}
+      />
+    ),
+    { i18n, path: '/annuncio/vendocasa/12/28' },
+  );
   await screen.findByRole('group', { name: 'Scegli il piano' });
   return onAnswer;
 }
@@ -44,16 +57,34 @@ describe('ValueLadderStep', () => {
     await show();
     expect(screen.getByRole('heading', { level: 1, name: 'Come vuoi pubblicare il tuo annuncio?' })).toBeTruthy();
     const plans = within(screen.getByRole('group', { name: 'Scegli il piano' })).getAllByRole('radio');
-    expect(plans.map((radio) => radio.getAttribute('id'))).toEqual(['plan-basic', 'plan-flexible', 'plan-exclusive', 'plan-exclusivePartner']);
+    expect(plans.map((radio) => radio.getAttribute('id'))).toEqual([
+      'plan-basic',
+      'plan-flexible',
+      'plan-exclusive',
+      'plan-exclusivePartner',
+    ]);
     expect(screen.getByRole('radio', { name: 'Base Gratis' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Flessibile 199,00\u00a0€' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Esclusiva Nessun costo oggi' })).toBeTruthy();
     // What each includes is the option's description.
-    expect(screen.getByRole('radio', { name: 'Flessibile 199,00\u00a0€' }).getAttribute('aria-describedby')).toBe('plan-flexible-description');
-    expect(document.getElementById('plan-flexible-description')?.textContent).toBe('Per 90 giorni un consulente Rexer ti aiuta al telefono.');
+    expect(screen.getByRole('radio', { name: 'Flessibile 199,00\u00a0€' }).getAttribute('aria-describedby')).toBe(
+      'plan-flexible-description',
+    );
+    expect(document.getElementById('plan-flexible-description')?.textContent).toBe(
+      'Per 90 giorni un consulente Rexer ti aiuta al telefono.',
+    );
     // The extras of step 28: not publishing (7) nor the flexible plan sold later (9).
-    const extras = within(screen.getByRole('group', { name: 'Aggiungi dei servizi (facoltativo)' })).getAllByRole('checkbox');
-    expect(extras.map((box) => box.getAttribute('id'))).toEqual(['service-1', 'service-4', 'service-8', 'service-3', 'service-6', 'service-5']);
+    const extras = within(screen.getByRole('group', { name: 'Aggiungi dei servizi (facoltativo)' })).getAllByRole(
+      'checkbox',
+    );
+    expect(extras.map((box) => box.getAttribute('id'))).toEqual([
+      'service-1',
+      'service-4',
+      'service-8',
+      'service-3',
+      'service-6',
+      'service-5',
+    ]);
     expect(screen.getByRole('checkbox', { name: 'Venduto garantito 1.490,00\u00a0€' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Cartello «Vendesi» o «Affittasi» 24,90\u00a0€' })).toBeTruthy();
     expect(api.sent('GET /api/Order/Catalogue')).toHaveLength(1);
@@ -74,7 +105,11 @@ describe('ValueLadderStep', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /^In prima fila/ }));
     expect(total()).toBe('262,90\u00a0€');
     const summary = screen.getByTestId('ladder-summary');
-    expect(within(summary).getAllByRole('term').map((term) => term.textContent)).toEqual(['Flessibile', 'In prima fila', 'Cartello «Vendesi» o «Affittasi»', 'Totale da pagare ora']);
+    expect(
+      within(summary)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Flessibile', 'In prima fila', 'Cartello «Vendesi» o «Affittasi»', 'Totale da pagare ora']);
     fireEvent.click(screen.getByRole('checkbox', { name: /^Cartello/ }));
     expect(total()).toBe('238,00\u00a0€');
     expect(submit().textContent).toBe('Vai al pagamento di 238,00\u00a0€');
@@ -121,7 +156,10 @@ describe('ValueLadderStep', () => {
   });
 
   it('says a payment failed, keeps the choice and lets the seller pay again', async () => {
-    const onAnswer = await show({ answer: { plan: 'flexible', serviceIds: [1] }, order: { id: '41', outcome: 'failed' } });
+    const onAnswer = await show({
+      answer: { plan: 'flexible', serviceIds: [1] },
+      order: { id: '41', outcome: 'failed' },
+    });
     const alert = screen.getAllByRole('alert').find((region) => region.textContent !== '')!;
     expect(alert.textContent).toContain('Il pagamento non è andato a buon fine');
     expect(alert.textContent).toContain('Non ti è stato addebitato nulla');
@@ -141,14 +179,32 @@ describe('ValueLadderStep', () => {
   });
 
   it('shows the failure of the save beside the submit and waits while busy', async () => {
-    await show({ answer: { plan: 'basic', serviceIds: [] }, busy: true, error: 'Non siamo riusciti a creare il tuo ordine. Riprova.' });
+    await show({
+      answer: { plan: 'basic', serviceIds: [] },
+      busy: true,
+      error: 'Non siamo riusciti a creare il tuo ordine. Riprova.',
+    });
     expect(screen.getByRole('alert').textContent).toBe('Non siamo riusciti a creare il tuo ordine. Riprova.');
     expect((screen.getByRole('button', { name: /Salvataggio/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('offers to load the prices again when the catalogue does not answer', async () => {
-    fakeApi(fetchMock, { 'GET /api/Order/Catalogue': [500, { ExceptionType: 1, ExceptionTypeString: 'InternalError' }] });
-    await renderPage(() => <ValueLadderStep step="valueLadder" flow="sale" answer={undefined} busy={false} error={null} onAnswer={vi.fn()} />, { i18n });
+    fakeApi(fetchMock, {
+      'GET /api/Order/Catalogue': [500, { ExceptionType: 1, ExceptionTypeString: 'InternalError' }],
+    });
+    await renderPage(
+      () => (
+        <ValueLadderStep
+          step="valueLadder"
+          flow="sale"
+          answer={undefined}
+          busy={false}
+          error={null}
+          onAnswer={vi.fn()}
+        />
+      ),
+      { i18n },
+    );
     expect(await screen.findByText('Non riusciamo a caricare piani e prezzi in questo momento.')).toBeTruthy();
     fakeApi(fetchMock, { 'GET /api/Order/Catalogue': [200, TEST_CATALOGUE] });
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));

@@ -6,7 +6,16 @@ import { Button } from '@/shared/ui/button';
 import { StepForm } from '@/shared/ui/step-form';
 import { catalogueQueryOptions } from '../api/orders-api';
 import { formatEuroCents } from '../lib/money';
-import { choiceOf, isExclusive, ladderOf, linesOf, totalOf, type Ladder, type Plan, type PlanChoice } from '../model/ladder';
+import {
+  choiceOf,
+  isExclusive,
+  ladderOf,
+  linesOf,
+  totalOf,
+  type Ladder,
+  type Plan,
+  type PlanChoice,
+} from '../model/ladder';
 import { OptionCard } from './option-card';
 import styles from './value-ladder.module.css';
 
@@ -72,7 +81,11 @@ export default function ValueLadderStep({ flow, answer, busy, error, onAnswer, o
       error={error}
     >
       {unpaid ? (
-        <Alert tone={unpaid === 'failed' ? 'error' : 'info'} title={t(`ladder.outcome.${unpaid}.title`)} className={styles.outcome}>
+        <Alert
+          tone={unpaid === 'failed' ? 'error' : 'info'}
+          title={t(`ladder.outcome.${unpaid}.title`)}
+          className={styles.outcome}
+        >
           <p>{t(`ladder.outcome.${unpaid}.text`)}</p>
         </Alert>
       ) : null}
@@ -87,7 +100,9 @@ export default function ValueLadderStep({ flow, answer, busy, error, onAnswer, o
               setPlan(next);
               setMissingPlan(false);
             }}
-            onService={(id, on) => setServiceIds((ids) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)))}
+            onService={(id, on) =>
+              setServiceIds((ids) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)))
+            }
           />
         ) : catalogue.isError ? (
           <Alert tone="error" title={t('catalogue.error')}>
@@ -135,7 +150,11 @@ function LadderFields({ ladder, plan, serviceIds, missingPlan, onPlan, onService
               checked={plan === item.plan}
               onChange={() => onPlan(item.plan)}
               label={item.Name}
-              price={item.PriceCents > 0 ? formatEuroCents(item.PriceCents) : t(isExclusive(item.plan) ? 'price.nothingToday' : 'price.free')}
+              price={
+                item.PriceCents > 0
+                  ? formatEuroCents(item.PriceCents)
+                  : t(isExclusive(item.plan) ? 'price.nothingToday' : 'price.free')
+              }
               description={item.Description}
               invalid={missingPlan}
               testId={`plan-${item.plan}`}
@@ -150,7 +169,11 @@ function LadderFields({ ladder, plan, serviceIds, missingPlan, onPlan, onService
       </fieldset>
 
       {ladder.extras.length > 0 ? (
-        <fieldset className={styles.group} disabled={exclusive} aria-describedby={exclusive ? exclusiveNoteId : undefined}>
+        <fieldset
+          className={styles.group}
+          disabled={exclusive}
+          aria-describedby={exclusive ? exclusiveNoteId : undefined}
+        >
           <legend className={styles.legend}>{t('ladder.extras')}</legend>
           {exclusive ? (
             <p id={exclusiveNoteId} className={styles.groupNote}>
@@ -188,7 +211,9 @@ function LadderFields({ ladder, plan, serviceIds, missingPlan, onPlan, onService
             {lines.map((line) => (
               <div key={line.key} className={styles.line}>
                 <dt>{line.name}</dt>
-                <dd>{line.cents > 0 ? formatEuroCents(line.cents) : t(line.later ? 'price.nothingToday' : 'price.free')}</dd>
+                <dd>
+                  {line.cents > 0 ? formatEuroCents(line.cents) : t(line.later ? 'price.nothingToday' : 'price.free')}
+                </dd>
               </div>
             ))}
             <div className={styles.totalLine}>

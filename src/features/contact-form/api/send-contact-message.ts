@@ -7,10 +7,7 @@ import type { ContactRequest } from '../model/contact-values';
 const contactClient = createApiClient();
 
 export type SendOutcome =
-  | { kind: 'sent'; id: number }
-  | { kind: 'badRequest' }
-  | { kind: 'tooManyRequests' }
-  | { kind: 'failed' };
+  { kind: 'sent'; id: number } | { kind: 'badRequest' } | { kind: 'tooManyRequests' } | { kind: 'failed' };
 
 /** POST /api/Contact/Send. Never throws: the form shows every outcome in place. */
 export async function sendContactMessage(body: ContactRequest): Promise<SendOutcome> {

@@ -35,7 +35,14 @@ describe('validateContact', () => {
   });
 
   it('refuses a name with a line break, a direction or invisible character, or a link', () => {
-    for (const name of ['Maria\nRossi', 'Maria\u2028Rossi', 'Maria \u202eissoR', 'Ma\u200bria', 'Maria https://evil.example', 'Maria evil.com']) {
+    for (const name of [
+      'Maria\nRossi',
+      'Maria\u2028Rossi',
+      'Maria \u202eissoR',
+      'Ma\u200bria',
+      'Maria https://evil.example',
+      'Maria evil.com',
+    ]) {
       expect(validateContact({ ...valid, name }).name, JSON.stringify(name)).toBe('nameCharacters');
     }
     expect(validateContact({ ...valid, name: "Studio D'Amico & C." }).name).toBeUndefined();

@@ -128,9 +128,7 @@ describe('ContactForm', () => {
   });
 
   it('explains a 400 answer and keeps what was typed', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { ExceptionType: 1, ExceptionTypeString: 'ValidationError' }),
-    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { ExceptionType: 1, ExceptionTypeString: 'ValidationError' }));
     renderForm();
     fillValidForm();
     submit();

@@ -15,7 +15,14 @@ import {
   type ContactFormValues,
   type ContactSubject,
 } from '../model/contact-values';
-import { MESSAGE_MAX, NAME_MAX, hasErrors, toContactRequest, validateContact, type ContactErrors } from '../model/validate-contact';
+import {
+  MESSAGE_MAX,
+  NAME_MAX,
+  hasErrors,
+  toContactRequest,
+  validateContact,
+  type ContactErrors,
+} from '../model/validate-contact';
 import styles from './contact-form.module.css';
 
 export interface ContactFormProps {

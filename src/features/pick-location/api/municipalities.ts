@@ -15,14 +15,20 @@ export const SUGGESTIONS_MAX = 8;
 export const MIN_QUERY_LENGTH = 2;
 
 export async function findMunicipalities(text: string, signal?: AbortSignal): Promise<Municipality[]> {
-  const result = unwrap('GET /api/Search/Places', await apiClient.GET('/api/Search/Places', { params: { query: { Text: text, Limit: PLACES_LIMIT } }, signal }));
+  const result = unwrap(
+    'GET /api/Search/Places',
+    await apiClient.GET('/api/Search/Places', { params: { query: { Text: text, Limit: PLACES_LIMIT } }, signal }),
+  );
   return result.Items.filter((item) => item.Kind === 'town' && /^\d{6}$/.test(item.Id))
     .slice(0, SUGGESTIONS_MAX)
     .map((item) => ({
       istat: item.Id,
       name: item.Name,
       province: item.Detail,
-      center: item.Latitude !== null && item.Longitude !== null ? { latitude: item.Latitude, longitude: item.Longitude } : null,
+      center:
+        item.Latitude !== null && item.Longitude !== null
+          ? { latitude: item.Latitude, longitude: item.Longitude }
+          : null,
     }));
 }
 
@@ -36,10 +42,18 @@ export const municipalitiesQueryOptions = (text: string) =>
 export async function municipalityByIstat(istat: string, signal?: AbortSignal): Promise<Municipality> {
   const result = unwrap(
     'GET /api/Search/Listings',
-    await apiClient.GET('/api/Search/Listings', { params: { query: { SearchType: 'town', Town: istat, PageSize: '1' } }, signal }),
+    await apiClient.GET('/api/Search/Listings', {
+      params: { query: { SearchType: 'town', Town: istat, PageSize: '1' } },
+      signal,
+    }),
   );
   const { Name, Center } = result.Area;
-  return { istat, name: Name ?? istat, province: null, center: Center ? { latitude: Center.Latitude, longitude: Center.Longitude } : null };
+  return {
+    istat,
+    name: Name ?? istat,
+    province: null,
+    center: Center ? { latitude: Center.Latitude, longitude: Center.Longitude } : null,
+  };
 }
 
 export const municipalityQueryOptions = (istat: string) =>
@@ -60,7 +74,13 @@ export const streetPositionQueryOptions = (istat: string, street: string, street
       const answer = unwrap(
         'GET /api/Map/StreetPosition',
         await apiClient.GET('/api/Map/StreetPosition', {
-          params: { query: { MunicipalityIstat: istat, Street: street.trim(), ...(streetNumber.trim() ? { StreetNumber: streetNumber.trim() } : {}) } },
+          params: {
+            query: {
+              MunicipalityIstat: istat,
+              Street: street.trim(),
+              ...(streetNumber.trim() ? { StreetNumber: streetNumber.trim() } : {}),
+            },
+          },
           signal,
         }),
       );

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { isValidAnswer } from '@domain/wizard-steps';
 import { pinAfterKey, metresPerPixel } from '../lib/pin-map';
-import { bearingFrom, distanceM, locationProblems, movedBy, placedPin, toPickedLocation, type LocationDraft } from './location';
+import {
+  bearingFrom,
+  distanceM,
+  locationProblems,
+  movedBy,
+  placedPin,
+  toPickedLocation,
+  type LocationDraft,
+} from './location';
 
 const BOLOGNA = { istat: '037006', name: 'Bologna', province: 'BO', center: { latitude: 44.4938, longitude: 11.3387 } };
-const COMPLETE: LocationDraft = { municipality: BOLOGNA, street: '  Via dell’Indipendenza ', streetNumber: ' 12/A ', pin: { latitude: 44.4981234567, longitude: 11.3421765432 } };
+const COMPLETE: LocationDraft = {
+  municipality: BOLOGNA,
+  street: '  Via dell’Indipendenza ',
+  streetNumber: ' 12/A ',
+  pin: { latitude: 44.4981234567, longitude: 11.3421765432 },
+};
 
 describe('locationProblems', () => {
   it('names every missing part, in the order of the form; the pin only once there is a town to place it in', () => {
@@ -13,18 +26,24 @@ describe('locationProblems', () => {
       { field: 'street', kind: 'missing' },
       { field: 'streetNumber', kind: 'missing' },
     ]);
-    expect(locationProblems({ ...COMPLETE, municipality: { ...BOLOGNA, center: null }, pin: null })).toEqual([{ field: 'pin', kind: 'missing' }]);
+    expect(locationProblems({ ...COMPLETE, municipality: { ...BOLOGNA, center: null }, pin: null })).toEqual([
+      { field: 'pin', kind: 'missing' },
+    ]);
   });
 
   it('refuses a street number without a digit, but takes «snc» and «S.N.C.»', () => {
-    expect(locationProblems({ ...COMPLETE, streetNumber: 'bis' })).toEqual([{ field: 'streetNumber', kind: 'noDigit' }]);
+    expect(locationProblems({ ...COMPLETE, streetNumber: 'bis' })).toEqual([
+      { field: 'streetNumber', kind: 'noDigit' },
+    ]);
     expect(locationProblems({ ...COMPLETE, streetNumber: 'snc' })).toEqual([]);
     expect(locationProblems({ ...COMPLETE, streetNumber: 'S.N.C.' })).toEqual([]);
   });
 
   it('refuses texts past the answer’s limits', () => {
     expect(locationProblems({ ...COMPLETE, street: 'x'.repeat(201) })).toEqual([{ field: 'street', kind: 'tooLong' }]);
-    expect(locationProblems({ ...COMPLETE, streetNumber: '1'.repeat(21) })).toEqual([{ field: 'streetNumber', kind: 'tooLong' }]);
+    expect(locationProblems({ ...COMPLETE, streetNumber: '1'.repeat(21) })).toEqual([
+      { field: 'streetNumber', kind: 'tooLong' },
+    ]);
   });
 
   it('refuses a pin more than 40 km from the town’s centre, as the server does, and one outside Italy', () => {
@@ -32,7 +51,13 @@ describe('locationProblems', () => {
     const far = movedBy(BOLOGNA.center, 0, 40_100);
     expect(locationProblems({ ...COMPLETE, pin: near })).toEqual([]);
     expect(locationProblems({ ...COMPLETE, pin: far })).toEqual([{ field: 'pin', kind: 'tooFar' }]);
-    expect(locationProblems({ ...COMPLETE, municipality: { ...BOLOGNA, center: null }, pin: { latitude: 51.5, longitude: -0.12 } })).toEqual([{ field: 'pin', kind: 'outsideItaly' }]);
+    expect(
+      locationProblems({
+        ...COMPLETE,
+        municipality: { ...BOLOGNA, center: null },
+        pin: { latitude: 51.5, longitude: -0.12 },
+      }),
+    ).toEqual([{ field: 'pin', kind: 'outsideItaly' }]);
   });
 });
 
@@ -51,7 +76,12 @@ describe('toPickedLocation', () => {
   it('answers what the wizard’s step 2 accepts, and nothing for a draft it would refuse', () => {
     const { municipalityName: _name, ...picked } = toPickedLocation(COMPLETE)!;
     expect(isValidAnswer('locality', { ...picked, showAddress: false }, {})).toBe(true);
-    for (const draft of [{ ...COMPLETE, street: '' }, { ...COMPLETE, streetNumber: '' }, { ...COMPLETE, municipality: null }, { ...COMPLETE, pin: null }]) {
+    for (const draft of [
+      { ...COMPLETE, street: '' },
+      { ...COMPLETE, streetNumber: '' },
+      { ...COMPLETE, municipality: null },
+      { ...COMPLETE, pin: null },
+    ]) {
       expect(toPickedLocation(draft)).toBeNull();
     }
   });
@@ -84,7 +114,7 @@ describe('the pin’s position in words and by keyboard', () => {
 
 describe('placedPin', () => {
   const typed: LocationDraft = { municipality: BOLOGNA, street: 'Via Rizzoli', streetNumber: '3', pin: null };
-  const rizzoli = { latitude: 44.4940, longitude: 11.3460 };
+  const rizzoli = { latitude: 44.494, longitude: 11.346 };
 
   it('puts the pin at the town’s centre as soon as the town is chosen, so the step can go on without the map', () => {
     const placed = placedPin(typed, null);
@@ -97,7 +127,10 @@ describe('placedPin', () => {
     const onStreet = placedPin(placedPin(typed, null), rizzoli);
     expect(onStreet).toMatchObject({ pin: rizzoli, pinFrom: 'street' });
     expect(placedPin(onStreet, rizzoli)).toBe(onStreet);
-    expect(placedPin({ ...onStreet, street: 'Via Nuova' }, null)).toMatchObject({ pin: BOLOGNA.center, pinFrom: 'town' });
+    expect(placedPin({ ...onStreet, street: 'Via Nuova' }, null)).toMatchObject({
+      pin: BOLOGNA.center,
+      pinFrom: 'town',
+    });
   });
 
   it('never moves a pin the seller placed, nor places one without a town or a centre', () => {

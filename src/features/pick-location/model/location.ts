@@ -58,7 +58,12 @@ export const EMPTY_LOCATION: LocationDraft = { municipality: null, street: '', s
 export function draftOf(location: PickedLocation | null | undefined, municipality: Municipality | null): LocationDraft {
   if (!location) return EMPTY_LOCATION;
   return {
-    municipality: municipality ?? { istat: location.municipalityIstat, name: location.municipalityName, province: null, center: null },
+    municipality: municipality ?? {
+      istat: location.municipalityIstat,
+      name: location.municipalityName,
+      province: null,
+      center: null,
+    },
     street: location.street,
     streetNumber: location.streetNumber,
     pin: { latitude: location.latitude, longitude: location.longitude },
@@ -73,13 +78,17 @@ export function draftOf(location: PickedLocation | null | undefined, municipalit
  */
 export function placedPin(draft: LocationDraft, street: LatLng | null): LocationDraft {
   if (draft.pinFrom === 'seller' || !draft.municipality) return draft;
-  if (street) return sameSpot(draft.pin, street) && draft.pinFrom === 'street' ? draft : { ...draft, pin: street, pinFrom: 'street' };
+  if (street)
+    return sameSpot(draft.pin, street) && draft.pinFrom === 'street'
+      ? draft
+      : { ...draft, pin: street, pinFrom: 'street' };
   const center = draft.municipality.center;
   if (!center) return draft;
   return sameSpot(draft.pin, center) && draft.pinFrom === 'town' ? draft : { ...draft, pin: center, pinFrom: 'town' };
 }
 
-const sameSpot = (a: LatLng | null, b: LatLng) => a !== null && a.latitude === b.latitude && a.longitude === b.longitude;
+const sameSpot = (a: LatLng | null, b: LatLng) =>
+  a !== null && a.latitude === b.latitude && a.longitude === b.longitude;
 
 export type LocationProblem =
   | { field: 'municipality'; kind: 'missing' }
@@ -98,7 +107,8 @@ export function distanceM(a: LatLng, b: LatLng): number {
   return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-const inRange = (value: number, [min, max]: readonly [number, number]) => Number.isFinite(value) && value >= min && value <= max;
+const inRange = (value: number, [min, max]: readonly [number, number]) =>
+  Number.isFinite(value) && value >= min && value <= max;
 
 /** Every rule the draft breaks, one per field at most, in the order of the form. */
 export function locationProblems(draft: LocationDraft): LocationProblem[] {
@@ -111,13 +121,15 @@ export function locationProblems(draft: LocationDraft): LocationProblem[] {
   if (!number) problems.push({ field: 'streetNumber', kind: 'missing' });
   else if (number.length > STREET_NUMBER_MAX) problems.push({ field: 'streetNumber', kind: 'tooLong' });
   // "snc" (senza numero civico) is how Italian addresses say a house has no number.
-  else if (!/\d/.test(number) && number.toLowerCase().replace(/\./g, '') !== 'snc') problems.push({ field: 'streetNumber', kind: 'noDigit' });
+  else if (!/\d/.test(number) && number.toLowerCase().replace(/\./g, '') !== 'snc')
+    problems.push({ field: 'streetNumber', kind: 'noDigit' });
   // Without a town there is no map to place a pin on: the town's own message says what to do.
   if (!draft.pin) {
     if (draft.municipality) problems.push({ field: 'pin', kind: 'missing' });
-  }
-  else if (!inRange(draft.pin.latitude, LATITUDE_RANGE) || !inRange(draft.pin.longitude, LONGITUDE_RANGE)) problems.push({ field: 'pin', kind: 'outsideItaly' });
-  else if (draft.municipality?.center && distanceM(draft.pin, draft.municipality.center) > MAX_PIN_DISTANCE_M) problems.push({ field: 'pin', kind: 'tooFar' });
+  } else if (!inRange(draft.pin.latitude, LATITUDE_RANGE) || !inRange(draft.pin.longitude, LONGITUDE_RANGE))
+    problems.push({ field: 'pin', kind: 'outsideItaly' });
+  else if (draft.municipality?.center && distanceM(draft.pin, draft.municipality.center) > MAX_PIN_DISTANCE_M)
+    problems.push({ field: 'pin', kind: 'tooFar' });
   return problems;
 }
 
@@ -144,7 +156,9 @@ export function bearingFrom(origin: LatLng, point: LatLng): { distanceM: number;
   const rad = Math.PI / 180;
   const dLng = (point.longitude - origin.longitude) * rad;
   const y = Math.sin(dLng) * Math.cos(point.latitude * rad);
-  const x = Math.cos(origin.latitude * rad) * Math.sin(point.latitude * rad) - Math.sin(origin.latitude * rad) * Math.cos(point.latitude * rad) * Math.cos(dLng);
+  const x =
+    Math.cos(origin.latitude * rad) * Math.sin(point.latitude * rad) -
+    Math.sin(origin.latitude * rad) * Math.cos(point.latitude * rad) * Math.cos(dLng);
   const degrees = (Math.atan2(y, x) / rad + 360) % 360;
   return { distanceM: distanceM(origin, point), direction: DIRECTIONS[Math.round(degrees / 45) % 8]! };
 }

@@ -106,7 +106,19 @@ const town = (istat: string, name: string, sigla: string, latitude: number, long
   Params: { SearchType: 'town', Town: istat },
 });
 const PLACES: Record<string, unknown[]> = {
-  bo: [town('037006', 'Bologna', 'BO', 44.4938, 11.3387), { Kind: 'province', Id: 'bologna', Name: 'Provincia di Bologna', Detail: 'BO, Emilia-Romagna', Latitude: 44.5, Longitude: 11.3, Params: {} }, town('021008', 'Bolzano', 'BZ', 46.4983, 11.3548)],
+  bo: [
+    town('037006', 'Bologna', 'BO', 44.4938, 11.3387),
+    {
+      Kind: 'province',
+      Id: 'bologna',
+      Name: 'Provincia di Bologna',
+      Detail: 'BO, Emilia-Romagna',
+      Latitude: 44.5,
+      Longitude: 11.3,
+      Params: {},
+    },
+    town('021008', 'Bolzano', 'BZ', 46.4983, 11.3548),
+  ],
   bol: [town('037006', 'Bologna', 'BO', 44.4938, 11.3387), town('021008', 'Bolzano', 'BZ', 46.4983, 11.3548)],
   xyz: [],
 };
@@ -122,10 +134,31 @@ beforeEach(() => {
   fetchMock.mockReset();
   api = fakeApi(fetchMock, {
     'GET /api/config': [200, { TileUrl: null, BasemapPmtilesUrl: null }],
-    'GET /api/Map/StreetPosition': ({ query }) => [200, { Position: STREETS[`${query.get('MunicipalityIstat')} ${query.get('Street')?.toLowerCase()}`] ?? null }],
+    'GET /api/Map/StreetPosition': ({ query }) => [
+      200,
+      { Position: STREETS[`${query.get('MunicipalityIstat')} ${query.get('Street')?.toLowerCase()}`] ?? null },
+    ],
     'GET /api/Search/Places': ({ query }) => [200, { Items: PLACES[(query.get('Text') ?? '').toLowerCase()] ?? [] }],
     'GET /api/Search/Listings': ({ query }) =>
-      query.get('Town') === '037006' ? [200, { Total: 0, Items: [], NextCursor: null, Markers: { Zoom: 12, Points: [] }, Area: { Kind: 'town', Name: 'Bologna', Center: { Latitude: 44.4938, Longitude: 11.3387 }, RadiusM: null, Polygon: null, Bounds: null } }] : [404, { ExceptionType: 404, ExceptionTypeString: 'UnknownPlace' }],
+      query.get('Town') === '037006'
+        ? [
+            200,
+            {
+              Total: 0,
+              Items: [],
+              NextCursor: null,
+              Markers: { Zoom: 12, Points: [] },
+              Area: {
+                Kind: 'town',
+                Name: 'Bologna',
+                Center: { Latitude: 44.4938, Longitude: 11.3387 },
+                RadiusM: null,
+                Polygon: null,
+                Bounds: null,
+              },
+            },
+          ]
+        : [404, { ExceptionType: 404, ExceptionTypeString: 'UnknownPlace' }],
   });
 });
 afterEach(() => {
@@ -134,14 +167,25 @@ afterEach(() => {
   fake.FakeMarker.all = [];
 });
 
-function renderStep(props: { answer?: LocalityAnswer; busy?: boolean; error?: string | null; afterStepChange?: boolean } = {}) {
+function renderStep(
+  props: { answer?: LocalityAnswer; busy?: boolean; error?: string | null; afterStepChange?: boolean } = {},
+) {
   const onAnswer = vi.fn<(answer: LocalityAnswer) => void>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <StepFocusContext.Provider value={{ focusOnMount: props.afterStepChange ?? false }}>
-          <LocalityStep step="locality" flow="sale" answer={props.answer} answers={{}} listingId={7} busy={props.busy ?? false} error={props.error ?? null} onAnswer={onAnswer} />
+          <LocalityStep
+            step="locality"
+            flow="sale"
+            answer={props.answer}
+            answers={{}}
+            listingId={7}
+            busy={props.busy ?? false}
+            error={props.error ?? null}
+            onAnswer={onAnswer}
+          />
         </StepFocusContext.Provider>
       </QueryClientProvider>
     </I18nProvider>,
@@ -177,7 +221,7 @@ describe('LocalityStep', () => {
     renderStep({ afterStepChange: true });
     const heading = screen.getByRole('heading', { level: 1, name: "Dove si trova l'immobile?" });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getByRole('group', { name: 'Cosa mostriamo nell\'annuncio?' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: "Cosa mostriamo nell'annuncio?" })).toBeTruthy();
   });
 
   it('suggests only towns from what the seller types, and picks one with the arrows and Enter', async () => {
@@ -187,7 +231,11 @@ describe('LocalityStep', () => {
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'bo' } });
     const listbox = await screen.findByRole('listbox', { name: 'Comuni trovati' });
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['BolognaBO', 'BolzanoBZ']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['BolognaBO', 'BolzanoBZ']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
     expect(await screen.findByText('2 comuni trovati: usa le frecce per sceglierne uno.')).toBeTruthy();
@@ -246,7 +294,9 @@ describe('LocalityStep', () => {
     fireEvent.change(input, { target: { value: 'b' } });
     expect(await screen.findByText('Scrivi almeno 2 lettere.')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'xyz' } });
-    expect((await screen.findAllByText('Nessun comune inizia con «xyz». Controlla come è scritto.')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Nessun comune inizia con «xyz». Controlla come è scritto.')).length,
+    ).toBeGreaterThan(0);
     expect(api.sent('GET /api/Search/Places').map((c) => c.query.get('Text'))).toEqual(['xyz']);
   });
 
@@ -270,11 +320,20 @@ describe('LocalityStep', () => {
     expect(screen.getByText(/Il segnaposto è al centro di Bologna\. L'abbiamo messo noi dall'indirizzo/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Via o piazza'), { target: { value: 'Via Rizzoli' } });
     fireEvent.change(screen.getByLabelText('Numero civico'), { target: { value: '3' } });
-    expect(await screen.findByText(/Il segnaposto è in Via Rizzoli, a Bologna\./, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText(/Il segnaposto è in Via Rizzoli, a Bologna\./, undefined, { timeout: 3000 }),
+    ).toBeTruthy();
     expect(api.sent('GET /api/Map/StreetPosition').at(-1)?.query.get('MunicipalityIstat')).toBe('037006');
     expect(fake.FakeMap.last).toBeUndefined();
     submit();
-    expect(onAnswer).toHaveBeenCalledWith({ municipalityIstat: '037006', street: 'Via Rizzoli', streetNumber: '3', latitude: 44.4939, longitude: 11.3452, showAddress: true });
+    expect(onAnswer).toHaveBeenCalledWith({
+      municipalityIstat: '037006',
+      street: 'Via Rizzoli',
+      streetNumber: '3',
+      latitude: 44.4939,
+      longitude: 11.3452,
+      showAddress: true,
+    });
 
     // The map opens on that pin, and a pin the seller moves stays where they put it.
     const pin = await openMap();
@@ -285,7 +344,9 @@ describe('LocalityStep', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(pinMarker().getLngLat()).toEqual({ lng: 11.344, lat: 44.495 });
     submit();
-    expect(onAnswer).toHaveBeenLastCalledWith(expect.objectContaining({ streetNumber: '5', latitude: 44.495, longitude: 11.344 }));
+    expect(onAnswer).toHaveBeenLastCalledWith(
+      expect.objectContaining({ streetNumber: '5', latitude: 44.495, longitude: 11.344 }),
+    );
   });
 
   it('opens the map on the town’s centre, and hands over the address, the pin dragged and the display choice', async () => {
@@ -297,7 +358,9 @@ describe('LocalityStep', () => {
     expect(fake.FakeMap.last).toBeUndefined();
 
     const pin = await openMap();
-    expect(pin.getAttribute('aria-label')).toBe("Segnaposto dell'immobile. Il segnaposto è al centro di Bologna. Usa le frecce per spostarlo, con Maiusc per spostarlo di più.");
+    expect(pin.getAttribute('aria-label')).toBe(
+      "Segnaposto dell'immobile. Il segnaposto è al centro di Bologna. Usa le frecce per spostarlo, con Maiusc per spostarlo di più.",
+    );
     expect(fake.FakeMap.last!.options.center).toEqual([11.3387, 44.4938]);
     expect(pinMarker().getLngLat()).toEqual({ lng: 11.3387, lat: 44.4938 });
 
@@ -309,7 +372,14 @@ describe('LocalityStep', () => {
     expect(await screen.findByText(/Il segnaposto è a \d+ metri a nord-est del centro di Bologna\./)).toBeTruthy();
     fireEvent.click(screen.getByLabelText(/Solo la zona/));
     submit();
-    expect(onAnswer).toHaveBeenCalledWith({ municipalityIstat: '037006', street: 'Via Rizzoli', streetNumber: '3', latitude: 44.4968, longitude: 11.3427, showAddress: false });
+    expect(onAnswer).toHaveBeenCalledWith({
+      municipalityIstat: '037006',
+      street: 'Via Rizzoli',
+      streetNumber: '3',
+      latitude: 44.4968,
+      longitude: 11.3427,
+      showAddress: false,
+    });
   });
 
   it('moves the pin with the arrow keys and with a tap on the map', async () => {
@@ -339,17 +409,28 @@ describe('LocalityStep', () => {
     await openMap();
     act(() => fake.FakeMap.last!.fire('click', { lngLat: { lat: 45.4642, lng: 9.19 } }));
     submit();
-    expect(screen.getByText("Il segnaposto è a più di 40 km dal centro di Bologna: spostalo sull'immobile.")).toBeTruthy();
+    expect(
+      screen.getByText("Il segnaposto è a più di 40 km dal centro di Bologna: spostalo sull'immobile."),
+    ).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Riporta il segnaposto al centro di Bologna' }));
     expect(screen.queryByText(/più di 40 km/)).toBeNull();
     expect(pinMarker().getLngLat()).toEqual({ lng: 11.3387, lat: 44.4938 });
     submit();
-    expect(onAnswer).toHaveBeenCalledWith(expect.objectContaining({ latitude: 44.4938, longitude: 11.3387, showAddress: true }));
+    expect(onAnswer).toHaveBeenCalledWith(
+      expect.objectContaining({ latitude: 44.4938, longitude: 11.3387, showAddress: true }),
+    );
   });
 
   it('resumes a saved answer: the town named from its ISTAT code, the pin kept without loading the map', async () => {
-    const saved: LocalityAnswer = { municipalityIstat: '037006', street: 'Via Rizzoli', streetNumber: '3', latitude: 44.4968, longitude: 11.3427, showAddress: false };
+    const saved: LocalityAnswer = {
+      municipalityIstat: '037006',
+      street: 'Via Rizzoli',
+      streetNumber: '3',
+      latitude: 44.4968,
+      longitude: 11.3427,
+      showAddress: false,
+    };
     const { onAnswer } = renderStep({ answer: saved });
     await waitFor(() => expect((combobox() as HTMLInputElement).value).toBe('Bologna'));
     expect(api.sent('GET /api/Search/Listings')[0]?.query.get('Town')).toBe('037006');
@@ -362,7 +443,14 @@ describe('LocalityStep', () => {
   });
 
   it('choosing another town moves the pin to its centre, forgetting the former one', async () => {
-    const saved: LocalityAnswer = { municipalityIstat: '037006', street: 'Via Rizzoli', streetNumber: '3', latitude: 44.4968, longitude: 11.3427, showAddress: true };
+    const saved: LocalityAnswer = {
+      municipalityIstat: '037006',
+      street: 'Via Rizzoli',
+      streetNumber: '3',
+      latitude: 44.4968,
+      longitude: 11.3427,
+      showAddress: true,
+    };
     const { onAnswer } = renderStep({ answer: saved });
     await waitFor(() => expect((combobox() as HTMLInputElement).value).toBe('Bologna'));
     fireEvent.focus(combobox());
@@ -370,7 +458,12 @@ describe('LocalityStep', () => {
     fireEvent.mouseDown(await screen.findByRole('option', { name: /Bolzano/ }));
     expect(screen.getByText(/Il segnaposto è al centro di Bolzano\./)).toBeTruthy();
     submit();
-    expect(onAnswer).toHaveBeenCalledWith({ ...saved, municipalityIstat: '021008', latitude: 46.4983, longitude: 11.3548 });
+    expect(onAnswer).toHaveBeenCalledWith({
+      ...saved,
+      municipalityIstat: '021008',
+      latitude: 46.4983,
+      longitude: 11.3548,
+    });
   });
 
   it('disables its submit while the page saves, and shows the page’s error', () => {

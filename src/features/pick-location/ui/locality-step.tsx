@@ -5,7 +5,13 @@ import { useTranslation } from '@/shared/i18n';
 import { ChoiceCards } from '@/shared/ui/choice-cards';
 import { StepForm } from '@/shared/ui/step-form';
 import { municipalityQueryOptions } from '../api/municipalities';
-import { draftOf, locationProblems, toPickedLocation, type LocalityAnswer, type LocationDraft } from '../model/location';
+import {
+  draftOf,
+  locationProblems,
+  toPickedLocation,
+  type LocalityAnswer,
+  type LocationDraft,
+} from '../model/location';
 import { focusFirstInvalid, LocationPicker } from './location-picker';
 import styles from './locality-step.module.css';
 
@@ -31,7 +37,9 @@ export default function LocalityStep({ answer, answers, busy, error, onAnswer }:
   const formRef = useRef<HTMLDivElement>(null);
   // A saved answer names its town by ISTAT code only: its name and centre are looked up.
   const town = useQuery({ ...municipalityQueryOptions(answer?.municipalityIstat ?? ''), enabled: Boolean(answer) });
-  const [draft, setDraft] = useState<LocationDraft>(() => (answer ? draftOf({ ...answer, municipalityName: '' }, null) : draftOf(null, null)));
+  const [draft, setDraft] = useState<LocationDraft>(() =>
+    answer ? draftOf({ ...answer, municipalityName: '' }, null) : draftOf(null, null),
+  );
   const [showAddress, setShowAddress] = useState(answer?.showAddress ?? true);
   const [submitted, setSubmitted] = useState(false);
   if (town.data && draft.municipality?.istat === town.data.istat && draft.municipality.name === '') {
@@ -60,7 +68,13 @@ export default function LocalityStep({ answer, answers, busy, error, onAnswer }:
 
   return (
     <div ref={formRef}>
-      <StepForm title={t('step.title')} hint={t('step.hint')} onSubmit={submit} busy={busy} error={error ?? (invalid ? t('step.fixErrors') : null)}>
+      <StepForm
+        title={t('step.title')}
+        hint={t('step.hint')}
+        onSubmit={submit}
+        busy={busy}
+        error={error ?? (invalid ? t('step.fixErrors') : null)}
+      >
         {resolving ? (
           <p className={styles.loading} role="status">
             {t('step.loadingTown')}

@@ -6,7 +6,19 @@ import { Button } from '@/shared/ui/button';
 import { FieldMessage } from '@/shared/ui/field';
 import { TextField } from '@/shared/ui/text-field';
 import { streetPositionQueryOptions } from '../api/municipalities';
-import { bearingFrom, locationProblems, placedPin, MAX_PIN_DISTANCE_M, STREET_MAX, STREET_NUMBER_MAX, type LatLng, type LocationDraft, type LocationField, type LocationProblem, type Municipality } from '../model/location';
+import {
+  bearingFrom,
+  locationProblems,
+  placedPin,
+  MAX_PIN_DISTANCE_M,
+  STREET_MAX,
+  STREET_NUMBER_MAX,
+  type LatLng,
+  type LocationDraft,
+  type LocationField,
+  type LocationProblem,
+  type Municipality,
+} from '../model/location';
 import { MunicipalityCombobox } from './municipality-combobox';
 import { PinMapLazy, preloadPinMap } from './pin-map-lazy';
 import styles from './location-picker.module.css';
@@ -24,8 +36,10 @@ export function useLocationMessages() {
   const { t } = useTranslation('pick-location');
   return (problem: LocationProblem, town: string | undefined): string => {
     if (problem.field === 'street' && problem.kind === 'tooLong') return t('street.tooLong', { max: STREET_MAX });
-    if (problem.field === 'streetNumber' && problem.kind === 'tooLong') return t('streetNumber.tooLong', { max: STREET_NUMBER_MAX });
-    if (problem.field === 'pin' && problem.kind === 'tooFar') return t('pin.tooFar', { town: town ?? '', km: MAX_PIN_DISTANCE_M / 1000 });
+    if (problem.field === 'streetNumber' && problem.kind === 'tooLong')
+      return t('streetNumber.tooLong', { max: STREET_NUMBER_MAX });
+    if (problem.field === 'pin' && problem.kind === 'tooFar')
+      return t('pin.tooFar', { town: town ?? '', km: MAX_PIN_DISTANCE_M / 1000 });
     return t(`${problem.field}.${problem.kind}`);
   };
 }
@@ -39,7 +53,9 @@ function useDistanceText() {
     const distance =
       distanceM < 1000
         ? t('pin.metres', { count: Math.round(distanceM / 10) * 10 })
-        : t('pin.kilometres', { km: new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(distanceM / 1000) });
+        : t('pin.kilometres', {
+            km: new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(distanceM / 1000),
+          });
     return t('pin.from', { distance, direction: t(`direction.${direction}`), town });
   };
 }
@@ -93,7 +109,11 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
   const setMunicipality = (municipality: Municipality | null) => {
     if (municipality) preloadPinMap();
     // A pin belongs to its town: a new town starts from its centre.
-    onChange(municipality ? placedPin({ ...value, municipality, pin: null, pinFrom: undefined }, null) : { ...value, municipality, pin: null, pinFrom: undefined });
+    onChange(
+      municipality
+        ? placedPin({ ...value, municipality, pin: null, pinFrom: undefined }, null)
+        : { ...value, municipality, pin: null, pinFrom: undefined },
+    );
     if (!municipality) setMapOpen(false);
   };
 
@@ -160,7 +180,11 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
               {pinText}
             </p>
             {town.center ? (
-              <Button variant="ghost" size="small" onClick={() => onChange({ ...value, pin: town.center, pinFrom: 'seller' })}>
+              <Button
+                variant="ghost"
+                size="small"
+                onClick={() => onChange({ ...value, pin: town.center, pinFrom: 'seller' })}
+              >
                 {t('pin.reset', { town: town.name })}
               </Button>
             ) : null}
@@ -174,7 +198,13 @@ export function LocationPicker({ value, onChange, showErrors }: LocationPickerPr
             ) : (
               <p className={styles.pinHint}>{t('pin.why')}</p>
             )}
-            <Button data-invalid={pinError ? 'true' : undefined} variant="secondary" onClick={openMap} onPointerEnter={preloadPinMap} aria-describedby={pinError ? `${pinId}-error` : undefined}>
+            <Button
+              data-invalid={pinError ? 'true' : undefined}
+              variant="secondary"
+              onClick={openMap}
+              onPointerEnter={preloadPinMap}
+              aria-describedby={pinError ? `${pinId}-error` : undefined}
+            >
               {!value.pin ? t('pin.open') : value.pinFrom === 'seller' ? t('pin.edit') : t('pin.check')}
             </Button>
           </>

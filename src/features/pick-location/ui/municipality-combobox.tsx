@@ -140,7 +140,8 @@ export function MunicipalityCombobox({ value, onChange, error }: MunicipalityCom
           onBlur={() => {
             // Leaving the box with a town's exact name typed picks that town.
             const typed = text.trim().toLocaleLowerCase('it');
-            const exact = value === null ? options.filter((option) => option.name.toLocaleLowerCase('it') === typed) : [];
+            const exact =
+              value === null ? options.filter((option) => option.name.toLocaleLowerCase('it') === typed) : [];
             if (exact.length === 1) {
               choose(exact[0]!);
               return;
@@ -149,7 +150,13 @@ export function MunicipalityCombobox({ value, onChange, error }: MunicipalityCom
             blurTimer.current = setTimeout(() => setOpen(false), 150);
           }}
         />
-        <ul id={listId} role="listbox" aria-label={t('municipality.listLabel')} className={styles.listbox} hidden={!listOpen}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('municipality.listLabel')}
+          className={styles.listbox}
+          hidden={!listOpen}
+        >
           {options.map((option, index) => (
             <li
               key={option.istat}

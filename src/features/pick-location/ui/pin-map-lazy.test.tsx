@@ -13,7 +13,13 @@ const source = (relative: string) => readFileSync(fileURLToPath(new URL(relative
 
 describe('the map of the location picker loads on demand', () => {
   it('is reached only through a dynamic import', () => {
-    for (const file of ['../index.ts', './pin-map-lazy.tsx', './location-picker.tsx', './locality-step.tsx', './municipality-combobox.tsx']) {
+    for (const file of [
+      '../index.ts',
+      './pin-map-lazy.tsx',
+      './location-picker.tsx',
+      './locality-step.tsx',
+      './municipality-combobox.tsx',
+    ]) {
       const code = source(file);
       expect(code).not.toMatch(/from\s+['"]maplibre-gl/);
       expect(code).not.toMatch(/import\s+['"]maplibre-gl/);

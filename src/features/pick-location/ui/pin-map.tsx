@@ -21,7 +21,15 @@ export interface PinMapProps {
 }
 
 /** The maplibre map of the location picker, loaded on demand (ui/pin-map-lazy.tsx). */
-export default function PinMap({ pin, town, onPinChange, tileUrl, pmtilesUrl = null, pinLabel, className }: PinMapProps) {
+export default function PinMap({
+  pin,
+  town,
+  onPinChange,
+  tileUrl,
+  pmtilesUrl = null,
+  pinLabel,
+  className,
+}: PinMapProps) {
   const { t } = useTranslation('pick-location');
   const containerRef = useRef<HTMLDivElement>(null);
   const markerRef = useRef<Marker | null>(null);
@@ -37,7 +45,12 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pmtilesUrl = n
     if (!container) return;
     let cancelled = false;
     let instance: MaplibreMap | undefined;
-    void Promise.all([loadBasemapStyle({ origin: window.location.origin, tileUrl, pmtilesUrl }, (name, action) => addProtocol(name, action)).catch(() => null), ensureMaplibreStylesheet()]).then(([style]) => {
+    void Promise.all([
+      loadBasemapStyle({ origin: window.location.origin, tileUrl, pmtilesUrl }, (name, action) =>
+        addProtocol(name, action),
+      ).catch(() => null),
+      ensureMaplibreStylesheet(),
+    ]).then(([style]) => {
       if (cancelled) return;
       if (!style) {
         setFailed(true);
@@ -75,7 +88,9 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pmtilesUrl = n
         label.className = styles.town!;
         label.textContent = start.town.name;
         label.setAttribute('aria-hidden', 'true');
-        new Marker({ element: label, anchor: 'center' }).setLngLat([start.town.center.longitude, start.town.center.latitude]).addTo(map);
+        new Marker({ element: label, anchor: 'center' })
+          .setLngLat([start.town.center.longitude, start.town.center.latitude])
+          .addTo(map);
       }
 
       const element = document.createElement('button');
@@ -97,7 +112,9 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pmtilesUrl = n
       });
       // A click on the pin itself is not a click on the map.
       element.addEventListener('click', (event) => event.stopPropagation());
-      const marker = new Marker({ element, anchor: 'bottom', draggable: true }).setLngLat([start.pin.longitude, start.pin.latitude]).addTo(map);
+      const marker = new Marker({ element, anchor: 'bottom', draggable: true })
+        .setLngLat([start.pin.longitude, start.pin.latitude])
+        .addTo(map);
       marker.on('dragend', () => {
         const at = marker.getLngLat();
         changePin({ latitude: at.lat, longitude: at.lng });
@@ -140,7 +157,9 @@ export default function PinMap({ pin, town, onPinChange, tileUrl, pmtilesUrl = n
           {t('map.unavailable')}
         </p>
       ) : null}
-      {!failed && (ground === 'drawn' || tilesFailed) ? <p className={styles.note}>{t(ground === 'drawn' ? 'map.noTiles' : 'map.tilesFailed')}</p> : null}
+      {!failed && (ground === 'drawn' || tilesFailed) ? (
+        <p className={styles.note}>{t(ground === 'drawn' ? 'map.noTiles' : 'map.tilesFailed')}</p>
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,11 @@ export type CreatedSavedSearch = components['schemas']['SavedSearch'];
 type CreateSavedSearchRequest = components['schemas']['CreateSavedSearchRequest'];
 type SearchListingsQuery = NonNullable<paths['/api/Search/Listings']['get']['parameters']['query']>;
 
-export async function createSavedSearch(input: { name: string; frequency: AlertFrequency; params: SearchParams }): Promise<CreatedSavedSearch> {
+export async function createSavedSearch(input: {
+  name: string;
+  frequency: AlertFrequency;
+  params: SearchParams;
+}): Promise<CreatedSavedSearch> {
   const body: CreateSavedSearchRequest = {
     Name: input.name.trim(),
     Frequency: input.frequency,

@@ -25,7 +25,8 @@ export function suggestSearchName(params: SearchParams, areaName: string | null 
   const base = params.Type ? t(`name.types.${params.Type}`) : t(rent ? 'name.anything.rent' : 'name.anything.sale');
   // "Case in affitto" already says it; "Trilocali" needs it for a rental.
   const what = params.Type && rent ? t('name.rentSuffix', { what: base }) : base;
-  let place = params.SearchType === 'place' || params.SearchType === 'proximity' ? (areaName ?? params.Place) : areaName;
+  let place =
+    params.SearchType === 'place' || params.SearchType === 'proximity' ? (areaName ?? params.Place) : areaName;
   // The search names a province "Provincia di Torino"; the sentence says "in provincia di Torino".
   if (params.SearchType === 'province' && place) place = place.replace(/^provincia di /i, '');
   let name: string;
@@ -37,7 +38,9 @@ export function suggestSearchName(params: SearchParams, areaName: string | null 
     case 'agency':
     case 'place':
     case 'proximity':
-      name = place ? t(`name.${params.SearchType === 'proximity' ? 'place' : params.SearchType}`, { what, name: place }) : what;
+      name = place
+        ? t(`name.${params.SearchType === 'proximity' ? 'place' : params.SearchType}`, { what, name: place })
+        : what;
       break;
     case 'draw':
       name = t('name.draw', { what });
@@ -52,14 +55,17 @@ export function suggestSearchName(params: SearchParams, areaName: string | null 
   return withFilters.length > SEARCH_NAME_MAX ? withFilters.slice(0, SEARCH_NAME_MAX).trimEnd() : withFilters;
 }
 
-const amount = (value: number) => new Intl.NumberFormat('it-IT', { useGrouping: true }).format(value).replace(/^(\d)(\d{3})$/, '$1.$2');
+const amount = (value: number) =>
+  new Intl.NumberFormat('it-IT', { useGrouping: true }).format(value).replace(/^(\d)(\d{3})$/, '$1.$2');
 
 /** The filters a person names a search by: rooms (when the type does not say them already), price, surface. */
 function filterPhrases(p: SearchParams, t: Translate): string[] {
   const phrases: string[] = [];
-  const typeSaysRooms = p.Type === 'monolocali' || p.Type === 'bilocali' || p.Type === 'trilocali' || p.Type === 'quadrilocali';
+  const typeSaysRooms =
+    p.Type === 'monolocali' || p.Type === 'bilocali' || p.Type === 'trilocali' || p.Type === 'quadrilocali';
   if (p.RoomsMin !== undefined && !typeSaysRooms) phrases.push(t('name.filters.roomsMin', { count: p.RoomsMin }));
-  if (p.PriceMin !== undefined && p.PriceMax !== undefined) phrases.push(t('name.filters.priceRange', { min: amount(p.PriceMin), max: amount(p.PriceMax) }));
+  if (p.PriceMin !== undefined && p.PriceMax !== undefined)
+    phrases.push(t('name.filters.priceRange', { min: amount(p.PriceMin), max: amount(p.PriceMax) }));
   else if (p.PriceMax !== undefined) phrases.push(t('name.filters.priceMax', { max: amount(p.PriceMax) }));
   else if (p.PriceMin !== undefined) phrases.push(t('name.filters.priceMin', { min: amount(p.PriceMin) }));
   if (p.SurfaceMin !== undefined) phrases.push(t('name.filters.surfaceMin', { min: amount(p.SurfaceMin) }));

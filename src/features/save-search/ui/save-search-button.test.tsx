@@ -1,7 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseSearchParams } from '@domain/search';
-import { createSessionViewStore, provideSessionRuntime, SessionViewContext, type SessionRuntime, type StoredSessionRecord } from '@/entities/session';
+import {
+  createSessionViewStore,
+  provideSessionRuntime,
+  SessionViewContext,
+  type SessionRuntime,
+  type StoredSessionRecord,
+} from '@/entities/session';
 import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
 import translations from '../../../../locales/it/saved-searches.json';
 import search from '../../../../locales/it/search.json';
@@ -18,8 +24,20 @@ const fetchMock = vi.hoisted(() => {
 const i18n = await testI18n({ 'saved-searches': translations, search });
 const t = i18n.getFixedT('it', 'saved-searches');
 
-const LOGGED_IN: StoredSessionRecord = { username: 'pia@example.it', isConfirmed: true, termsPrivacy: true, silent: false };
-const PARAMS = parseSearchParams({ SearchType: 'town', Town: '037006', Type: 'trilocali', PriceMax: '450000', Cursor: 'abc', Zoom: '12' }).params;
+const LOGGED_IN: StoredSessionRecord = {
+  username: 'pia@example.it',
+  isConfirmed: true,
+  termsPrivacy: true,
+  silent: false,
+};
+const PARAMS = parseSearchParams({
+  SearchType: 'town',
+  Town: '037006',
+  Type: 'trilocali',
+  PriceMax: '450000',
+  Cursor: 'abc',
+  Zoom: '12',
+}).params;
 
 function render(record: StoredSessionRecord | null) {
   let current = record;
@@ -46,9 +64,15 @@ let saveAnswer: [number, unknown];
 
 beforeEach(() => {
   fetchMock.mockReset();
-  saveAnswer = [201, { Id: 9, Name: 'Trilocali a Bologna', Frequency: 'instant', Summary: 'Trilocali in vendita a Bologna' }];
+  saveAnswer = [
+    201,
+    { Id: 9, Name: 'Trilocali a Bologna', Frequency: 'instant', Summary: 'Trilocali in vendita a Bologna' },
+  ];
   api = fakeApi(fetchMock, {
-    'GET /api/Search/Listings': [200, { Total: 3, Items: [], NextCursor: null, Area: { Kind: 'town', Name: 'Bologna' } }],
+    'GET /api/Search/Listings': [
+      200,
+      { Total: 3, Items: [], NextCursor: null, Area: { Kind: 'town', Name: 'Bologna' } },
+    ],
     'POST /api/User/SavedSearches': () => saveAnswer,
   });
 });
@@ -69,11 +93,19 @@ describe('SaveSearchButton', () => {
     await waitFor(() => expect(field.value).toBe('Trilocali a Bologna, fino a 450.000 €'), { timeout: 5_000 });
     fireEvent.click(screen.getByLabelText(/Subito/));
     submit();
-    expect(await screen.findByText('Ricerca «Trilocali a Bologna» salvata. Ti avviseremo quando escono nuovi annunci.')).toBeTruthy();
+    expect(
+      await screen.findByText('Ricerca «Trilocali a Bologna» salvata. Ti avviseremo quando escono nuovi annunci.'),
+    ).toBeTruthy();
     expect(api.sent('POST /api/User/SavedSearches').map((call) => call.body)).toEqual([
-      { Name: 'Trilocali a Bologna, fino a 450.000 €', Frequency: 'instant', Criteria: { SearchType: 'town', Town: '037006', Type: 'trilocali', PriceMax: '450000' } },
+      {
+        Name: 'Trilocali a Bologna, fino a 450.000 €',
+        Frequency: 'instant',
+        Criteria: { SearchType: 'town', Town: '037006', Type: 'trilocali', PriceMax: '450000' },
+      },
     ]);
-    expect(screen.getByRole('link', { name: 'Vedi le tue ricerche salvate' }).getAttribute('href')).toBe('/myrexer/ricerche');
+    expect(screen.getByRole('link', { name: 'Vedi le tue ricerche salvate' }).getAttribute('href')).toBe(
+      '/myrexer/ricerche',
+    );
   });
 
   it('asks for a name, at most 200 characters, before saving', async () => {
@@ -100,7 +132,9 @@ describe('SaveSearchButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salva ricerca' }));
     await nameField();
     submit();
-    expect(await screen.findByText('Hai già 50 ricerche salvate, il massimo. Eliminane una che non ti serve più e riprova.')).toBeTruthy();
+    expect(
+      await screen.findByText('Hai già 50 ricerche salvate, il massimo. Eliminane una che non ti serve più e riprova.'),
+    ).toBeTruthy();
   });
 
   it('opens the login for a visitor, and the form once the login has gone through', async () => {
@@ -142,20 +176,38 @@ describe('SaveSearchButton', () => {
 });
 
 describe('suggestSearchName', () => {
-  const name = (raw: Record<string, string>, area: string | null) => suggestSearchName(parseSearchParams(raw).params, area, t);
+  const name = (raw: Record<string, string>, area: string | null) =>
+    suggestSearchName(parseSearchParams(raw).params, area, t);
 
   it('reads like a person would call the search', () => {
     expect(name({ SearchType: 'town', Town: '037006', Type: 'trilocali' }, 'Bologna')).toBe('Trilocali a Bologna');
-    expect(name({ SearchType: 'province', Province: 'torino', SellType: '2' }, 'Provincia di Torino')).toBe('Case in affitto in provincia di Torino');
-    expect(name({ SearchType: 'town', Town: '037006', Type: 'bilocali', SellType: '2' }, null)).toBe('Bilocali in affitto');
+    expect(name({ SearchType: 'province', Province: 'torino', SellType: '2' }, 'Provincia di Torino')).toBe(
+      'Case in affitto in provincia di Torino',
+    );
+    expect(name({ SearchType: 'town', Town: '037006', Type: 'bilocali', SellType: '2' }, null)).toBe(
+      'Bilocali in affitto',
+    );
     expect(name({}, null)).toBe('Case in vendita in tutta Italia');
   });
 
   it('names the filters a person would: rooms, price and surface', () => {
-    expect(name({ SearchType: 'town', Town: '001272', RoomsMin: '3', PriceMax: '300000' }, 'Torino')).toBe('Case in vendita a Torino, almeno 3 locali, fino a 300.000 €');
-    expect(name({ SearchType: 'town', Town: '037006', Type: 'trilocali', RoomsMin: '3', PriceMin: '1200', PriceMax: '250000', SurfaceMin: '70' }, 'Bologna')).toBe(
-      'Trilocali a Bologna, da 1.200 a 250.000 €, almeno 70 m²',
+    expect(name({ SearchType: 'town', Town: '001272', RoomsMin: '3', PriceMax: '300000' }, 'Torino')).toBe(
+      'Case in vendita a Torino, almeno 3 locali, fino a 300.000 €',
     );
+    expect(
+      name(
+        {
+          SearchType: 'town',
+          Town: '037006',
+          Type: 'trilocali',
+          RoomsMin: '3',
+          PriceMin: '1200',
+          PriceMax: '250000',
+          SurfaceMin: '70',
+        },
+        'Bologna',
+      ),
+    ).toBe('Trilocali a Bologna, da 1.200 a 250.000 €, almeno 70 m²');
   });
 
   it('refuses an empty or overlong name', () => {

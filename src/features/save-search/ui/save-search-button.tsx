@@ -52,7 +52,13 @@ function takePendingSave(): boolean {
  * the form open: the search asked for before the account is saved with it (its alerts start
  * once the address is confirmed).
  */
-export function SaveSearchButton({ params, areaName, variant = 'secondary', size = 'medium', className }: SaveSearchButtonProps) {
+export function SaveSearchButton({
+  params,
+  areaName,
+  variant = 'secondary',
+  size = 'medium',
+  className,
+}: SaveSearchButtonProps) {
   // The results page's own namespace: the form's (saved-searches) loads with the form.
   const { t } = useTranslation('search');
   const session = useSessionView();
@@ -114,7 +120,16 @@ export function SaveSearchButton({ params, areaName, variant = 'secondary', size
 
   return (
     <>
-      <Button type="button" variant={variant} size={size} className={className} onClick={onClick} aria-haspopup="dialog" icon={<BellIcon />} data-testid="save-search">
+      <Button
+        type="button"
+        variant={variant}
+        size={size}
+        className={className}
+        onClick={onClick}
+        aria-haspopup="dialog"
+        icon={<BellIcon />}
+        data-testid="save-search"
+      >
         {t('toolbar.saveSearch')}
       </Button>
       {loginFailed ? (

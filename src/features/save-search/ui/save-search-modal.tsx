@@ -20,7 +20,14 @@ export interface SaveSearchModalProps {
   onClose: () => void;
 }
 
-const KNOWN_ERRORS = ['SavedSearchLimitReached', 'InvalidSearch', 'InvalidPolygon', 'UnknownPlace', 'ValidationError', 'Unauthorized'] as const;
+const KNOWN_ERRORS = [
+  'SavedSearchLimitReached',
+  'InvalidSearch',
+  'InvalidPolygon',
+  'UnknownPlace',
+  'ValidationError',
+  'Unauthorized',
+] as const;
 
 /** The Italian message of a failed save. */
 export function saveErrorKey(error: unknown): string {
@@ -102,7 +109,14 @@ export function SaveSearchModal({ params, areaName, onClose }: SaveSearchModalPr
               <legend className={styles.legend}>{t('save.frequency')}</legend>
               {ALERT_FREQUENCIES.map((value) => (
                 <label key={value} className={styles.option}>
-                  <input type="radio" name="frequency" value={value} checked={frequency === value} onChange={() => setFrequency(value)} className={styles.radio} />
+                  <input
+                    type="radio"
+                    name="frequency"
+                    value={value}
+                    checked={frequency === value}
+                    onChange={() => setFrequency(value)}
+                    className={styles.radio}
+                  />
                   <span>
                     <span className={styles.optionLabel}>{t(`frequencyOption.${value}`)}</span>
                     <span className={styles.optionHelp}>{t(`frequencyHelp.${value}`)}</span>

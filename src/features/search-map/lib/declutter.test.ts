@@ -5,8 +5,18 @@ import { declutter, markerBox } from './declutter';
 // A flat screen: 1 px per 0.0001° of longitude and of latitude, y down.
 const project = (m: { latitude: number; longitude: number }) => ({ x: m.longitude * 10_000, y: -m.latitude * 10_000 });
 const at = (x: number, y: number) => ({ longitude: x / 10_000, latitude: -y / 10_000 });
-const listing = (id: number, x: number, y: number, price: number | null = 250_000): MapMarker => ({ ...at(x, y), count: 1, propertyId: id, price });
-const cluster = (count: number, x: number, y: number): MapMarker => ({ ...at(x, y), count, propertyId: null, price: null });
+const listing = (id: number, x: number, y: number, price: number | null = 250_000): MapMarker => ({
+  ...at(x, y),
+  count: 1,
+  propertyId: id,
+  price,
+});
+const cluster = (count: number, x: number, y: number): MapMarker => ({
+  ...at(x, y),
+  count,
+  propertyId: null,
+  price: null,
+});
 
 describe('declutter', () => {
   it('keeps markers that do not touch as they are', () => {
@@ -26,7 +36,10 @@ describe('declutter', () => {
 
   it('joins price tags that cover each other into a bubble, never hiding a listing', () => {
     // 210.000 € and 495.000 € side by side, 50 px apart: tags about 80 px wide.
-    const out = declutter([listing(1, 1300, 430, 210_000), listing(2, 1350, 445, 495_000), listing(3, 1700, 430)], project);
+    const out = declutter(
+      [listing(1, 1300, 430, 210_000), listing(2, 1350, 445, 495_000), listing(3, 1700, 430)],
+      project,
+    );
     expect(out.map((m) => m.count).sort()).toEqual([1, 2]);
     expect(out.reduce((sum, m) => sum + m.count, 0)).toBe(3);
     expect(out.find((m) => m.count === 1)!.propertyId).toBe(3);
@@ -59,12 +72,18 @@ describe('declutter', () => {
     let seed = 7;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const many = Array.from({ length: 3000 }, (_, i) =>
-      random() < 0.5 ? listing(i, random() * 4000, random() * 3000, Math.round(random() * 2e9)) : cluster(2 + Math.floor(random() * 20_000), random() * 4000, random() * 3000),
+      random() < 0.5
+        ? listing(i, random() * 4000, random() * 3000, Math.round(random() * 2e9))
+        : cluster(2 + Math.floor(random() * 20_000), random() * 4000, random() * 3000),
     );
     const out = declutter(many, project);
     expect(out.reduce((sum, m) => sum + m.count, 0)).toBe(many.reduce((sum, m) => sum + m.count, 0));
     const boxes = out.map((m) => markerBox(m, project(m).x, project(m).y));
-    const touching = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right + 6 && b.left < a.right + 6 && a.top < b.bottom + 6 && b.top < a.bottom + 6));
+    const touching = boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.left < b.right + 6 && b.left < a.right + 6 && a.top < b.bottom + 6 && b.top < a.bottom + 6),
+    );
     expect(touching).toEqual([]);
   });
 

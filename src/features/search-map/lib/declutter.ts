@@ -31,7 +31,9 @@ export function markerBox(m: MapMarker, x: number, y: number): Box {
 }
 
 function overlap(a: Box, b: Box): boolean {
-  return a.left < b.right + GAP_PX && b.left < a.right + GAP_PX && a.top < b.bottom + GAP_PX && b.top < a.bottom + GAP_PX;
+  return (
+    a.left < b.right + GAP_PX && b.left < a.right + GAP_PX && a.top < b.bottom + GAP_PX && b.top < a.bottom + GAP_PX
+  );
 }
 
 /**
@@ -42,11 +44,16 @@ function overlap(a: Box, b: Box): boolean {
  * until none touch; a listing is never hidden, its count goes into the cluster.
  * `project` gives a position's point on the screen (maplibre's `map.project`).
  */
-export function declutter(markers: readonly MapMarker[], project: (m: { latitude: number; longitude: number }) => { x: number; y: number }): MapMarker[] {
+export function declutter(
+  markers: readonly MapMarker[],
+  project: (m: { latitude: number; longitude: number }) => { x: number; y: number },
+): MapMarker[] {
   let current = [...markers];
   // Each pass merges every pair it finds; a merged bubble is larger and may touch another: pass again.
   for (let pass = 0; pass < 8; pass++) {
-    const order = [...current].sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
+    const order = [...current].sort(
+      (a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude,
+    );
     const boxes = order.map((marker) => {
       const point = project(marker);
       return markerBox(marker, point.x, point.y);

@@ -35,7 +35,16 @@ describe('draftFeatures', () => {
     const a = { latitude: 45, longitude: 9 };
     const b = { latitude: 45, longitude: 10 };
     const { features } = draftFeatures([a, b], { latitude: 46, longitude: 10 });
-    expect(features[0]).toMatchObject({ geometry: { type: 'LineString', coordinates: [[9, 45], [10, 45], [10, 46]] } });
+    expect(features[0]).toMatchObject({
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [9, 45],
+          [10, 45],
+          [10, 46],
+        ],
+      },
+    });
     expect(features.slice(1).map((f) => f.properties)).toEqual([{ first: true }, { first: false }]);
   });
 });

@@ -36,17 +36,30 @@ export function shapeToFeatures(shape: MapShape | null | undefined): FeatureColl
   if (points.length < 3) return { type: 'FeatureCollection', features: [] };
   const ring = points.map(position);
   ring.push(ring[0]!);
-  return { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }] };
+  return {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
+  };
 }
 
 /**
  * A polygon being drawn: the line through its points, on to the pointer when there is one,
  * and its vertices (the first marked, it closes the shape).
  */
-export function draftFeatures(points: readonly LatLng[], pointer: LatLng | null): FeatureCollection<LineFeature | PointFeature> {
+export function draftFeatures(
+  points: readonly LatLng[],
+  pointer: LatLng | null,
+): FeatureCollection<LineFeature | PointFeature> {
   const features: (LineFeature | PointFeature)[] = [];
   const line = [...points, ...(pointer && points.length > 0 ? [pointer] : [])].map(position);
-  if (line.length >= 2) features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
-  points.forEach((p, i) => features.push({ type: 'Feature', properties: { first: i === 0 }, geometry: { type: 'Point', coordinates: position(p) } }));
+  if (line.length >= 2)
+    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
+  points.forEach((p, i) =>
+    features.push({
+      type: 'Feature',
+      properties: { first: i === 0 },
+      geometry: { type: 'Point', coordinates: position(p) },
+    }),
+  );
   return { type: 'FeatureCollection', features };
 }

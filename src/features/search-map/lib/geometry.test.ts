@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@domain/search';
-import { boundsOf, circleToPolygon, clampRadius, destination, distanceM, fromLngLatBounds, isSelfIntersecting, polygonProblem, toLngLatBounds } from './geometry';
+import {
+  boundsOf,
+  circleToPolygon,
+  clampRadius,
+  destination,
+  distanceM,
+  fromLngLatBounds,
+  isSelfIntersecting,
+  polygonProblem,
+  toLngLatBounds,
+} from './geometry';
 
 const milan = { latitude: 45.4642, longitude: 9.19 };
 const square = [
@@ -121,7 +131,12 @@ describe('bounds and maplibre', () => {
   });
 
   it('clamps a world view to the globe and rounds to 6 decimals', () => {
-    expect(fromLngLatBounds([[-200.5, -91], [212.1234567891, 89.12345678]])).toEqual({ south: -90, west: -180, north: 89.123457, east: 180 });
+    expect(
+      fromLngLatBounds([
+        [-200.5, -91],
+        [212.1234567891, 89.12345678],
+      ]),
+    ).toEqual({ south: -90, west: -180, north: 89.123457, east: 180 });
   });
 
   it('boxes points', () => {

@@ -19,7 +19,12 @@ export function destination(from: LatLng, distance: number, bearingDeg: number):
   const lat1 = from.latitude * RAD;
   const lng1 = from.longitude * RAD;
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angular) + Math.cos(lat1) * Math.sin(angular) * Math.cos(bearing));
-  const lng2 = lng1 + Math.atan2(Math.sin(bearing) * Math.sin(angular) * Math.cos(lat1), Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2));
+  const lng2 =
+    lng1 +
+    Math.atan2(
+      Math.sin(bearing) * Math.sin(angular) * Math.cos(lat1),
+      Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2),
+    );
   return { latitude: lat2 / RAD, longitude: ((lng2 / RAD + 540) % 360) - 180 };
 }
 
@@ -45,7 +50,12 @@ function orientation(p: Xy, q: Xy, r: Xy): number {
 }
 
 function onSegment(p: Xy, q: Xy, r: Xy): boolean {
-  return q[0] <= Math.max(p[0], r[0]) && q[0] >= Math.min(p[0], r[0]) && q[1] <= Math.max(p[1], r[1]) && q[1] >= Math.min(p[1], r[1]);
+  return (
+    q[0] <= Math.max(p[0], r[0]) &&
+    q[0] >= Math.min(p[0], r[0]) &&
+    q[1] <= Math.max(p[1], r[1]) &&
+    q[1] >= Math.min(p[1], r[1])
+  );
 }
 
 /** Whether segments p1-q1 and p2-q2 touch or cross (collinear overlaps included). */
@@ -86,7 +96,8 @@ export function isSelfIntersecting(points: readonly LatLng[]): boolean {
 function dropClosingPoint(points: readonly LatLng[]): readonly LatLng[] {
   const first = points[0];
   const last = points.at(-1);
-  if (points.length > 1 && first && last && first.latitude === last.latitude && first.longitude === last.longitude) return points.slice(0, -1);
+  if (points.length > 1 && first && last && first.latitude === last.latitude && first.longitude === last.longitude)
+    return points.slice(0, -1);
   return points;
 }
 
@@ -125,7 +136,9 @@ export interface LngLatBoundsReader {
  * past ±180) and rounded to 6 decimals as the URL writes them.
  */
 export function fromLngLatBounds(b: LngLatBoundsReader | LngLatBoundsArray): Bounds {
-  const [west, south, east, north] = Array.isArray(b) ? [b[0][0], b[0][1], b[1][0], b[1][1]] : [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+  const [west, south, east, north] = Array.isArray(b)
+    ? [b[0][0], b[0][1], b[1][0], b[1][1]]
+    : [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
   return {
     south: round6(clamp(south, -90, 90)),
     west: round6(clamp(west, -180, 180)),

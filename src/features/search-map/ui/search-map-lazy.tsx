@@ -41,7 +41,17 @@ export function SearchMap(props: SearchMapProps) {
   );
 }
 
-function MapFrame({ className, ariaLabel, busy, failed }: { className?: string; ariaLabel: string; busy?: boolean; failed?: boolean }) {
+function MapFrame({
+  className,
+  ariaLabel,
+  busy,
+  failed,
+}: {
+  className?: string;
+  ariaLabel: string;
+  busy?: boolean;
+  failed?: boolean;
+}) {
   return (
     <div className={cx(styles.frame, className)} role="region" aria-label={ariaLabel} aria-busy={busy || undefined}>
       {failed ? <MapUnavailable /> : null}

@@ -19,8 +19,16 @@ const fake = vi.hoisted(() => {
     calls: [string, unknown][] = [];
     canvas = document.createElement('canvas');
     canvasContainer: HTMLDivElement;
-    doubleClickZoom = { enabled: true, disable: () => (this.doubleClickZoom.enabled = false), enable: () => (this.doubleClickZoom.enabled = true) };
-    dragPan = { enabled: true, disable: () => (this.dragPan.enabled = false), enable: () => (this.dragPan.enabled = true) };
+    doubleClickZoom = {
+      enabled: true,
+      disable: () => (this.doubleClickZoom.enabled = false),
+      enable: () => (this.doubleClickZoom.enabled = true),
+    };
+    dragPan = {
+      enabled: true,
+      disable: () => (this.dragPan.enabled = false),
+      enable: () => (this.dragPan.enabled = true),
+    };
     touchZoomRotate = { disableRotation: () => undefined };
     keyboard = { disableRotation: () => undefined };
     constructor(options: Record<string, unknown>) {
@@ -159,7 +167,14 @@ async function renderMap(props: Partial<SearchMapProps> = {}) {
 
 /** A click on the map at a point, as maplibre reports it. */
 function clickAt(map: InstanceType<typeof fake.FakeMap>, lat: number, lng: number, type = 'click') {
-  act(() => map.fire(type, { lngLat: { lat, lng }, point: map.project([lng, lat]), originalEvent: new MouseEvent(type), preventDefault: () => undefined }));
+  act(() =>
+    map.fire(type, {
+      lngLat: { lat, lng },
+      point: map.project([lng, lat]),
+      originalEvent: new MouseEvent(type),
+      preventDefault: () => undefined,
+    }),
+  );
 }
 
 afterEach(() => {
@@ -261,7 +276,11 @@ describe('SearchMapView', () => {
     const onViewChange = vi.fn();
     const { map } = await renderMap({ onViewChange });
     await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(onViewChange).toHaveBeenLastCalledWith({ bounds: { south: 45, west: 9, north: 46, east: 10 }, zoom: 10, byUser: false });
+    expect(onViewChange).toHaveBeenLastCalledWith({
+      bounds: { south: 45, west: 9, north: 46, east: 10 },
+      zoom: 10,
+      byUser: false,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Aumenta lo zoom' }));
     expect(map.calls).toContainEqual(['zoomIn', null]);
     onViewChange.mockClear();
@@ -282,7 +301,9 @@ describe('SearchMapView', () => {
     expect(screen.getByText('Mappa semplificata: confini e nomi dei luoghi, senza le strade.')).toBeTruthy();
     const style = map.options.style as { sources: Record<string, { tiles?: string[] }>; layers: { id: string }[] };
     expect(style.sources['rexer-basemap']?.tiles).toEqual([`${window.location.origin}/api/Map/Tiles/{z}/{x}/{y}`]);
-    expect(style.layers.map((l) => l.id)).toEqual(expect.arrayContaining(['land', 'region-border', 'province-border', 'region-label', 'town-label']));
+    expect(style.layers.map((l) => l.id)).toEqual(
+      expect.arrayContaining(['land', 'region-border', 'province-border', 'region-label', 'town-label']),
+    );
   });
 
   it('draws the tiles of TILE_URL without the note', async () => {
@@ -292,7 +313,9 @@ describe('SearchMapView', () => {
   });
 
   it('outlines the searched area', async () => {
-    const { map } = await renderMap({ shape: { kind: 'circle', center: { latitude: 45, longitude: 9 }, radiusM: 1000 } });
+    const { map } = await renderMap({
+      shape: { kind: 'circle', center: { latitude: 45, longitude: 9 }, radiusM: 1000 },
+    });
     const data = map.getSource('search-area')!.data as { features: { geometry: { coordinates: number[][][] } }[] };
     expect(data.features[0]!.geometry.coordinates[0]).toHaveLength(65);
   });
@@ -341,7 +364,10 @@ describe('SearchMapView', () => {
     clickAt(map, 46, 10);
     clickAt(map, 46, 10); // the double-click's second click adds nothing
     clickAt(map, 46, 10, 'dblclick');
-    expect(onToolDone).toHaveBeenCalledWith({ kind: 'polygon', points: [expect.anything(), expect.anything(), { latitude: 46, longitude: 10 }] });
+    expect(onToolDone).toHaveBeenCalledWith({
+      kind: 'polygon',
+      points: [expect.anything(), expect.anything(), { latitude: 46, longitude: 10 }],
+    });
     rerender({ tool: 'draw', onToolDone, onToolCancel });
     clickAt(map, 45, 9);
     fireEvent.keyDown(map.getCanvas(), { key: 'Escape' });
@@ -356,10 +382,18 @@ describe('SearchMapView', () => {
     clickAt(map, 45.1, 9, 'mousemove');
     expect(screen.getByText(/Raggio: 11 km/)).toBeTruthy();
     clickAt(map, 45.1, 9, 'mouseup');
-    expect(onToolDone).toHaveBeenLastCalledWith({ kind: 'circle', center: { latitude: 45, longitude: 9 }, radiusM: 11_119 });
+    expect(onToolDone).toHaveBeenLastCalledWith({
+      kind: 'circle',
+      center: { latitude: 45, longitude: 9 },
+      radiusM: 11_119,
+    });
     clickAt(map, 45, 9, 'touchstart');
     clickAt(map, 45, 9, 'touchend');
-    expect(onToolDone).toHaveBeenLastCalledWith({ kind: 'circle', center: { latitude: 45, longitude: 9 }, radiusM: LIMITS.radiusDefault });
+    expect(onToolDone).toHaveBeenLastCalledWith({
+      kind: 'circle',
+      center: { latitude: 45, longitude: 9 },
+      radiusM: LIMITS.radiusDefault,
+    });
   });
 
   it('gives the map back its own gestures when the tool ends', async () => {
@@ -383,7 +417,10 @@ describe('SearchMapView', () => {
     clickAt(map, 46, 11);
     clickAt(map, 47, 11);
     fireEvent.click(screen.getByRole('button', { name: 'Chiudi la zona' }));
-    expect(onToolDone).toHaveBeenCalledWith({ kind: 'polygon', points: [expect.objectContaining({ latitude: 46, longitude: 10 }), expect.anything(), expect.anything()] });
+    expect(onToolDone).toHaveBeenCalledWith({
+      kind: 'polygon',
+      points: [expect.objectContaining({ latitude: 46, longitude: 10 }), expect.anything(), expect.anything()],
+    });
   });
 
   it('is a named picture without controls when not interactive', async () => {

@@ -1,5 +1,13 @@
 import { DEFAULT_CENTER, DEFAULT_ZOOM, LIMITS, type LatLng } from '@domain/search';
-import { addProtocol, Map as MaplibreMap, Marker, type GeoJSONSource, type MapLayerMouseEvent, type MapLayerTouchEvent, type MapLibreEvent } from 'maplibre-gl';
+import {
+  addProtocol,
+  Map as MaplibreMap,
+  Marker,
+  type GeoJSONSource,
+  type MapLayerMouseEvent,
+  type MapLayerTouchEvent,
+  type MapLibreEvent,
+} from 'maplibre-gl';
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { basemapKind, ensureMaplibreStylesheet, loadBasemapStyle } from '@/shared/lib/maplibre';
@@ -7,7 +15,14 @@ import { cx } from '@/shared/lib/class-names';
 import { declutter } from '../lib/declutter';
 import { clusterSize, formatClusterCount, formatMarkerPrice, formatRadius } from '../lib/format';
 import { draftFeatures, shapeToFeatures } from '../lib/geojson';
-import { clampRadius, distanceM, fromLngLatBounds, polygonProblem, toLngLatBounds, type PolygonProblem } from '../lib/geometry';
+import {
+  clampRadius,
+  distanceM,
+  fromLngLatBounds,
+  polygonProblem,
+  toLngLatBounds,
+  type PolygonProblem,
+} from '../lib/geometry';
 import type { MapMarker, SearchMapProps } from '../model/types';
 import frameStyles from './search-map-frame.module.css';
 import styles from './search-map.module.css';
@@ -37,7 +52,20 @@ const newDraft = (): Draft => ({ points: [], center: null, radiusM: null, dragPx
 
 /** The maplibre map behind `SearchMap` (index.ts): loaded on demand, in the browser only. */
 export default function SearchMapView(props: SearchMapProps) {
-  const { markers, shape, fitBounds, center, zoom, tileUrl = null, pmtilesUrl = null, selectedId = null, tool = 'none', interactive = true, className, ariaLabel } = props;
+  const {
+    markers,
+    shape,
+    fitBounds,
+    center,
+    zoom,
+    tileUrl = null,
+    pmtilesUrl = null,
+    selectedId = null,
+    tool = 'none',
+    interactive = true,
+    className,
+    ariaLabel,
+  } = props;
   const { t } = useTranslation('search-map');
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MaplibreMap | null>(null);
@@ -70,7 +98,12 @@ export default function SearchMapView(props: SearchMapProps) {
     if (!container) return;
     let cancelled = false;
     let instance: MaplibreMap | undefined;
-    void Promise.all([loadBasemapStyle({ origin: window.location.origin, tileUrl, pmtilesUrl }, (name, action) => addProtocol(name, action)).catch(() => null), ensureMaplibreStylesheet()]).then(([style]) => {
+    void Promise.all([
+      loadBasemapStyle({ origin: window.location.origin, tileUrl, pmtilesUrl }, (name, action) =>
+        addProtocol(name, action),
+      ).catch(() => null),
+      ensureMaplibreStylesheet(),
+    ]).then(([style]) => {
       if (cancelled) return;
       if (!style) {
         setFailed(true);
@@ -109,17 +142,44 @@ export default function SearchMapView(props: SearchMapProps) {
       const ready = instance;
       ready.once('load', () => {
         ready.addSource('search-area', { type: 'geojson', data: EMPTY });
-        ready.addLayer({ id: 'search-area-fill', type: 'fill', source: 'search-area', paint: { 'fill-color': AREA_COLOR, 'fill-opacity': 0.08 } });
-        ready.addLayer({ id: 'search-area-line', type: 'line', source: 'search-area', paint: { 'line-color': AREA_COLOR, 'line-width': 2 } });
+        ready.addLayer({
+          id: 'search-area-fill',
+          type: 'fill',
+          source: 'search-area',
+          paint: { 'fill-color': AREA_COLOR, 'fill-opacity': 0.08 },
+        });
+        ready.addLayer({
+          id: 'search-area-line',
+          type: 'line',
+          source: 'search-area',
+          paint: { 'line-color': AREA_COLOR, 'line-width': 2 },
+        });
         ready.addSource('draft', { type: 'geojson', data: EMPTY });
-        ready.addLayer({ id: 'draft-fill', type: 'fill', source: 'draft', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': DRAFT_COLOR, 'fill-opacity': 0.12 } });
-        ready.addLayer({ id: 'draft-line', type: 'line', source: 'draft', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': DRAFT_COLOR, 'line-width': 2, 'line-dasharray': [2, 1] } });
+        ready.addLayer({
+          id: 'draft-fill',
+          type: 'fill',
+          source: 'draft',
+          filter: ['==', ['geometry-type'], 'Polygon'],
+          paint: { 'fill-color': DRAFT_COLOR, 'fill-opacity': 0.12 },
+        });
+        ready.addLayer({
+          id: 'draft-line',
+          type: 'line',
+          source: 'draft',
+          filter: ['!=', ['geometry-type'], 'Point'],
+          paint: { 'line-color': DRAFT_COLOR, 'line-width': 2, 'line-dasharray': [2, 1] },
+        });
         ready.addLayer({
           id: 'draft-points',
           type: 'circle',
           source: 'draft',
           filter: ['==', ['geometry-type'], 'Point'],
-          paint: { 'circle-radius': ['case', ['get', 'first'], 7, 5], 'circle-color': '#fff', 'circle-stroke-color': DRAFT_COLOR, 'circle-stroke-width': 2 },
+          paint: {
+            'circle-radius': ['case', ['get', 'first'], 7, 5],
+            'circle-color': '#fff',
+            'circle-stroke-color': DRAFT_COLOR,
+            'circle-stroke-width': 2,
+          },
         });
         setMap(ready);
       });
@@ -210,7 +270,9 @@ export default function SearchMapView(props: SearchMapProps) {
         event.stopPropagation();
         activateMarker(data);
       });
-      const marker = new Marker({ element, anchor: data.count > 1 ? 'center' : 'bottom' }).setLngLat([data.longitude, data.latitude]).addTo(map);
+      const marker = new Marker({ element, anchor: data.count > 1 ? 'center' : 'bottom' })
+        .setLngLat([data.longitude, data.latitude])
+        .addTo(map);
       onMap.set(key, { marker, data });
     }
   }, [map, markers, interactive, layoutZoom]);
@@ -260,7 +322,8 @@ export default function SearchMapView(props: SearchMapProps) {
     const source = map?.getSource<GeoJSONSource>('draft');
     if (!source) return;
     const draft = draftRef.current;
-    if (draft.center && draft.radiusM) source.setData(shapeToFeatures({ kind: 'circle', center: draft.center, radiusM: draft.radiusM }));
+    if (draft.center && draft.radiusM)
+      source.setData(shapeToFeatures({ kind: 'circle', center: draft.center, radiusM: draft.radiusM }));
     else source.setData(draftFeatures(draft.points, pointer));
   }
 
@@ -306,8 +369,10 @@ export default function SearchMapView(props: SearchMapProps) {
     const draft = draftRef.current;
     const first = draft.points[0];
     const last = draft.points.at(-1);
-    const near = (p: LatLng, tolerance: number) => map.project([p.longitude, p.latitude]).dist(event.point) <= tolerance;
-    if (first && draft.points.length >= LIMITS.polygonMinPoints && near(first, CLOSE_TOLERANCE_PX)) return finishPolygon();
+    const near = (p: LatLng, tolerance: number) =>
+      map.project([p.longitude, p.latitude]).dist(event.point) <= tolerance;
+    if (first && draft.points.length >= LIMITS.polygonMinPoints && near(first, CLOSE_TOLERANCE_PX))
+      return finishPolygon();
     // The second click of a double-click lands on the point the first one set.
     if (last && near(last, 3)) return;
     setProblem(null);
@@ -330,7 +395,12 @@ export default function SearchMapView(props: SearchMapProps) {
     if ('points' in event && event.points.length > 1) return;
     if (event.originalEvent.cancelable) event.originalEvent.preventDefault();
     setProblem(null);
-    draftRef.current = { points: [], center: { latitude: event.lngLat.lat, longitude: event.lngLat.lng }, radiusM: null, dragPx: 0 };
+    draftRef.current = {
+      points: [],
+      center: { latitude: event.lngLat.lat, longitude: event.lngLat.lng },
+      radiusM: null,
+      dragPx: 0,
+    };
   });
 
   const onCircleMove = useEffectEvent((event: MapLayerMouseEvent | MapLayerTouchEvent) => {
@@ -415,7 +485,13 @@ export default function SearchMapView(props: SearchMapProps) {
 
   const drawing = interactive && tool !== 'none';
   return (
-    <div className={cx(frameStyles.frame, styles.root, className)} data-basemap={ground} onKeyDown={onKeyDown} role={interactive ? undefined : 'img'} aria-label={interactive ? undefined : ariaLabel}>
+    <div
+      className={cx(frameStyles.frame, styles.root, className)}
+      data-basemap={ground}
+      onKeyDown={onKeyDown}
+      role={interactive ? undefined : 'img'}
+      aria-label={interactive ? undefined : ariaLabel}
+    >
       <div ref={containerRef} className={styles.map} />
       {failed ? (
         <p className={frameStyles.message} role="status">
@@ -424,24 +500,48 @@ export default function SearchMapView(props: SearchMapProps) {
       ) : null}
       {interactive && map ? (
         <div className={styles.controls} role="group" aria-label={t('controls')}>
-          <button type="button" className={styles.zoomButton} aria-label={t('zoomIn')} title={t('zoomIn')} disabled={zoomLimits.atMax} onClick={() => zoomBy(1)}>
+          <button
+            type="button"
+            className={styles.zoomButton}
+            aria-label={t('zoomIn')}
+            title={t('zoomIn')}
+            disabled={zoomLimits.atMax}
+            onClick={() => zoomBy(1)}
+          >
             <span aria-hidden="true">+</span>
           </button>
-          <button type="button" className={styles.zoomButton} aria-label={t('zoomOut')} title={t('zoomOut')} disabled={zoomLimits.atMin} onClick={() => zoomBy(-1)}>
+          <button
+            type="button"
+            className={styles.zoomButton}
+            aria-label={t('zoomOut')}
+            title={t('zoomOut')}
+            disabled={zoomLimits.atMin}
+            onClick={() => zoomBy(-1)}
+          >
             <span aria-hidden="true">−</span>
           </button>
         </div>
       ) : null}
       {drawing ? (
-        <div className={styles.toolPanel} role="group" aria-label={tool === 'draw' ? t('draw.finish') : t('circle.help')}>
+        <div
+          className={styles.toolPanel}
+          role="group"
+          aria-label={tool === 'draw' ? t('draw.finish') : t('circle.help')}
+        >
           <p className={styles.toolHelp} aria-live="polite">
             {tool === 'draw' ? t('draw.help') : t('circle.help')}
             {tool === 'draw' && draftCount > 0 ? <strong> {t('draw.points', { count: draftCount })}</strong> : null}
-            {tool === 'circle' && draftRadius ? <strong> {t('circle.radius', { radius: formatRadius(draftRadius) })}</strong> : null}
+            {tool === 'circle' && draftRadius ? (
+              <strong> {t('circle.radius', { radius: formatRadius(draftRadius) })}</strong>
+            ) : null}
           </p>
           {problem ? (
             <p className={styles.toolProblem} role="alert">
-              {problem === 'self-intersecting' ? t('draw.selfIntersecting') : problem === 'too-few-points' ? t('draw.tooFewPoints') : null}
+              {problem === 'self-intersecting'
+                ? t('draw.selfIntersecting')
+                : problem === 'too-few-points'
+                  ? t('draw.tooFewPoints')
+                  : null}
             </p>
           ) : null}
           <div className={styles.toolActions}>
@@ -450,7 +550,12 @@ export default function SearchMapView(props: SearchMapProps) {
                 <button type="button" className={styles.toolButton} onClick={undoPoint} disabled={draftCount === 0}>
                   {t('draw.undo')}
                 </button>
-                <button type="button" className={cx(styles.toolButton, styles.primary)} onClick={finishPolygon} disabled={draftCount < LIMITS.polygonMinPoints}>
+                <button
+                  type="button"
+                  className={cx(styles.toolButton, styles.primary)}
+                  onClick={finishPolygon}
+                  disabled={draftCount < LIMITS.polygonMinPoints}
+                >
                   {t('draw.finish')}
                 </button>
               </>

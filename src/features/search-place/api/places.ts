@@ -12,7 +12,10 @@ export const PLACES_LIMIT = 10;
 export const MIN_TEXT_LENGTH = 2;
 
 export async function findPlaces(text: string, signal?: AbortSignal): Promise<Place[]> {
-  const result = unwrap('GET /api/Search/Places', await apiClient.GET('/api/Search/Places', { params: { query: { Text: text, Limit: PLACES_LIMIT } }, signal }));
+  const result = unwrap(
+    'GET /api/Search/Places',
+    await apiClient.GET('/api/Search/Places', { params: { query: { Text: text, Limit: PLACES_LIMIT } }, signal }),
+  );
   return result.Items;
 }
 

@@ -15,7 +15,12 @@ export const RECENT_MAX = 5;
 const KINDS: ReadonlySet<string> = new Set(['town', 'district', 'province', 'region', 'address']);
 
 function isStringRecord(value: unknown): value is Record<string, string> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 const nullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
@@ -24,9 +29,24 @@ const nullableString = (value: unknown): value is string | null => value === nul
 function asRecent(value: unknown): RecentPlace | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  if (typeof v.Kind !== 'string' || !KINDS.has(v.Kind) || typeof v.Id !== 'string' || typeof v.Name !== 'string') return null;
-  if (!nullableString(v.Detail) || !nullableString(v.Slug) || !nullableString(v.ProvinceSlug) || !isStringRecord(v.Params)) return null;
-  return { Kind: v.Kind as RecentPlace['Kind'], Id: v.Id, Name: v.Name, Detail: v.Detail, Slug: v.Slug, ProvinceSlug: v.ProvinceSlug, Params: v.Params };
+  if (typeof v.Kind !== 'string' || !KINDS.has(v.Kind) || typeof v.Id !== 'string' || typeof v.Name !== 'string')
+    return null;
+  if (
+    !nullableString(v.Detail) ||
+    !nullableString(v.Slug) ||
+    !nullableString(v.ProvinceSlug) ||
+    !isStringRecord(v.Params)
+  )
+    return null;
+  return {
+    Kind: v.Kind as RecentPlace['Kind'],
+    Id: v.Id,
+    Name: v.Name,
+    Detail: v.Detail,
+    Slug: v.Slug,
+    ProvinceSlug: v.ProvinceSlug,
+    Params: v.Params,
+  };
 }
 
 function storage(): Storage | null {
@@ -55,7 +75,11 @@ export function readRecentPlaces(): readonly RecentPlace[] {
   if (raw) {
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (Array.isArray(parsed)) places = parsed.map(asRecent).filter((p): p is RecentPlace => p !== null).slice(0, RECENT_MAX);
+      if (Array.isArray(parsed))
+        places = parsed
+          .map(asRecent)
+          .filter((p): p is RecentPlace => p !== null)
+          .slice(0, RECENT_MAX);
     } catch {
       places = EMPTY;
     }
@@ -80,7 +104,15 @@ const samePlace = (a: RecentPlace, b: RecentPlace) => a.Kind === b.Kind && a.Id 
 
 /** Puts a chosen place first (moving it there when it was already remembered). */
 export function rememberPlace(place: RecentPlace): void {
-  const entry: RecentPlace = { Kind: place.Kind, Id: place.Id, Name: place.Name, Detail: place.Detail, Slug: place.Slug, ProvinceSlug: place.ProvinceSlug, Params: place.Params };
+  const entry: RecentPlace = {
+    Kind: place.Kind,
+    Id: place.Id,
+    Name: place.Name,
+    Detail: place.Detail,
+    Slug: place.Slug,
+    ProvinceSlug: place.ProvinceSlug,
+    Params: place.Params,
+  };
   write([entry, ...readRecentPlaces().filter((p) => !samePlace(p, entry))].slice(0, RECENT_MAX));
 }
 

@@ -27,13 +27,63 @@ const place = (p: Partial<Place> & Pick<Place, 'Kind' | 'Id' | 'Name'>): Place =
   ...p,
 });
 
-const MILANO = place({ Kind: 'town', Id: '015146', Name: 'Milano', Detail: 'MI', IsMainTown: true, Slug: 'milano', ProvinceSlug: 'milano', Params: { SearchType: 'town', Town: '015146' } });
-const MILAZZO = place({ Kind: 'town', Id: '083049', Name: 'Milazzo', Detail: 'ME', Slug: 'milazzo', ProvinceSlug: 'messina', Params: { SearchType: 'town', Town: '083049' } });
+const MILANO = place({
+  Kind: 'town',
+  Id: '015146',
+  Name: 'Milano',
+  Detail: 'MI',
+  IsMainTown: true,
+  Slug: 'milano',
+  ProvinceSlug: 'milano',
+  Params: { SearchType: 'town', Town: '015146' },
+});
+const MILAZZO = place({
+  Kind: 'town',
+  Id: '083049',
+  Name: 'Milazzo',
+  Detail: 'ME',
+  Slug: 'milazzo',
+  ProvinceSlug: 'messina',
+  Params: { SearchType: 'town', Town: '083049' },
+});
 // In the server's order (by population) a town that is not its province's main town may come first.
-const CARPI = place({ Kind: 'town', Id: '036005', Name: 'Carpi', Detail: 'MO', Slug: 'carpi', ProvinceSlug: 'modena', Params: { SearchType: 'town', Town: '036005' } });
-const CARRARA = place({ Kind: 'town', Id: '045003', Name: 'Carrara', Detail: 'MS', Slug: 'carrara', ProvinceSlug: 'massa-carrara', Params: { SearchType: 'town', Town: '045003' } });
-const CARBONIA = place({ Kind: 'town', Id: '111009', Name: 'Carbonia', Detail: 'SU', IsMainTown: true, Slug: 'carbonia', ProvinceSlug: 'sud-sardegna', Params: { SearchType: 'town', Town: '111009' } });
-const BRERA = place({ Kind: 'district', Id: '12', Name: 'Brera', Detail: 'Milano (MI)', Slug: 'brera', ProvinceSlug: 'milano', Params: { SearchType: 'district', District: '12' } });
+const CARPI = place({
+  Kind: 'town',
+  Id: '036005',
+  Name: 'Carpi',
+  Detail: 'MO',
+  Slug: 'carpi',
+  ProvinceSlug: 'modena',
+  Params: { SearchType: 'town', Town: '036005' },
+});
+const CARRARA = place({
+  Kind: 'town',
+  Id: '045003',
+  Name: 'Carrara',
+  Detail: 'MS',
+  Slug: 'carrara',
+  ProvinceSlug: 'massa-carrara',
+  Params: { SearchType: 'town', Town: '045003' },
+});
+const CARBONIA = place({
+  Kind: 'town',
+  Id: '111009',
+  Name: 'Carbonia',
+  Detail: 'SU',
+  IsMainTown: true,
+  Slug: 'carbonia',
+  ProvinceSlug: 'sud-sardegna',
+  Params: { SearchType: 'town', Town: '111009' },
+});
+const BRERA = place({
+  Kind: 'district',
+  Id: '12',
+  Name: 'Brera',
+  Detail: 'Milano (MI)',
+  Slug: 'brera',
+  ProvinceSlug: 'milano',
+  Params: { SearchType: 'district', District: '12' },
+});
 const VIA_CARDUCCI = place({
   Kind: 'address',
   Id: '015146:via-carducci',
@@ -61,7 +111,11 @@ const RESULTS = ['/vendita/$type/$prov/$name/$id', '/affitto/$type/$prov/$name/$
 
 async function renderBox(props: Partial<SearchPlaceBoxProps> = {}) {
   const box = () => <SearchPlaceBox sellType={1} {...props} />;
-  const { router } = await renderPage(box, { i18n, path: '/', otherRoutes: Object.fromEntries(RESULTS.map((path) => [path, box])) });
+  const { router } = await renderPage(box, {
+    i18n,
+    path: '/',
+    otherRoutes: Object.fromEntries(RESULTS.map((path) => [path, box])),
+  });
   const input = screen.getByRole('combobox', { name: 'Dove vuoi cercare?' });
   return { router, input };
 }
@@ -107,7 +161,9 @@ describe('SearchPlaceBox', () => {
     const listbox = screen.getByRole('listbox');
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
     expect(within(listbox).getByRole('group', { name: 'Comuni' })).toBeTruthy();
-    expect(within(within(listbox).getByRole('group', { name: 'Vie' })).getByRole('option').textContent).toContain('Via Carducci, Milano');
+    expect(within(within(listbox).getByRole('group', { name: 'Vie' })).getByRole('option').textContent).toContain(
+      'Via Carducci, Milano',
+    );
     expect(within(listbox).getAllByRole('option')[0]!.textContent).toContain('comune principale');
     expect(screen.getByRole('status').textContent).toBe('4 luoghi trovati: usa le frecce per sceglierne uno.');
   });
@@ -171,7 +227,9 @@ describe('SearchPlaceBox', () => {
     const { input, router } = await renderBox();
     type(input, 'Xyzzy');
     key(input, 'Enter');
-    expect(await screen.findByText('Nessun luogo trovato per «Xyzzy»', { selector: 'p[aria-hidden="true"]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Nessun luogo trovato per «Xyzzy»', { selector: 'p[aria-hidden="true"]' }),
+    ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Nessun luogo trovato per «Xyzzy»');
     expect(router.state.location.href).toBe('/');
   });
@@ -219,7 +277,11 @@ describe('SearchPlaceBox', () => {
     const box = currentInput();
     fireEvent.focus(box);
     const recent = await screen.findByRole('group', { name: 'Ricerche recenti' });
-    expect(within(recent).getAllByRole('option').map((option) => option.textContent)).toEqual(['MilanoMI', 'BreraMilano (MI)']);
+    expect(
+      within(recent)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['MilanoMI', 'BreraMilano (MI)']);
     expect(box.getAttribute('aria-expanded')).toBe('true');
     // Typed text replaces them with the places found.
     fireEvent.change(box, { target: { value: 'x' } });
@@ -240,7 +302,12 @@ describe('SearchPlaceBox', () => {
   });
 
   it('opens as a full-screen dialog on a phone, with a close button', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     const { input } = await renderBox();
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => input.focus());

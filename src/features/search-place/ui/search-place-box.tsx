@@ -8,7 +8,13 @@ import { cx } from '@/shared/lib/class-names';
 import { Icon } from '@/shared/ui/icon';
 import { MIN_TEXT_LENGTH, placesQueryOptions } from '../api/places';
 import { placeHref } from '../model/place-href';
-import { clearRecentPlaces, readRecentPlaces, rememberPlace, serverRecentPlaces, subscribeRecentPlaces } from '../model/recent-places';
+import {
+  clearRecentPlaces,
+  readRecentPlaces,
+  rememberPlace,
+  serverRecentPlaces,
+  subscribeRecentPlaces,
+} from '../model/recent-places';
 import { bestMatch, flatOptions, groupPlaces, type SuggestedPlace, type SuggestionGroup } from '../model/suggestions';
 import styles from './search-place-box.module.css';
 import { useDebounced } from '@/shared/lib/debounce';
@@ -45,7 +51,12 @@ const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), [tabindex]:not
  * opens as a full-screen dialog, the box at the top and a close button beside it. Without
  * scripts it is a plain form that searches the listings' text on /ricerca.
  */
-export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact = false, className }: SearchPlaceBoxProps) {
+export function SearchPlaceBox({
+  sellType,
+  typeSlug = DEFAULT_TYPE_SLUG,
+  compact = false,
+  className,
+}: SearchPlaceBoxProps) {
   // The first screen's words travel with the page; the list's load when the box is first opened.
   const { t: tBox, i18n } = useTranslation('search-place');
   const [engaged, setEngaged] = useState(false);
@@ -335,7 +346,12 @@ export function SearchPlaceBox({ sellType, typeSlug = DEFAULT_TYPE_SLUG, compact
           ) : null}
           <div id={listId} role="listbox" aria-label={tBox('listLabel')} className={styles.listbox} hidden={!listOpen}>
             {groups.map((group, g) => (
-              <ul key={group.id} role="group" aria-labelledby={group.id === 'recent' ? recentHeadingId : `${id}-group-${group.id}`} className={styles.group}>
+              <ul
+                key={group.id}
+                role="group"
+                aria-labelledby={group.id === 'recent' ? recentHeadingId : `${id}-group-${group.id}`}
+                className={styles.group}
+              >
                 {group.id === 'recent' ? null : (
                   <li role="presentation" id={`${id}-group-${group.id}`} className={styles.groupHeading}>
                     {tList(`groups.${group.id}`)}

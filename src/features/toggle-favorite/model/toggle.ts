@@ -11,10 +11,22 @@ export function isFavorite(favorites: FavoritesAnswer | undefined, propertyId: n
  * goes first (the list is newest first). Without the listing's data (a toggle given only an
  * id) the item carries the id alone until the list is fetched again.
  */
-export function withFavorite(favorites: FavoritesAnswer | undefined, propertyId: number, saved: boolean, listing?: SearchListing, now: Date = new Date()): FavoritesAnswer {
+export function withFavorite(
+  favorites: FavoritesAnswer | undefined,
+  propertyId: number,
+  saved: boolean,
+  listing?: SearchListing,
+  now: Date = new Date(),
+): FavoritesAnswer {
   const items = (favorites?.Items ?? []).filter((item) => item.Property.Id !== propertyId);
   if (!saved) return { ...favorites, Items: items };
   const property = listing ?? ({ Id: propertyId } as SearchListing);
-  const item: FavoriteItem = { Property: property, SavedAt: now.toISOString(), PriceAtSave: property.Price ?? null, PriceChange: null, Status: 2 };
+  const item: FavoriteItem = {
+    Property: property,
+    SavedAt: now.toISOString(),
+    PriceAtSave: property.Price ?? null,
+    PriceChange: null,
+    Status: 2,
+  };
   return { ...favorites, Items: [item, ...items] };
 }

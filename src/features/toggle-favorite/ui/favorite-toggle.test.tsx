@@ -29,7 +29,10 @@ function answerLater(held: { promise: Promise<FakeAnswer> }) {
       await inner?.(input, init);
       const answer = await held.promise;
       if (answer instanceof Response) return answer;
-      return new Response(JSON.stringify(answer[1]), { status: answer[0], headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(answer[1]), {
+        status: answer[0],
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
     return inner!(input, init);
   });
@@ -47,7 +50,10 @@ afterEach(() => provideSessionRuntime(undefined));
 
 describe('FavoriteToggle', () => {
   it('lets a visitor without an account save a listing: the heart answers at once, the session opens before the call', async () => {
-    const api = fakeApi(fetchMock, { 'PUT /api/User/Favorites/42': [200, { Ok: true }], 'GET /api/User/Favorites': [200, { Items: [] }] });
+    const api = fakeApi(fetchMock, {
+      'PUT /api/User/Favorites/42': [200, { Ok: true }],
+      'GET /api/User/Favorites': [200, { Items: [] }],
+    });
     const held = deferred();
     answerLater(held);
     await renderPage(() => <FavoriteToggle propertyId={42} />, { i18n });
@@ -88,7 +94,14 @@ describe('FavoriteToggle', () => {
   it('shows a saved listing as saved to a returning visitor and removes it, rolling back on failure', async () => {
     window.localStorage.setItem('rexer_favorites', '1');
     const api = fakeApi(fetchMock, {
-      'GET /api/User/Favorites': [200, { Items: [{ Property: { Id: 7 }, SavedAt: '2026-01-01T00:00:00Z', PriceAtSave: 1, PriceChange: null, Status: 2 }] }],
+      'GET /api/User/Favorites': [
+        200,
+        {
+          Items: [
+            { Property: { Id: 7 }, SavedAt: '2026-01-01T00:00:00Z', PriceAtSave: 1, PriceChange: null, Status: 2 },
+          ],
+        },
+      ],
     });
     const held = deferred();
     answerLater(held);

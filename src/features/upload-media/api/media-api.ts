@@ -33,21 +33,35 @@ export const listingMediaQueryOptions = (listingId: number) =>
 
 /** Stores the listing's media as an answer gave them (upload, order, cover, delete). */
 export function setListingMedia(queryClient: QueryClient, listingId: number, items: MediaItem[]): void {
-  queryClient.setQueryData<ListingMedia>(listingMediaKey(listingId), (current) => (current ? { ...current, items } : current));
+  queryClient.setQueryData<ListingMedia>(listingMediaKey(listingId), (current) =>
+    current ? { ...current, items } : current,
+  );
 }
 
 export async function saveMediaOrder(listingId: number, mediaIds: number[]): Promise<MediaItem[]> {
-  const result = unwrap('PUT /api/Property/{id}/Media/Order', await apiClient.PUT('/api/Property/{id}/Media/Order', { params: { path: { id: listingId } }, body: { MediaIds: mediaIds } }));
+  const result = unwrap(
+    'PUT /api/Property/{id}/Media/Order',
+    await apiClient.PUT('/api/Property/{id}/Media/Order', {
+      params: { path: { id: listingId } },
+      body: { MediaIds: mediaIds },
+    }),
+  );
   return result.MediaInfo;
 }
 
 export async function makeCover(listingId: number, mediaId: number): Promise<MediaItem[]> {
-  const result = unwrap('PUT /api/Property/{id}/Media/{mediaId}/Cover', await apiClient.PUT('/api/Property/{id}/Media/{mediaId}/Cover', { params: { path: { id: listingId, mediaId } } }));
+  const result = unwrap(
+    'PUT /api/Property/{id}/Media/{mediaId}/Cover',
+    await apiClient.PUT('/api/Property/{id}/Media/{mediaId}/Cover', { params: { path: { id: listingId, mediaId } } }),
+  );
   return result.MediaInfo;
 }
 
 export async function deleteMedia(listingId: number, mediaId: number): Promise<MediaItem[]> {
-  const result = unwrap('DELETE /api/Property/{id}/Media/{mediaId}', await apiClient.DELETE('/api/Property/{id}/Media/{mediaId}', { params: { path: { id: listingId, mediaId } } }));
+  const result = unwrap(
+    'DELETE /api/Property/{id}/Media/{mediaId}',
+    await apiClient.DELETE('/api/Property/{id}/Media/{mediaId}', { params: { path: { id: listingId, mediaId } } }),
+  );
   return result.MediaInfo;
 }
 
@@ -104,7 +118,8 @@ function sendUpload({ listingId, mediaType, files, onProgress, signal }: UploadR
       } catch {
         body = undefined;
       }
-      if (xhr.status === 200 && typeof body === 'object' && body !== null && 'Files' in body) resolve(body as MediaUploadResponse);
+      if (xhr.status === 200 && typeof body === 'object' && body !== null && 'Files' in body)
+        resolve(body as MediaUploadResponse);
       else reject(new UploadError(xhr.status, body, retryAfterOf(xhr.getResponseHeader('Retry-After'))));
     };
     xhr.onerror = () => reject(new UploadError(0));
@@ -128,7 +143,12 @@ export async function uploadMedia(request: UploadRequest): Promise<MediaUploadRe
   try {
     return await sendUpload(request);
   } catch (error) {
-    if (!(error instanceof UploadError) || error.status !== 401 || error.body?.ExceptionTypeString !== 'ExpiredSessionToken') throw error;
+    if (
+      !(error instanceof UploadError) ||
+      error.status !== 401 ||
+      error.body?.ExceptionTypeString !== 'ExpiredSessionToken'
+    )
+      throw error;
     try {
       await fetchListingMedia(request.listingId);
     } catch (renewal) {

@@ -2,12 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { itemsOfKind, moved, precheck, refusalKey, thumbnailOf, type MediaItem } from './media';
 import { tasksFor } from './upload-queue';
 
-const LIMITS = { MaxImageBytes: 15 * 1024 * 1024, MaxPdfBytes: 10 * 1024 * 1024, MaxImagePixels: 50_000_000, MinPhotoLongSide: 320, MinPhotoShortSide: 240, MaxFilesPerRequest: 10, MaxPhotos: 3, MaxDocuments: 20 };
+const LIMITS = {
+  MaxImageBytes: 15 * 1024 * 1024,
+  MaxPdfBytes: 10 * 1024 * 1024,
+  MaxImagePixels: 50_000_000,
+  MinPhotoLongSide: 320,
+  MinPhotoShortSide: 240,
+  MaxFilesPerRequest: 10,
+  MaxPhotos: 3,
+  MaxDocuments: 20,
+};
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
 describe('precheck', () => {
   it('takes the image formats the server accepts, by type or, without one, by name', () => {
-    for (const f of [file('a.jpg', 'image/jpeg'), file('a.png', 'image/png'), file('a.webp', 'image/webp'), file('a.avif', 'image/avif'), file('scatto.JPG', '')]) {
+    for (const f of [
+      file('a.jpg', 'image/jpeg'),
+      file('a.png', 'image/png'),
+      file('a.webp', 'image/webp'),
+      file('a.avif', 'image/avif'),
+      file('scatto.JPG', ''),
+    ]) {
       expect(precheck(f, 'photo', LIMITS)).toBeNull();
     }
   });
@@ -56,16 +71,47 @@ describe('the order and the thumbnails', () => {
     expect(moved(['a', 'b'], 1, 5)).toEqual(['a', 'b']);
   });
 
-  const item = (change: Partial<MediaItem>): MediaItem => ({ Id: 1, MediaType: 1, Url: '/media/x-{dim}.{ext}', ThumbnailUrl: '/media/x-PING.jpg', Dims: ['PING', 'BIG', 'FULL'], Exts: ['avif', 'webp', 'jpg'], ContentType: 'image/jpeg', IsImage: true, IsCover: false, Position: 0, Width: 1, Height: 1, SizeBytes: 1, RoomTypeId: null, Caption: null, ...change });
+  const item = (change: Partial<MediaItem>): MediaItem => ({
+    Id: 1,
+    MediaType: 1,
+    Url: '/media/x-{dim}.{ext}',
+    ThumbnailUrl: '/media/x-PING.jpg',
+    Dims: ['PING', 'BIG', 'FULL'],
+    Exts: ['avif', 'webp', 'jpg'],
+    ContentType: 'image/jpeg',
+    IsImage: true,
+    IsCover: false,
+    Position: 0,
+    Width: 1,
+    Height: 1,
+    SizeBytes: 1,
+    RoomTypeId: null,
+    Caption: null,
+    ...change,
+  });
 
   it('fills the URL template at the card size, and leaves a plain URL as it is', () => {
-    expect(thumbnailOf(item({}))).toEqual({ sources: [{ srcSet: '/media/x-PING.avif', type: 'image/avif' }, { srcSet: '/media/x-PING.webp', type: 'image/webp' }], src: '/media/x-PING.jpg' });
-    expect(thumbnailOf(item({ Url: '/demo/a.jpg', ThumbnailUrl: null, Dims: [], Exts: [] }))).toEqual({ sources: [], src: '/demo/a.jpg' });
+    expect(thumbnailOf(item({}))).toEqual({
+      sources: [
+        { srcSet: '/media/x-PING.avif', type: 'image/avif' },
+        { srcSet: '/media/x-PING.webp', type: 'image/webp' },
+      ],
+      src: '/media/x-PING.jpg',
+    });
+    expect(thumbnailOf(item({ Url: '/demo/a.jpg', ThumbnailUrl: null, Dims: [], Exts: [] }))).toEqual({
+      sources: [],
+      src: '/demo/a.jpg',
+    });
     expect(thumbnailOf(item({ IsImage: false, ContentType: 'application/pdf' }))).toBeNull();
   });
 
   it('sorts each kind by position, room photos with the photos and floor plan images with the plans', () => {
-    const items = [item({ Id: 1, MediaType: 3, Position: 2 }), item({ Id: 2, MediaType: 1, Position: 0 }), item({ Id: 3, MediaType: 8, Position: 1 }), item({ Id: 4, MediaType: 4, Position: 3 })];
+    const items = [
+      item({ Id: 1, MediaType: 3, Position: 2 }),
+      item({ Id: 2, MediaType: 1, Position: 0 }),
+      item({ Id: 3, MediaType: 8, Position: 1 }),
+      item({ Id: 4, MediaType: 4, Position: 3 }),
+    ];
     expect(itemsOfKind(items, 'photo').map((i) => i.Id)).toEqual([2, 1]);
     expect(itemsOfKind(items, 'floorPlan').map((i) => i.Id)).toEqual([3, 4]);
   });

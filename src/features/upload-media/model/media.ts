@@ -40,7 +40,9 @@ const KIND_MEDIA_TYPES: Record<MediaKind, readonly number[]> = {
 export const isPhoto = (item: Pick<MediaItem, 'MediaType'>) => KIND_MEDIA_TYPES.photo.includes(item.MediaType);
 
 export function itemsOfKind(items: readonly MediaItem[], kind: MediaKind): MediaItem[] {
-  return items.filter((item) => KIND_MEDIA_TYPES[kind].includes(item.MediaType)).sort((a, b) => a.Position - b.Position);
+  return items
+    .filter((item) => KIND_MEDIA_TYPES[kind].includes(item.MediaType))
+    .sort((a, b) => a.Position - b.Position);
 }
 
 /** The upload statuses of the API (MediaUploadResult.Status); 1 and 2 are the page's own, before the answer. */
@@ -85,11 +87,16 @@ const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,8})$/.exec(name.trim())?
  * name), too large. The server decides by the bytes (a renamed file, a decompression bomb, a
  * picture too small); this only spares the seller a wait for an answer known in advance.
  */
-export function precheck(file: Pick<File, 'name' | 'size' | 'type'>, kind: MediaKind, limits: Pick<MediaLimits, 'MaxImageBytes' | 'MaxPdfBytes'>): RefusalReason | null {
+export function precheck(
+  file: Pick<File, 'name' | 'size' | 'type'>,
+  kind: MediaKind,
+  limits: Pick<MediaLimits, 'MaxImageBytes' | 'MaxPdfBytes'>,
+): RefusalReason | null {
   if (file.size === 0) return 'empty';
   const extension = extensionOf(file.name);
   const pdf = file.type === 'application/pdf' || extension === 'pdf';
-  const image = IMAGE_TYPES.includes(file.type) || (file.type === '' && extension !== null && IMAGE_EXTENSIONS.includes(extension));
+  const image =
+    IMAGE_TYPES.includes(file.type) || (file.type === '' && extension !== null && IMAGE_EXTENSIONS.includes(extension));
   if (pdf && kind === 'photo') return 'type';
   if (!pdf && !image) {
     // A phone's HEIC, a GIF, a Word file...: the server would refuse it too.
@@ -145,7 +152,10 @@ export function thumbnailOf(item: MediaItem): { sources: { srcSet: string; type:
   if (item.Dims.includes('PING')) {
     const types: Record<string, string> = { avif: 'image/avif', webp: 'image/webp' };
     return {
-      sources: item.Exts.filter((ext) => ext in types).map((ext) => ({ srcSet: mediaUrl(item.Url, 'PING', ext), type: types[ext]! })),
+      sources: item.Exts.filter((ext) => ext in types).map((ext) => ({
+        srcSet: mediaUrl(item.Url, 'PING', ext),
+        type: types[ext]!,
+      })),
       src: mediaUrl(item.Url, 'PING', 'jpg'),
     };
   }

@@ -38,7 +38,13 @@ const nextKey = () => `upload-${++counter}`;
  * New tasks for the chosen files: those the page can refuse already (type, size, the
  * listing's limit) are refused at once, the others wait their turn.
  */
-export function tasksFor(files: readonly File[], kind: MediaKind, limits: MediaLimits, stored: number, queued: number): UploadTask[] {
+export function tasksFor(
+  files: readonly File[],
+  kind: MediaKind,
+  limits: MediaLimits,
+  stored: number,
+  queued: number,
+): UploadTask[] {
   const max = kind === 'photo' ? limits.MaxPhotos : limits.MaxDocuments;
   let room = Math.max(0, max - stored - queued);
   return files.map((file) => {
@@ -61,7 +67,8 @@ export function tasksFor(files: readonly File[], kind: MediaKind, limits: MediaL
   });
 }
 
-export const isActive = (task: UploadTask) => task.state === 'pending' || task.state === 'uploading' || task.state === 'processing';
+export const isActive = (task: UploadTask) =>
+  task.state === 'pending' || task.state === 'uploading' || task.state === 'processing';
 
 /**
  * The media ids in display order once the files uploaded together (`chosen`: a stored
@@ -69,7 +76,10 @@ export const isActive = (task: UploadTask) => task.state === 'pending' || task.s
  * of the places the server gave them (what else the listing holds keeps its place); null when
  * they already do. `items` is the listing's media in display order.
  */
-export function chosenOrder(items: readonly Pick<MediaItem, 'Id'>[], chosen: ReadonlyMap<number, number>): number[] | null {
+export function chosenOrder(
+  items: readonly Pick<MediaItem, 'Id'>[],
+  chosen: ReadonlyMap<number, number>,
+): number[] | null {
   const ids = items.map((item) => item.Id);
   const slots = ids.flatMap((id, index) => (chosen.has(id) ? [index] : []));
   const wanted = ids.filter((id) => chosen.has(id)).sort((a, b) => chosen.get(a)! - chosen.get(b)!);

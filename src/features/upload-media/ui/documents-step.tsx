@@ -45,7 +45,9 @@ export default function DocumentsStep({ listingId, busy, error, onAnswer }: Docu
       error={error}
       submitLabel={(media) => {
         const counts = countsOf(media?.items);
-        return counts.floorPlanCount + counts.energyCertificateCount + counts.otherCount > 0 ? t('step.submit') : t('documents.skip');
+        return counts.floorPlanCount + counts.energyCertificateCount + counts.otherCount > 0
+          ? t('step.submit')
+          : t('documents.skip');
       }}
       onSubmit={(media) => onAnswer(countsOf(media?.items))}
     >
@@ -57,8 +59,21 @@ export default function DocumentsStep({ listingId, busy, error, onAnswer }: Docu
               {t(`kind.${kind}.title`)}
             </h2>
             <p className={styles.kindText}>{t(`kind.${kind}.about`)}</p>
-            <MediaUploader listingId={listingId!} kind={kind} media={media} stored={stored} announce={announce} onBusyChange={(active) => setUploading(kind, active)} />
-            <MediaList listingId={listingId!} kind={kind} items={itemsOfKind(media.items, kind)} allItems={media.items} announce={announce} />
+            <MediaUploader
+              listingId={listingId!}
+              kind={kind}
+              media={media}
+              stored={stored}
+              announce={announce}
+              onBusyChange={(active) => setUploading(kind, active)}
+            />
+            <MediaList
+              listingId={listingId!}
+              kind={kind}
+              items={itemsOfKind(media.items, kind)}
+              allItems={media.items}
+              announce={announce}
+            />
           </section>
         ));
       }}

@@ -40,7 +40,12 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
   const nameOf = (index: number) => t(`kind.${kind}.itemName`, { position: index + 1 });
 
   /** Runs a change, shows the listing's media as answered, or puts the former state back with a message. */
-  const run = async (change: () => Promise<MediaItem[]>, optimistic: MediaItem[] | null, failure: string, success: string) => {
+  const run = async (
+    change: () => Promise<MediaItem[]>,
+    optimistic: MediaItem[] | null,
+    failure: string,
+    success: string,
+  ) => {
     setError(null);
     setWorking(true);
     const before = allItems;
@@ -63,13 +68,29 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
     const order = moved(items, from, to);
     const positions = new Map(order.map((item, position) => [item.Id, position]));
     // The photos first, in their new order; every other file after them, as before.
-    const optimistic = [...order.map((item, index) => ({ ...item, Position: index, IsCover: index === 0 })), ...allItems.filter((item) => !positions.has(item.Id)).map((item, index) => ({ ...item, Position: order.length + index }))];
-    const ok = await run(() => saveMediaOrder(listingId, order.map((item) => item.Id)), optimistic, t('list.orderFailed'), t('list.moved', { position: to + 1, count: items.length }));
+    const optimistic = [
+      ...order.map((item, index) => ({ ...item, Position: index, IsCover: index === 0 })),
+      ...allItems
+        .filter((item) => !positions.has(item.Id))
+        .map((item, index) => ({ ...item, Position: order.length + index })),
+    ];
+    const ok = await run(
+      () =>
+        saveMediaOrder(
+          listingId,
+          order.map((item) => item.Id),
+        ),
+      optimistic,
+      t('list.orderFailed'),
+      t('list.moved', { position: to + 1, count: items.length }),
+    );
     if (ok && focusAfter) {
       // The moved photo keeps the focus, on the same button when it is still there.
       requestAnimationFrame(() => {
         const row = listRef.current?.querySelector<HTMLElement>(`[data-media-id="${items[from]!.Id}"]`);
-        const button = row?.querySelector<HTMLButtonElement>(`[data-move="${focusAfter}"]:not(:disabled)`) ?? row?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+        const button =
+          row?.querySelector<HTMLButtonElement>(`[data-move="${focusAfter}"]:not(:disabled)`) ??
+          row?.querySelector<HTMLButtonElement>('button:not(:disabled)');
         button?.focus();
       });
     }
@@ -78,7 +99,12 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
   const remove = async (item: MediaItem) => {
     const index = items.findIndex((other) => other.Id === item.Id);
     setConfirming(null);
-    const ok = await run(() => deleteMedia(listingId, item.Id), null, t('list.deleteFailed'), t(`kind.${kind}.deleted`, { position: index + 1 }));
+    const ok = await run(
+      () => deleteMedia(listingId, item.Id),
+      null,
+      t('list.deleteFailed'),
+      t(`kind.${kind}.deleted`, { position: index + 1 }),
+    );
     if (ok) requestAnimationFrame(() => headingRef.current?.focus());
   };
 
@@ -105,7 +131,11 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
           {error}
         </p>
       ) : null}
-      <ol ref={listRef} className={cx(styles.list, photos ? styles.photos : styles.documents)} aria-busy={working || undefined}>
+      <ol
+        ref={listRef}
+        className={cx(styles.list, photos ? styles.photos : styles.documents)}
+        aria-busy={working || undefined}
+      >
         {items.map((item, index) => {
           const thumbnail = thumbnailOf(item);
           const name = nameOf(index);
@@ -113,7 +143,11 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
             <li
               key={item.Id}
               data-media-id={item.Id}
-              className={cx(styles.item, dragId === item.Id && styles.dragging, overIndex === index && dragId !== item.Id && styles.dropTarget)}
+              className={cx(
+                styles.item,
+                dragId === item.Id && styles.dragging,
+                overIndex === index && dragId !== item.Id && styles.dropTarget,
+              )}
               draggable={photos && !working}
               onDragStart={(event) => {
                 if (!photos) return;
@@ -133,13 +167,27 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
               }}
               onDrop={(event) => onDrop(event, index)}
             >
-              <a className={styles.preview} href={fullUrlOf(item)} target="_blank" rel="noopener noreferrer" aria-label={t('list.open', { name })} draggable={false}>
+              <a
+                className={styles.preview}
+                href={fullUrlOf(item)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('list.open', { name })}
+                draggable={false}
+              >
                 {thumbnail ? (
                   <picture>
                     {thumbnail.sources.map((source) => (
                       <source key={source.type} srcSet={source.srcSet} type={source.type} />
                     ))}
-                    <img src={thumbnail.src} alt="" loading="lazy" decoding="async" draggable={false} className={styles.image} />
+                    <img
+                      src={thumbnail.src}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      draggable={false}
+                      className={styles.image}
+                    />
                   </picture>
                 ) : (
                   <span className={styles.pdf} aria-hidden="true">
@@ -150,25 +198,63 @@ export function MediaList({ listingId, kind, items, allItems, announce }: MediaL
               <div className={styles.meta}>
                 <span className={styles.name}>{name}</span>
                 {photos && item.IsCover ? <span className={styles.cover}>{t('list.cover')}</span> : null}
-                {!photos && item.SizeBytes ? <span className={styles.size}>{formatFileSize(item.SizeBytes)}</span> : null}
+                {!photos && item.SizeBytes ? (
+                  <span className={styles.size}>{formatFileSize(item.SizeBytes)}</span>
+                ) : null}
               </div>
               <div className={styles.actions}>
                 {photos ? (
                   <span className={styles.moves}>
-                    <Button size="small" variant="secondary" className={styles.move} data-move="earlier" disabled={working || index === 0} onClick={() => void move(index, index - 1, 'earlier')} aria-label={t('list.moveEarlier', { name })}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      className={styles.move}
+                      data-move="earlier"
+                      disabled={working || index === 0}
+                      onClick={() => void move(index, index - 1, 'earlier')}
+                      aria-label={t('list.moveEarlier', { name })}
+                    >
                       <span aria-hidden="true">←</span>
                     </Button>
-                    <Button size="small" variant="secondary" className={styles.move} data-move="later" disabled={working || index === items.length - 1} onClick={() => void move(index, index + 1, 'later')} aria-label={t('list.moveLater', { name })}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      className={styles.move}
+                      data-move="later"
+                      disabled={working || index === items.length - 1}
+                      onClick={() => void move(index, index + 1, 'later')}
+                      aria-label={t('list.moveLater', { name })}
+                    >
                       <span aria-hidden="true">→</span>
                     </Button>
                   </span>
                 ) : null}
                 {photos && !item.IsCover ? (
-                  <Button size="small" variant="ghost" disabled={working} onClick={() => void run(() => makeCover(listingId, item.Id), null, t('list.coverFailed'), t('list.coverSet', { name }))} aria-label={t('list.makeCoverLabel', { name })}>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    disabled={working}
+                    onClick={() =>
+                      void run(
+                        () => makeCover(listingId, item.Id),
+                        null,
+                        t('list.coverFailed'),
+                        t('list.coverSet', { name }),
+                      )
+                    }
+                    aria-label={t('list.makeCoverLabel', { name })}
+                  >
                     {t('list.makeCover')}
                   </Button>
                 ) : null}
-                <Button size="small" variant="ghost" disabled={working} onClick={() => setConfirming(item)} aria-label={t('list.deleteLabel', { name })} className={styles.delete}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  disabled={working}
+                  onClick={() => setConfirming(item)}
+                  aria-label={t('list.deleteLabel', { name })}
+                  className={styles.delete}
+                >
                   {t('list.delete')}
                 </Button>
               </div>

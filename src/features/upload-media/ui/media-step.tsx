@@ -17,7 +17,10 @@ export interface MediaStepFrameProps {
   /** The submit's text for what the step holds now. */
   submitLabel: (media: ListingMedia | undefined) => string;
   onSubmit: (media: ListingMedia | undefined) => void;
-  children: (media: ListingMedia, tools: { announce: (message: string) => void; setUploading: (key: string, busy: boolean) => void }) => ReactNode;
+  children: (
+    media: ListingMedia,
+    tools: { announce: (message: string) => void; setUploading: (key: string, busy: boolean) => void },
+  ) => ReactNode;
 }
 
 /**
@@ -25,7 +28,16 @@ export interface MediaStepFrameProps {
  * polite live region for what the uploaders and lists report, and the submit, held while
  * files are still on their way.
  */
-export function MediaStepFrame({ title, hint, listingId, busy, error, submitLabel, onSubmit, children }: MediaStepFrameProps) {
+export function MediaStepFrame({
+  title,
+  hint,
+  listingId,
+  busy,
+  error,
+  submitLabel,
+  onSubmit,
+  children,
+}: MediaStepFrameProps) {
   const { t } = useTranslation('upload-media');
   const media = useQuery({ ...listingMediaQueryOptions(listingId ?? 0), enabled: listingId !== null });
   const [message, setMessage] = useState('');
@@ -54,7 +66,14 @@ export function MediaStepFrame({ title, hint, listingId, busy, error, submitLabe
   };
 
   return (
-    <StepForm title={title} hint={hint} onSubmit={submit} busy={busy} error={error ?? (waitNote && stillUploading ? t('step.waitUploads') : null)} submitLabel={submitLabel(media.data)}>
+    <StepForm
+      title={title}
+      hint={hint}
+      onSubmit={submit}
+      busy={busy}
+      error={error ?? (waitNote && stillUploading ? t('step.waitUploads') : null)}
+      submitLabel={submitLabel(media.data)}
+    >
       {listingId === null ? (
         <Alert tone="error">{t('step.noListing')}</Alert>
       ) : media.isPending ? (

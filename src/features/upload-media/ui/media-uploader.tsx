@@ -5,8 +5,23 @@ import { cx } from '@/shared/lib/class-names';
 import { useMediaQuery } from '@/shared/lib/device';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
-import { listingMediaKey, saveMediaOrder, setListingMedia, uploadMedia, UploadError, type ListingMedia } from '../api/media-api';
-import { acceptOf, formatMegabytes, refusalKey, RETRYABLE, UPLOAD_MEDIA_TYPE, type MediaKind, type RefusalReason } from '../model/media';
+import {
+  listingMediaKey,
+  saveMediaOrder,
+  setListingMedia,
+  uploadMedia,
+  UploadError,
+  type ListingMedia,
+} from '../api/media-api';
+import {
+  acceptOf,
+  formatMegabytes,
+  refusalKey,
+  RETRYABLE,
+  UPLOAD_MEDIA_TYPE,
+  type MediaKind,
+  type RefusalReason,
+} from '../model/media';
 import { chosenOrder, isActive, MAX_PARALLEL_UPLOADS, tasksFor, type UploadTask } from '../model/upload-queue';
 import styles from './media-uploader.module.css';
 
@@ -33,7 +48,8 @@ const DEFAULT_PAUSE_SECONDS = 60;
 function budgetPauseOf(error: unknown): number | null {
   if (!(error instanceof UploadError)) return null;
   const type = error.body?.ExceptionTypeString;
-  if (!(error.status === 429 && type === 'UploadBudgetExceeded') && !(error.status === 503 && type === 'ImageWorkBusy')) return null;
+  if (!(error.status === 429 && type === 'UploadBudgetExceeded') && !(error.status === 503 && type === 'ImageWorkBusy'))
+    return null;
   return error.retryAfterSeconds ?? DEFAULT_PAUSE_SECONDS;
 }
 
@@ -73,7 +89,13 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
   const onPhone = useMediaQuery('(pointer: coarse)');
   const { limits } = media;
   const max = kind === 'photo' ? limits.MaxPhotos : limits.MaxDocuments;
-  const refusalValues = { max, maxImage: formatMegabytes(limits.MaxImageBytes), maxPdf: formatMegabytes(limits.MaxPdfBytes), minLong: limits.MinPhotoLongSide, minShort: limits.MinPhotoShortSide };
+  const refusalValues = {
+    max,
+    maxImage: formatMegabytes(limits.MaxImageBytes),
+    maxPdf: formatMegabytes(limits.MaxPdfBytes),
+    minLong: limits.MinPhotoLongSide,
+    minShort: limits.MinPhotoShortSide,
+  };
 
   const update = useCallback((key: string, change: Partial<UploadTask>) => {
     setTasks((all) => all.map((task) => (task.key === key ? { ...task, ...change } : task)));
@@ -86,7 +108,14 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
     setTasks((all) => [...all, ...added]);
     const refused = added.filter((task) => task.state === 'refused').length;
     const accepted = added.length - refused;
-    announce([accepted > 0 ? t('announce.added', { count: accepted }) : '', refused > 0 ? t('announce.refusedNow', { count: refused }) : ''].filter(Boolean).join(' '));
+    announce(
+      [
+        accepted > 0 ? t('announce.added', { count: accepted }) : '',
+        refused > 0 ? t('announce.refusedNow', { count: refused }) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
   };
 
   // Two files go up at a time and the server adds each after the listing's last media as its
@@ -126,7 +155,9 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
   useEffect(() => {
     if (pause) return;
     const running = tasks.filter((task) => task.state === 'uploading' || task.state === 'processing').length;
-    const next = tasks.filter((task) => task.state === 'pending' && !started.current.has(task.key)).slice(0, Math.max(0, MAX_PARALLEL_UPLOADS - running));
+    const next = tasks
+      .filter((task) => task.state === 'pending' && !started.current.has(task.key))
+      .slice(0, Math.max(0, MAX_PARALLEL_UPLOADS - running));
     for (const task of next) {
       const controller = new AbortController();
       started.current.set(task.key, controller);
@@ -136,7 +167,8 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
         mediaType: UPLOAD_MEDIA_TYPE[kind],
         files: [task.file],
         signal: controller.signal,
-        onProgress: (fraction) => update(task.key, { progress: fraction, state: fraction >= 1 ? 'processing' : 'uploading' }),
+        onProgress: (fraction) =>
+          update(task.key, { progress: fraction, state: fraction >= 1 ? 'processing' : 'uploading' }),
       })
         .then((answer) => {
           setListingMedia(queryClient, listingId, answer.MediaInfo);
@@ -153,7 +185,12 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
           } else {
             const reason = result?.Reason ?? null;
             update(task.key, { state: 'refused', status: result?.Status ?? 100, reason });
-            announce(t('announce.refused', { name: task.name, why: t(refusalKey(reason, result?.Status ?? 100), refusalValues) }));
+            announce(
+              t('announce.refused', {
+                name: task.name,
+                why: t(refusalKey(reason, result?.Status ?? 100), refusalValues),
+              }),
+            );
           }
         })
         .catch((error: unknown) => {
@@ -218,7 +255,12 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
         {/* Dragging files is a desktop gesture: a touch screen only gets the buttons. */}
         {onPhone ? null : <p className={styles.dropText}>{t(`kind.${kind}.drop`)}</p>}
         <div className={styles.dropButtons}>
-          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={full} aria-describedby={helpId}>
+          <Button
+            variant="secondary"
+            onClick={() => fileInput.current?.click()}
+            disabled={full}
+            aria-describedby={helpId}
+          >
             {t(`kind.${kind}.choose`)}
           </Button>
           {kind === 'photo' && onPhone ? (
@@ -274,11 +316,20 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
                   </p>
                   <div className={styles.taskActions}>
                     {task.reason && RETRYABLE.includes(task.reason) ? (
-                      <Button size="small" variant="secondary" onClick={() => update(task.key, { state: 'pending', status: 1, reason: null, progress: 0 })}>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => update(task.key, { state: 'pending', status: 1, reason: null, progress: 0 })}
+                      >
                         {t('queue.retry', { name: task.name })}
                       </Button>
                     ) : null}
-                    <Button size="small" variant="ghost" onClick={() => setTasks((all) => all.filter((other) => other.key !== task.key))} aria-label={t('queue.dismissLabel', { name: task.name })}>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      onClick={() => setTasks((all) => all.filter((other) => other.key !== task.key))}
+                      aria-label={t('queue.dismissLabel', { name: task.name })}
+                    >
                       {t('queue.dismiss')}
                     </Button>
                   </div>
@@ -291,8 +342,18 @@ export function MediaUploader({ listingId, kind, media, stored, announce, onBusy
                     value={task.state === 'pending' ? 0 : Math.round(task.progress * 100)}
                     aria-label={t('queue.progressLabel', { name: task.name })}
                   />
-                  <span className={task.state === 'pending' && pause ? `${styles.taskState} ${styles.taskPaused}` : styles.taskState}>
-                    {task.state === 'pending' ? (pause ? t('queue.paused', { count: pause.seconds }) : t('queue.pending')) : task.state === 'processing' ? t('queue.processing') : t('queue.uploading', { percent: Math.round(task.progress * 100) })}
+                  <span
+                    className={
+                      task.state === 'pending' && pause ? `${styles.taskState} ${styles.taskPaused}` : styles.taskState
+                    }
+                  >
+                    {task.state === 'pending'
+                      ? pause
+                        ? t('queue.paused', { count: pause.seconds })
+                        : t('queue.pending')
+                      : task.state === 'processing'
+                        ? t('queue.processing')
+                        : t('queue.uploading', { percent: Math.round(task.progress * 100) })}
                   </span>
                 </>
               )}

@@ -2,7 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepView } from '@/features/wizard-step-views/model/step-view';
 import { StepFocusContext } from '@/shared/ui/step-form';
-import { FakeXhr, fileOf, installMediaServer, LIMITS, LISTING_ID, mediaItem, renderWithApp, type MediaServer } from './testing/media-server';
+import {
+  FakeXhr,
+  fileOf,
+  installMediaServer,
+  LIMITS,
+  LISTING_ID,
+  mediaItem,
+  renderWithApp,
+  type MediaServer,
+} from './testing/media-server';
 import PhotosStep from './photos-step';
 
 // The step view contract: this view is a StepView<'photos'> (a type error here fails `tsc`).
@@ -18,7 +27,18 @@ let server: MediaServer;
 
 function renderStep(props: { listingId?: number | null; busy?: boolean; error?: string | null } = {}) {
   const onAnswer = vi.fn<(answer: { photoCount: number }) => void>();
-  const view = renderWithApp(<PHOTOS_VIEW step="photos" flow="sale" answer={undefined} answers={{}} listingId={props.listingId === undefined ? LISTING_ID : props.listingId} busy={props.busy ?? false} error={props.error ?? null} onAnswer={onAnswer} />);
+  const view = renderWithApp(
+    <PHOTOS_VIEW
+      step="photos"
+      flow="sale"
+      answer={undefined}
+      answers={{}}
+      listingId={props.listingId === undefined ? LISTING_ID : props.listingId}
+      busy={props.busy ?? false}
+      error={props.error ?? null}
+      onAnswer={onAnswer}
+    />,
+  );
   return { onAnswer, unmount: view.unmount };
 }
 
@@ -38,10 +58,21 @@ describe('PhotosStep', () => {
     const onAnswer = vi.fn<(answer: { photoCount: number }) => void>();
     renderWithApp(
       <StepFocusContext.Provider value={{ focusOnMount: true }}>
-        <PHOTOS_VIEW step="photos" flow="sale" answer={undefined} answers={{}} listingId={LISTING_ID} busy={false} error={null} onAnswer={onAnswer} />
+        <PHOTOS_VIEW
+          step="photos"
+          flow="sale"
+          answer={undefined}
+          answers={{}}
+          listingId={LISTING_ID}
+          busy={false}
+          error={null}
+          onAnswer={onAnswer}
+        />
       </StepFocusContext.Provider>,
     );
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: "Aggiungi le foto dell'immobile" }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 1, name: "Aggiungi le foto dell'immobile" }),
+    );
     expect(screen.getByText(/Le foto sono facoltative, ma contano molto per il punteggio di qualità/)).toBeTruthy();
     await screen.findByRole('button', { name: 'Scegli le foto' });
     fireEvent.click(screen.getByRole('button', { name: 'Continua senza foto' }));
@@ -77,7 +108,10 @@ describe('PhotosStep', () => {
     expect(screen.getByText('soggiorno.jpg caricato.')).toBeTruthy();
     const image = screen.getByRole('link', { name: 'Apri Foto 1 in una nuova scheda' });
     expect(image.getAttribute('href')).toBe(stored.Url.replace('{dim}', 'FULL').replace('{ext}', 'jpg'));
-    const sources = Array.from(image.querySelectorAll('source')).map((s) => [s.getAttribute('type'), s.getAttribute('srcset')]);
+    const sources = Array.from(image.querySelectorAll('source')).map((s) => [
+      s.getAttribute('type'),
+      s.getAttribute('srcset'),
+    ]);
     expect(sources).toEqual([
       ['image/avif', `/media/media/listings/7/file${stored.Id}-PING.avif`],
       ['image/webp', `/media/media/listings/7/file${stored.Id}-PING.webp`],
@@ -125,12 +159,19 @@ describe('PhotosStep', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Continua/ }));
     expect(onAnswer).not.toHaveBeenCalled();
     await waitFor(() => expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)).toHaveLength(1));
-    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)[0]!.body).toEqual({ MediaIds: [earlier.Id, livingItem.Id, kitchenItem.Id] });
+    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)[0]!.body).toEqual({
+      MediaIds: [earlier.Id, livingItem.Id, kitchenItem.Id],
+    });
     const bathItem = (await server.answer(FakeXhr.all[2]!))!;
     expect(await screen.findByRole('heading', { name: '4 foto caricate' })).toBeTruthy();
     await waitFor(() => {
       const rows = screen.getAllByRole('listitem').filter((row) => row.dataset.mediaId);
-      expect(rows.map((row) => Number(row.dataset.mediaId))).toEqual([earlier.Id, livingItem.Id, kitchenItem.Id, bathItem.Id]);
+      expect(rows.map((row) => Number(row.dataset.mediaId))).toEqual([
+        earlier.Id,
+        livingItem.Id,
+        kitchenItem.Id,
+        bathItem.Id,
+      ]);
     });
     // The bathroom came last as chosen: nothing more to put in order.
     expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)).toHaveLength(1);
@@ -158,20 +199,28 @@ describe('PhotosStep', () => {
     server = installMediaServer(fetchMock, [mediaItem(1), mediaItem(1)], { ...LIMITS, MaxPhotos: 3 });
     renderStep();
     await screen.findByRole('heading', { name: '2 foto caricate' });
-    choose([fileOf('animazione.gif', 'image/gif'), fileOf('contratto.pdf', 'application/pdf'), jpeg('enorme.jpg', 16 * 1024 * 1024), jpeg('terrazzo.jpg'), jpeg('giardino.jpg')]);
+    choose([
+      fileOf('animazione.gif', 'image/gif'),
+      fileOf('contratto.pdf', 'application/pdf'),
+      jpeg('enorme.jpg', 16 * 1024 * 1024),
+      jpeg('terrazzo.jpg'),
+      jpeg('giardino.jpg'),
+    ]);
     const queue = await screen.findByRole('list', { name: 'File in caricamento' });
     const rows = within(queue).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('animazione.gif Formato non accettato: usa JPEG, PNG, WebP o AVIF'),
       expect.stringContaining('contratto.pdf Formato non accettato'),
-      expect.stringContaining('enorme.jpg File troppo grande: le immagini possono pesare fino a 15 MB, i PDF fino a 10 MB.'),
+      expect.stringContaining(
+        'enorme.jpg File troppo grande: le immagini possono pesare fino a 15 MB, i PDF fino a 10 MB.',
+      ),
       expect.stringContaining('terrazzo.jpg'),
-      expect.stringContaining('giardino.jpg Hai raggiunto il numero massimo di file per l\'annuncio (3).'),
+      expect.stringContaining("giardino.jpg Hai raggiunto il numero massimo di file per l'annuncio (3)."),
     ]);
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     expect(FakeXhr.all[0]!.files[0]!.name).toBe('terrazzo.jpg');
-    expect(screen.getByText('1 file in caricamento. 4 file non accettati: vedi i motivi nell\'elenco.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Togli animazione.gif dall\'elenco' }));
+    expect(screen.getByText("1 file in caricamento. 4 file non accettati: vedi i motivi nell'elenco.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Togli animazione.gif dall'elenco" }));
     expect(screen.queryByText('animazione.gif')).toBeNull();
   });
 
@@ -183,7 +232,11 @@ describe('PhotosStep', () => {
     await server.answer(FakeXhr.all[0]!, { status: 3, reason: 'extension' });
     await server.answer(FakeXhr.all[1]!, { status: 4, reason: 'pixels' });
     const queue = await screen.findByRole('list', { name: 'File in caricamento' });
-    expect(await within(queue).findByText(/Il nome del file non corrisponde al contenuto \(per esempio un PDF rinominato in \.jpg\)/)).toBeTruthy();
+    expect(
+      await within(queue).findByText(
+        /Il nome del file non corrisponde al contenuto \(per esempio un PDF rinominato in \.jpg\)/,
+      ),
+    ).toBeTruthy();
     expect(within(queue).getByText(/Immagine troppo grande in pixel \(oltre 50 megapixel\)/)).toBeTruthy();
     choose([jpeg('piccola.jpg'), jpeg('doppia.jpg')]);
     await waitFor(() => expect(FakeXhr.all).toHaveLength(4));
@@ -192,7 +245,9 @@ describe('PhotosStep', () => {
     expect(await within(queue).findByText(/Foto troppo piccola: serve almeno 320 × 240 pixel\./)).toBeTruthy();
     expect(within(queue).getByText(/Questo file è già stato caricato sull'annuncio\./)).toBeTruthy();
     // The live region says it too, with the file's name.
-    expect(screen.getByRole('status', { name: '' }).textContent).toMatch(/^doppia\.jpg non caricato: Questo file è già stato caricato/);
+    expect(screen.getByRole('status', { name: '' }).textContent).toMatch(
+      /^doppia\.jpg non caricato: Questo file è già stato caricato/,
+    );
     // A refusal of the file itself is not retried as it is.
     expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
   });
@@ -203,7 +258,11 @@ describe('PhotosStep', () => {
     choose([jpeg('soggiorno.jpg')]);
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     await FakeXhr.all[0]!.failNetwork();
-    expect(await within(screen.getByRole('list', { name: 'File in caricamento' })).findByText(/Caricamento interrotto: controlla la connessione e riprova\./)).toBeTruthy();
+    expect(
+      await within(screen.getByRole('list', { name: 'File in caricamento' })).findByText(
+        /Caricamento interrotto: controlla la connessione e riprova\./,
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
     await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
     await server.answer(FakeXhr.all[1]!);
@@ -217,9 +276,17 @@ describe('PhotosStep', () => {
       await screen.findByRole('button', { name: 'Scegli le foto' });
       choose([jpeg('soggiorno.jpg'), jpeg('cucina.jpg'), jpeg('bagno.jpg')]);
       await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
-      await FakeXhr.all[0]!.respond(429, { ExceptionType: 26, ExceptionTypeString: 'UploadBudgetExceeded' }, { 'Retry-After': '40' });
+      await FakeXhr.all[0]!.respond(
+        429,
+        { ExceptionType: 26, ExceptionTypeString: 'UploadBudgetExceeded' },
+        { 'Retry-After': '40' },
+      );
       const queue = screen.getByRole('list', { name: 'File in caricamento' });
-      expect(within(queue).getAllByText('In pausa: hai caricato molte immagini in poco tempo. Riprende da sé tra circa 40 secondi.')).toHaveLength(2);
+      expect(
+        within(queue).getAllByText(
+          'In pausa: hai caricato molte immagini in poco tempo. Riprende da sé tra circa 40 secondi.',
+        ),
+      ).toHaveLength(2);
       expect(within(queue).queryByRole('button', { name: 'Riprova' })).toBeNull();
       // The other photo already on its way is answered; nothing new is sent during the pause.
       await server.answer(FakeXhr.all[1]!);
@@ -231,7 +298,12 @@ describe('PhotosStep', () => {
         await vi.advanceTimersByTimeAsync(1_500);
       });
       await waitFor(() => expect(FakeXhr.all).toHaveLength(4));
-      expect(FakeXhr.all.slice(2).map((xhr) => xhr.files[0]!.name).sort()).toEqual(['bagno.jpg', 'soggiorno.jpg']);
+      expect(
+        FakeXhr.all
+          .slice(2)
+          .map((xhr) => xhr.files[0]!.name)
+          .sort(),
+      ).toEqual(['bagno.jpg', 'soggiorno.jpg']);
       await server.answer(FakeXhr.all[2]!);
       await server.answer(FakeXhr.all[3]!);
       expect(await screen.findByRole('heading', { name: '3 foto caricate' })).toBeTruthy();
@@ -247,9 +319,17 @@ describe('PhotosStep', () => {
       await screen.findByRole('button', { name: 'Scegli le foto' });
       choose([jpeg('soggiorno.jpg')]);
       await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
-      await FakeXhr.all[0]!.respond(503, { ExceptionType: 27, ExceptionTypeString: 'ImageWorkBusy' }, { 'Retry-After': '10' });
+      await FakeXhr.all[0]!.respond(
+        503,
+        { ExceptionType: 27, ExceptionTypeString: 'ImageWorkBusy' },
+        { 'Retry-After': '10' },
+      );
       const queue = screen.getByRole('list', { name: 'File in caricamento' });
-      expect(within(queue).getByText('In pausa: hai caricato molte immagini in poco tempo. Riprende da sé tra circa 10 secondi.')).toBeTruthy();
+      expect(
+        within(queue).getByText(
+          'In pausa: hai caricato molte immagini in poco tempo. Riprende da sé tra circa 10 secondi.',
+        ),
+      ).toBeTruthy();
       expect(within(queue).queryByRole('button', { name: 'Riprova' })).toBeNull();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(10_500);
@@ -283,7 +363,9 @@ describe('PhotosStep', () => {
     expect((screen.getByRole('button', { name: 'Sposta Foto 1 prima' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Sposta Foto 1 dopo' }));
     await waitFor(() => expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)).toHaveLength(1));
-    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)[0]!.body).toEqual({ MediaIds: [b!.Id, a!.Id, c!.Id] });
+    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)[0]!.body).toEqual({
+      MediaIds: [b!.Id, a!.Id, c!.Id],
+    });
     expect(await screen.findByText('Foto spostata in posizione 2 di 3.')).toBeTruthy();
     const rows = screen.getAllByRole('listitem').filter((row) => row.dataset.mediaId);
     expect(rows.map((row) => Number(row.dataset.mediaId))).toEqual([b!.Id, a!.Id, c!.Id]);
@@ -300,12 +382,20 @@ describe('PhotosStep', () => {
     await screen.findByRole('heading', { name: '3 foto caricate' });
     const rowOf = (id: number) => document.querySelector<HTMLElement>(`[data-media-id="${id}"]`)!;
     const data = new Map<string, string>();
-    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', types: ['application/x-rexer-media-id'], effectAllowed: '', dropEffect: '' };
+    const dataTransfer = {
+      setData: (k: string, v: string) => data.set(k, v),
+      getData: (k: string) => data.get(k) ?? '',
+      types: ['application/x-rexer-media-id'],
+      effectAllowed: '',
+      dropEffect: '',
+    };
     fireEvent.dragStart(rowOf(c!.Id), { dataTransfer });
     fireEvent.dragOver(rowOf(a!.Id), { dataTransfer });
     fireEvent.drop(rowOf(a!.Id), { dataTransfer });
     await waitFor(() => expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)).toHaveLength(1));
-    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)[0]!.body).toEqual({ MediaIds: [c!.Id, a!.Id, b!.Id] });
+    expect(server.api.sent(`PUT /api/Property/${LISTING_ID}/Media/Order`)[0]!.body).toEqual({
+      MediaIds: [c!.Id, a!.Id, b!.Id],
+    });
   });
 
   it('puts the former order back when the order cannot be saved', async () => {
@@ -361,7 +451,12 @@ describe('PhotosStep', () => {
   });
 
   it('offers the camera as its own button on a touch screen', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     renderStep();
     expect(await screen.findByRole('button', { name: 'Scatta una foto' })).toBeTruthy();
     // No dragging on a touch screen: no invitation to drag.

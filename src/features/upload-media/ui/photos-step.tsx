@@ -40,7 +40,14 @@ export default function PhotosStep({ listingId, busy, error, onAnswer }: PhotosS
         const photos = photosOf(media.items);
         return (
           <>
-            <MediaUploader listingId={listingId!} kind="photo" media={media} stored={photos.length} announce={announce} onBusyChange={(active) => setUploading('photo', active)} />
+            <MediaUploader
+              listingId={listingId!}
+              kind="photo"
+              media={media}
+              stored={photos.length}
+              announce={announce}
+              onBusyChange={(active) => setUploading('photo', active)}
+            />
             <MediaList listingId={listingId!} kind="photo" items={photos} allItems={media.items} announce={announce} />
           </>
         );

@@ -12,7 +12,10 @@ export const availabilityQueryOptions = (propertyId: number) =>
     queryFn: async ({ signal }): Promise<VisitWindow[]> =>
       unwrap(
         'GET /api/User/MyProperties/{id}/Availability',
-        await apiClient.GET('/api/User/MyProperties/{id}/Availability', { params: { path: { id: propertyId } }, signal }),
+        await apiClient.GET('/api/User/MyProperties/{id}/Availability', {
+          params: { path: { id: propertyId } },
+          signal,
+        }),
       ).Windows,
     staleTime: 30_000,
   });
@@ -22,13 +25,19 @@ export const offeredSlotsQueryOptions = (propertyId: number) =>
   queryOptions({
     queryKey: ['appointments', 'visit-slots', propertyId] as const,
     queryFn: async ({ signal }) =>
-      unwrap('GET /api/Property/{id}/VisitSlots', await apiClient.GET('/api/Property/{id}/VisitSlots', { params: { path: { id: propertyId } }, signal })),
+      unwrap(
+        'GET /api/Property/{id}/VisitSlots',
+        await apiClient.GET('/api/Property/{id}/VisitSlots', { params: { path: { id: propertyId } }, signal }),
+      ),
     staleTime: 60_000,
   });
 
 export async function saveAvailability(propertyId: number, windows: VisitWindow[]): Promise<VisitWindow[]> {
   return unwrap(
     'PUT /api/User/MyProperties/{id}/Availability',
-    await apiClient.PUT('/api/User/MyProperties/{id}/Availability', { params: { path: { id: propertyId } }, body: { Windows: windows } }),
+    await apiClient.PUT('/api/User/MyProperties/{id}/Availability', {
+      params: { path: { id: propertyId } },
+      body: { Windows: windows },
+    }),
   ).Windows;
 }

@@ -39,7 +39,8 @@ export function windowsProblem(windows: readonly EditedWindow[]): WindowsProblem
   const sorted = sortWindows(windows);
   for (let i = 1; i < sorted.length; i++) {
     const [first, second] = [sorted[i - 1], sorted[i]];
-    if (first.Weekday === second.Weekday && minutesOf(second.From) < minutesOf(first.To)) return { kind: 'overlap', weekday: second.Weekday, first, second };
+    if (first.Weekday === second.Weekday && minutesOf(second.From) < minutesOf(first.To))
+      return { kind: 'overlap', weekday: second.Weekday, first, second };
   }
   return null;
 }
@@ -52,12 +53,14 @@ export function sortWindows<T extends EditedWindow>(windows: readonly T[]): T[] 
 export function nextWindowFor(weekday: number, windows: readonly EditedWindow[]): EditedWindow {
   const ends = windows.filter((window) => window.Weekday === weekday).map((window) => minutesOf(window.To));
   const start = ends.length > 0 ? Math.max(...ends) : 9 * 60;
-  if (start + 60 <= 24 * 60) return { Weekday: weekday, From: hhmm(start), To: hhmm(Math.min(start + 3 * 60, 24 * 60)) };
+  if (start + 60 <= 24 * 60)
+    return { Weekday: weekday, From: hhmm(start), To: hhmm(Math.min(start + 3 * 60, 24 * 60)) };
   return { Weekday: weekday, From: '09:00', To: '12:00' };
 }
 
 /** Same windows, whatever their order. */
 export function sameWindows(a: readonly EditedWindow[], b: readonly EditedWindow[]): boolean {
-  const key = (windows: readonly EditedWindow[]) => JSON.stringify(sortWindows(windows).map((w) => [w.Weekday, w.From, w.To]));
+  const key = (windows: readonly EditedWindow[]) =>
+    JSON.stringify(sortWindows(windows).map((w) => [w.Weekday, w.From, w.To]));
   return key(a) === key(b);
 }

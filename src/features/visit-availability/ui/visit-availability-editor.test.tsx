@@ -13,7 +13,8 @@ const fetchMock = vi.hoisted(() => {
 
 const i18n = await testI18n({ 'visit-availability': translations });
 
-const slots = (count: number) => Array.from({ length: count }, (_, i) => new Date(Date.UTC(2026, 11, 7, 9) + i * 30 * 60_000).toISOString());
+const slots = (count: number) =>
+  Array.from({ length: count }, (_, i) => new Date(Date.UTC(2026, 11, 7, 9) + i * 30 * 60_000).toISOString());
 
 let saved: unknown[];
 let offered: number;
@@ -35,7 +36,11 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const show = (published = true) => renderPage(() => <VisitAvailabilityEditor propertyId={10} published={published} />, { i18n, path: '/myrexer/annuncio/10' });
+const show = (published = true) =>
+  renderPage(() => <VisitAvailabilityEditor propertyId={10} published={published} />, {
+    i18n,
+    path: '/myrexer/annuncio/10',
+  });
 const day = (weekday: number) => screen.getByTestId(`weekday-${weekday}`);
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Salva gli orari' }));
 
@@ -58,13 +63,17 @@ describe('VisitAvailabilityEditor', () => {
     expect((screen.getByLabelText('Lunedì, fascia 2: dalle') as HTMLSelectElement).value).toBe('12:00');
     expect(screen.queryByTestId('availability-problem')).toBeNull();
     fireEvent.change(screen.getByLabelText('Lunedì, fascia 2: dalle'), { target: { value: '11:00' } });
-    expect(screen.getByTestId('availability-problem').textContent).toBe('Lunedì: le fasce 09:00–12:00 e 11:00–15:00 si sovrappongono. Correggile o uniscile in una sola prima di salvare.');
+    expect(screen.getByTestId('availability-problem').textContent).toBe(
+      'Lunedì: le fasce 09:00–12:00 e 11:00–15:00 si sovrappongono. Correggile o uniscile in una sola prima di salvare.',
+    );
     save();
     expect(api.sent('PUT /api/User/MyProperties/10/Availability')).toHaveLength(0);
     // An end before its start is refused too.
     fireEvent.change(screen.getByLabelText('Lunedì, fascia 2: dalle'), { target: { value: '13:00' } });
     fireEvent.change(screen.getByLabelText('Lunedì, fascia 2: alle'), { target: { value: '12:30' } });
-    expect(screen.getByTestId('availability-problem').textContent).toBe("Lunedì: la fascia dalle 13:00 alle 12:30 deve finire dopo l'inizio.");
+    expect(screen.getByTestId('availability-problem').textContent).toBe(
+      "Lunedì: la fascia dalle 13:00 alle 12:30 deve finire dopo l'inizio.",
+    );
     save();
     expect(api.sent('PUT /api/User/MyProperties/10/Availability')).toHaveLength(0);
   });
@@ -79,8 +88,12 @@ describe('VisitAvailabilityEditor', () => {
     expect(screen.getByText(/Hai modifiche non ancora salvate/)).toBeTruthy();
     save();
     expect(await screen.findByText('Orari salvati.')).toBeTruthy();
-    expect(api.sent('PUT /api/User/MyProperties/10/Availability').map((call) => call.body)).toEqual([{ Windows: [{ Weekday: 6, From: '10:00', To: '12:30' }] }]);
-    expect(await screen.findByText('I visitatori potranno scegliere tra 24 orari nei prossimi 14 giorni.')).toBeTruthy();
+    expect(api.sent('PUT /api/User/MyProperties/10/Availability').map((call) => call.body)).toEqual([
+      { Windows: [{ Weekday: 6, From: '10:00', To: '12:30' }] },
+    ]);
+    expect(
+      await screen.findByText('I visitatori potranno scegliere tra 24 orari nei prossimi 14 giorni.'),
+    ).toBeTruthy();
     expect(screen.queryByText(/Hai modifiche non ancora salvate/)).toBeNull();
     expect((screen.getByLabelText('Sabato, fascia 1: dalle') as HTMLSelectElement).value).toBe('10:00');
     expect(within(day(2)).getByText('Nessuna visita')).toBeTruthy();
@@ -93,25 +106,56 @@ describe('VisitAvailabilityEditor', () => {
     ]);
     await show();
     await screen.findByLabelText('Domenica, fascia 2: dalle');
-    expect((screen.getByRole('button', { name: 'Aggiungi una fascia a Lunedì' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Aggiungi una fascia a Lunedì' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(screen.getByText(/14 fasce orarie su 14\. Hai raggiunto il massimo/)).toBeTruthy();
   });
 
   it('says a listing not yet published shows its times once published', async () => {
     await show(false);
-    expect(await screen.findByText("I visitatori vedranno questi orari quando l'annuncio sarà pubblicato.")).toBeTruthy();
+    expect(
+      await screen.findByText("I visitatori vedranno questi orari quando l'annuncio sarà pubblicato."),
+    ).toBeTruthy();
     await waitFor(() => expect(api.sent('GET /api/User/MyProperties/10/Availability')).toHaveLength(1));
     expect(api.sent('GET /api/Property/10/VisitSlots')).toHaveLength(0);
   });
 });
 
 describe('the visit windows rule', () => {
-  it('is the server\'s: half hours, start before end, touching allowed, no overlap, at most 14', () => {
-    expect(windowsProblem([{ Weekday: 1, From: '09:00', To: '12:00' }, { Weekday: 1, From: '12:00', To: '13:00' }])).toBeNull();
-    expect(windowsProblem([{ Weekday: 1, From: '09:00', To: '12:00' }, { Weekday: 2, From: '10:00', To: '11:00' }])).toBeNull();
-    expect(windowsProblem([{ Weekday: 3, From: '10:00', To: '11:00' }, { Weekday: 3, From: '09:00', To: '10:30' }])).toMatchObject({ kind: 'overlap', weekday: 3 });
+  it("is the server's: half hours, start before end, touching allowed, no overlap, at most 14", () => {
+    expect(
+      windowsProblem([
+        { Weekday: 1, From: '09:00', To: '12:00' },
+        { Weekday: 1, From: '12:00', To: '13:00' },
+      ]),
+    ).toBeNull();
+    expect(
+      windowsProblem([
+        { Weekday: 1, From: '09:00', To: '12:00' },
+        { Weekday: 2, From: '10:00', To: '11:00' },
+      ]),
+    ).toBeNull();
+    expect(
+      windowsProblem([
+        { Weekday: 3, From: '10:00', To: '11:00' },
+        { Weekday: 3, From: '09:00', To: '10:30' },
+      ]),
+    ).toMatchObject({ kind: 'overlap', weekday: 3 });
     expect(windowsProblem([{ Weekday: 1, From: '22:00', To: '24:00' }])).toBeNull();
-    expect(windowsProblem(Array.from({ length: 15 }, (_, i) => ({ Weekday: (i % 7) + 1, From: `${String(i).padStart(2, '0')}:00`, To: `${String(i).padStart(2, '0')}:30` })))).toEqual({ kind: 'tooMany' });
-    expect(nextWindowFor(1, [{ Weekday: 1, From: '20:00', To: '23:30' }])).toEqual({ Weekday: 1, From: '09:00', To: '12:00' });
+    expect(
+      windowsProblem(
+        Array.from({ length: 15 }, (_, i) => ({
+          Weekday: (i % 7) + 1,
+          From: `${String(i).padStart(2, '0')}:00`,
+          To: `${String(i).padStart(2, '0')}:30`,
+        })),
+      ),
+    ).toEqual({ kind: 'tooMany' });
+    expect(nextWindowFor(1, [{ Weekday: 1, From: '20:00', To: '23:30' }])).toEqual({
+      Weekday: 1,
+      From: '09:00',
+      To: '12:00',
+    });
   });
 });

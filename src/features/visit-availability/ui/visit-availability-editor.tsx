@@ -5,7 +5,19 @@ import { useTranslation, type TFunction } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { availabilityQueryOptions, offeredSlotsQueryOptions, saveAvailability } from '../api/visit-availability-api';
-import { END_TIMES, MAX_WINDOWS, minutesOf, nextWindowFor, sameWindows, sortWindows, START_TIMES, WEEKDAYS, windowsProblem, type EditedWindow, type WindowsProblem } from '../model/windows';
+import {
+  END_TIMES,
+  MAX_WINDOWS,
+  minutesOf,
+  nextWindowFor,
+  sameWindows,
+  sortWindows,
+  START_TIMES,
+  WEEKDAYS,
+  windowsProblem,
+  type EditedWindow,
+  type WindowsProblem,
+} from '../model/windows';
 import styles from './visit-availability-editor.module.css';
 
 export interface VisitAvailabilityEditorProps {
@@ -51,7 +63,8 @@ export function VisitAvailabilityEditor({ propertyId, published }: VisitAvailabi
 }
 
 let nextKey = 1;
-const withKeys = (windows: readonly EditedWindow[]): Row[] => sortWindows(windows).map((window) => ({ ...window, key: nextKey++ }));
+const withKeys = (windows: readonly EditedWindow[]): Row[] =>
+  sortWindows(windows).map((window) => ({ ...window, key: nextKey++ }));
 
 function Editor({ propertyId, published, saved }: { propertyId: number; published: boolean; saved: EditedWindow[] }) {
   const { t } = useTranslation('visit-availability');
@@ -86,7 +99,8 @@ function Editor({ propertyId, published, saved }: { propertyId: number; publishe
         if (row.key !== key) return row;
         const next = { ...row, ...patch };
         // A start moved past the end takes the end along: an hour later, at most midnight.
-        if (patch.From && minutesOf(next.To) <= minutesOf(next.From)) next.To = END_TIMES.find((end) => minutesOf(end) >= minutesOf(next.From) + 60) ?? '24:00';
+        if (patch.From && minutesOf(next.To) <= minutesOf(next.From))
+          next.To = END_TIMES.find((end) => minutesOf(end) >= minutesOf(next.From) + 60) ?? '24:00';
         return next;
       }),
     );
@@ -113,10 +127,19 @@ function Editor({ propertyId, published, saved }: { propertyId: number; publishe
               <div className={styles.dayBody}>
                 {dayRows.length === 0 ? <p className={styles.muted}>{t('noWindows')}</p> : null}
                 {dayRows.map((row, index) => (
-                  <div key={row.key} className={styles.window} role="group" aria-label={t('windowLabel', { day, position: index + 1 })}>
+                  <div
+                    key={row.key}
+                    className={styles.window}
+                    role="group"
+                    aria-label={t('windowLabel', { day, position: index + 1 })}
+                  >
                     <label className={styles.time}>
                       <span>{t('from')}</span>
-                      <select value={row.From} onChange={(event) => update(row.key, { From: event.target.value })} aria-label={t('fromLabel', { day, position: index + 1 })}>
+                      <select
+                        value={row.From}
+                        onChange={(event) => update(row.key, { From: event.target.value })}
+                        aria-label={t('fromLabel', { day, position: index + 1 })}
+                      >
                         {START_TIMES.map((time) => (
                           <option key={time} value={time}>
                             {time}
@@ -126,7 +149,11 @@ function Editor({ propertyId, published, saved }: { propertyId: number; publishe
                     </label>
                     <label className={styles.time}>
                       <span>{t('to')}</span>
-                      <select value={row.To} onChange={(event) => update(row.key, { To: event.target.value })} aria-label={t('toLabel', { day, position: index + 1 })}>
+                      <select
+                        value={row.To}
+                        onChange={(event) => update(row.key, { To: event.target.value })}
+                        aria-label={t('toLabel', { day, position: index + 1 })}
+                      >
                         {END_TIMES.map((time) => (
                           <option key={time} value={time}>
                             {time}
@@ -134,12 +161,24 @@ function Editor({ propertyId, published, saved }: { propertyId: number; publishe
                         ))}
                       </select>
                     </label>
-                    <Button variant="ghost" size="small" onClick={() => remove(row.key)} aria-label={t('removeLabel', { day, from: row.From, to: row.To })}>
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      onClick={() => remove(row.key)}
+                      aria-label={t('removeLabel', { day, from: row.From, to: row.To })}
+                    >
                       {t('remove')}
                     </Button>
                   </div>
                 ))}
-                <Button variant="ghost" size="small" onClick={() => add(weekday)} disabled={full} className={styles.add} aria-label={t('addLabel', { day })}>
+                <Button
+                  variant="ghost"
+                  size="small"
+                  onClick={() => add(weekday)}
+                  disabled={full}
+                  className={styles.add}
+                  aria-label={t('addLabel', { day })}
+                >
                   {t('add')}
                 </Button>
               </div>
@@ -157,14 +196,23 @@ function Editor({ propertyId, published, saved }: { propertyId: number; publishe
         </p>
       ) : null}
       {save.isError ? (
-        <Alert tone="error">{t(save.error instanceof ApiError && save.error.body?.ExceptionTypeString === 'InvalidVisitWindows' ? 'errors.invalid' : 'errors.generic')}</Alert>
+        <Alert tone="error">
+          {t(
+            save.error instanceof ApiError && save.error.body?.ExceptionTypeString === 'InvalidVisitWindows'
+              ? 'errors.invalid'
+              : 'errors.generic',
+          )}
+        </Alert>
       ) : null}
-      {justSaved ? (
-        <Alert tone="success" title={t('saved')} />
-      ) : null}
+      {justSaved ? <Alert tone="success" title={t('saved')} /> : null}
       <div className={styles.footer}>
         <Preview propertyId={propertyId} published={published} windows={rows.length} stale={dirty} />
-        <Button onClick={submit} loading={save.isPending} disabled={!dirty && !save.isError} data-testid="availability-save">
+        <Button
+          onClick={submit}
+          loading={save.isPending}
+          disabled={!dirty && !save.isError}
+          data-testid="availability-save"
+        >
           {save.isPending ? t('saving') : t('save')}
         </Button>
       </div>
@@ -177,11 +225,25 @@ function problemText(problem: WindowsProblem, t: TFunction): string {
   if (problem.kind === 'tooMany') return t('problems.tooMany', { max: MAX_WINDOWS });
   const day = t(`weekdays.${problem.weekday}`);
   if (problem.kind === 'order') return t('problems.order', { day, from: problem.from, to: problem.to });
-  return t('problems.overlap', { day, first: `${problem.first.From}–${problem.first.To}`, second: `${problem.second.From}–${problem.second.To}` });
+  return t('problems.overlap', {
+    day,
+    first: `${problem.first.From}–${problem.first.To}`,
+    second: `${problem.second.From}–${problem.second.To}`,
+  });
 }
 
 /** What buyers see: the saved windows' free times in the next 14 days. */
-function Preview({ propertyId, published, windows, stale }: { propertyId: number; published: boolean; windows: number; stale: boolean }) {
+function Preview({
+  propertyId,
+  published,
+  windows,
+  stale,
+}: {
+  propertyId: number;
+  published: boolean;
+  windows: number;
+  stale: boolean;
+}) {
   const { t } = useTranslation('visit-availability');
   const slots = useQuery({ ...offeredSlotsQueryOptions(propertyId), enabled: published });
   let text: string;

@@ -11,7 +11,8 @@ export function focusFirstInvalid(container: HTMLElement | null): void {
       return;
     }
     const group = container.querySelector<HTMLElement>('fieldset[aria-describedby*="-error"]');
-    const radio = group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector<HTMLInputElement>('input');
+    const radio =
+      group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector<HTMLInputElement>('input');
     (radio ?? container.querySelector<HTMLElement>('input, select, textarea, button'))?.focus();
   });
 }

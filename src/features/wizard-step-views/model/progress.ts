@@ -15,6 +15,11 @@ export interface WizardProgress {
  * going forward the number only grows and the total never changes, whatever the answers
  * choose. The account's steps count for a visitor, and once filled in (they are in `history`).
  */
-export function progressOf(flow: Flow, step: StepId, account: Account, history: readonly number[] = []): WizardProgress {
+export function progressOf(
+  flow: Flow,
+  step: StepId,
+  account: Account,
+  history: readonly number[] = [],
+): WizardProgress {
   return questionCount(flow, step, countsAccountSteps(account, history));
 }

@@ -11,7 +11,11 @@ const labels = wizard as unknown as Record<string, Record<string, string>>;
 describe('reference labels (locales/it/wizard.json)', () => {
   for (const [list, ids] of Object.entries(REFERENCE_IDS)) {
     it(`names every ${list} id the wizard accepts, and only those`, () => {
-      expect(Object.keys(labels[list]).map(Number).sort((a, b) => a - b)).toEqual([...ids]);
+      expect(
+        Object.keys(labels[list])
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([...ids]);
       for (const id of ids) expect(labels[list][String(id)].trim()).not.toBe('');
     });
   }

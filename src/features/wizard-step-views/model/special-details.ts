@@ -5,7 +5,18 @@
 // changes the value or the search of that kind of property; one question is required where
 // the property cannot be described without it (is the land buildable?).
 
-export type DetailFamily = 'flat' | 'house' | 'building' | 'land' | 'garage' | 'storage' | 'commercial' | 'office' | 'warehouse' | 'rooms' | 'other';
+export type DetailFamily =
+  | 'flat'
+  | 'house'
+  | 'building'
+  | 'land'
+  | 'garage'
+  | 'storage'
+  | 'commercial'
+  | 'office'
+  | 'warehouse'
+  | 'rooms'
+  | 'other';
 
 /** area: whole m²; volume: whole m³; count: a small whole number; height: metres with decimals; yesNo: a boolean. */
 export type DetailKind = 'area' | 'volume' | 'count' | 'height' | 'yesNo';
@@ -104,5 +115,7 @@ export function detailProblems(family: DetailFamily, details: Details): Record<s
 
 /** The details to save: every key of the family, null when not given or not asked. */
 export function detailsToSave(family: DetailFamily, details: Details): Details {
-  return Object.fromEntries(DETAIL_FAMILIES[family].map((field) => [field.key, isShown(field, details) ? (details[field.key] ?? null) : null]));
+  return Object.fromEntries(
+    DETAIL_FAMILIES[family].map((field) => [field.key, isShown(field, details) ? (details[field.key] ?? null) : null]),
+  );
 }

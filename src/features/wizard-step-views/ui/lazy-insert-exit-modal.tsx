@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import type { InsertExitModalProps } from './insert-exit-modal';
 
-const InsertExitModal = lazy(() => import('./insert-exit-modal').then((module) => ({ default: module.InsertExitModal })));
+const InsertExitModal = lazy(() =>
+  import('./insert-exit-modal').then((module) => ({ default: module.InsertExitModal })),
+);
 
 /**
  * The "insert exit" modal, loaded the first time it opens: a wizard's first screen carries

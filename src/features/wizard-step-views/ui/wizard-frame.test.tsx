@@ -10,7 +10,15 @@ import { WizardFrame, type WizardFrameProps } from './wizard-frame';
 function frame(step: StepId, props: Partial<WizardFrameProps> = {}) {
   return (
     <I18nProvider i18n={i18n}>
-      <WizardFrame step={step} progress={progressOf('valuation', step, 'loggedIn')} title="Valutazione gratuita" canGoBack onBack={() => {}} onExit={() => {}} {...props}>
+      <WizardFrame
+        step={step}
+        progress={progressOf('valuation', step, 'loggedIn')}
+        title="Valutazione gratuita"
+        canGoBack
+        onBack={() => {}}
+        onExit={() => {}}
+        {...props}
+      >
         <StepHeading>{`Domanda ${step}`}</StepHeading>
         <input aria-label="campo" />
       </WizardFrame>
@@ -25,7 +33,11 @@ describe('progressOf', () => {
   });
   it('counts the account steps for a visitor, and once filled in (in the trail) after the registration', () => {
     expect(progressOf('valuation', 'propertyType', 'anonymous')).toEqual({ current: 1, total: 15, beyond: false });
-    expect(progressOf('valuation', 'comparables', 'silent', [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1])).toEqual({ current: 13, total: 15, beyond: false });
+    expect(progressOf('valuation', 'comparables', 'silent', [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1])).toEqual({
+      current: 13,
+      total: 15,
+      beyond: false,
+    });
   });
   it('puts the steps after the questions beyond the count', () => {
     expect(progressOf('valuation', 'thankYou', 'loggedIn')).toEqual({ current: 13, total: 13, beyond: true });
@@ -82,7 +94,9 @@ describe('WizardFrame', () => {
 
   it('focuses the first step heading when the page asks (the wizard opened by a button)', async () => {
     render(frame('propertyType', { focusFirstStep: true }));
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Domanda propertyType' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Domanda propertyType' })),
+    );
   });
 
   it('moves the focus to the new step heading when the step changes, not on the first step', async () => {

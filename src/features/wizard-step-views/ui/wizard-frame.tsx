@@ -37,7 +37,18 @@ export interface WizardFrameProps {
  * and the step's view under them. Esci asks first (InsertExitModal, loaded when it first opens). The view is remounted
  * when the step changes and its StepHeading takes the focus.
  */
-export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = false, onExit, exitMessage, focusFirstStep = false, children }: WizardFrameProps) {
+export function WizardFrame({
+  step,
+  progress,
+  title,
+  canGoBack,
+  onBack,
+  busy = false,
+  onExit,
+  exitMessage,
+  focusFirstStep = false,
+  children,
+}: WizardFrameProps) {
   const { t } = useTranslation('wizard');
   const [exitOpen, setExitOpen] = useState(false);
   // The first step shown keeps the browser's focus (a page load); every later step moves it.
@@ -46,7 +57,9 @@ export function WizardFrame({ step, progress, title, canGoBack, onBack, busy = f
   if (step !== firstStep && !changed) setChanged(true);
   const percent = Math.round((Math.min(progress.current, progress.total) / progress.total) * 100);
   // Past the questions the bar is full and says so, rather than a number past the total.
-  const label = progress.beyond ? t('frame.lastSteps') : t('frame.progress', { current: progress.current, total: progress.total });
+  const label = progress.beyond
+    ? t('frame.lastSteps')
+    : t('frame.progress', { current: progress.current, total: progress.total });
 
   return (
     <div className={styles.frame}>

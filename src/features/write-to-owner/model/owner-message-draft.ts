@@ -24,7 +24,11 @@ export function readOwnerMessageDraft(propertyId: number): OwnerMessageDraft | n
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<OwnerMessageDraft>;
-    return { text: typeof value.text === 'string' ? value.text : '', sendAfterLogin: value.sendAfterLogin === true, sendNow: value.sendNow === true };
+    return {
+      text: typeof value.text === 'string' ? value.text : '',
+      sendAfterLogin: value.sendAfterLogin === true,
+      sendNow: value.sendNow === true,
+    };
   } catch {
     return null;
   }

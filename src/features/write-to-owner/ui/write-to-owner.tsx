@@ -35,11 +35,7 @@ export function WriteToOwner({ propertyId, open, onOpenChange }: WriteToOwnerPro
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <WriteToOwnerDialog
-        propertyId={propertyId}
-        onLoginNeeded={loginNeeded}
-        onClose={() => onOpenChange(false)}
-      />
+      <WriteToOwnerDialog propertyId={propertyId} onLoginNeeded={loginNeeded} onClose={() => onOpenChange(false)} />
     </Suspense>
   );
 }

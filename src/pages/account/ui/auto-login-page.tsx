@@ -74,7 +74,11 @@ export function AutoLoginPage(props: AutoLoginPageProps) {
         {outcome?.kind === 'invalid' ? (
           <Stack gap={4}>
             <Alert tone="error">{t('autoLogin.invalid')}</Alert>
-            <Button onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: target }))}>{t('autoLogin.login')}</Button>
+            <Button
+              onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: target }))}
+            >
+              {t('autoLogin.login')}
+            </Button>
           </Stack>
         ) : (
           <Spinner label={t('autoLogin.working')} />

@@ -11,9 +11,18 @@ export interface Consents {
 }
 
 /** The four consents of a registration: terms and privacy required, the other two free. */
-export function ConsentFields({ value, onChange, errors }: { value: Consents; onChange: (next: Consents) => void; errors: { terms?: string; privacy?: string } }) {
+export function ConsentFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: Consents;
+  onChange: (next: Consents) => void;
+  errors: { terms?: string; privacy?: string };
+}) {
   const { t } = useTranslation('account');
-  const set = (key: keyof Consents) => (event: { target: { checked: boolean } }) => onChange({ ...value, [key]: event.target.checked });
+  const set = (key: keyof Consents) => (event: { target: { checked: boolean } }) =>
+    onChange({ ...value, [key]: event.target.checked });
   return (
     <fieldset className={styles.consents}>
       <legend className={styles.legend}>{t('registration.consents')}</legend>
@@ -21,7 +30,11 @@ export function ConsentFields({ value, onChange, errors }: { value: Consents; on
         name="terms"
         label={
           <>
-            {t('registration.terms')} (<Link to="/terminiecondizioni" target="_blank">{t('read')}</Link>)
+            {t('registration.terms')} (
+            <Link to="/terminiecondizioni" target="_blank">
+              {t('read')}
+            </Link>
+            )
           </>
         }
         checked={value.terms}
@@ -32,14 +45,23 @@ export function ConsentFields({ value, onChange, errors }: { value: Consents; on
         name="privacy"
         label={
           <>
-            {t('registration.privacy')} (<Link to="/privacy" target="_blank">{t('read')}</Link>)
+            {t('registration.privacy')} (
+            <Link to="/privacy" target="_blank">
+              {t('read')}
+            </Link>
+            )
           </>
         }
         checked={value.privacy}
         onChange={set('privacy')}
         error={errors.privacy}
       />
-      <Checkbox name="commercial" label={t('registration.commercial')} checked={value.commercial} onChange={set('commercial')} />
+      <Checkbox
+        name="commercial"
+        label={t('registration.commercial')}
+        checked={value.commercial}
+        onChange={set('commercial')}
+      />
       <Checkbox name="partner" label={t('registration.partner')} checked={value.partner} onChange={set('partner')} />
     </fieldset>
   );

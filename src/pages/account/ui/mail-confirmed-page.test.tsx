@@ -16,7 +16,11 @@ const TOKEN = 'c'.repeat(43);
 const PASSWORD_TOKEN = 'p'.repeat(43);
 const suspended = translations.confirm.suspended;
 
-let runtime: { send: ReturnType<typeof vi.fn>; openLogin: ReturnType<typeof vi.fn>; adoptServerSession: ReturnType<typeof vi.fn> };
+let runtime: {
+  send: ReturnType<typeof vi.fn>;
+  openLogin: ReturnType<typeof vi.fn>;
+  adoptServerSession: ReturnType<typeof vi.fn>;
+};
 let confirmAnswer: [number, unknown];
 let keepAnswer: [number, unknown];
 let api: ReturnType<typeof fakeApi>;
@@ -38,12 +42,19 @@ afterEach(() => {
   provideSessionRuntime(undefined);
 });
 
-const show = () => renderPage(() => <MailConfirmedPage token={TOKEN} />, { i18n, path: `/mailconfermata/${TOKEN}`, otherRoutes: { '/myrexer/profilo': () => <p>profilo</p> } });
+const show = () =>
+  renderPage(() => <MailConfirmedPage token={TOKEN} />, {
+    i18n,
+    path: `/mailconfermata/${TOKEN}`,
+    otherRoutes: { '/myrexer/profilo': () => <p>profilo</p> },
+  });
 
 describe('MailConfirmedPage', () => {
   it('confirms and offers the login when no password was chosen elsewhere', async () => {
     await show();
-    expect(await screen.findByText("Fatto! L'indirizzo giulia@example.com è confermato. Ora puoi accedere.")).toBeTruthy();
+    expect(
+      await screen.findByText("Fatto! L'indirizzo giulia@example.com è confermato. Ora puoi accedere."),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Accedi' })).toBeTruthy();
     expect(screen.queryByTestId('keep-password-form')).toBeNull();
     // Opened elsewhere, the silent session of the registration ends in this tab too.
@@ -53,7 +64,9 @@ describe('MailConfirmedPage', () => {
   it('keeps the session of the browser the link is opened in when the server kept it', async () => {
     confirmAnswer = [200, { Email: 'giulia@example.com', SessionKept: true }];
     await show();
-    expect(await screen.findByText("Fatto! L'indirizzo giulia@example.com è confermato. Ora puoi accedere.")).toBeTruthy();
+    expect(
+      await screen.findByText("Fatto! L'indirizzo giulia@example.com è confermato. Ora puoi accedere."),
+    ).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(runtime.send).not.toHaveBeenCalled();
   });
@@ -70,11 +83,17 @@ describe('MailConfirmedPage', () => {
     fireEvent.change(screen.getByLabelText(/^Ripeti la nuova password/), { target: { value: 'Ortensie.Blu#Lago71' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva la password' }));
     expect(await screen.findByText(translations.password.done)).toBeTruthy();
-    expect(api.sent('POST /api/Account/NewPassword/Change').map((call) => call.body)).toEqual([{ Token: PASSWORD_TOKEN, NewPassword: 'Ortensie.Blu#Lago71' }]);
+    expect(api.sent('POST /api/Account/NewPassword/Change').map((call) => call.body)).toEqual([
+      { Token: PASSWORD_TOKEN, NewPassword: 'Ortensie.Blu#Lago71' },
+    ]);
     // Saving the password ended the account's sessions: the silent one ends here too.
     await vi.waitFor(() => expect(runtime.send).toHaveBeenCalledWith({ type: 'SILENT_LOGOUT' }));
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
-    await vi.waitFor(() => expect(runtime.openLogin).toHaveBeenCalledWith(expect.objectContaining({ email: 'giulia@example.com', notice: 'passwordChanged' })));
+    await vi.waitFor(() =>
+      expect(runtime.openLogin).toHaveBeenCalledWith(
+        expect.objectContaining({ email: 'giulia@example.com', notice: 'passwordChanged' }),
+      ),
+    );
   });
 
   describe('when the password chosen before the confirmation was suspended', () => {
@@ -94,27 +113,41 @@ describe('MailConfirmedPage', () => {
     it('saves a new password with the token of the confirmation, then offers the login', async () => {
       await show();
       fireEvent.change(await screen.findByLabelText(/^Nuova password/), { target: { value: 'Ortensie.Blu#Lago71' } });
-      fireEvent.change(screen.getByLabelText(/^Ripeti la nuova password/), { target: { value: 'Ortensie.Blu#Lago71' } });
+      fireEvent.change(screen.getByLabelText(/^Ripeti la nuova password/), {
+        target: { value: 'Ortensie.Blu#Lago71' },
+      });
       fireEvent.click(screen.getByRole('button', { name: 'Salva la password' }));
       expect(await screen.findByText(translations.password.done)).toBeTruthy();
-      expect(api.sent('POST /api/Account/NewPassword/Change').map((call) => call.body)).toEqual([{ Token: PASSWORD_TOKEN, NewPassword: 'Ortensie.Blu#Lago71' }]);
+      expect(api.sent('POST /api/Account/NewPassword/Change').map((call) => call.body)).toEqual([
+        { Token: PASSWORD_TOKEN, NewPassword: 'Ortensie.Blu#Lago71' },
+      ]);
       fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
-      await vi.waitFor(() => expect(runtime.openLogin).toHaveBeenCalledWith(expect.objectContaining({ email: 'giulia@example.com', notice: 'passwordChanged' })));
+      await vi.waitFor(() =>
+        expect(runtime.openLogin).toHaveBeenCalledWith(
+          expect.objectContaining({ email: 'giulia@example.com', notice: 'passwordChanged' }),
+        ),
+      );
     });
 
     it('keeps the password the visitor types right, and the session the server set is taken', async () => {
       await show();
-      fireEvent.change(await screen.findByLabelText(/^La password che hai scelto/), { target: { value: 'Girasoli.Rossi#Molo58' } });
+      fireEvent.change(await screen.findByLabelText(/^La password che hai scelto/), {
+        target: { value: 'Girasoli.Rossi#Molo58' },
+      });
       fireEvent.click(screen.getByRole('button', { name: suspended.keepSubmit }));
       expect(await screen.findByText(suspended.kept)).toBeTruthy();
-      expect(api.sent('POST /api/Account/KeepPassword').map((call) => call.body)).toEqual([{ Token: PASSWORD_TOKEN, Password: 'Girasoli.Rossi#Molo58' }]);
+      expect(api.sent('POST /api/Account/KeepPassword').map((call) => call.body)).toEqual([
+        { Token: PASSWORD_TOKEN, Password: 'Girasoli.Rossi#Molo58' },
+      ]);
       await vi.waitFor(() => expect(runtime.adoptServerSession).toHaveBeenCalled());
     });
 
     it('says so when the password is not the one chosen, or the hour has passed', async () => {
       keepAnswer = [400, { ExceptionType: 40, ExceptionTypeString: 'WrongCredentials' }];
       await show();
-      fireEvent.change(await screen.findByLabelText(/^La password che hai scelto/), { target: { value: 'Non.La.Mia#Password1' } });
+      fireEvent.change(await screen.findByLabelText(/^La password che hai scelto/), {
+        target: { value: 'Non.La.Mia#Password1' },
+      });
       fireEvent.click(screen.getByRole('button', { name: suspended.keepSubmit }));
       expect(await screen.findByText(suspended.problems.wrongPassword)).toBeTruthy();
       keepAnswer = [400, { ExceptionType: 49, ExceptionTypeString: 'ExpiredToken' }];

@@ -42,23 +42,44 @@ export function MailConfirmedPage({ token }: { token: string }) {
   }, [outcome]);
 
   const openLogin = (notice: 'confirmed' | 'passwordChanged') =>
-    void loadSessionRuntime().then((runtime) => runtime.openLogin({ email: outcome?.kind === 'confirmed' ? outcome.email : undefined, notice, redirectTo: '/myrexer/profilo' }));
+    void loadSessionRuntime().then((runtime) =>
+      runtime.openLogin({
+        email: outcome?.kind === 'confirmed' ? outcome.email : undefined,
+        notice,
+        redirectTo: '/myrexer/profilo',
+      }),
+    );
 
   return (
     <div className={styles.page}>
       <PageMeta title={t('confirm.meta')} noindex />
-      <div className={styles.card} data-testid="mail-confirmed" data-outcome={outcome?.kind ?? 'pending'} data-password={outcome?.kind === 'confirmed' && outcome.passwordToken ? 'suspended' : undefined}>
+      <div
+        className={styles.card}
+        data-testid="mail-confirmed"
+        data-outcome={outcome?.kind ?? 'pending'}
+        data-password={outcome?.kind === 'confirmed' && outcome.passwordToken ? 'suspended' : undefined}
+      >
         <h1 className={styles.title}>{t('confirm.title')}</h1>
         {!outcome ? (
           <Spinner label={t('confirm.checking')} />
         ) : outcome.kind === 'confirmed' && outcome.passwordToken ? (
-          <SuspendedPassword email={outcome.email} token={outcome.passwordToken} onNewPassword={() => openLogin('passwordChanged')} />
+          <SuspendedPassword
+            email={outcome.email}
+            token={outcome.passwordToken}
+            onNewPassword={() => openLogin('passwordChanged')}
+          />
         ) : outcome.kind === 'confirmed' && outcome.choosePasswordToken ? (
-          <FirstPassword email={outcome.email} token={outcome.choosePasswordToken} onSaved={() => openLogin('passwordChanged')} />
+          <FirstPassword
+            email={outcome.email}
+            token={outcome.choosePasswordToken}
+            onSaved={() => openLogin('passwordChanged')}
+          />
         ) : (
           <Stack gap={4}>
             <Alert tone={outcome.kind === 'error' ? 'error' : 'success'} live>
-              {outcome.kind === 'confirmed' ? t('confirm.confirmed', { email: outcome.email }) : t(`confirm.${outcome.kind}`)}
+              {outcome.kind === 'confirmed'
+                ? t('confirm.confirmed', { email: outcome.email })
+                : t(`confirm.${outcome.kind}`)}
             </Alert>
             {outcome.kind !== 'error' && <Button onClick={() => openLogin('confirmed')}>{t('confirm.login')}</Button>}
           </Stack>
@@ -112,7 +133,15 @@ function FirstPassword({ email, token, onSaved }: { email: string; token: string
  * The password chosen before the confirmation no longer logs in: a new one (the way for an
  * owner who did not register, or does not remember it), or the one chosen, typed again.
  */
-function SuspendedPassword({ email, token, onNewPassword }: { email: string; token: string; onNewPassword: () => void }) {
+function SuspendedPassword({
+  email,
+  token,
+  onNewPassword,
+}: {
+  email: string;
+  token: string;
+  onNewPassword: () => void;
+}) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [state, setState] = useState<'choosing' | 'saved' | 'kept'>('choosing');
@@ -181,7 +210,16 @@ function SuspendedPassword({ email, token, onNewPassword }: { email: string; tok
           <Stack gap={4}>
             <Text>{t('confirm.suspended.keepIntro')}</Text>
             <input type="hidden" name="username" autoComplete="username" value={email} />
-            <TextField label={t('confirm.suspended.keepField')} type="password" name="current-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problemText} required />
+            <TextField
+              label={t('confirm.suspended.keepField')}
+              type="password"
+              name="current-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={problemText}
+              required
+            />
             <Button type="submit" variant="secondary" loading={checking} fullWidth>
               {t('confirm.suspended.keepSubmit')}
             </Button>

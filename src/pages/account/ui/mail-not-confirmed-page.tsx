@@ -41,16 +41,27 @@ export function MailNotConfirmedPage({ email, registered = false, token, redirec
           <Text tone="muted">{t('notConfirmed.spam')}</Text>
           {token && (
             <div>
-              <Button variant="secondary" onClick={() => void send()} loading={resend === 'sending'} disabled={resend === 'sent'}>
+              <Button
+                variant="secondary"
+                onClick={() => void send()}
+                loading={resend === 'sending'}
+                disabled={resend === 'sent'}
+              >
                 {t('notConfirmed.resend')}
               </Button>
             </div>
           )}
-          {resend === 'sent' && <Alert tone="success" live>{t('notConfirmed.resent', { email })}</Alert>}
-          {resend === 'failed' && <Alert tone="error" live>{t('notConfirmed.resendFailed')}</Alert>}
-          {registered && sameSitePath(redirect) && (
-            <Link to={redirect}>{t('notConfirmed.continue')}</Link>
+          {resend === 'sent' && (
+            <Alert tone="success" live>
+              {t('notConfirmed.resent', { email })}
+            </Alert>
           )}
+          {resend === 'failed' && (
+            <Alert tone="error" live>
+              {t('notConfirmed.resendFailed')}
+            </Alert>
+          )}
+          {registered && sameSitePath(redirect) && <Link to={redirect}>{t('notConfirmed.continue')}</Link>}
         </Stack>
       </div>
     </div>

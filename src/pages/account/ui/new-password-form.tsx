@@ -13,7 +13,17 @@ import { TextField } from '@/shared/ui/text-field';
  * A new password and its repetition, saved with a single-use token (NewPassword/Change): a
  * recovery or set-password link, or the token of a confirmation that suspended a password.
  */
-export function NewPasswordForm({ token, email, onDone, children }: { token: string; email: string; onDone: () => void; children?: ReactNode }) {
+export function NewPasswordForm({
+  token,
+  email,
+  onDone,
+  children,
+}: {
+  token: string;
+  email: string;
+  onDone: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('account');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -43,9 +53,28 @@ export function NewPasswordForm({ token, email, onDone, children }: { token: str
       <Stack gap={4}>
         {children}
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <TextField label={t('password.new')} type="password" name="new-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} help={errors.password ? undefined : t('passwordRule')} required />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          help={errors.password ? undefined : t('passwordRule')}
+          required
+        />
         <PasswordStrengthMeter password={password} userInputs={userWords([email])} />
-        <TextField label={t('password.repeat')} type="password" name="repeat-password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat} required />
+        <TextField
+          label={t('password.repeat')}
+          type="password"
+          name="repeat-password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          error={errors.repeat}
+          required
+        />
         {state === 'failed' && (
           <Alert tone="error" live>
             {t('password.failed')}

@@ -18,16 +18,27 @@ import { NewPasswordForm } from './new-password-form';
  */
 export function PasswordLinkPage({ token, mode }: { token: string; mode: 'recover' | 'set' }) {
   const { t } = useTranslation('account');
-  const link = useQuery({ queryKey: ['account', 'password-link', token], queryFn: () => checkPasswordLink(token).catch(() => null), staleTime: Infinity, retry: false });
+  const link = useQuery({
+    queryKey: ['account', 'password-link', token],
+    queryFn: () => checkPasswordLink(token).catch(() => null),
+    staleTime: Infinity,
+    retry: false,
+  });
   const [done, setDone] = useState(false);
 
   const login = () =>
-    void loadSessionRuntime().then((runtime) => runtime.openLogin({ email: link.data ?? undefined, notice: 'passwordChanged', redirectTo: '/myrexer/profilo' }));
+    void loadSessionRuntime().then((runtime) =>
+      runtime.openLogin({ email: link.data ?? undefined, notice: 'passwordChanged', redirectTo: '/myrexer/profilo' }),
+    );
 
   return (
     <div className={styles.page}>
       <PageMeta title={t(`password.${mode}.meta`)} noindex />
-      <div className={styles.card} data-testid="password-link" data-state={link.isPending ? 'checking' : link.data ? (done ? 'done' : 'form') : 'invalid'}>
+      <div
+        className={styles.card}
+        data-testid="password-link"
+        data-state={link.isPending ? 'checking' : link.data ? (done ? 'done' : 'form') : 'invalid'}
+      >
         <h1 className={styles.title}>{t(`password.${mode}.title`)}</h1>
         {link.isPending ? (
           <Spinner label={t('password.checking')} />

@@ -49,7 +49,17 @@ export function registrationErrors(form: RegistrationForm, captcha: string | nul
   return errors;
 }
 
-const EMPTY: RegistrationForm = { name: '', surname: '', email: '', phone: '', password: '', terms: false, privacy: false, commercial: false, partner: false };
+const EMPTY: RegistrationForm = {
+  name: '',
+  surname: '',
+  email: '',
+  phone: '',
+  password: '',
+  terms: false,
+  privacy: false,
+  commercial: false,
+  partner: false,
+};
 
 /** /registrazione: a new account; the silent login follows, and the mail to confirm. */
 export function RegistrationPage({ redirect }: { redirect?: string }) {
@@ -60,7 +70,8 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Extract<RegisterOutcome, { kind: 'captcha' | 'error' }> | null>(null);
-  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,12 +97,20 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
       case 'registered': {
         const runtime = await loadSessionRuntime();
         runtime.send({ type: 'REGISTERED', email: outcome.email });
-        void navigate({ to: '/mailnonconfermata/$email', params: { email: outcome.email }, search: { registered: 1, redirect } });
+        void navigate({
+          to: '/mailnonconfermata/$email',
+          params: { email: outcome.email },
+          search: { registered: 1, redirect },
+        });
         return;
       }
       case 'alreadyRegistered':
         // docs/spec.md §8: a known address goes to the login, flagged when it is a social login's.
-        (await loadSessionRuntime()).openLogin({ email: form.email.trim(), socialEmail: outcome.social, redirectTo: redirect });
+        (await loadSessionRuntime()).openLogin({
+          email: form.email.trim(),
+          socialEmail: outcome.social,
+          redirectTo: redirect,
+        });
         return;
       case 'webAccountError':
         modalStore.open({ kind: 'webAccountError', code: outcome.code });
@@ -115,11 +134,45 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
         <form onSubmit={(event) => void submit(event)} noValidate data-testid="registration-form">
           <Stack gap={4}>
             <div className={styles.row}>
-              <TextField label={t('fields.name')} name="name" autoComplete="given-name" value={form.name} onChange={(e) => set('name', e.target.value)} error={errorOf('name')} required />
-              <TextField label={t('fields.surname')} name="surname" autoComplete="family-name" value={form.surname} onChange={(e) => set('surname', e.target.value)} error={errorOf('surname')} required />
+              <TextField
+                label={t('fields.name')}
+                name="name"
+                autoComplete="given-name"
+                value={form.name}
+                onChange={(e) => set('name', e.target.value)}
+                error={errorOf('name')}
+                required
+              />
+              <TextField
+                label={t('fields.surname')}
+                name="surname"
+                autoComplete="family-name"
+                value={form.surname}
+                onChange={(e) => set('surname', e.target.value)}
+                error={errorOf('surname')}
+                required
+              />
             </div>
-            <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} error={errorOf('email')} required />
-            <TextField label={t('fields.phone')} type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} error={errorOf('phone')} help={t('registration.phoneHelp')} />
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => set('email', e.target.value)}
+              error={errorOf('email')}
+              required
+            />
+            <TextField
+              label={t('fields.phone')}
+              type="tel"
+              name="phone"
+              autoComplete="tel"
+              value={form.phone}
+              onChange={(e) => set('phone', e.target.value)}
+              error={errorOf('phone')}
+              help={t('registration.phoneHelp')}
+            />
             <TextField
               label={t('fields.password')}
               type="password"
@@ -134,7 +187,10 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
                 </>
               }
             />
-            <PasswordStrengthMeter password={form.password} userInputs={userWords([form.email, form.name, form.surname])} />
+            <PasswordStrengthMeter
+              password={form.password}
+              userInputs={userWords([form.email, form.name, form.surname])}
+            />
             <ConsentFields
               value={{ terms: form.terms, privacy: form.privacy, commercial: form.commercial, partner: form.partner }}
               onChange={(consents) => setForm((current) => ({ ...current, ...consents }))}
@@ -152,7 +208,9 @@ export function RegistrationPage({ redirect }: { redirect?: string }) {
             </Button>
             <Text tone="muted">
               {t('registration.haveAccount')}{' '}
-              <LinkButton onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: redirect }))}>
+              <LinkButton
+                onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: redirect }))}
+              >
                 {t('registration.login')}
               </LinkButton>
             </Text>

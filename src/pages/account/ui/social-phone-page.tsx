@@ -23,7 +23,12 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
-  const [consents, setConsents] = useState<Consents>({ terms: false, privacy: false, commercial: false, partner: false });
+  const [consents, setConsents] = useState<Consents>({
+    terms: false,
+    privacy: false,
+    commercial: false,
+    partner: false,
+  });
   const { terms, privacy, commercial, partner } = consents;
   const [errors, setErrors] = useState<{ phone?: string; terms?: string; privacy?: string }>({});
   const [state, setState] = useState<'form' | 'saving' | 'failed'>('form');
@@ -38,7 +43,13 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setState('saving');
-    const saved = await updatePhoneAndTerms({ phone: phone.trim(), termsAndConditions: terms, infoPrivacy: privacy, commercialPartnerConsent: commercial, partnerConsent: partner }).catch(() => false);
+    const saved = await updatePhoneAndTerms({
+      phone: phone.trim(),
+      termsAndConditions: terms,
+      infoPrivacy: privacy,
+      commercialPartnerConsent: commercial,
+      partnerConsent: partner,
+    }).catch(() => false);
     const runtime = await loadSessionRuntime();
     if (!saved) {
       runtime.send({ type: 'LOGOUT' });
@@ -60,7 +71,16 @@ export function SocialPhonePage({ redirect }: { redirect?: string }) {
           <form onSubmit={(event) => void submit(event)} noValidate data-testid="social-phone-form">
             <Stack gap={4}>
               <Text tone="muted">{t('social.intro')}</Text>
-              <TextField label={t('fields.phone')} type="tel" name="phone" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} required />
+              <TextField
+                label={t('fields.phone')}
+                type="tel"
+                name="phone"
+                autoComplete="tel"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                error={errors.phone}
+                required
+              />
               <ConsentFields value={consents} onChange={setConsents} errors={errors} />
               <Button type="submit" loading={state === 'saving'} fullWidth>
                 {t('social.submit')}

@@ -8,6 +8,9 @@ export const agenciesInCityQueryOptions = (city: string) =>
   queryOptions({
     queryKey: ['agency', 'list', city],
     queryFn: async ({ signal }) =>
-      unwrap('GET /api/Agency/List', await apiClient.GET('/api/Agency/List', { params: { query: { City: city } }, signal })),
+      unwrap(
+        'GET /api/Agency/List',
+        await apiClient.GET('/api/Agency/List', { params: { query: { City: city } }, signal }),
+      ),
     staleTime: 5 * 60_000,
   });

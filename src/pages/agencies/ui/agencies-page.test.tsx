@@ -32,14 +32,18 @@ const AGENCIES = [
   agency(3, 'Studio Santo Stefano', 'Bologna', 'BO'),
 ];
 
-const renderPage = (mode: 'comprocasa' | 'vendocasa') => renderAt(() => <AgenciesPage mode={mode} />, { i18n, path: `/agenzie/${mode}` });
+const renderPage = (mode: 'comprocasa' | 'vendocasa') =>
+  renderAt(() => <AgenciesPage mode={mode} />, { i18n, path: `/agenzie/${mode}` });
 
 describe('AgenciesPage', () => {
   let api: ReturnType<typeof fakeApi>;
   beforeEach(() => {
     fetchMock.mockReset();
     api = fakeApi(fetchMock, {
-      'GET /api/Agency/List': ({ query }) => [200, query.get('City') ? AGENCIES.filter((a) => a.CityName === query.get('City')) : AGENCIES],
+      'GET /api/Agency/List': ({ query }) => [
+        200,
+        query.get('City') ? AGENCIES.filter((a) => a.CityName === query.get('City')) : AGENCIES,
+      ],
     });
   });
 
@@ -53,7 +57,9 @@ describe('AgenciesPage', () => {
 
   it("links each agency's name to the search of its listings", async () => {
     await renderPage('vendocasa');
-    expect((await screen.findByRole('link', { name: 'Studio Santo Stefano' })).getAttribute('href')).toBe('/ricerca?SearchType=agency&Agency=3');
+    expect((await screen.findByRole('link', { name: 'Studio Santo Stefano' })).getAttribute('href')).toBe(
+      '/ricerca?SearchType=agency&Agency=3',
+    );
   });
 
   it('filters by city through the API', async () => {

@@ -41,63 +41,63 @@ export function AgenciesPage({ mode = 'comprocasa' }: AgenciesPageProps) {
     <Page width="wide" title={t(`${base}.title`)} intro={t(`${base}.intro`)}>
       <PageMeta title={t(`${base}.metaTitle`)} description={t(`${base}.metaDescription`)} />
 
-        {all.length === 0 ? (
-          <p className={styles.status}>{t('emptyAll')}</p>
-        ) : (
-          <>
-            <form className={styles.filter} role="search" onSubmit={(event) => event.preventDefault()}>
-              <label htmlFor={`${id}-city`} className={styles.label}>
-                {t('filter.label')}
-              </label>
-              <select
-                id={`${id}-city`}
-                className={styles.select}
-                value={city}
-                onChange={(event) => setCity(event.target.value)}
-              >
-                <option value="">{t('filter.all')}</option>
-                {cities.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </form>
+      {all.length === 0 ? (
+        <p className={styles.status}>{t('emptyAll')}</p>
+      ) : (
+        <>
+          <form className={styles.filter} role="search" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={`${id}-city`} className={styles.label}>
+              {t('filter.label')}
+            </label>
+            <select
+              id={`${id}-city`}
+              className={styles.select}
+              value={city}
+              onChange={(event) => setCity(event.target.value)}
+            >
+              <option value="">{t('filter.all')}</option>
+              {cities.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </form>
 
-            <p className={styles.count} role="status" aria-live="polite">
-              {city
-                ? filtered.isError
-                  ? t('loadError')
-                  : filtered.isPending
-                    ? ''
-                    : t('countIn', { count: agencies.length, city })
-                : t('count', { count: agencies.length })}
-            </p>
+          <p className={styles.count} role="status" aria-live="polite">
+            {city
+              ? filtered.isError
+                ? t('loadError')
+                : filtered.isPending
+                  ? ''
+                  : t('countIn', { count: agencies.length, city })
+              : t('count', { count: agencies.length })}
+          </p>
 
-            {agencies.length === 0 && !filtered.isPending && !filtered.isError ? (
-              <p className={styles.status}>{t('empty')}</p>
-            ) : (
-              <ul className={styles.grid} aria-busy={filtered.isFetching || undefined}>
-                {agencies.map((agency) => (
-                  <li key={agency.Id}>
-                    <AgencyCard agency={agency} headingLevel="h2" />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
+          {agencies.length === 0 && !filtered.isPending && !filtered.isError ? (
+            <p className={styles.status}>{t('empty')}</p>
+          ) : (
+            <ul className={styles.grid} aria-busy={filtered.isFetching || undefined}>
+              {agencies.map((agency) => (
+                <li key={agency.Id}>
+                  <AgencyCard agency={agency} headingLevel="h2" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
 
-        <p className={styles.note}>{t('note')}</p>
+      <p className={styles.note}>{t('note')}</p>
 
-        <aside className={styles.diy} aria-labelledby={`${id}-diy`}>
-          <h2 id={`${id}-diy`} className={styles.diyTitle}>
-            {t('diy.title')}
-          </h2>
-          <Link to={mode === 'vendocasa' ? '/annuncio/vendocasa' : '/comprocasa'} className={buttonClassName()}>
-            {t(`diy.${mode}`)}
-          </Link>
-        </aside>
+      <aside className={styles.diy} aria-labelledby={`${id}-diy`}>
+        <h2 id={`${id}-diy`} className={styles.diyTitle}>
+          {t('diy.title')}
+        </h2>
+        <Link to={mode === 'vendocasa' ? '/annuncio/vendocasa' : '/comprocasa'} className={buttonClassName()}>
+          {t(`diy.${mode}`)}
+        </Link>
+      </aside>
     </Page>
   );
 }

@@ -28,7 +28,10 @@ export function searchOf(role: AppointmentRole): AppointmentsSearch {
 export const TABS: readonly AppointmentTabId[] = [0, 1, 2];
 
 /** The wording of a cancellation: withdrawing or refusing a request, or cancelling a visit set. */
-export function cancelVariant(appointment: { Status: number; Role: AppointmentRole }): 'buyerOpen' | 'ownerOpen' | 'upcoming' {
+export function cancelVariant(appointment: {
+  Status: number;
+  Role: AppointmentRole;
+}): 'buyerOpen' | 'ownerOpen' | 'upcoming' {
   if (appointment.Status === 1) return appointment.Role === 'owner' ? 'ownerOpen' : 'buyerOpen';
   return 'upcoming';
 }

@@ -37,7 +37,8 @@ export interface AppointmentCardProps {
   priority?: boolean;
 }
 
-export type AnswerCommand = { event: 'CONFIRM'; slot: string } | { event: 'ACCEPT_WITH_PHONE' } | { event: 'CANCEL'; reason: number };
+export type AnswerCommand =
+  { event: 'CONFIRM'; slot: string } | { event: 'ACCEPT_WITH_PHONE' } | { event: 'CANCEL'; reason: number };
 
 function send(id: number, command: AnswerCommand): Promise<AppointmentDetail> {
   switch (command.event) {
@@ -77,7 +78,9 @@ export function AppointmentCard({ appointment, answers, onChanged, priority = fa
               ...data,
               pages: data.pages.map((page) => ({
                 ...page,
-                Items: page.Items.filter((item) => item.Id !== appointment.Id || item.Tab === detail.Tab).map((item) => (item.Id === appointment.Id ? { ...item, ...pick(detail) } : item)),
+                Items: page.Items.filter((item) => item.Id !== appointment.Id || item.Tab === detail.Tab).map((item) =>
+                  item.Id === appointment.Id ? { ...item, ...pick(detail) } : item,
+                ),
               })),
             }
           : data,
@@ -87,7 +90,8 @@ export function AppointmentCard({ appointment, answers, onChanged, priority = fa
       await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });
     },
     // The visit changed elsewhere (the other party, the clock): show where it stands now.
-    onError: (error) => (isStaleAppointmentError(error) ? queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY }) : undefined),
+    onError: (error) =>
+      isStaleAppointmentError(error) ? queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY }) : undefined,
   });
 
   const canConfirm = answers.events.includes('CONFIRM') || answers.events.includes('ACCEPT_WITH_PHONE');
@@ -98,10 +102,23 @@ export function AppointmentCard({ appointment, answers, onChanged, priority = fa
   const calendar = appointment.Status === 2 && !past;
 
   return (
-    <article className={styles.card} aria-labelledby={headingId} data-testid="appointment" data-appointment-id={appointment.Id}>
+    <article
+      className={styles.card}
+      aria-labelledby={headingId}
+      data-testid="appointment"
+      data-appointment-id={appointment.Id}
+    >
       <div className={styles.cover}>
         {appointment.Property.ImageUrl ? (
-          <img src={appointment.Property.ImageUrl} alt="" width={400} height={300} loading={priority ? 'eager' : 'lazy'} decoding="async" className={styles.coverImage} />
+          <img
+            src={appointment.Property.ImageUrl}
+            alt=""
+            width={400}
+            height={300}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className={styles.coverImage}
+          />
         ) : (
           <span className={styles.noPhoto}>{t('card.noPhoto')}</span>
         )}
@@ -122,21 +139,45 @@ export function AppointmentCard({ appointment, answers, onChanged, priority = fa
         <VisitTimes appointment={appointment} />
         <div className={styles.actions}>
           {canConfirm ? (
-            <Button size="small" onClick={() => (answer.reset(), setOpen('confirm'))} aria-label={t('actions.confirmLabel', { title })} data-testid="action-confirm">
+            <Button
+              size="small"
+              onClick={() => (answer.reset(), setOpen('confirm'))}
+              aria-label={t('actions.confirmLabel', { title })}
+              data-testid="action-confirm"
+            >
               {appointment.Status === 4 ? t('actions.confirmSlot') : t('actions.confirm')}
             </Button>
           ) : null}
           {canCancel && !past ? (
-            <Button variant="secondary" size="small" onClick={() => (answer.reset(), setOpen('cancel'))} aria-label={t(`actions.cancelLabel.${variant}`, { title })} data-testid="action-cancel">
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() => (answer.reset(), setOpen('cancel'))}
+              aria-label={t(`actions.cancelLabel.${variant}`, { title })}
+              data-testid="action-cancel"
+            >
               {t(`actions.cancel.${variant}`)}
             </Button>
           ) : null}
           {calendar ? (
-            <a href={appointmentCalendarUrl(appointment.Id)} download="visita.ics" className={styles.calendar} aria-label={t('card.calendarLabel', { title })} data-testid="calendar-link">
+            <a
+              href={appointmentCalendarUrl(appointment.Id)}
+              download="visita.ics"
+              className={styles.calendar}
+              aria-label={t('card.calendarLabel', { title })}
+              data-testid="calendar-link"
+            >
               {t('card.calendar')}
             </a>
           ) : null}
-          <button type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((value) => !value)} data-testid="details-toggle">
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => setExpanded((value) => !value)}
+            data-testid="details-toggle"
+          >
             {expanded ? t('card.hideDetails') : t('card.showDetails')}
           </button>
         </div>
@@ -183,17 +224,22 @@ function VisitTimes({ appointment }: { appointment: AppointmentItem }) {
   const scheduled = ScheduledAt && (Status === 2 || Status === 5) ? formatVisitTime(ScheduledAt) : '';
   const reason = appointment.Reason && appointment.Reason > 0 ? t(`reason.label.${appointment.Reason}`) : '';
   const actor = appointment.LastActor;
-  const by = actor === Role ? 'you' : actor === 'owner' || actor === 'buyer' ? 'other' : actor === 'none' ? null : actor;
+  const by =
+    actor === Role ? 'you' : actor === 'owner' || actor === 'buyer' ? 'other' : actor === 'none' ? null : actor;
 
   return (
     <div className={styles.times}>
       {scheduled ? (
         <p className={styles.scheduled} data-testid="appointment-time">
-          {t(Status === 5 ? 'card.cancelledAt' : appointment.Done ? 'card.doneAt' : 'card.scheduledAt', { time: scheduled })}
+          {t(Status === 5 ? 'card.cancelledAt' : appointment.Done ? 'card.doneAt' : 'card.scheduledAt', {
+            time: scheduled,
+          })}
         </p>
       ) : (
         <div>
-          <p className={styles.slotsTitle}>{t(Role === 'owner' && Status === 1 ? 'card.requestedSlotsOwner' : 'card.requestedSlots')}</p>
+          <p className={styles.slotsTitle}>
+            {t(Role === 'owner' && Status === 1 ? 'card.requestedSlotsOwner' : 'card.requestedSlots')}
+          </p>
           <ul className={styles.slots} data-testid="appointment-slots">
             {appointment.Slots.map((slot) => (
               <li key={slot}>
@@ -203,9 +249,13 @@ function VisitTimes({ appointment }: { appointment: AppointmentItem }) {
           </ul>
         </div>
       )}
-      {Status === 1 && Role === 'owner' && appointment.ExpiresAt ? <p className={styles.note}>{t('card.expiresAt', { time: formatVisitTime(appointment.ExpiresAt) })}</p> : null}
+      {Status === 1 && Role === 'owner' && appointment.ExpiresAt ? (
+        <p className={styles.note}>{t('card.expiresAt', { time: formatVisitTime(appointment.ExpiresAt) })}</p>
+      ) : null}
       {Status === 1 && Role === 'buyer' ? <p className={styles.note}>{t('card.buyerWaiting')}</p> : null}
-      {Status === 4 ? <p className={styles.note}>{t(Role === 'buyer' ? 'card.ownerPhoneNote' : 'card.buyerCallNote')}</p> : null}
+      {Status === 4 ? (
+        <p className={styles.note}>{t(Role === 'buyer' ? 'card.ownerPhoneNote' : 'card.buyerCallNote')}</p>
+      ) : null}
       {reason ? (
         <p className={styles.note} data-testid="appointment-reason">
           {by ? `${t(`card.cancelledBy.${by}`, { name: appointment.OtherPartyName ?? t('card.someone') })} ` : ''}

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { appointmentQueryOptions, formatEventTime, type AppointmentHistoryEntry, type AppointmentItem } from '@/entities/appointment';
+import {
+  appointmentQueryOptions,
+  formatEventTime,
+  type AppointmentHistoryEntry,
+  type AppointmentItem,
+} from '@/entities/appointment';
 import { useLiveRefetchInterval } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
@@ -46,7 +51,11 @@ export function AppointmentDetails({ appointment }: { appointment: AppointmentIt
           <div>
             <dt>{t('detail.ownerPhone')}</dt>
             <dd>
-              <a href={`tel:${detail.OwnerPhone.replace(/\s+/g, '')}`} className={styles.inlineLink} data-testid="owner-phone">
+              <a
+                href={`tel:${detail.OwnerPhone.replace(/\s+/g, '')}`}
+                className={styles.inlineLink}
+                data-testid="owner-phone"
+              >
                 {detail.OwnerPhone}
               </a>
             </dd>
@@ -56,7 +65,11 @@ export function AppointmentDetails({ appointment }: { appointment: AppointmentIt
           <div>
             <dt>{t('detail.buyerPhone', { name })}</dt>
             <dd>
-              <a href={`tel:${detail.BuyerPhone.replace(/\s+/g, '')}`} className={styles.inlineLink} data-testid="buyer-phone">
+              <a
+                href={`tel:${detail.BuyerPhone.replace(/\s+/g, '')}`}
+                className={styles.inlineLink}
+                data-testid="buyer-phone"
+              >
                 {detail.BuyerPhone}
               </a>
             </dd>
@@ -69,9 +82,12 @@ export function AppointmentDetails({ appointment }: { appointment: AppointmentIt
           <li key={`${entry.At}-${index}`} className={styles.event}>
             <p className={styles.eventTitle}>{t(`detail.event.${entry.Status}`)}</p>
             <p className={styles.eventMeta}>
-              <WhoOf entry={entry} role={detail.Role} name={detail.OtherPartyName} /> · <time dateTime={entry.At}>{formatEventTime(entry.At)}</time>
+              <WhoOf entry={entry} role={detail.Role} name={detail.OtherPartyName} /> ·{' '}
+              <time dateTime={entry.At}>{formatEventTime(entry.At)}</time>
             </p>
-            {entry.Reason && entry.Reason > 0 ? <p className={styles.eventMeta}>{t('detail.reason', { reason: t(`reason.label.${entry.Reason}`) })}</p> : null}
+            {entry.Reason && entry.Reason > 0 ? (
+              <p className={styles.eventMeta}>{t('detail.reason', { reason: t(`reason.label.${entry.Reason}`) })}</p>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -80,9 +96,18 @@ export function AppointmentDetails({ appointment }: { appointment: AppointmentIt
 }
 
 /** Who made a change, from the viewer's side: "Tu", "Marco", "Lo staff di Rexer" … */
-function WhoOf({ entry, role, name }: { entry: AppointmentHistoryEntry; role: AppointmentItem['Role']; name: string | null }) {
+function WhoOf({
+  entry,
+  role,
+  name,
+}: {
+  entry: AppointmentHistoryEntry;
+  role: AppointmentItem['Role'];
+  name: string | null;
+}) {
   const { t } = useTranslation('appointments');
   if (entry.Actor === role) return <>{t('detail.actor.you')}</>;
-  if (entry.Actor === 'owner' || entry.Actor === 'buyer') return <>{name ? t(`detail.actor.${entry.Actor}Named`, { name }) : t(`detail.actor.${entry.Actor}`)}</>;
+  if (entry.Actor === 'owner' || entry.Actor === 'buyer')
+    return <>{name ? t(`detail.actor.${entry.Actor}Named`, { name }) : t(`detail.actor.${entry.Actor}`)}</>;
   return <>{t(`detail.actor.${entry.Actor}`)}</>;
 }

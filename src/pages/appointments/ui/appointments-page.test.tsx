@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REASONS_BY_ACTOR } from '@domain/appointment';
 import { LOGIN_SOURCE } from '@domain/session';
 import type { AppointmentDetail, AppointmentItem } from '@/entities/appointment';
-import { createSessionViewStore, provideSessionRuntime, SessionViewContext, type SessionRuntime, type StoredSessionRecord } from '@/entities/session';
+import {
+  createSessionViewStore,
+  provideSessionRuntime,
+  SessionViewContext,
+  type SessionRuntime,
+  type StoredSessionRecord,
+} from '@/entities/session';
 import { appointmentAnswersFor } from '@/processes/appointment-answers';
 import { fakeApi, renderPage, testI18n, type FakeCall } from '@/shared/lib/test-utils';
 import translations from '../../../../locales/it/appointments.json';
@@ -21,7 +27,12 @@ const i18n = await testI18n({ appointments: translations });
 // Thursday 3 and Friday 4 December 2026, 10:30 and 16:00 in Rome.
 const SLOTS = ['2026-12-03T09:30:00.000Z', '2026-12-04T15:00:00.000Z'];
 
-const visit = (id: number, role: 'buyer' | 'owner', status: AppointmentItem['Status'], extra: Partial<AppointmentItem> = {}): AppointmentItem => ({
+const visit = (
+  id: number,
+  role: 'buyer' | 'owner',
+  status: AppointmentItem['Status'],
+  extra: Partial<AppointmentItem> = {},
+): AppointmentItem => ({
   Id: id,
   Role: role,
   Status: status,
@@ -61,20 +72,22 @@ const listOf = (call: FakeCall): [number, unknown] => {
   return [200, { Items: lists[role][tab].slice(0, limit), NextAfterId: null }];
 };
 
-const change = (id: number, next: Partial<AppointmentItem>) => (call: FakeCall): [number, unknown] => {
-  if (answer) return answer(call);
-  for (const role of ['buyer', 'owner'] as const) {
-    for (const tab of [0, 1, 2] as const) {
-      const found = lists[role][tab].find((item) => item.Id === id);
-      if (!found) continue;
-      const moved = { ...found, ...next };
-      lists[role][tab] = lists[role][tab].filter((item) => item.Id !== id);
-      lists[role][moved.Tab].unshift(moved);
-      return [200, detailOf(moved)];
+const change =
+  (id: number, next: Partial<AppointmentItem>) =>
+  (call: FakeCall): [number, unknown] => {
+    if (answer) return answer(call);
+    for (const role of ['buyer', 'owner'] as const) {
+      for (const tab of [0, 1, 2] as const) {
+        const found = lists[role][tab].find((item) => item.Id === id);
+        if (!found) continue;
+        const moved = { ...found, ...next };
+        lists[role][tab] = lists[role][tab].filter((item) => item.Id !== id);
+        lists[role][moved.Tab].unshift(moved);
+        return [200, detailOf(moved)];
+      }
     }
-  }
-  return [404, { ExceptionType: 180, ExceptionTypeString: 'AppointmentNotFound' }];
-};
+    return [404, { ExceptionType: 180, ExceptionTypeString: 'AppointmentNotFound' }];
+  };
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -113,9 +126,11 @@ beforeEach(() => {
     'GET /api/Appointment/2': () => [200, details[2]],
     'GET /api/Appointment/3': () => [200, details[3]],
     'GET /api/Appointment/5': () => [200, details[5]],
-    'PUT /api/Appointment/11/Confirm': (call) => change(11, { Status: 2, Tab: 1, ScheduledAt: (call.body as { Slot: string }).Slot, LastActor: 'owner' })(call),
+    'PUT /api/Appointment/11/Confirm': (call) =>
+      change(11, { Status: 2, Tab: 1, ScheduledAt: (call.body as { Slot: string }).Slot, LastActor: 'owner' })(call),
     'PUT /api/Appointment/11/AcceptWithPhone': change(11, { Status: 4, Tab: 1, LastActor: 'owner' }),
-    'PUT /api/Appointment/1/Cancel': (call) => change(1, { Status: 3, Tab: 2, Reason: (call.body as { Reason: number }).Reason, LastActor: 'buyer' })(call),
+    'PUT /api/Appointment/1/Cancel': (call) =>
+      change(1, { Status: 3, Tab: 2, Reason: (call.body as { Reason: number }).Reason, LastActor: 'buyer' })(call),
   });
 });
 afterEach(() => {
@@ -123,28 +138,51 @@ afterEach(() => {
   provideSessionRuntime(undefined);
 });
 
-const LOGGED_IN: StoredSessionRecord = { username: 'giulia@example.it', isConfirmed: true, termsPrivacy: true, silent: false };
+const LOGGED_IN: StoredSessionRecord = {
+  username: 'giulia@example.it',
+  isConfirmed: true,
+  termsPrivacy: true,
+  silent: false,
+};
 
 /** The page as its routes show it: the tab from the path (none on the index). */
 function RoutedPage() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const match = /\/myrexer\/appuntamenti\/([012])$/.exec(pathname);
-  return <AppointmentsPage tab={match ? (Number(match[1]) as 0 | 1 | 2) : undefined} answersFor={appointmentAnswersFor} />;
+  return (
+    <AppointmentsPage tab={match ? (Number(match[1]) as 0 | 1 | 2) : undefined} answersFor={appointmentAnswersFor} />
+  );
 }
 
 const show = (path: string, record: StoredSessionRecord | null = LOGGED_IN) =>
-  renderPage(() => (
-    <SessionViewContext.Provider value={createSessionViewStore(() => record)}>
-      <RoutedPage />
-    </SessionViewContext.Provider>
-  ), {
-    i18n,
-    path,
-    otherPaths: ['/myrexer/appuntamenti', '/myrexer/appuntamenti/0', '/myrexer/appuntamenti/1', '/myrexer/appuntamenti/2'],
-    otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/myrexer/annunci': () => <p>annunci</p>, '/immobile/$id': () => <p>immobile</p>, '/myrexer/profilo': () => <p>profilo</p>, '/annuncio/vendocasa': () => <p>vendocasa</p>, '/annuncio/affittocasa': () => <p>affittocasa</p> },
-  });
+  renderPage(
+    () => (
+      <SessionViewContext.Provider value={createSessionViewStore(() => record)}>
+        <RoutedPage />
+      </SessionViewContext.Provider>
+    ),
+    {
+      i18n,
+      path,
+      otherPaths: [
+        '/myrexer/appuntamenti',
+        '/myrexer/appuntamenti/0',
+        '/myrexer/appuntamenti/1',
+        '/myrexer/appuntamenti/2',
+      ],
+      otherRoutes: {
+        '/ricerca': () => <p>ricerca</p>,
+        '/myrexer/annunci': () => <p>annunci</p>,
+        '/immobile/$id': () => <p>immobile</p>,
+        '/myrexer/profilo': () => <p>profilo</p>,
+        '/annuncio/vendocasa': () => <p>vendocasa</p>,
+        '/annuncio/affittocasa': () => <p>affittocasa</p>,
+      },
+    },
+  );
 
-const card = async (title: string) => (await screen.findByRole('link', { name: title })).closest('[data-testid="appointment"]') as HTMLElement;
+const card = async (title: string) =>
+  (await screen.findByRole('link', { name: title })).closest('[data-testid="appointment"]') as HTMLElement;
 const listCalls = () => api.sent('GET /api/Appointment/List').filter((call) => call.query.get('Limit') !== '1');
 
 describe('AppointmentsPage', () => {
@@ -160,12 +198,17 @@ describe('AppointmentsPage', () => {
     expect(screen.getByRole('link', { name: 'In programma' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'In attesa' }).getAttribute('aria-current')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Casa 1' })).toBeNull();
-    expect(listCalls().map((call) => `${call.query.get('Role')}:${call.query.get('Tab')}`)).toEqual(['buyer:0', 'buyer:1']);
+    expect(listCalls().map((call) => `${call.query.get('Role')}:${call.query.get('Tab')}`)).toEqual([
+      'buyer:0',
+      'buyer:1',
+    ]);
 
     fireEvent.click(screen.getByRole('link', { name: 'Annullati' }));
     const cancelled = await card('Casa 5');
     expect(within(cancelled).getByTestId('appointment-status').textContent).toBe('Annullata');
-    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe('Annullata da Giulia. Motivo: la casa è stata venduta');
+    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe(
+      'Annullata da Giulia. Motivo: la casa è stata venduta',
+    );
   });
 
   it('switches to the requests received and keeps the side in the URL across tabs', async () => {
@@ -192,10 +235,18 @@ describe('AppointmentsPage', () => {
   it("shows the requested slots in Rome's time, in Italian", async () => {
     await show('/myrexer/appuntamenti/0?ruolo=proprietario');
     const slots = within(await card('Casa 11')).getByTestId('appointment-slots');
-    expect(within(slots).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['giovedì 3 dicembre 2026, 10:30', 'venerdì 4 dicembre 2026, 16:00'].map((text) => (new Date().getFullYear() === 2026 ? text.replace(' 2026', '') : text)));
+    expect(
+      within(slots)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(
+      ['giovedì 3 dicembre 2026, 10:30', 'venerdì 4 dicembre 2026, 16:00'].map((text) =>
+        new Date().getFullYear() === 2026 ? text.replace(' 2026', '') : text,
+      ),
+    );
   });
 
-  it("offers the owner Conferma on a pending request, and the modal sends the slot chosen", async () => {
+  it('offers the owner Conferma on a pending request, and the modal sends the slot chosen', async () => {
     await show('/myrexer/appuntamenti/0?ruolo=proprietario');
     const request = await card('Casa 11');
     fireEvent.click(within(request).getByRole('button', { name: 'Conferma la visita a Casa 11' }));
@@ -235,15 +286,23 @@ describe('AppointmentsPage', () => {
     answer = () => [409, { ExceptionType: 182, ExceptionTypeString: 'AppointmentSlotTaken' }];
     fireEvent.click(within(dialog).getAllByRole('radio')[0]);
     fireEvent.click(within(dialog).getByRole('button', { name: "Conferma l'orario" }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain("Questo orario è già stato confermato per un'altra visita");
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      "Questo orario è già stato confermato per un'altra visita",
+    );
 
     answer = () => [409, { ExceptionType: 188, ExceptionTypeString: 'AppointmentOwnerPhoneMissing' }];
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accetta e condividi il tuo numero' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('Per condividere il tuo numero devi prima aggiungerlo al tuo profilo.'));
-    expect(within(dialog).getByRole('link', { name: 'Aggiungi il numero nel tuo profilo' }).getAttribute('href')).toBe('/myrexer/profilo');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toContain(
+        'Per condividere il tuo numero devi prima aggiungerlo al tuo profilo.',
+      ),
+    );
+    expect(within(dialog).getByRole('link', { name: 'Aggiungi il numero nel tuo profilo' }).getAttribute('href')).toBe(
+      '/myrexer/profilo',
+    );
   });
 
-  it("does not offer the buyer Conferma on their own pending request", async () => {
+  it('does not offer the buyer Conferma on their own pending request', async () => {
     await show('/myrexer/appuntamenti/0');
     const request = await card('Casa 1');
     expect(within(request).queryByRole('button', { name: /Conferma/ })).toBeNull();
@@ -253,12 +312,16 @@ describe('AppointmentsPage', () => {
 
   it("lists only the buyer's reasons to cancel, requires one, sends it, and moves the visit to the cancelled tab", async () => {
     await show('/myrexer/appuntamenti/0');
-    fireEvent.click(within(await card('Casa 1')).getByRole('button', { name: 'Ritira la richiesta di visita a Casa 1' }));
+    fireEvent.click(
+      within(await card('Casa 1')).getByRole('button', { name: 'Ritira la richiesta di visita a Casa 1' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Ritira la richiesta di visita' });
     const labels = within(dialog)
       .getAllByRole('radio')
       .map((radio) => radio.closest('label')?.textContent);
-    expect(labels).toEqual(REASONS_BY_ACTOR.buyer.map((reason) => (translations.reason.choice as Record<string, string>)[reason]));
+    expect(labels).toEqual(
+      REASONS_BY_ACTOR.buyer.map((reason) => (translations.reason.choice as Record<string, string>)[reason]),
+    );
     expect(labels).not.toContain('La casa è stata venduta');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ritira la richiesta' }));
@@ -273,12 +336,16 @@ describe('AppointmentsPage', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Vai agli annullati' }));
     const cancelled = await card('Casa 1');
-    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe("Annullata da te. Motivo: trovata un'altra casa");
+    expect(within(cancelled).getByTestId('appointment-reason').textContent).toBe(
+      "Annullata da te. Motivo: trovata un'altra casa",
+    );
   });
 
   it("lists the owner's reasons only to the owner", async () => {
     await show('/myrexer/appuntamenti/0?ruolo=proprietario');
-    fireEvent.click(within(await card('Casa 11')).getByRole('button', { name: 'Rifiuta la richiesta di visita a Casa 11' }));
+    fireEvent.click(
+      within(await card('Casa 11')).getByRole('button', { name: 'Rifiuta la richiesta di visita a Casa 11' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Rifiuta la richiesta di visita' });
     expect(within(dialog).getAllByRole('radio')).toHaveLength(REASONS_BY_ACTOR.owner.length);
     expect(within(dialog).queryByRole('radio', { name: "Ho trovato un'altra casa" })).toBeNull();
@@ -323,7 +390,9 @@ describe('AppointmentsPage', () => {
     const link = within(confirmed).getByRole('link', { name: 'Aggiungi al calendario la visita a Casa 2' });
     expect(link.getAttribute('href')).toBe('/api/Appointment/2/Calendar');
     expect(link.hasAttribute('download')).toBe(true);
-    expect(within(confirmed).getByTestId('appointment-time').textContent).toMatch(/^Visita fissata per giovedì 3 dicembre/);
+    expect(within(confirmed).getByTestId('appointment-time').textContent).toMatch(
+      /^Visita fissata per giovedì 3 dicembre/,
+    );
 
     const byPhone = await card('Casa 3');
     expect(within(byPhone).getByTestId('appointment-status').textContent).toBe('Accettata: chiama il proprietario');
@@ -373,7 +442,8 @@ describe('AppointmentsPage', () => {
   it('says when the list cannot be loaded and loads it again on request', async () => {
     let fail = true;
     api = fakeApi(fetchMock, {
-      'GET /api/Appointment/List': (call) => (fail ? [500, { ExceptionType: 500, ExceptionTypeString: 'InternalError' }] : listOf(call)),
+      'GET /api/Appointment/List': (call) =>
+        fail ? [500, { ExceptionType: 500, ExceptionTypeString: 'InternalError' }] : listOf(call),
       'GET /api/User/MyProperties': () => [200, { Items: [], NextAfterId: null }],
     });
     await show('/myrexer/appuntamenti/0');
@@ -411,7 +481,12 @@ describe('AppointmentsPage', () => {
     await show('/myrexer/appuntamenti/0', null);
     await card('Casa 1');
     fireEvent.click(screen.getByRole('button', { name: 'Vuoi affittarla? Inizia da qui' }));
-    await waitFor(() => expect(openLogin).toHaveBeenCalledWith({ source: LOGIN_SOURCE.createListingFromAppointment, redirectTo: '/annuncio/affittocasa' }));
+    await waitFor(() =>
+      expect(openLogin).toHaveBeenCalledWith({
+        source: LOGIN_SOURCE.createListingFromAppointment,
+        redirectTo: '/annuncio/affittocasa',
+      }),
+    );
     expect(LOGIN_SOURCE.createListingFromAppointment).toBe(6);
   });
 

@@ -47,7 +47,11 @@ export function AppointmentsPage({ tab, answersFor }: AppointmentsPageProps) {
   const role = useLocation({ select: (location) => roleOf(location.search as Record<string, unknown>) });
   const shown = useShownTab(role, tab);
   const liveRefetch = useLiveRefetchInterval();
-  const query = useInfiniteQuery({ ...appointmentListQueryOptions(role, shown ?? 0), enabled: shown !== undefined, refetchInterval: liveRefetch });
+  const query = useInfiniteQuery({
+    ...appointmentListQueryOptions(role, shown ?? 0),
+    enabled: shown !== undefined,
+    refetchInterval: liveRefetch,
+  });
   const ownerSide = useQuery(ownerSideQueryOptions());
   const [notice, setNotice] = useState<Notice | null>(null);
   const items = shown === undefined ? undefined : query.data?.pages.flatMap((page) => page.Items);
@@ -56,7 +60,10 @@ export function AppointmentsPage({ tab, answersFor }: AppointmentsPageProps) {
 
   const onChanged = (change: AppointmentChange) => {
     const name = change.appointment.OtherPartyName ?? t('card.someone');
-    setNotice({ text: t(`done.${change.event}`, { title: change.appointment.Property.Title, name }), tab: change.appointment.Tab !== shown ? change.appointment.Tab : null });
+    setNotice({
+      text: t(`done.${change.event}`, { title: change.appointment.Property.Title, name }),
+      tab: change.appointment.Tab !== shown ? change.appointment.Tab : null,
+    });
   };
 
   return (
@@ -72,7 +79,12 @@ export function AppointmentsPage({ tab, answersFor }: AppointmentsPageProps) {
           <p className={styles.noticeText}>
             {notice.text}{' '}
             {notice.tab !== null ? (
-              <Link to={`/myrexer/appuntamenti/${notice.tab}` as LinkProps['to']} search={searchOf(role) as never} className={styles.noticeLink} onClick={() => setNotice(null)}>
+              <Link
+                to={`/myrexer/appuntamenti/${notice.tab}` as LinkProps['to']}
+                search={searchOf(role) as never}
+                className={styles.noticeLink}
+                onClick={() => setNotice(null)}
+              >
                 {t(`done.goTo.${notice.tab}`)}
               </Link>
             ) : null}
@@ -102,13 +114,22 @@ export function AppointmentsPage({ tab, answersFor }: AppointmentsPageProps) {
             <ul className={styles.list} data-testid="appointments" data-tab={shown} data-role={role}>
               {items.map((appointment, index) => (
                 <li key={appointment.Id}>
-                  <AppointmentCard appointment={appointment} answers={answersFor(appointment)} priority={index < 2} onChanged={onChanged} />
+                  <AppointmentCard
+                    appointment={appointment}
+                    answers={answersFor(appointment)}
+                    priority={index < 2}
+                    onChanged={onChanged}
+                  />
                 </li>
               ))}
             </ul>
             {query.hasNextPage ? (
               <div className={styles.more}>
-                <Button variant="secondary" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+                <Button
+                  variant="secondary"
+                  onClick={() => void query.fetchNextPage()}
+                  loading={query.isFetchingNextPage}
+                >
                   {query.isFetchingNextPage ? t('more.loading') : t('more.button')}
                 </Button>
               </div>
@@ -166,7 +187,14 @@ function RoleSwitch({ role, tab }: { role: AppointmentRole; tab: AppointmentTabI
       <ul className={styles.rolesList}>
         {(['buyer', 'owner'] as const).map((side) => (
           <li key={side}>
-            <Link to={to} search={searchOf(side) as never} className={styles.role} aria-current={side === role ? 'page' : undefined} activeOptions={{ includeSearch: true, exact: true }} data-testid={`role-${side}`}>
+            <Link
+              to={to}
+              search={searchOf(side) as never}
+              className={styles.role}
+              aria-current={side === role ? 'page' : undefined}
+              activeOptions={{ includeSearch: true, exact: true }}
+              data-testid={`role-${side}`}
+            >
               {t(`role.${side}`)}
             </Link>
           </li>

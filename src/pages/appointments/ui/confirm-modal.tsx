@@ -1,6 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { appointmentErrorKey, appointmentErrorType, formatVisitTime, type AppointmentAnswerEvent, type AppointmentAnswers, type AppointmentItem } from '@/entities/appointment';
+import {
+  appointmentErrorKey,
+  appointmentErrorType,
+  formatVisitTime,
+  type AppointmentAnswerEvent,
+  type AppointmentAnswers,
+  type AppointmentItem,
+} from '@/entities/appointment';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -25,7 +32,16 @@ export interface ConfirmModalProps {
  * (a radio group), or, when the machine allows it, accepting and sharing their phone number
  * so the buyer calls to agree the time.
  */
-export function ConfirmModal({ appointment, answers, pending, pendingEvent, error, onConfirm, onAcceptWithPhone, onClose }: ConfirmModalProps) {
+export function ConfirmModal({
+  appointment,
+  answers,
+  pending,
+  pendingEvent,
+  error,
+  onConfirm,
+  onAcceptWithPhone,
+  onClose,
+}: ConfirmModalProps) {
   const { t } = useTranslation('appointments');
   const [slot, setSlot] = useState<string | undefined>(answers.confirm.length === 1 ? answers.confirm[0] : undefined);
   const [missing, setMissing] = useState(false);
@@ -100,7 +116,13 @@ export function ConfirmModal({ appointment, answers, pending, pendingEvent, erro
               </Alert>
             ) : null}
             <div>
-              <Button variant="secondary" onClick={onAcceptWithPhone} loading={pending && pendingEvent === 'ACCEPT_WITH_PHONE'} disabled={pending} data-testid="accept-with-phone">
+              <Button
+                variant="secondary"
+                onClick={onAcceptWithPhone}
+                loading={pending && pendingEvent === 'ACCEPT_WITH_PHONE'}
+                disabled={pending}
+                data-testid="accept-with-phone"
+              >
                 {pending && pendingEvent === 'ACCEPT_WITH_PHONE' ? t('confirm.phoneBusy') : t('confirm.phoneSubmit')}
               </Button>
             </div>

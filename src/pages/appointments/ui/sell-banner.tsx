@@ -18,7 +18,9 @@ export function SellBanner() {
   const navigate = useNavigate();
   const start = (to: WizardPath) => {
     if (session.isLoggedIn) return void navigate({ to });
-    void loadSessionRuntime().then((runtime) => runtime.openLogin({ source: LOGIN_SOURCE.createListingFromAppointment, redirectTo: to }));
+    void loadSessionRuntime().then((runtime) =>
+      runtime.openLogin({ source: LOGIN_SOURCE.createListingFromAppointment, redirectTo: to }),
+    );
   };
 
   return (

@@ -36,14 +36,18 @@ describe('DeleteSearchPage', () => {
     expect(api.calls).toHaveLength(0);
     await confirm();
     expect(await screen.findByText('Ricerca «Trilocali a Bologna» eliminata. Non riceverai più avvisi.')).toBeTruthy();
-    expect(api.sent('POST /api/SavedSearch/DeleteByLink').map((call) => call.body)).toEqual([{ Id: 42, Token: 'c2lnbmVk' }]);
+    expect(api.sent('POST /api/SavedSearch/DeleteByLink').map((call) => call.body)).toEqual([
+      { Id: 42, Token: 'c2lnbmVk' },
+    ]);
   });
 
   it('says the search is already gone', async () => {
     answer = [404, { ExceptionType: 120, ExceptionTypeString: 'SavedSearchNotFound' }];
     await show();
     await confirm();
-    expect(await screen.findByText('Questa ricerca non esiste più: è già stata eliminata e non riceverai altri avvisi.')).toBeTruthy();
+    expect(
+      await screen.findByText('Questa ricerca non esiste più: è già stata eliminata e non riceverai altri avvisi.'),
+    ).toBeTruthy();
   });
 
   it('says a link that is not signed for this search is not valid', async () => {
@@ -63,7 +67,9 @@ describe('DeleteSearchPage', () => {
     answer = [500, { ExceptionType: 0, ExceptionTypeString: 'InternalError' }];
     await show();
     await confirm();
-    expect(await screen.findByText('Non è stato possibile eliminare la ricerca. Riprova tra qualche istante.')).toBeTruthy();
+    expect(
+      await screen.findByText('Non è stato possibile eliminare la ricerca. Riprova tra qualche istante.'),
+    ).toBeTruthy();
     answer = [200, { Name: 'Trilocali a Bologna' }];
     await confirm();
     expect(await screen.findByTestId('delete-search-done')).toBeTruthy();

@@ -23,37 +23,47 @@ export function FaqPage({ variant }: FaqPageProps) {
   const idPrefix = useId();
 
   return (
-    <Page width="narrow" title={t(`variants.${current}.title`)} intro={t(`variants.${current}.intro`)} nav={<ModeNav label={t('nav.label')} current={current} items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))} />}>
+    <Page
+      width="narrow"
+      title={t(`variants.${current}.title`)}
+      intro={t(`variants.${current}.intro`)}
+      nav={
+        <ModeNav
+          label={t('nav.label')}
+          current={current}
+          items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))}
+        />
+      }
+    >
       <PageMeta title={t(`variants.${current}.metaTitle`)} description={t(`variants.${current}.metaDescription`)} />
 
+      <p className={styles.hint}>{t('expandHint')}</p>
+      <div className={styles.list}>
+        {Array.isArray(items) &&
+          items.map((item, index) => (
+            <details key={item.q} className={styles.item}>
+              <summary className={styles.question} id={`${idPrefix}-q${index}`}>
+                {item.q}
+              </summary>
+              <p className={styles.answer}>{item.a}</p>
+            </details>
+          ))}
+      </div>
 
-        <p className={styles.hint}>{t('expandHint')}</p>
-        <div className={styles.list}>
-          {Array.isArray(items) &&
-            items.map((item, index) => (
-              <details key={item.q} className={styles.item}>
-                <summary className={styles.question} id={`${idPrefix}-q${index}`}>
-                  {item.q}
-                </summary>
-                <p className={styles.answer}>{item.a}</p>
-              </details>
-            ))}
+      <aside className={styles.more} aria-labelledby={`${idPrefix}-more`}>
+        <h2 id={`${idPrefix}-more`} className={styles.moreTitle}>
+          {t('more.title')}
+        </h2>
+        <p className={styles.moreText}>{t('more.text')}</p>
+        <div className={styles.actions}>
+          <Link to="/contatti" className={buttonClassName()}>
+            {t('more.cta')}
+          </Link>
+          <Link to={variant ? `/comefunziona/${variant}` : '/comefunziona'} className={styles.secondary}>
+            {t('more.howItWorks')}
+          </Link>
         </div>
-
-        <aside className={styles.more} aria-labelledby={`${idPrefix}-more`}>
-          <h2 id={`${idPrefix}-more`} className={styles.moreTitle}>
-            {t('more.title')}
-          </h2>
-          <p className={styles.moreText}>{t('more.text')}</p>
-          <div className={styles.actions}>
-            <Link to="/contatti" className={buttonClassName()}>
-              {t('more.cta')}
-            </Link>
-            <Link to={variant ? `/comefunziona/${variant}` : '/comefunziona'} className={styles.secondary}>
-              {t('more.howItWorks')}
-            </Link>
-          </div>
-        </aside>
+      </aside>
     </Page>
   );
 }

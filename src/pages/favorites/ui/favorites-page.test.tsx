@@ -1,7 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSearchListing } from '@/entities/listing';
-import { createSessionViewStore, provideSessionRuntime, SessionViewContext, type SessionRuntime, type StoredSessionRecord } from '@/entities/session';
+import {
+  createSessionViewStore,
+  provideSessionRuntime,
+  SessionViewContext,
+  type SessionRuntime,
+  type StoredSessionRecord,
+} from '@/entities/session';
 import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
 import favoritesTranslations from '../../../../locales/it/favorites.json';
 import listingTranslations from '../../../../locales/it/listing.json';
@@ -14,10 +20,23 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const i18n = await testI18n({ 'favorites-page': translations, favorites: favoritesTranslations, listing: listingTranslations });
-const LOGGED_IN: StoredSessionRecord = { username: 'pia@example.it', isConfirmed: true, termsPrivacy: true, silent: false };
+const i18n = await testI18n({
+  'favorites-page': translations,
+  favorites: favoritesTranslations,
+  listing: listingTranslations,
+});
+const LOGGED_IN: StoredSessionRecord = {
+  username: 'pia@example.it',
+  isConfirmed: true,
+  termsPrivacy: true,
+  silent: false,
+};
 
-const favorite = (id: number, title: string, extra: { PriceChange?: number | null; Status?: number; Price?: number } = {}) => ({
+const favorite = (
+  id: number,
+  title: string,
+  extra: { PriceChange?: number | null; Status?: number; Price?: number } = {},
+) => ({
   Property: makeSearchListing({ Id: id, Title: title, Price: extra.Price ?? 230000 }),
   SavedAt: '2026-10-05T09:00:00.000Z',
   PriceAtSave: 245000,
@@ -57,10 +76,15 @@ const show = (record: StoredSessionRecord | null) => {
         <FavoritesPage />
       </SessionViewContext.Provider>
     ),
-    { i18n, path: '/myrexer/preferiti', otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/immobile/$id': () => <p>immobile</p> } },
+    {
+      i18n,
+      path: '/myrexer/preferiti',
+      otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/immobile/$id': () => <p>immobile</p> },
+    },
   );
 };
-const entry = async (title: string) => (await screen.findByRole('link', { name: title })).closest('[data-testid="favorite"]') as HTMLElement;
+const entry = async (title: string) =>
+  (await screen.findByRole('link', { name: title })).closest('[data-testid="favorite"]') as HTMLElement;
 
 describe('FavoritesPage', () => {
   it('shows each favourite with how its price moved since it was saved, and its status', async () => {

@@ -38,7 +38,13 @@ export function FavoritesPage() {
           <p className={styles.anonymousText}>
             <strong>{t('anonymous.text')}</strong> {t('anonymous.detail')}
           </p>
-          <Button size="small" onClick={() => void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: '/myrexer/preferiti' }))} data-testid="favorites-login">
+          <Button
+            size="small"
+            onClick={() =>
+              void loadSessionRuntime().then((runtime) => runtime.openLogin({ redirectTo: '/myrexer/preferiti' }))
+            }
+            data-testid="favorites-login"
+          >
             {t('anonymous.login')}
           </Button>
         </Alert>
@@ -91,11 +97,23 @@ function FavoriteEntry({ item, priority }: { item: FavoriteItem; priority: boole
   const savedAt = new Date(item.SavedAt);
 
   return (
-    <div className={cx(styles.favorite, status && styles.inactive)} data-testid="favorite" data-property-id={item.Property.Id}>
-      <ListingCard listing={item.Property} headingLevel="h2" priority={priority} action={<FavoriteToggle propertyId={item.Property.Id} listing={item.Property} />} />
+    <div
+      className={cx(styles.favorite, status && styles.inactive)}
+      data-testid="favorite"
+      data-property-id={item.Property.Id}
+    >
+      <ListingCard
+        listing={item.Property}
+        headingLevel="h2"
+        priority={priority}
+        action={<FavoriteToggle propertyId={item.Property.Id} listing={item.Property} />}
+      />
       <div className={styles.since}>
         {status ? (
-          <span className={cx(styles.badge, status === 4 ? styles.sold : styles.suspended)} data-testid="favorite-status">
+          <span
+            className={cx(styles.badge, status === 4 ? styles.sold : styles.suspended)}
+            data-testid="favorite-status"
+          >
             {t(`item.status.${status}`)}
           </span>
         ) : null}
@@ -104,7 +122,9 @@ function FavoriteEntry({ item, priority }: { item: FavoriteItem; priority: boole
             {t(change < 0 ? 'item.priceDown' : 'item.priceUp', { amount: formatThousands(Math.abs(change)) })}
           </span>
         ) : null}
-        {Number.isNaN(savedAt.getTime()) ? null : <span className={styles.savedOn}>{t('item.savedOn', { date: DATE.format(savedAt) })}</span>}
+        {Number.isNaN(savedAt.getTime()) ? null : (
+          <span className={styles.savedOn}>{t('item.savedOn', { date: DATE.format(savedAt) })}</span>
+        )}
         {status ? <span className={styles.statusNote}>{t(`item.statusNote.${status}`)}</span> : null}
       </div>
     </div>

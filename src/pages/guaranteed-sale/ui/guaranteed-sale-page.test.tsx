@@ -23,7 +23,11 @@ const show = () =>
   renderPage(() => <GuaranteedSalePage />, {
     i18n,
     path: '/vendutogarantito',
-    otherRoutes: { '/annuncio/vendocasa': () => <p>procedura</p>, '/valutocasa': () => <p>valutazione</p>, '/faq/vendocasa': () => <p>faq</p> },
+    otherRoutes: {
+      '/annuncio/vendocasa': () => <p>procedura</p>,
+      '/valutocasa': () => <p>valutazione</p>,
+      '/faq/vendocasa': () => <p>faq</p>,
+    },
   });
 
 describe('GuaranteedSalePage', () => {
@@ -32,7 +36,7 @@ describe('GuaranteedSalePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Venduto garantito' })).toBeTruthy();
     const price = screen.getByTestId('guaranteed-price');
     expect((await within(price).findByText(/1\.490,00/)).textContent).toBe('1.490,00\u00a0€');
-    expect(price.textContent).toContain('Se la casa non è venduta entro 120 giorni, ti restituiamo l\'intero importo.');
+    expect(price.textContent).toContain("Se la casa non è venduta entro 120 giorni, ti restituiamo l'intero importo.");
     const ctas = screen.getAllByRole('link', { name: /^(Metti in vendita la tua casa|Inizia ora)$/ });
     expect(ctas.map((link) => link.getAttribute('href'))).toEqual(['/annuncio/vendocasa', '/annuncio/vendocasa']);
     expect(document.title).toBe('Venduto garantito: vendi casa con un consulente e un prezzo concordato | Rexer');
@@ -41,7 +45,11 @@ describe('GuaranteedSalePage', () => {
   it('says how it works in steps, in order', async () => {
     await show();
     const steps = screen.getByRole('heading', { level: 2, name: 'Come funziona' }).closest('section') as HTMLElement;
-    expect(within(steps).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([
       'Pubblica il tuo annuncio',
       'Scegli il Venduto garantito',
       'Concordate il prezzo',
@@ -65,9 +73,15 @@ describe('GuaranteedSalePage', () => {
   });
 
   it('reads without a price when the catalogue does not answer', async () => {
-    fakeApi(fetchMock, { 'GET /api/Order/Catalogue': [500, { ExceptionType: 1, ExceptionTypeString: 'InternalError' }] });
+    fakeApi(fetchMock, {
+      'GET /api/Order/Catalogue': [500, { ExceptionType: 1, ExceptionTypeString: 'InternalError' }],
+    });
     await show();
-    expect(await screen.findByText('Il prezzo non è disponibile in questo momento: lo vedi quando scegli il servizio, prima di pagare.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Il prezzo non è disponibile in questo momento: lo vedi quando scegli il servizio, prima di pagare.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText('Quanto costa il Venduto garantito?')).toBeNull();
     expect(screen.getByText('Cosa succede se la casa non si vende entro 120 giorni?')).toBeTruthy();
   });

@@ -42,7 +42,10 @@ export function GuaranteedSalePage() {
 
   return (
     <div className={styles.page}>
-      <PageMeta title={t('meta.title')} description={price ? t('meta.description', vars) : t('meta.descriptionWithoutPrice')} />
+      <PageMeta
+        title={t('meta.title')}
+        description={price ? t('meta.description', vars) : t('meta.descriptionWithoutPrice')}
+      />
 
       <section className={styles.hero} aria-labelledby="guaranteed-title">
         <div className={`${styles.inner} ${styles.heroInner}`}>

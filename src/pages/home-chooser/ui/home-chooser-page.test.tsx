@@ -7,7 +7,13 @@ import { HomeChooserPage } from './home-chooser-page';
 const i18n = await testI18n({ 'home-chooser': homeChooserTranslations });
 
 async function renderChooser() {
-  const { router } = await renderPage(() => <HomeChooserPage />, { i18n, path: '/', otherRoutes: Object.fromEntries(['/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa'].map((path) => [path, () => <p>landing {path}</p>])) });
+  const { router } = await renderPage(() => <HomeChooserPage />, {
+    i18n,
+    path: '/',
+    otherRoutes: Object.fromEntries(
+      ['/comprocasa', '/vendocasa', '/affittocasa', '/trovocasa'].map((path) => [path, () => <p>landing {path}</p>]),
+    ),
+  });
   return router;
 }
 

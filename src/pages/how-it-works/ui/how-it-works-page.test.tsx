@@ -8,7 +8,10 @@ import { HowItWorksPage } from './how-it-works-page';
 const i18n = await testI18n({ 'how-it-works': translations });
 
 async function renderPage(variant?: HowItWorksVariant) {
-  await renderAt(() => <HowItWorksPage variant={variant} />, { i18n, path: variant ? `/comefunziona/${variant}` : '/comefunziona' });
+  await renderAt(() => <HowItWorksPage variant={variant} />, {
+    i18n,
+    path: variant ? `/comefunziona/${variant}` : '/comefunziona',
+  });
   await screen.findByRole('heading', { level: 1 });
 }
 
@@ -20,7 +23,9 @@ describe('HowItWorksPage', () => {
     await renderPage('vendocasa');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Come funziona per chi vende casa');
     expect(screen.getAllByRole('listitem').length).toBeGreaterThan(5);
-    const names = within(paidSection()).getAllByRole('term').map((term) => term.textContent);
+    const names = within(paidSection())
+      .getAllByRole('term')
+      .map((term) => term.textContent);
     expect(names).toEqual([
       'In prima fila',
       'Servizio fotografico',
@@ -49,7 +54,11 @@ describe('HowItWorksPage', () => {
   it('links the overview to the four paths', async () => {
     await renderPage();
     const paths = screen.getByRole('heading', { name: 'Scegli il tuo percorso' }).closest('section') as HTMLElement;
-    expect(within(paths).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+    expect(
+      within(paths)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
       '/comefunziona/comprocasa',
       '/comefunziona/vendocasa',
       '/comefunziona/affittocasa',

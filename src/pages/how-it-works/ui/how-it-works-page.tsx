@@ -34,95 +34,105 @@ export function HowItWorksPage({ variant }: HowItWorksPageProps) {
   const showsPaidSection = current === 'general' || current === 'vendocasa' || current === 'affittocasa';
 
   return (
-    <Page width="wide" title={t(`${base}.title`)} intro={t(`${base}.intro`)} nav={<ModeNav label={t('nav.label')} current={current} items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))} />}>
+    <Page
+      width="wide"
+      title={t(`${base}.title`)}
+      intro={t(`${base}.intro`)}
+      nav={
+        <ModeNav
+          label={t('nav.label')}
+          current={current}
+          items={NAV_TARGETS.map((target) => ({ key: target.key, to: target.to, label: t(`nav.${target.key}`) }))}
+        />
+      }
+    >
       <PageMeta title={t(`${base}.metaTitle`)} description={t(`${base}.metaDescription`)} />
 
+      {paths.length > 0 && (
+        <section className={styles.section} aria-labelledby="hiw-paths">
+          <h2 id="hiw-paths" className={styles.sectionTitle}>
+            {t('sections.paths')}
+          </h2>
+          <ul className={styles.paths}>
+            {paths.map((path) => (
+              <li key={path.key}>
+                <Link to={`/comefunziona/${path.key}`} className={styles.pathCard}>
+                  <h3 className={styles.pathTitle}>{path.title}</h3>
+                  <p className={styles.pathText}>{path.text}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
-        {paths.length > 0 && (
-          <section className={styles.section} aria-labelledby="hiw-paths">
-            <h2 id="hiw-paths" className={styles.sectionTitle}>
-              {t('sections.paths')}
-            </h2>
-            <ul className={styles.paths}>
-              {paths.map((path) => (
-                <li key={path.key}>
-                  <Link to={`/comefunziona/${path.key}`} className={styles.pathCard}>
-                    <h3 className={styles.pathTitle}>{path.title}</h3>
-                    <p className={styles.pathText}>{path.text}</p>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+      {steps.length > 0 && (
+        <section className={styles.section} aria-labelledby="hiw-steps">
+          <h2 id="hiw-steps" className={styles.sectionTitle}>
+            {t('sections.steps')}
+          </h2>
+          <ol className={styles.steps}>
+            {steps.map((step) => (
+              <li key={step.title} className={styles.step}>
+                <h3 className={styles.stepTitle}>{step.title}</h3>
+                <p className={styles.stepText}>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
-        {steps.length > 0 && (
-          <section className={styles.section} aria-labelledby="hiw-steps">
-            <h2 id="hiw-steps" className={styles.sectionTitle}>
-              {t('sections.steps')}
-            </h2>
-            <ol className={styles.steps}>
-              {steps.map((step) => (
-                <li key={step.title} className={styles.step}>
-                  <h3 className={styles.stepTitle}>{step.title}</h3>
-                  <p className={styles.stepText}>{step.text}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+      <div className={styles.columns}>
+        <section className={styles.panel} aria-labelledby="hiw-free">
+          <h2 id="hiw-free" className={styles.sectionTitle}>
+            {t('sections.free')}
+          </h2>
+          <ul className={styles.checkList}>
+            {free.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
 
-        <div className={styles.columns}>
-          <section className={styles.panel} aria-labelledby="hiw-free">
-            <h2 id="hiw-free" className={styles.sectionTitle}>
-              {t('sections.free')}
-            </h2>
-            <ul className={styles.checkList}>
-              {free.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </section>
-
-          <section className={styles.panel} aria-labelledby="hiw-paid">
-            <h2 id="hiw-paid" className={styles.sectionTitle}>
-              {t('sections.paid')}
-            </h2>
-            {showsPaidSection && paid.length > 0 ? (
-              <>
-                <p className={styles.note}>{t('sections.paidNote')}</p>
-                <dl className={styles.services}>
-                  {paid.map((key) => (
-                    <div key={key} className={styles.service}>
-                      <dt className={styles.serviceName}>{t(`services.${key}.name`)}</dt>
-                      <dd className={styles.serviceText}>{t(`services.${key}.text`)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </>
-            ) : (
-              <p className={styles.note}>{t('sections.noPaid')}</p>
-            )}
-          </section>
-        </div>
-
-        {showsPaidSection && (
-          <p className={styles.publication}>
-            <strong>{t('services.publication.name')}</strong> <span className={styles.badge}>{t('sections.freeBadge')}</span>{' '}
-            {t('services.publication.text')}
-          </p>
-        )}
-
-        <div className={styles.actions}>
-          {variant && (
-            <Link to={VARIANT_CTA[variant]} className={buttonClassName()}>
-              {t(`${base}.cta`)}
-            </Link>
+        <section className={styles.panel} aria-labelledby="hiw-paid">
+          <h2 id="hiw-paid" className={styles.sectionTitle}>
+            {t('sections.paid')}
+          </h2>
+          {showsPaidSection && paid.length > 0 ? (
+            <>
+              <p className={styles.note}>{t('sections.paidNote')}</p>
+              <dl className={styles.services}>
+                {paid.map((key) => (
+                  <div key={key} className={styles.service}>
+                    <dt className={styles.serviceName}>{t(`services.${key}.name`)}</dt>
+                    <dd className={styles.serviceText}>{t(`services.${key}.text`)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : (
+            <p className={styles.note}>{t('sections.noPaid')}</p>
           )}
-          <Link to={variant ? `/faq/${variant}` : '/faq'} className={styles.secondary}>
-            {t('sections.faqLink')}
+        </section>
+      </div>
+
+      {showsPaidSection && (
+        <p className={styles.publication}>
+          <strong>{t('services.publication.name')}</strong>{' '}
+          <span className={styles.badge}>{t('sections.freeBadge')}</span> {t('services.publication.text')}
+        </p>
+      )}
+
+      <div className={styles.actions}>
+        {variant && (
+          <Link to={VARIANT_CTA[variant]} className={buttonClassName()}>
+            {t(`${base}.cta`)}
           </Link>
-        </div>
+        )}
+        <Link to={variant ? `/faq/${variant}` : '/faq'} className={styles.secondary}>
+          {t('sections.faqLink')}
+        </Link>
+      </div>
     </Page>
   );
 }

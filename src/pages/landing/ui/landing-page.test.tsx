@@ -12,30 +12,94 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-
 const i18n = await testI18n({ landing: landingTranslations });
 
 const CITIES = [
-  { Id: 1, Name: 'Milano', Slug: 'milano', ProvinceCode: 'MI', ProvinceName: 'Milano', RegionName: 'Lombardia', Latitude: 45.46, Longitude: 9.19, SaleCount: 40, RentCount: 12 },
-  { Id: 2, Name: 'Monza', Slug: 'monza', ProvinceCode: 'MB', ProvinceName: 'Monza e della Brianza', RegionName: 'Lombardia', Latitude: 45.58, Longitude: 9.27, SaleCount: 9, RentCount: 0 },
-  { Id: 3, Name: "L'Aquila", Slug: 'l-aquila', ProvinceCode: 'AQ', ProvinceName: "L'Aquila", RegionName: 'Abruzzo', Latitude: 42.35, Longitude: 13.4, SaleCount: 3, RentCount: 5 },
+  {
+    Id: 1,
+    Name: 'Milano',
+    Slug: 'milano',
+    ProvinceCode: 'MI',
+    ProvinceName: 'Milano',
+    RegionName: 'Lombardia',
+    Latitude: 45.46,
+    Longitude: 9.19,
+    SaleCount: 40,
+    RentCount: 12,
+  },
+  {
+    Id: 2,
+    Name: 'Monza',
+    Slug: 'monza',
+    ProvinceCode: 'MB',
+    ProvinceName: 'Monza e della Brianza',
+    RegionName: 'Lombardia',
+    Latitude: 45.58,
+    Longitude: 9.27,
+    SaleCount: 9,
+    RentCount: 0,
+  },
+  {
+    Id: 3,
+    Name: "L'Aquila",
+    Slug: 'l-aquila',
+    ProvinceCode: 'AQ',
+    ProvinceName: "L'Aquila",
+    RegionName: 'Abruzzo',
+    Latitude: 42.35,
+    Longitude: 13.4,
+    SaleCount: 3,
+    RentCount: 5,
+  },
 ];
 
 const LISTINGS = [
-  { Id: 10, Title: 'Casa in vendita in Via Solferino a Milano', CityName: 'Milano', ProvinceCode: 'MI', SellType: 1, Price: 385000, SurfaceM2: 92, Rooms: 3, Bathrooms: 2, PropertyTypeName: 'Appartamento', ImageUrl: '/media/10.jpg', ThumbnailUrl: '/media/10-t.jpg' },
-  { Id: 11, Title: 'Casa in affitto in Via Roma a Monza', CityName: 'Monza', ProvinceCode: 'MB', SellType: 2, Price: 1250, SurfaceM2: 60, Rooms: 1, Bathrooms: 1, PropertyTypeName: 'Bilocale', ImageUrl: null, ThumbnailUrl: null },
+  {
+    Id: 10,
+    Title: 'Casa in vendita in Via Solferino a Milano',
+    CityName: 'Milano',
+    ProvinceCode: 'MI',
+    SellType: 1,
+    Price: 385000,
+    SurfaceM2: 92,
+    Rooms: 3,
+    Bathrooms: 2,
+    PropertyTypeName: 'Appartamento',
+    ImageUrl: '/media/10.jpg',
+    ThumbnailUrl: '/media/10-t.jpg',
+  },
+  {
+    Id: 11,
+    Title: 'Casa in affitto in Via Roma a Monza',
+    CityName: 'Monza',
+    ProvinceCode: 'MB',
+    SellType: 2,
+    Price: 1250,
+    SurfaceM2: 60,
+    Rooms: 1,
+    Bathrooms: 1,
+    PropertyTypeName: 'Bilocale',
+    ImageUrl: null,
+    ThumbnailUrl: null,
+  },
 ];
 
 function answerApi({ listingsStatus = 200 } = {}) {
   fakeApi(fetchMock, {
     'GET /api/Home/Cities': [200, CITIES],
     'GET /api/Home/Listings': ({ query }) =>
-      listingsStatus !== 200 ? [listingsStatus, { ExceptionType: 0, ExceptionTypeString: 'Error' }] : [200, LISTINGS.filter((listing) => listing.SellType === Number(query.get('SellType')))],
+      listingsStatus !== 200
+        ? [listingsStatus, { ExceptionType: 0, ExceptionTypeString: 'Error' }]
+        : [200, LISTINGS.filter((listing) => listing.SellType === Number(query.get('SellType')))],
   });
 }
 
 async function renderLanding(mode: LandingMode, typeSlug?: string) {
-  const { router } = await renderPage(() => <LandingPage mode={mode} typeSlug={typeSlug} />, { i18n, path: '/', otherRoutes: { $: () => <p>destination</p> } });
+  const { router } = await renderPage(() => <LandingPage mode={mode} typeSlug={typeSlug} />, {
+    i18n,
+    path: '/',
+    otherRoutes: { $: () => <p>destination</p> },
+  });
   return router;
 }
 
@@ -58,7 +122,9 @@ describe('LandingPage', () => {
     expect(within(card).getByRole('img').getAttribute('alt')).toBe(
       "Foto dell'immobile: Casa in vendita in Via Solferino a Milano",
     );
-    expect(within(card).getByRole('link', { name: 'Casa in vendita in Via Solferino a Milano' }).getAttribute('href')).toBe('/immobile/10');
+    expect(
+      within(card).getByRole('link', { name: 'Casa in vendita in Via Solferino a Milano' }).getAttribute('href'),
+    ).toBe('/immobile/10');
   });
 
   it('shows rent prices per month to people looking for a rental', async () => {
@@ -101,7 +167,10 @@ describe('LandingPage', () => {
       'section',
     ) as HTMLElement;
     const links = within(section).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Milano12 annunci in affitto', "L'Aquila5 annunci in affitto"]);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Milano12 annunci in affitto',
+      "L'Aquila5 annunci in affitto",
+    ]);
     expect(links[1].getAttribute('href')).toBe('/trovocasa/case/l-aquila/comuni');
   });
 
@@ -113,14 +182,17 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Valuta gratis la tua casa' }).getAttribute('href')).toBe('/valutocasa');
   });
 
-  it.each(['vendocasa', 'affittocasa'] as const)('fills the right half of the %s hero with what Rexer does for owners', async (mode) => {
-    await renderLanding(mode);
-    const promise = await screen.findByTestId('landing-promise');
-    expect(within(promise).getByRole('heading', { level: 2 }).textContent).toMatch(/^Con Rexer/);
-    expect(within(promise).getAllByRole('listitem')).toHaveLength(3);
-  });
+  it.each(['vendocasa', 'affittocasa'] as const)(
+    'fills the right half of the %s hero with what Rexer does for owners',
+    async (mode) => {
+      await renderLanding(mode);
+      const promise = await screen.findByTestId('landing-promise');
+      expect(within(promise).getByRole('heading', { level: 2 }).textContent).toMatch(/^Con Rexer/);
+      expect(within(promise).getAllByRole('listitem')).toHaveLength(3);
+    },
+  );
 
-  it('gives seekers the city picker in that place, not the owners\' promise', async () => {
+  it("gives seekers the city picker in that place, not the owners' promise", async () => {
     await renderLanding('comprocasa');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('landing-promise')).toBeNull();

@@ -54,7 +54,11 @@ export function LandingPage({ mode, typeSlug }: LandingPageProps) {
               {typed ? t(`${base}.titleTyped`, typeVars) : t(`${base}.title`)}
             </h1>
             <p className={styles.subtitle}>{t(`${base}.subtitle`)}</p>
-            <SearchPlaceBox className={styles.heroSearch} sellType={config.sellType} typeSlug={typed ? typeSlug : undefined} />
+            <SearchPlaceBox
+              className={styles.heroSearch}
+              sellType={config.sellType}
+              typeSlug={typed ? typeSlug : undefined}
+            />
             {!config.seeker && (
               <div className={styles.actions}>
                 <Link to={config.primaryTo} className={styles.button}>

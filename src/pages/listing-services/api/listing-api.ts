@@ -11,6 +11,9 @@ export const serviceListingQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['user', 'my-listings', 'services', id] as const,
     queryFn: async ({ signal }): Promise<MyListing> =>
-      unwrap('GET /api/User/GetMyPropertyById/{id}', await apiClient.GET('/api/User/GetMyPropertyById/{id}', { params: { path: { id } }, signal })),
+      unwrap(
+        'GET /api/User/GetMyPropertyById/{id}',
+        await apiClient.GET('/api/User/GetMyPropertyById/{id}', { params: { path: { id } }, signal }),
+      ),
     staleTime: 0,
   });

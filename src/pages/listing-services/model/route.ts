@@ -14,5 +14,7 @@ export interface ServicesSearch {
 export function parseServicesSearch(search: Record<string, unknown>): ServicesSearch {
   const raw = search.ordine;
   const value = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? { ordine: value } : {};
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647
+    ? { ordine: value }
+    : {};
 }

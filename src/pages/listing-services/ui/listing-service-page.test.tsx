@@ -14,7 +14,15 @@ const fetchMock = vi.hoisted(() => {
 
 const i18n = await testI18n({ 'listing-services': translations, 'buy-service': buyService });
 
-const baseListing = { Id: 10, Status: 2, SellType: 1, PlanType: 1, Title: 'Trilocale luminoso in via Saragozza', HighlightedUntil: null, PremiumUntil: null };
+const baseListing = {
+  Id: 10,
+  Status: 2,
+  SellType: 1,
+  PlanType: 1,
+  Title: 'Trilocale luminoso in via Saragozza',
+  HighlightedUntil: null,
+  PremiumUntil: null,
+};
 let listing: Record<string, unknown>;
 let orders: Record<number, object>;
 let api: ReturnType<typeof fakeApi>;
@@ -45,7 +53,9 @@ function answer() {
       const created = order(nextOrderId++, 'pending', quantity);
       return [201, created];
     },
-    ...Object.fromEntries(Object.entries(orders).map(([id]) => [`GET /api/Order/${id}`, () => [200, orders[Number(id)]]])),
+    ...Object.fromEntries(
+      Object.entries(orders).map(([id]) => [`GET /api/Order/${id}`, () => [200, orders[Number(id)]]]),
+    ),
   });
 }
 
@@ -60,17 +70,35 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const show = (serviceId = 1, orderId?: number, openPaymentPage = vi.fn()) =>
-  renderPage(() => <ListingServicePage id={10} serviceId={serviceId} orderId={orderId} notFound={<h1>Pagina non trovata</h1>} openPaymentPage={openPaymentPage} />, {
-    i18n,
-    path: `/myrexer/annuncio/10/servizi/${serviceId}`,
-    otherRoutes: { '/myrexer/annuncio/$id/$type': () => <p>servizi</p>, '/vendutogarantito': () => <p>venduto garantito</p>, '/annuncio/vendocasa/$id': () => <p>procedura</p> },
-  }).then(() => openPaymentPage);
+  renderPage(
+    () => (
+      <ListingServicePage
+        id={10}
+        serviceId={serviceId}
+        orderId={orderId}
+        notFound={<h1>Pagina non trovata</h1>}
+        openPaymentPage={openPaymentPage}
+      />
+    ),
+    {
+      i18n,
+      path: `/myrexer/annuncio/10/servizi/${serviceId}`,
+      otherRoutes: {
+        '/myrexer/annuncio/$id/$type': () => <p>servizi</p>,
+        '/vendutogarantito': () => <p>venduto garantito</p>,
+        '/annuncio/vendocasa/$id': () => <p>procedura</p>,
+      },
+    },
+  ).then(() => openPaymentPage);
 
 /** The Idempotency-Key of each order created, in order. */
 const keysSent = () =>
   fetchMock.mock.calls
     .map(([input]) => input)
-    .filter((input): input is Request => input instanceof Request && input.method === 'POST' && new URL(input.url).pathname === '/api/Order')
+    .filter(
+      (input): input is Request =>
+        input instanceof Request && input.method === 'POST' && new URL(input.url).pathname === '/api/Order',
+    )
     .map((request) => request.headers.get('idempotency-key'));
 
 /** The outcome region once the order has been read with this status. */
@@ -85,7 +113,14 @@ describe('ListingServicePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'In prima fila' })).toBeTruthy();
     expect(screen.getByText('Per 30 giorni il tuo annuncio compare tra i primi risultati.')).toBeTruthy();
     const periods = screen.getByRole('combobox', { name: 'Per quanto tempo?' }) as HTMLSelectElement;
-    expect([...periods.options].map((option) => option.textContent)).toEqual(['30 giorni', '2 periodi da 30 giorni', '3 periodi da 30 giorni', '4 periodi da 30 giorni', '5 periodi da 30 giorni', '6 periodi da 30 giorni']);
+    expect([...periods.options].map((option) => option.textContent)).toEqual([
+      '30 giorni',
+      '2 periodi da 30 giorni',
+      '3 periodi da 30 giorni',
+      '4 periodi da 30 giorni',
+      '5 periodi da 30 giorni',
+      '6 periodi da 30 giorni',
+    ]);
     fireEvent.change(periods, { target: { value: '2' } });
     expect(screen.getByTestId('buy-total').textContent).toBe('78,00\u00a0€');
     const buy = screen.getByRole('button', { name: 'Acquista e paga 78,00\u00a0€' });
@@ -93,8 +128,12 @@ describe('ListingServicePage', () => {
     fireEvent.click(buy);
     await waitFor(() => expect(open).toHaveBeenCalledWith('/pagamento/off_50'));
     // One order, whatever the clicks: the button waits while the payment page opens.
-    expect(api.sent('POST /api/Order').map((call) => call.body)).toEqual([{ PropertyId: 10, ServiceProducts: [{ Id: 1, Quantity: 2 }], Origin: 'myrexer' }]);
-    expect(screen.getByRole('button', { name: 'Apertura della pagina di pagamento…' }).hasAttribute('disabled')).toBe(true);
+    expect(api.sent('POST /api/Order').map((call) => call.body)).toEqual([
+      { PropertyId: 10, ServiceProducts: [{ Id: 1, Quantity: 2 }], Origin: 'myrexer' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Apertura della pagina di pagamento…' }).hasAttribute('disabled')).toBe(
+      true,
+    );
     expect(keysSent()[0]).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
   });
 
@@ -135,7 +174,9 @@ describe('ListingServicePage', () => {
     expect(outcome.textContent).toContain('Non ti è stato addebitato nulla.');
     fireEvent.click(within(outcome).getByRole('button', { name: 'Riprova il pagamento di 117,00\u00a0€' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/pagamento/off_50'));
-    expect(api.sent('POST /api/Order').map((call) => call.body)).toEqual([{ PropertyId: 10, ServiceProducts: [{ Id: 1, Quantity: 3 }], Origin: 'myrexer' }]);
+    expect(api.sent('POST /api/Order').map((call) => call.body)).toEqual([
+      { PropertyId: 10, ServiceProducts: [{ Id: 1, Quantity: 3 }], Origin: 'myrexer' },
+    ]);
     expect(keysSent()[0]).not.toBe('chiave-del-primo-tentativo');
   });
 
@@ -157,20 +198,32 @@ describe('ListingServicePage', () => {
     });
     const open = await show();
     fireEvent.click(await screen.findByRole('button', { name: 'Acquista e paga 39,00\u00a0€' }));
-    expect(await screen.findByText('Il pagamento non è disponibile in questo momento: non ti è stato addebitato nulla. Riprova tra qualche minuto.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Il pagamento non è disponibile in questo momento: non ti è stato addebitato nulla. Riprova tra qualche minuto.',
+      ),
+    ).toBeTruthy();
     expect(open).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Acquista e paga 39,00\u00a0€' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('does not sell again a service bought once, and leads from sold guaranteed to its page', async () => {
-    orders = { 64: { ...order(64, 'paid'), ServiceProducts: [{ Id: 3, Name: 'Venduto garantito', Quantity: 1, UnitPriceCents: 149000 }], AmountCents: 149000 } };
+    orders = {
+      64: {
+        ...order(64, 'paid'),
+        ServiceProducts: [{ Id: 3, Name: 'Venduto garantito', Quantity: 1, UnitPriceCents: 149000 }],
+        AmountCents: 149000,
+      },
+    };
     api = answer();
     await show(3);
     expect(await screen.findByRole('heading', { level: 1, name: 'Venduto garantito' })).toBeTruthy();
     expect(screen.getByTestId('service-state').textContent).toBe('Acquistato il 3 novembre 2026');
     expect(screen.getByText('Hai già acquistato questo servizio per il tuo annuncio.')).toBeTruthy();
     expect(screen.queryByTestId('buy-service')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Come funziona il Venduto garantito' }).getAttribute('href')).toBe('/vendutogarantito');
+    expect(screen.getByRole('link', { name: 'Come funziona il Venduto garantito' }).getAttribute('href')).toBe(
+      '/vendutogarantito',
+    );
   });
 
   it('answers not found for a service this listing cannot have', async () => {

@@ -1,6 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BuyServiceForm, canBuyServices, formatDate, formatEuroCents, OrderOutcome, SERVICE, ServiceState, type OpenPaymentPage, type ServiceOffer } from '@/features/buy-service';
+import {
+  BuyServiceForm,
+  canBuyServices,
+  formatDate,
+  formatEuroCents,
+  OrderOutcome,
+  SERVICE,
+  ServiceState,
+  type OpenPaymentPage,
+  type ServiceOffer,
+} from '@/features/buy-service';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -49,7 +59,15 @@ export function ListingServicePage({ id, serviceId, orderId, notFound, openPayme
       }
     >
       <PageMeta title={t('detail.meta', { name, title: listing ? listingTitle : t('untitled') })} noindex />
-      {orderId ? <OrderOutcome listingId={id} orderId={orderId} paidNote={offer ? <PaidNote offer={offer} /> : null} onSettled={() => void services.refresh()} openPaymentPage={openPaymentPage} /> : null}
+      {orderId ? (
+        <OrderOutcome
+          listingId={id}
+          orderId={orderId}
+          paidNote={offer ? <PaidNote offer={offer} /> : null}
+          onSettled={() => void services.refresh()}
+          openPaymentPage={openPaymentPage}
+        />
+      ) : null}
       {ready && offer ? (
         <Detail listing={ready.listing} offer={offer} openPaymentPage={openPaymentPage} />
       ) : services.failed ? (
@@ -72,7 +90,15 @@ function PaidNote({ offer }: { offer: ServiceOffer }) {
   return <>{t('detail.activeNow', { name: offer.product.Name, date: formatDate(offer.state.until) })}</>;
 }
 
-function Detail({ listing, offer, openPaymentPage }: { listing: MyListing; offer: ServiceOffer; openPaymentPage?: OpenPaymentPage }) {
+function Detail({
+  listing,
+  offer,
+  openPaymentPage,
+}: {
+  listing: MyListing;
+  offer: ServiceOffer;
+  openPaymentPage?: OpenPaymentPage;
+}) {
   const { t } = useTranslation('listing-services');
   const { product } = offer;
   const open = canBuyServices(listing.Status);
@@ -103,7 +129,9 @@ function Detail({ listing, offer, openPaymentPage }: { listing: MyListing; offer
         {open && offer.canBuy ? (
           <BuyServiceForm listingId={listing.Id} product={product} openPaymentPage={openPaymentPage} />
         ) : open ? (
-          <p className={styles.muted}>{t(offer.state.kind === 'currentPlan' ? 'detail.alreadyPlan' : 'detail.alreadyBought')}</p>
+          <p className={styles.muted}>
+            {t(offer.state.kind === 'currentPlan' ? 'detail.alreadyPlan' : 'detail.alreadyBought')}
+          </p>
         ) : null}
       </section>
     </div>

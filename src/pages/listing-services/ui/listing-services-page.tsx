@@ -52,7 +52,12 @@ export function ListingServicesPage({ id, orderId, notFound }: ListingServicesPa
           <StatusNotice listing={ready.listing} />
           {pending && !orderId ? (
             <Alert tone="info" title={t('list.pending.title')} className={styles.notice}>
-              <p>{t('list.pending.text', { services: pending.ServiceProducts.map((line) => line.Name).join(', '), total: formatEuroCents(pending.AmountCents) })}</p>
+              <p>
+                {t('list.pending.text', {
+                  services: pending.ServiceProducts.map((line) => line.Name).join(', '),
+                  total: formatEuroCents(pending.AmountCents),
+                })}
+              </p>
               <a href={pending.PaymentUrl ?? undefined} className={styles.noticeLink}>
                 {t('list.pending.resume')}
               </a>
@@ -90,14 +95,20 @@ function ServiceCard({ listingId, offer, open }: { listingId: number; offer: Ser
       </h2>
       <p className={styles.cardPrice}>
         {formatEuroCents(product.PriceCents)}
-        {PRICE_UNITS.has(product.Id) ? <span className={styles.priceUnit}> {t(`list.priceUnit.${product.Id}`)}</span> : null}
+        {PRICE_UNITS.has(product.Id) ? (
+          <span className={styles.priceUnit}> {t(`list.priceUnit.${product.Id}`)}</span>
+        ) : null}
       </p>
       <p className={styles.cardText}>{product.Description}</p>
       <ServiceState offer={offer} />
       <Link
         to="/myrexer/annuncio/$id/$type/$serviceid"
         params={{ id: String(listingId), type: SERVICES_SLUG, serviceid: String(product.Id) }}
-        className={buttonClassName({ variant: open && offer.canBuy ? 'primary' : 'secondary', size: 'small', className: styles.cardAction })}
+        className={buttonClassName({
+          variant: open && offer.canBuy ? 'primary' : 'secondary',
+          size: 'small',
+          className: styles.cardAction,
+        })}
         aria-label={t(open && offer.canBuy ? 'list.openToBuy' : 'list.open', { name: product.Name })}
       >
         {t(open && offer.canBuy ? 'list.buy' : 'list.details')}

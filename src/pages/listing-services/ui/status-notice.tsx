@@ -22,7 +22,11 @@ export function StatusNotice({ listing }: { listing: MyListing }) {
     );
   if (listing.Status === 4)
     return (
-      <Alert tone="info" title={t(listing.SellType === 2 ? 'status.sold.titleRent' : 'status.sold.title')} className={styles.notice}>
+      <Alert
+        tone="info"
+        title={t(listing.SellType === 2 ? 'status.sold.titleRent' : 'status.sold.title')}
+        className={styles.notice}
+      >
         <p>{t('status.sold.text')}</p>
       </Alert>
     );

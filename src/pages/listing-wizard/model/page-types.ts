@@ -51,7 +51,8 @@ export interface WizardPageView {
   draft: PageDraftFacts | null;
 }
 
-export type FirstPasswordOutcome = 'ok' | 'InvalidPassword' | 'PasswordTooWeak' | 'PasswordBreached' | 'PasswordAlreadySet' | 'error';
+export type FirstPasswordOutcome =
+  'ok' | 'InvalidPassword' | 'PasswordTooWeak' | 'PasswordBreached' | 'PasswordAlreadySet' | 'error';
 
 /** What the page asks of its process. */
 export interface WizardPageActions {

@@ -35,7 +35,16 @@ function view(overrides: Partial<WizardPageView> = {}): WizardPageView {
 }
 
 function actions(): WizardPageActions {
-  return { answer: vi.fn(), back: vi.fn(), goTo: vi.fn(), exit: vi.fn(), confirmExit: vi.fn(), cancelExit: vi.fn(), setFirstPassword: vi.fn(async () => 'ok' as const), openLogin: vi.fn() };
+  return {
+    answer: vi.fn(),
+    back: vi.fn(),
+    goTo: vi.fn(),
+    exit: vi.fn(),
+    confirmExit: vi.fn(),
+    cancelExit: vi.fn(),
+    setFirstPassword: vi.fn(async () => 'ok' as const),
+    openLogin: vi.fn(),
+  };
 }
 
 async function show(state: ListingWizardPageState) {
@@ -57,13 +66,27 @@ describe('ListingWizardPage', () => {
   });
 
   it('says why a save failed, by its reason when known', async () => {
-    await show({ kind: 'wizard', view: view({ error: { kind: 'save', failure: 'offline' } }), actions: actions(), username: null });
-    expect(await screen.findByText('Sembra che tu sia offline: controlla la connessione e riprova. La risposta non è andata persa.')).toBeTruthy();
+    await show({
+      kind: 'wizard',
+      view: view({ error: { kind: 'save', failure: 'offline' } }),
+      actions: actions(),
+      username: null,
+    });
+    expect(
+      await screen.findByText(
+        'Sembra che tu sia offline: controlla la connessione e riprova. La risposta non è andata persa.',
+      ),
+    ).toBeTruthy();
   });
 
   it('asks before leaving when a navigation away is held, and passes the answer on', async () => {
     const act = actions();
-    await show({ kind: 'wizard', view: view({ step: null, stepNumber: null, confirmingExit: true }), actions: act, username: null });
+    await show({
+      kind: 'wizard',
+      view: view({ step: null, stepNumber: null, confirmingExit: true }),
+      actions: act,
+      username: null,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Vuoi uscire?' });
     expect(within(dialog).getByText(/ritrovi l'annuncio in «I miei annunci»/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resta qui' }));
@@ -71,17 +94,39 @@ describe('ListingWizardPage', () => {
   });
 
   it('offers no Esci once the listing is published', async () => {
-    await show({ kind: 'wizard', view: view({ step: 'endOfQuestions', stepNumber: 26, settled: true }), actions: actions(), username: null });
+    await show({
+      kind: 'wizard',
+      view: view({ step: 'endOfQuestions', stepNumber: 26, settled: true }),
+      actions: actions(),
+      username: null,
+    });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: /Esci/ })).toBeNull();
   });
 
   it('says what happens between steps, and lets a seller back from an unfinished payment pay or choose again', async () => {
     const act = actions();
-    await show({ kind: 'wizard', view: view({ step: null, stepNumber: null, busy: true, stage: 'publishing' }), actions: act, username: null });
+    await show({
+      kind: 'wizard',
+      view: view({ step: null, stepNumber: null, busy: true, stage: 'publishing' }),
+      actions: act,
+      username: null,
+    });
     expect(screen.getAllByText('Stiamo pubblicando il tuo annuncio…').length).toBeGreaterThan(0);
     document.body.innerHTML = '';
-    await show({ kind: 'wizard', view: view({ step: null, stepNumber: null, stage: 'paying', paying: true, paymentUrl: '/pagamento/abc', order: { id: '9', outcome: 'pending' } }), actions: act, username: null });
+    await show({
+      kind: 'wizard',
+      view: view({
+        step: null,
+        stepNumber: null,
+        stage: 'paying',
+        paying: true,
+        paymentUrl: '/pagamento/abc',
+        order: { id: '9', outcome: 'pending' },
+      }),
+      actions: act,
+      username: null,
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Il pagamento non è ancora concluso' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Vai al pagamento' }).getAttribute('href')).toBe('/pagamento/abc');
     fireEvent.click(screen.getByRole('button', { name: 'Cambia la tua scelta' }));
@@ -103,7 +148,12 @@ describe('ListingWizardPage', () => {
 
   it('offers the login to a visitor at the personal data', async () => {
     const act = actions();
-    await show({ kind: 'wizard', view: view({ step: 'personalData', stepNumber: 0, account: 'anonymous', listingId: null, canGoBack: false }), actions: act, username: null });
+    await show({
+      kind: 'wizard',
+      view: view({ step: 'personalData', stepNumber: 0, account: 'anonymous', listingId: null, canGoBack: false }),
+      actions: act,
+      username: null,
+    });
     await screen.findByRole('heading', { level: 1, name: "Chi pubblica l'annuncio?" });
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
     expect(act.openLogin).toHaveBeenCalled();

@@ -45,7 +45,12 @@ export function ListingWizardPage({ flow, state }: ListingWizardPageProps) {
           <Spinner label={t('loading')} size="large" />
         </div>
       ) : state.kind === 'needsLogin' ? (
-        <Panel title={t('needsLogin.title')} text={t('needsLogin.text')} action={t('needsLogin.login')} onAction={state.onLogin} />
+        <Panel
+          title={t('needsLogin.title')}
+          text={t('needsLogin.text')}
+          action={t('needsLogin.login')}
+          onAction={state.onLogin}
+        />
       ) : state.kind === 'failed' ? (
         <Panel title={t('failed.title')} text={t('failed.text')} action={t('failed.retry')} onAction={state.onRetry} />
       ) : (
@@ -55,7 +60,17 @@ export function ListingWizardPage({ flow, state }: ListingWizardPageProps) {
   );
 }
 
-function Panel({ title, text, action, onAction }: { title: string; text: string; action: string; onAction: () => void }) {
+function Panel({
+  title,
+  text,
+  action,
+  onAction,
+}: {
+  title: string;
+  text: string;
+  action: string;
+  onAction: () => void;
+}) {
   return (
     <div className={styles.panel}>
       <StepHeading>{title}</StepHeading>
@@ -67,21 +82,48 @@ function Panel({ title, text, action, onAction }: { title: string; text: string;
   );
 }
 
-function WizardScreen({ flow, view, actions, username }: { flow: ListingWizardPageProps['flow']; view: WizardPageView; actions: WizardPageActions; username: string | null }) {
+function WizardScreen({
+  flow,
+  view,
+  actions,
+  username,
+}: {
+  flow: ListingWizardPageProps['flow'];
+  view: WizardPageView;
+  actions: WizardPageActions;
+  username: string | null;
+}) {
   const { t } = useTranslation('listing-wizard');
   // Between steps (an order, a payment, the publication) the frame keeps the last step: its
   // progress stays, and the next step's heading takes the focus when it shows.
-  const [last, setLast] = useState<{ step: StepId; progress: WizardProgress } | null>(view.step === null || view.progress === null ? null : { step: view.step, progress: view.progress });
-  if (view.step !== null && view.progress !== null && view.step !== last?.step) setLast({ step: view.step, progress: view.progress });
+  const [last, setLast] = useState<{ step: StepId; progress: WizardProgress } | null>(
+    view.step === null || view.progress === null ? null : { step: view.step, progress: view.progress },
+  );
+  if (view.step !== null && view.progress !== null && view.step !== last?.step)
+    setLast({ step: view.step, progress: view.progress });
   const frameStep = view.step ?? last?.step ?? null;
   const progress = (view.step !== null ? view.progress : null) ?? last?.progress ?? { current: 1, total: 1 };
 
   const extras = useMemo<ListingWizardExtras>(
-    () => ({ goTo: actions.goTo, draft: view.draft, username, account: view.account, setFirstPassword: actions.setFirstPassword, openLogin: actions.openLogin }),
+    () => ({
+      goTo: actions.goTo,
+      draft: view.draft,
+      username,
+      account: view.account,
+      setFirstPassword: actions.setFirstPassword,
+      openLogin: actions.openLogin,
+    }),
     [actions, view.draft, username, view.account],
   );
 
-  const exitModal = <LazyInsertExitModal open={view.confirmingExit} message={exitMessage(t, view)} onConfirm={actions.confirmExit} onCancel={actions.cancelExit} />;
+  const exitModal = (
+    <LazyInsertExitModal
+      open={view.confirmingExit}
+      message={exitMessage(t, view)}
+      onConfirm={actions.confirmExit}
+      onCancel={actions.cancelExit}
+    />
+  );
   if (frameStep === null) {
     return (
       <>
@@ -155,7 +197,8 @@ function BetweenSteps({ view, actions }: { view: WizardPageView; actions: Wizard
       </div>
     );
   }
-  const key = view.stage === 'publishing' || view.stage === 'checking' || view.stage === 'paying' ? view.stage : 'ordering';
+  const key =
+    view.stage === 'publishing' || view.stage === 'checking' || view.stage === 'paying' ? view.stage : 'ordering';
   return (
     <div className={styles.center} data-testid="wizard-busy">
       <Spinner label={t(`busy.${key}`)} size="large" />

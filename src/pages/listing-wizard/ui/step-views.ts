@@ -39,4 +39,8 @@ const FEATURE_STEP_VIEWS: StepViewRegistry = {
 };
 
 /** Every view of the listing wizard: the shared ones, the features', and its own. */
-export const LISTING_WIZARD_VIEWS = lazyStepViews({ ...SHARED_STEP_VIEWS, ...FEATURE_STEP_VIEWS, ...LISTING_STEP_VIEWS });
+export const LISTING_WIZARD_VIEWS = lazyStepViews({
+  ...SHARED_STEP_VIEWS,
+  ...FEATURE_STEP_VIEWS,
+  ...LISTING_STEP_VIEWS,
+});

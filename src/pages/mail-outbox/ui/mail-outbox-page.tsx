@@ -39,7 +39,11 @@ export function MailOutboxPage({ to, onSearch }: { to?: string; onSearch: (to: s
   const [address, setAddress] = useState(to ?? '');
   const mails = useQuery({
     queryKey: ['mail-outbox', to ?? ''],
-    queryFn: async ({ signal }) => unwrap('GET /api/Mail/Outbox', await apiClient.GET('/api/Mail/Outbox', { params: { query: { to, limit: 20 } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        'GET /api/Mail/Outbox',
+        await apiClient.GET('/api/Mail/Outbox', { params: { query: { to, limit: 20 } }, signal }),
+      ),
     retry: false,
   });
 
@@ -55,7 +59,12 @@ export function MailOutboxPage({ to, onSearch }: { to?: string; onSearch: (to: s
         <h1 className={styles.title}>{t('title')}</h1>
         <Text tone="muted">{t('intro')}</Text>
         <form onSubmit={submit} className={styles.search} role="search">
-          <TextField label={t('address')} type="email" value={address} onChange={(event) => setAddress(event.target.value)} />
+          <TextField
+            label={t('address')}
+            type="email"
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+          />
           <Button type="submit" variant="secondary">
             {t('show')}
           </Button>
@@ -79,7 +88,11 @@ export function MailOutboxPage({ to, onSearch }: { to?: string; onSearch: (to: s
                   <ul className={styles.attachments} aria-label={t('attachments')} data-testid="outbox-attachments">
                     {mail.Attachments.map((file, index) => (
                       <li key={index}>
-                        <a href={`data:${file.ContentType.split(';')[0]};charset=utf-8,${encodeURIComponent(file.Content)}`} download={file.Filename} data-testid="outbox-attachment">
+                        <a
+                          href={`data:${file.ContentType.split(';')[0]};charset=utf-8,${encodeURIComponent(file.Content)}`}
+                          download={file.Filename}
+                          data-testid="outbox-attachment"
+                        >
                           {t('attachment', { name: file.Filename })}
                         </a>
                         <details>

@@ -6,7 +6,10 @@ const DAY = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short' })
 const DAY_YEAR = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', year: 'numeric' });
 const FULL = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
 
-export type SentDay = { kind: 'today'; time: string } | { kind: 'yesterday'; time: string } | { kind: 'date'; date: string; fullDate: string; time: string };
+export type SentDay =
+  | { kind: 'today'; time: string }
+  | { kind: 'yesterday'; time: string }
+  | { kind: 'date'; date: string; fullDate: string; time: string };
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();

@@ -1,7 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isMessageText, MESSAGE_TEXT_MAX, normalizeMessageText } from '@domain/message-text';
-import { sendMessage, SendMessageError, threadKey, THREADS_KEY, withSentMessage, type SendFailure, type ThreadMessages } from '@/entities/message';
+import {
+  sendMessage,
+  SendMessageError,
+  threadKey,
+  THREADS_KEY,
+  withSentMessage,
+  type SendFailure,
+  type ThreadMessages,
+} from '@/entities/message';
 import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { Button } from '@/shared/ui/button';
@@ -91,7 +99,11 @@ export function Composer({ threadId, onSent }: { threadId: number; onSent?: () =
         aria-invalid={tooLong || undefined}
       />
       <div className={styles.composerBar}>
-        <p id={`${id}-count`} className={cx(styles.counter, length > NEAR_LIMIT && styles.counterNear, tooLong && styles.counterOver)} data-testid="composer-count">
+        <p
+          id={`${id}-count`}
+          className={cx(styles.counter, length > NEAR_LIMIT && styles.counterNear, tooLong && styles.counterOver)}
+          data-testid="composer-count"
+        >
           <span aria-hidden="true">
             {length}/{MESSAGE_TEXT_MAX}
           </span>
@@ -100,7 +112,13 @@ export function Composer({ threadId, onSent }: { threadId: number; onSent?: () =
         <p id={`${id}-keys`} className={styles.keys}>
           {t('composer.keys')}
         </p>
-        <Button type="submit" size="small" loading={send.isPending} disabled={length === 0 || tooLong} data-testid="composer-send">
+        <Button
+          type="submit"
+          size="small"
+          loading={send.isPending}
+          disabled={length === 0 || tooLong}
+          data-testid="composer-send"
+        >
           {send.isPending ? t('composer.sending') : t('composer.send')}
         </Button>
       </div>

@@ -18,7 +18,12 @@ const NOW = new Date().toISOString();
 function summary(id: number, extra: Partial<MessageThread> = {}): MessageThread {
   return {
     Id: id,
-    Property: { Id: 100 + id, Title: `Trilocale ${id} in Via Padova`, ImageUrl: `/media/${id}.jpg`, CityName: 'Milano' },
+    Property: {
+      Id: 100 + id,
+      Title: `Trilocale ${id} in Via Padova`,
+      ImageUrl: `/media/${id}.jpg`,
+      CityName: 'Milano',
+    },
     Role: 'buyer',
     OtherPartyName: id === 1 ? 'Marco' : 'Sara',
     LastMessage: { Excerpt: `Ultimo messaggio ${id}`, SentAt: NOW, Mine: false },
@@ -43,11 +48,19 @@ beforeEach(() => {
   fetchMock.mockReset();
   nextId = 50;
   sendAnswer = undefined;
-  threads = [summary(1, { Unread: 2 }), summary(2, { LastMessage: { Excerpt: 'Grazie, a presto', SentAt: NOW, Mine: true } })];
+  threads = [
+    summary(1, { Unread: 2 }),
+    summary(2, { LastMessage: { Excerpt: 'Grazie, a presto', SentAt: NOW, Mine: true } }),
+  ];
   messages = {
     1: [
       { Id: 10, Text: 'Buongiorno, è ancora disponibile?', Mine: true, SentAt: NOW },
-      { Id: 11, Text: 'Sì! Ecco la planimetria: https://example.com/planimetria.pdf <b>grassetto</b>', Mine: false, SentAt: NOW },
+      {
+        Id: 11,
+        Text: 'Sì! Ecco la planimetria: https://example.com/planimetria.pdf <b>grassetto</b>',
+        Mine: false,
+        SentAt: NOW,
+      },
       { Id: 12, Text: 'Quando vuole passare?', Mine: false, SentAt: NOW },
     ],
     2: [{ Id: 20, Text: 'Grazie, a presto', Mine: true, SentAt: NOW }],
@@ -65,7 +78,10 @@ beforeEach(() => {
       if (sendAnswer) return sendAnswer();
       const body = call.body as { ThreadId: number; Text: string };
       const id = nextId++;
-      messages[body.ThreadId] = [...(messages[body.ThreadId] ?? []), { Id: id, Text: body.Text, Mine: true, SentAt: NOW }];
+      messages[body.ThreadId] = [
+        ...(messages[body.ThreadId] ?? []),
+        { Id: id, Text: body.Text, Mine: true, SentAt: NOW },
+      ];
       return [201, { ThreadId: body.ThreadId, Id: id }];
     },
   });
@@ -73,7 +89,11 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 const show = (path = '/myrexer/messaggi') =>
-  renderPage(() => <MessagesPage />, { i18n, path, otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/immobile/$id': () => <p>immobile</p> } });
+  renderPage(() => <MessagesPage />, {
+    i18n,
+    path,
+    otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/immobile/$id': () => <p>immobile</p> },
+  });
 
 const threadLink = (name: RegExp) => within(screen.getByTestId('message-threads')).getByRole('link', { name });
 
@@ -121,7 +141,9 @@ describe('MessagesPage', () => {
     await show('/myrexer/messaggi?thread=2');
     const view = await screen.findByTestId('message-thread-view');
     expect(within(view).getByRole('heading', { name: 'Trilocale 2 in Via Padova' })).toBeTruthy();
-    expect((await within(view).findAllByTestId('message')).map((bubble) => bubble.textContent)).toEqual([expect.stringContaining('Grazie, a presto')]);
+    expect((await within(view).findAllByTestId('message')).map((bubble) => bubble.textContent)).toEqual([
+      expect.stringContaining('Grazie, a presto'),
+    ]);
     expect(api.sent('GET /api/Message/Threads/2')).toHaveLength(1);
     expect(api.sent('PUT /api/Message/Threads/2/Read')).toHaveLength(0);
   });
@@ -153,12 +175,18 @@ describe('MessagesPage', () => {
   });
 
   it('says in Italian when the message limit is reached, and keeps the text', async () => {
-    sendAnswer = () => new Response(JSON.stringify({ ExceptionType: 202, ExceptionTypeString: 'MessageRateLimited' }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '42' } });
+    sendAnswer = () =>
+      new Response(JSON.stringify({ ExceptionType: 202, ExceptionTypeString: 'MessageRateLimited' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+      });
     await show('/myrexer/messaggi?thread=2');
     const box = await screen.findByRole('textbox', { name: 'Scrivi un messaggio' });
     fireEvent.change(box, { target: { value: 'Ci sono ancora?' } });
     fireEvent.click(screen.getByTestId('composer-send'));
-    expect((await screen.findByTestId('composer-error')).textContent).toBe('Hai inviato molti messaggi in poco tempo. Potrai scrivere di nuovo tra 42 secondi: il tuo testo è ancora qui.');
+    expect((await screen.findByTestId('composer-error')).textContent).toBe(
+      'Hai inviato molti messaggi in poco tempo. Potrai scrivere di nuovo tra 42 secondi: il tuo testo è ancora qui.',
+    );
     expect((box as HTMLTextAreaElement).value).toBe('Ci sono ancora?');
     expect(screen.getAllByTestId('message')).toHaveLength(1);
   });
@@ -171,7 +199,9 @@ describe('MessagesPage', () => {
     // What the live events do on `event: message`.
     await act(() => queryClient.invalidateQueries({ queryKey: ['messages'] }));
     await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(4));
-    expect(screen.getByTestId('messages-announcement').textContent).toBe('Nuovo messaggio da Marco: Sabato va benissimo.');
+    expect(screen.getByTestId('messages-announcement').textContent).toBe(
+      'Nuovo messaggio da Marco: Sabato va benissimo.',
+    );
     await waitFor(() => expect(api.sent('PUT /api/Message/Threads/1/Read')).toHaveLength(2));
   });
 

@@ -60,13 +60,22 @@ export function MessagesPage() {
           }
         />
       ) : (
-        <div className={cx(styles.columns, threadId !== undefined ? styles.showThread : styles.showList)} data-view={threadId !== undefined ? 'thread' : 'list'}>
+        <div
+          className={cx(styles.columns, threadId !== undefined ? styles.showThread : styles.showList)}
+          data-view={threadId !== undefined ? 'thread' : 'list'}
+        >
           <div className={styles.listPane}>
             {threads ? (
               <>
                 <ThreadList threads={threads} />
                 {query.hasNextPage ? (
-                  <Button variant="secondary" size="small" className={styles.more} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    className={styles.more}
+                    loading={query.isFetchingNextPage}
+                    onClick={() => void query.fetchNextPage()}
+                  >
                     {t('more')}
                   </Button>
                 ) : null}

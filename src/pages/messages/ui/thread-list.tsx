@@ -39,7 +39,15 @@ function ThreadEntry({ thread }: { thread: MessageThread }) {
       data-unread={unread || undefined}
     >
       {thread.Property.ImageUrl ? (
-        <img className={styles.threadPhoto} src={thread.Property.ImageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
+        <img
+          className={styles.threadPhoto}
+          src={thread.Property.ImageUrl}
+          alt=""
+          width={56}
+          height={56}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <span className={styles.threadPhoto} aria-hidden="true" />
       )}
@@ -47,7 +55,9 @@ function ThreadEntry({ thread }: { thread: MessageThread }) {
         <span className={styles.threadTop}>
           <span className={styles.threadName}>
             {name}
-            {thread.Role === 'owner' ? <span className={styles.threadRole}> · {t('list.aboutYourListing')}</span> : null}
+            {thread.Role === 'owner' ? (
+              <span className={styles.threadRole}> · {t('list.aboutYourListing')}</span>
+            ) : null}
           </span>
           {day ? (
             <time className={styles.threadTime} dateTime={last!.SentAt}>

@@ -20,7 +20,13 @@ const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLa
  * the right), the composer under them. Marks the thread read when it opens and whenever a
  * message of the other person arrives while it is open; says new messages out loud.
  */
-export function ThreadView({ threadId, headingRef }: { threadId: number; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function ThreadView({
+  threadId,
+  headingRef,
+}: {
+  threadId: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const { t } = useTranslation('messages');
   const refetchInterval = useLiveRefetchInterval();
   const query = useQuery({ ...threadQueryOptions(threadId), refetchInterval });
@@ -69,21 +75,42 @@ export function ThreadView({ threadId, headingRef }: { threadId: number; heading
   const thread = data.Thread;
   const name = thread.OtherPartyName ?? t('list.someone');
   return (
-    <section className={styles.threadView} aria-labelledby={`thread-${threadId}-heading`} data-testid="message-thread-view">
+    <section
+      className={styles.threadView}
+      aria-labelledby={`thread-${threadId}-heading`}
+      data-testid="message-thread-view"
+    >
       <BackLink />
       <header className={styles.threadHeader}>
-        {thread.Property.ImageUrl ? <img className={styles.threadHeaderPhoto} src={thread.Property.ImageUrl} alt="" width={64} height={64} decoding="async" /> : null}
+        {thread.Property.ImageUrl ? (
+          <img
+            className={styles.threadHeaderPhoto}
+            src={thread.Property.ImageUrl}
+            alt=""
+            width={64}
+            height={64}
+            decoding="async"
+          />
+        ) : null}
         <div className={styles.threadHeaderText}>
           <h2 id={`thread-${threadId}-heading`} ref={headingRef} tabIndex={-1} className={styles.threadHeading}>
             {thread.Property.Title}
           </h2>
-          <p className={styles.threadWith}>{t(thread.Role === 'buyer' ? 'thread.withOwner' : 'thread.withBuyer', { name })}</p>
+          <p className={styles.threadWith}>
+            {t(thread.Role === 'buyer' ? 'thread.withOwner' : 'thread.withBuyer', { name })}
+          </p>
           <Link to="/immobile/$id" params={{ id: String(thread.Property.Id) }} className={styles.threadListing}>
             {t('thread.listing')}
           </Link>
         </div>
       </header>
-      <ol ref={listRef} className={styles.messages} aria-label={t('thread.messagesLabel', { name })} data-testid="messages" tabIndex={0}>
+      <ol
+        ref={listRef}
+        className={styles.messages}
+        aria-label={t('thread.messagesLabel', { name })}
+        data-testid="messages"
+        tabIndex={0}
+      >
         {data.Items.length === 0 ? <li className={styles.noMessages}>{t('thread.noMessages')}</li> : null}
         {data.Items.map((message) => (
           <Bubble key={message.Id} message={message} name={name} />
@@ -109,10 +136,26 @@ function BackLink() {
 function Bubble({ message, name }: { message: ThreadMessage; name: string }) {
   const { t } = useTranslation('messages');
   const day = sentDay(message.SentAt);
-  const when = day ? (day.kind === 'today' ? t('thread.today', { time: day.time }) : day.kind === 'yesterday' ? t('thread.yesterday', { time: day.time }) : t('thread.onDate', { date: day.fullDate, time: day.time })) : '';
-  const shortWhen = day ? (day.kind === 'today' ? day.time : day.kind === 'yesterday' ? t('thread.yesterday', { time: day.time }) : `${day.date}, ${day.time}`) : '';
+  const when = day
+    ? day.kind === 'today'
+      ? t('thread.today', { time: day.time })
+      : day.kind === 'yesterday'
+        ? t('thread.yesterday', { time: day.time })
+        : t('thread.onDate', { date: day.fullDate, time: day.time })
+    : '';
+  const shortWhen = day
+    ? day.kind === 'today'
+      ? day.time
+      : day.kind === 'yesterday'
+        ? t('thread.yesterday', { time: day.time })
+        : `${day.date}, ${day.time}`
+    : '';
   return (
-    <li className={cx(styles.bubbleRow, message.Mine && styles.bubbleRowMine)} data-testid="message" data-mine={message.Mine || undefined}>
+    <li
+      className={cx(styles.bubbleRow, message.Mine && styles.bubbleRowMine)}
+      data-testid="message"
+      data-mine={message.Mine || undefined}
+    >
       <div className={cx(styles.bubble, message.Mine ? styles.bubbleMine : styles.bubbleTheirs)}>
         <span className="visually-hidden">{message.Mine ? t('thread.mine') : name}: </span>
         {/* The text as typed, never HTML: a link stays text (React escapes it). */}

@@ -10,7 +10,6 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-
 const i18n = await testI18n({ 'municipality-list': translations });
 
 const municipality = (Id: number, Name: string, ListingCount: number, IsMainTown = false) => ({
@@ -51,7 +50,11 @@ function answerApi(municipalitiesStatus = 200) {
   });
 }
 
-const renderPage = (props: MunicipalityListPageProps) => renderAt(() => <MunicipalityListPage {...props} />, { i18n, path: `/${props.mode}/${props.typeSlug}/${props.province}/comuni` });
+const renderPage = (props: MunicipalityListPageProps) =>
+  renderAt(() => <MunicipalityListPage {...props} />, {
+    i18n,
+    path: `/${props.mode}/${props.typeSlug}/${props.province}/comuni`,
+  });
 
 describe('MunicipalityListPage', () => {
   beforeEach(() => {
@@ -69,7 +72,12 @@ describe('MunicipalityListPage', () => {
     expect(screen.getByText('6 comuni in elenco')).toBeTruthy();
     const withListings = screen.getByRole('region', { name: '4 comuni con annunci' });
     const rows = within(withListings).getAllByRole('listitem');
-    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Monza', 'Lissone', 'Agrate Brianza', 'Arcore']);
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'Monza',
+      'Lissone',
+      'Agrate Brianza',
+      'Arcore',
+    ]);
     expect(within(rows[0]!).getByText('comune principale')).toBeTruthy();
     expect(within(rows[0]!).getByText('25 annunci')).toBeTruthy();
     expect(within(rows[3]!).getByText('1 annuncio')).toBeTruthy();
@@ -77,8 +85,16 @@ describe('MunicipalityListPage', () => {
     // The towns without listings: apart, by initial, with no "0 annunci" beside them.
     const without = screen.getByRole('region', { name: '2 comuni senza annunci al momento' });
     const letters = within(without).getByRole('navigation', { name: 'Comuni per iniziale' });
-    expect(within(letters).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#letter-A', '#letter-L']);
-    expect(within(screen.getByRole('region', { name: 'Comuni che iniziano con A' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Aicurzio']);
+    expect(
+      within(letters)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#letter-A', '#letter-L']);
+    expect(
+      within(screen.getByRole('region', { name: 'Comuni che iniziano con A' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Aicurzio']);
     expect(within(without).queryByText(/annunci?$/)).toBeNull();
   });
 

@@ -21,7 +21,10 @@ export const myListingsQueryOptions = (status: ListedStatus | undefined) =>
     queryFn: async ({ pageParam, signal }): Promise<MyListingsAnswer> =>
       unwrap(
         'GET /api/User/MyProperties',
-        await apiClient.GET('/api/User/MyProperties', { params: { query: { Status: status, AfterId: pageParam, Limit: PAGE_SIZE } }, signal }),
+        await apiClient.GET('/api/User/MyProperties', {
+          params: { query: { Status: status, AfterId: pageParam, Limit: PAGE_SIZE } },
+          signal,
+        }),
       ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.NextAfterId ?? undefined,
@@ -37,13 +40,19 @@ export const myListingQueryOptions = (id: number) =>
         apiClient.GET('/api/User/GetMyPropertyById/{id}', { params: { path: { id } }, signal }),
         apiClient.GET('/api/Property/{id}/Draft', { params: { path: { id } }, signal }),
       ]);
-      return { listing: unwrap('GET /api/User/GetMyPropertyById/{id}', listing), draft: unwrap('GET /api/Property/{id}/Draft', draft) };
+      return {
+        listing: unwrap('GET /api/User/GetMyPropertyById/{id}', listing),
+        draft: unwrap('GET /api/Property/{id}/Draft', draft),
+      };
     },
     staleTime: 30_000,
   });
 
 export async function changeListingStatus(id: number, status: RequestedStatus): Promise<ListingDraft> {
-  return unwrap('PUT /api/Property/{id}/Status', await apiClient.PUT('/api/Property/{id}/Status', { params: { path: { id } }, body: { Status: status } }));
+  return unwrap(
+    'PUT /api/Property/{id}/Status',
+    await apiClient.PUT('/api/Property/{id}/Status', { params: { path: { id } }, body: { Status: status } }),
+  );
 }
 
 /**
@@ -60,7 +69,10 @@ export const waitingVisitsQueryOptions = () =>
       for (let page = 0; page < WAITING_PAGES_MAX; page++) {
         const answer = unwrap(
           'GET /api/Appointment/List',
-          await apiClient.GET('/api/Appointment/List', { params: { query: { Role: 'owner', Tab: 0, Limit: 50, AfterId: afterId } }, signal }),
+          await apiClient.GET('/api/Appointment/List', {
+            params: { query: { Role: 'owner', Tab: 0, Limit: 50, AfterId: afterId } },
+            signal,
+          }),
         );
         for (const item of answer.Items) counts[item.Property.Id] = (counts[item.Property.Id] ?? 0) + 1;
         if (answer.NextAfterId === null) break;

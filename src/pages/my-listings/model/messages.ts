@@ -1,6 +1,12 @@
 import { ApiError } from '@/shared/api';
 
-const KNOWN = ['ListingStatusChangeRefused', 'ListingNotReadyToPublish', 'ListingNotFound', 'Unauthorized', 'TooManyRequests'] as const;
+const KNOWN = [
+  'ListingStatusChangeRefused',
+  'ListingNotReadyToPublish',
+  'ListingNotFound',
+  'Unauthorized',
+  'TooManyRequests',
+] as const;
 
 /** The translation key of a failed call's Italian message, read from the API's error body. */
 export function errorKey(error: unknown): string {
@@ -13,7 +19,12 @@ export function isListingNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-const DATE = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+const DATE = new Intl.DateTimeFormat('it-IT', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Rome',
+});
 
 /** "12 novembre 2026" (the same on the server and in the browser). */
 export function formatDate(iso: string | null | undefined): string {

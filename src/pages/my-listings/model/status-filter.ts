@@ -4,7 +4,10 @@ import type { ListedStatus } from '../api/my-listings-api';
  * `/myrexer/annunci/{type}`: one status of the list. The slugs are the page's Italian words
  * (docs/listings.md); `/myrexer/annunci` shows every status but deleted.
  */
-export const STATUS_FILTERS = { bozze: 1, pubblicati: 2, sospesi: 3, venduti: 4 } as const satisfies Record<string, ListedStatus>;
+export const STATUS_FILTERS = { bozze: 1, pubblicati: 2, sospesi: 3, venduti: 4 } as const satisfies Record<
+  string,
+  ListedStatus
+>;
 export type StatusFilterSlug = keyof typeof STATUS_FILTERS;
 export const STATUS_FILTER_SLUGS = Object.keys(STATUS_FILTERS) as StatusFilterSlug[];
 

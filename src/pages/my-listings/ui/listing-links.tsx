@@ -19,7 +19,13 @@ export function ListingLinks({ listing }: ListingLinksProps) {
   return (
     <div className={styles.actions}>
       {edit ? (
-        <Link to={edit} params={{ id }} className={buttonClassName({ variant: 'primary', size: 'small' })} aria-label={t(listing.Status === 1 ? 'links.edit.draftLabel' : 'links.edit.label', { title })} data-testid="edit-listing">
+        <Link
+          to={edit}
+          params={{ id }}
+          className={buttonClassName({ variant: 'primary', size: 'small' })}
+          aria-label={t(listing.Status === 1 ? 'links.edit.draftLabel' : 'links.edit.label', { title })}
+          data-testid="edit-listing"
+        >
           {t(listing.Status === 1 ? 'links.edit.draft' : 'links.edit.button')}
         </Link>
       ) : null}

@@ -37,7 +37,15 @@ export function MyListingItem({ listing, actionsFor, onChanged, priority = false
     <article className={styles.item} aria-labelledby={headingId} data-testid="my-listing" data-listing-id={listing.Id}>
       <div className={styles.cover}>
         {listing.ImageUrl ? (
-          <img src={listing.ImageUrl} alt="" width={400} height={300} loading={priority ? 'eager' : 'lazy'} decoding="async" className={styles.coverImage} />
+          <img
+            src={listing.ImageUrl}
+            alt=""
+            width={400}
+            height={300}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className={styles.coverImage}
+          />
         ) : (
           <span className={styles.noPhoto}>{t('item.noPhoto')}</span>
         )}

@@ -30,10 +30,30 @@ const actionsFor: ActionsFor = (status) =>
       : [{ event: 'DELETE', status: 5 }];
 
 // Only the fields the page reads; the API answers the whole MyProperty and ListingDraft.
-const listing: { HighlightedUntil: string | null } & Record<string, unknown> = { Id: 10, Status: 2, SellType: 1, Title: 'Trilocale luminoso in via Saragozza', City: 'Bologna', Price: 320000, SurfaceM2: 85, Rooms: 3, MediaInfo: [], PublishedAt: '2026-10-02T10:00:00.000Z', UpdatedAt: '2026-11-02T10:00:00.000Z', HighlightedUntil: null, PremiumUntil: null };
+const listing: { HighlightedUntil: string | null } & Record<string, unknown> = {
+  Id: 10,
+  Status: 2,
+  SellType: 1,
+  Title: 'Trilocale luminoso in via Saragozza',
+  City: 'Bologna',
+  Price: 320000,
+  SurfaceM2: 85,
+  Rooms: 3,
+  MediaInfo: [],
+  PublishedAt: '2026-10-02T10:00:00.000Z',
+  UpdatedAt: '2026-11-02T10:00:00.000Z',
+  HighlightedUntil: null,
+  PremiumUntil: null,
+};
 let status: number;
 let api: ReturnType<typeof fakeApi>;
-const draft = () => ({ Id: 10, Status: status, GeneratedTitle: null, Quality: { Score: 55, Next: ['addMorePhotos', 'addFloorPlan'] }, UpdatedAt: '2026-11-02T10:00:00.000Z' });
+const draft = () => ({
+  Id: 10,
+  Status: status,
+  GeneratedTitle: null,
+  Quality: { Score: 55, Next: ['addMorePhotos', 'addFloorPlan'] },
+  UpdatedAt: '2026-11-02T10:00:00.000Z',
+});
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -68,19 +88,30 @@ describe('MyListingPage', () => {
     expect(screen.getByTestId('listing-status').textContent).toBe('Pubblicato');
     expect(screen.getByText('55 su 100')).toBeTruthy();
     const quality = screen.getByTestId('quality');
-    expect(within(quality).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Aggiungi altre foto, fino a 10: mostra ogni stanza.',
-      'Carica la planimetria.',
-    ]);
-    expect(screen.getByRole('link', { name: "Vedi l'annuncio come lo vedono gli altri" }).getAttribute('href')).toBe('/immobile/10');
+    expect(
+      within(quality)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Aggiungi altre foto, fino a 10: mostra ogni stanza.', 'Carica la planimetria.']);
+    expect(screen.getByRole('link', { name: "Vedi l'annuncio come lo vedono gli altri" }).getAttribute('href')).toBe(
+      '/immobile/10',
+    );
   });
 
   it('leads to the wizard to edit it and to its services, and says how long its first-row period runs', async () => {
     listing.HighlightedUntil = '2099-06-30T10:00:00.000Z';
     try {
       await show();
-      expect((await screen.findByRole('link', { name: 'Modifica «Trilocale luminoso in via Saragozza»' })).getAttribute('href')).toBe('/annuncio/vendocasa/10');
-      expect(screen.getByRole('link', { name: 'Acquista un servizio per «Trilocale luminoso in via Saragozza»' }).getAttribute('href')).toBe('/myrexer/annuncio/10/servizi');
+      expect(
+        (await screen.findByRole('link', { name: 'Modifica «Trilocale luminoso in via Saragozza»' })).getAttribute(
+          'href',
+        ),
+      ).toBe('/annuncio/vendocasa/10');
+      expect(
+        screen
+          .getByRole('link', { name: 'Acquista un servizio per «Trilocale luminoso in via Saragozza»' })
+          .getAttribute('href'),
+      ).toBe('/myrexer/annuncio/10/servizi');
       expect(screen.getByTestId('highlighted-until').textContent).toBe('In prima fila fino al 30 giugno 2099');
     } finally {
       listing.HighlightedUntil = null;
@@ -123,27 +154,54 @@ describe('MyListingPage', () => {
     const calls = fakeApi(fetchMock, {
       'GET /api/User/GetMyPropertyById/10': [200, listing],
       'GET /api/Property/10/Draft': [200, draft()],
-      'GET /api/Appointment/List': [200, { Items: [{ Id: 3, Property: { Id: 10 } }, { Id: 2, Property: { Id: 10 } }], NextAfterId: null }],
+      'GET /api/Appointment/List': [
+        200,
+        {
+          Items: [
+            { Id: 3, Property: { Id: 10 } },
+            { Id: 2, Property: { Id: 10 } },
+          ],
+          NextAfterId: null,
+        },
+      ],
       'GET /api/User/MyProperties/10/Availability': () => [200, { Windows: windows }],
       'PUT /api/User/MyProperties/10/Availability': ({ body }) => {
         windows = (body as { Windows: typeof windows }).Windows;
         return [200, { Windows: windows }];
       },
-      'GET /api/Property/10/VisitSlots': () => [200, { Slots: windows.length > 1 ? Array(12).fill('2026-12-07T09:00:00.000Z') : Array(8).fill('2026-12-07T09:00:00.000Z'), VisitMinutes: 30 }],
+      'GET /api/Property/10/VisitSlots': () => [
+        200,
+        {
+          Slots:
+            windows.length > 1 ? Array(12).fill('2026-12-07T09:00:00.000Z') : Array(8).fill('2026-12-07T09:00:00.000Z'),
+          VisitMinutes: 30,
+        },
+      ],
     });
     await show();
     const requests = await screen.findByTestId('visit-requests');
     expect(await within(requests).findByText(/Hai 2 richieste di visita che aspettano la tua risposta/)).toBeTruthy();
-    expect(within(requests).getByRole('link', { name: 'Vedi le richieste di visita' }).getAttribute('href')).toBe('/myrexer/appuntamenti/0?ruolo=proprietario');
+    expect(within(requests).getByRole('link', { name: 'Vedi le richieste di visita' }).getAttribute('href')).toBe(
+      '/myrexer/appuntamenti/0?ruolo=proprietario',
+    );
     const editor = screen.getByTestId('visit-availability');
-    expect(await within(editor).findByText('I visitatori potranno scegliere tra 8 orari nei prossimi 14 giorni.')).toBeTruthy();
+    expect(
+      await within(editor).findByText('I visitatori potranno scegliere tra 8 orari nei prossimi 14 giorni.'),
+    ).toBeTruthy();
     fireEvent.click(within(editor).getByRole('button', { name: 'Aggiungi una fascia a Giovedì' }));
     fireEvent.click(within(editor).getByRole('button', { name: 'Salva gli orari' }));
     expect(await within(editor).findByText('Orari salvati.')).toBeTruthy();
     expect(calls.sent('PUT /api/User/MyProperties/10/Availability').map((call) => call.body)).toEqual([
-      { Windows: [{ Weekday: 2, From: '17:00', To: '19:00' }, { Weekday: 4, From: '09:00', To: '12:00' }] },
+      {
+        Windows: [
+          { Weekday: 2, From: '17:00', To: '19:00' },
+          { Weekday: 4, From: '09:00', To: '12:00' },
+        ],
+      },
     ]);
-    expect(await within(editor).findByText('I visitatori potranno scegliere tra 12 orari nei prossimi 14 giorni.')).toBeTruthy();
+    expect(
+      await within(editor).findByText('I visitatori potranno scegliere tra 12 orari nei prossimi 14 giorni.'),
+    ).toBeTruthy();
   });
 
   it("shows the not-found page for another user's listing (the API answers 404)", async () => {

@@ -8,7 +8,12 @@ import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { myListingQueryOptions, waitingVisitsQueryOptions, type ListingDraft, type MyListing } from '../api/my-listings-api';
+import {
+  myListingQueryOptions,
+  waitingVisitsQueryOptions,
+  type ListingDraft,
+  type MyListing,
+} from '../api/my-listings-api';
 import type { ActionsFor } from '../model/listing-actions';
 import { formatDate, isListingNotFound } from '../model/messages';
 import styles from './my-listings.module.css';
@@ -87,12 +92,28 @@ export function MyListingPage({ id, actionsFor, notFound }: MyListingPageProps) 
   );
 }
 
-function Detail({ listing, draft, actionsFor, onChanged }: { listing: MyListing; draft: ListingDraft; actionsFor: ActionsFor; onChanged: Parameters<typeof StatusActions>[0]['onChanged'] }) {
+function Detail({
+  listing,
+  draft,
+  actionsFor,
+  onChanged,
+}: {
+  listing: MyListing;
+  draft: ListingDraft;
+  actionsFor: ActionsFor;
+  onChanged: Parameters<typeof StatusActions>[0]['onChanged'];
+}) {
   const { t } = useTranslation('my-listings');
   // The status changes here first: the listing's answer is cached, the draft's is the latest.
   const status = draft.Status;
   const price = formatPrice(listing.Price, listing.SellType === 2 ? 2 : 1);
-  const facts = [listing.City, formatSurface(listing.SurfaceM2), listing.Rooms ? t('detail.rooms', { count: listing.Rooms }) : null].filter(Boolean).join(' · ');
+  const facts = [
+    listing.City,
+    formatSurface(listing.SurfaceM2),
+    listing.Rooms ? t('detail.rooms', { count: listing.Rooms }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const cover = listing.MediaInfo.find((media) => media.IsCover);
   const score = draft.Quality.Score;
   const waiting = useQuery({ ...waitingVisitsQueryOptions(), refetchInterval: useLiveRefetchInterval() });
@@ -118,7 +139,10 @@ function Detail({ listing, draft, actionsFor, onChanged }: { listing: MyListing;
           <p className={styles.price}>{price ?? t('item.noPrice')}</p>
           {facts ? <p className={styles.facts}>{facts}</p> : null}
           <p className={styles.updated}>
-            {[listing.PublishedAt ? t('detail.published', { date: formatDate(listing.PublishedAt) }) : null, t('item.updated', { date: formatDate(draft.UpdatedAt) })]
+            {[
+              listing.PublishedAt ? t('detail.published', { date: formatDate(listing.PublishedAt) }) : null,
+              t('item.updated', { date: formatDate(draft.UpdatedAt) }),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -129,8 +153,14 @@ function Detail({ listing, draft, actionsFor, onChanged }: { listing: MyListing;
               {t('detail.publicPage')}
             </a>
           ) : null}
-          <ListingLinks listing={{ Id: listing.Id, Status: status, Title: listing.Title, SellType: listing.SellType }} />
-          <StatusActions listing={{ Id: listing.Id, Status: status, Title: listing.Title, SellType: listing.SellType }} actionsFor={actionsFor} onChanged={onChanged} />
+          <ListingLinks
+            listing={{ Id: listing.Id, Status: status, Title: listing.Title, SellType: listing.SellType }}
+          />
+          <StatusActions
+            listing={{ Id: listing.Id, Status: status, Title: listing.Title, SellType: listing.SellType }}
+            actionsFor={actionsFor}
+            onChanged={onChanged}
+          />
         </div>
       </section>
       {takesVisits ? (
@@ -144,7 +174,16 @@ function Detail({ listing, draft, actionsFor, onChanged }: { listing: MyListing;
           {t('quality.title')}
         </h2>
         <div className={styles.score}>
-          <meter className={styles.meter} min={0} max={100} low={50} high={80} optimum={100} value={score} aria-labelledby="quality-score" />
+          <meter
+            className={styles.meter}
+            min={0}
+            max={100}
+            low={50}
+            high={80}
+            optimum={100}
+            value={score}
+            aria-labelledby="quality-score"
+          />
           <span id="quality-score" className={styles.scoreText}>
             {t('quality.score', { score })}
           </span>

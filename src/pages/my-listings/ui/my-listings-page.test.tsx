@@ -60,7 +60,20 @@ const draftOf = (item: MyListingItem) => ({ Id: item.Id, Status: item.Status, Up
 
 beforeEach(() => {
   fetchMock.mockReset();
-  list = [listing({}), listing({ Id: 9, Title: 'Bilocale in affitto a Milano', SellType: 2, City: 'Milano', Price: 1200, Status: 3, ImageUrl: null, FavoritesCount: 0, VisitRequestsCount: 0 })];
+  list = [
+    listing({}),
+    listing({
+      Id: 9,
+      Title: 'Bilocale in affitto a Milano',
+      SellType: 2,
+      City: 'Milano',
+      Price: 1200,
+      Status: 3,
+      ImageUrl: null,
+      FavoritesCount: 0,
+      VisitRequestsCount: 0,
+    }),
+  ];
   api = fakeApi(fetchMock, {
     'GET /api/User/MyProperties': ({ query }) => {
       const status = query.get('Status');
@@ -89,7 +102,13 @@ const show = (filter?: 'pubblicati' | 'sospesi') =>
   });
 const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
-const waitingItem = (id: number, propertyId: number) => ({ Id: id, Property: { Id: propertyId, Title: 'x', ImageUrl: null, Town: null }, Role: 'owner', Status: 1, Tab: 0 });
+const waitingItem = (id: number, propertyId: number) => ({
+  Id: id,
+  Property: { Id: propertyId, Title: 'x', ImageUrl: null, Town: null },
+  Role: 'owner',
+  Status: 1,
+  Tab: 0,
+});
 
 describe('MyListingsPage', () => {
   it("counts each listing's visit requests waiting for an answer, across the pages of the owner's list, and leads to them", async () => {
@@ -104,7 +123,9 @@ describe('MyListingsPage', () => {
     const bologna = await card('Trilocale luminoso in via Saragozza');
     const link = await within(bologna).findByRole('link', { name: '3 richieste di visita in attesa di risposta' });
     expect(link.getAttribute('href')).toBe('/myrexer/appuntamenti/0?ruolo=proprietario');
-    expect(lists.sent('GET /api/Appointment/List').map((call) => [call.query.get('Role'), call.query.get('Tab')])).toEqual([
+    expect(
+      lists.sent('GET /api/Appointment/List').map((call) => [call.query.get('Role'), call.query.get('Tab')]),
+    ).toEqual([
       ['owner', '0'],
       ['owner', '0'],
     ]);
@@ -122,7 +143,9 @@ describe('MyListingsPage', () => {
     expect(within(bologna).getByTestId('visit-requests-count').textContent).toBe('2');
     expect(within(bologna).getByText('Aggiornato il 2 novembre 2026')).toBeTruthy();
     expect(within(bologna).getByTestId('views-count').textContent).toBe('37');
-    expect(within(bologna).getByRole('link', { name: 'Trilocale luminoso in via Saragozza' }).getAttribute('href')).toBe('/myrexer/annuncio/10');
+    expect(
+      within(bologna).getByRole('link', { name: 'Trilocale luminoso in via Saragozza' }).getAttribute('href'),
+    ).toBe('/myrexer/annuncio/10');
     expect(bologna.querySelector('img')?.getAttribute('src')).toBe('/media/demo/10.jpg');
     const milano = await card('Bilocale in affitto a Milano');
     expect(within(milano).getByText('Sospeso')).toBeTruthy();
@@ -138,14 +161,32 @@ describe('MyListingsPage', () => {
     ];
     await show();
     const published = await card('Trilocale luminoso in via Saragozza');
-    expect(within(published).getByRole('link', { name: 'Modifica «Trilocale luminoso in via Saragozza»' }).getAttribute('href')).toBe('/annuncio/vendocasa/10');
-    expect(within(published).getByRole('link', { name: 'Acquista un servizio per «Trilocale luminoso in via Saragozza»' }).getAttribute('href')).toBe('/myrexer/annuncio/10/servizi');
+    expect(
+      within(published)
+        .getByRole('link', { name: 'Modifica «Trilocale luminoso in via Saragozza»' })
+        .getAttribute('href'),
+    ).toBe('/annuncio/vendocasa/10');
+    expect(
+      within(published)
+        .getByRole('link', { name: 'Acquista un servizio per «Trilocale luminoso in via Saragozza»' })
+        .getAttribute('href'),
+    ).toBe('/myrexer/annuncio/10/servizi');
     const suspendedRent = await card('Bilocale in affitto a Milano');
-    expect(within(suspendedRent).getByRole('link', { name: /^Modifica/ }).getAttribute('href')).toBe('/annuncio/affittocasa/9');
-    expect(within(suspendedRent).getByRole('link', { name: /^Acquista un servizio/ }).getAttribute('href')).toBe('/myrexer/annuncio/9/servizi');
+    expect(
+      within(suspendedRent)
+        .getByRole('link', { name: /^Modifica/ })
+        .getAttribute('href'),
+    ).toBe('/annuncio/affittocasa/9');
+    expect(
+      within(suspendedRent)
+        .getByRole('link', { name: /^Acquista un servizio/ })
+        .getAttribute('href'),
+    ).toBe('/myrexer/annuncio/9/servizi');
     // A draft is completed in the wizard; it buys its services when it is published.
     const draft = await card('Villa da completare');
-    expect(within(draft).getByRole('link', { name: 'Completa «Villa da completare»' }).getAttribute('href')).toBe('/annuncio/vendocasa/11');
+    expect(within(draft).getByRole('link', { name: 'Completa «Villa da completare»' }).getAttribute('href')).toBe(
+      '/annuncio/vendocasa/11',
+    );
     expect(within(draft).queryByRole('link', { name: /^Acquista un servizio/ })).toBeNull();
     // A sold listing no longer changes.
     const sold = await card('Attico venduto');
@@ -153,37 +194,62 @@ describe('MyListingsPage', () => {
   });
 
   it('marks a listing whose first-row or Premium period is running, until when', async () => {
-    list = [listing({ HighlightedUntil: '2099-12-24T10:00:00.000Z', PremiumUntil: '2020-01-01T10:00:00.000Z' }), listing({ Id: 9, Title: 'Bilocale in affitto a Milano', PremiumUntil: '2099-03-01T10:00:00.000Z' })];
+    list = [
+      listing({ HighlightedUntil: '2099-12-24T10:00:00.000Z', PremiumUntil: '2020-01-01T10:00:00.000Z' }),
+      listing({ Id: 9, Title: 'Bilocale in affitto a Milano', PremiumUntil: '2099-03-01T10:00:00.000Z' }),
+    ];
     await show();
     const highlighted = await card('Trilocale luminoso in via Saragozza');
-    expect(within(highlighted).getByTestId('highlighted-until').textContent).toBe('In prima fila fino al 24 dicembre 2099');
+    expect(within(highlighted).getByTestId('highlighted-until').textContent).toBe(
+      'In prima fila fino al 24 dicembre 2099',
+    );
     // A period that ended says nothing.
     expect(within(highlighted).queryByTestId('premium-until')).toBeNull();
-    expect(within(await card('Bilocale in affitto a Milano')).getByTestId('premium-until').textContent).toBe('Premium fino al 1 marzo 2099');
+    expect(within(await card('Bilocale in affitto a Milano')).getByTestId('premium-until').textContent).toBe(
+      'Premium fino al 1 marzo 2099',
+    );
   });
 
   it('offers only the changes the status machine allows', async () => {
     await show();
     const published = await card('Trilocale luminoso in via Saragozza');
-    expect(within(published).getAllByRole('button').map((button) => button.textContent)).toEqual(['Sospendi', 'Segna come venduto', 'Elimina']);
+    expect(
+      within(published)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Sospendi', 'Segna come venduto', 'Elimina']);
     const suspended = await card('Bilocale in affitto a Milano');
-    expect(within(suspended).getAllByRole('button').map((button) => button.textContent)).toEqual(['Riattiva', 'Segna come affittato', 'Elimina']);
+    expect(
+      within(suspended)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Riattiva', 'Segna come affittato', 'Elimina']);
   });
 
   it('suspends a listing at once and shows it suspended without a reload', async () => {
     await show();
     fireEvent.click(await screen.findByRole('button', { name: 'Sospendi «Trilocale luminoso in via Saragozza»' }));
-    expect(await screen.findByText('«Trilocale luminoso in via Saragozza» è sospeso: non compare più nelle ricerche finché non lo riattivi.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '«Trilocale luminoso in via Saragozza» è sospeso: non compare più nelle ricerche finché non lo riattivi.',
+      ),
+    ).toBeTruthy();
     const bologna = await card('Trilocale luminoso in via Saragozza');
     await waitFor(() => expect(within(bologna).getByTestId('listing-status').textContent).toBe('Sospeso'));
-    expect(within(bologna).getByRole('button', { name: 'Riattiva «Trilocale luminoso in via Saragozza»' })).toBeTruthy();
+    expect(
+      within(bologna).getByRole('button', { name: 'Riattiva «Trilocale luminoso in via Saragozza»' }),
+    ).toBeTruthy();
     expect(api.sent('PUT /api/Property/10/Status').map((call) => call.body)).toEqual([{ Status: 3 }]);
   });
 
   it('marks a listing sold only after the confirmation that explains it', async () => {
     await show();
-    fireEvent.click(await screen.findByRole('button', { name: 'Segna «Trilocale luminoso in via Saragozza» come venduto' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Segnare «Trilocale luminoso in via Saragozza» come venduto?' });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Segna «Trilocale luminoso in via Saragozza» come venduto' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Segnare «Trilocale luminoso in via Saragozza» come venduto?',
+    });
     expect(within(dialog).getByText(/non comparirà più nelle ricerche/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -194,14 +260,22 @@ describe('MyListingsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const bologna = await card('Trilocale luminoso in via Saragozza');
     await waitFor(() => expect(within(bologna).getByTestId('listing-status').textContent).toBe('Venduto'));
-    expect(within(bologna).getAllByRole('button').map((button) => button.textContent)).toEqual(['Elimina']);
+    expect(
+      within(bologna)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Elimina']);
     expect(api.sent('PUT /api/Property/10/Status').map((call) => call.body)).toEqual([{ Status: 4 }]);
   });
 
   it('says in Italian why the API refused a change', async () => {
     await show();
     fireEvent.click(await screen.findByRole('button', { name: 'Riattiva «Bilocale in affitto a Milano»' }));
-    expect(await screen.findByText("Non è possibile fare questa modifica: lo stato dell'annuncio è cambiato nel frattempo. Abbiamo aggiornato la pagina.")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "Non è possibile fare questa modifica: lo stato dell'annuncio è cambiato nel frattempo. Abbiamo aggiornato la pagina.",
+      ),
+    ).toBeTruthy();
   });
 
   it('asks the API for one status under a filter tab, and marks the tab', async () => {
@@ -216,7 +290,9 @@ describe('MyListingsPage', () => {
   it('loads the next page by key with «Mostra altri annunci»', async () => {
     fakeApi(fetchMock, {
       'GET /api/User/MyProperties': ({ query }) =>
-        query.get('AfterId') === '10' ? [200, { Items: [list[1]], NextAfterId: null }] : [200, { Items: [list[0]], NextAfterId: 10 }],
+        query.get('AfterId') === '10'
+          ? [200, { Items: [list[1]], NextAfterId: null }]
+          : [200, { Items: [list[0]], NextAfterId: 10 }],
     });
     await show();
     expect(await screen.findByRole('heading', { name: 'Trilocale luminoso in via Saragozza' })).toBeTruthy();
@@ -235,9 +311,13 @@ describe('MyListingsPage', () => {
   });
 
   it('says when the list cannot be loaded, and retries', async () => {
-    fakeApi(fetchMock, { 'GET /api/User/MyProperties': [500, { ExceptionType: 0, ExceptionTypeString: 'InternalError' }] });
+    fakeApi(fetchMock, {
+      'GET /api/User/MyProperties': [500, { ExceptionType: 0, ExceptionTypeString: 'InternalError' }],
+    });
     await show();
-    expect(await screen.findByText('Non è stato possibile caricare i tuoi annunci. Riprova tra qualche istante.')).toBeTruthy();
+    expect(
+      await screen.findByText('Non è stato possibile caricare i tuoi annunci. Riprova tra qualche istante.'),
+    ).toBeTruthy();
     fakeApi(fetchMock, { 'GET /api/User/MyProperties': [200, { Items: list, NextAfterId: null }] });
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
     expect(await screen.findByRole('heading', { name: 'Trilocale luminoso in via Saragozza' })).toBeTruthy();

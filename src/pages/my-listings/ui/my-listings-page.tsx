@@ -43,7 +43,11 @@ export function MyListingsPage({ filter, actionsFor }: MyListingsPageProps) {
         <ModeNav
           label={t('filters.label')}
           current={filter ?? 'all'}
-          items={FILTER_TABS.map((key) => ({ key, to: key === 'all' ? '/myrexer/annunci' : `/myrexer/annunci/${key}`, label: t(`filters.${key}`) }))}
+          items={FILTER_TABS.map((key) => ({
+            key,
+            to: key === 'all' ? '/myrexer/annunci' : `/myrexer/annunci/${key}`,
+            label: t(`filters.${key}`),
+          }))}
         />
       }
     >
@@ -79,14 +83,20 @@ export function MyListingsPage({ filter, actionsFor }: MyListingsPageProps) {
                     actionsFor={actionsFor}
                     priority={index < 2}
                     waitingVisits={waitingVisits?.[listing.Id]}
-                    onChanged={(action) => setNotice(t(`done.${action.event}`, { title: listing.Title ?? t('untitled') }))}
+                    onChanged={(action) =>
+                      setNotice(t(`done.${action.event}`, { title: listing.Title ?? t('untitled') }))
+                    }
                   />
                 </li>
               ))}
             </ul>
             {query.hasNextPage ? (
               <div className={styles.more}>
-                <Button variant="secondary" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+                <Button
+                  variant="secondary"
+                  onClick={() => void query.fetchNextPage()}
+                  loading={query.isFetchingNextPage}
+                >
                   {query.isFetchingNextPage ? t('more.loading') : t('more.button')}
                 </Button>
               </div>

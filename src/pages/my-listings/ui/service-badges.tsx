@@ -4,7 +4,13 @@ import { formatDate } from '../model/messages';
 import styles from './my-listings.module.css';
 
 /** The paid periods running on a listing: «In prima fila fino al …», «Premium fino al …». */
-export function ServiceBadges({ highlightedUntil, premiumUntil }: { highlightedUntil: string | null | undefined; premiumUntil: string | null | undefined }) {
+export function ServiceBadges({
+  highlightedUntil,
+  premiumUntil,
+}: {
+  highlightedUntil: string | null | undefined;
+  premiumUntil: string | null | undefined;
+}) {
   const { t } = useTranslation('my-listings');
   const highlighted = isRunning(highlightedUntil) ? highlightedUntil : null;
   const premium = isRunning(premiumUntil) ? premiumUntil : null;

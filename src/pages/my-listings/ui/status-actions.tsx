@@ -96,7 +96,11 @@ export function StatusActions({ listing, actionsFor, onChanged }: StatusActionsP
               <Button variant="ghost" onClick={() => setConfirming(null)} disabled={change.isPending}>
                 {t('confirm.cancel')}
               </Button>
-              <Button onClick={() => change.mutate(confirming)} loading={change.isPending} data-testid="confirm-status-change">
+              <Button
+                onClick={() => change.mutate(confirming)}
+                loading={change.isPending}
+                data-testid="confirm-status-change"
+              >
                 {change.isPending ? t(`action.${keyOf(confirming)}.busy`) : t(`confirm.${keyOf(confirming)}.confirm`)}
               </Button>
             </div>

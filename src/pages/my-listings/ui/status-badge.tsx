@@ -2,7 +2,12 @@ import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import styles from './my-listings.module.css';
 
-const TONE: Record<number, string | undefined> = { 1: styles.draft, 2: styles.published, 3: styles.suspended, 4: styles.sold };
+const TONE: Record<number, string | undefined> = {
+  1: styles.draft,
+  2: styles.published,
+  3: styles.suspended,
+  4: styles.sold,
+};
 
 /** "Pubblicato", "Bozza", "Sospeso", "Venduto" (or "Affittato" for a rent). */
 export function StatusBadge({ status, sellType }: { status: number; sellType: number | null }) {

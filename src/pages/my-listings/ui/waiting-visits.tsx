@@ -27,7 +27,15 @@ export function WaitingVisitsSection({ count }: { count: number | undefined | nu
       <h2 id="visits-title" className={styles.sectionTitle}>
         {t('visits.title')}
       </h2>
-      <p className={styles.qualityIntro}>{count === undefined ? t('visits.loading') : count === null ? t('visits.error') : count > 0 ? t('visits.waitingText', { count }) : t('visits.none')}</p>
+      <p className={styles.qualityIntro}>
+        {count === undefined
+          ? t('visits.loading')
+          : count === null
+            ? t('visits.error')
+            : count > 0
+              ? t('visits.waitingText', { count })
+              : t('visits.none')}
+      </p>
       <HrefLink href={OWNER_WAITING_VISITS_HREF} className={styles.publicLink}>
         {t('visits.all')}
       </HrefLink>

@@ -35,13 +35,53 @@ beforeEach(() => {
   api = fakeApi(fetchMock, {
     'GET /api/User/Valuations': ({ query }) =>
       query.get('Before') === '29'
-        ? [200, { Items: [summary({ Id: 12, Address: 'Via Roma 1, Sorgono', Outcome: 'noComparables', Low: null, Point: null, High: null, PricePerSqm: null })], NextBefore: null }]
-        : [200, { Items: [summary({}), summary({ Id: 29, Address: null, SellType: 2, PropertyTypeId: 5, SurfaceM2: 150, Low: 1800, Point: 2100, High: 2400, PricePerSqm: 14 })], NextBefore: 29 }],
+        ? [
+            200,
+            {
+              Items: [
+                summary({
+                  Id: 12,
+                  Address: 'Via Roma 1, Sorgono',
+                  Outcome: 'noComparables',
+                  Low: null,
+                  Point: null,
+                  High: null,
+                  PricePerSqm: null,
+                }),
+              ],
+              NextBefore: null,
+            },
+          ]
+        : [
+            200,
+            {
+              Items: [
+                summary({}),
+                summary({
+                  Id: 29,
+                  Address: null,
+                  SellType: 2,
+                  PropertyTypeId: 5,
+                  SurfaceM2: 150,
+                  Low: 1800,
+                  Point: 2100,
+                  High: 2400,
+                  PricePerSqm: 14,
+                }),
+              ],
+              NextBefore: 29,
+            },
+          ],
   });
 });
 afterEach(cleanup);
 
-const show = () => renderPage(() => <MyValuationsPage />, { i18n, path: '/myrexer/valutazioni', otherRoutes: { '/valutocasa': () => <p>valutocasa</p>, '/valutocasa/$id': () => <p>valutazione</p> } });
+const show = () =>
+  renderPage(() => <MyValuationsPage />, {
+    i18n,
+    path: '/myrexer/valutazioni',
+    otherRoutes: { '/valutocasa': () => <p>valutocasa</p>, '/valutocasa/$id': () => <p>valutazione</p> },
+  });
 const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
 describe('MyValuationsPage', () => {
@@ -52,7 +92,9 @@ describe('MyValuationsPage', () => {
     expect(within(milano).getByText('390.000 €')).toBeTruthy();
     expect(within(milano).getByText('da 361.000 € a 460.000 € · 4.874 €/m²')).toBeTruthy();
     expect(within(milano).getByText('Valutazione del 25 novembre 2026')).toBeTruthy();
-    expect(within(milano).getByRole('link', { name: 'Vedi la valutazione di Via Torino 40, Milano' }).getAttribute('href')).toBe('/valutocasa/30');
+    expect(
+      within(milano).getByRole('link', { name: 'Vedi la valutazione di Via Torino 40, Milano' }).getAttribute('href'),
+    ).toBe('/valutocasa/30');
 
     const villa = await card('Indirizzo non indicato');
     expect(within(villa).getByText('Villa di 150 m², in affitto')).toBeTruthy();
@@ -65,7 +107,9 @@ describe('MyValuationsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Mostra le valutazioni precedenti' }));
     const sorgono = await card('Via Roma 1, Sorgono');
     expect(within(sorgono).getByText('Nessun comparabile')).toBeTruthy();
-    expect(within(sorgono).getByRole('link', { name: 'Vedi la valutazione di Via Roma 1, Sorgono' }).getAttribute('href')).toBe('/valutocasa/12');
+    expect(
+      within(sorgono).getByRole('link', { name: 'Vedi la valutazione di Via Roma 1, Sorgono' }).getAttribute('href'),
+    ).toBe('/valutocasa/12');
     expect(api.sent('GET /api/User/Valuations').map((call) => call.query.get('Before'))).toEqual([null, '29']);
     expect(screen.queryByRole('button', { name: 'Mostra le valutazioni precedenti' })).toBeNull();
     expect(screen.getAllByTestId('valuation-item')).toHaveLength(3);

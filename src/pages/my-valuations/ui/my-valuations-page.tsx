@@ -50,9 +50,7 @@ export function MyValuationsPage() {
                 </Button>
               </div>
             ) : null}
-            {list.isFetchNextPageError ? (
-              <Alert tone="error" title={t('loadError')} />
-            ) : null}
+            {list.isFetchNextPageError ? <Alert tone="error" title={t('loadError')} /> : null}
           </>
         )
       ) : list.isError ? (

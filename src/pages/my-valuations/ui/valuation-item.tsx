@@ -15,13 +15,22 @@ export function ValuationItem({ valuation }: { valuation: ValuationSummary }) {
   const estimated = valuation.Outcome === 'estimate' && valuation.Point !== null;
 
   return (
-    <article className={styles.item} aria-labelledby={headingId} data-testid="valuation-item" data-valuation-id={valuation.Id}>
+    <article
+      className={styles.item}
+      aria-labelledby={headingId}
+      data-testid="valuation-item"
+      data-valuation-id={valuation.Id}
+    >
       <div className={styles.itemText}>
         <h2 id={headingId} className={styles.itemTitle}>
           {address}
         </h2>
         <p className={styles.subject}>
-          {t('item.subject', { type: tv(`propertyTypes.${valuation.PropertyTypeId}`), surface: `${formatThousands(valuation.SurfaceM2)}\u00a0m²`, sellType: tv(`sellType.${valuation.SellType}`) })}
+          {t('item.subject', {
+            type: tv(`propertyTypes.${valuation.PropertyTypeId}`),
+            surface: `${formatThousands(valuation.SurfaceM2)}\u00a0m²`,
+            sellType: tv(`sellType.${valuation.SellType}`),
+          })}
         </p>
         <p className={styles.date}>{t('item.date', { date: formatDate(valuation.CreatedAt) })}</p>
       </div>
@@ -32,7 +41,10 @@ export function ValuationItem({ valuation }: { valuation: ValuationSummary }) {
             <p className={styles.figureValue}>{formatMoney(valuation.Point!, valuation.SellType)}</p>
             {valuation.Low !== null && valuation.High !== null ? (
               <p className={styles.figureRange}>
-                {t('item.range', { low: formatMoney(valuation.Low, valuation.SellType), high: formatMoney(valuation.High, valuation.SellType) })}
+                {t('item.range', {
+                  low: formatMoney(valuation.Low, valuation.SellType),
+                  high: formatMoney(valuation.High, valuation.SellType),
+                })}
                 {valuation.PricePerSqm !== null ? ` · ${formatPerSqm(valuation.PricePerSqm, valuation.SellType)}` : ''}
               </p>
             ) : null}
@@ -43,7 +55,12 @@ export function ValuationItem({ valuation }: { valuation: ValuationSummary }) {
             <p className={styles.figureRange}>{t('item.noneText')}</p>
           </>
         )}
-        <Link to="/valutocasa/$id" params={{ id: String(valuation.Id) }} className={buttonClassName({ size: 'small', variant: 'secondary' })} aria-label={t('item.openLabel', { address })}>
+        <Link
+          to="/valutocasa/$id"
+          params={{ id: String(valuation.Id) }}
+          className={buttonClassName({ size: 'small', variant: 'secondary' })}
+          aria-label={t('item.openLabel', { address })}
+        >
           {t('item.open')}
         </Link>
       </div>

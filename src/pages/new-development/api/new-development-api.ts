@@ -2,13 +2,17 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { ApiError, apiClient, unwrap, type paths } from '@/shared/api';
 
-export type NewDevelopmentDetail = paths['/api/NewDevelopment/{id}']['get']['responses'][200]['content']['application/json'];
+export type NewDevelopmentDetail =
+  paths['/api/NewDevelopment/{id}']['get']['responses'][200]['content']['application/json'];
 
 export const newDevelopmentQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['new-development', id],
     queryFn: async ({ signal }) =>
-      unwrap('GET /api/NewDevelopment/{id}', await apiClient.GET('/api/NewDevelopment/{id}', { params: { path: { id } }, signal })),
+      unwrap(
+        'GET /api/NewDevelopment/{id}',
+        await apiClient.GET('/api/NewDevelopment/{id}', { params: { path: { id } }, signal }),
+      ),
     staleTime: 5 * 60_000,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
   });

@@ -20,15 +20,24 @@ export function NewDevelopmentPage({ id }: { id: number }) {
   const { data: development } = useSuspenseQuery(newDevelopmentQueryOptions(id));
   const origin = useSiteOrigin();
   const priceFrom = formatPrice(development.PriceFrom);
-  const place = [development.Address, `${development.CityName} (${development.ProvinceCode})`].filter(Boolean).join(', ');
+  const place = [development.Address, `${development.CityName} (${development.ProvinceCode})`]
+    .filter(Boolean)
+    .join(', ');
   const label = energyLabelOf(development.EnergyClass, null);
   const cover = development.Photos[0];
   const title = t('development.metaTitle', { name: development.Name, city: development.CityName });
-  const description = `${t('development.metaLead', { name: development.Name, builder: development.BuilderName, city: development.CityName })} ${development.Description}`.replace(/\s+/g, ' ').slice(0, 158);
+  const description =
+    `${t('development.metaLead', { name: development.Name, builder: development.BuilderName, city: development.CityName })} ${development.Description}`
+      .replace(/\s+/g, ' ')
+      .slice(0, 158);
 
   return (
     <div className={cx(detailLayout.page, styles.page)}>
-      <PageMeta title={title} description={description} image={cover ? { url: cover.Url, width: cover.Width, height: cover.Height } : null} />
+      <PageMeta
+        title={title}
+        description={description}
+        image={cover ? { url: cover.Url, width: cover.Width, height: cover.Height } : null}
+      />
       <JsonLd data={developmentJsonLd(development, origin)} />
 
       <header className={cx(detailLayout.header, styles.header)}>
@@ -61,7 +70,9 @@ export function NewDevelopmentPage({ id }: { id: number }) {
           thumbnailUrl: photo.ThumbnailUrl,
           width: photo.Width,
           height: photo.Height,
-          alt: photo.Caption || t('gallery.alt', { title: development.Name, position: index + 1, total: development.Photos.length }),
+          alt:
+            photo.Caption ||
+            t('gallery.alt', { title: development.Name, position: index + 1, total: development.Photos.length }),
         }))}
         labels={{
           region: t('development.galleryRegion'),
@@ -117,7 +128,11 @@ export function NewDevelopmentPage({ id }: { id: number }) {
               <ul className={detailLayout.cardGrid} data-testid="development-units">
                 {development.Units.map((unit, index) => (
                   <li key={unit.Id}>
-                    <ListingCard listing={unit} priority={index < 2} action={<FavoriteToggle propertyId={unit.Id} listing={unit} />} />
+                    <ListingCard
+                      listing={unit}
+                      priority={index < 2}
+                      action={<FavoriteToggle propertyId={unit.Id} listing={unit} />}
+                    />
                   </li>
                 ))}
               </ul>
@@ -140,12 +155,15 @@ function DevelopmentMap({ latitude, longitude, place }: { latitude: number; long
   useEffect(() => {
     const element = box.current;
     if (!element || near || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '300px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '300px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -180,9 +198,21 @@ function developmentJsonLd(development: NewDevelopmentDetail, origin: string) {
     name: development.Name,
     description: development.Description,
     url: `${origin}/nuovecostruzioni/${development.Id}`,
-    address: { '@type': 'PostalAddress', addressLocality: development.CityName, addressRegion: development.ProvinceCode, addressCountry: 'IT', ...(development.Address ? { streetAddress: development.Address } : {}) },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: development.CityName,
+      addressRegion: development.ProvinceCode,
+      addressCountry: 'IT',
+      ...(development.Address ? { streetAddress: development.Address } : {}),
+    },
     geo: { '@type': 'GeoCoordinates', latitude: development.Latitude, longitude: development.Longitude },
-    ...(development.Photos[0] ? { image: /^https?:/.test(development.Photos[0].Url) ? development.Photos[0].Url : `${origin}${development.Photos[0].Url}` } : {}),
+    ...(development.Photos[0]
+      ? {
+          image: /^https?:/.test(development.Photos[0].Url)
+            ? development.Photos[0].Url
+            : `${origin}${development.Photos[0].Url}`,
+        }
+      : {}),
   };
 }
 

@@ -8,7 +8,8 @@ import type { AddressPayload, AddressType, CorporateDataPayload, PrivateDataPayl
 export const addressesQueryOptions = (client: ApiClient = apiClient) =>
   queryOptions({
     queryKey: ['account', 'addresses'],
-    queryFn: async ({ signal }) => unwrap('GET /api/user/Addresses', await client.GET('/api/user/Addresses', { signal })).Addresses,
+    queryFn: async ({ signal }) =>
+      unwrap('GET /api/user/Addresses', await client.GET('/api/user/Addresses', { signal })).Addresses,
     staleTime: 60_000,
   });
 
@@ -24,7 +25,11 @@ export async function saveCorporateData(body: CorporateDataPayload, client: ApiC
   unwrap('UpdateCorporateData', await client.PUT('/api/user/UpdateCorporateData', { body }));
 }
 
-export async function saveAddress(type: AddressType, body: AddressPayload, client: ApiClient = apiClient): Promise<void> {
+export async function saveAddress(
+  type: AddressType,
+  body: AddressPayload,
+  client: ApiClient = apiClient,
+): Promise<void> {
   unwrap('PUT Addresses', await client.PUT('/api/user/Addresses/{type}', { params: { path: { type } }, body }));
 }
 
@@ -36,12 +41,27 @@ export async function updatePhone(phonePrefix: string, phone: string, client: Ap
   unwrap('updatePhone', await client.POST('/api/user/updatePhone', { body: { phonePrefix, phone } }));
 }
 
-export async function changeConsent(kind: 'commercial' | 'partner', granted: boolean, client: ApiClient = apiClient): Promise<void> {
-  if (kind === 'commercial') unwrap('ChangeCommercialConsent', await client.PUT('/api/User/ChangeCommercialConsent', { body: { CommercialConsent: granted } }));
-  else unwrap('ChangePartnerConsent', await client.PUT('/api/user/ChangePartnerConsent', { body: { PartnerConsent: granted } }));
+export async function changeConsent(
+  kind: 'commercial' | 'partner',
+  granted: boolean,
+  client: ApiClient = apiClient,
+): Promise<void> {
+  if (kind === 'commercial')
+    unwrap(
+      'ChangeCommercialConsent',
+      await client.PUT('/api/User/ChangeCommercialConsent', { body: { CommercialConsent: granted } }),
+    );
+  else
+    unwrap(
+      'ChangePartnerConsent',
+      await client.PUT('/api/user/ChangePartnerConsent', { body: { PartnerConsent: granted } }),
+    );
 }
 
-export async function updatePassword(body: { username: string; oldPassword: string; newPassword: string }, client: ApiClient = apiClient): Promise<void> {
+export async function updatePassword(
+  body: { username: string; oldPassword: string; newPassword: string },
+  client: ApiClient = apiClient,
+): Promise<void> {
   unwrap('updatePassword', await client.PUT('/api/user/updatePassword', { body }));
 }
 

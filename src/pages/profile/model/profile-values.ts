@@ -3,10 +3,13 @@ import type { paths } from '@/shared/api';
 import { passwordRuleProblem } from '@/shared/lib/password-rule';
 import { isEmail, isOneLineText, isPersonName, isPhone, isPlainName } from '@/shared/lib/validation';
 
-export type PrivateDataPayload = paths['/api/user/UpdatePrivateData']['put']['requestBody']['content']['application/json'];
-export type CorporateDataPayload = paths['/api/user/UpdateCorporateData']['put']['requestBody']['content']['application/json'];
+export type PrivateDataPayload =
+  paths['/api/user/UpdatePrivateData']['put']['requestBody']['content']['application/json'];
+export type CorporateDataPayload =
+  paths['/api/user/UpdateCorporateData']['put']['requestBody']['content']['application/json'];
 export type AddressPayload = paths['/api/user/Addresses/{type}']['put']['requestBody']['content']['application/json'];
-export type StoredAddress = paths['/api/user/Addresses']['get']['responses'][200]['content']['application/json']['Addresses'][number];
+export type StoredAddress =
+  paths['/api/user/Addresses']['get']['responses'][200]['content']['application/json']['Addresses'][number];
 export type AddressType = StoredAddress['Type'];
 
 /**
@@ -74,16 +77,37 @@ const PHONE = /^[0-9 ]{6,20}$/;
 const text = (value: string | null | undefined) => value ?? '';
 const optional = (value: string) => value.trim() || undefined;
 
-export const EMPTY_ADDRESS: AddressValues = { address: '', number: '', city: '', postalCode: '', province: '', country: 'IT' };
+export const EMPTY_ADDRESS: AddressValues = {
+  address: '',
+  number: '',
+  city: '',
+  postalCode: '',
+  province: '',
+  country: 'IT',
+};
 
 /** The address Me gives (the residential one for private users, the legal one for companies). */
 export function meAddress(me: MeProfile): AddressValues {
-  return { address: text(me.address), number: text(me.number), city: text(me.city), postalCode: text(me.postalCode), province: text(me.province), country: me.country ?? 'IT' };
+  return {
+    address: text(me.address),
+    number: text(me.number),
+    city: text(me.city),
+    postalCode: text(me.postalCode),
+    province: text(me.province),
+    country: me.country ?? 'IT',
+  };
 }
 
 export function storedAddressValues(stored: StoredAddress | undefined): AddressValues {
   if (!stored) return EMPTY_ADDRESS;
-  return { address: text(stored.address), number: text(stored.number), city: text(stored.city), postalCode: text(stored.postalCode), province: text(stored.province), country: stored.country || 'IT' };
+  return {
+    address: text(stored.address),
+    number: text(stored.number),
+    city: text(stored.city),
+    postalCode: text(stored.postalCode),
+    province: text(stored.province),
+    country: stored.country || 'IT',
+  };
 }
 
 export function privateValues(me: MeProfile): PrivateValues {
@@ -117,17 +141,27 @@ export function phoneValues(me: MeProfile): PhoneValues {
   const prefix = me.phonePrefix || DEFAULT_PHONE_PREFIX;
   // A number stored with its prefix inside (an older registration) shows the prefix once.
   const phone = text(me.phone).trim();
-  const withoutPrefix = phone.startsWith(prefix) ? phone.slice(prefix.length).trim() : phone.startsWith(`00${prefix.slice(1)}`) ? phone.slice(prefix.length + 1).trim() : phone;
+  const withoutPrefix = phone.startsWith(prefix)
+    ? phone.slice(prefix.length).trim()
+    : phone.startsWith(`00${prefix.slice(1)}`)
+      ? phone.slice(prefix.length + 1).trim()
+      : phone;
   return { prefix, phone: withoutPrefix };
 }
 
 /** Nothing typed in any field of the address. */
 export function isBlankAddress(address: AddressValues): boolean {
-  return [address.address, address.number, address.city, address.postalCode, address.province].every((part) => part.trim() === '');
+  return [address.address, address.number, address.city, address.postalCode, address.province].every(
+    (part) => part.trim() === '',
+  );
 }
 
 /** An address is either left empty (when optional) or complete and well formed. */
-export function addressErrors(address: AddressValues, { required }: { required: boolean }, prefix = 'address.'): FieldErrors {
+export function addressErrors(
+  address: AddressValues,
+  { required }: { required: boolean },
+  prefix = 'address.',
+): FieldErrors {
   const errors: FieldErrors = {};
   if (!required && isBlankAddress(address)) return errors;
   if (!address.address.trim()) errors[`${prefix}address`] = 'errors.street';
@@ -169,7 +203,12 @@ export function isoFromItalianDate(value: string): string | undefined {
 function isBirthday(value: string, today: Date): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getUTCFullYear() >= 1900 && date <= today;
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value &&
+    date.getUTCFullYear() >= 1900 &&
+    date <= today
+  );
 }
 
 export function privateErrors(values: PrivateValues, today = new Date()): FieldErrors {
@@ -180,8 +219,10 @@ export function privateErrors(values: PrivateValues, today = new Date()): FieldE
   else if (!isPersonName(values.surname.trim())) errors.surname = 'errors.surnameCharacters';
   if (!isPlainName(values.birthdayCity.trim())) errors.birthdayCity = 'errors.birthPlace';
   if (!isPlainName(values.birthdayCountry.trim())) errors.birthdayCountry = 'errors.birthPlace';
-  if (values.birthdayDate.trim() && !isBirthday(isoFromItalianDate(values.birthdayDate) ?? '', today)) errors.birthdayDate = 'errors.birthdayDate';
-  if (values.fiscalCode.trim() && !FISCAL_CODE.test(values.fiscalCode.trim().toUpperCase())) errors.fiscalCode = 'errors.fiscalCode';
+  if (values.birthdayDate.trim() && !isBirthday(isoFromItalianDate(values.birthdayDate) ?? '', today))
+    errors.birthdayDate = 'errors.birthdayDate';
+  if (values.fiscalCode.trim() && !FISCAL_CODE.test(values.fiscalCode.trim().toUpperCase()))
+    errors.fiscalCode = 'errors.fiscalCode';
   return { ...errors, ...addressErrors(values.address, { required: false }) };
 }
 

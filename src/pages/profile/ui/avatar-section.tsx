@@ -26,16 +26,23 @@ export function AvatarSection({ me }: { me: MeProfile }) {
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // A preview is released when another file replaces it and when the page closes.
-  useEffect(() => () => {
-    if (chosen?.preview) URL.revokeObjectURL(chosen.preview);
-  }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen?.preview) URL.revokeObjectURL(chosen.preview);
+    },
+    [chosen],
+  );
   const file = chosen?.file ?? null;
   const preview = chosen?.preview ?? null;
   const upload = useProfileSave(uploadAvatar);
   const remove = useProfileSave(() => removeAvatar());
   const busy = upload.isPending || remove.isPending;
   const shown = preview ?? (me.avatar ? avatarUrl(me.avatar) : null);
-  const initials = [me.name, me.surname].map((part) => part?.trim().charAt(0) ?? '').join('').toUpperCase() || me.email.charAt(0).toUpperCase();
+  const initials =
+    [me.name, me.surname]
+      .map((part) => part?.trim().charAt(0) ?? '')
+      .join('')
+      .toUpperCase() || me.email.charAt(0).toUpperCase();
 
   const choose = (next: File | null) => {
     upload.reset();
@@ -67,7 +74,13 @@ export function AvatarSection({ me }: { me: MeProfile }) {
       </h2>
       <div className={styles.avatarRow}>
         {shown ? (
-          <img className={styles.avatar} src={shown} alt={preview ? t('avatar.previewAlt') : t('avatar.currentAlt')} width={96} height={96} />
+          <img
+            className={styles.avatar}
+            src={shown}
+            alt={preview ? t('avatar.previewAlt') : t('avatar.currentAlt')}
+            width={96}
+            height={96}
+          />
         ) : (
           <span className={styles.avatarEmpty} role="img" aria-label={t('avatar.none')}>
             {initials}
@@ -100,10 +113,15 @@ export function AvatarSection({ me }: { me: MeProfile }) {
           </Button>
         ) : null}
         {me.avatar ? (
-          <Button variant="secondary" onClick={() => {
+          <Button
+            variant="secondary"
+            onClick={() => {
               upload.reset();
               remove.mutate(undefined);
-            }} loading={remove.isPending} disabled={upload.isPending}>
+            }}
+            loading={remove.isPending}
+            disabled={upload.isPending}
+          >
             {t('avatar.remove')}
           </Button>
         ) : null}

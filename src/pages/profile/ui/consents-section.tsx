@@ -61,7 +61,11 @@ function ConsentSwitch({ kind, granted }: { kind: ConsentKind; granted: boolean 
           save.mutate(value);
         }}
       />
-      <SaveFeedback status={save.status} error={save.error} successKey={checked ? 'consents.granted' : 'consents.withdrawn'} />
+      <SaveFeedback
+        status={save.status}
+        error={save.error}
+        successKey={checked ? 'consents.granted' : 'consents.withdrawn'}
+      />
     </div>
   );
 }

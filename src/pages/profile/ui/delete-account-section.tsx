@@ -35,7 +35,8 @@ export function DeleteAccountSection({ me, onAccountDeleted }: { me: MeProfile; 
     setPassword('');
     setOpen(false);
   };
-  const wrongPassword = remove.error instanceof ApiError && remove.error.body?.ExceptionTypeString === 'WrongCredentials';
+  const wrongPassword =
+    remove.error instanceof ApiError && remove.error.body?.ExceptionTypeString === 'WrongCredentials';
 
   return (
     <section aria-labelledby="profile-delete-title">
@@ -60,7 +61,12 @@ export function DeleteAccountSection({ me, onAccountDeleted }: { me: MeProfile; 
             <Button variant="ghost" onClick={close} disabled={remove.isPending}>
               {t('delete.cancel')}
             </Button>
-            <Button className={styles.dangerSolid} onClick={() => remove.mutate()} loading={remove.isPending} disabled={withPassword && password === ''}>
+            <Button
+              className={styles.dangerSolid}
+              onClick={() => remove.mutate()}
+              loading={remove.isPending}
+              disabled={withPassword && password === ''}
+            >
               {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
             </Button>
           </>

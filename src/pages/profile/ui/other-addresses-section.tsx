@@ -3,7 +3,16 @@ import type { MeProfile } from '@/entities/account';
 import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { removeAddress, saveAddress } from '../api/profile-api';
-import { addressErrors, addressPayload, isBlankAddress, meAddress, storedAddressValues, type AddressValues, type FieldErrors, type StoredAddress } from '../model/profile-values';
+import {
+  addressErrors,
+  addressPayload,
+  isBlankAddress,
+  meAddress,
+  storedAddressValues,
+  type AddressValues,
+  type FieldErrors,
+  type StoredAddress,
+} from '../model/profile-values';
 import { useProfileSave } from '../model/use-profile-save';
 import { AddressFields } from './address-fields';
 import styles from './profile-page.module.css';
@@ -20,7 +29,10 @@ type OtherType = (typeof TYPES)[number];
 export function OtherAddressesSection({ me, addresses }: { me: MeProfile; addresses: readonly StoredAddress[] }) {
   const { t } = useTranslation('profile');
   const stored = (type: OtherType) => addresses.find((address) => address.Type === type);
-  const [values, setValues] = useState<Record<OtherType, AddressValues>>(() => ({ shipping: storedAddressValues(stored('shipping')), billing: storedAddressValues(stored('billing')) }));
+  const [values, setValues] = useState<Record<OtherType, AddressValues>>(() => ({
+    shipping: storedAddressValues(stored('shipping')),
+    billing: storedAddressValues(stored('billing')),
+  }));
   const [errors, setErrors] = useState<Record<OtherType, FieldErrors>>({ shipping: {}, billing: {} });
   const save = useProfileSave(async (toSave: Record<OtherType, AddressValues>) => {
     for (const type of TYPES) if (!isBlankAddress(toSave[type])) await saveAddress(type, addressPayload(toSave[type]));
@@ -31,7 +43,10 @@ export function OtherAddressesSection({ me, addresses }: { me: MeProfile; addres
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = { shipping: addressErrors(values.shipping, { required: false }), billing: addressErrors(values.billing, { required: false }) };
+    const found = {
+      shipping: addressErrors(values.shipping, { required: false }),
+      billing: addressErrors(values.billing, { required: false }),
+    };
     setErrors(found);
     remove.reset();
     if (Object.keys(found.shipping).length + Object.keys(found.billing).length > 0) {
@@ -44,7 +59,9 @@ export function OtherAddressesSection({ me, addresses }: { me: MeProfile; addres
   const onRemove = (type: OtherType) => {
     save.reset();
     setErrors((current) => ({ ...current, [type]: {} }));
-    remove.mutate(type, { onSuccess: () => setValues((current) => ({ ...current, [type]: storedAddressValues(undefined) })) });
+    remove.mutate(type, {
+      onSuccess: () => setValues((current) => ({ ...current, [type]: storedAddressValues(undefined) })),
+    });
   };
 
   const hasErrors = Object.keys(errors.shipping).length + Object.keys(errors.billing).length > 0;
@@ -67,12 +84,21 @@ export function OtherAddressesSection({ me, addresses }: { me: MeProfile; addres
             />
             <div className={styles.actions}>
               {main.address ? (
-                <Button variant="ghost" onClick={() => setValues((current) => ({ ...current, [type]: { ...main } }))} disabled={save.isPending || remove.isPending}>
+                <Button
+                  variant="ghost"
+                  onClick={() => setValues((current) => ({ ...current, [type]: { ...main } }))}
+                  disabled={save.isPending || remove.isPending}
+                >
                   {t(me.businessName === 1 ? 'address.copyLegal' : 'address.copyResidential')}
                 </Button>
               ) : null}
               {stored(type) ? (
-                <Button variant="secondary" onClick={() => onRemove(type)} loading={remove.isPending && remove.variables === type} disabled={save.isPending}>
+                <Button
+                  variant="secondary"
+                  onClick={() => onRemove(type)}
+                  loading={remove.isPending && remove.variables === type}
+                  disabled={save.isPending}
+                >
                   {t(`address.remove.${type}`)}
                 </Button>
               ) : null}

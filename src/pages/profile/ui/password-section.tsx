@@ -29,9 +29,12 @@ export function PasswordSection({ me }: { me: MeProfile }) {
   const [values, setValues] = useState<PasswordValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [rulesOpen, setRulesOpen] = useState(false);
-  const save = useProfileSave((next: PasswordValues) => updatePassword({ username: me.email, oldPassword: next.oldPassword, newPassword: next.newPassword }));
+  const save = useProfileSave((next: PasswordValues) =>
+    updatePassword({ username: me.email, oldPassword: next.oldPassword, newPassword: next.newPassword }),
+  );
   const errorOf = (key: string) => (errors[key] ? t(errors[key]) : undefined);
-  const set = (key: keyof PasswordValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof PasswordValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,10 +72,40 @@ export function PasswordSection({ me }: { me: MeProfile }) {
         <form onSubmit={submit} noValidate data-testid="password-form">
           <input type="hidden" name="username" autoComplete="username" value={me.email} />
           <div className={styles.stackFields}>
-            <TextField name="oldPassword" type="password" label={t('password.old')} autoComplete="current-password" maxLength={256} value={values.oldPassword} onChange={set('oldPassword')} error={errorOf('oldPassword')} />
-            <TextField name="newPassword" type="password" label={t('password.new')} autoComplete="new-password" maxLength={256} value={values.newPassword} onChange={set('newPassword')} error={errorOf('newPassword')} />
-            <PasswordStrengthMeter password={values.newPassword} userInputs={userWords([me.email, me.name, me.surname])} />
-            <TextField name="repeatPassword" type="password" label={t('password.repeat')} autoComplete="new-password" maxLength={256} value={values.repeat} onChange={set('repeat')} error={errorOf('repeat')} />
+            <TextField
+              name="oldPassword"
+              type="password"
+              label={t('password.old')}
+              autoComplete="current-password"
+              maxLength={256}
+              value={values.oldPassword}
+              onChange={set('oldPassword')}
+              error={errorOf('oldPassword')}
+            />
+            <TextField
+              name="newPassword"
+              type="password"
+              label={t('password.new')}
+              autoComplete="new-password"
+              maxLength={256}
+              value={values.newPassword}
+              onChange={set('newPassword')}
+              error={errorOf('newPassword')}
+            />
+            <PasswordStrengthMeter
+              password={values.newPassword}
+              userInputs={userWords([me.email, me.name, me.surname])}
+            />
+            <TextField
+              name="repeatPassword"
+              type="password"
+              label={t('password.repeat')}
+              autoComplete="new-password"
+              maxLength={256}
+              value={values.repeat}
+              onChange={set('repeat')}
+              error={errorOf('repeat')}
+            />
           </div>
           <p className={styles.muted}>
             <LinkButton onClick={() => setRulesOpen(true)} aria-haspopup="dialog">

@@ -5,7 +5,13 @@ import { Button } from '@/shared/ui/button';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { savePrivateData } from '../api/profile-api';
-import { privateErrors, privatePayload, privateValues, type FieldErrors, type PrivateValues } from '../model/profile-values';
+import {
+  privateErrors,
+  privatePayload,
+  privateValues,
+  type FieldErrors,
+  type PrivateValues,
+} from '../model/profile-values';
 import { useProfileSave } from '../model/use-profile-save';
 import { AddressFields } from './address-fields';
 import styles from './profile-page.module.css';
@@ -17,7 +23,8 @@ export function PrivateDataForm({ me }: { me: MeProfile }) {
   const [values, setValues] = useState<PrivateValues>(() => privateValues(me));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useProfileSave(savePrivateData);
-  const set = (key: Exclude<keyof PrivateValues, 'address'>) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: Exclude<keyof PrivateValues, 'address'>) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
   const errorOf = (key: string) => (errors[key] ? t(errors[key]) : undefined);
   const common = { requiredMark: t('requiredMark') };
 
@@ -38,11 +45,57 @@ export function PrivateDataForm({ me }: { me: MeProfile }) {
         {t('private.title')}
       </h2>
       <div className={styles.grid}>
-        <TextField {...common} required name="name" label={t('private.name')} autoComplete="given-name" maxLength={100} value={values.name} onChange={set('name')} error={errorOf('name')} />
-        <TextField {...common} required name="surname" label={t('private.surname')} autoComplete="family-name" maxLength={100} value={values.surname} onChange={set('surname')} error={errorOf('surname')} />
-        <TextField name="birthdayDate" label={t('private.birthdayDate')} placeholder={t('private.datePlaceholder')} help={errorOf('birthdayDate') ? undefined : t('private.dateHelp')} inputMode="numeric" autoComplete="bday" maxLength={10} value={values.birthdayDate} onChange={set('birthdayDate')} error={errorOf('birthdayDate')} />
-        <TextField name="birthdayCity" label={t('private.birthdayCity')} maxLength={120} value={values.birthdayCity} onChange={set('birthdayCity')} error={errorOf('birthdayCity')} />
-        <TextField name="birthdayCountry" label={t('private.birthdayCountry')} autoComplete="country-name" maxLength={80} value={values.birthdayCountry} onChange={set('birthdayCountry')} error={errorOf('birthdayCountry')} />
+        <TextField
+          {...common}
+          required
+          name="name"
+          label={t('private.name')}
+          autoComplete="given-name"
+          maxLength={100}
+          value={values.name}
+          onChange={set('name')}
+          error={errorOf('name')}
+        />
+        <TextField
+          {...common}
+          required
+          name="surname"
+          label={t('private.surname')}
+          autoComplete="family-name"
+          maxLength={100}
+          value={values.surname}
+          onChange={set('surname')}
+          error={errorOf('surname')}
+        />
+        <TextField
+          name="birthdayDate"
+          label={t('private.birthdayDate')}
+          placeholder={t('private.datePlaceholder')}
+          help={errorOf('birthdayDate') ? undefined : t('private.dateHelp')}
+          inputMode="numeric"
+          autoComplete="bday"
+          maxLength={10}
+          value={values.birthdayDate}
+          onChange={set('birthdayDate')}
+          error={errorOf('birthdayDate')}
+        />
+        <TextField
+          name="birthdayCity"
+          label={t('private.birthdayCity')}
+          maxLength={120}
+          value={values.birthdayCity}
+          onChange={set('birthdayCity')}
+          error={errorOf('birthdayCity')}
+        />
+        <TextField
+          name="birthdayCountry"
+          label={t('private.birthdayCountry')}
+          autoComplete="country-name"
+          maxLength={80}
+          value={values.birthdayCountry}
+          onChange={set('birthdayCountry')}
+          error={errorOf('birthdayCountry')}
+        />
         <Select
           name="sex"
           label={t('private.sex')}
@@ -77,7 +130,11 @@ export function PrivateDataForm({ me }: { me: MeProfile }) {
         errors={errors}
         required={false}
       />
-      {Object.keys(errors).length > 0 ? <p className={styles.formError} role="alert">{t('save.errors.fields')}</p> : null}
+      {Object.keys(errors).length > 0 ? (
+        <p className={styles.formError} role="alert">
+          {t('save.errors.fields')}
+        </p>
+      ) : null}
       <SaveFeedback status={save.status} error={save.error} />
       <div className={styles.actions}>
         <Button type="submit" loading={save.isPending}>

@@ -63,7 +63,9 @@ function meBody(overrides: Partial<MeProfile> = {}): MeProfile {
 /** A JSON body as an object; any other body (a multipart upload) as its text. */
 /** A fake API: Me, the address list and the sessions, and whatever answers a test gives for the other calls (the rest answer Ok). */
 function fakeApi(me: MeProfile, answers: Record<string, (body: unknown) => [number, unknown]> = {}) {
-  const given = Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, ({ body }: { body: unknown }) => answer(body)]));
+  const given = Object.fromEntries(
+    Object.entries(answers).map(([key, answer]) => [key, ({ body }: { body: unknown }) => answer(body)]),
+  );
   return answerApi(
     fetchMock,
     {
@@ -137,7 +139,9 @@ describe('ProfilePage', () => {
   });
 
   it('sends a password that follows the rule and names a wrong current password beside its field', async () => {
-    const api = fakeApi(meBody(), { 'PUT /api/user/updatePassword': () => [400, { ExceptionType: 40, ExceptionTypeString: 'WrongCredentials' }] });
+    const api = fakeApi(meBody(), {
+      'PUT /api/user/updatePassword': () => [400, { ExceptionType: 40, ExceptionTypeString: 'WrongCredentials' }],
+    });
     renderPage();
     const form = await screen.findByTestId('password-form');
     fireEvent.change(within(form).getByLabelText('Password attuale'), { target: { value: 'Sbagliata#1' } });
@@ -146,7 +150,9 @@ describe('ProfilePage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Cambia la password' }));
 
     expect(await within(form).findByText('La password attuale non è corretta.')).toBeTruthy();
-    expect(api.sent('PUT /api/user/updatePassword').map((call) => call.body)).toEqual([{ username: 'pia.sala@example.it', oldPassword: 'Sbagliata#1', newPassword: 'Nuova#Casa2026' }]);
+    expect(api.sent('PUT /api/user/updatePassword').map((call) => call.body)).toEqual([
+      { username: 'pia.sala@example.it', oldPassword: 'Sbagliata#1', newPassword: 'Nuova#Casa2026' },
+    ]);
     expect(within(form).getByLabelText('Nuova password')).toHaveProperty('value', 'Nuova#Casa2026');
   });
 
@@ -155,7 +161,9 @@ describe('ProfilePage', () => {
       ['PasswordTooWeak', profileTranslations.password.errors.weak],
       ['PasswordBreached', profileTranslations.password.errors.breached],
     ] as const) {
-      fakeApi(meBody(), { 'PUT /api/user/updatePassword': () => [400, { ExceptionType: 51, ExceptionTypeString: answer }] });
+      fakeApi(meBody(), {
+        'PUT /api/user/updatePassword': () => [400, { ExceptionType: 51, ExceptionTypeString: answer }],
+      });
       renderPage();
       const form = await screen.findByTestId('password-form');
       fireEvent.change(within(form).getByLabelText('Password attuale'), { target: { value: 'Vecchia#2024x' } });
@@ -176,7 +184,9 @@ describe('ProfilePage', () => {
   });
 
   it('keeps what was typed and explains a refused save', async () => {
-    const api = fakeApi(meBody(), { 'PUT /api/user/UpdatePrivateData': () => [400, { ExceptionType: 1, ExceptionTypeString: 'ValidationError' }] });
+    const api = fakeApi(meBody(), {
+      'PUT /api/user/UpdatePrivateData': () => [400, { ExceptionType: 1, ExceptionTypeString: 'ValidationError' }],
+    });
     renderPage();
     const form = await screen.findByTestId('private-data-form');
     fireEvent.change(within(form).getByRole('textbox', { name: /^Nome/ }), { target: { value: 'Pia Maria' } });
@@ -184,7 +194,11 @@ describe('ProfilePage', () => {
 
     expect((await within(form).findByRole('alert')).textContent).toContain('Alcuni dati non sono nel formato giusto');
     expect(within(form).getByRole('textbox', { name: /^Nome/ })).toHaveProperty('value', 'Pia Maria');
-    expect(api.sent('PUT /api/user/UpdatePrivateData')[0].body).toMatchObject({ name: 'Pia Maria', fiscalCode: 'SLAPIA90D52F205X', residentialAddress: { postalCode: '20127', province: 'MI' } });
+    expect(api.sent('PUT /api/user/UpdatePrivateData')[0].body).toMatchObject({
+      name: 'Pia Maria',
+      fiscalCode: 'SLAPIA90D52F205X',
+      residentialAddress: { postalCode: '20127', province: 'MI' },
+    });
   });
 
   it('points at a wrong postal code and province without calling the API', async () => {
@@ -220,7 +234,11 @@ describe('ProfilePage', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: /^Provincia/ }), { target: { value: 'to' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva gli indirizzi' }));
     await waitFor(() => expect(api.sent('PUT /api/user/Addresses/shipping')).toHaveLength(1));
-    expect(api.sent('PUT /api/user/Addresses/shipping')[0].body).toMatchObject({ city: 'Torino', postalCode: '10121', province: 'TO' });
+    expect(api.sent('PUT /api/user/Addresses/shipping')[0].body).toMatchObject({
+      city: 'Torino',
+      postalCode: '10121',
+      province: 'TO',
+    });
     expect(api.sent('PUT /api/user/Addresses/billing')).toHaveLength(0);
   });
 
@@ -235,7 +253,9 @@ describe('ProfilePage', () => {
     const api = fakeApi(meBody(), {
       'POST /api/User/Reauthenticate': (body) => {
         attempts++;
-        return (body as { password: string }).password === 'Giusta#Password77' ? [200, { Ok: true }] : [400, { ExceptionType: 40, ExceptionTypeString: 'WrongCredentials' }];
+        return (body as { password: string }).password === 'Giusta#Password77'
+          ? [200, { Ok: true }]
+          : [400, { ExceptionType: 40, ExceptionTypeString: 'WrongCredentials' }];
       },
     });
     const { onAccountDeleted } = renderPage();
@@ -259,9 +279,36 @@ describe('ProfilePage', () => {
 
   it('lists the devices, marks this one, and ends another or all the others', async () => {
     let sessions = [
-      { Id: 1, Browser: 'Chrome', System: 'Windows', DeviceType: 'desktop', Ip: '203.0.113.4', CreatedAt: '2026-11-20T08:00:00Z', LastUsedAt: '2026-11-23T09:15:00Z', Current: true },
-      { Id: 2, Browser: 'Safari', System: 'iPhone', DeviceType: 'mobile', Ip: '198.51.100.7', CreatedAt: '2026-11-01T08:00:00Z', LastUsedAt: '2026-11-22T20:40:00Z', Current: false },
-      { Id: 3, Browser: null, System: null, DeviceType: 'unknown', Ip: null, CreatedAt: '2026-10-01T08:00:00Z', LastUsedAt: '2026-10-02T08:00:00Z', Current: false },
+      {
+        Id: 1,
+        Browser: 'Chrome',
+        System: 'Windows',
+        DeviceType: 'desktop',
+        Ip: '203.0.113.4',
+        CreatedAt: '2026-11-20T08:00:00Z',
+        LastUsedAt: '2026-11-23T09:15:00Z',
+        Current: true,
+      },
+      {
+        Id: 2,
+        Browser: 'Safari',
+        System: 'iPhone',
+        DeviceType: 'mobile',
+        Ip: '198.51.100.7',
+        CreatedAt: '2026-11-01T08:00:00Z',
+        LastUsedAt: '2026-11-22T20:40:00Z',
+        Current: false,
+      },
+      {
+        Id: 3,
+        Browser: null,
+        System: null,
+        DeviceType: 'unknown',
+        Ip: null,
+        CreatedAt: '2026-10-01T08:00:00Z',
+        LastUsedAt: '2026-10-02T08:00:00Z',
+        Current: false,
+      },
     ];
     const api = fakeApi(meBody(), {
       'GET /api/User/Sessions': () => [200, { Sessions: sessions }],
@@ -297,7 +344,8 @@ describe('ProfilePage', () => {
   it('asks for the password when the server wants a recent login for a new phone, then saves it', async () => {
     let confirmed = false;
     const api = fakeApi(meBody(), {
-      'POST /api/user/updatePhone': () => (confirmed ? [200, { Ok: true }] : [403, { ExceptionType: 65, ExceptionTypeString: 'RecentLoginRequired' }]),
+      'POST /api/user/updatePhone': () =>
+        confirmed ? [200, { Ok: true }] : [403, { ExceptionType: 65, ExceptionTypeString: 'RecentLoginRequired' }],
       'POST /api/User/Reauthenticate': () => {
         confirmed = true;
         return [200, { Ok: true }];
@@ -336,10 +384,14 @@ describe('ProfilePage', () => {
     ['UploadBudgetExceeded', 26, 429, profileTranslations.avatar.errors.avatarBudget],
     ['ImageWorkBusy', 27, 503, profileTranslations.avatar.errors.avatarBusy],
   ])('says in Italian why the server refused a profile photo: %s', async (name, type, status, message) => {
-    const api = fakeApi(meBody(), { 'POST /api/user/Avatar': () => [status, { ExceptionType: type, ExceptionTypeString: name }] });
+    const api = fakeApi(meBody(), {
+      'POST /api/user/Avatar': () => [status, { ExceptionType: type, ExceptionTypeString: name }],
+    });
     renderPage();
     const form = await screen.findByTestId('avatar-form');
-    fireEvent.change(within(form).getByLabelText('Scegli una foto'), { target: { files: [new File([new Uint8Array(64)], 'panorama.png', { type: 'image/png' })] } });
+    fireEvent.change(within(form).getByLabelText('Scegli una foto'), {
+      target: { files: [new File([new Uint8Array(64)], 'panorama.png', { type: 'image/png' })] },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Carica la foto' }));
     expect(await within(form).findByText(message)).toBeTruthy();
     expect(api.sent('POST /api/user/Avatar')).toHaveLength(1);

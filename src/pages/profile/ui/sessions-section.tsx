@@ -72,7 +72,12 @@ export function SessionsSection() {
                 </p>
               </div>
               {session.Current ? null : (
-                <Button variant="secondary" size="small" onClick={() => endOne.mutate(session.Id)} loading={endOne.isPending && endOne.variables === session.Id}>
+                <Button
+                  variant="secondary"
+                  size="small"
+                  onClick={() => endOne.mutate(session.Id)}
+                  loading={endOne.isPending && endOne.variables === session.Id}
+                >
                   {t('sessions.end')}
                 </Button>
               )}

@@ -13,7 +13,8 @@ export type PropertyStatus = PropertyDetail['Status'];
 export type SimilarListings = components['schemas']['SimilarListings'];
 
 /** A 4xx answers for good: asking again changes nothing. */
-const retryServerErrors = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failures < 2;
+const retryServerErrors = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && failures < 2;
 
 export const SIMILAR_SHOWN = 6;
 
@@ -32,7 +33,10 @@ export const similarListingsQueryOptions = (id: number) =>
     queryFn: async ({ signal }): Promise<SimilarListings> =>
       unwrap(
         'GET /api/Property/{id}/Similar',
-        await apiClient.GET('/api/Property/{id}/Similar', { params: { path: { id }, query: { Limit: SIMILAR_SHOWN } }, signal }),
+        await apiClient.GET('/api/Property/{id}/Similar', {
+          params: { path: { id }, query: { Limit: SIMILAR_SHOWN } },
+          signal,
+        }),
       ),
     staleTime: 5 * 60_000,
     retry: retryServerErrors,

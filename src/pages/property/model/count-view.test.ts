@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { countViewOnce } from './count-view';
 
-const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -29,13 +30,26 @@ describe('countViewOnce', () => {
 
   it('never reports for a crawler', () => {
     const report = vi.fn(async () => {});
-    expect(countViewOnce(10, report, memoryStorage(), 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(false);
+    expect(
+      countViewOnce(
+        10,
+        report,
+        memoryStorage(),
+        'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      ),
+    ).toBe(false);
     expect(report).not.toHaveBeenCalled();
   });
 
   it('still reports when the tab refuses storage', () => {
     const report = vi.fn(async () => {});
-    const refusing = { ...memoryStorage(), getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } } as Storage;
+    const refusing = {
+      ...memoryStorage(),
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    } as Storage;
     expect(countViewOnce(10, report, refusing, BROWSER)).toBe(true);
     expect(report).toHaveBeenCalledWith(10);
   });

@@ -18,7 +18,12 @@ function countedInThisTab(storage: Storage | undefined): Set<number> {
  * Counts a view of the listing once per browser tab, after the page has shown in a browser
  * (never while the server renders it, never for a crawler). Returns whether it reported one.
  */
-export function countViewOnce(id: number, report: (id: number) => Promise<void>, storage: Storage | undefined = globalThis.sessionStorage, userAgent?: string): boolean {
+export function countViewOnce(
+  id: number,
+  report: (id: number) => Promise<void>,
+  storage: Storage | undefined = globalThis.sessionStorage,
+  userAgent?: string,
+): boolean {
   if (isCrawler(userAgent)) return false;
   const counted = countedInThisTab(storage);
   if (counted.has(id)) return false;

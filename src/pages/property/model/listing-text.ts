@@ -8,8 +8,16 @@ import type { PropertyDetail } from '../api/property-api';
 const APARTMENT_TYPE_ID = 1;
 
 /** "Trilocale" for a flat of three rooms, the type's name otherwise ("Villa", "Attico"). */
-export function listingKind(property: Pick<PropertyDetail, 'PropertyTypeId' | 'PropertyTypeName' | 'Rooms'>, t: TFunction): string {
-  if ((property.PropertyTypeId === APARTMENT_TYPE_ID || property.PropertyTypeId === null) && property.Rooms && property.Rooms >= 1 && property.Rooms <= 5) {
+export function listingKind(
+  property: Pick<PropertyDetail, 'PropertyTypeId' | 'PropertyTypeName' | 'Rooms'>,
+  t: TFunction,
+): string {
+  if (
+    (property.PropertyTypeId === APARTMENT_TYPE_ID || property.PropertyTypeId === null) &&
+    property.Rooms &&
+    property.Rooms >= 1 &&
+    property.Rooms <= 5
+  ) {
     return t(`kind.rooms_${property.Rooms}`);
   }
   return property.PropertyTypeName ?? t('kind.home');
@@ -22,7 +30,11 @@ export function listingPlace(property: Pick<PropertyDetail, 'CityName' | 'Addres
 
 /** The page's title: "Trilocale in vendita a Milano, Via Solferino 12, 320.000 € - Rexer". */
 export function propertyMetaTitle(property: PropertyDetail, t: TFunction): string {
-  const vars = { kind: listingKind(property, t), deal: t(property.SellType === 2 ? 'meta.deal_rent' : 'meta.deal_sale'), place: listingPlace(property) };
+  const vars = {
+    kind: listingKind(property, t),
+    deal: t(property.SellType === 2 ? 'meta.deal_rent' : 'meta.deal_sale'),
+    place: listingPlace(property),
+  };
   const price = formatPrice(property.Price, property.SellType);
   return price ? t('meta.title', { ...vars, price }) : t('meta.titleNoPrice', vars);
 }
@@ -47,11 +59,17 @@ export function propertyMetaDescription(property: PropertyDetail, t: TFunction):
 /** "3º di 5", "Piano terra", "Seminterrato". */
 export function floorText(floor: number | null, buildingFloors: number | null, t: TFunction): string | null {
   if (floor === null) return null;
-  const own = floor === 0 ? t('facts.floorGround') : floor < 0 ? t('facts.floorBasement') : t('facts.floorNumber', { floor });
+  const own =
+    floor === 0 ? t('facts.floorGround') : floor < 0 ? t('facts.floorBasement') : t('facts.floorNumber', { floor });
   return buildingFloors && floor > 0 ? t('facts.floorOf', { floor: own, total: buildingFloors }) : own;
 }
 
-const DATE = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+const DATE = new Intl.DateTimeFormat('it-IT', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Rome',
+});
 
 /** "12 marzo 2026"; the first of a month as Italian writes it, "1º febbraio 2027". */
 export function formatDate(iso: string | null | undefined): string | null {

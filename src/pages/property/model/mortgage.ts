@@ -35,7 +35,10 @@ export interface MortgageEstimate {
   totalInterest: number;
 }
 
-export function estimateMortgage(price: number, { downPaymentPercent, ratePercent, years }: { downPaymentPercent: number; ratePercent: number; years: number }): MortgageEstimate {
+export function estimateMortgage(
+  price: number,
+  { downPaymentPercent, ratePercent, years }: { downPaymentPercent: number; ratePercent: number; years: number },
+): MortgageEstimate {
   const share = Math.min(Math.max(downPaymentPercent, 0), 100) / 100;
   const downPayment = Math.round(price * share);
   const loan = Math.max(price - downPayment, 0);

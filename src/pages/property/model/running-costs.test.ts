@@ -5,7 +5,14 @@ import { EURO_PER_KWH, KWH_PER_M2_YEAR, estimateRunningCosts } from './running-c
 describe('the energy label', () => {
   it('places a class on the A4 ... G scale with its colour and index', () => {
     expect(ENERGY_SCALE.map((step) => step.code)).toEqual(['A4', 'A3', 'A2', 'A1', 'B', 'C', 'D', 'E', 'F', 'G']);
-    expect(energyLabelOf({ Code: 'A4' }, 12.5)).toEqual({ kind: 'rated', code: 'A4', index: 0, color: '#00843d', text: '#ffffff', performance: 12.5 });
+    expect(energyLabelOf({ Code: 'A4' }, 12.5)).toEqual({
+      kind: 'rated',
+      code: 'A4',
+      index: 0,
+      color: '#00843d',
+      text: '#ffffff',
+      performance: 12.5,
+    });
     expect(energyLabelOf({ Code: 'g' }, null)).toMatchObject({ kind: 'rated', code: 'G', index: 9, performance: null });
     expect(energyLabelOf({ Code: 'D' }, -3)).toMatchObject({ index: 6, performance: null });
   });
@@ -36,12 +43,17 @@ describe('the running costs', () => {
   });
 
   it('a better class costs less for the same home', () => {
-    const of = (energyClass: 'A2' | 'G') => estimateRunningCosts({ energyClass, energyPerformance: null, surfaceM2: 100, condoFees: null }).energy ?? 0;
+    const of = (energyClass: 'A2' | 'G') =>
+      estimateRunningCosts({ energyClass, energyPerformance: null, surfaceM2: 100, condoFees: null }).energy ?? 0;
     expect(of('A2')).toBeLessThan(of('G'));
   });
 
   it('says nothing it does not know', () => {
-    expect(estimateRunningCosts({ energyClass: null, energyPerformance: null, surfaceM2: 80, condoFees: null })).toMatchObject({ energy: null, total: null });
-    expect(estimateRunningCosts({ energyClass: 'B', energyPerformance: null, surfaceM2: null, condoFees: 90 })).toMatchObject({ energy: null, total: 90 });
+    expect(
+      estimateRunningCosts({ energyClass: null, energyPerformance: null, surfaceM2: 80, condoFees: null }),
+    ).toMatchObject({ energy: null, total: null });
+    expect(
+      estimateRunningCosts({ energyClass: 'B', energyPerformance: null, surfaceM2: null, condoFees: 90 }),
+    ).toMatchObject({ energy: null, total: 90 });
   });
 });

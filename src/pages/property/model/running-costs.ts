@@ -52,7 +52,10 @@ export function estimateRunningCosts({
 }): RunningCosts {
   const measured = energyPerformance !== null && Number.isFinite(energyPerformance) && energyPerformance > 0;
   const kwhPerM2Year = measured ? energyPerformance : energyClass ? KWH_PER_M2_YEAR[energyClass] : null;
-  const energy = kwhPerM2Year !== null && surfaceM2 !== null && surfaceM2 > 0 ? (kwhPerM2Year * surfaceM2 * EURO_PER_KWH) / 12 : null;
+  const energy =
+    kwhPerM2Year !== null && surfaceM2 !== null && surfaceM2 > 0
+      ? (kwhPerM2Year * surfaceM2 * EURO_PER_KWH) / 12
+      : null;
   const fees = condoFees !== null && condoFees >= 0 ? condoFees : null;
   const total = energy === null && fees === null ? null : (energy ?? 0) + (fees ?? 0);
   return { energy, kwhPerM2Year, measured, condoFees: fees, total };

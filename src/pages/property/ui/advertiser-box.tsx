@@ -20,7 +20,15 @@ export function AdvertiserBox({ advertiser, onWrite }: { advertiser: PropertyAdv
       </h2>
       <div className={styles.advertiser}>
         {agency && advertiser.LogoUrl ? (
-          <img className={styles.logo} src={advertiser.LogoUrl} alt={t('advertiser.logoAlt', { name: advertiser.Name })} width={64} height={64} loading="lazy" decoding="async" />
+          <img
+            className={styles.logo}
+            src={advertiser.LogoUrl}
+            alt={t('advertiser.logoAlt', { name: advertiser.Name })}
+            width={64}
+            height={64}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className={styles.logoPlaceholder} aria-hidden="true">
             {advertiser.Name.slice(0, 1).toUpperCase()}
@@ -38,7 +46,14 @@ export function AdvertiserBox({ advertiser, onWrite }: { advertiser: PropertyAdv
       ) : null}
       {!agency ? <p className={detailLayout.note}>{t('advertiser.privateText')}</p> : null}
       {!agency && onWrite ? (
-        <Button variant="secondary" fullWidth onClick={onWrite} onPointerEnter={preloadWriteToOwner} onFocus={preloadWriteToOwner} aria-haspopup="dialog">
+        <Button
+          variant="secondary"
+          fullWidth
+          onClick={onWrite}
+          onPointerEnter={preloadWriteToOwner}
+          onFocus={preloadWriteToOwner}
+          aria-haspopup="dialog"
+        >
           {t('advertiser.write')}
         </Button>
       ) : null}
@@ -58,7 +73,14 @@ export function VisitButton({ advertiser, onOpen }: { advertiser: PropertyAdvert
   const agency = advertiser.Kind === 'agency';
   const preload = agency ? () => void loadVisitDialog() : preloadBookVisit;
   return (
-    <Button variant="accent" fullWidth onClick={onOpen} onPointerEnter={preload} onFocus={preload} aria-haspopup="dialog">
+    <Button
+      variant="accent"
+      fullWidth
+      onClick={onOpen}
+      onPointerEnter={preload}
+      onFocus={preload}
+      aria-haspopup="dialog"
+    >
       {t(agency ? 'actions.visit' : 'actions.book')}
     </Button>
   );
@@ -70,7 +92,17 @@ export type VisitDialogKind = 'visit' | 'write' | null;
  * The page's visit and message dialogs, rendered once whichever button opens them: the
  * agency's phone, or the booking and "Scrivi al proprietario" of a private owner's listing.
  */
-export function VisitDialogs({ id, advertiser, open, onOpenChange }: { id: number; advertiser: PropertyAdvertiser; open: VisitDialogKind; onOpenChange: (open: VisitDialogKind) => void }) {
+export function VisitDialogs({
+  id,
+  advertiser,
+  open,
+  onOpenChange,
+}: {
+  id: number;
+  advertiser: PropertyAdvertiser;
+  open: VisitDialogKind;
+  onOpenChange: (open: VisitDialogKind) => void;
+}) {
   if (advertiser.Kind === 'agency') {
     return open === 'visit' ? (
       <Suspense fallback={null}>
@@ -80,8 +112,17 @@ export function VisitDialogs({ id, advertiser, open, onOpenChange }: { id: numbe
   }
   return (
     <>
-      <BookVisit propertyId={id} open={open === 'visit'} onOpenChange={(next) => onOpenChange(next ? 'visit' : null)} onWriteToOwner={() => onOpenChange('write')} />
-      <WriteToOwner propertyId={id} open={open === 'write'} onOpenChange={(next) => onOpenChange(next ? 'write' : null)} />
+      <BookVisit
+        propertyId={id}
+        open={open === 'visit'}
+        onOpenChange={(next) => onOpenChange(next ? 'visit' : null)}
+        onWriteToOwner={() => onOpenChange('write')}
+      />
+      <WriteToOwner
+        propertyId={id}
+        open={open === 'write'}
+        onOpenChange={(next) => onOpenChange(next ? 'write' : null)}
+      />
     </>
   );
 }

@@ -19,4 +19,5 @@ export const { Section: SimilarListings, preload: preloadSimilarListings } = def
 );
 
 /** Everything the page defers, for the route's loader. */
-export const preloadPropertySections = () => Promise.all([preloadPropertyDetails(), preloadSimilarListings()]).then(() => undefined);
+export const preloadPropertySections = () =>
+  Promise.all([preloadPropertyDetails(), preloadSimilarListings()]).then(() => undefined);

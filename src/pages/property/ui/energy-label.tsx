@@ -45,14 +45,21 @@ export function EnergyLabelView({ label }: { label: EnergyLabel }) {
             <div>
               <dt>{t('energy.class')}</dt>
               <dd>
-                <span className={cx(detailLayout.energyBadge, styles.energyBadge)} style={{ background: label.color, color: label.text }}>
+                <span
+                  className={cx(detailLayout.energyBadge, styles.energyBadge)}
+                  style={{ background: label.color, color: label.text }}
+                >
                   {label.code}
                 </span>
               </dd>
             </div>
             <div>
               <dt>{t('energy.index')}</dt>
-              <dd>{label.performance !== null ? t('energy.indexValue', { value: formatEnergyIndex(label.performance) }) : t('energy.indexMissing')}</dd>
+              <dd>
+                {label.performance !== null
+                  ? t('energy.indexValue', { value: formatEnergyIndex(label.performance) })
+                  : t('energy.indexMissing')}
+              </dd>
             </div>
           </dl>
         </>

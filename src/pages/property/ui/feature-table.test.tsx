@@ -8,8 +8,23 @@ import { FeatureTable } from './property-details';
 const i18n = await testI18n({ property: propertyTranslations });
 
 const rent = {
-  Id: 42, SellType: 2, PropertyTypeName: 'Appartamento', Condition: null, BuildYear: null, RenovationYear: null, HeatingType: null, CondoFees: null, Occupancy: null,
-  AvailableFrom: null, Furnishing: { Id: 1, Name: 'Arredato' }, SecurityDeposit: 2700, ContractTypeId: 2, PetsAllowed: true, RoomList: [], Amenities: [], Development: null,
+  Id: 42,
+  SellType: 2,
+  PropertyTypeName: 'Appartamento',
+  Condition: null,
+  BuildYear: null,
+  RenovationYear: null,
+  HeatingType: null,
+  CondoFees: null,
+  Occupancy: null,
+  AvailableFrom: null,
+  Furnishing: { Id: 1, Name: 'Arredato' },
+  SecurityDeposit: 2700,
+  ContractTypeId: 2,
+  PetsAllowed: true,
+  RoomList: [],
+  Amenities: [],
+  Development: null,
   PublishedAt: '2026-11-01T10:00:00Z',
 } as unknown as PropertyDetail;
 
@@ -27,7 +42,15 @@ describe('FeatureTable of a rent', () => {
   });
 
   it('leaves out what the landlord did not say', async () => {
-    await renderPage(() => <FeatureTable property={{ ...rent, ContractTypeId: null, PetsAllowed: null }} now={Date.parse('2026-11-20T12:00:00Z')} />, { i18n });
+    await renderPage(
+      () => (
+        <FeatureTable
+          property={{ ...rent, ContractTypeId: null, PetsAllowed: null }}
+          now={Date.parse('2026-11-20T12:00:00Z')}
+        />
+      ),
+      { i18n },
+    );
     expect(await rowOf('Contratto')).toBeNull();
     expect(await rowOf('Animali domestici')).toBeNull();
   });

@@ -12,7 +12,21 @@ const APPROXIMATE_RADIUS_M = 400;
  * The small map of the listing's position: the map's code loads only when the box comes near
  * the screen (and never on the server), in a box of fixed height, so nothing moves.
  */
-export function LocationMap({ id, latitude, longitude, price, addressHidden, place }: { id: number; latitude: number; longitude: number; price: number | null; addressHidden: boolean; place: string }) {
+export function LocationMap({
+  id,
+  latitude,
+  longitude,
+  price,
+  addressHidden,
+  place,
+}: {
+  id: number;
+  latitude: number;
+  longitude: number;
+  price: number | null;
+  addressHidden: boolean;
+  place: string;
+}) {
   const { t } = useTranslation('property');
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
@@ -22,12 +36,15 @@ export function LocationMap({ id, latitude, longitude, price, addressHidden, pla
     const element = box.current;
     if (!element || near) return;
     if (typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '300px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '300px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

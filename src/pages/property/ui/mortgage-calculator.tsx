@@ -25,7 +25,11 @@ export function MortgageCalculator({ price }: { price: number }) {
     ratePercent: String(MORTGAGE_DEFAULTS.ratePercent).replace('.', ','),
     years: String(MORTGAGE_DEFAULTS.years),
   });
-  const numbers = { downPaymentPercent: parse(values.downPaymentPercent), ratePercent: parse(values.ratePercent), years: parse(values.years) };
+  const numbers = {
+    downPaymentPercent: parse(values.downPaymentPercent),
+    ratePercent: parse(values.ratePercent),
+    years: parse(values.years),
+  };
   const ok = (Object.keys(numbers) as Field[]).every((field) => valid(field, numbers[field]));
   const estimate = ok ? estimateMortgage(price, numbers) : null;
   const field = (name: Field, label: string) => (
@@ -56,7 +60,9 @@ export function MortgageCalculator({ price }: { price: number }) {
           <>
             <p className={styles.mortgageResult}>
               <span>{t('mortgage.monthly')}</span>
-              <strong data-testid="mortgage-monthly">{t('mortgage.perMonth', { value: formatThousands(estimate.monthly) })}</strong>
+              <strong data-testid="mortgage-monthly">
+                {t('mortgage.perMonth', { value: formatThousands(estimate.monthly) })}
+              </strong>
             </p>
             <dl className={styles.mortgageFacts}>
               <div>

@@ -15,7 +15,6 @@ import { cx } from '@/shared/lib/class-names';
 import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
-
 /**
  * The listing's details below its description: characteristics and amenities, the energy
  * label, the running costs, the price history and the map. Read from the query cache by id,
@@ -32,12 +31,26 @@ export function PropertyDetails({ id }: { id: number }) {
 
       <EnergyLabelView label={label} />
 
-      <RunningCosts label={label} energyPerformance={property.EnergyPerformance} surfaceM2={property.SurfaceM2} condoFees={property.CondoFees} />
+      <RunningCosts
+        label={label}
+        energyPerformance={property.EnergyPerformance}
+        surfaceM2={property.SurfaceM2}
+        condoFees={property.CondoFees}
+      />
 
-      {property.PriceHistory.length > 1 ? <PriceHistory history={property.PriceHistory} sellType={property.SellType} /> : null}
+      {property.PriceHistory.length > 1 ? (
+        <PriceHistory history={property.PriceHistory} sellType={property.SellType} />
+      ) : null}
 
       {property.Latitude !== null && property.Longitude !== null ? (
-        <LocationMap id={property.Id} latitude={property.Latitude} longitude={property.Longitude} price={property.Price} addressHidden={property.Address === null} place={property.Address ? place : `${place} · ${t('map.addressHidden')}`} />
+        <LocationMap
+          id={property.Id}
+          latitude={property.Latitude}
+          longitude={property.Longitude}
+          price={property.Price}
+          addressHidden={property.Address === null}
+          place={property.Address ? place : `${place} · ${t('map.addressHidden')}`}
+        />
       ) : null}
     </div>
   );
@@ -47,20 +60,51 @@ export function PropertyDetails({ id }: { id: number }) {
 export function FeatureTable({ property, now }: { property: PropertyDetail; now: number }) {
   const { t } = useTranslation('property');
   const rent = property.SellType === 2;
-  const available = property.AvailableFrom ? (Date.parse(property.AvailableFrom) <= now ? t('features.availableNow') : t('features.availableFrom', { date: formatDate(property.AvailableFrom) })) : null;
+  const available = property.AvailableFrom
+    ? Date.parse(property.AvailableFrom) <= now
+      ? t('features.availableNow')
+      : t('features.availableFrom', { date: formatDate(property.AvailableFrom) })
+    : null;
   const rows: [string, ReactNode | null][] = [
     [t('features.type'), property.PropertyTypeName],
     [t('features.condition'), property.Condition?.Name ?? null],
     [t('features.buildYear'), property.BuildYear ? String(property.BuildYear) : null],
     [t('features.renovationYear'), property.RenovationYear ? String(property.RenovationYear) : null],
     [t('features.heating'), property.HeatingType?.Name ?? null],
-    [t('features.condoFees'), property.CondoFees === null ? null : property.CondoFees === 0 ? t('features.condoFeesNone') : t('features.condoFeesValue', { value: formatThousands(property.CondoFees) })],
+    [
+      t('features.condoFees'),
+      property.CondoFees === null
+        ? null
+        : property.CondoFees === 0
+          ? t('features.condoFeesNone')
+          : t('features.condoFeesValue', { value: formatThousands(property.CondoFees) }),
+    ],
     [t('features.availability'), rent ? available : (property.Occupancy?.Name ?? null)],
     [t('features.furnishing'), rent ? (property.Furnishing?.Name ?? null) : null],
-    [t('features.deposit'), rent && property.SecurityDeposit ? t('features.depositValue', { value: formatThousands(property.SecurityDeposit) }) : null],
-    [t('features.contract'), rent && property.ContractTypeId ? t(`features.contracts.${property.ContractTypeId}`) : null],
-    [t('features.pets'), rent && property.PetsAllowed !== null ? t(property.PetsAllowed ? 'features.petsWelcome' : 'features.petsNotAllowed') : null],
-    [t('features.composition'), property.RoomList.length > 0 ? property.RoomList.map((room) => `${room.Count} ${room.Count > 1 ? room.PluralName : room.Name.toLowerCase()}`).join(', ') : null],
+    [
+      t('features.deposit'),
+      rent && property.SecurityDeposit
+        ? t('features.depositValue', { value: formatThousands(property.SecurityDeposit) })
+        : null,
+    ],
+    [
+      t('features.contract'),
+      rent && property.ContractTypeId ? t(`features.contracts.${property.ContractTypeId}`) : null,
+    ],
+    [
+      t('features.pets'),
+      rent && property.PetsAllowed !== null
+        ? t(property.PetsAllowed ? 'features.petsWelcome' : 'features.petsNotAllowed')
+        : null,
+    ],
+    [
+      t('features.composition'),
+      property.RoomList.length > 0
+        ? property.RoomList.map(
+            (room) => `${room.Count} ${room.Count > 1 ? room.PluralName : room.Name.toLowerCase()}`,
+          ).join(', ')
+        : null,
+    ],
     [
       t('features.development'),
       property.Development ? (
@@ -104,7 +148,12 @@ export function FeatureTable({ property, now }: { property: PropertyDetail; now:
 /** Every asking price, newest first, with the change from the one before. */
 export function PriceHistory({ history, sellType }: { history: PropertyDetail['PriceHistory']; sellType: 1 | 2 }) {
   const { t } = useTranslation('property');
-  const rows = history.map((point, index) => ({ ...point, change: index > 0 ? formatChange(history[index - 1].Price, point.Price) : null })).reverse();
+  const rows = history
+    .map((point, index) => ({
+      ...point,
+      change: index > 0 ? formatChange(history[index - 1].Price, point.Price) : null,
+    }))
+    .reverse();
   return (
     <section className={detailLayout.section} aria-labelledby="property-history">
       <h2 id="property-history" className={detailLayout.sectionTitle}>
@@ -123,7 +172,9 @@ export function PriceHistory({ history, sellType }: { history: PropertyDetail['P
             <tr key={`${row.Date}-${row.Price}`}>
               <td>{formatDate(row.Date)}</td>
               <td>{formatPrice(row.Price, sellType)}</td>
-              <td className={row.change?.startsWith('−') ? styles.down : undefined}>{row.change ?? t('price.historyFirst')}</td>
+              <td className={row.change?.startsWith('−') ? styles.down : undefined}>
+                {row.change ?? t('price.historyFirst')}
+              </td>
             </tr>
           ))}
         </tbody>

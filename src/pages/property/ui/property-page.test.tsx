@@ -3,7 +3,13 @@ import { isNotFound } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_SOURCE } from '@domain/session';
-import { createSessionViewStore, provideSessionRuntime, SessionViewContext, type SessionRuntime, type StoredSessionRecord } from '@/entities/session';
+import {
+  createSessionViewStore,
+  provideSessionRuntime,
+  SessionViewContext,
+  type SessionRuntime,
+  type StoredSessionRecord,
+} from '@/entities/session';
 import { fakeApi, renderPage, testI18n, type FakeAnswer, type FakeCall } from '@/shared/lib/test-utils';
 import bookVisitTranslations from '../../../../locales/it/book-visit.json';
 import writeToOwnerTranslations from '../../../../locales/it/write-to-owner.json';
@@ -28,7 +34,13 @@ const i18n = await testI18n({
   'write-to-owner': writeToOwnerTranslations,
 });
 
-const PHOTOS = Array.from({ length: 3 }, (_, i) => ({ Url: `/media/p${i + 1}.jpg`, ThumbnailUrl: `/media/p${i + 1}-t.jpg`, Width: 1200, Height: 800, Caption: null }));
+const PHOTOS = Array.from({ length: 3 }, (_, i) => ({
+  Url: `/media/p${i + 1}.jpg`,
+  ThumbnailUrl: `/media/p${i + 1}-t.jpg`,
+  Width: 1200,
+  Height: 800,
+  Caption: null,
+}));
 
 function property(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
   return {
@@ -84,7 +96,14 @@ function property(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
     Longitude: 9.1872,
     IsNewBuild: false,
     Development: null,
-    Advertiser: { Kind: 'agency', Name: 'Casa Brera Immobiliare', AgencyId: 3, AgencySlug: 'casa-brera', LogoUrl: '/media/logo.png', Phone: '+39 02 1234567' },
+    Advertiser: {
+      Kind: 'agency',
+      Name: 'Casa Brera Immobiliare',
+      AgencyId: 3,
+      AgencySlug: 'casa-brera',
+      LogoUrl: '/media/logo.png',
+      Phone: '+39 02 1234567',
+    },
     Highlighted: false,
     PublishedAt: '2026-01-10T10:00:00.000Z',
     UpdatedAt: '2026-02-01T10:00:00.000Z',
@@ -93,7 +112,40 @@ function property(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
   };
 }
 
-const SIMILAR = { Items: [{ Id: 77, Title: 'Bilocale in Corso Garibaldi', SellType: 1, Price: 290_000, PricePerM2: 4_100, PreviousPrice: null, PriceReducedAt: null, SurfaceM2: 70, Rooms: 2, Bathrooms: 1, Floor: 2, PropertyTypeId: 1, PropertyTypeName: 'Appartamento', CityName: 'Milano', ProvinceCode: 'MI', DistrictName: 'Brera', Address: null, Latitude: 45.47, Longitude: 9.18, ImageUrl: null, ThumbnailUrl: null, PhotoCount: 0, EnergyClass: 'D', IsNewBuild: false, DevelopmentId: null, PublishedAt: null, AgencyName: null, Highlighted: false }] };
+const SIMILAR = {
+  Items: [
+    {
+      Id: 77,
+      Title: 'Bilocale in Corso Garibaldi',
+      SellType: 1,
+      Price: 290_000,
+      PricePerM2: 4_100,
+      PreviousPrice: null,
+      PriceReducedAt: null,
+      SurfaceM2: 70,
+      Rooms: 2,
+      Bathrooms: 1,
+      Floor: 2,
+      PropertyTypeId: 1,
+      PropertyTypeName: 'Appartamento',
+      CityName: 'Milano',
+      ProvinceCode: 'MI',
+      DistrictName: 'Brera',
+      Address: null,
+      Latitude: 45.47,
+      Longitude: 9.18,
+      ImageUrl: null,
+      ThumbnailUrl: null,
+      PhotoCount: 0,
+      EnergyClass: 'D',
+      IsNewBuild: false,
+      DevelopmentId: null,
+      PublishedAt: null,
+      AgencyName: null,
+      Highlighted: false,
+    },
+  ],
+};
 
 function answer(detail: PropertyDetail | [number, unknown]) {
   return fakeApi(fetchMock, {
@@ -104,7 +156,11 @@ function answer(detail: PropertyDetail | [number, unknown]) {
 }
 
 async function renderProperty() {
-  await renderPage(() => <PropertyPage id={42} />, { i18n, path: '/immobile/42', otherRoutes: { '/agenzie/$name': () => null, '/contatti': () => null, '/nuovecostruzioni/$id': () => null } });
+  await renderPage(() => <PropertyPage id={42} />, {
+    i18n,
+    path: '/immobile/42',
+    otherRoutes: { '/agenzie/$name': () => null, '/contatti': () => null, '/nuovecostruzioni/$id': () => null },
+  });
   return screen.findByRole('heading', { level: 1 });
 }
 
@@ -134,7 +190,9 @@ describe('PropertyPage', () => {
     expect(within(facts).getByText('85 m²')).toBeTruthy();
     expect(within(facts).getByText('3º di 5')).toBeTruthy();
     expect(screen.getByText('1 camera matrimoniale, 2 balconi')).toBeTruthy();
-    const current = within(screen.getByTestId('energy-scale')).getAllByRole('listitem').filter((step) => step.getAttribute('aria-current') === 'true');
+    const current = within(screen.getByTestId('energy-scale'))
+      .getAllByRole('listitem')
+      .filter((step) => step.getAttribute('aria-current') === 'true');
     expect(current.map((step) => step.textContent)).toEqual(['Classe E']);
     expect(screen.getByText('142,5 kWh/m² anno')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Planimetrie (1)' })).toBeTruthy();
@@ -187,7 +245,12 @@ describe('PropertyPage', () => {
     await renderProperty();
     const [listing, breadcrumb] = jsonLd();
     expect(listing['@type']).toBe('RealEstateListing');
-    expect(listing.offers).toMatchObject({ '@type': 'Offer', price: 320_000, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' });
+    expect(listing.offers).toMatchObject({
+      '@type': 'Offer',
+      price: 320_000,
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+    });
     expect(JSON.stringify(listing)).toContain('Via Solferino 12');
     expect(breadcrumb['@type']).toBe('BreadcrumbList');
     expect((breadcrumb.itemListElement as unknown[]).length).toBe(3);
@@ -228,7 +291,7 @@ describe('PropertyPage', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/durata da 5 a 40 anni/);
   });
 
-  it('estimates the running costs from the listing\'s own energy index and fees', async () => {
+  it("estimates the running costs from the listing's own energy index and fees", async () => {
     answer(property());
     await renderProperty();
     const costs = screen.getByTestId('running-costs');
@@ -237,30 +300,38 @@ describe('PropertyPage', () => {
     expect(within(costs).getByText('271 €/mese')).toBeTruthy();
   });
 
-  it('gives the agency\'s phone to book a visit', async () => {
+  it("gives the agency's phone to book a visit", async () => {
     answer(property());
     await renderProperty();
     fireEvent.click(screen.getAllByRole('button', { name: 'Richiedi una visita' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Richiedi una visita' });
-    expect(within(dialog).getByRole('link', { name: /Chiama \+39 02 1234567/ }).getAttribute('href')).toBe('tel:+39021234567');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Chiama \+39 02 1234567/ })
+        .getAttribute('href'),
+    ).toBe('tel:+39021234567');
     expect(within(dialog).getByText('Riferimento annuncio: n. 42')).toBeTruthy();
   });
 
   it('names a private advertiser as such', async () => {
-    answer(property({ Advertiser: { Kind: 'private', Name: 'Marco', AgencyId: null, AgencySlug: null, LogoUrl: null, Phone: null } }));
+    answer(
+      property({
+        Advertiser: { Kind: 'private', Name: 'Marco', AgencyId: null, AgencySlug: null, LogoUrl: null, Phone: null },
+      }),
+    );
     await renderProperty();
     expect(within(screen.getByTestId('advertiser')).getByText('Privato')).toBeTruthy();
     expect(screen.getByTestId('property-publisher').textContent).toBe('Pubblicato da un privato');
   });
 
-  it("names the agency that publishes the listing under its title", async () => {
+  it('names the agency that publishes the listing under its title', async () => {
     answer(property());
     await renderProperty();
     expect(screen.getByTestId('property-publisher').textContent).toBe("Pubblicato dall'agenzia Casa Brera Immobiliare");
   });
 });
 
-describe('the property route\'s loader', () => {
+describe("the property route's loader", () => {
   it('is the not-found page for an unknown listing and a page of its own for a removed one', async () => {
     answer([404, { ExceptionType: 100, ExceptionTypeString: 'PropertyNotFound' }]);
     const error = await prefetchProperty(new QueryClient(), 42).catch((e: unknown) => e);
@@ -282,17 +353,37 @@ describe('PropertyGonePage', () => {
   it('says the owner removed the listing and offers similar ones', async () => {
     answer([410, { ExceptionType: 101, ExceptionTypeString: 'PropertyDeleted' }]);
     await renderPage(() => <PropertyGonePage id={42} />, { i18n, path: '/immobile/42' });
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Questo annuncio è stato rimosso dal proprietario');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Questo annuncio è stato rimosso dal proprietario',
+    );
     expect(await screen.findByRole('heading', { name: 'Bilocale in Corso Garibaldi' })).toBeTruthy();
   });
 });
 
 // The booking of a private owner's listing and the message to its owner.
 
-const PRIVATE = { Kind: 'private' as const, Name: 'Marco', AgencyId: null, AgencySlug: null, LogoUrl: null, Phone: null };
+const PRIVATE = {
+  Kind: 'private' as const,
+  Name: 'Marco',
+  AgencyId: null,
+  AgencySlug: null,
+  LogoUrl: null,
+  Phone: null,
+};
 /** Monday 7 and Wednesday 9 December 2026, Rome's time (UTC+1). */
-const SLOTS = ['2026-12-07T09:00:00.000Z', '2026-12-07T09:30:00.000Z', '2026-12-07T10:00:00.000Z', '2026-12-09T16:00:00.000Z', '2026-12-09T16:30:00.000Z'];
-const LOGGED_IN: StoredSessionRecord = { username: 'acquirente@rexer.example', isConfirmed: true, termsPrivacy: true, silent: false };
+const SLOTS = [
+  '2026-12-07T09:00:00.000Z',
+  '2026-12-07T09:30:00.000Z',
+  '2026-12-07T10:00:00.000Z',
+  '2026-12-09T16:00:00.000Z',
+  '2026-12-09T16:30:00.000Z',
+];
+const LOGGED_IN: StoredSessionRecord = {
+  username: 'acquirente@rexer.example',
+  isConfirmed: true,
+  termsPrivacy: true,
+  silent: false,
+};
 
 type Answer = FakeAnswer | ((call: FakeCall) => FakeAnswer);
 
@@ -319,7 +410,13 @@ async function renderAs(record: StoredSessionRecord | null) {
     {
       i18n,
       path: '/immobile/42',
-      otherRoutes: { '/agenzie/$name': () => null, '/nuovecostruzioni/$id': () => null, '/myrexer/appuntamenti/$type': () => <p>appuntamenti</p>, '/myrexer/messaggi': () => <p>messaggi</p>, '/myrexer/annunci': () => null },
+      otherRoutes: {
+        '/agenzie/$name': () => null,
+        '/nuovecostruzioni/$id': () => null,
+        '/myrexer/appuntamenti/$type': () => <p>appuntamenti</p>,
+        '/myrexer/messaggi': () => <p>messaggi</p>,
+        '/myrexer/annunci': () => null,
+      },
     },
   );
   await screen.findByRole('heading', { level: 1 });
@@ -340,7 +437,8 @@ async function openBooking() {
 }
 
 const slot = (dialog: HTMLElement, name: string) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
-const sendRequest = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Invia richiesta' }));
+const sendRequest = (dialog: HTMLElement) =>
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Invia richiesta' }));
 
 describe("booking a visit on a private owner's listing", () => {
   afterEach(() => {
@@ -360,18 +458,27 @@ describe("booking a visit on a private owner's listing", () => {
     fireEvent.click(slot(dialog, 'mer 9 dic, ore 17:00'));
     fireEvent.click(slot(dialog, 'lun 7 dic, ore 10:30'));
     expect(within(dialog).getByText('2 orari scelti su 3')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Messaggio per il proprietario (facoltativo)'), { target: { value: '  Posso venire con mia sorella?  ' } });
+    fireEvent.change(within(dialog).getByLabelText('Messaggio per il proprietario (facoltativo)'), {
+      target: { value: '  Posso venire con mia sorella?  ' },
+    });
     expect(within(dialog).getByText('29/1000 caratteri')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Telefono (facoltativo)'), { target: { value: '+39 333 1234567' } });
     sendRequest(dialog);
 
     const done = await screen.findByTestId('book-visit-sent');
     expect(api.sent('POST /api/Appointment').map((call) => call.body)).toEqual([
-      { PropertyId: 42, Slots: ['2026-12-09T16:00:00.000Z', '2026-12-07T09:30:00.000Z'], Message: 'Posso venire con mia sorella?', Phone: '+39 333 1234567' },
+      {
+        PropertyId: 42,
+        Slots: ['2026-12-09T16:00:00.000Z', '2026-12-07T09:30:00.000Z'],
+        Message: 'Posso venire con mia sorella?',
+        Phone: '+39 333 1234567',
+      },
     ]);
     // The owner answers by the earliest time picked: then the request expires.
     expect(within(done).getByText('Il proprietario ha tempo fino a lun 7 dic alle 10:30 per rispondere.')).toBeTruthy();
-    expect(within(done).getByRole('link', { name: 'Vedi le tue richieste' }).getAttribute('href')).toBe('/myrexer/appuntamenti/0');
+    expect(within(done).getByRole('link', { name: 'Vedi le tue richieste' }).getAttribute('href')).toBe(
+      '/myrexer/appuntamenti/0',
+    );
     expect(window.sessionStorage.getItem('rexer.visit-draft.42')).toBeNull();
   });
 
@@ -379,20 +486,27 @@ describe("booking a visit on a private owner's listing", () => {
     const api = answerPrivate();
     await renderAs(LOGGED_IN);
     const dialog = await openBooking();
-    for (const name of ['lun 7 dic, ore 10:00', 'lun 7 dic, ore 10:30', 'lun 7 dic, ore 11:00']) fireEvent.click(slot(dialog, name));
+    for (const name of ['lun 7 dic, ore 10:00', 'lun 7 dic, ore 10:30', 'lun 7 dic, ore 11:00'])
+      fireEvent.click(slot(dialog, name));
     fireEvent.click(slot(dialog, 'mer 9 dic, ore 17:00'));
     expect(slot(dialog, 'mer 9 dic, ore 17:00').checked).toBe(false);
-    expect(within(dialog).getByTestId('book-visit-limit').textContent).toBe('Puoi scegliere al massimo 3 orari. Togline uno per sceglierne un altro.');
+    expect(within(dialog).getByTestId('book-visit-limit').textContent).toBe(
+      'Puoi scegliere al massimo 3 orari. Togline uno per sceglierne un altro.',
+    );
     fireEvent.click(slot(dialog, 'lun 7 dic, ore 10:00'));
     expect(within(dialog).queryByTestId('book-visit-limit')).toBeNull();
     fireEvent.click(slot(dialog, 'mer 9 dic, ore 17:00'));
     expect(slot(dialog, 'mer 9 dic, ore 17:00').checked).toBe(true);
     sendRequest(dialog);
     await screen.findByTestId('book-visit-sent');
-    expect((api.sent('POST /api/Appointment')[0].body as { Slots: string[] }).Slots).toEqual(['2026-12-07T09:30:00.000Z', '2026-12-07T10:00:00.000Z', '2026-12-09T16:00:00.000Z']);
+    expect((api.sent('POST /api/Appointment')[0].body as { Slots: string[] }).Slots).toEqual([
+      '2026-12-07T09:30:00.000Z',
+      '2026-12-07T10:00:00.000Z',
+      '2026-12-09T16:00:00.000Z',
+    ]);
   });
 
-  it('keeps a visitor\'s choice through the login (source 1) and sends it once logged in', async () => {
+  it("keeps a visitor's choice through the login (source 1) and sends it once logged in", async () => {
     const openLogin = vi.fn<SessionRuntime['openLogin']>();
     provideSessionRuntime(async () => ({ openLogin }) as unknown as SessionRuntime);
     const api = answerPrivate();
@@ -400,7 +514,9 @@ describe("booking a visit on a private owner's listing", () => {
     const dialog = await openBooking();
     fireEvent.click(slot(dialog, 'lun 7 dic, ore 11:00'));
     fireEvent.click(slot(dialog, 'mer 9 dic, ore 17:30'));
-    fireEvent.change(within(dialog).getByLabelText('Messaggio per il proprietario (facoltativo)'), { target: { value: 'Sabato no, grazie' } });
+    fireEvent.change(within(dialog).getByLabelText('Messaggio per il proprietario (facoltativo)'), {
+      target: { value: 'Sabato no, grazie' },
+    });
     sendRequest(dialog);
 
     await waitFor(() => expect(openLogin).toHaveBeenCalledTimes(1));
@@ -425,16 +541,23 @@ describe("booking a visit on a private owner's listing", () => {
   });
 
   it('reopens a kept request for a logged-in visitor coming back (after a registration or a reload) to confirm it', async () => {
-    window.sessionStorage.setItem('rexer.visit-draft.42', JSON.stringify({ slots: ['2026-12-07T09:00:00.000Z'], message: 'Ciao', phone: '', sendAfterLogin: true }));
+    window.sessionStorage.setItem(
+      'rexer.visit-draft.42',
+      JSON.stringify({ slots: ['2026-12-07T09:00:00.000Z'], message: 'Ciao', phone: '', sendAfterLogin: true }),
+    );
     const api = answerPrivate();
     await renderAs(LOGGED_IN);
     const dialog = await screen.findByRole('dialog', { name: 'Prenota una visita' });
     await waitFor(() => expect(slot(dialog, 'lun 7 dic, ore 10:00').checked).toBe(true));
-    expect(within(dialog).getByText('Abbiamo tenuto la tua scelta: controlla gli orari e invia la richiesta.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Abbiamo tenuto la tua scelta: controlla gli orari e invia la richiesta.'),
+    ).toBeTruthy();
     expect(api.sent('POST /api/Appointment')).toHaveLength(0);
     sendRequest(dialog);
     await screen.findByTestId('book-visit-sent');
-    expect(api.sent('POST /api/Appointment').map((call) => call.body)).toEqual([{ PropertyId: 42, Slots: ['2026-12-07T09:00:00.000Z'], Message: 'Ciao' }]);
+    expect(api.sent('POST /api/Appointment').map((call) => call.body)).toEqual([
+      { PropertyId: 42, Slots: ['2026-12-07T09:00:00.000Z'], Message: 'Ciao' },
+    ]);
   });
 
   it('reloads the times when one is no longer free, keeping the others', async () => {
@@ -442,7 +565,9 @@ describe("booking a visit on a private owner's listing", () => {
     const api = answerPrivate({
       'GET /api/Property/42/VisitSlots': () => [200, { Slots: free, VisitMinutes: 30 }],
       'POST /api/Appointment': ({ body }) =>
-        (body as { Slots: string[] }).Slots.includes('2026-12-07T09:00:00.000Z') ? [400, { ExceptionType: 184, ExceptionTypeString: 'AppointmentSlotUnavailable' }] : [201, { Id: 32, Status: 1 }],
+        (body as { Slots: string[] }).Slots.includes('2026-12-07T09:00:00.000Z')
+          ? [400, { ExceptionType: 184, ExceptionTypeString: 'AppointmentSlotUnavailable' }]
+          : [201, { Id: 32, Status: 1 }],
     });
     await renderAs(LOGGED_IN);
     const dialog = await openBooking();
@@ -455,26 +580,36 @@ describe("booking a visit on a private owner's listing", () => {
     expect(slot(dialog, 'mer 9 dic, ore 17:00').checked).toBe(true);
     sendRequest(dialog);
     await screen.findByTestId('book-visit-sent');
-    expect((api.sent('POST /api/Appointment')[1].body as { Slots: string[] }).Slots).toEqual(['2026-12-09T16:00:00.000Z']);
+    expect((api.sent('POST /api/Appointment')[1].body as { Slots: string[] }).Slots).toEqual([
+      '2026-12-09T16:00:00.000Z',
+    ]);
   });
 
   it('says when the visitor already asked, and leads to the request', async () => {
-    answerPrivate({ 'POST /api/Appointment': [409, { ExceptionType: 183, ExceptionTypeString: 'AppointmentAlreadyRequested' }] });
+    answerPrivate({
+      'POST /api/Appointment': [409, { ExceptionType: 183, ExceptionTypeString: 'AppointmentAlreadyRequested' }],
+    });
     await renderAs(LOGGED_IN);
     const dialog = await openBooking();
     fireEvent.click(slot(dialog, 'lun 7 dic, ore 10:00'));
     sendRequest(dialog);
     expect(await within(dialog).findByText('Hai già una richiesta di visita aperta per questa casa.')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Vedi la tua richiesta' }).getAttribute('href')).toBe('/myrexer/appuntamenti/0');
+    expect(within(dialog).getByRole('link', { name: 'Vedi la tua richiesta' }).getAttribute('href')).toBe(
+      '/myrexer/appuntamenti/0',
+    );
   });
 
-  it("tells the owner their own listing takes no request from them", async () => {
-    answerPrivate({ 'POST /api/Appointment': [409, { ExceptionType: 185, ExceptionTypeString: 'AppointmentOwnListing' }] });
+  it('tells the owner their own listing takes no request from them', async () => {
+    answerPrivate({
+      'POST /api/Appointment': [409, { ExceptionType: 185, ExceptionTypeString: 'AppointmentOwnListing' }],
+    });
     await renderAs(LOGGED_IN);
     const dialog = await openBooking();
     fireEvent.click(slot(dialog, 'lun 7 dic, ore 10:00'));
     sendRequest(dialog);
-    expect(await within(dialog).findByText('Questo è un tuo annuncio: le richieste di visita le ricevi tu.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Questo è un tuo annuncio: le richieste di visita le ricevi tu.'),
+    ).toBeTruthy();
   });
 
   it('says when the owner has no visit times yet and offers to write to them', async () => {
@@ -482,7 +617,9 @@ describe("booking a visit on a private owner's listing", () => {
     await renderAs(LOGGED_IN);
     fireEvent.click(screen.getAllByRole('button', { name: 'Prenota una visita' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Prenota una visita' });
-    expect(await within(dialog).findByText('Il proprietario non ha ancora indicato quando è disponibile.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Il proprietario non ha ancora indicato quando è disponibile.'),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Scrivi al proprietario' }));
     expect(await screen.findByRole('dialog', { name: 'Scrivi al proprietario' })).toBeTruthy();
   });
@@ -504,16 +641,22 @@ describe('writing to the owner of a listing', () => {
     const api = answerPrivate({ 'POST /api/Message': [201, { ThreadId: 9, Id: 70 }] });
     const { router } = await renderAs(LOGGED_IN);
     const dialog = await openWrite();
-    fireEvent.change(within(dialog).getByLabelText('Il tuo messaggio'), { target: { value: 'È ancora disponibile?\nGrazie' } });
+    fireEvent.change(within(dialog).getByLabelText('Il tuo messaggio'), {
+      target: { value: 'È ancora disponibile?\nGrazie' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invia messaggio' }));
     expect(await screen.findByText('messaggi')).toBeTruthy();
-    expect(api.sent('POST /api/Message').map((call) => call.body)).toEqual([{ PropertyId: 42, Text: 'È ancora disponibile?\nGrazie' }]);
+    expect(api.sent('POST /api/Message').map((call) => call.body)).toEqual([
+      { PropertyId: 42, Text: 'È ancora disponibile?\nGrazie' },
+    ]);
     expect(router.state.location.pathname).toBe('/myrexer/messaggi');
     expect(router.state.location.search).toEqual({ thread: 9 });
   });
 
   it('refuses invisible or control characters before sending, and says in Italian when the sender wrote too much', async () => {
-    const api = answerPrivate({ 'POST /api/Message': [429, { ExceptionType: 202, ExceptionTypeString: 'MessageRateLimited' }] });
+    const api = answerPrivate({
+      'POST /api/Message': [429, { ExceptionType: 202, ExceptionTypeString: 'MessageRateLimited' }],
+    });
     await renderAs(LOGGED_IN);
     const dialog = await openWrite();
     const field = within(dialog).getByLabelText('Il tuo messaggio');
@@ -523,7 +666,9 @@ describe('writing to the owner of a listing', () => {
     expect(api.sent('POST /api/Message')).toHaveLength(0);
     fireEvent.change(field, { target: { value: 'Ciao' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invia messaggio' }));
-    expect(await within(dialog).findByText('Hai inviato molti messaggi in poco tempo. Aspetta qualche minuto e riprova.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Hai inviato molti messaggi in poco tempo. Aspetta qualche minuto e riprova.'),
+    ).toBeTruthy();
   });
 
   it("keeps a visitor's text through the login and sends it once logged in", async () => {
@@ -532,14 +677,22 @@ describe('writing to the owner of a listing', () => {
     const api = answerPrivate({ 'POST /api/Message': [201, { ThreadId: 12, Id: 71 }] });
     const { login, router } = await renderAs(null);
     const dialog = await openWrite();
-    fireEvent.change(within(dialog).getByLabelText('Il tuo messaggio'), { target: { value: 'Si può trattare sul prezzo?' } });
+    fireEvent.change(within(dialog).getByLabelText('Il tuo messaggio'), {
+      target: { value: 'Si può trattare sul prezzo?' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invia messaggio' }));
     await waitFor(() => expect(openLogin).toHaveBeenCalledTimes(1));
     expect(api.sent('POST /api/Message')).toHaveLength(0);
-    expect(JSON.parse(window.sessionStorage.getItem('rexer.owner-message.42') ?? 'null')).toEqual({ text: 'Si può trattare sul prezzo?', sendAfterLogin: true, sendNow: false });
+    expect(JSON.parse(window.sessionStorage.getItem('rexer.owner-message.42') ?? 'null')).toEqual({
+      text: 'Si può trattare sul prezzo?',
+      sendAfterLogin: true,
+      sendNow: false,
+    });
     act(() => login());
     expect(await screen.findByText('messaggi')).toBeTruthy();
-    expect(api.sent('POST /api/Message').map((call) => call.body)).toEqual([{ PropertyId: 42, Text: 'Si può trattare sul prezzo?' }]);
+    expect(api.sent('POST /api/Message').map((call) => call.body)).toEqual([
+      { PropertyId: 42, Text: 'Si può trattare sul prezzo?' },
+    ]);
     expect(router.state.location.search).toEqual({ thread: 12 });
   });
 });

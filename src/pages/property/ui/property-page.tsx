@@ -36,11 +36,21 @@ export function PropertyPage({ id }: { id: number }) {
   const active = property.Status !== STATUS.sold && property.Status !== STATUS.suspended;
   const cover = property.Photos[0];
   const [dialog, setDialog] = useState<VisitDialogKind>(null);
-  const cityLine = [property.Address, property.District, property.CityName && property.ProvinceCode ? `${property.CityName} (${property.ProvinceCode})` : property.CityName].filter(Boolean).join(' · ');
+  const cityLine = [
+    property.Address,
+    property.District,
+    property.CityName && property.ProvinceCode ? `${property.CityName} (${property.ProvinceCode})` : property.CityName,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <div className={cx(detailLayout.page, styles.page, active && styles.withMobileBar)}>
-      <PageMeta title={propertyMetaTitle(property, t)} description={propertyMetaDescription(property, t)} image={cover ? { url: cover.Url, width: cover.Width, height: cover.Height } : null} />
+      <PageMeta
+        title={propertyMetaTitle(property, t)}
+        description={propertyMetaDescription(property, t)}
+        image={cover ? { url: cover.Url, width: cover.Width, height: cover.Height } : null}
+      />
       <JsonLd data={structuredData(property, origin, t)} />
 
       <Breadcrumb property={property} />
@@ -55,7 +65,9 @@ export function PropertyPage({ id }: { id: number }) {
             <h1 className={styles.title}>{property.Title}</h1>
             <p className={detailLayout.place}>{cityLine}</p>
             <p className={styles.publisher} data-testid="property-publisher">
-              {property.Advertiser.Kind === 'agency' ? t('publisher.agency', { name: property.Advertiser.Name }) : t('publisher.private')}
+              {property.Advertiser.Kind === 'agency'
+                ? t('publisher.agency', { name: property.Advertiser.Name })
+                : t('publisher.private')}
             </p>
             <div className={styles.priceRow}>
               <p className={cx(styles.price, !active && styles.priceInactive)} data-testid="property-price">
@@ -82,7 +94,11 @@ export function PropertyPage({ id }: { id: number }) {
             <h2 id="property-description" className={detailLayout.sectionTitle}>
               {t('description.title')}
             </h2>
-            {property.Description ? <p className={detailLayout.description}>{property.Description}</p> : <p className={detailLayout.note}>{t('description.empty')}</p>}
+            {property.Description ? (
+              <p className={detailLayout.description}>{property.Description}</p>
+            ) : (
+              <p className={detailLayout.note}>{t('description.empty')}</p>
+            )}
           </section>
 
           <PropertyDetails id={property.Id} />
@@ -111,7 +127,9 @@ export function PropertyPage({ id }: { id: number }) {
           <VisitButton advertiser={property.Advertiser} onOpen={() => setDialog('visit')} />
         </div>
       ) : null}
-      {active ? <VisitDialogs id={property.Id} advertiser={property.Advertiser} open={dialog} onOpenChange={setDialog} /> : null}
+      {active ? (
+        <VisitDialogs id={property.Id} advertiser={property.Advertiser} open={dialog} onOpenChange={setDialog} />
+      ) : null}
     </div>
   );
 }
@@ -143,7 +161,11 @@ function StatusBanner({ property }: { property: PropertyDetail }) {
   const sold = property.Status === STATUS.sold;
   const key = sold ? (property.SellType === 2 ? 'rented' : 'sold') : 'suspended';
   return (
-    <div className={cx(styles.banner, sold ? styles.bannerSold : styles.bannerSuspended)} role="status" data-testid="status-banner">
+    <div
+      className={cx(styles.banner, sold ? styles.bannerSold : styles.bannerSuspended)}
+      role="status"
+      data-testid="status-banner"
+    >
       <strong className={styles.bannerTitle}>{t(`status.${key}`)}</strong>
       <span>{t(`status.${key}Text`)}</span>
     </div>
@@ -151,7 +173,13 @@ function StatusBanner({ property }: { property: PropertyDetail }) {
 }
 
 function toGallery(items: MediaItem[], alt: (position: number, total: number) => string): GalleryImage[] {
-  return items.map((item, index) => ({ url: item.Url, thumbnailUrl: item.ThumbnailUrl, width: item.Width, height: item.Height, alt: item.Caption || alt(index + 1, items.length) }));
+  return items.map((item, index) => ({
+    url: item.Url,
+    thumbnailUrl: item.ThumbnailUrl,
+    width: item.Width,
+    height: item.Height,
+    alt: item.Caption || alt(index + 1, items.length),
+  }));
 }
 
 /** Photos, and the floor plans in a tab of their own. */
@@ -168,8 +196,12 @@ function Media({ property }: { property: PropertyDetail }) {
     thumbnail: (position) => t('gallery.thumbnail', { position }),
     empty: t('gallery.empty'),
   };
-  const photos = toGallery(property.Photos, (position, total) => t('gallery.alt', { title: property.Title, position, total }));
-  const plans = toGallery(property.FloorPlans, (position, total) => t('gallery.floorPlanAlt', { title: property.Title, position, total }));
+  const photos = toGallery(property.Photos, (position, total) =>
+    t('gallery.alt', { title: property.Title, position, total }),
+  );
+  const plans = toGallery(property.FloorPlans, (position, total) =>
+    t('gallery.floorPlanAlt', { title: property.Title, position, total }),
+  );
   const tabs = [
     { key: 'photos' as const, label: t('gallery.photos', { count: photos.length }) },
     { key: 'plans' as const, label: t('gallery.floorPlans', { count: plans.length }) },
@@ -201,7 +233,11 @@ function Media({ property }: { property: PropertyDetail }) {
           ))}
         </div>
       ) : null}
-      <div id="property-media-panel" role={plans.length > 0 ? 'tabpanel' : undefined} aria-labelledby={plans.length > 0 ? `property-tab-${tab}` : undefined}>
+      <div
+        id="property-media-panel"
+        role={plans.length > 0 ? 'tabpanel' : undefined}
+        aria-labelledby={plans.length > 0 ? `property-tab-${tab}` : undefined}
+      >
         <PhotoGallery key={tab} images={tab === 'plans' ? plans : photos} labels={labels} priority={tab === 'photos'} />
       </div>
     </div>
@@ -209,7 +245,11 @@ function Media({ property }: { property: PropertyDetail }) {
 }
 
 /** schema.org data: the listing with its offer, and the breadcrumb. */
-function structuredData(property: PropertyDetail, origin: string, t: (key: string, vars?: Record<string, unknown>) => string) {
+function structuredData(
+  property: PropertyDetail,
+  origin: string,
+  t: (key: string, vars?: Record<string, unknown>) => string,
+) {
   const listing = listingJsonLd(toSearchListing(property), origin);
   const offers = { ...(listing.offers as Record<string, unknown>) };
   if (property.Status === STATUS.sold) offers.availability = 'https://schema.org/SoldOut';
@@ -218,7 +258,14 @@ function structuredData(property: PropertyDetail, origin: string, t: (key: strin
   const crumbs = [
     { name: t('breadcrumb.home'), item: `${origin}/` },
     ...(property.City
-      ? [{ name: t(property.SellType === 2 ? 'breadcrumb.search_rent' : 'breadcrumb.search_sale', { city: property.City.Name }), item: `${origin}${searchPath({ SellType: property.SellType, SearchType: 'town', Town: property.City.Istat })}` }]
+      ? [
+          {
+            name: t(property.SellType === 2 ? 'breadcrumb.search_rent' : 'breadcrumb.search_sale', {
+              city: property.City.Name,
+            }),
+            item: `${origin}${searchPath({ SellType: property.SellType, SearchType: 'town', Town: property.City.Istat })}`,
+          },
+        ]
       : []),
     { name: property.Title, item: `${origin}/immobile/${property.Id}` },
   ];
@@ -233,7 +280,12 @@ function structuredData(property: PropertyDetail, origin: string, t: (key: strin
     {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.item })),
+      itemListElement: crumbs.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.name,
+        item: crumb.item,
+      })),
     },
   ];
 }
@@ -243,4 +295,3 @@ function JsonLd({ data }: { data: unknown }) {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
-

@@ -5,7 +5,17 @@ import { EURO_PER_KWH, estimateRunningCosts } from '../model/running-costs';
 import { detailLayout } from '@/shared/ui/detail-layout';
 import styles from './property-page.module.css';
 
-export function RunningCosts({ label, energyPerformance, surfaceM2, condoFees }: { label: EnergyLabel; energyPerformance: number | null; surfaceM2: number | null; condoFees: number | null }) {
+export function RunningCosts({
+  label,
+  energyPerformance,
+  surfaceM2,
+  condoFees,
+}: {
+  label: EnergyLabel;
+  energyPerformance: number | null;
+  surfaceM2: number | null;
+  condoFees: number | null;
+}) {
   const { t } = useTranslation('property');
   const costs = estimateRunningCosts({
     energyClass: label.kind === 'rated' ? label.code : null,
@@ -13,7 +23,8 @@ export function RunningCosts({ label, energyPerformance, surfaceM2, condoFees }:
     surfaceM2,
     condoFees,
   });
-  const euros = (value: number | null) => (value === null ? t('costs.unknown') : t('costs.perMonth', { value: formatThousands(value) }));
+  const euros = (value: number | null) =>
+    value === null ? t('costs.unknown') : t('costs.perMonth', { value: formatThousands(value) });
   const price = EURO_PER_KWH.toLocaleString('it-IT', { minimumFractionDigits: 2 });
 
   return (

@@ -14,7 +14,12 @@ export function SimilarListings({ id, headingLevel = 'h2' }: { id: number; headi
   const items = similar.data?.Items ?? [];
   if (similar.isPending) return null;
   return (
-    <section id={SIMILAR_LISTINGS_ID} className={styles.similar} aria-labelledby="property-similar" data-testid="similar-listings">
+    <section
+      id={SIMILAR_LISTINGS_ID}
+      className={styles.similar}
+      aria-labelledby="property-similar"
+      data-testid="similar-listings"
+    >
       <Heading id="property-similar" className={detailLayout.sectionTitle}>
         {t('similar.title')}
       </Heading>
@@ -24,7 +29,11 @@ export function SimilarListings({ id, headingLevel = 'h2' }: { id: number; headi
         <ul className={detailLayout.cardGrid}>
           {items.map((listing) => (
             <li key={listing.Id}>
-              <ListingCard listing={listing} headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'} action={<FavoriteToggle propertyId={listing.Id} listing={listing} />} />
+              <ListingCard
+                listing={listing}
+                headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'}
+                action={<FavoriteToggle propertyId={listing.Id} listing={listing} />}
+              />
             </li>
           ))}
         </ul>

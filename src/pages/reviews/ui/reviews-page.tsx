@@ -27,43 +27,43 @@ export function ReviewsPage() {
     <Page width="wide" title={t('title')} intro={t('intro')}>
       <PageMeta title={t('meta.title')} description={t('meta.description')} />
 
-        <div className={styles.notice} role="note" aria-labelledby="reviews-demo-title">
-          <h2 id="reviews-demo-title" className={styles.noticeTitle}>
-            {t('demoNotice.title')}
-          </h2>
-          <p className={styles.noticeText}>{t('demoNotice.text')}</p>
-        </div>
+      <div className={styles.notice} role="note" aria-labelledby="reviews-demo-title">
+        <h2 id="reviews-demo-title" className={styles.noticeTitle}>
+          {t('demoNotice.title')}
+        </h2>
+        <p className={styles.noticeText}>{t('demoNotice.text')}</p>
+      </div>
 
-        <ul className={styles.list} aria-label={t('listLabel')}>
-          {reviews.map((review) => {
-            const rating = clampRating(review.rating);
-            return (
-              <li key={`${review.name}-${review.title}`} className={styles.card}>
-                <article>
-                  <span className={styles.badge}>{t('exampleBadge')}</span>
-                  <h2 className={styles.cardTitle}>{review.title}</h2>
-                  <Stars rating={rating} label={t('rating', { value: rating })} />
-                  <blockquote className={styles.quote}>
-                    <p>{review.text}</p>
-                  </blockquote>
-                  <p className={styles.author}>
-                    <strong>{review.name}</strong>, {review.city} · {t(`roles.${review.role}`)}
-                  </p>
-                </article>
-              </li>
-            );
-          })}
-        </ul>
+      <ul className={styles.list} aria-label={t('listLabel')}>
+        {reviews.map((review) => {
+          const rating = clampRating(review.rating);
+          return (
+            <li key={`${review.name}-${review.title}`} className={styles.card}>
+              <article>
+                <span className={styles.badge}>{t('exampleBadge')}</span>
+                <h2 className={styles.cardTitle}>{review.title}</h2>
+                <Stars rating={rating} label={t('rating', { value: rating })} />
+                <blockquote className={styles.quote}>
+                  <p>{review.text}</p>
+                </blockquote>
+                <p className={styles.author}>
+                  <strong>{review.name}</strong>, {review.city} · {t(`roles.${review.role}`)}
+                </p>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
 
-        <section className={styles.cta} aria-labelledby="reviews-cta">
-          <h2 id="reviews-cta" className={styles.ctaTitle}>
-            {t('cta.title')}
-          </h2>
-          <p className={styles.ctaText}>{t('cta.text')}</p>
-          <Link to="/contatti" className={buttonClassName()}>
-            {t('cta.label')}
-          </Link>
-        </section>
+      <section className={styles.cta} aria-labelledby="reviews-cta">
+        <h2 id="reviews-cta" className={styles.ctaTitle}>
+          {t('cta.title')}
+        </h2>
+        <p className={styles.ctaText}>{t('cta.text')}</p>
+        <Link to="/contatti" className={buttonClassName()}>
+          {t('cta.label')}
+        </Link>
+      </section>
     </Page>
   );
 }

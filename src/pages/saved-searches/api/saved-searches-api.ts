@@ -20,9 +20,15 @@ export const savedSearchesQueryOptions = () =>
   });
 
 export async function updateSavedSearch(id: number, changes: SavedSearchChanges): Promise<SavedSearch> {
-  return unwrap('PUT /api/User/SavedSearches/{id}', await apiClient.PUT('/api/User/SavedSearches/{id}', { params: { path: { id } }, body: changes }));
+  return unwrap(
+    'PUT /api/User/SavedSearches/{id}',
+    await apiClient.PUT('/api/User/SavedSearches/{id}', { params: { path: { id } }, body: changes }),
+  );
 }
 
 export async function deleteSavedSearch(id: number): Promise<void> {
-  unwrap('DELETE /api/User/SavedSearches/{id}', await apiClient.DELETE('/api/User/SavedSearches/{id}', { params: { path: { id } } }));
+  unwrap(
+    'DELETE /api/User/SavedSearches/{id}',
+    await apiClient.DELETE('/api/User/SavedSearches/{id}', { params: { path: { id } } }),
+  );
 }

@@ -9,13 +9,23 @@ import { errorKey } from '../model/error-key';
 import styles from './saved-searches-page.module.css';
 
 /** The confirmation of the spec's delete-search modal: «Eliminare la ricerca «{name}»?». */
-export function DeleteSearchModal({ search, onClose, onDeleted }: { search: SavedSearch; onClose: () => void; onDeleted: () => void }) {
+export function DeleteSearchModal({
+  search,
+  onClose,
+  onDeleted,
+}: {
+  search: SavedSearch;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('saved-searches');
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => deleteSavedSearch(search.Id),
     onSuccess: async () => {
-      queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (list) => list?.filter((item) => item.Id !== search.Id));
+      queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (list) =>
+        list?.filter((item) => item.Id !== search.Id),
+      );
       onDeleted();
       await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
     },
@@ -36,7 +46,12 @@ export function DeleteSearchModal({ search, onClose, onDeleted }: { search: Save
           <Button variant="ghost" onClick={onClose}>
             {t('delete.cancel')}
           </Button>
-          <Button onClick={() => remove.mutate()} loading={remove.isPending} disabled={gone} data-testid="confirm-delete-search">
+          <Button
+            onClick={() => remove.mutate()}
+            loading={remove.isPending}
+            disabled={gone}
+            data-testid="confirm-delete-search"
+          >
             {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
           </Button>
         </div>

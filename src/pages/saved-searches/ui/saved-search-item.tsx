@@ -8,7 +8,12 @@ import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
-import { SAVED_SEARCHES_KEY, updateSavedSearch, type SavedSearch, type SavedSearchChanges } from '../api/saved-searches-api';
+import {
+  SAVED_SEARCHES_KEY,
+  updateSavedSearch,
+  type SavedSearch,
+  type SavedSearchChanges,
+} from '../api/saved-searches-api';
 import { errorKey, formatDate } from '../model/error-key';
 import styles from './saved-searches-page.module.css';
 import { HrefLink } from '@/shared/ui/href-link';
@@ -26,7 +31,10 @@ export function SavedSearchItem({ search, onDelete }: SavedSearchItemProps) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  const replace = (next: SavedSearch) => queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (list) => list?.map((item) => (item.Id === next.Id ? next : item)));
+  const replace = (next: SavedSearch) =>
+    queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (list) =>
+      list?.map((item) => (item.Id === next.Id ? next : item)),
+    );
   const alerts = useMutation({
     mutationFn: (enabled: boolean) => updateSavedSearch(search.Id, { AlertsEnabled: enabled }),
     onSuccess: replace,
@@ -35,7 +43,10 @@ export function SavedSearchItem({ search, onDelete }: SavedSearchItemProps) {
   const alertsOn = alerts.isPending ? alerts.variables : search.AlertsEnabled;
 
   const resultsHref = searchPath(parseSearchParams(search.Criteria).params);
-  const dates = [t('item.savedOn', { date: formatDate(search.CreatedAt) }), search.LastNotifiedAt ? t('item.lastNotified', { date: formatDate(search.LastNotifiedAt) }) : null]
+  const dates = [
+    t('item.savedOn', { date: formatDate(search.CreatedAt) }),
+    search.LastNotifiedAt ? t('item.lastNotified', { date: formatDate(search.LastNotifiedAt) }) : null,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -85,7 +96,11 @@ export function SavedSearchItem({ search, onDelete }: SavedSearchItemProps) {
         />
       ) : (
         <div className={styles.actions}>
-          <HrefLink href={resultsHref} className={buttonClassName({ size: 'small' })} aria-label={t('item.resultsLabel', { name: search.Name })}>
+          <HrefLink
+            href={resultsHref}
+            className={buttonClassName({ size: 'small' })}
+            aria-label={t('item.resultsLabel', { name: search.Name })}
+          >
             {t('item.results')}
           </HrefLink>
           <Button
@@ -99,7 +114,13 @@ export function SavedSearchItem({ search, onDelete }: SavedSearchItemProps) {
           >
             {t('item.edit')}
           </Button>
-          <Button variant="ghost" size="small" onClick={onDelete} aria-label={t('item.deleteLabel', { name: search.Name })} data-testid="delete-search">
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={onDelete}
+            aria-label={t('item.deleteLabel', { name: search.Name })}
+            data-testid="delete-search"
+          >
             {t('item.delete')}
           </Button>
           <span role="status" className={styles.saved}>
@@ -111,7 +132,15 @@ export function SavedSearchItem({ search, onDelete }: SavedSearchItemProps) {
   );
 }
 
-function EditForm({ search, onCancel, onSaved }: { search: SavedSearch; onCancel: () => void; onSaved: (next: SavedSearch) => void }) {
+function EditForm({
+  search,
+  onCancel,
+  onSaved,
+}: {
+  search: SavedSearch;
+  onCancel: () => void;
+  onSaved: (next: SavedSearch) => void;
+}) {
   const { t } = useTranslation('saved-searches');
   const [name, setName] = useState(search.Name);
   const [frequency, setFrequency] = useState<AlertFrequency>(search.Frequency);
@@ -130,9 +159,23 @@ function EditForm({ search, onCancel, onSaved }: { search: SavedSearch; onCancel
   };
 
   return (
-    <form className={styles.editForm} onSubmit={submit} noValidate aria-label={t('edit.legend')} data-testid="edit-search-form">
+    <form
+      className={styles.editForm}
+      onSubmit={submit}
+      noValidate
+      aria-label={t('edit.legend')}
+      data-testid="edit-search-form"
+    >
       <div className={styles.editFields}>
-        <TextField label={t('edit.name')} name="name" value={name} onChange={(event) => setName(event.target.value)} error={nameError} required autoComplete="off" />
+        <TextField
+          label={t('edit.name')}
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+          required
+          autoComplete="off"
+        />
         <Select
           label={t('edit.frequency')}
           name="frequency"

@@ -30,7 +30,17 @@ let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
   fetchMock.mockReset();
-  list = [search({}), search({ Id: 2, Name: 'Affitti a Torino', Frequency: 'weekly', AlertsEnabled: false, Criteria: { SearchType: 'province', Province: 'torino', SellType: '2' }, Summary: 'Immobili in affitto in provincia di Torino' })];
+  list = [
+    search({}),
+    search({
+      Id: 2,
+      Name: 'Affitti a Torino',
+      Frequency: 'weekly',
+      AlertsEnabled: false,
+      Criteria: { SearchType: 'province', Province: 'torino', SellType: '2' },
+      Summary: 'Immobili in affitto in provincia di Torino',
+    }),
+  ];
   api = fakeApi(fetchMock, {
     'GET /api/User/SavedSearches': () => [200, { Items: list }],
     'PUT /api/User/SavedSearches/1': ({ body }) => {
@@ -45,7 +55,12 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const show = () => renderPage(() => <SavedSearchesPage />, { i18n, path: '/myrexer/ricerche', otherRoutes: { '/ricerca': () => <p>ricerca</p> } });
+const show = () =>
+  renderPage(() => <SavedSearchesPage />, {
+    i18n,
+    path: '/myrexer/ricerche',
+    otherRoutes: { '/ricerca': () => <p>ricerca</p> },
+  });
 const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
 describe('SavedSearchesPage', () => {
@@ -54,19 +69,23 @@ describe('SavedSearchesPage', () => {
     const bologna = await card('Trilocali a Bologna');
     expect(within(bologna).getByText('Trilocali in vendita a Bologna, fino a 450.000 €')).toBeTruthy();
     expect(within(bologna).getByText('Avvisi: ogni giorno')).toBeTruthy();
-    expect(within(bologna).getByRole('link', { name: 'Vedi i risultati di «Trilocali a Bologna»' }).getAttribute('href')).toBe(
-      '/ricerca?SearchType=town&Town=037006&Type=trilocali&PriceMax=450000',
-    );
+    expect(
+      within(bologna).getByRole('link', { name: 'Vedi i risultati di «Trilocali a Bologna»' }).getAttribute('href'),
+    ).toBe('/ricerca?SearchType=town&Town=037006&Type=trilocali&PriceMax=450000');
     expect((within(bologna).getByRole('switch', { name: 'Avvisi via e-mail' }) as HTMLInputElement).checked).toBe(true);
     const torino = await card('Affitti a Torino');
     expect(within(torino).getByText('Avvisi disattivati')).toBeTruthy();
-    expect(within(torino).getByRole('link', { name: 'Vedi i risultati di «Affitti a Torino»' }).getAttribute('href')).toBe('/ricerca?SearchType=province&SellType=2&Province=torino');
+    expect(
+      within(torino).getByRole('link', { name: 'Vedi i risultati di «Affitti a Torino»' }).getAttribute('href'),
+    ).toBe('/ricerca?SearchType=province&SellType=2&Province=torino');
   });
 
   it('switches the alerts off', async () => {
     await show();
     fireEvent.click(within(await card('Trilocali a Bologna')).getByRole('switch'));
-    await waitFor(() => expect(api.sent('PUT /api/User/SavedSearches/1').map((call) => call.body)).toEqual([{ AlertsEnabled: false }]));
+    await waitFor(() =>
+      expect(api.sent('PUT /api/User/SavedSearches/1').map((call) => call.body)).toEqual([{ AlertsEnabled: false }]),
+    );
     expect(await within(await card('Trilocali a Bologna')).findByText('Avvisi disattivati')).toBeTruthy();
   });
 
@@ -83,7 +102,9 @@ describe('SavedSearchesPage', () => {
     const renamed = await card('Casa per Anna');
     expect(within(renamed).getByText('Avvisi: subito')).toBeTruthy();
     expect(within(renamed).getByText('Modifiche salvate.')).toBeTruthy();
-    expect(api.sent('PUT /api/User/SavedSearches/1').map((call) => call.body)).toEqual([{ Name: 'Casa per Anna', Frequency: 'instant' }]);
+    expect(api.sent('PUT /api/User/SavedSearches/1').map((call) => call.body)).toEqual([
+      { Name: 'Casa per Anna', Frequency: 'instant' },
+    ]);
   });
 
   it('deletes a search after asking, and says so', async () => {
@@ -110,9 +131,13 @@ describe('SavedSearchesPage', () => {
   });
 
   it('says when the list cannot be loaded, and retries', async () => {
-    api = fakeApi(fetchMock, { 'GET /api/User/SavedSearches': [500, { ExceptionType: 0, ExceptionTypeString: 'InternalError' }] });
+    api = fakeApi(fetchMock, {
+      'GET /api/User/SavedSearches': [500, { ExceptionType: 0, ExceptionTypeString: 'InternalError' }],
+    });
     await show();
-    expect(await screen.findByText('Non è stato possibile caricare le tue ricerche. Riprova tra qualche istante.')).toBeTruthy();
+    expect(
+      await screen.findByText('Non è stato possibile caricare le tue ricerche. Riprova tra qualche istante.'),
+    ).toBeTruthy();
     fakeApi(fetchMock, { 'GET /api/User/SavedSearches': [200, { Items: list }] });
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
     expect(await screen.findByRole('heading', { name: 'Trilocali a Bologna' })).toBeTruthy();

@@ -22,7 +22,11 @@ function searchListingsQuery(params: Partial<SearchParams>): SearchListingsQuery
 }
 
 /** One page of a search: the query is the search as `toSearchQuery` writes it, with the page's cursor. */
-export async function fetchSearchPage(params: SearchParams, cursor: string | null, signal?: AbortSignal): Promise<SearchResult> {
+export async function fetchSearchPage(
+  params: SearchParams,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<SearchResult> {
   const query = searchListingsQuery({ ...params, Cursor: cursor ?? undefined });
   return unwrap('GET /api/Search/Listings', await apiClient.GET('/api/Search/Listings', { params: { query }, signal }));
 }
@@ -47,7 +51,10 @@ export const placesQueryOptions = (text: string, limit = 8) =>
   queryOptions({
     queryKey: ['search', 'places', text, limit],
     queryFn: async ({ signal }): Promise<PlacesResult> =>
-      unwrap('GET /api/Search/Places', await apiClient.GET('/api/Search/Places', { params: { query: { Text: text, Limit: limit } }, signal })),
+      unwrap(
+        'GET /api/Search/Places',
+        await apiClient.GET('/api/Search/Places', { params: { query: { Text: text, Limit: limit } }, signal }),
+      ),
     staleTime: 10 * 60_000,
   });
 
@@ -121,17 +128,29 @@ async function placesFor(queryClient: QueryClient, text: string): Promise<Places
  * Null when nothing is called that: the page does not exist. A place search the API could not
  * run (429, 503) answers that status: the place may well exist, the page says it could not search.
  */
-export async function resolveSeoPlace(queryClient: QueryClient, place: string, district?: string): Promise<Record<string, string> | null | SearchRefusal> {
+export async function resolveSeoPlace(
+  queryClient: QueryClient,
+  place: string,
+  district?: string,
+): Promise<Record<string, string> | null | SearchRefusal> {
   const found = await placesFor(queryClient, place.replace(/-/g, ' '));
   if (typeof found === 'number') return found;
   const named = (item: PlaceSuggestion) => slugOf(item.Name) === place || slugOf(item.Name) === `provincia-di-${place}`;
   const town = found.Items.find((item) => item.Kind === 'town' && named(item));
-  const area = town ?? found.Items.find((item) => item.Kind === 'province' && named(item)) ?? found.Items.find((item) => item.Kind === 'region' && named(item));
+  const area =
+    town ??
+    found.Items.find((item) => item.Kind === 'province' && named(item)) ??
+    found.Items.find((item) => item.Kind === 'region' && named(item));
   if (!area) return null;
   if (!district) return area.Params;
   if (!town) return null;
   const districts = await placesFor(queryClient, district.replace(/-/g, ' '));
   if (typeof districts === 'number') return districts;
-  const match = districts.Items.find((item) => item.Kind === 'district' && slugOf(item.Name) === district && (!item.Detail || slugOf(item.Detail).includes(place)));
+  const match = districts.Items.find(
+    (item) =>
+      item.Kind === 'district' &&
+      slugOf(item.Name) === district &&
+      (!item.Detail || slugOf(item.Detail).includes(place)),
+  );
   return match ? match.Params : null;
 }

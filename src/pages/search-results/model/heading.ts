@@ -10,7 +10,19 @@ export interface HeadingParts {
   noun: TypeSlug | 'default';
   contract: 'sale' | 'rent';
   /** The key of the place phrase, and its values. */
-  place: 'town' | 'province' | 'region' | 'district' | 'place' | 'proximity' | 'circle' | 'draw' | 'agency' | 'bounds' | 'free' | 'unnamed';
+  place:
+    | 'town'
+    | 'province'
+    | 'region'
+    | 'district'
+    | 'place'
+    | 'proximity'
+    | 'circle'
+    | 'draw'
+    | 'agency'
+    | 'bounds'
+    | 'free'
+    | 'unnamed';
   name: string;
   km?: number;
 }
@@ -24,8 +36,15 @@ function provinceName(name: string): string {
  * The parts of the heading. The place is named by the search's answer (`area`), else by the search, else
  * by the page's address (`routeName`: a page whose search could not run still says where it is).
  */
-export function headingParts(params: SearchParams, area: SearchArea | null | undefined, routeName?: string): HeadingParts {
-  const base = { noun: params.Type ?? ('default' as const), contract: params.SellType === 2 ? ('rent' as const) : ('sale' as const) };
+export function headingParts(
+  params: SearchParams,
+  area: SearchArea | null | undefined,
+  routeName?: string,
+): HeadingParts {
+  const base = {
+    noun: params.Type ?? ('default' as const),
+    contract: params.SellType === 2 ? ('rent' as const) : ('sale' as const),
+  };
   const name = area?.Name ?? params.Place ?? routeName ?? '';
   switch (params.SearchType) {
     case 'town':
@@ -37,9 +56,16 @@ export function headingParts(params: SearchParams, area: SearchArea | null | und
       return name ? { ...base, place: 'province', name: provinceName(name) } : { ...base, place: 'unnamed', name: '' };
     case 'place':
     case 'proximity':
-      return name ? { ...base, place: params.SearchType, name } : { ...base, place: 'circle', name: '', km: (params.Radius ?? 2000) / 1000 };
+      return name
+        ? { ...base, place: params.SearchType, name }
+        : { ...base, place: 'circle', name: '', km: (params.Radius ?? 2000) / 1000 };
     case 'circle':
-      return { ...base, place: 'circle', name: '', km: Math.round((area?.RadiusM ?? params.Radius ?? 2000) / 100) / 10 };
+      return {
+        ...base,
+        place: 'circle',
+        name: '',
+        km: Math.round((area?.RadiusM ?? params.Radius ?? 2000) / 100) / 10,
+      };
     case 'draw':
       return { ...base, place: 'draw', name: '' };
     default:
@@ -58,7 +84,11 @@ export function routePlaceName(route: ResultsRoute): string | undefined {
       return nameFromSlug(route.area);
     case 'seo': {
       // /trovacase/{vendita|affitto}[/{type}][/{place}[/{district}]]: the last segment that is no type.
-      const last = route.path.split('/').slice(3).filter((segment) => !(TYPE_SLUGS as readonly string[]).includes(segment)).at(-1);
+      const last = route.path
+        .split('/')
+        .slice(3)
+        .filter((segment) => !(TYPE_SLUGS as readonly string[]).includes(segment))
+        .at(-1);
       return last ? nameFromSlug(last) : undefined;
     }
     default:

@@ -13,19 +13,38 @@ function reload(href: string, route: ResultsRoute): SearchParams {
 const TOWN: ResultsRoute = { kind: 'town', sellType: 1, type: 'case', prov: 'milano', name: 'milano', istat: '015146' };
 const PROVINCE: ResultsRoute = { kind: 'province', type: 'bilocali', prov: 'torino' };
 const DISTRICT: ResultsRoute = { kind: 'district', type: 'case', area: 'porta-romana', id: 12 };
-const SEO: ResultsRoute = { kind: 'seo', path: '/trovacase/affitto/bilocali/roma', fixed: { SearchType: 'town', Town: '058091', SellType: 2, Type: 'bilocali' } };
+const SEO: ResultsRoute = {
+  kind: 'seo',
+  path: '/trovacase/affitto/bilocali/roma',
+  fixed: { SearchType: 'town', Town: '058091', SellType: 2, Type: 'bilocali' },
+};
 
 describe('/ricerca', () => {
   it('takes the query as the search, and a changed search goes back to the same query', () => {
-    const params = routeSearch({ kind: 'query' }, { SearchType: 'town', Town: '015146', PriceMax: 300000, Sort: 'price-asc' });
-    expect(params).toMatchObject({ SearchType: 'town', Town: '015146', PriceMax: 300000, Sort: 'price-asc', SellType: 1 });
+    const params = routeSearch(
+      { kind: 'query' },
+      { SearchType: 'town', Town: '015146', PriceMax: 300000, Sort: 'price-asc' },
+    );
+    expect(params).toMatchObject({
+      SearchType: 'town',
+      Town: '015146',
+      PriceMax: 300000,
+      Sort: 'price-asc',
+      SellType: 1,
+    });
     const href = resultsHref({ kind: 'query' }, params);
     expect(href).toBe('/ricerca?SearchType=town&Town=015146&PriceMax=300000&Sort=price-asc');
     expect(reload(href, { kind: 'query' })).toEqual(params);
   });
 
   it('drops the keys it cannot read and a range upside down, keeping the rest', () => {
-    const params = cleanSearch({ Town: '15146', PriceMin: 500000, PriceMax: 100000, RoomsMin: 'tre', Text: 'terrazzo' });
+    const params = cleanSearch({
+      Town: '15146',
+      PriceMin: 500000,
+      PriceMax: 100000,
+      RoomsMin: 'tre',
+      Text: 'terrazzo',
+    });
     expect(params.Town).toBeUndefined();
     expect(params.PriceMax).toBeUndefined();
     expect(params.PriceMin).toBe(500000);
@@ -82,7 +101,12 @@ describe('town pages', () => {
 
 describe('province pages', () => {
   it('search the province for sale by default, rent when the query asks', () => {
-    expect(routeSearch(PROVINCE, {})).toMatchObject({ SearchType: 'province', Province: 'torino', Type: 'bilocali', SellType: 1 });
+    expect(routeSearch(PROVINCE, {})).toMatchObject({
+      SearchType: 'province',
+      Province: 'torino',
+      Type: 'bilocali',
+      SellType: 1,
+    });
     expect(routeSearch(PROVINCE, { SellType: 2 }).SellType).toBe(2);
   });
 
@@ -108,13 +132,25 @@ describe('district pages', () => {
 describe('SEO pages (/trovacase)', () => {
   it('read contract, type, place and district from the slug', () => {
     expect(parseSeoSlug('vendita/case/milano')).toEqual({ sellType: 1, type: 'case', place: 'milano' });
-    expect(parseSeoSlug('affitto/bilocali/roma/centro-storico')).toEqual({ sellType: 2, type: 'bilocali', place: 'roma', district: 'centro-storico' });
+    expect(parseSeoSlug('affitto/bilocali/roma/centro-storico')).toEqual({
+      sellType: 2,
+      type: 'bilocali',
+      place: 'roma',
+      district: 'centro-storico',
+    });
     expect(parseSeoSlug('affitto/torino')).toEqual({ sellType: 2, place: 'torino' });
     expect(parseSeoSlug('vendita/case')).toEqual({ sellType: 1, type: 'case' });
   });
 
   it('refuse nonsense', () => {
-    for (const slug of ['', 'comprare/case/milano', 'vendita/case/bilocali', 'vendita/case/milano/centro/altro', 'vendita/case/Milano!', 'vendita/case/milano/vendita']) {
+    for (const slug of [
+      '',
+      'comprare/case/milano',
+      'vendita/case/bilocali',
+      'vendita/case/milano/centro/altro',
+      'vendita/case/Milano!',
+      'vendita/case/milano/vendita',
+    ]) {
       expect(parseSeoSlug(slug)).toBeNull();
     }
   });
@@ -125,13 +161,17 @@ describe('SEO pages (/trovacase)', () => {
     const href = resultsHref(SEO, params);
     expect(href).toBe('/trovacase/affitto/bilocali/roma?PriceMax=1200');
     expect(reload(href, SEO)).toEqual(params);
-    expect(resultsHref(SEO, { ...params, SellType: 1 }).startsWith('/ricerca?SearchType=town&Town=058091&Type=bilocali')).toBe(true);
+    expect(
+      resultsHref(SEO, { ...params, SellType: 1 }).startsWith('/ricerca?SearchType=town&Town=058091&Type=bilocali'),
+    ).toBe(true);
   });
 });
 
 describe('the router form of a query', () => {
   it('keeps numbers as numbers, so the router writes them back unquoted, and codes with a leading zero as text', () => {
-    expect(toRouterSearch({ Town: '015146', PriceMax: '300000', NewBuild: 'true', Polygon: '45.1,9.1;45.2,9.2;45.1,9.3' })).toEqual({
+    expect(
+      toRouterSearch({ Town: '015146', PriceMax: '300000', NewBuild: 'true', Polygon: '45.1,9.1;45.2,9.2;45.1,9.3' }),
+    ).toEqual({
       Town: '015146',
       PriceMax: 300000,
       NewBuild: true,

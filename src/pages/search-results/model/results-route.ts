@@ -8,7 +8,19 @@ import { cleanSearch } from './validate-search';
 // /ricerca with the whole search in its query when it no longer does.
 
 /** The keys that say where a search looks: a route's path fixes them. */
-export const PLACE_KEYS = ['SearchType', 'Lat', 'Lng', 'Radius', 'Polygon', 'Province', 'Town', 'Region', 'District', 'Agency', 'Place'] as const satisfies readonly SearchParamKey[];
+export const PLACE_KEYS = [
+  'SearchType',
+  'Lat',
+  'Lng',
+  'Radius',
+  'Polygon',
+  'Province',
+  'Town',
+  'Region',
+  'District',
+  'Agency',
+  'Place',
+] as const satisfies readonly SearchParamKey[];
 
 /** The address a results page was reached at. */
 export type ResultsRoute =
@@ -85,13 +97,18 @@ export function resultsHref(route: ResultsRoute, params: SearchParams): string {
   switch (route.kind) {
     case 'town':
       if (params.SearchType === 'town' && params.Town === route.istat && params.Type)
-        return withQuery(`/${params.SellType === 2 ? 'affitto' : 'vendita'}/${params.Type}/${enc(route.prov)}/${enc(route.name)}/${route.istat}`, extras(route, params));
+        return withQuery(
+          `/${params.SellType === 2 ? 'affitto' : 'vendita'}/${params.Type}/${enc(route.prov)}/${enc(route.name)}/${route.istat}`,
+          extras(route, params),
+        );
       break;
     case 'province':
-      if (params.SearchType === 'province' && params.Province === route.prov && params.Type) return withQuery(`/${params.Type}/${enc(route.prov)}`, extras(route, params));
+      if (params.SearchType === 'province' && params.Province === route.prov && params.Type)
+        return withQuery(`/${params.Type}/${enc(route.prov)}`, extras(route, params));
       break;
     case 'district':
-      if (params.SearchType === 'district' && params.District === route.id && params.Type) return withQuery(`/${params.Type}/${enc(route.area)}/${route.id}`, extras(route, params));
+      if (params.SearchType === 'district' && params.District === route.id && params.Type)
+        return withQuery(`/${params.Type}/${enc(route.area)}/${route.id}`, extras(route, params));
       break;
     case 'seo': {
       const fits = Object.entries(route.fixed).every(([key, value]) => same(params[key as SearchParamKey], value));

@@ -10,12 +10,26 @@ describe('wideningsOf', () => {
     const offers = wideningsOf(params, { province: 'milano' });
     expect(offers.map((o) => o.kind)).toEqual(['removePrice', 'wholeProvince', 'removeAll']);
     expect(offers[0].params).toEqual({ ...base, RoomsMin: 3 });
-    expect(offers[1].params).toEqual({ SearchType: 'province', SellType: 1, Sort: 'relevance', Province: 'milano', PriceMax: 100000, RoomsMin: 3 });
+    expect(offers[1].params).toEqual({
+      SearchType: 'province',
+      SellType: 1,
+      Sort: 'relevance',
+      Province: 'milano',
+      PriceMax: 100000,
+      RoomsMin: 3,
+    });
     expect(offers[2].params).toEqual(base);
   });
 
   it('doubles a radius, up to the limit', () => {
-    const circle: SearchParams = { SearchType: 'circle', SellType: 1, Sort: 'relevance', Lat: 45, Lng: 9, Radius: 3000 };
+    const circle: SearchParams = {
+      SearchType: 'circle',
+      SellType: 1,
+      Sort: 'relevance',
+      Lat: 45,
+      Lng: 9,
+      Radius: 3000,
+    };
     expect(wideningsOf(circle)[0]).toMatchObject({ kind: 'widenRadius', km: 6, params: { Radius: 6000 } });
     expect(wideningsOf({ ...circle, Radius: 100_000 }).some((o) => o.kind === 'widenRadius')).toBe(false);
   });

@@ -12,9 +12,29 @@ export interface Widening {
 }
 
 const FILTERS: (keyof SearchParams)[] = [
-  'PropertyTypes', 'PriceMin', 'PriceMax', 'SurfaceMin', 'SurfaceMax', 'RoomsMin', 'RoomsMax', 'BathroomsMin', 'Amenities',
-  'EnergyClasses', 'Conditions', 'FloorMin', 'FloorMax', 'NewBuild', 'WithPhotos', 'PrivateOnly', 'Furnishing', 'Contracts', 'Pets',
-  'PublishedWithin', 'Text', 'Bounds', 'Zoom',
+  'PropertyTypes',
+  'PriceMin',
+  'PriceMax',
+  'SurfaceMin',
+  'SurfaceMax',
+  'RoomsMin',
+  'RoomsMax',
+  'BathroomsMin',
+  'Amenities',
+  'EnergyClasses',
+  'Conditions',
+  'FloorMin',
+  'FloorMax',
+  'NewBuild',
+  'WithPhotos',
+  'PrivateOnly',
+  'Furnishing',
+  'Contracts',
+  'Pets',
+  'PublishedWithin',
+  'Text',
+  'Bounds',
+  'Zoom',
 ];
 
 function without(params: SearchParams, keys: (keyof SearchParams)[]): SearchParams {
@@ -31,10 +51,16 @@ function without(params: SearchParams, keys: (keyof SearchParams)[]): SearchPara
  */
 export function wideningsOf(params: SearchParams, { province }: { province?: string } = {}): Widening[] {
   const out: Widening[] = [];
-  if (params.PriceMin !== undefined || params.PriceMax !== undefined) out.push({ kind: 'removePrice', params: without(params, ['PriceMin', 'PriceMax']) });
+  if (params.PriceMin !== undefined || params.PriceMax !== undefined)
+    out.push({ kind: 'removePrice', params: without(params, ['PriceMin', 'PriceMax']) });
   if (['circle', 'place', 'proximity'].includes(params.SearchType)) {
     const radius = Math.min((params.Radius ?? LIMITS.radiusDefault) * 2, LIMITS.radiusMax);
-    if (radius > (params.Radius ?? LIMITS.radiusDefault)) out.push({ kind: 'widenRadius', params: { ...without(params, []), Radius: radius }, km: Math.round(radius / 100) / 10 });
+    if (radius > (params.Radius ?? LIMITS.radiusDefault))
+      out.push({
+        kind: 'widenRadius',
+        params: { ...without(params, []), Radius: radius },
+        km: Math.round(radius / 100) / 10,
+      });
   }
   if (province && (params.SearchType === 'town' || params.SearchType === 'district')) {
     const next = without(params, ['Town', 'District']);
@@ -42,6 +68,7 @@ export function wideningsOf(params: SearchParams, { province }: { province?: str
   }
   if (params.Bounds) out.push({ kind: 'wholeMap', params: without(params, ['Bounds', 'Zoom']) });
   const unfiltered = without(params, [...FILTERS, 'Type']);
-  if (FILTERS.some((key) => params[key] !== undefined) || params.Type) out.push({ kind: 'removeAll', params: unfiltered });
+  if (FILTERS.some((key) => params[key] !== undefined) || params.Type)
+    out.push({ kind: 'removeAll', params: unfiltered });
   return out;
 }

@@ -24,7 +24,11 @@ export function EmptyResults({ params, province, onSearch }: EmptyResultsProps) 
           <p>{t('empty.text')}</p>
           <div className={styles.emptyActions}>
             {widenings.map((widening) => (
-              <Button key={widening.kind} variant={widening.kind === 'removeAll' ? 'primary' : 'secondary'} onClick={() => onSearch(widening.params)}>
+              <Button
+                key={widening.kind}
+                variant={widening.kind === 'removeAll' ? 'primary' : 'secondary'}
+                onClick={() => onSearch(widening.params)}
+              >
                 {t(`empty.${widening.kind}`, { km: widening.km })}
               </Button>
             ))}

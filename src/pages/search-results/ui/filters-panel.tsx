@@ -22,7 +22,15 @@ export interface FiltersPanelProps {
  * The filter panel (a dialog on every width). Loaded when it first opens: its form, fields
  * and the dialog are not part of the results' first screen.
  */
-export default function FiltersPanel({ params, total, activeFilters, updating, onSearch, onClose, onShowResults }: FiltersPanelProps) {
+export default function FiltersPanel({
+  params,
+  total,
+  activeFilters,
+  updating,
+  onSearch,
+  onClose,
+  onShowResults,
+}: FiltersPanelProps) {
   const { t } = useTranslation('search');
   return (
     <Modal

@@ -12,7 +12,17 @@ export interface BreadcrumbItem {
  * twenty of them in full here were 16 KB of each results page), and the breadcrumb. A `application/ld+json` block is data, never run, so the CSP's script rules do
  * not apply to it; `<` is escaped so no text of a listing can close the element.
  */
-export function ResultsJsonLd({ listings, breadcrumb, origin, name }: { listings: SearchListing[]; breadcrumb: BreadcrumbItem[]; origin: string; name: string }) {
+export function ResultsJsonLd({
+  listings,
+  breadcrumb,
+  origin,
+  name,
+}: {
+  listings: SearchListing[];
+  breadcrumb: BreadcrumbItem[];
+  origin: string;
+  name: string;
+}) {
   const base = origin.replace(/\/+$/, '');
   const data = [
     {
@@ -20,7 +30,12 @@ export function ResultsJsonLd({ listings, breadcrumb, origin, name }: { listings
       '@type': 'ItemList',
       name,
       numberOfItems: listings.length,
-      itemListElement: listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: `${base}${listingPath(listing.Id)}`, name: listing.Title })),
+      itemListElement: listings.map((listing, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: `${base}${listingPath(listing.Id)}`,
+        name: listing.Title,
+      })),
     },
     {
       '@context': 'https://schema.org',
@@ -33,5 +48,10 @@ export function ResultsJsonLd({ listings, breadcrumb, origin, name }: { listings
       })),
     },
   ];
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+    />
+  );
 }

@@ -10,10 +10,26 @@ import { ResultsMap } from './results-map';
 vi.mock('@/features/search-map', () => ({
   SearchMap: (props: SearchMapProps) => (
     <>
-      <button type="button" onClick={() => props.onMarkerClick?.({ latitude: 45.4642, longitude: 9.19, count: 3, propertyId: null, price: null }, { atMaxZoom: true })}>
+      <button
+        type="button"
+        onClick={() =>
+          props.onMarkerClick?.(
+            { latitude: 45.4642, longitude: 9.19, count: 3, propertyId: null, price: null },
+            { atMaxZoom: true },
+          )
+        }
+      >
         cluster at the last zoom
       </button>
-      <button type="button" onClick={() => props.onMarkerClick?.({ latitude: 45.4642, longitude: 9.19, count: 3, propertyId: null, price: null }, { atMaxZoom: false })}>
+      <button
+        type="button"
+        onClick={() =>
+          props.onMarkerClick?.(
+            { latitude: 45.4642, longitude: 9.19, count: 3, propertyId: null, price: null },
+            { atMaxZoom: false },
+          )
+        }
+      >
         cluster further out
       </button>
     </>
@@ -27,7 +43,19 @@ describe('ResultsMap', () => {
   it('lists the homes of a cluster at one address (the last zoom): a search of a few metres around it, keeping the filters', async () => {
     const onSearch = vi.fn();
     const onShowList = vi.fn();
-    await renderPage(() => <ResultsMap params={PARAMS} result={undefined} selectedId={null} onSelect={() => undefined} onSearch={onSearch} onShowList={onShowList} />, { i18n });
+    await renderPage(
+      () => (
+        <ResultsMap
+          params={PARAMS}
+          result={undefined}
+          selectedId={null}
+          onSelect={() => undefined}
+          onSearch={onSearch}
+          onShowList={onShowList}
+        />
+      ),
+      { i18n },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'cluster further out' }));
     expect(onSearch).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'cluster at the last zoom' }));

@@ -41,14 +41,27 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, onS
   const [moved, setMoved] = useState<MapView | null>(null);
 
   const markers = useMemo<MapMarker[]>(
-    () => (result?.Markers.Points ?? []).map((p) => ({ latitude: p.Latitude, longitude: p.Longitude, count: p.Count, propertyId: p.PropertyId, price: p.Price })),
+    () =>
+      (result?.Markers.Points ?? []).map((p) => ({
+        latitude: p.Latitude,
+        longitude: p.Longitude,
+        count: p.Count,
+        propertyId: p.PropertyId,
+        price: p.Price,
+      })),
     [result],
   );
   const area = result?.Area;
   const shape = useMemo<MapShape | null>(() => {
     if (!area) return null;
-    if (area.Polygon && area.Polygon.length >= 3) return { kind: 'polygon', points: area.Polygon.map((p) => ({ latitude: p.Latitude, longitude: p.Longitude })) };
-    if (area.Center && area.RadiusM) return { kind: 'circle', center: { latitude: area.Center.Latitude, longitude: area.Center.Longitude }, radiusM: area.RadiusM };
+    if (area.Polygon && area.Polygon.length >= 3)
+      return { kind: 'polygon', points: area.Polygon.map((p) => ({ latitude: p.Latitude, longitude: p.Longitude })) };
+    if (area.Center && area.RadiusM)
+      return {
+        kind: 'circle',
+        center: { latitude: area.Center.Latitude, longitude: area.Center.Longitude },
+        radiusM: area.RadiusM,
+      };
     return null;
   }, [area]);
   const boundsKey = area?.Bounds ? JSON.stringify(area.Bounds) : null;
@@ -64,17 +77,34 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, onS
     if (drawn.kind === 'polygon') onSearch(withPlace(params, { SearchType: 'draw', Polygon: drawn.points }));
     else {
       const radius = Math.round(Math.min(Math.max(drawn.radiusM, LIMITS.radiusMin), LIMITS.radiusMax));
-      onSearch(withPlace(params, { SearchType: 'circle', Lat: round6(drawn.center.latitude), Lng: round6(drawn.center.longitude), Radius: radius }));
+      onSearch(
+        withPlace(params, {
+          SearchType: 'circle',
+          Lat: round6(drawn.center.latitude),
+          Lng: round6(drawn.center.longitude),
+          Radius: radius,
+        }),
+      );
     }
   };
 
   return (
     <div className={cx(styles.mapBox, className)}>
       <div className={styles.mapTools} role="toolbar" aria-label={t('map.toolbar')}>
-        <Button size="small" variant={tool === 'draw' ? 'primary' : 'secondary'} aria-pressed={tool === 'draw'} onClick={() => setTool(tool === 'draw' ? 'none' : 'draw')}>
+        <Button
+          size="small"
+          variant={tool === 'draw' ? 'primary' : 'secondary'}
+          aria-pressed={tool === 'draw'}
+          onClick={() => setTool(tool === 'draw' ? 'none' : 'draw')}
+        >
           {t('map.draw')}
         </Button>
-        <Button size="small" variant={tool === 'circle' ? 'primary' : 'secondary'} aria-pressed={tool === 'circle'} onClick={() => setTool(tool === 'circle' ? 'none' : 'circle')}>
+        <Button
+          size="small"
+          variant={tool === 'circle' ? 'primary' : 'secondary'}
+          aria-pressed={tool === 'circle'}
+          onClick={() => setTool(tool === 'circle' ? 'none' : 'circle')}
+        >
           {t('map.radius')}
         </Button>
       </div>
@@ -109,7 +139,12 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, onS
           else if (marker.count > 1 && atMaxZoom) {
             // Homes at one address: the list of just them (a few metres around the point).
             setMoved(null);
-            onSearch({ ...params, Bounds: aroundPoint(marker.latitude, marker.longitude), Zoom: LIMITS.zoomMax, Cursor: undefined });
+            onSearch({
+              ...params,
+              Bounds: aroundPoint(marker.latitude, marker.longitude),
+              Zoom: LIMITS.zoomMax,
+              Cursor: undefined,
+            });
             onShowList?.();
           }
         }}
@@ -125,7 +160,12 @@ export function ResultsMap({ params, result, selectedId, onSelect, onSearch, onS
 const ADDRESS_SPAN_DEG = 0.0002;
 
 function aroundPoint(latitude: number, longitude: number) {
-  return { south: round6(latitude - ADDRESS_SPAN_DEG), west: round6(longitude - ADDRESS_SPAN_DEG), north: round6(latitude + ADDRESS_SPAN_DEG), east: round6(longitude + ADDRESS_SPAN_DEG) };
+  return {
+    south: round6(latitude - ADDRESS_SPAN_DEG),
+    west: round6(longitude - ADDRESS_SPAN_DEG),
+    north: round6(latitude + ADDRESS_SPAN_DEG),
+    east: round6(longitude + ADDRESS_SPAN_DEG),
+  };
 }
 
 function round6(value: number): number {

@@ -19,11 +19,18 @@ describe('SearchFilters', () => {
   it('groups the amenities under headings, each amenity once', async () => {
     await renderFilters({ ...RENT, SellType: 1 });
     const amenities = screen.getByTestId('amenity-filters');
-    const labels = within(amenities).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? '');
+    const labels = within(amenities)
+      .getAllByRole('checkbox')
+      .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? '');
     expect(new Set(labels).size).toBe(labels.length);
     expect(labels.filter((text) => /Giardino/.test(text))).toEqual(['Giardino privato', 'Giardino condominiale']);
-    expect(within(within(amenities).getByRole('group', { name: 'Parcheggio' })).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Box auto', 'Posto auto']);
-    for (const heading of ['Spazi esterni', 'Palazzo e servizi', 'Impianti']) expect(within(amenities).getByRole('group', { name: heading })).toBeTruthy();
+    expect(
+      within(within(amenities).getByRole('group', { name: 'Parcheggio' }))
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Box auto', 'Posto auto']);
+    for (const heading of ['Spazi esterni', 'Palazzo e servizi', 'Impianti'])
+      expect(within(amenities).getByRole('group', { name: heading })).toBeTruthy();
   });
 
   it('offers the rent filters on a rent search only', async () => {
@@ -37,7 +44,9 @@ describe('SearchFilters', () => {
     const rent = screen.getByTestId('rent-filters');
     fireEvent.click(within(within(rent).getByRole('group', { name: 'Arredamento' })).getByLabelText('Arredato'));
     expect(onChange).toHaveBeenLastCalledWith({ ...RENT, Furnishing: [1] });
-    fireEvent.click(within(within(rent).getByRole('group', { name: 'Tipo di contratto' })).getByLabelText('Canone concordato (3+2)'));
+    fireEvent.click(
+      within(within(rent).getByRole('group', { name: 'Tipo di contratto' })).getByLabelText('Canone concordato (3+2)'),
+    );
     expect(onChange).toHaveBeenLastCalledWith({ ...RENT, Contracts: [2] });
     fireEvent.click(within(rent).getByLabelText('Animali ammessi'));
     expect(onChange).toHaveBeenLastCalledWith({ ...RENT, Pets: true });

@@ -29,7 +29,18 @@ export interface SearchFiltersProps {
 
 /** Energy classes worth a box: A4 ... G (exempt and pending are not chosen by people). */
 const ENERGY_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-const ENERGY_CODE: Record<number, string> = { 1: 'A4', 2: 'A3', 3: 'A2', 4: 'A1', 5: 'B', 6: 'C', 7: 'D', 8: 'E', 9: 'F', 10: 'G' };
+const ENERGY_CODE: Record<number, string> = {
+  1: 'A4',
+  2: 'A3',
+  3: 'A2',
+  4: 'A1',
+  5: 'B',
+  6: 'C',
+  7: 'D',
+  8: 'E',
+  9: 'F',
+  10: 'G',
+};
 
 type FloorChoice = '' | 'ground' | 'upper' | 'high';
 function floorChoiceOf(p: SearchParams): FloorChoice {
@@ -55,7 +66,8 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
   const { t } = useTranslation('search');
   const set = (patch: Partial<SearchParams>) => onChange(applyFilters(value, patch));
   const prices = value.SellType === 2 ? RENT_PRICES : SALE_PRICES;
-  const priceLabel = (price: number) => t(value.SellType === 2 ? 'filters.priceRentOption' : 'filters.priceOption', { price: formatThousands(price) });
+  const priceLabel = (price: number) =>
+    t(value.SellType === 2 ? 'filters.priceRentOption' : 'filters.priceOption', { price: formatThousands(price) });
   const toggle = <T extends number>(list: readonly T[] | undefined, id: T, on: boolean): T[] => {
     const rest = (list ?? []).filter((item) => item !== id);
     return on ? [...rest, id].sort((a, b) => a - b) : rest;
@@ -73,7 +85,14 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
                 name="search-contract"
                 value={sellType}
                 checked={value.SellType === sellType}
-                onChange={() => set({ SellType: sellType, PriceMin: undefined, PriceMax: undefined, ...(sellType === 1 ? RENT_ONLY_FILTERS : {}) })}
+                onChange={() =>
+                  set({
+                    SellType: sellType,
+                    PriceMin: undefined,
+                    PriceMax: undefined,
+                    ...(sellType === 1 ? RENT_ONLY_FILTERS : {}),
+                  })
+                }
               />
               <span>{t(sellType === 1 ? 'filters.sale' : 'filters.rent')}</span>
             </label>
@@ -93,7 +112,11 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
           label={t('filters.max')}
           placeholder={t('filters.any')}
           value={value.PriceMax?.toString() ?? ''}
-          options={prices.map((price) => ({ value: String(price), label: priceLabel(price), disabled: value.PriceMin !== undefined && price < value.PriceMin }))}
+          options={prices.map((price) => ({
+            value: String(price),
+            label: priceLabel(price),
+            disabled: value.PriceMin !== undefined && price < value.PriceMin,
+          }))}
           onChange={(event) => set({ PriceMax: num(event.target.value) })}
         />
       </Range>
@@ -104,15 +127,29 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
           <div className={styles.subgroups}>
             <Checks legend={t('filters.furnishing')} sub>
               {FURNISHING_IDS.map((id) => (
-                <Checkbox key={id} label={t(`furnishingTypes.${id}`)} checked={value.Furnishing?.includes(id) ?? false} onChange={(event) => set({ Furnishing: toggle(value.Furnishing, id, event.target.checked) })} />
+                <Checkbox
+                  key={id}
+                  label={t(`furnishingTypes.${id}`)}
+                  checked={value.Furnishing?.includes(id) ?? false}
+                  onChange={(event) => set({ Furnishing: toggle(value.Furnishing, id, event.target.checked) })}
+                />
               ))}
             </Checks>
             <Checks legend={t('filters.contracts')} sub>
               {CONTRACT_TYPE_IDS.map((id) => (
-                <Checkbox key={id} label={t(`contractTypes.${id}`)} checked={value.Contracts?.includes(id) ?? false} onChange={(event) => set({ Contracts: toggle(value.Contracts, id, event.target.checked) })} />
+                <Checkbox
+                  key={id}
+                  label={t(`contractTypes.${id}`)}
+                  checked={value.Contracts?.includes(id) ?? false}
+                  onChange={(event) => set({ Contracts: toggle(value.Contracts, id, event.target.checked) })}
+                />
               ))}
             </Checks>
-            <Checkbox label={t('filters.pets')} checked={value.Pets === true} onChange={(event) => set({ Pets: event.target.checked || undefined })} />
+            <Checkbox
+              label={t('filters.pets')}
+              checked={value.Pets === true}
+              onChange={(event) => set({ Pets: event.target.checked || undefined })}
+            />
           </div>
         </fieldset>
       ) : null}
@@ -122,14 +159,21 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
           label={t('filters.min')}
           placeholder={t('filters.any')}
           value={value.SurfaceMin?.toString() ?? ''}
-          options={SURFACES.map((surface) => ({ value: String(surface), label: t('filters.surfaceOption', { value: surface }) }))}
+          options={SURFACES.map((surface) => ({
+            value: String(surface),
+            label: t('filters.surfaceOption', { value: surface }),
+          }))}
           onChange={(event) => set({ SurfaceMin: num(event.target.value) })}
         />
         <Select
           label={t('filters.max')}
           placeholder={t('filters.any')}
           value={value.SurfaceMax?.toString() ?? ''}
-          options={SURFACES.map((surface) => ({ value: String(surface), label: t('filters.surfaceOption', { value: surface }), disabled: value.SurfaceMin !== undefined && surface < value.SurfaceMin }))}
+          options={SURFACES.map((surface) => ({
+            value: String(surface),
+            label: t('filters.surfaceOption', { value: surface }),
+            disabled: value.SurfaceMin !== undefined && surface < value.SurfaceMin,
+          }))}
           onChange={(event) => set({ SurfaceMax: num(event.target.value) })}
         />
       </Range>
@@ -146,7 +190,11 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
           label={t('filters.max')}
           placeholder={t('filters.any')}
           value={value.RoomsMax?.toString() ?? ''}
-          options={ROOMS.map((rooms) => ({ value: String(rooms), label: t('filters.roomsOption', { count: rooms }), disabled: value.RoomsMin !== undefined && rooms < value.RoomsMin }))}
+          options={ROOMS.map((rooms) => ({
+            value: String(rooms),
+            label: t('filters.roomsOption', { count: rooms }),
+            disabled: value.RoomsMin !== undefined && rooms < value.RoomsMin,
+          }))}
           onChange={(event) => set({ RoomsMax: num(event.target.value) })}
         />
       </Range>
@@ -163,26 +211,44 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
           label={t('filters.floor')}
           placeholder={t('filters.any')}
           value={floorChoiceOf(value)}
-          options={(['ground', 'upper', 'high'] as const).map((choice) => ({ value: choice, label: t(`filters.floorOptions.${choice}`) }))}
+          options={(['ground', 'upper', 'high'] as const).map((choice) => ({
+            value: choice,
+            label: t(`filters.floorOptions.${choice}`),
+          }))}
           onChange={(event) => set(FLOOR_PATCH[event.target.value as FloorChoice])}
         />
       </div>
 
       <Checks legend={t('filters.propertyTypes')}>
         {PROPERTY_TYPE_CHOICES.map((id) => (
-          <Checkbox key={id} label={t(`propertyTypes.${id}`)} checked={value.PropertyTypes?.includes(id) ?? false} onChange={(event) => set({ PropertyTypes: toggle(value.PropertyTypes, id, event.target.checked) })} />
+          <Checkbox
+            key={id}
+            label={t(`propertyTypes.${id}`)}
+            checked={value.PropertyTypes?.includes(id) ?? false}
+            onChange={(event) => set({ PropertyTypes: toggle(value.PropertyTypes, id, event.target.checked) })}
+          />
         ))}
       </Checks>
 
       <Checks legend={t('filters.condition')}>
         {CONDITION_IDS.map((id) => (
-          <Checkbox key={id} label={t(`conditions.${id}`)} checked={value.Conditions?.includes(id) ?? false} onChange={(event) => set({ Conditions: toggle(value.Conditions, id, event.target.checked) })} />
+          <Checkbox
+            key={id}
+            label={t(`conditions.${id}`)}
+            checked={value.Conditions?.includes(id) ?? false}
+            onChange={(event) => set({ Conditions: toggle(value.Conditions, id, event.target.checked) })}
+          />
         ))}
       </Checks>
 
       <Checks legend={t('filters.energyClass')} compact>
         {ENERGY_CHOICES.map((id) => (
-          <Checkbox key={id} label={ENERGY_CODE[id]} checked={value.EnergyClasses?.includes(id) ?? false} onChange={(event) => set({ EnergyClasses: toggle(value.EnergyClasses, id, event.target.checked) })} />
+          <Checkbox
+            key={id}
+            label={ENERGY_CODE[id]}
+            checked={value.EnergyClasses?.includes(id) ?? false}
+            onChange={(event) => set({ EnergyClasses: toggle(value.EnergyClasses, id, event.target.checked) })}
+          />
         ))}
       </Checks>
 
@@ -192,7 +258,12 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
           {SEARCH_AMENITY_GROUPS.map((group) => (
             <Checks key={group.key} legend={t(`filters.amenityGroups.${group.key}`)} sub>
               {group.ids.map((id) => (
-                <Checkbox key={id} label={t(`amenities.${id}`)} checked={value.Amenities?.includes(id) ?? false} onChange={(event) => set({ Amenities: toggle(value.Amenities, id, event.target.checked) })} />
+                <Checkbox
+                  key={id}
+                  label={t(`amenities.${id}`)}
+                  checked={value.Amenities?.includes(id) ?? false}
+                  onChange={(event) => set({ Amenities: toggle(value.Amenities, id, event.target.checked) })}
+                />
               ))}
             </Checks>
           ))}
@@ -200,20 +271,39 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
       </fieldset>
 
       <Checks legend={t('filters.other')}>
-        <Checkbox label={t('filters.privateOnly')} checked={value.PrivateOnly === true} onChange={(event) => set({ PrivateOnly: event.target.checked || undefined })} />
-        <Checkbox label={t('filters.newBuild')} checked={value.NewBuild === true} onChange={(event) => set({ NewBuild: event.target.checked || undefined })} />
-        <Checkbox label={t('filters.withPhotos')} checked={value.WithPhotos === true} onChange={(event) => set({ WithPhotos: event.target.checked || undefined })} />
+        <Checkbox
+          label={t('filters.privateOnly')}
+          checked={value.PrivateOnly === true}
+          onChange={(event) => set({ PrivateOnly: event.target.checked || undefined })}
+        />
+        <Checkbox
+          label={t('filters.newBuild')}
+          checked={value.NewBuild === true}
+          onChange={(event) => set({ NewBuild: event.target.checked || undefined })}
+        />
+        <Checkbox
+          label={t('filters.withPhotos')}
+          checked={value.WithPhotos === true}
+          onChange={(event) => set({ WithPhotos: event.target.checked || undefined })}
+        />
       </Checks>
 
       <Select
         label={t('filters.publishedWithin')}
         placeholder={t('filters.anyTime')}
         value={value.PublishedWithin?.toString() ?? ''}
-        options={PUBLISHED_WITHIN_DAYS.map((days) => ({ value: String(days), label: t(`filters.publishedOptions.${days}`) }))}
+        options={PUBLISHED_WITHIN_DAYS.map((days) => ({
+          value: String(days),
+          label: t(`filters.publishedOptions.${days}`),
+        }))}
         onChange={(event) => set({ PublishedWithin: num(event.target.value) as SearchParams['PublishedWithin'] })}
       />
 
-      <KeywordField key={value.Text ?? ''} value={value.Text ?? ''} onApply={(text) => set({ Text: text || undefined })} />
+      <KeywordField
+        key={value.Text ?? ''}
+        value={value.Text ?? ''}
+        onApply={(text) => set({ Text: text || undefined })}
+      />
     </div>
   );
 }
@@ -228,7 +318,17 @@ function Range({ legend, children }: { legend: string; children: ReactNode }) {
 }
 
 /** A fieldset of checkboxes; `sub` is a group inside another (a smaller heading). */
-function Checks({ legend, children, compact = false, sub = false }: { legend: string; children: ReactNode; compact?: boolean; sub?: boolean }) {
+function Checks({
+  legend,
+  children,
+  compact = false,
+  sub = false,
+}: {
+  legend: string;
+  children: ReactNode;
+  compact?: boolean;
+  sub?: boolean;
+}) {
   return (
     <fieldset className={styles.group}>
       <legend className={sub ? styles.subLegend : styles.legend}>{legend}</legend>

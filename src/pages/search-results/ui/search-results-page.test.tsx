@@ -50,18 +50,34 @@ function answerSearch(pick: (call: FakeCall) => SearchResult) {
 /** The page as its route shows it: the search read from the address at every render. */
 function TownResults() {
   const searchStr = useRouterState({ select: (state) => state.location.search });
-  return <SearchResultsPage route={TOWN} params={routeSearch(TOWN, searchStr as Record<string, unknown>)} province="milano" />;
+  return (
+    <SearchResultsPage
+      route={TOWN}
+      params={routeSearch(TOWN, searchStr as Record<string, unknown>)}
+      province="milano"
+    />
+  );
 }
 
 async function renderResults(path = PATH) {
-  const { router } = await renderPage(() => <TownResults />, { i18n, path, otherPaths: [PATH, '/ricerca'], otherRoutes: { '/immobile/$id': () => <p>scheda</p> } });
+  const { router } = await renderPage(() => <TownResults />, {
+    i18n,
+    path,
+    otherPaths: [PATH, '/ricerca'],
+    otherRoutes: { '/immobile/$id': () => <p>scheda</p> },
+  });
   return router;
 }
 
 describe('SearchResultsPage', () => {
   beforeEach(() => {
     fetchMock.mockReset();
-    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
   });
 
   it('heads the list with the count, the type, the contract and the place, and shows the cards', async () => {
@@ -70,12 +86,16 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '245 case in vendita a Milano' })).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Annunci' });
     expect(within(list).getAllByRole('article')).toHaveLength(2);
-    expect(within(list).getByRole('link', { name: 'Bilocale in Via Tortona' }).getAttribute('href')).toBe('/immobile/1');
+    expect(within(list).getByRole('link', { name: 'Bilocale in Via Tortona' }).getAttribute('href')).toBe(
+      '/immobile/1',
+    );
     expect(api.sent('GET /api/Search/Listings')[0].query.get('Town')).toBe('015146');
   });
 
   it('appends the next page with "Mostra altri annunci", whose address carries the cursor for crawlers', async () => {
-    const api = answerSearch(({ query }) => (query.get('Cursor') === 'c2' ? answer(page2, 3, null) : answer(page1, 3, 'c2')));
+    const api = answerSearch(({ query }) =>
+      query.get('Cursor') === 'c2' ? answer(page2, 3, null) : answer(page1, 3, 'c2'),
+    );
     await renderResults();
     const more = await screen.findByRole('link', { name: 'Mostra altri annunci' });
     expect(more.getAttribute('href')).toBe(`${PATH}?Cursor=c2`);
@@ -87,7 +107,9 @@ describe('SearchResultsPage', () => {
   });
 
   it('puts a changed filter in the address, without the cursor, and searches again', async () => {
-    const api = answerSearch(({ query }) => (query.get('PriceMax') ? answer(page1.slice(0, 1), 1, null) : answer(page1, 245, 'c2')));
+    const api = answerSearch(({ query }) =>
+      query.get('PriceMax') ? answer(page1.slice(0, 1), 1, null) : answer(page1, 245, 'c2'),
+    );
     const router = await renderResults(`${PATH}?Cursor=c1`);
     await screen.findByRole('heading', { level: 1, name: '245 case in vendita a Milano' });
     fireEvent.click(screen.getByRole('button', { name: 'Filtri' }));
@@ -126,7 +148,9 @@ describe('SearchResultsPage', () => {
     answerSearch(() => answer([], 0, null));
     const router = await renderResults(`${PATH}?PriceMax=100000`);
     fireEvent.click(await screen.findByRole('button', { name: 'Cerca in tutta la provincia' }));
-    await waitFor(() => expect(router.state.location.href).toBe('/ricerca?SearchType=province&Province=milano&Type=case&PriceMax=100000'));
+    await waitFor(() =>
+      expect(router.state.location.href).toBe('/ricerca?SearchType=province&Province=milano&Type=case&PriceMax=100000'),
+    );
   });
 
   it('removes every filter from the empty state, keeping the place', async () => {
@@ -142,9 +166,18 @@ describe('SearchResultsPage', () => {
     // crossed as a plain Error (no status).
     const queryClient = testQueryClient();
     const params = routeSearch(TOWN, {});
-    await queryClient.prefetchInfiniteQuery({ ...searchResultsQueryOptions(params), queryFn: () => Promise.reject(new Error('Too many requests')) });
-    await renderPage(() => <SearchResultsPage route={TOWN} params={params} province="milano" refused={429} />, { i18n, path: PATH, queryClient });
-    expect(screen.getByRole('alert').textContent).toContain('Hai fatto molte ricerche in poco tempo: aspetta un minuto e riprova.');
+    await queryClient.prefetchInfiniteQuery({
+      ...searchResultsQueryOptions(params),
+      queryFn: () => Promise.reject(new Error('Too many requests')),
+    });
+    await renderPage(() => <SearchResultsPage route={TOWN} params={params} province="milano" refused={429} />, {
+      i18n,
+      path: PATH,
+      queryClient,
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Hai fatto molte ricerche in poco tempo: aspetta un minuto e riprova.',
+    );
     expect(screen.queryByTestId('listing-card-skeleton')).toBeNull();
     expect(api.sent('GET /api/Search/Listings')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));

@@ -66,7 +66,11 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
   const origin = useSiteOrigin();
   // A failed query would otherwise be fetched again as the page mounts, and shown as loading meanwhile
   // (on the server: skeletons and no word of the refusal).
-  const query = useInfiniteQuery({ ...searchResultsQueryOptions(params), placeholderData: keepPreviousData, retryOnMount: !refused });
+  const query = useInfiniteQuery({
+    ...searchResultsQueryOptions(params),
+    placeholderData: keepPreviousData,
+    retryOnMount: !refused,
+  });
   const [view, setView] = useState<'list' | 'map'>('list');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -84,7 +88,9 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
   const last: SearchResult | undefined = query.data?.pages.at(-1);
   const listings = useMemo(() => {
     const seen = new Set<number>();
-    return (query.data?.pages ?? []).flatMap((page) => page.Items).filter((listing) => (seen.has(listing.Id) ? false : (seen.add(listing.Id), true)));
+    return (query.data?.pages ?? [])
+      .flatMap((page) => page.Items)
+      .filter((listing) => (seen.has(listing.Id) ? false : (seen.add(listing.Id), true)));
   }, [query.data]);
   const total = first?.Total;
   const updating = query.isPlaceholderData;
@@ -101,9 +107,16 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
 
   const breadcrumb: BreadcrumbItem[] = [
     { name: t('breadcrumb.home'), href: '/' },
-    { name: t(params.SellType === 2 ? 'breadcrumb.rent' : 'breadcrumb.sale'), href: params.SellType === 2 ? '/trovocasa' : '/comprocasa' },
+    {
+      name: t(params.SellType === 2 ? 'breadcrumb.rent' : 'breadcrumb.sale'),
+      href: params.SellType === 2 ? '/trovocasa' : '/comprocasa',
+    },
   ];
-  if (province && params.SearchType !== 'province') breadcrumb.push({ name: nameFromSlug(province), href: `/${params.Type ?? 'case'}/${encodeURIComponent(province)}` });
+  if (province && params.SearchType !== 'province')
+    breadcrumb.push({
+      name: nameFromSlug(province),
+      href: `/${params.Type ?? 'case'}/${encodeURIComponent(province)}`,
+    });
   breadcrumb.push({ name: parts.name || heading });
 
   const activeFilters = countActiveFilters(params);
@@ -120,7 +133,9 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
   };
   useEffect(() => {
     if (selectedId === null) return;
-    document.querySelector(`[data-listing-id="${selectedId}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    document
+      .querySelector(`[data-listing-id="${selectedId}"]`)
+      ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [selectedId, view]);
 
   const error = query.error;
@@ -129,19 +144,33 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
   const status = error instanceof ApiError ? error.status : error ? (refused ?? null) : null;
   const invalid = status === 400;
   // Over the visitor's search limit (429), or a search that took too long (503): said as such.
-  const failure = invalid ? 'list.invalid' : status === 429 ? 'list.tooMany' : status === 503 ? 'list.tooSlow' : 'list.error';
+  const failure = invalid
+    ? 'list.invalid'
+    : status === 429
+      ? 'list.tooMany'
+      : status === 503
+        ? 'list.tooSlow'
+        : 'list.error';
 
   return (
     <div className={styles.page} data-view={view}>
       <PageMeta title={title} description={t('meta.description', { heading })} noindex={!isIndexable(route)} />
-      {listings.length > 0 ? <ResultsJsonLd listings={listings} breadcrumb={breadcrumb} origin={origin} name={heading} /> : null}
+      {listings.length > 0 ? (
+        <ResultsJsonLd listings={listings} breadcrumb={breadcrumb} origin={origin} name={heading} />
+      ) : null}
 
       <div className={styles.listColumn}>
         <LazySearchPlaceBox className={styles.placeSearch} sellType={params.SellType} typeSlug={params.Type} compact />
         <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>
           <ol>
             {breadcrumb.map((item, index) => (
-              <li key={index}>{item.href ? <HrefLink href={item.href}>{item.name}</HrefLink> : <span aria-current="page">{item.name}</span>}</li>
+              <li key={index}>
+                {item.href ? (
+                  <HrefLink href={item.href}>{item.name}</HrefLink>
+                ) : (
+                  <span aria-current="page">{item.name}</span>
+                )}
+              </li>
             ))}
           </ol>
         </nav>
@@ -208,7 +237,13 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
               <ul className={cx(styles.list, updating && styles.stale)} aria-label={t('list.label')}>
                 {listings.map((listing, index) => (
                   <li key={listing.Id} onMouseEnter={() => setSelectedId(listing.Id)}>
-                    <ListingCard listing={listing} headingLevel="h2" priority={index < PRIORITY_CARDS} selected={selectedId === listing.Id} action={<FavoriteToggle propertyId={listing.Id} listing={listing} variant="overlay" />} />
+                    <ListingCard
+                      listing={listing}
+                      headingLevel="h2"
+                      priority={index < PRIORITY_CARDS}
+                      selected={selectedId === listing.Id}
+                      action={<FavoriteToggle propertyId={listing.Id} listing={listing} variant="overlay" />}
+                    />
                   </li>
                 ))}
                 {query.isFetchingNextPage
@@ -220,7 +255,9 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
                   : null}
               </ul>
               <div className={styles.paging}>
-                {total !== undefined ? <p className={styles.shown}>{t('list.shown', { shown: listings.length, total })}</p> : null}
+                {total !== undefined ? (
+                  <p className={styles.shown}>{t('list.shown', { shown: listings.length, total })}</p>
+                ) : null}
                 {nextCursor ? (
                   <a
                     className={styles.more}
@@ -247,7 +284,16 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
       </div>
 
       <div className={styles.mapColumn}>
-        {showMap ? <ResultsMap params={params} result={first} selectedId={selectedId} onSelect={select} onSearch={search} onShowList={() => !desktop && setView('list')} /> : null}
+        {showMap ? (
+          <ResultsMap
+            params={params}
+            result={first}
+            selectedId={selectedId}
+            onSelect={select}
+            onSearch={search}
+            onShowList={() => !desktop && setView('list')}
+          />
+        ) : null}
       </div>
 
       {filtersOpen ? (
@@ -270,4 +316,3 @@ export function SearchResultsPage({ route, params, province, refused }: SearchRe
     </div>
   );
 }
-

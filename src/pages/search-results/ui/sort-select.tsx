@@ -15,11 +15,17 @@ export interface SortSelectProps {
 export function SortSelect({ value, onChange, className }: SortSelectProps) {
   const { t } = useTranslation('search');
   const id = useId();
-  const choices: readonly SearchSort[] = (SORT_CHOICES as readonly SearchSort[]).includes(value.Sort) ? SORT_CHOICES : [...SORT_CHOICES, value.Sort];
+  const choices: readonly SearchSort[] = (SORT_CHOICES as readonly SearchSort[]).includes(value.Sort)
+    ? SORT_CHOICES
+    : [...SORT_CHOICES, value.Sort];
   return (
     <div className={cx(styles.sort, className)}>
       <label htmlFor={id}>{t('sort.label')}</label>
-      <select id={id} value={value.Sort} onChange={(event) => onChange(applyFilters(value, { Sort: event.target.value as SearchSort }))}>
+      <select
+        id={id}
+        value={value.Sort}
+        onChange={(event) => onChange(applyFilters(value, { Sort: event.target.value as SearchSort }))}
+      >
         {choices.map((sort) => (
           <option key={sort} value={sort}>
             {t(`sort.${sort}`)}

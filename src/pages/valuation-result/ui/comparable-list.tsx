@@ -1,6 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { adjustmentReasons, formatDistance, formatMoney, formatPerSqm, formatPercent, percentOf, type Valuation, type ValuationComparable } from '@/entities/valuation';
+import {
+  adjustmentReasons,
+  formatDistance,
+  formatMoney,
+  formatPerSqm,
+  formatPercent,
+  percentOf,
+  type Valuation,
+  type ValuationComparable,
+} from '@/entities/valuation';
 import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { formatThousands } from '@/shared/lib/number';
@@ -47,13 +56,25 @@ function ComparableItem({ comparable, sellType }: { comparable: ValuationCompara
   const total = percentOf(comparable.Adjustment);
 
   return (
-    <article className={cx(styles.comparable, comparable.Outlier && styles.outlier)} data-testid="comparable" data-comparable-id={comparable.Id} data-outlier={comparable.Outlier || undefined}>
+    <article
+      className={cx(styles.comparable, comparable.Outlier && styles.outlier)}
+      data-testid="comparable"
+      data-comparable-id={comparable.Id}
+      data-outlier={comparable.Outlier || undefined}
+    >
       <div className={styles.comparableHead}>
         <p className={styles.comparableDistance}>{distance}</p>
-        {comparable.Outlier ? <span className={cx(styles.badge, styles.badgeOutlier)}>{t('comparables.outlier')}</span> : null}
+        {comparable.Outlier ? (
+          <span className={cx(styles.badge, styles.badgeOutlier)}>{t('comparables.outlier')}</span>
+        ) : null}
         {comparable.Status === 'sold' ? <span className={styles.badge}>{t('comparables.sold')}</span> : null}
         {comparable.Status === 'published' ? (
-          <Link to="/immobile/$id" params={{ id: String(comparable.Id) }} className={styles.comparableLink} aria-label={t('comparables.viewLabel', { distance, surface, price })}>
+          <Link
+            to="/immobile/$id"
+            params={{ id: String(comparable.Id) }}
+            className={styles.comparableLink}
+            aria-label={t('comparables.viewLabel', { distance, surface, price })}
+          >
             {t('comparables.view')}
           </Link>
         ) : null}
@@ -83,7 +104,14 @@ function ComparableItem({ comparable, sellType }: { comparable: ValuationCompara
       <p className={styles.reasons}>
         {reasons.length === 0
           ? t('comparables.noAdjustment')
-          : reasons.map((reason) => t('comparables.reasonLine', { percent: formatPercent(reason.percent), reason: t(`comparables.reason.${reason.cause}.${reason.direction}`) })).join('; ')}
+          : reasons
+              .map((reason) =>
+                t('comparables.reasonLine', {
+                  percent: formatPercent(reason.percent),
+                  reason: t(`comparables.reason.${reason.cause}.${reason.direction}`),
+                }),
+              )
+              .join('; ')}
       </p>
       {comparable.Status === 'sold' ? <p className={styles.note}>{t('comparables.soldNote')}</p> : null}
       {comparable.Outlier ? <p className={styles.note}>{t('comparables.outlierNote')}</p> : null}

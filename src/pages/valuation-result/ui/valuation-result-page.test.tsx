@@ -57,18 +57,60 @@ const ESTIMATE: Valuation = {
   Outcome: 'estimate',
   NoComparablesReason: null,
   RadiusM: 5000,
-  Estimate: { Low: 361000, Point: 390000, High: 460000, PricePerSqm: 4874, PricePerSqmLow: 4510, PricePerSqmHigh: 5752, Confidence: 'medium', Dispersion: 0.21, ComparableCount: 2 },
+  Estimate: {
+    Low: 361000,
+    Point: 390000,
+    High: 460000,
+    PricePerSqm: 4874,
+    PricePerSqmLow: 4510,
+    PricePerSqmHigh: 5752,
+    Confidence: 'medium',
+    Dispersion: 0.21,
+    ComparableCount: 2,
+  },
   Comparables: [
     comparable({}),
-    comparable({ Id: 9, Status: 'sold', DistanceM: 1560, SurfaceM2: 60, Price: 240000, PricePerSqm: 4000, ConditionFactor: 1.1765, FloorFactor: 1, EnergyFactor: 1, Adjustment: 1.1765, AdjustedPricePerSqm: 4706 }),
-    comparable({ Id: 40, DistanceM: 4550, SurfaceM2: 103, Price: 900000, PricePerSqm: 8738, ConditionFactor: 1, FloorFactor: 1, EnergyFactor: 1, Adjustment: 1, AdjustedPricePerSqm: 8738, Outlier: true }),
+    comparable({
+      Id: 9,
+      Status: 'sold',
+      DistanceM: 1560,
+      SurfaceM2: 60,
+      Price: 240000,
+      PricePerSqm: 4000,
+      ConditionFactor: 1.1765,
+      FloorFactor: 1,
+      EnergyFactor: 1,
+      Adjustment: 1.1765,
+      AdjustedPricePerSqm: 4706,
+    }),
+    comparable({
+      Id: 40,
+      DistanceM: 4550,
+      SurfaceM2: 103,
+      Price: 900000,
+      PricePerSqm: 8738,
+      ConditionFactor: 1,
+      FloorFactor: 1,
+      EnergyFactor: 1,
+      Adjustment: 1,
+      AdjustedPricePerSqm: 8738,
+      Outlier: true,
+    }),
   ],
   Subject: SUBJECT,
   MethodVersion: 1,
   MailSent: false,
 };
 
-const NONE: Valuation = { ...ESTIMATE, Id: 8, Outcome: 'noComparables', NoComparablesReason: 'tooFew', RadiusM: 10000, Estimate: null, Comparables: [] };
+const NONE: Valuation = {
+  ...ESTIMATE,
+  Id: 8,
+  Outcome: 'noComparables',
+  NoComparablesReason: 'tooFew',
+  RadiusM: 10000,
+  Estimate: null,
+  Comparables: [],
+};
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
@@ -85,7 +127,11 @@ const show = (id: number) =>
   renderPage(() => <ValuationResultPage id={id} />, {
     i18n,
     path: `/valutocasa/${id}`,
-    otherRoutes: { '/immobile/$id': () => <p>annuncio</p>, '/contatti': () => <p>contatti</p>, '/myrexer/valutazioni': () => <p>valutazioni</p> },
+    otherRoutes: {
+      '/immobile/$id': () => <p>annuncio</p>,
+      '/contatti': () => <p>contatti</p>,
+      '/myrexer/valutazioni': () => <p>valutazioni</p>,
+    },
   });
 
 describe('ValuationResultPage', () => {
@@ -112,8 +158,14 @@ describe('ValuationResultPage', () => {
     expect(within(near).getByText(`450.000 €`)).toBeTruthy();
     expect(within(near).getByText(`6.618 €/m²`)).toBeTruthy();
     expect(within(near).getByText(`\u22126 %`)).toBeTruthy();
-    expect(within(near).getByText(`\u22125 % per stato migliore del tuo; \u22121 % per piano o ascensore più favorevoli`)).toBeTruthy();
-    expect(within(near).getByRole('link', { name: `Vedi l'annuncio a 220${NBSP}m, 68${NBSP}m², 450.000${NBSP}€` }).getAttribute('href')).toBe('/immobile/18');
+    expect(
+      within(near).getByText(`\u22125 % per stato migliore del tuo; \u22121 % per piano o ascensore più favorevoli`),
+    ).toBeTruthy();
+    expect(
+      within(near)
+        .getByRole('link', { name: `Vedi l'annuncio a 220${NBSP}m, 68${NBSP}m², 450.000${NBSP}€` })
+        .getAttribute('href'),
+    ).toBe('/immobile/18');
 
     expect(within(sold).getByText('Venduto')).toBeTruthy();
     expect(within(sold).queryByRole('link')).toBeNull();
@@ -127,7 +179,9 @@ describe('ValuationResultPage', () => {
 
   it('offers a consultant and the list of valuations next', async () => {
     await show(7);
-    expect((await screen.findByRole('link', { name: 'Parla con un consulente' })).getAttribute('href')).toBe('/contatti');
+    expect((await screen.findByRole('link', { name: 'Parla con un consulente' })).getAttribute('href')).toBe(
+      '/contatti',
+    );
     expect(screen.getByRole('link', { name: 'Le tue valutazioni' }).getAttribute('href')).toBe('/myrexer/valutazioni');
   });
 

@@ -61,7 +61,11 @@ function Result({ valuation, loggedIn }: { valuation: Valuation; loggedIn: boole
       <div className={styles.subject}>
         {subject.Address ? <p className={styles.address}>{subject.Address}</p> : null}
         <p className={styles.subjectLine}>
-          {t('subject', { type: tv(`propertyTypes.${subject.PropertyTypeId}`), surface: `${formatThousands(subject.SurfaceM2)}\u00a0m²`, sellType: tv(`sellType.${subject.SellType}`) })}
+          {t('subject', {
+            type: tv(`propertyTypes.${subject.PropertyTypeId}`),
+            surface: `${formatThousands(subject.SurfaceM2)}\u00a0m²`,
+            sellType: tv(`sellType.${subject.SellType}`),
+          })}
           {' · '}
           {t('madeOn', { date: formatDate(valuation.CreatedAt) })}
         </p>
@@ -81,14 +85,24 @@ function Result({ valuation, loggedIn }: { valuation: Valuation; loggedIn: boole
             </div>
             <div>
               <dt>{t('estimate.range')}</dt>
-              <dd data-testid="valuation-range">{t('estimate.rangeValue', { low: formatMoney(estimate.Low, subject.SellType), high: formatMoney(estimate.High, subject.SellType) })}</dd>
+              <dd data-testid="valuation-range">
+                {t('estimate.rangeValue', {
+                  low: formatMoney(estimate.Low, subject.SellType),
+                  high: formatMoney(estimate.High, subject.SellType),
+                })}
+              </dd>
             </div>
             <div>
               <dt>{t('estimate.perSqm')}</dt>
               <dd>
                 {formatPerSqm(estimate.PricePerSqm, subject.SellType)}{' '}
                 <span className={styles.muted}>
-                  ({t('estimate.perSqmRange', { low: formatPerSqm(estimate.PricePerSqmLow, subject.SellType), high: formatPerSqm(estimate.PricePerSqmHigh, subject.SellType) })})
+                  (
+                  {t('estimate.perSqmRange', {
+                    low: formatPerSqm(estimate.PricePerSqmLow, subject.SellType),
+                    high: formatPerSqm(estimate.PricePerSqmHigh, subject.SellType),
+                  })}
+                  )
                 </span>
               </dd>
             </div>

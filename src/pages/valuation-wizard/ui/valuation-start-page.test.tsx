@@ -25,7 +25,13 @@ beforeEach(() => {
 
 function render(props: Partial<ValuationStartPageProps> = {}) {
   const handlers = { onStart: vi.fn(), onResume: vi.fn(), onRestart: vi.fn() };
-  return { handlers, rendered: renderPage(() => <ValuationStartPage inProgress={null} {...handlers} {...props} />, { i18n, path: '/valutocasa' }) };
+  return {
+    handlers,
+    rendered: renderPage(() => <ValuationStartPage inProgress={null} {...handlers} {...props} />, {
+      i18n,
+      path: '/valutocasa',
+    }),
+  };
 }
 
 describe('ValuationStartPage', () => {

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { EMPTY_LOCATION, focusFirstInvalid, LocationPicker, toPickedLocation, type LocationDraft, type PickedLocation } from '@/features/pick-location';
+import {
+  EMPTY_LOCATION,
+  focusFirstInvalid,
+  LocationPicker,
+  toPickedLocation,
+  type LocationDraft,
+  type PickedLocation,
+} from '@/features/pick-location';
 import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -42,7 +49,10 @@ export function ValuationStartPage({ citySlug, inProgress, onStart, onResume, on
   const title = town ? t('start.titleCity', { city: town.name }) : t('start.title');
   return (
     <div className={styles.start}>
-      <PageMeta title={town ? t('meta.titleCity', { city: town.name }) : t('meta.title')} description={t('meta.description')} />
+      <PageMeta
+        title={town ? t('meta.titleCity', { city: town.name }) : t('meta.title')}
+        description={t('meta.description')}
+      />
       <div className={styles.startInner}>
         <header className={styles.startHeader}>
           <h1 className={styles.startTitle}>{title}</h1>
@@ -62,7 +72,13 @@ export function ValuationStartPage({ citySlug, inProgress, onStart, onResume, on
             </div>
           </section>
         ) : null}
-        <form ref={formRef} className={styles.startForm} onSubmit={submit} noValidate aria-labelledby="valuation-form-title">
+        <form
+          ref={formRef}
+          className={styles.startForm}
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="valuation-form-title"
+        >
           <h2 id="valuation-form-title" className={styles.formTitle}>
             {t('start.formTitle')}
           </h2>

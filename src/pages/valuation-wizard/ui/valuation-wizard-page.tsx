@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import type { StepId } from '@domain/wizard-steps';
-import { lazyStepViews, SHARED_STEP_VIEWS, StepViewHost, WizardFrame, type StepViewProps, type WizardProgress } from '@/features/wizard-step-views';
+import {
+  lazyStepViews,
+  SHARED_STEP_VIEWS,
+  StepViewHost,
+  WizardFrame,
+  type StepViewProps,
+  type WizardProgress,
+} from '@/features/wizard-step-views';
 import { useTranslation } from '@/shared/i18n';
 import { PageMeta } from '@/shared/ui/page-meta';
 import styles from './valuation-wizard-page.module.css';
@@ -27,12 +34,30 @@ export interface ValuationWizardPageProps<K extends StepId = StepId> {
 }
 
 /** One step of the valuation wizard in its frame. */
-export function ValuationWizardPage<K extends StepId>({ view, progress, canGoBack, onBack, onExit, notice, focusFirstStep }: ValuationWizardPageProps<K>) {
+export function ValuationWizardPage<K extends StepId>({
+  view,
+  progress,
+  canGoBack,
+  onBack,
+  onExit,
+  notice,
+  focusFirstStep,
+}: ValuationWizardPageProps<K>) {
   const { t } = useTranslation('valuation-wizard');
   return (
     <div className={styles.wizard}>
       <PageMeta title={t('meta.wizardTitle')} noindex />
-      <WizardFrame step={view.step} progress={progress} title={t('frame.title')} canGoBack={canGoBack} onBack={onBack} busy={view.busy} onExit={onExit} exitMessage={t('frame.exitMessage')} focusFirstStep={focusFirstStep}>
+      <WizardFrame
+        step={view.step}
+        progress={progress}
+        title={t('frame.title')}
+        canGoBack={canGoBack}
+        onBack={onBack}
+        busy={view.busy}
+        onExit={onExit}
+        exitMessage={t('frame.exitMessage')}
+        focusFirstStep={focusFirstStep}
+      >
         <StepViewHost views={VIEWS} {...view} />
         {notice ? <div className={styles.notice}>{notice}</div> : null}
       </WizardFrame>

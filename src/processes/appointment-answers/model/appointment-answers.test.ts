@@ -3,7 +3,14 @@ import { REASONS_BY_ACTOR } from '@domain/appointment';
 import { appointmentAnswersFor } from './appointment-answers';
 
 const SLOTS = ['2026-12-03T09:30:00.000Z', '2026-12-04T15:00:00.000Z'];
-const visit = (Status: 0 | 1 | 2 | 3 | 4 | 5 | 6, Role: 'buyer' | 'owner', ScheduledAt: string | null = null) => ({ Status, Role, Slots: SLOTS, ScheduledAt, Reason: null, LastActor: 'buyer' as const });
+const visit = (Status: 0 | 1 | 2 | 3 | 4 | 5 | 6, Role: 'buyer' | 'owner', ScheduledAt: string | null = null) => ({
+  Status,
+  Role,
+  Slots: SLOTS,
+  ScheduledAt,
+  Reason: null,
+  LastActor: 'buyer' as const,
+});
 
 describe('appointmentAnswersFor', () => {
   it("offers the owner a pending request's slots, the call and the owner's reasons", () => {
@@ -14,7 +21,7 @@ describe('appointmentAnswersFor', () => {
     expect(answers.cancel).toEqual(REASONS_BY_ACTOR.owner);
   });
 
-  it('offers the buyer of a pending request only a cancellation, with the buyer\'s reasons', () => {
+  it("offers the buyer of a pending request only a cancellation, with the buyer's reasons", () => {
     const answers = appointmentAnswersFor(visit(1, 'buyer'));
     expect(answers.events).toEqual(['CANCEL']);
     expect(answers.confirm).toEqual([]);

@@ -1,4 +1,9 @@
-import { LISTING_STATUS, isListingStatusId, statusEventFor, type ListingStatusEventType } from '../../../../machines/listing-status.machine';
+import {
+  LISTING_STATUS,
+  isListingStatusId,
+  statusEventFor,
+  type ListingStatusEventType,
+} from '../../../../machines/listing-status.machine';
 
 /** What an owner can do to a listing from MyRexer; publishing belongs to the wizard. */
 export type OwnerStatusEvent = Exclude<ListingStatusEventType, 'PUBLISH'>;

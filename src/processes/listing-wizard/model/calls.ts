@@ -1,5 +1,15 @@
 import { apiClient, isApiErrorBody, type ApiClient, type components } from '@/shared/api';
-import { PLAN_TYPE_ID, type Device, type ListingFlow, type MarketResult, type PersonalData, type PlanChoice, type StepAnswer, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
+import {
+  PLAN_TYPE_ID,
+  type Device,
+  type ListingFlow,
+  type MarketResult,
+  type PersonalData,
+  type PlanChoice,
+  type StepAnswer,
+  type StepNumber,
+  type WizardAnswers,
+} from '@domain/wizard-steps';
 import { registerSilentAccount, type RegisterOutcome } from '@/entities/account';
 import type { OrderState } from '../../../../machines/wizard-context';
 
@@ -80,7 +90,11 @@ function settle<T>(result: Result<T>): T {
   if (result.data !== undefined && result.error === undefined) return result.data;
   const body = result.error;
   const type = isApiErrorBody(body) ? body.ExceptionTypeString : undefined;
-  throw new WizardCallError((type !== undefined ? FAILURE_OF_TYPE[type] : undefined) ?? 'server', result.response.status, type);
+  throw new WizardCallError(
+    (type !== undefined ? FAILURE_OF_TYPE[type] : undefined) ?? 'server',
+    result.response.status,
+    type,
+  );
 }
 
 /** A call that never reached the server (offline, timeout) is told apart from a refusal. */
@@ -106,7 +120,9 @@ export function readDraft(id: number, client: ApiClient = apiClient): Promise<Li
 
 /** Opens the draft on this device: the step it stood at when still reachable, else its first incomplete one. */
 export function resumeDraft(id: number, device: Device, client: ApiClient = apiClient): Promise<ListingDraft> {
-  return call(() => client.PUT('/api/Property/{id}/Draft/Page', { params: { path: { id } }, body: { Move: 'resume', Device: device } }));
+  return call(() =>
+    client.PUT('/api/Property/{id}/Draft/Page', { params: { path: { id } }, body: { Move: 'resume', Device: device } }),
+  );
 }
 
 export interface StepSave {
@@ -118,11 +134,21 @@ export interface StepSave {
 }
 
 /** Saves one step's answer with the page and the trail it leads to (docs/listings.md). */
-export function saveStep(id: number, step: StepNumber, save: StepSave, client: ApiClient = apiClient): Promise<ListingDraft> {
+export function saveStep(
+  id: number,
+  step: StepNumber,
+  save: StepSave,
+  client: ApiClient = apiClient,
+): Promise<ListingDraft> {
   return call(() =>
     client.PUT('/api/Property/{id}/Draft/Step/{step}', {
       params: { path: { id, step } },
-      body: { Answer: save.answered.answer as Record<string, unknown> | null, CurrentStep: save.currentStep, History: save.history, Device: save.device },
+      body: {
+        Answer: save.answered.answer as Record<string, unknown> | null,
+        CurrentStep: save.currentStep,
+        History: save.history,
+        Device: save.device,
+      },
     }),
   );
 }
@@ -141,7 +167,12 @@ const FAILURE_OF_REGISTRATION: Record<Exclude<RegisterOutcome['kind'], 'register
 };
 
 /** The silent account of steps 0 and 1 (docs/spec.md §4), registered as the valuation's is (entities/account). */
-export async function registerSeller(personal: PersonalData, email: string, captcha: string, client: ApiClient = apiClient): Promise<string> {
+export async function registerSeller(
+  personal: PersonalData,
+  email: string,
+  captcha: string,
+  client: ApiClient = apiClient,
+): Promise<string> {
   let outcome: RegisterOutcome;
   try {
     outcome = await registerSilentAccount(personal, email, captcha, client);
@@ -149,26 +180,40 @@ export async function registerSeller(personal: PersonalData, email: string, capt
     throw new WizardCallError('offline');
   }
   if (outcome.kind === 'registered') return outcome.email;
-  throw new WizardCallError(outcome.kind === 'alreadyRegistered' && outcome.social ? 'emailSocial' : FAILURE_OF_REGISTRATION[outcome.kind]);
+  throw new WizardCallError(
+    outcome.kind === 'alreadyRegistered' && outcome.social ? 'emailSocial' : FAILURE_OF_REGISTRATION[outcome.kind],
+  );
 }
 
 /** Why the server refused a first password (step 30): the rule, too easy, breached, or it has one already. */
 export type PasswordRefusal = 'InvalidPassword' | 'PasswordTooWeak' | 'PasswordBreached' | 'PasswordAlreadySet';
 
 /** Step 30: the silent account's first password; the session becomes a full login (cookies). */
-export async function setFirstPassword(password: string, client: ApiClient = apiClient): Promise<'ok' | PasswordRefusal | 'error'> {
+export async function setFirstPassword(
+  password: string,
+  client: ApiClient = apiClient,
+): Promise<'ok' | PasswordRefusal | 'error'> {
   try {
     const result = await client.PUT('/api/User/SetFirstPassword', { body: { NewPassword: password } });
     if (result.data) return 'ok';
     const type = isApiErrorBody(result.error) ? result.error.ExceptionTypeString : undefined;
-    return type === 'InvalidPassword' || type === 'PasswordTooWeak' || type === 'PasswordBreached' || type === 'PasswordAlreadySet' ? type : 'error';
+    return type === 'InvalidPassword' ||
+      type === 'PasswordTooWeak' ||
+      type === 'PasswordBreached' ||
+      type === 'PasswordAlreadySet'
+      ? type
+      : 'error';
   } catch {
     return 'error';
   }
 }
 
 /** The comparables near the home (POST /api/Valuation), as the machine's MarketResult. */
-export async function findMarket(flow: ListingFlow, answers: WizardAnswers, client: ApiClient = apiClient): Promise<MarketResult> {
+export async function findMarket(
+  flow: ListingFlow,
+  answers: WizardAnswers,
+  client: ApiClient = apiClient,
+): Promise<MarketResult> {
   const { locality, propertyType, surface, composition, floors, renovation, energyClass } = answers;
   if (!locality || !propertyType || !surface || !renovation) throw new WizardCallError('invalidAnswer');
   const valuation = await call(() =>
@@ -195,17 +240,33 @@ export async function findMarket(flow: ListingFlow, answers: WizardAnswers, clie
 
 export function marketResultOf(valuation: components['schemas']['Valuation']): MarketResult {
   const used = valuation.Comparables.filter((comparable) => !comparable.Outlier).map((comparable) => comparable.Id);
-  if (valuation.Outcome !== 'estimate' || !valuation.Estimate || used.length === 0) return { found: false, comparableIds: [], estimateMin: null, estimateMax: null };
-  return { found: true, comparableIds: used, estimateMin: valuation.Estimate.Low, estimateMax: valuation.Estimate.High };
+  if (valuation.Outcome !== 'estimate' || !valuation.Estimate || used.length === 0)
+    return { found: false, comparableIds: [], estimateMin: null, estimateMax: null };
+  return {
+    found: true,
+    comparableIds: used,
+    estimateMin: valuation.Estimate.Low,
+    estimateMax: valuation.Estimate.High,
+  };
 }
 
 /** The order of a value-ladder choice, created once per Idempotency-Key. */
-export function createOrder(id: number, choice: PlanChoice, idempotencyKey: string, client: ApiClient = apiClient): Promise<OrderAnswer> {
+export function createOrder(
+  id: number,
+  choice: PlanChoice,
+  idempotencyKey: string,
+  client: ApiClient = apiClient,
+): Promise<OrderAnswer> {
   return call(() =>
     client.POST('/api/Order', {
       params: { header: { 'idempotency-key': idempotencyKey } },
       // Origin: the payment page sends the seller back to the wizard's page (28 or 33).
-      body: { PropertyId: id, PlanType: PLAN_TYPE_ID[choice.plan], ServiceProducts: choice.serviceIds.map((serviceId) => ({ Id: serviceId, Quantity: 1 })), Origin: 'wizard' },
+      body: {
+        PropertyId: id,
+        PlanType: PLAN_TYPE_ID[choice.plan],
+        ServiceProducts: choice.serviceIds.map((serviceId) => ({ Id: serviceId, Quantity: 1 })),
+        Origin: 'wizard',
+      },
     }),
   );
 }

@@ -32,7 +32,13 @@ export function orderOf(draft: ListingDraft): OrderState | null {
  */
 export function draftOf(draft: ListingDraft, options: { publishedByPayment?: boolean } = {}): Draft {
   const published = (draft.Status === 2 || draft.Status === 3) && !options.publishedByPayment;
-  return { id: draft.Id, answers: draft.Answers as WizardAnswers, history: draft.WizardHistory as StepNumber[], published, order: orderOf(draft) };
+  return {
+    id: draft.Id,
+    answers: draft.Answers as WizardAnswers,
+    history: draft.WizardHistory as StepNumber[],
+    published,
+    order: orderOf(draft),
+  };
 }
 
 /** Whether the publication came with the payment (the server stamps both with the payment's time). */

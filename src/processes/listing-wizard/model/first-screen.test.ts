@@ -17,24 +17,48 @@ describe('the first screen of a new listing', () => {
     ['rent', 'silent'],
     ['rent', 'loggedIn'],
   ] as const)('shows what the machine shows first (%s, %s)', (flow, account) => {
-    const client = createApiClient({ fetch: vi.fn(() => Promise.reject(new Error('no call expected'))) as unknown as typeof fetch });
-    const runtime = createListingWizardRuntime({ flow, account, device: 'mobile' }, { registered: vi.fn(), goToPayment: vi.fn() }, { client, store: createWizardStore(null) });
+    const client = createApiClient({
+      fetch: vi.fn(() => Promise.reject(new Error('no call expected'))) as unknown as typeof fetch,
+    });
+    const runtime = createListingWizardRuntime(
+      { flow, account, device: 'mobile' },
+      { registered: vi.fn(), goToPayment: vi.fn() },
+      { client, store: createWizardStore(null) },
+    );
     const first = firstScreenView(flow, account);
     const machine = runtime.view();
-    expect(Object.fromEntries(Object.keys(first).map((key) => [key, machine[key as keyof typeof machine]]))).toEqual(first);
+    expect(Object.fromEntries(Object.keys(first).map((key) => [key, machine[key as keyof typeof machine]]))).toEqual(
+      first,
+    );
     runtime.stop();
   });
 
   it('is busy while an answer waits for the machine, and says so when the machine could not load', () => {
-    expect(firstScreenView('sale', 'anonymous', { busy: true, failed: false })).toMatchObject({ busy: true, stage: 'saving', error: null });
-    expect(firstScreenView('sale', 'anonymous', { busy: false, failed: true })).toMatchObject({ busy: false, error: { kind: 'save', failure: 'offline' } });
+    expect(firstScreenView('sale', 'anonymous', { busy: true, failed: false })).toMatchObject({
+      busy: true,
+      stage: 'saving',
+      error: null,
+    });
+    expect(firstScreenView('sale', 'anonymous', { busy: false, failed: true })).toMatchObject({
+      busy: false,
+      error: { kind: 'save', failure: 'offline' },
+    });
   });
 
   it('leaves to the machine a tab that starts elsewhere: personal data kept for step 1, a valuation carried', () => {
     expect(LISTING_CARRY_STORAGE_KEY).toBe(LISTING_CARRY_KEY);
     expect(startsElsewhere('anonymous')).toBe(false);
     expect(startsElsewhere('silent')).toBe(false);
-    createWizardStore().savePersonalData({ name: 'Giulia', surname: 'Rossi', phonePrefix: '+39', phone: '333 1234567', termsAndConditions: true, privacy: true, commercialConsent: false, partnerConsent: false });
+    createWizardStore().savePersonalData({
+      name: 'Giulia',
+      surname: 'Rossi',
+      phonePrefix: '+39',
+      phone: '333 1234567',
+      termsAndConditions: true,
+      privacy: true,
+      commercialConsent: false,
+      partnerConsent: false,
+    });
     expect(startsElsewhere('anonymous')).toBe(true);
     leaveListingCarry({ flow: 'sale', answers: {}, valuationId: null });
     expect(startsElsewhere('loggedIn')).toBe(true);
@@ -45,6 +69,12 @@ describe('the first screen loads no machine', () => {
   it('reaches xstate, the machines, the calls and the runtime only through dynamic imports', () => {
     const relative = staticGraph('src/app/routes/annuncio/vendocasa/index.tsx');
     expect(relative).toContain('src/processes/listing-wizard/model/first-screen.ts');
-    expect(relative.filter((file) => /^xstate|^machines\/.*\.machine|^machines\/wizard-context|listing-wizard\/model\/(start|runtime|calls|view|wizard-store)\.ts$/.test(file))).toEqual([]);
+    expect(
+      relative.filter((file) =>
+        /^xstate|^machines\/.*\.machine|^machines\/wizard-context|listing-wizard\/model\/(start|runtime|calls|view|wizard-store)\.ts$/.test(
+          file,
+        ),
+      ),
+    ).toEqual([]);
   });
 });

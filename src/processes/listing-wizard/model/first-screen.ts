@@ -25,7 +25,9 @@ const FIRST_PATHS: Record<ListingFlow, Record<Account, readonly number[]>> = {
     loggedIn: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 12, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34],
   },
   rent: {
-    anonymous: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34],
+    anonymous: [
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34,
+    ],
     silent: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 30, 22, 34],
     loggedIn: [2, 3, 4, 5, 6, 7, 8, 9, 36, 10, 23, 24, 11, 39, 41, 42, 15, 16, 17, 19, 18, 26, 27, 28, 22, 34],
   },
@@ -49,7 +51,11 @@ export interface FirstScreenState {
  * What the page shows before the machine is there: the entry step of a new listing (0, the
  * personal data, for a visitor; 2, the locality, for a signed-in seller), nothing answered.
  */
-export function firstScreenView(flow: ListingFlow, account: Account, state: FirstScreenState = { busy: false, failed: false }): WizardPageView {
+export function firstScreenView(
+  flow: ListingFlow,
+  account: Account,
+  state: FirstScreenState = { busy: false, failed: false },
+): WizardPageView {
   const anonymous = account === 'anonymous';
   return {
     flow,
@@ -95,7 +101,9 @@ export function startsElsewhere(account: Account): boolean {
   const store = storage();
   if (!store) return false;
   try {
-    return account === 'anonymous' ? store.getItem(PERSONAL_DATA_KEY) !== null : store.getItem(LISTING_CARRY_STORAGE_KEY) !== null;
+    return account === 'anonymous'
+      ? store.getItem(PERSONAL_DATA_KEY) !== null
+      : store.getItem(LISTING_CARRY_STORAGE_KEY) !== null;
   } catch {
     return false;
   }

@@ -22,7 +22,9 @@ function fakeServer(routes: Record<string, Handler>) {
     const body = text ? JSON.parse(text) : undefined;
     calls.push({ key, body, headers: request.headers });
     const handler = routes[key];
-    const [status, json] = handler ? handler(body, request) : [404, { ExceptionType: 4, ExceptionTypeString: 'NotFound' }];
+    const [status, json] = handler
+      ? handler(body, request)
+      : [404, { ExceptionType: 4, ExceptionTypeString: 'NotFound' }];
     return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });
   });
   const client = createApiClient({ baseUrl: 'http://rexer.test', fetch: fetch as unknown as typeof globalThis.fetch });
@@ -52,10 +54,16 @@ function draft(overrides: Partial<ListingDraft> = {}): ListingDraft {
   } as ListingDraft;
 }
 
-const error = (status: number, type: string, code = 1): [number, unknown] => [status, { ExceptionType: code, ExceptionTypeString: type }];
+const error = (status: number, type: string, code = 1): [number, unknown] => [
+  status,
+  { ExceptionType: code, ExceptionTypeString: type },
+];
 
 function effects() {
-  return { registered: vi.fn<ListingWizardEffects['registered']>(async () => undefined), goToPayment: vi.fn<ListingWizardEffects['goToPayment']>() };
+  return {
+    registered: vi.fn<ListingWizardEffects['registered']>(async () => undefined),
+    goToPayment: vi.fn<ListingWizardEffects['goToPayment']>(),
+  };
 }
 
 /** Waits until the wizard shows a step again (or ends) after a call. */
@@ -73,7 +81,10 @@ beforeEach(() => sessionStorage.clear());
 describe('the inspector', () => {
   it("creates the wizard's actor with the inspect options it is given (`?inspect`)", () => {
     const inspect = vi.fn();
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'anonymous', device: 'mobile' }, effects(), { client: fakeServer({}).client, inspect });
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'anonymous', device: 'mobile' }, effects(), {
+      client: fakeServer({}).client,
+      inspect,
+    });
     expect(inspect).toHaveBeenCalledWith(expect.objectContaining({ type: '@xstate.actor', actorRef: runtime.actor }));
     runtime.stop();
   });
@@ -84,10 +95,15 @@ describe('an anonymous seller', () => {
     const server = fakeServer({
       'POST /api/Account/Register': () => [200, { Email: ANSWERS.email.email }],
       'POST /api/Property/Draft': () => [201, draft()],
-      'PUT /api/Property/41/Draft/Step/2': () => [200, draft({ GeneratedTitle: 'Casa in vendita in Via Paolo Sarpi, 12 a Milano' })],
+      'PUT /api/Property/41/Draft/Step/2': () => [
+        200,
+        draft({ GeneratedTitle: 'Casa in vendita in Via Paolo Sarpi, 12 a Milano' }),
+      ],
     });
     const fx = effects();
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'anonymous', device: 'mobile' }, fx, { client: server.client });
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'anonymous', device: 'mobile' }, fx, {
+      client: server.client,
+    });
     expect(runtime.view().step).toBe('personalData');
 
     runtime.answer('personalData', ANSWERS.personalData);
@@ -119,7 +135,12 @@ describe('an anonymous seller', () => {
     runtime.answer('locality', ANSWERS.locality);
     const atType = await settled(runtime);
     expect(atType.step).toBe('propertyType');
-    expect(server.sent('PUT /api/Property/41/Draft/Step/2')[0].body).toEqual({ Answer: ANSWERS.locality, CurrentStep: 3, History: [0, 1, 2], Device: 'mobile' });
+    expect(server.sent('PUT /api/Property/41/Draft/Step/2')[0].body).toEqual({
+      Answer: ANSWERS.locality,
+      CurrentStep: 3,
+      History: [0, 1, 2],
+      Device: 'mobile',
+    });
     expect(atType.draft?.generatedTitle).toBe('Casa in vendita in Via Paolo Sarpi, 12 a Milano');
     // Progress counts the account's steps the path no longer has.
     expect(atType.path.slice(0, 4)).toEqual([0, 1, 2, 3]);
@@ -128,7 +149,9 @@ describe('an anonymous seller', () => {
 
   it('resumes at the e-mail after a reload, with the personal data kept on this tab', () => {
     createWizardStore().savePersonalData(ANSWERS.personalData);
-    const runtime = createListingWizardRuntime({ flow: 'rent', account: 'anonymous', device: 'desktop' }, effects(), { client: fakeServer({}).client });
+    const runtime = createListingWizardRuntime({ flow: 'rent', account: 'anonymous', device: 'desktop' }, effects(), {
+      client: fakeServer({}).client,
+    });
     expect(runtime.view().step).toBe('email');
     expect(runtime.view().answers.personalData).toEqual(ANSWERS.personalData);
     runtime.stop();
@@ -137,7 +160,9 @@ describe('an anonymous seller', () => {
   it('stays on the e-mail and says why when the address has an account already', async () => {
     createWizardStore().savePersonalData(ANSWERS.personalData);
     const server = fakeServer({ 'POST /api/Account/Register': () => error(400, 'MailAlreadyRegistered', 45) });
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'anonymous', device: 'mobile' }, effects(), { client: server.client });
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'anonymous', device: 'mobile' }, effects(), {
+      client: server.client,
+    });
     runtime.answer('email', { email: ANSWERS.email.email, captchaToken: 'off' });
     const view = await settled(runtime);
     expect(view.step).toBe('email');
@@ -152,9 +177,12 @@ describe('a signed-in seller', () => {
     let refuse = true;
     const server = fakeServer({
       'POST /api/Property/Draft': () => [201, draft({ Id: 7, Account: 'loggedIn' })],
-      'PUT /api/Property/7/Draft/Step/2': () => (refuse ? error(400, 'InvalidStepAnswer', 151) : [200, draft({ Id: 7 })]),
+      'PUT /api/Property/7/Draft/Step/2': () =>
+        refuse ? error(400, 'InvalidStepAnswer', 151) : [200, draft({ Id: 7 })],
     });
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'desktop' }, effects(), { client: server.client });
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'desktop' }, effects(), {
+      client: server.client,
+    });
     expect(runtime.view().step).toBe('locality');
     runtime.answer('locality', ANSWERS.locality);
     const refused = await settled(runtime);
@@ -169,7 +197,21 @@ describe('a signed-in seller', () => {
 
   it('keeps the title step with the contact detail the server found in it (a rule newer than this page)', async () => {
     const server = fakeServer({ 'PUT /api/Property/9/Draft/Step/16': () => error(400, 'ListingTextHasPhone', 159) });
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile', draft: draft({ Id: 9, Account: 'loggedIn', Answers: answersBefore(SALE_ORDER, 'title') as Record<string, unknown>, WizardPage: { CurrentStep: 16, LastDevice: 'mobile' } }) }, effects(), { client: server.client });
+    const runtime = createListingWizardRuntime(
+      {
+        flow: 'sale',
+        account: 'loggedIn',
+        device: 'mobile',
+        draft: draft({
+          Id: 9,
+          Account: 'loggedIn',
+          Answers: answersBefore(SALE_ORDER, 'title') as Record<string, unknown>,
+          WizardPage: { CurrentStep: 16, LastDevice: 'mobile' },
+        }),
+      },
+      effects(),
+      { client: server.client },
+    );
     expect(runtime.view().step).toBe('title');
     runtime.answer('title', { title: 'Trilocale luminoso in Sarpi' });
     expect(await settled(runtime)).toMatchObject({ step: 'title', error: { kind: 'save', failure: 'contactPhone' } });
@@ -192,13 +234,40 @@ describe('a signed-in seller', () => {
       'PUT /api/Property/9/Draft/Step/12': () => [200, draft({ Id: 9 })],
       'PUT /api/Property/9/Draft/Step/14': () => [200, draft({ Id: 9 })],
     });
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile', draft: draft({ Id: 9, Account: 'loggedIn', Answers: answers as Record<string, unknown>, WizardHistory: [2, 3] }) }, effects(), { client: server.client });
+    const runtime = createListingWizardRuntime(
+      {
+        flow: 'sale',
+        account: 'loggedIn',
+        device: 'mobile',
+        draft: draft({
+          Id: 9,
+          Account: 'loggedIn',
+          Answers: answers as Record<string, unknown>,
+          WizardHistory: [2, 3],
+        }),
+      },
+      effects(),
+      { client: server.client },
+    );
     expect(runtime.view().step).toBe('split');
     runtime.answer('split', { priceFromMarket: true });
     const found = await settled(runtime);
     expect(found.step).toBe('comparables');
-    expect(server.sent('POST /api/Valuation')[0].body).toMatchObject({ SellType: 1, Latitude: ANSWERS.locality.latitude, Address: 'Via Paolo Sarpi, 12', PropertyTypeId: 1, SurfaceM2: 85, ConditionId: 3, EnergyClassId: 7, Floor: 3, HasLift: true });
-    expect(server.sent('PUT /api/Property/9/Draft/Step/14')[0].body).toMatchObject({ Answer: { found: true, comparableIds: [101, 103], estimateMin: 300_000, estimateMax: 340_000 }, CurrentStep: 13 });
+    expect(server.sent('POST /api/Valuation')[0].body).toMatchObject({
+      SellType: 1,
+      Latitude: ANSWERS.locality.latitude,
+      Address: 'Via Paolo Sarpi, 12',
+      PropertyTypeId: 1,
+      SurfaceM2: 85,
+      ConditionId: 3,
+      EnergyClassId: 7,
+      Floor: 3,
+      HasLift: true,
+    });
+    expect(server.sent('PUT /api/Property/9/Draft/Step/14')[0].body).toMatchObject({
+      Answer: { found: true, comparableIds: [101, 103], estimateMin: 300_000, estimateMax: 340_000 },
+      CurrentStep: 13,
+    });
     runtime.stop();
   });
 
@@ -208,29 +277,61 @@ describe('a signed-in seller', () => {
       'PUT /api/Property/9/Draft/Step/12': () => [200, draft({ Id: 9 })],
       'PUT /api/Property/9/Draft/Step/14': () => [200, draft({ Id: 9 })],
     });
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile', draft: draft({ Id: 9, Account: 'loggedIn', Answers: answersBefore(SALE_ORDER, 'split') as Record<string, unknown> }) }, effects(), { client: server.client });
+    const runtime = createListingWizardRuntime(
+      {
+        flow: 'sale',
+        account: 'loggedIn',
+        device: 'mobile',
+        draft: draft({
+          Id: 9,
+          Account: 'loggedIn',
+          Answers: answersBefore(SALE_ORDER, 'split') as Record<string, unknown>,
+        }),
+      },
+      effects(),
+      { client: server.client },
+    );
     runtime.answer('split', { priceFromMarket: true });
     expect(await settled(runtime)).toMatchObject({ step: 'noComparables', error: { kind: 'comparables' } });
-    expect(server.sent('PUT /api/Property/9/Draft/Step/14')[0].body).toMatchObject({ Answer: { found: false, comparableIds: [] }, CurrentStep: 40 });
+    expect(server.sent('PUT /api/Property/9/Draft/Step/14')[0].body).toMatchObject({
+      Answer: { found: false, comparableIds: [] },
+      CurrentStep: 40,
+    });
     runtime.stop();
   });
 });
 
 describe('plans, payments and the publication', () => {
-  const atLadder = (overrides: Partial<ListingDraft> = {}) => draft({ Id: 5, Account: 'loggedIn', Answers: answersBefore(SALE_ORDER, 'valueLadder') as Record<string, unknown>, WizardHistory: [18, 26, 27], ...overrides });
+  const atLadder = (overrides: Partial<ListingDraft> = {}) =>
+    draft({
+      Id: 5,
+      Account: 'loggedIn',
+      Answers: answersBefore(SALE_ORDER, 'valueLadder') as Record<string, unknown>,
+      WizardHistory: [18, 26, 27],
+      ...overrides,
+    });
 
   it('orders a paid plan once per purchase (the same key on a retry, a new one after a failed order) and sends the seller to pay', async () => {
     let status = 'failed';
     const server = fakeServer({
       'PUT /api/Property/5/Draft/Step/28': () => [200, atLadder()],
       'POST /api/Order': () => {
-        const answer = { OrderId: status === 'failed' ? 70 : 71, Status: status, PaymentUrl: status === 'pending' ? '/pagamento/abc' : null, PaidAt: null };
+        const answer = {
+          OrderId: status === 'failed' ? 70 : 71,
+          Status: status,
+          PaymentUrl: status === 'pending' ? '/pagamento/abc' : null,
+          PaidAt: null,
+        };
         status = 'pending';
         return [200, answer];
       },
     });
     const fx = effects();
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile', draft: atLadder() }, fx, { client: server.client });
+    const runtime = createListingWizardRuntime(
+      { flow: 'sale', account: 'loggedIn', device: 'mobile', draft: atLadder() },
+      fx,
+      { client: server.client },
+    );
     runtime.answer('valueLadder', PLANS.flexible);
     await vi.waitFor(() => expect(fx.goToPayment).toHaveBeenCalledWith('/pagamento/abc'));
     const [first, second] = server.sent('POST /api/Order');
@@ -238,7 +339,11 @@ describe('plans, payments and the publication', () => {
     // The kept key answered a failed order: the new attempt has a key of its own.
     expect(first.headers.get('idempotency-key')).toMatch(/^wizard-/);
     expect(second.headers.get('idempotency-key')).not.toBe(first.headers.get('idempotency-key'));
-    expect(runtime.view()).toMatchObject({ stage: 'paying', redirecting: true, order: { id: '71', outcome: 'pending' } });
+    expect(runtime.view()).toMatchObject({
+      stage: 'paying',
+      redirecting: true,
+      order: { id: '71', outcome: 'pending' },
+    });
     // A reload asks the same purchase with the key kept on the tab.
     expect(createWizardStore().orderKey('5:flexible:')).toBe(second.headers.get('idempotency-key'));
     runtime.stop();
@@ -250,11 +355,30 @@ describe('plans, payments and the publication', () => {
       'PUT /api/Property/5/Status': () => error(409, 'ListingStatusChangeRefused', 152),
       'GET /api/Property/5/Draft': () => [200, atLadder({ Status: 2 })],
       'PUT /api/Property/5/Draft/Step/22': () => [200, atLadder({ Status: 2 })],
-      'GET /api/Order/80': () => [200, { OrderId: 80, Status: 'paid', PaymentUrl: null, PaidAt: '2026-01-01T10:00:00.000Z' }],
+      'GET /api/Order/80': () => [
+        200,
+        { OrderId: 80, Status: 'paid', PaymentUrl: null, PaidAt: '2026-01-01T10:00:00.000Z' },
+      ],
       'GET /api/User/GetMyPropertyById/5': () => [200, { PublishedAt: '2026-01-01T10:00:00.000Z' }],
-      'PUT /api/Property/5/Draft/Page': () => [200, atLadder({ Status: 2, Order: { Id: 80, Status: 'paid' }, OrderPaid: true, Answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible } as Record<string, unknown> })],
+      'PUT /api/Property/5/Draft/Page': () => [
+        200,
+        atLadder({
+          Status: 2,
+          Order: { Id: 80, Status: 'paid' },
+          OrderPaid: true,
+          Answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible } as Record<
+            string,
+            unknown
+          >,
+        }),
+      ],
     });
-    const outcome = await startListingWizard({ flow: 'sale', id: 5, gotostep: 33, orderId: '80' }, { account: 'loggedIn', device: 'mobile' }, effects(), { client: server.client });
+    const outcome = await startListingWizard(
+      { flow: 'sale', id: 5, gotostep: 33, orderId: '80' },
+      { account: 'loggedIn', device: 'mobile' },
+      effects(),
+      { client: server.client },
+    );
     if (outcome.kind !== 'ready') throw new Error(outcome.kind);
     const runtime = outcome.runtime;
     // Back from the payment: the payment's own step, not an upgrade's.
@@ -272,18 +396,35 @@ describe('plans, payments and the publication', () => {
 
   it('comes back to the ladder with the outcome of a refused payment', async () => {
     const server = fakeServer({
-      'PUT /api/Property/5/Draft/Page': () => [200, atLadder({ Order: { Id: 81, Status: 'failed' }, Answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible } as Record<string, unknown> })],
+      'PUT /api/Property/5/Draft/Page': () => [
+        200,
+        atLadder({
+          Order: { Id: 81, Status: 'failed' },
+          Answers: { ...answersBefore(SALE_ORDER, 'valueLadder'), valueLadder: PLANS.flexible } as Record<
+            string,
+            unknown
+          >,
+        }),
+      ],
       'GET /api/Order/81': () => [200, { OrderId: 81, Status: 'failed', PaymentUrl: null, PaidAt: null }],
     });
-    const outcome = await startListingWizard({ flow: 'sale', id: 5, gotostep: 28, orderId: '81' }, { account: 'loggedIn', device: 'mobile' }, effects(), { client: server.client });
+    const outcome = await startListingWizard(
+      { flow: 'sale', id: 5, gotostep: 28, orderId: '81' },
+      { account: 'loggedIn', device: 'mobile' },
+      effects(),
+      { client: server.client },
+    );
     if (outcome.kind !== 'ready') throw new Error(outcome.kind);
-    expect(await settled(outcome.runtime)).toMatchObject({ step: 'valueLadder', order: { id: '81', outcome: 'failed' } });
+    expect(await settled(outcome.runtime)).toMatchObject({
+      step: 'valueLadder',
+      order: { id: '81', outcome: 'failed' },
+    });
     outcome.runtime.stop();
   });
 });
 
 describe('a valuation continued into a listing', () => {
-  it('saves the valuation\'s answers into the new draft in the flow\'s order, and opens it at the first step left', async () => {
+  it("saves the valuation's answers into the new draft in the flow's order, and opens it at the first step left", async () => {
     const carried = answersBefore(SALE_ORDER, 'amenities', { personalData: undefined, email: undefined });
     leaveListingCarry({ flow: 'sale', answers: { ...carried, personalData: ANSWERS.personalData }, valuationId: 12 });
     const saved: Record<string, unknown> = {};
@@ -295,14 +436,27 @@ describe('a valuation continued into a listing', () => {
       };
     }
     const server = fakeServer(routes);
-    const outcome = await startListingWizard({ flow: 'sale', id: null, gotostep: null, orderId: null }, { account: 'silent', device: 'mobile' }, effects(), { client: server.client });
+    const outcome = await startListingWizard(
+      { flow: 'sale', id: null, gotostep: null, orderId: null },
+      { account: 'silent', device: 'mobile' },
+      effects(),
+      { client: server.client },
+    );
     if (outcome.kind !== 'ready') throw new Error(outcome.kind);
-    expect(server.calls.map((call) => call.key)).toEqual(['POST /api/Property/Draft', ...[2, 3, 4, 5, 6, 7, 8, 9, 36, 10].map((step) => `PUT /api/Property/60/Draft/Step/${step}`)]);
+    expect(server.calls.map((call) => call.key)).toEqual([
+      'POST /api/Property/Draft',
+      ...[2, 3, 4, 5, 6, 7, 8, 9, 36, 10].map((step) => `PUT /api/Property/60/Draft/Step/${step}`),
+    ]);
     expect(saved['5']).toEqual(ANSWERS.surface);
     expect(outcome.runtime.view()).toMatchObject({ step: 'amenities', listingId: 60 });
     outcome.runtime.stop();
     // Taken once: the next new listing starts empty.
-    const again = await startListingWizard({ flow: 'sale', id: null, gotostep: null, orderId: null }, { account: 'silent', device: 'mobile' }, effects(), { client: server.client });
+    const again = await startListingWizard(
+      { flow: 'sale', id: null, gotostep: null, orderId: null },
+      { account: 'silent', device: 'mobile' },
+      effects(),
+      { client: server.client },
+    );
     if (again.kind !== 'ready') throw new Error(again.kind);
     expect(again.runtime.view().step).toBe('locality');
     again.runtime.stop();
@@ -312,11 +466,23 @@ describe('a valuation continued into a listing', () => {
 describe('opening a draft by its URL', () => {
   it('resumes it where it stood on any device, asks the owner to log in, and tells a missing or other-flow draft apart', async () => {
     const server = fakeServer({
-      'PUT /api/Property/41/Draft/Page': (body) => [200, draft({ Answers: answersBefore(SALE_ORDER, 'energyClass') as Record<string, unknown>, WizardPage: { CurrentStep: 9, LastDevice: (body as { Device: 'desktop' }).Device } })],
+      'PUT /api/Property/41/Draft/Page': (body) => [
+        200,
+        draft({
+          Answers: answersBefore(SALE_ORDER, 'energyClass') as Record<string, unknown>,
+          WizardPage: { CurrentStep: 9, LastDevice: (body as { Device: 'desktop' }).Device },
+        }),
+      ],
       'PUT /api/Property/42/Draft/Page': () => error(404, 'ListingNotFound', 160),
       'PUT /api/Property/43/Draft/Page': () => [200, draft({ Id: 43, Flow: 'rent', SellType: 2 })],
     });
-    const at = (id: number, account: 'anonymous' | 'silent' = 'silent') => startListingWizard({ flow: 'sale', id, gotostep: null, orderId: null }, { account, device: 'desktop' }, effects(), { client: server.client });
+    const at = (id: number, account: 'anonymous' | 'silent' = 'silent') =>
+      startListingWizard(
+        { flow: 'sale', id, gotostep: null, orderId: null },
+        { account, device: 'desktop' },
+        effects(),
+        { client: server.client },
+      );
     const resumed = await at(41);
     if (resumed.kind !== 'ready') throw new Error(resumed.kind);
     expect(resumed.runtime.view()).toMatchObject({ step: 'energyClass', listingId: 41 });
@@ -328,8 +494,18 @@ describe('opening a draft by its URL', () => {
   });
 
   it('follows a deep link only as far as the draft is complete', async () => {
-    const server = fakeServer({ 'PUT /api/Property/41/Draft/Page': () => [200, draft({ Answers: answersBefore(SALE_ORDER, 'surface') as Record<string, unknown> })] });
-    const outcome = await startListingWizard({ flow: 'sale', id: 41, gotostep: 27, orderId: null }, { account: 'silent', device: 'desktop' }, effects(), { client: server.client });
+    const server = fakeServer({
+      'PUT /api/Property/41/Draft/Page': () => [
+        200,
+        draft({ Answers: answersBefore(SALE_ORDER, 'surface') as Record<string, unknown> }),
+      ],
+    });
+    const outcome = await startListingWizard(
+      { flow: 'sale', id: 41, gotostep: 27, orderId: null },
+      { account: 'silent', device: 'desktop' },
+      effects(),
+      { client: server.client },
+    );
     if (outcome.kind !== 'ready') throw new Error(outcome.kind);
     expect(outcome.runtime.view().step).toBe('surface');
     outcome.runtime.stop();
@@ -338,7 +514,9 @@ describe('opening a draft by its URL', () => {
 
 describe('leaving', () => {
   it('asks first: a cancel comes back to the step, a confirmation ends the wizard saying how it was asked', () => {
-    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile' }, effects(), { client: fakeServer({}).client });
+    const runtime = createListingWizardRuntime({ flow: 'sale', account: 'loggedIn', device: 'mobile' }, effects(), {
+      client: fakeServer({}).client,
+    });
     expect(runtime.requestExit('navigation')).toBe(true);
     expect(runtime.view()).toMatchObject({ confirmingExit: true, step: null });
     runtime.cancelExit();

@@ -1,9 +1,34 @@
 import { createActor, fromPromise, type Actor, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
 import { apiClient, type ApiClient } from '@/shared/api';
-import { listingWizardMachine, type CreateOrderInput, type ListingWizardEvent } from '../../../../machines/listing-wizard.machine';
-import { stepNumberOf, type Account, type AnswerTypes, type Device, type ListingFlow, type StepId, type WizardAnswers } from '@domain/wizard-steps';
+import {
+  listingWizardMachine,
+  type CreateOrderInput,
+  type ListingWizardEvent,
+} from '../../../../machines/listing-wizard.machine';
+import {
+  stepNumberOf,
+  type Account,
+  type AnswerTypes,
+  type Device,
+  type ListingFlow,
+  type StepId,
+  type WizardAnswers,
+} from '@domain/wizard-steps';
 import type { FindComparablesInput, OrderState, SaveDraftInput } from '../../../../machines/wizard-context';
-import { createDraft, createOrder, findMarket, publish, readDraft, readOrder, outcomeOf, registerSeller, saveStep, WizardCallError, type ListingDraft, type WizardFailure } from './calls';
+import {
+  createDraft,
+  createOrder,
+  findMarket,
+  publish,
+  readDraft,
+  readOrder,
+  outcomeOf,
+  registerSeller,
+  saveStep,
+  WizardCallError,
+  type ListingDraft,
+  type WizardFailure,
+} from './calls';
 import { draftIdOf, draftOf, NO_DRAFT_YET } from './draft';
 import { createWizardStore, type WizardStore } from './wizard-store';
 import { viewOf, type WizardView } from './view';
@@ -64,7 +89,11 @@ export interface RuntimeOptions {
  * answer saved before the next step shows, the silent account registered at step 1, the
  * comparables searched at 14, the order created and paid at 28, the listing published.
  */
-export function createListingWizardRuntime(start: ListingWizardStart, effects: ListingWizardEffects, options: RuntimeOptions = {}): ListingWizardRuntime {
+export function createListingWizardRuntime(
+  start: ListingWizardStart,
+  effects: ListingWizardEffects,
+  options: RuntimeOptions = {},
+): ListingWizardRuntime {
   const client = options.client ?? apiClient;
   const store = options.store ?? createWizardStore();
   const { flow, device } = start;
@@ -121,12 +150,18 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
     // published listing ends before the payment's pages): nothing is asked that would be refused.
     if (answered.answer === null && isPublished(latestDraft)) return { id };
     try {
-      latestDraft = await saveStep(id, stepNumberOf(answered.step), { answered, currentStep: input.page.currentStep, history: input.history, device }, client);
+      latestDraft = await saveStep(
+        id,
+        stepNumberOf(answered.step),
+        { answered, currentStep: input.page.currentStep, history: input.history, device },
+        client,
+      );
     } catch (error) {
       // Choice: a step that only shows something records the page; when the server's path no
       // longer has it (a listing its payment already published shows 33, the server's path 32),
       // the page is not recorded and the seller goes on.
-      if (!(answered.answer === null && error instanceof WizardCallError && error.failure === 'notReachable')) throw error;
+      if (!(answered.answer === null && error instanceof WizardCallError && error.failure === 'notReachable'))
+        throw error;
     }
     return { id };
   }
@@ -165,15 +200,22 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
 
   const machine = listingWizardMachine.provide({
     actors: {
-      saveDraft: fromPromise(({ input }: { input: SaveDraftInput }) => save(input).then((out) => ((failure = null), out), failed)),
-      findComparables: fromPromise(({ input }: { input: FindComparablesInput }) => findMarket(flow, input.answers, client)),
-      createOrder: fromPromise(({ input }: { input: CreateOrderInput }) => order(input).then((out) => ((failure = null), out), failed)),
+      saveDraft: fromPromise(({ input }: { input: SaveDraftInput }) =>
+        save(input).then((out) => ((failure = null), out), failed),
+      ),
+      findComparables: fromPromise(({ input }: { input: FindComparablesInput }) =>
+        findMarket(flow, input.answers, client),
+      ),
+      createOrder: fromPromise(({ input }: { input: CreateOrderInput }) =>
+        order(input).then((out) => ((failure = null), out), failed),
+      ),
       checkOrder: fromPromise(async ({ input }: { input: { id: number | null; orderId: string } }) => {
         const answer = await readOrder(Number(input.orderId), client).catch(failed);
         payment = { orderId: String(answer.OrderId), url: answer.PaymentUrl, status: answer.Status };
         // A paid order publishes the listing on the server: the draft as it is now tells what is left to do.
         const listing = draftIdOf(input.id);
-        if (answer.Status === 'paid' && listing !== null) latestDraft = (await readDraft(listing, client).catch(() => null)) ?? latestDraft;
+        if (answer.Status === 'paid' && listing !== null)
+          latestDraft = (await readDraft(listing, client).catch(() => null)) ?? latestDraft;
         return outcomeOf(answer.Status);
       }),
       publishListing: fromPromise<void, { id: number | null }>(async ({ input }) => {
@@ -186,7 +228,8 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
         const current = payment;
         if (!current || current.orderId !== orderId) return;
         // The same purchase already paid (a reload after paying): no payment page, the outcome is known.
-        if (current.status === 'paid') return void queueMicrotask(() => self?.send({ type: 'PAYMENT_OUTCOME', orderId, outcome: 'paid' }));
+        if (current.status === 'paid')
+          return void queueMicrotask(() => self?.send({ type: 'PAYMENT_OUTCOME', orderId, outcome: 'paid' }));
         if (current.url) {
           redirecting = true;
           return effects.goToPayment(current.url);
@@ -198,8 +241,21 @@ export function createListingWizardRuntime(start: ListingWizardStart, effects: L
   });
 
   const personal = start.draft ? undefined : start.account === 'anonymous' ? store.personalData() : undefined;
-  const draft = start.draft ? draftOf(start.draft, { publishedByPayment: start.publishedByPayment }) : personal ? { id: NO_DRAFT_YET, answers: { personalData: personal } as WizardAnswers, history: [0 as const], published: false, order: null } : undefined;
-  const actor = createActor(machine, { input: { flow, account: start.account, device, draft }, inspect: options.inspect });
+  const draft = start.draft
+    ? draftOf(start.draft, { publishedByPayment: start.publishedByPayment })
+    : personal
+      ? {
+          id: NO_DRAFT_YET,
+          answers: { personalData: personal } as WizardAnswers,
+          history: [0 as const],
+          published: false,
+          order: null,
+        }
+      : undefined;
+  const actor = createActor(machine, {
+    input: { flow, account: start.account, device, draft },
+    inspect: options.inspect,
+  });
   self = actor;
 
   let view = viewOf(actor.getSnapshot(), { failure, draft: latestDraft, paymentUrl: null, redirecting, exitBy });

@@ -1,9 +1,30 @@
 import type { ApiClient } from '@/shared/api';
 import { takeListingCarry } from '@/shared/lib/listing-carry';
-import { expectedPath, stepIdOf, type Account, type Device, type ListingFlow, type StepAnswer, type WizardAnswers } from '@domain/wizard-steps';
-import { createDraft, publishedAtOf, readOrder, resumeDraft, saveStep, WizardCallError, type ListingDraft } from './calls';
+import {
+  expectedPath,
+  stepIdOf,
+  type Account,
+  type Device,
+  type ListingFlow,
+  type StepAnswer,
+  type WizardAnswers,
+} from '@domain/wizard-steps';
+import {
+  createDraft,
+  publishedAtOf,
+  readOrder,
+  resumeDraft,
+  saveStep,
+  WizardCallError,
+  type ListingDraft,
+} from './calls';
 import { publishedByPayment } from './draft';
-import { createListingWizardRuntime, type ListingWizardEffects, type ListingWizardRuntime, type RuntimeOptions } from './runtime';
+import {
+  createListingWizardRuntime,
+  type ListingWizardEffects,
+  type ListingWizardRuntime,
+  type RuntimeOptions,
+} from './runtime';
 
 /** What the wizard's URL names: /annuncio/{kind}[/{id}[/{gotostep}[/{orderid}]]]. */
 export interface WizardAddress {
@@ -29,14 +50,28 @@ export type StartOutcome =
  * deep link or a payment return goes through the machine's GOTO (guarded: a step not
  * reachable yet lands on the first incomplete one).
  */
-export async function startListingWizard(address: WizardAddress, session: { account: Account; device: Device }, effects: ListingWizardEffects, options: RuntimeOptions & { client?: ApiClient } = {}): Promise<StartOutcome> {
+export async function startListingWizard(
+  address: WizardAddress,
+  session: { account: Account; device: Device },
+  effects: ListingWizardEffects,
+  options: RuntimeOptions & { client?: ApiClient } = {},
+): Promise<StartOutcome> {
   const { flow, id, gotostep, orderId } = address;
   const { account, device } = session;
   if (id === null) {
     // A valuation continued into this listing (its step 37) hands its answers over once.
     const carried = account !== 'anonymous' ? takeListingCarry(flow) : null;
-    const draft = carried ? await draftWithAnswers(flow, device, carried.answers, options.client).catch(() => undefined) : undefined;
-    return { kind: 'ready', runtime: createListingWizardRuntime({ flow, account: draft?.Account ?? account, device, draft }, effects, options) };
+    const draft = carried
+      ? await draftWithAnswers(flow, device, carried.answers, options.client).catch(() => undefined)
+      : undefined;
+    return {
+      kind: 'ready',
+      runtime: createListingWizardRuntime(
+        { flow, account: draft?.Account ?? account, device, draft },
+        effects,
+        options,
+      ),
+    };
   }
   if (account === 'anonymous') return { kind: 'needsLogin' };
 
@@ -54,11 +89,18 @@ export async function startListingWizard(address: WizardAddress, session: { acco
   // Back from the payment of a draft the paid order published: the payment's own steps (33, 22) follow.
   let paidPublication = false;
   if (orderId !== null && draft.Order && String(draft.Order.Id) === orderId && draft.OrderPaid && draft.Status === 2) {
-    const [order, publishedAt] = await Promise.all([readOrder(Number(orderId), options.client).catch(() => null), publishedAtOf(id, options.client).catch(() => null)]);
+    const [order, publishedAt] = await Promise.all([
+      readOrder(Number(orderId), options.client).catch(() => null),
+      publishedAtOf(id, options.client).catch(() => null),
+    ]);
     paidPublication = publishedByPayment(publishedAt, order?.PaidAt ?? null);
   }
 
-  const runtime = createListingWizardRuntime({ flow, account: draft.Account, device, draft, publishedByPayment: paidPublication }, effects, options);
+  const runtime = createListingWizardRuntime(
+    { flow, account: draft.Account, device, draft, publishedByPayment: paidPublication },
+    effects,
+    options,
+  );
   if (gotostep !== null) runtime.goTo(gotostep, orderId ?? undefined);
   else runtime.goTo(draft.WizardPage.CurrentStep);
   return { kind: 'ready', runtime };
@@ -70,7 +112,12 @@ export async function startListingWizard(address: WizardAddress, session: { acco
  * town stops there, and the seller answers that step). The wizard then opens the draft at its
  * first step without an answer.
  */
-async function draftWithAnswers(flow: ListingFlow, device: Device, answers: WizardAnswers, client?: ApiClient): Promise<ListingDraft> {
+async function draftWithAnswers(
+  flow: ListingFlow,
+  device: Device,
+  answers: WizardAnswers,
+  client?: ApiClient,
+): Promise<ListingDraft> {
   let draft = await createDraft(flow, device, client);
   for (const step of expectedPath(flow, answers, { account: draft.Account })) {
     const id = stepIdOf(step);

@@ -1,8 +1,23 @@
 import type { SnapshotFrom } from 'xstate';
 import type { listingWizardMachine } from '../../../../machines/listing-wizard.machine';
 import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
-import { expectedPath, stepIdOf, STEPS, type Account, type ListingFlow, type StepId, type StepNumber, type WizardAnswers } from '@domain/wizard-steps';
-import { factsOf, stepShown, WIZARD_TAGS, type OrderState, type WizardError } from '../../../../machines/wizard-context';
+import {
+  expectedPath,
+  stepIdOf,
+  STEPS,
+  type Account,
+  type ListingFlow,
+  type StepId,
+  type StepNumber,
+  type WizardAnswers,
+} from '@domain/wizard-steps';
+import {
+  factsOf,
+  stepShown,
+  WIZARD_TAGS,
+  type OrderState,
+  type WizardError,
+} from '../../../../machines/wizard-context';
 import type { ListingDraft, WizardFailure } from './calls';
 import { draftIdOf } from './draft';
 
@@ -91,8 +106,12 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
   const at = shown === null ? -1 : path.indexOf(shown);
   // A failed comparables search goes on as if none were found: 40 says so.
   const errorStep = context.error?.kind === 'comparables' ? STEPS.noComparables.step : context.error?.step;
-  const error = context.error && (shown === null || errorStep === shown) ? { kind: context.error.kind, failure: extras.failure } : null;
-  const end = snapshot.status === 'done' && ENDS.includes(snapshot.value as WizardEnd) ? (snapshot.value as WizardEnd) : null;
+  const error =
+    context.error && (shown === null || errorStep === shown)
+      ? { kind: context.error.kind, failure: extras.failure }
+      : null;
+  const end =
+    snapshot.status === 'done' && ENDS.includes(snapshot.value as WizardEnd) ? (snapshot.value as WizardEnd) : null;
   return {
     flow: context.flow as ListingFlow,
     step,
@@ -118,10 +137,16 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
     editing: context.returnTo !== null,
     path,
     done: at >= 0 ? at : shown === null ? 0 : path.length,
-    progress: step === null ? null : questionCount(context.flow, step, countsAccountSteps(context.account, context.history)),
+    progress:
+      step === null ? null : questionCount(context.flow, step, countsAccountSteps(context.account, context.history)),
     end,
     draft: extras.draft
-      ? { generatedTitle: extras.draft.GeneratedTitle, qualityScore: extras.draft.Quality.Score, qualityNext: extras.draft.Quality.Next, status: extras.draft.Status }
+      ? {
+          generatedTitle: extras.draft.GeneratedTitle,
+          qualityScore: extras.draft.Quality.Score,
+          qualityNext: extras.draft.Quality.Next,
+          status: extras.draft.Status,
+        }
       : null,
   };
 }
@@ -130,6 +155,7 @@ function stageOf(snapshot: Snapshot, saving: boolean): WizardStage | null {
   if (saving) return 'saving';
   if (snapshot.hasTag(WIZARD_TAGS.publishing)) return 'publishing';
   if (snapshot.hasTag(WIZARD_TAGS.paying)) return 'paying';
-  if (snapshot.hasTag(WIZARD_TAGS.busy) && !snapshot.hasTag(WIZARD_TAGS.step)) return snapshot.context.orderReturn !== null ? 'checking' : 'ordering';
+  if (snapshot.hasTag(WIZARD_TAGS.busy) && !snapshot.hasTag(WIZARD_TAGS.step))
+    return snapshot.context.orderReturn !== null ? 'checking' : 'ordering';
   return null;
 }

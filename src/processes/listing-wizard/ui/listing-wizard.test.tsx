@@ -22,10 +22,21 @@ vi.mock('../model/start', () => ({
   }),
 }));
 
-const i18n = createStaticI18n({ 'listing-wizard': listingWizard, wizard, common } as Record<string, Record<string, unknown>>, 'listing-wizard');
+const i18n = createStaticI18n(
+  { 'listing-wizard': listingWizard, wizard, common } as Record<string, Record<string, unknown>>,
+  'listing-wizard',
+);
 
 function fakeRuntime(): ListingWizardRuntime & { answer: ReturnType<typeof vi.fn> } {
-  const view = { ...firstScreenView('sale', 'anonymous'), done: 0, saving: true, busy: true, stage: 'saving', exitBy: null, end: null };
+  const view = {
+    ...firstScreenView('sale', 'anonymous'),
+    done: 0,
+    saving: true,
+    busy: true,
+    stage: 'saving',
+    exitBy: null,
+    end: null,
+  };
   return {
     actor: null as never,
     view: () => view as never,
@@ -75,7 +86,16 @@ describe('ListingWizard, a new listing', () => {
     const runtime = fakeRuntime();
     await act(async () => start.settle?.({ kind: 'ready', runtime }));
     expect(runtime.answer).toHaveBeenCalledTimes(1);
-    expect(runtime.answer).toHaveBeenCalledWith('personalData', { name: 'Giulia', surname: 'Rossi', phonePrefix: '+39', phone: '333 1234567', termsAndConditions: true, privacy: true, commercialConsent: false, partnerConsent: false });
+    expect(runtime.answer).toHaveBeenCalledWith('personalData', {
+      name: 'Giulia',
+      surname: 'Rossi',
+      phonePrefix: '+39',
+      phone: '333 1234567',
+      termsAndConditions: true,
+      privacy: true,
+      commercialConsent: false,
+      partnerConsent: false,
+    });
     expect(start.calls).toBe(1);
   });
 

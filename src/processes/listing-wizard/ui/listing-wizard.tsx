@@ -1,5 +1,16 @@
 import { useBlocker, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, startTransition, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { deviceFromUserAgent } from '@domain/listing/device';
 import { LOGIN_SOURCE } from '@domain/session';
 import { loadSessionRuntime, SessionViewContext, useSessionView, wizardAccountOf } from '@/entities/session';
@@ -25,7 +36,13 @@ interface RunProps extends ListingWizardProps {
 }
 
 /** `first`: a new listing's first step shows, the machine not loaded yet (it loads on the seller's first interaction). */
-type Phase = { kind: 'first' } | { kind: 'loading' } | { kind: 'ready'; runtime: ListingWizardRuntime } | { kind: 'needsLogin' } | { kind: 'notFound' } | { kind: 'failed' };
+type Phase =
+  | { kind: 'first' }
+  | { kind: 'loading' }
+  | { kind: 'ready'; runtime: ListingWizardRuntime }
+  | { kind: 'needsLogin' }
+  | { kind: 'notFound' }
+  | { kind: 'failed' };
 
 const NOTHING = () => () => undefined;
 const NEVER_ELSEWHERE = () => false;
@@ -83,7 +100,15 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
   const session = useSessionView();
   const sessionStore = useContext(SessionViewContext);
   const account = wizardAccountOf(session.status);
-  const address = useMemo<WizardAddress>(() => ({ flow, id: id ? Number(id) : null, gotostep: gotostep ? Number(gotostep) : null, orderId: orderid ?? null }), [flow, id, gotostep, orderid]);
+  const address = useMemo<WizardAddress>(
+    () => ({
+      flow,
+      id: id ? Number(id) : null,
+      gotostep: gotostep ? Number(gotostep) : null,
+      orderId: orderid ?? null,
+    }),
+    [flow, id, gotostep, orderid],
+  );
   const [phase, setPhase] = useState<Phase>(() => (address.id === null ? { kind: 'first' } : { kind: 'loading' }));
   const [attempt, setAttempt] = useState(0);
   // The first screen: this tab may start elsewhere (read after hydration: the server cannot know).
@@ -124,13 +149,23 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
     const first = phase.kind === 'first';
     const run = (async () => {
       const [module, inspect] = await Promise.all([import('../model/start'), inspectOptions()]);
-      const outcome = await module.startListingWizard(address, { account: wizardAccountOf(sessionStore.get().status), device: deviceFromUserAgent(navigator.userAgent) }, effects, { inspect: inspect.inspect });
+      const outcome = await module.startListingWizard(
+        address,
+        { account: wizardAccountOf(sessionStore.get().status), device: deviceFromUserAgent(navigator.userAgent) },
+        effects,
+        { inspect: inspect.inspect },
+      );
       if (!alive) {
         if (outcome.kind === 'ready') outcome.runtime.stop();
         return null;
       }
       if (outcome.kind === 'otherFlow') {
-        void navigate({ to: wizardPath(outcome.flow, address.id, address.gotostep) + (address.orderId ? `/${encodeURIComponent(address.orderId)}` : ''), replace: true });
+        void navigate({
+          to:
+            wizardPath(outcome.flow, address.id, address.gotostep) +
+            (address.orderId ? `/${encodeURIComponent(address.orderId)}` : ''),
+          replace: true,
+        });
         return null;
       }
       if (outcome.kind === 'ready') {
@@ -187,7 +222,11 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
     if (named === null ? running !== null : running !== named) restart();
   }, [pathname, started, restart]);
 
-  const view = useSyncExternalStore(started?.subscribe ?? NOTHING, () => started?.view() ?? null, () => null);
+  const view = useSyncExternalStore(
+    started?.subscribe ?? NOTHING,
+    () => started?.view() ?? null,
+    () => null,
+  );
 
   // The session changed (a registration, a login from the header, a logout, the password of
   // step 30): the machine is told. Only a change: a draft's own account (the server's) stands
@@ -213,7 +252,8 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
     // A navigation held by the blocker goes on by itself once the exit is confirmed.
     if (view.end === 'exited' && view.exitBy === 'navigation') return;
     const signedIn = view.account !== 'anonymous' && view.listingId !== null;
-    const to = view.end === 'exited' && !signedIn ? (flow === 'rent' ? '/affittocasa' : '/vendocasa') : '/myrexer/annunci';
+    const to =
+      view.end === 'exited' && !signedIn ? (flow === 'rent' ? '/affittocasa' : '/vendocasa') : '/myrexer/annunci';
     void navigate({ to });
   }, [view?.end, view?.exitBy, view?.account, view?.listingId, flow, navigate]);
 
@@ -223,7 +263,8 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
     shouldBlockFn: async ({ next }) => {
       if (next.pathname.startsWith(`/annuncio/${KIND_OF_FLOW[flow]}`)) return false;
       // The first screen untouched has nothing to lose; touched, the machine (loading) asks.
-      const runtime = started ?? (phase.kind === 'first' && interacted && !leaving.current ? await loading.current : null);
+      const runtime =
+        started ?? (phase.kind === 'first' && interacted && !leaving.current ? await loading.current : null);
       if (!runtime || runtime.view().end || runtime.view().settled) return false;
       if (!runtime.requestExit('navigation')) return false;
       return new Promise<boolean>((resolve) => {
@@ -240,7 +281,9 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
 
   const openLogin = useCallback(
     (email?: string, onLoggedIn?: () => void) =>
-      void loadSessionRuntime().then((runtime) => runtime.openLogin({ source: LOGIN_SOURCE.newProperty, email, onLoggedIn: onLoggedIn ?? (() => undefined) })),
+      void loadSessionRuntime().then((runtime) =>
+        runtime.openLogin({ source: LOGIN_SOURCE.newProperty, email, onLoggedIn: onLoggedIn ?? (() => undefined) }),
+      ),
     [],
   );
 
@@ -266,7 +309,10 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
       },
       confirmExit: () => later((runtime) => runtime.confirmExit()),
       cancelExit: () => later((runtime) => runtime.cancelExit()),
-      setFirstPassword: (password) => new Promise((resolve) => later((runtime) => void setFirstPasswordOf(runtime, password).then(resolve, () => resolve('error')))),
+      setFirstPassword: (password) =>
+        new Promise((resolve) =>
+          later((runtime) => void setFirstPasswordOf(runtime, password).then(resolve, () => resolve('error'))),
+        ),
       openLogin: (email) => openLogin(email),
     };
   }, [flow, navigate, openLogin]);
@@ -306,7 +352,13 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
         : view && actions
           ? { kind: 'wizard', view, actions, username: session.username }
           : firstScreen
-            ? { kind: 'wizard', view: firstScreenView(flow, account, firstState), actions: firstActions, username: session.username, onInteract: interact }
+            ? {
+                kind: 'wizard',
+                view: firstScreenView(flow, account, firstState),
+                actions: firstActions,
+                username: session.username,
+                onInteract: interact,
+              }
             : { kind: 'loading' };
   return <ListingWizardPage flow={flow} state={state} />;
 }

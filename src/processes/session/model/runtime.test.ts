@@ -22,12 +22,18 @@ function fakeApi(routes: Record<string, (request: Request) => Response | Promise
 }
 
 function json(body: unknown, status = 200) {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
-function setMirror(record: { username: string; isConfirmed: boolean; terms_privacy: boolean; silent?: boolean } | null) {
+function setMirror(
+  record: { username: string; isConfirmed: boolean; terms_privacy: boolean; silent?: boolean } | null,
+) {
   if (record === null) document.cookie = 'rexer_user=; path=/; max-age=0';
-  else document.cookie = `rexer_user=${Buffer.from(JSON.stringify({ ...record, stamp: '2026-11-23' })).toString('base64url')}; path=/`;
+  else
+    document.cookie = `rexer_user=${Buffer.from(JSON.stringify({ ...record, stamp: '2026-11-23' })).toString('base64url')}; path=/`;
   sessionView.refresh();
 }
 
@@ -74,7 +80,12 @@ describe('the session runtime', () => {
     const runtime = createSessionRuntime(effects());
     const seen: boolean[] = [];
     const unsubscribe = runtime.subscribe(() => seen.push(runtime.activity().signedIn));
-    expect(runtime.activity()).toMatchObject({ signedIn: true, signingIn: false, termsPending: false, loginError: null });
+    expect(runtime.activity()).toMatchObject({
+      signedIn: true,
+      signingIn: false,
+      termsPending: false,
+      loginError: null,
+    });
     // The same object until something changes (what useSyncExternalStore needs).
     expect(runtime.activity()).toBe(runtime.activity());
     // A full login has no silent session to end, and no terms to accept.
@@ -134,7 +145,10 @@ describe('the session runtime', () => {
     const runtime = createSessionRuntime(fx);
     runtime.openLogin({ redirectTo: '/myrexer/profilo' });
     expect(modalStore.current()).toMatchObject({ kind: 'login' });
-    runtime.actor.send({ type: 'LOGIN', credentials: { username: 'laura@example.it', password: 'Casa#2026', recaptchaToken: 'off' } });
+    runtime.actor.send({
+      type: 'LOGIN',
+      credentials: { username: 'laura@example.it', password: 'Casa#2026', recaptchaToken: 'off' },
+    });
     await waitFor(runtime.actor, (snapshot) => snapshot.matches({ authenticated: 'loggedIn' }));
     expect(calls).toEqual(['POST /api/Account/Login', 'POST /api/Account/Session']);
     expect(fx.navigate).toHaveBeenCalledWith('/myrexer/profilo');
@@ -143,12 +157,19 @@ describe('the session runtime', () => {
   });
 
   it('runs the caller back for the callback sources instead of redirecting', async () => {
-    fakeApi({ 'POST /api/Account/Login': () => json({ IsConfirmed: true, TermsAndPrivacyConfirmed: true }), 'POST /api/Account/Session': () => json({}) });
+    fakeApi({
+      'POST /api/Account/Login': () => json({ IsConfirmed: true, TermsAndPrivacyConfirmed: true }),
+      'POST /api/Account/Session': () => json({}),
+    });
     const fx = effects();
     const onLoggedIn = vi.fn();
     const runtime = createSessionRuntime(fx);
     runtime.openLogin({ source: LOGIN_SOURCE.valuation, redirectTo: '/myrexer/profilo', onLoggedIn });
-    runtime.actor.send({ type: 'LOGIN', source: LOGIN_SOURCE.valuation, credentials: { username: 'a@b.it', password: 'Casa#2026', recaptchaToken: 'off' } });
+    runtime.actor.send({
+      type: 'LOGIN',
+      source: LOGIN_SOURCE.valuation,
+      credentials: { username: 'a@b.it', password: 'Casa#2026', recaptchaToken: 'off' },
+    });
     await waitFor(runtime.actor, (snapshot) => snapshot.matches({ authenticated: 'loggedIn' }));
     expect(onLoggedIn).toHaveBeenCalledTimes(1);
     expect(fx.navigate).not.toHaveBeenCalled();
@@ -165,21 +186,34 @@ describe('the session runtime', () => {
     });
     const runtime = createSessionRuntime(effects());
     runtime.openLogin();
-    runtime.actor.send({ type: 'LOGIN', credentials: { username: 'a@b.it', password: 'Casa#2026', recaptchaToken: 'off' } });
+    runtime.actor.send({
+      type: 'LOGIN',
+      credentials: { username: 'a@b.it', password: 'Casa#2026', recaptchaToken: 'off' },
+    });
     await waitFor(runtime.actor, (snapshot) => snapshot.matches('temporary'));
     expect(modalStore.current()).toEqual({ kind: 'terms' });
     runtime.actor.send({ type: 'ACCEPT_TERMS' });
     await waitFor(runtime.actor, (snapshot) => snapshot.matches({ authenticated: 'loggedIn' }));
-    expect(calls).toEqual(['POST /api/Account/Login', 'POST /api/User/UpdateRexerTermsAndConditions', 'POST /api/Account/Session']);
+    expect(calls).toEqual([
+      'POST /api/Account/Login',
+      'POST /api/User/UpdateRexerTermsAndConditions',
+      'POST /api/Account/Session',
+    ]);
     expect(modalStore.current()).toBeNull();
   });
 
   it('records the Italian-facing failure kinds of a refused login', async () => {
-    fakeApi({ 'POST /api/Account/Login': () => json({ ExceptionType: 33, ExceptionTypeString: 'UserNotConfirmed', Token: 'conferma-token-123456' }, 400) });
+    fakeApi({
+      'POST /api/Account/Login': () =>
+        json({ ExceptionType: 33, ExceptionTypeString: 'UserNotConfirmed', Token: 'conferma-token-123456' }, 400),
+    });
     const runtime = createSessionRuntime(effects());
     runtime.actor.send({ type: 'LOGIN', credentials: { username: 'a@b.it', password: 'x', recaptchaToken: 'off' } });
     await waitFor(runtime.actor, (snapshot) => snapshot.context.loginError !== null);
-    expect(runtime.actor.getSnapshot().context.loginError).toEqual({ kind: 'UserNotConfirmed', confirmationToken: 'conferma-token-123456' });
+    expect(runtime.actor.getSnapshot().context.loginError).toEqual({
+      kind: 'UserNotConfirmed',
+      confirmationToken: 'conferma-token-123456',
+    });
   });
 
   it('shows the banned modal and ends the session of a suspended account', async () => {
@@ -195,7 +229,8 @@ describe('the session runtime', () => {
   it('opens an anonymous session for a first call that needs one, once, without a refused call first', async () => {
     let hasUserToken = false;
     const calls = fakeApi({
-      'POST /api/Account/Session': () => (hasUserToken ? json({}) : json({ ExceptionType: 60, ExceptionTypeString: 'MissingToken' }, 401)),
+      'POST /api/Account/Session': () =>
+        hasUserToken ? json({}) : json({ ExceptionType: 60, ExceptionTypeString: 'MissingToken' }, 401),
       'POST /api/Account/AnonymousLogin': () => {
         hasUserToken = true;
         return json({});
@@ -210,7 +245,9 @@ describe('the session runtime', () => {
   });
 
   it('answers false when the anonymous session cannot be opened', async () => {
-    fakeApi({ 'POST /api/Account/AnonymousLogin': () => json({ ExceptionType: 1, ExceptionTypeString: 'Error' }, 500) });
+    fakeApi({
+      'POST /api/Account/AnonymousLogin': () => json({ ExceptionType: 1, ExceptionTypeString: 'Error' }, 500),
+    });
     await expect(createSessionRuntime(effects()).ensureSession()).resolves.toBe(false);
   });
 });

@@ -45,15 +45,26 @@ export function activityOf(snapshot: Snapshot): SessionActivity {
 }
 
 function sameActivity(a: SessionActivity, b: SessionActivity): boolean {
-  return a.signingIn === b.signingIn && a.signingOut === b.signingOut && a.termsPending === b.termsPending && a.signedIn === b.signedIn && a.loginError === b.loginError;
+  return (
+    a.signingIn === b.signingIn &&
+    a.signingOut === b.signingOut &&
+    a.termsPending === b.termsPending &&
+    a.signedIn === b.signedIn &&
+    a.loginError === b.loginError
+  );
 }
 
 /**
  * The session machine wired to the API (HttpOnly cookies hold the tokens; the machine knows
  * only whether they are held) and to the page: modals, redirect, callback, home.
  */
-export function createSessionRuntime(effects: SessionEffects, options: Awaited<ReturnType<typeof inspectOptions>> = {}): LoadedSessionRuntime {
-  let pendingLogin: { source: LoginSource; redirectTo?: string; onLoggedIn?: () => void } = { source: LOGIN_SOURCE.undefined };
+export function createSessionRuntime(
+  effects: SessionEffects,
+  options: Awaited<ReturnType<typeof inspectOptions>> = {},
+): LoadedSessionRuntime {
+  let pendingLogin: { source: LoginSource; redirectTo?: string; onLoggedIn?: () => void } = {
+    source: LOGIN_SOURCE.undefined,
+  };
   const pendingRenewals = new Map<string, (renewed: boolean) => void>();
 
   const changed = () => {
@@ -68,7 +79,9 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
       exchangeToken: fromPromise(async () => {
         await exchangeSession().catch((error: unknown) => {
           // A 401 is the server's refusal of the user token; anything else left the call unanswered.
-          throw { kind: error instanceof ApiError && error.status === 401 ? 'Refused' : 'Unanswered' } satisfies RenewalFailure;
+          throw {
+            kind: error instanceof ApiError && error.status === 401 ? 'Refused' : 'Unanswered',
+          } satisfies RenewalFailure;
         });
       }),
       login: fromPromise(({ input }) => login(input)),
@@ -140,8 +153,17 @@ export function createSessionRuntime(effects: SessionEffects, options: Awaited<R
       return () => subscription.unsubscribe();
     },
     openLogin(options = {}) {
-      pendingLogin = { source: options.source ?? LOGIN_SOURCE.undefined, redirectTo: options.redirectTo, onLoggedIn: options.onLoggedIn };
-      modalStore.open({ kind: 'login', email: options.email, socialEmail: options.socialEmail, notice: options.notice });
+      pendingLogin = {
+        source: options.source ?? LOGIN_SOURCE.undefined,
+        redirectTo: options.redirectTo,
+        onLoggedIn: options.onLoggedIn,
+      };
+      modalStore.open({
+        kind: 'login',
+        email: options.email,
+        socialEmail: options.socialEmail,
+        notice: options.notice,
+      });
     },
     adoptServerSession() {
       restore();

@@ -31,7 +31,13 @@ export function LoginModal({ onClose, email: initialEmail = '', socialEmail = fa
   const [email, setEmail] = useState(initialEmail);
 
   return (
-    <Modal open onClose={onClose} title={view === 'login' ? t('login.title') : t('recovery.title')} closeLabel={t('close')} size="small">
+    <Modal
+      open
+      onClose={onClose}
+      title={view === 'login' ? t('login.title') : t('recovery.title')}
+      closeLabel={t('close')}
+      size="small"
+    >
       {view === 'login' ? (
         <LoginForm
           runtime={runtime}
@@ -141,9 +147,7 @@ function LoginForm({
                     {resent === 'sent' ? (
                       t('login.resent')
                     ) : (
-                      <LinkButton onClick={() => void resend()}>
-                        {t('login.resend')}
-                      </LinkButton>
+                      <LinkButton onClick={() => void resend()}>{t('login.resend')}</LinkButton>
                     )}
                     {resent === 'failed' && ` ${t('login.resendFailed')}`}
                   </p>
@@ -161,7 +165,11 @@ function LoginForm({
         </Stack>
       </form>
       {social && (
-        <a className={buttonClassName({ variant: 'secondary', fullWidth: true })} href={`/api/Account/SocialLogin?returnTo=${encodeURIComponent(returnTo)}`} data-testid="social-login">
+        <a
+          className={buttonClassName({ variant: 'secondary', fullWidth: true })}
+          href={`/api/Account/SocialLogin?returnTo=${encodeURIComponent(returnTo)}`}
+          data-testid="social-login"
+        >
           {t('login.social', { provider: social.Name })}
         </a>
       )}
@@ -175,7 +183,15 @@ function LoginForm({
   );
 }
 
-function RecoveryForm({ email, onEmailChange, onBack }: { email: string; onEmailChange: (value: string) => void; onBack: () => void }) {
+function RecoveryForm({
+  email,
+  onEmailChange,
+  onBack,
+}: {
+  email: string;
+  onEmailChange: (value: string) => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation('session');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
@@ -197,7 +213,16 @@ function RecoveryForm({ email, onEmailChange, onBack }: { email: string; onEmail
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="recovery-form">
       <Stack gap={4}>
         <Text>{t('recovery.intro')}</Text>
-        <TextField label={t('login.email')} type="email" name="email" autoComplete="email" value={email} onChange={(event) => onEmailChange(event.target.value)} error={error} required />
+        <TextField
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          error={error}
+          required
+        />
         {outcome && (
           <div data-testid="recovery-outcome" data-kind={outcome.kind}>
             <Alert tone={outcome.kind === 'sent' ? 'success' : outcome.kind === 'notConfirmed' ? 'info' : 'error'} live>
@@ -208,9 +233,7 @@ function RecoveryForm({ email, onEmailChange, onBack }: { email: string; onEmail
         <Button type="submit" loading={sending} fullWidth>
           {t('recovery.submit')}
         </Button>
-        <LinkButton onClick={onBack}>
-          {t('recovery.back')}
-        </LinkButton>
+        <LinkButton onClick={onBack}>{t('recovery.back')}</LinkButton>
       </Stack>
     </form>
   );

@@ -11,7 +11,14 @@ import { Text } from '@/shared/ui/text';
 export function WebAccountErrorModal({ code, onClose }: { code: 96 | 97; onClose: () => void }) {
   const { t } = useTranslation('session');
   return (
-    <Modal open onClose={onClose} title={t(`webAccount.${code}.title`)} closeLabel={t('close')} size="small" footer={<Button onClick={onClose}>{t('understood')}</Button>}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t(`webAccount.${code}.title`)}
+      closeLabel={t('close')}
+      size="small"
+      footer={<Button onClick={onClose}>{t('understood')}</Button>}
+    >
       <Stack gap={3} data-testid="web-account-error" data-code={code}>
         <Text>{t(`webAccount.${code}.text`)}</Text>
         <Text>
@@ -30,7 +37,14 @@ export function UserBannedModal({ onClose }: { onClose: () => void }) {
   const config = useQuery(configQueryOptions());
   const email = config.data?.ContactEmail;
   return (
-    <Modal open onClose={onClose} title={t('banned.title')} closeLabel={t('close')} size="small" footer={<Button onClick={onClose}>{t('understood')}</Button>}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('banned.title')}
+      closeLabel={t('close')}
+      size="small"
+      footer={<Button onClick={onClose}>{t('understood')}</Button>}
+    >
       <Stack gap={3} data-testid="user-banned">
         <Text>{t('banned.text')}</Text>
         {email && (

@@ -57,7 +57,11 @@ export function TermsModal() {
         <Checkbox
           label={
             <>
-              {t('terms.termsLabel')} (<Link to="/terminiecondizioni" target="_blank">{t('terms.read')}</Link>)
+              {t('terms.termsLabel')} (
+              <Link to="/terminiecondizioni" target="_blank">
+                {t('terms.read')}
+              </Link>
+              )
             </>
           }
           checked={terms}
@@ -67,7 +71,11 @@ export function TermsModal() {
         <Checkbox
           label={
             <>
-              {t('terms.privacyLabel')} (<Link to="/privacy" target="_blank">{t('terms.read')}</Link>)
+              {t('terms.privacyLabel')} (
+              <Link to="/privacy" target="_blank">
+                {t('terms.read')}
+              </Link>
+              )
             </>
           }
           checked={privacy}

@@ -1,5 +1,13 @@
 import type { WizardContext } from '../../../../machines/wizard-context';
-import { canGoTo, resumeStep, stepIdOf, stepNumberOf, type Account, type StepId, type StepNumber } from '@domain/wizard-steps';
+import {
+  canGoTo,
+  resumeStep,
+  stepIdOf,
+  stepNumberOf,
+  type Account,
+  type StepId,
+  type StepNumber,
+} from '@domain/wizard-steps';
 import type { StoredValuation } from './stored-valuation';
 import type { RegistrationFailed } from './valuation-calls';
 
@@ -12,9 +20,13 @@ import type { RegistrationFailed } from './valuation-calls';
  * it back there. The trail is given with that step at its end, so the jump back to it is
  * read as Back and the trail ends as it was (jumpHistory).
  */
-export function startOf(stored: StoredValuation, account: Account): { account: Account; history: StepNumber[]; goto: number | null } {
+export function startOf(
+  stored: StoredValuation,
+  account: Account,
+): { account: Account; history: StepNumber[]; goto: number | null } {
   const resumeAt = stepNumberOf(resumeStep('valuation', stored.answers, { account }));
-  const elsewhere = stored.currentStep !== resumeAt && canGoTo('valuation', stored.currentStep, stored.answers, { account });
+  const elsewhere =
+    stored.currentStep !== resumeAt && canGoTo('valuation', stored.currentStep, stored.answers, { account });
   return {
     account,
     history: elsewhere ? [...stored.history, stored.currentStep as StepNumber] : stored.history,
@@ -29,7 +41,8 @@ export type Failure = { outcome: RegistrationFailed['outcome']; email: string };
 export function errorKeyOf(context: WizardContext, step: StepId, failure: Failure | null): string | null {
   const error = context.error;
   if (!error) return null;
-  if (error.kind === 'comparables') return step === 'noComparables' || stepIdOf(error.step) === step ? 'errors.comparables' : null;
+  if (error.kind === 'comparables')
+    return step === 'noComparables' || stepIdOf(error.step) === step ? 'errors.comparables' : null;
   if (stepIdOf(error.step) !== step) return null;
   if (step === 'email' && failure) {
     switch (failure.outcome.kind) {

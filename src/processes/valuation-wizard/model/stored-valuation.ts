@@ -68,6 +68,19 @@ export function clearStoredValuation(): void {
 }
 
 /** A new valuation of the home at `locality`, starting at step 3. */
-export function newStoredValuation(locality: Locality, address: StoredValuation['address'], now = Date.now()): StoredValuation {
-  return { version: 1, draftId: now, address, answers: { locality }, history: [], currentStep: 3, valuationId: null, active: true };
+export function newStoredValuation(
+  locality: Locality,
+  address: StoredValuation['address'],
+  now = Date.now(),
+): StoredValuation {
+  return {
+    version: 1,
+    draftId: now,
+    address,
+    answers: { locality },
+    history: [],
+    currentStep: 3,
+    valuationId: null,
+    active: true,
+  };
 }

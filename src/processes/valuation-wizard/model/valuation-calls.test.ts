@@ -11,8 +11,24 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const LOCALITY = { municipalityIstat: '015146', street: 'Via Torino', streetNumber: '40', latitude: 45.46, longitude: 9.19, showAddress: false };
-const PERSON = { name: 'Giulia', surname: 'Bianchi', phonePrefix: '+39', phone: '333 123 4567', termsAndConditions: true, privacy: true, commercialConsent: false, partnerConsent: true };
+const LOCALITY = {
+  municipalityIstat: '015146',
+  street: 'Via Torino',
+  streetNumber: '40',
+  latitude: 45.46,
+  longitude: 9.19,
+  showAddress: false,
+};
+const PERSON = {
+  name: 'Giulia',
+  surname: 'Bianchi',
+  phonePrefix: '+39',
+  phone: '333 123 4567',
+  termsAndConditions: true,
+  privacy: true,
+  commercialConsent: false,
+  partnerConsent: true,
+};
 const HOME: WizardAnswers = {
   locality: LOCALITY,
   propertyType: { propertyTypeId: 1 },
@@ -66,15 +82,31 @@ describe('the valuation request', () => {
   });
 
   it('answers step 14 with the range, or nothing found', () => {
-    expect(marketResultOf(VALUATION as never)).toEqual({ found: true, comparableIds: [7, 9, 11], estimateMin: 250000, estimateMax: 281000 });
-    expect(marketResultOf({ ...VALUATION, Outcome: 'noComparables', Estimate: null } as never)).toEqual({ found: false, comparableIds: [7, 9, 11], estimateMin: null, estimateMax: null });
+    expect(marketResultOf(VALUATION as never)).toEqual({
+      found: true,
+      comparableIds: [7, 9, 11],
+      estimateMin: 250000,
+      estimateMax: 281000,
+    });
+    expect(marketResultOf({ ...VALUATION, Outcome: 'noComparables', Estimate: null } as never)).toEqual({
+      found: false,
+      comparableIds: [7, 9, 11],
+      estimateMin: null,
+      estimateMax: null,
+    });
   });
 });
 
 describe('valuationCalls', () => {
   it('keeps every answer in the tab with the page and the trail', async () => {
     const calls = valuationCalls(deps());
-    const out = await calls.saveDraft({ id: 5, flow: 'valuation', answered: { step: 'surface', answer: { surfaceM2: 80 } }, page: { currentStep: 6, lastDevice: null }, history: [3, 4, 5] });
+    const out = await calls.saveDraft({
+      id: 5,
+      flow: 'valuation',
+      answered: { step: 'surface', answer: { surfaceM2: 80 } },
+      page: { currentStep: 6, lastDevice: null },
+      history: [3, 4, 5],
+    });
     expect(out).toEqual({ id: 5 });
     expect(stored.answers.surface).toEqual({ surfaceM2: 80 });
     expect(stored.currentStep).toBe(6);
@@ -85,7 +117,13 @@ describe('valuationCalls', () => {
     const api = fakeApi(fetchMock, { 'POST /api/Account/Register': [200, { Email: 'giulia@esempio.it' }] });
     const d = deps();
     stored = { ...stored, answers: { ...stored.answers, personalData: PERSON } };
-    await valuationCalls(d).saveDraft({ id: 5, flow: 'valuation', answered: { step: 'email', answer: { email: 'giulia@esempio.it', captchaToken: 'tok' } }, page: { currentStep: 14, lastDevice: null }, history: [0] });
+    await valuationCalls(d).saveDraft({
+      id: 5,
+      flow: 'valuation',
+      answered: { step: 'email', answer: { email: 'giulia@esempio.it', captchaToken: 'tok' } },
+      page: { currentStep: 14, lastDevice: null },
+      history: [0],
+    });
     expect(api.sent('POST /api/Account/Register')[0].body).toEqual({
       name: 'Giulia',
       surname: 'Bianchi',
@@ -102,9 +140,17 @@ describe('valuationCalls', () => {
   });
 
   it('refuses step 1 when the address is known, saving nothing', async () => {
-    fakeApi(fetchMock, { 'POST /api/Account/Register': [400, { ExceptionType: 12, ExceptionTypeString: 'MailAlreadyRegistered' }] });
+    fakeApi(fetchMock, {
+      'POST /api/Account/Register': [400, { ExceptionType: 12, ExceptionTypeString: 'MailAlreadyRegistered' }],
+    });
     stored = { ...stored, answers: { ...stored.answers, personalData: PERSON } };
-    const failure = valuationCalls(deps()).saveDraft({ id: 5, flow: 'valuation', answered: { step: 'email', answer: { email: 'a@b.it', captchaToken: 'tok' } }, page: { currentStep: 14, lastDevice: null }, history: [] });
+    const failure = valuationCalls(deps()).saveDraft({
+      id: 5,
+      flow: 'valuation',
+      answered: { step: 'email', answer: { email: 'a@b.it', captchaToken: 'tok' } },
+      page: { currentStep: 14, lastDevice: null },
+      history: [],
+    });
     await expect(failure).rejects.toBeInstanceOf(RegistrationFailed);
     await expect(failure).rejects.toMatchObject({ outcome: { kind: 'alreadyRegistered', social: false } });
     expect(stored.answers.email).toBeUndefined();
@@ -117,7 +163,11 @@ describe('valuationCalls', () => {
     const result = await valuationCalls(d).findComparables({ id: 5, flow: 'valuation', answers: HOME });
     expect(result.found).toBe(true);
     expect(d.ensureSession).toHaveBeenCalled();
-    expect(api.sent('POST /api/Valuation')[0].body).toMatchObject({ PropertyTypeId: 1, SurfaceM2: 80, Address: 'Via Torino 40, Milano' });
+    expect(api.sent('POST /api/Valuation')[0].body).toMatchObject({
+      PropertyTypeId: 1,
+      SurfaceM2: 80,
+      Address: 'Via Torino 40, Milano',
+    });
     expect(stored.valuationId).toBe(12);
     expect(d.valued).toHaveBeenCalledWith(VALUATION);
   });

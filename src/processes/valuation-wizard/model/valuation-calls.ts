@@ -37,7 +37,9 @@ export function valuationCalls(deps: ValuationCallsDeps) {
       answer = email;
       const data = stored.answers.personalData;
       if (!data) throw new Error('step 1 without step 0');
-      const outcome = await registerSilentAccount(data, email.email, captchaToken ?? '').catch((): RegisterOutcome => ({ kind: 'error' }));
+      const outcome = await registerSilentAccount(data, email.email, captchaToken ?? '').catch((): RegisterOutcome => ({
+        kind: 'error',
+      }));
       if (outcome.kind !== 'registered') throw new RegistrationFailed(outcome);
       await deps.registered(outcome.email);
     }

@@ -4,7 +4,14 @@ import { ValuationStartPage } from '@/pages/valuation-wizard';
 import { useTranslation } from '@/shared/i18n';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { Spinner } from '@/shared/ui/spinner';
-import { clearStoredValuation, newStoredValuation, readStoredValuation, subscribeStoredValuation, writeStoredValuation, type StoredValuation } from '../model/stored-valuation';
+import {
+  clearStoredValuation,
+  newStoredValuation,
+  readStoredValuation,
+  subscribeStoredValuation,
+  writeStoredValuation,
+  type StoredValuation,
+} from '../model/stored-valuation';
 import styles from './valuation-wizard.module.css';
 
 // The machine, its calls and the step views load when the visitor starts, never with the landing;
@@ -60,7 +67,9 @@ export function ValuationWizard({ citySlug }: ValuationWizardProps) {
       onStart={(location) => {
         setOpenedHere(true);
         const { municipalityName, ...locality } = location;
-        writeStoredValuation(newStoredValuation({ ...locality, showAddress: false }, { municipalityName, label: addressLabel(location) }));
+        writeStoredValuation(
+          newStoredValuation({ ...locality, showAddress: false }, { municipalityName, label: addressLabel(location) }),
+        );
       }}
       onResume={() => {
         setOpenedHere(true);

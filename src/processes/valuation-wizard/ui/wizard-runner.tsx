@@ -13,7 +13,12 @@ import { Button } from '@/shared/ui/button';
 import { valuationWizardMachine } from '../../../../machines/valuation-wizard.machine';
 import { currentStepId, stepShown, WIZARD_TAGS } from '../../../../machines/wizard-context';
 import { stepIdOf, stepNumberOf, type AnswerTypes, type StepId } from '@domain/wizard-steps';
-import { clearStoredValuation, readStoredValuation, writeStoredValuation, type StoredValuation } from '../model/stored-valuation';
+import {
+  clearStoredValuation,
+  readStoredValuation,
+  writeStoredValuation,
+  type StoredValuation,
+} from '../model/stored-valuation';
 import { errorKeyOf, startOf, type Failure } from '../model/runner-selectors';
 import { valuationCalls, RegistrationFailed } from '../model/valuation-calls';
 
@@ -22,7 +27,15 @@ import { valuationCalls, RegistrationFailed } from '../model/valuation-calls';
  * ValuationWizardPage, the session's changes sent to it, the end handled (the thank-you, or the
  * sale or rent listing with the answers carried over), leaving midway asked first.
  */
-export default function ValuationWizardRunner({ initial, openedHere, inspect }: { initial: StoredValuation; openedHere: boolean; inspect?: InspectOptions['inspect'] }) {
+export default function ValuationWizardRunner({
+  initial,
+  openedHere,
+  inspect,
+}: {
+  initial: StoredValuation;
+  openedHere: boolean;
+  inspect?: InspectOptions['inspect'];
+}) {
   const { t } = useTranslation('valuation-wizard');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -157,7 +170,10 @@ export default function ValuationWizardRunner({ initial, openedHere, inspect }: 
               variant="secondary"
               onClick={() =>
                 void loadSessionRuntime().then((runtime) =>
-                  runtime.openLogin({ email: failure.email, socialEmail: failure.outcome.kind === 'alreadyRegistered' && failure.outcome.social }),
+                  runtime.openLogin({
+                    email: failure.email,
+                    socialEmail: failure.outcome.kind === 'alreadyRegistered' && failure.outcome.social,
+                  }),
                 )
               }
             >

@@ -7,7 +7,9 @@ afterEach(() => {
 
 describe('cookies', () => {
   it('writes max-age, path and samesite=lax, and secure when asked', () => {
-    expect(serializeCookie('a', 'x y', { maxAge: 60, secure: true })).toBe('a=x%20y; path=/; max-age=60; samesite=lax; secure');
+    expect(serializeCookie('a', 'x y', { maxAge: 60, secure: true })).toBe(
+      'a=x%20y; path=/; max-age=60; samesite=lax; secure',
+    );
     expect(serializeCookie('a', '1', { secure: false })).toBe('a=1; path=/; samesite=lax');
   });
 

@@ -21,7 +21,10 @@ function defaultDocument(): CookieDocument | undefined {
 }
 
 /** The cookies of a request being rendered on the server: reads its Cookie header, collects writes. */
-export function requestCookies(cookieHeader: string | undefined, { secure }: { secure: boolean }): CookieDocument & { readonly written: string[] } {
+export function requestCookies(
+  cookieHeader: string | undefined,
+  { secure }: { secure: boolean },
+): CookieDocument & { readonly written: string[] } {
   let current = cookieHeader ?? '';
   const written: string[] = [];
   return {
@@ -67,12 +70,21 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
-export function setCookie(name: string, value: string, options: CookieOptions = {}, doc: CookieDocument | undefined = defaultDocument()): void {
+export function setCookie(
+  name: string,
+  value: string,
+  options: CookieOptions = {},
+  doc: CookieDocument | undefined = defaultDocument(),
+): void {
   if (!doc) return;
   const secure = options.secure ?? doc.location?.protocol === 'https:';
   doc.cookie = serializeCookie(name, value, { ...options, secure });
 }
 
-export function deleteCookie(name: string, options: Pick<CookieOptions, 'path'> = {}, doc: CookieDocument | undefined = defaultDocument()): void {
+export function deleteCookie(
+  name: string,
+  options: Pick<CookieOptions, 'path'> = {},
+  doc: CookieDocument | undefined = defaultDocument(),
+): void {
   setCookie(name, '', { ...options, maxAge: 0 }, doc);
 }

@@ -1,1 +1,9 @@
-export { getCookie, setCookie, deleteCookie, serializeCookie, requestCookies, type CookieOptions, type CookieDocument } from './cookies';
+export {
+  getCookie,
+  setCookie,
+  deleteCookie,
+  serializeCookie,
+  requestCookies,
+  type CookieOptions,
+  type CookieDocument,
+} from './cookies';

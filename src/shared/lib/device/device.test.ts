@@ -1,6 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOBILE_MEDIA_QUERY, cutUserAgent, isCrawler, isMobileApp, isMobileOrTabletDevice, useIsMobile } from './device';
+import {
+  MOBILE_MEDIA_QUERY,
+  cutUserAgent,
+  isCrawler,
+  isMobileApp,
+  isMobileOrTabletDevice,
+  useIsMobile,
+} from './device';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 

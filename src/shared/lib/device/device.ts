@@ -34,7 +34,9 @@ export function cutUserAgent(userAgent: string = currentUserAgent()): string {
 }
 
 function mediaQueryList(): MediaQueryList | undefined {
-  return typeof window === 'undefined' || typeof window.matchMedia !== 'function' ? undefined : window.matchMedia(MOBILE_MEDIA_QUERY);
+  return typeof window === 'undefined' || typeof window.matchMedia !== 'function'
+    ? undefined
+    : window.matchMedia(MOBILE_MEDIA_QUERY);
 }
 
 function subscribe(onChange: () => void): () => void {

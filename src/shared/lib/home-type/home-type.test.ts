@@ -62,8 +62,12 @@ describe('resolveHomeType', () => {
 
   it('does not switch on a partner host or its subdomains', () => {
     const partnerHosts = ['partner.example.it'];
-    expect(resolveHomeType({ current: RENTER, accepted: [SELLER], host: 'partner.example.it', partnerHosts })).toBe(RENTER);
-    expect(resolveHomeType({ current: RENTER, accepted: [SELLER], host: 'casa.partner.example.it:8080', partnerHosts })).toBe(RENTER);
+    expect(resolveHomeType({ current: RENTER, accepted: [SELLER], host: 'partner.example.it', partnerHosts })).toBe(
+      RENTER,
+    );
+    expect(
+      resolveHomeType({ current: RENTER, accepted: [SELLER], host: 'casa.partner.example.it:8080', partnerHosts }),
+    ).toBe(RENTER);
     expect(resolveHomeType({ current: RENTER, accepted: [SELLER], host: 'www.rexer.it', partnerHosts })).toBe(SELLER);
   });
 

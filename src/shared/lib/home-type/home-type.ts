@@ -12,7 +12,13 @@ export const HOME_TYPE = {
 export type HomeType = (typeof HOME_TYPE)[keyof typeof HOME_TYPE];
 export type HomeTypeName = keyof typeof HOME_TYPE;
 
-export const HOME_TYPES: readonly HomeType[] = [HOME_TYPE.UNDEFINED, HOME_TYPE.SELLER, HOME_TYPE.BUYER, HOME_TYPE.LANDLORD, HOME_TYPE.RENTER];
+export const HOME_TYPES: readonly HomeType[] = [
+  HOME_TYPE.UNDEFINED,
+  HOME_TYPE.SELLER,
+  HOME_TYPE.BUYER,
+  HOME_TYPE.LANDLORD,
+  HOME_TYPE.RENTER,
+];
 export const ALL_HOME_TYPES = HOME_TYPES;
 
 export function isHomeType(value: unknown): value is HomeType {
@@ -69,7 +75,11 @@ export interface ResolveHomeTypeInput {
 }
 
 function hostname(value: string): string {
-  return value.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/:].*$/, '');
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/:].*$/, '');
 }
 
 /** True when `host` is one of the partner hosts or a subdomain of one. */
@@ -87,7 +97,13 @@ export function isPartnerHost(host: string | undefined, partnerHosts: readonly s
  * page accepts it; otherwise the page's default, or else its first accepted type. Partner
  * hosts skip the switching.
  */
-export function resolveHomeType({ current, accepted, defaultType, host, partnerHosts }: ResolveHomeTypeInput): HomeType {
+export function resolveHomeType({
+  current,
+  accepted,
+  defaultType,
+  host,
+  partnerHosts,
+}: ResolveHomeTypeInput): HomeType {
   const type = current ?? HOME_TYPE.UNDEFINED;
   if (isPartnerHost(host, partnerHosts)) return type;
   if (accepted.length === 0 || accepted.includes(type)) return type;

@@ -19,7 +19,9 @@ let inspector: Promise<Observer<InspectionEvent>> | undefined;
  * (where inspection is allowed) the Stately inspector opens in a new window and shows every
  * actor; otherwise nothing. The inspector is loaded on demand, never with a first screen.
  */
-export async function inspectOptions(search: string = typeof window === 'undefined' ? '' : window.location.search): Promise<InspectOptions> {
+export async function inspectOptions(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+): Promise<InspectOptions> {
   if (!inspectionAllowed || !new URLSearchParams(search).has('inspect')) return {};
   inspector ??= import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector().inspect);
   return { inspect: await inspector };

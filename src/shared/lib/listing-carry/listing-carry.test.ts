@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { leaveListingCarry, LISTING_CARRY_KEY, takeListingCarry } from './listing-carry';
 
 const ANSWERS = {
-  locality: { municipalityIstat: '037006', street: 'Via Roma', streetNumber: '1', latitude: 44.49, longitude: 11.34, showAddress: true },
+  locality: {
+    municipalityIstat: '037006',
+    street: 'Via Roma',
+    streetNumber: '1',
+    latitude: 44.49,
+    longitude: 11.34,
+    showAddress: true,
+  },
   surface: { surfaceM2: 80 },
   email: { email: 'a@b.it' },
 };

@@ -45,7 +45,14 @@ export function takeListingCarry(flow: ListingFlow, now = Date.now()): ListingCa
   if (!store || !raw) return null;
   try {
     const carry = JSON.parse(raw) as ListingCarry;
-    if (carry.flow !== flow || typeof carry.savedAt !== 'number' || now - carry.savedAt > MAX_AGE_MS || typeof carry.answers !== 'object' || carry.answers === null) return null;
+    if (
+      carry.flow !== flow ||
+      typeof carry.savedAt !== 'number' ||
+      now - carry.savedAt > MAX_AGE_MS ||
+      typeof carry.answers !== 'object' ||
+      carry.answers === null
+    )
+      return null;
     store.removeItem(LISTING_CARRY_KEY);
     return carry;
   } catch {

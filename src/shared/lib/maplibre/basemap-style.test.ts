@@ -9,7 +9,12 @@ describe('basemapStyle', () => {
   it('without TILE_URL draws Rexer’s own basemap: land, borders, districts and the names, from the API’s tiles', () => {
     const style = basemapStyle({ origin: ORIGIN, tileUrl: null });
     expect(Object.keys(style.sources)).toEqual([DRAWN_SOURCE]);
-    expect(style.sources[DRAWN_SOURCE]).toMatchObject({ type: 'vector', tiles: [`${ORIGIN}/api/Map/Tiles/{z}/{x}/{y}`], maxzoom: 14, attribution: expect.stringContaining('ISTAT') });
+    expect(style.sources[DRAWN_SOURCE]).toMatchObject({
+      type: 'vector',
+      tiles: [`${ORIGIN}/api/Map/Tiles/{z}/{x}/{y}`],
+      maxzoom: 14,
+      attribution: expect.stringContaining('ISTAT'),
+    });
     const ids = style.layers.map((l) => l.id);
     expect(ids).toEqual(expect.arrayContaining(['background', ...Object.values(DRAWN_LAYERS)]));
     // Names over borders over land.
@@ -21,12 +26,28 @@ describe('basemapStyle', () => {
   });
 
   it('names regions far out, provinces in between, then towns and districts', () => {
-    const layers = basemapStyle({ origin: ORIGIN }).layers as (LayerSpecification & { minzoom?: number; maxzoom?: number; filter?: unknown })[];
+    const layers = basemapStyle({ origin: ORIGIN }).layers as (LayerSpecification & {
+      minzoom?: number;
+      maxzoom?: number;
+      filter?: unknown;
+    })[];
     const byId = (id: string) => layers.find((l) => l.id === id)!;
-    expect(byId(DRAWN_LAYERS.regionLabels)).toMatchObject({ type: 'symbol', 'source-layer': 'labels', maxzoom: 7, filter: ['==', ['get', 'kind'], 'region'] });
-    expect(byId(DRAWN_LAYERS.provinceLabels)).toMatchObject({ minzoom: 6.5, maxzoom: 9, filter: ['==', ['get', 'kind'], 'province'] });
+    expect(byId(DRAWN_LAYERS.regionLabels)).toMatchObject({
+      type: 'symbol',
+      'source-layer': 'labels',
+      maxzoom: 7,
+      filter: ['==', ['get', 'kind'], 'region'],
+    });
+    expect(byId(DRAWN_LAYERS.provinceLabels)).toMatchObject({
+      minzoom: 6.5,
+      maxzoom: 9,
+      filter: ['==', ['get', 'kind'], 'province'],
+    });
     expect(byId(DRAWN_LAYERS.townLabels)).toMatchObject({ minzoom: 6.5, filter: ['==', ['get', 'kind'], 'town'] });
-    expect(byId(DRAWN_LAYERS.districtLabels)).toMatchObject({ minzoom: 12, filter: ['==', ['get', 'kind'], 'district'] });
+    expect(byId(DRAWN_LAYERS.districtLabels)).toMatchObject({
+      minzoom: 12,
+      filter: ['==', ['get', 'kind'], 'district'],
+    });
     expect(byId(DRAWN_LAYERS.townLabels).layout).toMatchObject({ 'text-field': ['get', 'name'] });
   });
 
@@ -41,9 +62,18 @@ describe('basemapStyle', () => {
 
   it('with BASEMAP_PMTILES reads the archive through the pmtiles protocol, over TILE_URL', () => {
     const streets: LayerSpecification[] = [{ id: 'roads', type: 'line', source: 'streets', 'source-layer': 'roads' }];
-    const style = basemapStyle({ origin: ORIGIN, tileUrl: 'https://tiles.example.it/{z}/{x}/{y}.png', pmtilesUrl: '/api/Map/Basemap.pmtiles', streetLayers: streets });
+    const style = basemapStyle({
+      origin: ORIGIN,
+      tileUrl: 'https://tiles.example.it/{z}/{x}/{y}.png',
+      pmtilesUrl: '/api/Map/Basemap.pmtiles',
+      streetLayers: streets,
+    });
     expect(style.sources).toEqual({
-      streets: { type: 'vector', url: `pmtiles://${ORIGIN}/api/Map/Basemap.pmtiles`, attribution: expect.stringContaining('OpenStreetMap') },
+      streets: {
+        type: 'vector',
+        url: `pmtiles://${ORIGIN}/api/Map/Basemap.pmtiles`,
+        attribution: expect.stringContaining('OpenStreetMap'),
+      },
     });
     expect(style.layers.map((l) => l.id)).toEqual(['background', 'roads']);
   });
@@ -71,7 +101,13 @@ describe('loadBasemapStyle', () => {
 
   it('drops only the icons of symbol layers', () => {
     const layers: LayerSpecification[] = [
-      { id: 'pois', type: 'symbol', source: 'streets', 'source-layer': 'pois', layout: { 'icon-image': 'x', 'text-field': ['get', 'name'] } },
+      {
+        id: 'pois',
+        type: 'symbol',
+        source: 'streets',
+        'source-layer': 'pois',
+        layout: { 'icon-image': 'x', 'text-field': ['get', 'name'] },
+      },
       { id: 'water', type: 'fill', source: 'streets', 'source-layer': 'water' },
     ];
     expect(streetLayers(layers)).toEqual([{ ...layers[0], layout: { 'text-field': ['get', 'name'] } }, layers[1]]);

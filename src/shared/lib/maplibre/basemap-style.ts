@@ -38,7 +38,8 @@ export const STREETS_SOURCE = 'streets';
 
 /** Confini © ISTAT; the names are the product's own data. */
 export const DRAWN_ATTRIBUTION = 'Confini © ISTAT, openpolis (CC BY 4.0)';
-export const PMTILES_ATTRIBUTION = '<a href="https://protomaps.com">Protomaps</a> © <a href="https://openstreetmap.org/copyright">OpenStreetMap</a>';
+export const PMTILES_ATTRIBUTION =
+  '<a href="https://protomaps.com">Protomaps</a> © <a href="https://openstreetmap.org/copyright">OpenStreetMap</a>';
 
 export interface BasemapOptions {
   /** The page's origin: the map's worker resolves no relative URL. */
@@ -79,7 +80,14 @@ function drawnLayers(): LayerSpecification[] {
   const halo = { 'text-color': LABEL_COLOR, 'text-halo-color': HALO, 'text-halo-width': 1.4 };
   return [
     { id: DRAWN_LAYERS.land, type: 'fill', source, 'source-layer': 'land', paint: { 'fill-color': LAND_COLOR } },
-    { id: DRAWN_LAYERS.districts, type: 'fill', source, 'source-layer': 'districts', minzoom: 11, paint: { 'fill-color': DISTRICT_COLOR, 'fill-opacity': 0.04 } },
+    {
+      id: DRAWN_LAYERS.districts,
+      type: 'fill',
+      source,
+      'source-layer': 'districts',
+      minzoom: 11,
+      paint: { 'fill-color': DISTRICT_COLOR, 'fill-opacity': 0.04 },
+    },
     {
       id: DRAWN_LAYERS.districtLines,
       type: 'line',
@@ -95,7 +103,11 @@ function drawnLayers(): LayerSpecification[] {
       'source-layer': 'boundaries',
       minzoom: 5.5,
       filter: ['==', ['get', 'kind'], 'province'],
-      paint: { 'line-color': PROVINCE_LINE, 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.6, 12, 1.6], 'line-dasharray': [4, 2] },
+      paint: {
+        'line-color': PROVINCE_LINE,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.6, 12, 1.6],
+        'line-dasharray': [4, 2],
+      },
     },
     {
       id: DRAWN_LAYERS.regions,
@@ -105,7 +117,14 @@ function drawnLayers(): LayerSpecification[] {
       filter: ['==', ['get', 'kind'], 'region'],
       paint: { 'line-color': REGION_LINE, 'line-width': ['interpolate', ['linear'], ['zoom'], 5, 1, 12, 2.5] },
     },
-    { id: DRAWN_LAYERS.coast, type: 'line', source, 'source-layer': 'boundaries', filter: ['==', ['get', 'kind'], 'coast'], paint: { 'line-color': COAST_LINE, 'line-width': 1 } },
+    {
+      id: DRAWN_LAYERS.coast,
+      type: 'line',
+      source,
+      'source-layer': 'boundaries',
+      filter: ['==', ['get', 'kind'], 'coast'],
+      paint: { 'line-color': COAST_LINE, 'line-width': 1 },
+    },
     {
       id: DRAWN_LAYERS.districtLabels,
       type: 'symbol',
@@ -150,7 +169,14 @@ function drawnLayers(): LayerSpecification[] {
       'source-layer': 'labels',
       maxzoom: 7,
       filter: label('region'),
-      layout: { 'text-field': ['get', 'name'], 'text-font': BOLD, 'text-size': 13, 'text-transform': 'uppercase', 'text-letter-spacing': 0.08, 'text-max-width': 7 },
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': BOLD,
+        'text-size': 13,
+        'text-transform': 'uppercase',
+        'text-letter-spacing': 0.08,
+        'text-max-width': 7,
+      },
       paint: { ...halo, 'text-color': '#5f5368' },
     },
   ];
@@ -158,12 +184,22 @@ function drawnLayers(): LayerSpecification[] {
 
 /** The style of a map: its ground (see above) under whatever the map adds itself. */
 export function basemapStyle(options: BasemapOptions): StyleSpecification {
-  const background: LayerSpecification = { id: 'background', type: 'background', paint: { 'background-color': BACKGROUND_COLOR } };
+  const background: LayerSpecification = {
+    id: 'background',
+    type: 'background',
+    paint: { 'background-color': BACKGROUND_COLOR },
+  };
   const kind = basemapKind(options);
   if (kind === 'pmtiles') {
     return {
       version: 8,
-      sources: { [STREETS_SOURCE]: { type: 'vector', url: `pmtiles://${options.origin}${options.pmtilesUrl}`, attribution: PMTILES_ATTRIBUTION } },
+      sources: {
+        [STREETS_SOURCE]: {
+          type: 'vector',
+          url: `pmtiles://${options.origin}${options.pmtilesUrl}`,
+          attribution: PMTILES_ATTRIBUTION,
+        },
+      },
       layers: [background, ...(options.streetLayers ?? [])],
     };
   }
@@ -177,7 +213,13 @@ export function basemapStyle(options: BasemapOptions): StyleSpecification {
   return {
     version: 8,
     sources: {
-      [DRAWN_SOURCE]: { type: 'vector', tiles: [`${options.origin}/api/Map/Tiles/{z}/{x}/{y}`], minzoom: 0, maxzoom: 14, attribution: DRAWN_ATTRIBUTION },
+      [DRAWN_SOURCE]: {
+        type: 'vector',
+        tiles: [`${options.origin}/api/Map/Tiles/{z}/{x}/{y}`],
+        minzoom: 0,
+        maxzoom: 14,
+        attribution: DRAWN_ATTRIBUTION,
+      },
     },
     layers: [background, ...drawnLayers()],
   };

@@ -8,14 +8,20 @@ let protocolAdded = false;
  * pmtiles reader and @protomaps/basemaps load only then, in their own chunks. `addProtocol`
  * is maplibre's, passed in so that this file holds no maplibre import.
  */
-export async function loadBasemapStyle(options: BasemapOptions, addProtocol: (name: string, action: AddProtocolAction) => void): Promise<StyleSpecification> {
+export async function loadBasemapStyle(
+  options: BasemapOptions,
+  addProtocol: (name: string, action: AddProtocolAction) => void,
+): Promise<StyleSpecification> {
   if (basemapKind(options) !== 'pmtiles') return basemapStyle(options);
   const [{ Protocol }, { layers, namedFlavor }] = await Promise.all([import('pmtiles'), import('@protomaps/basemaps')]);
   if (!protocolAdded) {
     addProtocol('pmtiles', new Protocol().tile);
     protocolAdded = true;
   }
-  return basemapStyle({ ...options, streetLayers: streetLayers(layers(STREETS_SOURCE, namedFlavor('light'), { lang: 'it' })) });
+  return basemapStyle({
+    ...options,
+    streetLayers: streetLayers(layers(STREETS_SOURCE, namedFlavor('light'), { lang: 'it' })),
+  });
 }
 
 /** Without a sprite, the icons go: points of interest keep their names. */

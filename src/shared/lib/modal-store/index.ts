@@ -1,1 +1,9 @@
-export { modalStore, createModalStore, useCurrentModal, type ModalRequest, type ModalKind, type ModalStore, type LoginNotice } from './modal-store';
+export {
+  modalStore,
+  createModalStore,
+  useCurrentModal,
+  type ModalRequest,
+  type ModalKind,
+  type ModalStore,
+  type LoginNotice,
+} from './modal-store';

@@ -1,1 +1,6 @@
-export { passwordRuleProblem, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, type PasswordRuleProblem } from './password-rule';
+export {
+  passwordRuleProblem,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  type PasswordRuleProblem,
+} from './password-rule';

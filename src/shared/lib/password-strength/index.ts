@@ -1,1 +1,7 @@
-export { ACCEPTED_PASSWORD_SCORE, loadPasswordScorer, userWords, type PasswordScore, type PasswordScorer } from './password-strength';
+export {
+  ACCEPTED_PASSWORD_SCORE,
+  loadPasswordScorer,
+  userWords,
+  type PasswordScore,
+  type PasswordScorer,
+} from './password-strength';

@@ -19,8 +19,15 @@ let loading: Promise<PasswordScorer> | undefined;
 /** The scorer, loaded once. */
 export function loadPasswordScorer(): Promise<PasswordScorer> {
   loading ??= (async () => {
-    const [{ ZxcvbnFactory }, common, italian] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-it')]);
-    const zxcvbn = new ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...italian.dictionary, rexer: PRODUCT_WORDS } });
+    const [{ ZxcvbnFactory }, common, italian] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-it'),
+    ]);
+    const zxcvbn = new ZxcvbnFactory({
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...italian.dictionary, rexer: PRODUCT_WORDS },
+    });
     const scorer: PasswordScorer = (password, userInputs) => {
       const score = zxcvbn.check(password, userInputs).score as PasswordScore;
       // The user's own details with a few characters around them count as what is left.

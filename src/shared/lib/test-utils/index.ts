@@ -1,1 +1,10 @@
-export { renderPage, testI18n, testQueryClient, fakeApi, type FetchMock, type FakeCall, type FakeAnswer, type RenderPageOptions } from './render-page';
+export {
+  renderPage,
+  testI18n,
+  testQueryClient,
+  fakeApi,
+  type FetchMock,
+  type FakeCall,
+  type FakeAnswer,
+  type RenderPageOptions,
+} from './render-page';

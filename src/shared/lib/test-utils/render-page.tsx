@@ -1,5 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, type AnyRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  type AnyRouter,
+} from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import type { Mock } from 'vitest';
@@ -15,7 +23,10 @@ export type FetchMock = Mock<typeof fetch>;
  * A translator with the given namespaces (their JSON files), ready; it loads nothing, so a
  * namespace not given renders its keys.
  */
-export async function testI18n(namespaces: Record<string, object>, defaultNS = Object.keys(namespaces)[0]): Promise<I18n> {
+export async function testI18n(
+  namespaces: Record<string, object>,
+  defaultNS = Object.keys(namespaces)[0],
+): Promise<I18n> {
   return createStaticI18n(namespaces as Record<string, Record<string, unknown>>, defaultNS);
 }
 
@@ -37,7 +48,10 @@ export function testQueryClient(): QueryClient {
 }
 
 /** Renders `page` at `path`; answers the router and the query client. */
-export async function renderPage(page: () => ReactNode, { i18n, path = '/', otherPaths = [], otherRoutes = {}, queryClient = testQueryClient() }: RenderPageOptions): Promise<{ router: AnyRouter; queryClient: QueryClient }> {
+export async function renderPage(
+  page: () => ReactNode,
+  { i18n, path = '/', otherPaths = [], otherRoutes = {}, queryClient = testQueryClient() }: RenderPageOptions,
+): Promise<{ router: AnyRouter; queryClient: QueryClient }> {
   // jsdom does not scroll; the router scrolls to the top on navigation.
   window.scrollTo = (() => {}) as typeof window.scrollTo;
   const root = createRootRoute({ component: () => <Outlet /> });
@@ -46,7 +60,9 @@ export async function renderPage(page: () => ReactNode, { i18n, path = '/', othe
   const router = createRouter({
     routeTree: root.addChildren([
       ...paths.map((routePath) => createRoute({ getParentRoute: () => root, path: routePath, component })),
-      ...Object.entries(otherRoutes).map(([routePath, show]) => createRoute({ getParentRoute: () => root, path: routePath, component: () => <>{show()}</> })),
+      ...Object.entries(otherRoutes).map(([routePath, show]) =>
+        createRoute({ getParentRoute: () => root, path: routePath, component: () => <>{show()}</> }),
+      ),
     ]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
@@ -76,7 +92,13 @@ export type FakeAnswer = [number, unknown] | Response;
  * answer of that call (a function of the call, or a value); anything else gets `otherwise`
  * (default a 404 with the error body). Records every call.
  */
-export function fakeApi(fetchMock: FetchMock, answers: Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)>, { otherwise = [404, { ExceptionType: 404, ExceptionTypeString: 'NotFound' }] }: { otherwise?: [number, unknown] } = {}) {
+export function fakeApi(
+  fetchMock: FetchMock,
+  answers: Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)>,
+  {
+    otherwise = [404, { ExceptionType: 404, ExceptionTypeString: 'NotFound' }],
+  }: { otherwise?: [number, unknown] } = {},
+) {
   const calls: FakeCall[] = [];
   fetchMock.mockImplementation(async (input, init) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);

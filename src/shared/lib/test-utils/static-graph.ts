@@ -11,12 +11,24 @@ function staticImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   for (const statement of source.statements) {
-    if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (
+      !(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) ||
+      !statement.moduleSpecifier ||
+      !ts.isStringLiteral(statement.moduleSpecifier)
+    )
+      continue;
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
       if (clause?.isTypeOnly) continue;
       const bindings = clause?.namedBindings;
-      if (clause && !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly)) continue;
+      if (
+        clause &&
+        !clause.name &&
+        bindings &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.every((element) => element.isTypeOnly)
+      )
+        continue;
     } else if (statement.isTypeOnly) continue;
     found.push(resolveModule(file, statement.moduleSpecifier.text));
   }
@@ -24,7 +36,13 @@ function staticImports(file: string): string[] {
 }
 
 function resolveModule(from: string, specifier: string): string {
-  const base = specifier.startsWith('@/') ? resolve(PROJECT_ROOT, 'src', specifier.slice(2)) : specifier.startsWith('@domain/') ? resolve(PROJECT_ROOT, 'domain', specifier.slice(8)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
+  const base = specifier.startsWith('@/')
+    ? resolve(PROJECT_ROOT, 'src', specifier.slice(2))
+    : specifier.startsWith('@domain/')
+      ? resolve(PROJECT_ROOT, 'domain', specifier.slice(8))
+      : specifier.startsWith('.')
+        ? resolve(dirname(from), specifier)
+        : null;
   if (base === null) return specifier;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
     try {
@@ -52,4 +70,3 @@ export function staticGraph(entry: string): string[] {
   }
   return [...seen].map((file) => (file.startsWith(PROJECT_ROOT) ? file.slice(PROJECT_ROOT.length + 1) : file));
 }
-

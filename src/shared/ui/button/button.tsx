@@ -16,7 +16,12 @@ export interface ButtonStyleOptions {
  * The class names of a button, for elements that are not a `<button>` or a plain `<a>`:
  * `<Link to="/vendocasa" className={buttonClassName({ variant: 'secondary' })}>`.
  */
-export function buttonClassName({ variant = 'primary', size = 'medium', fullWidth, className }: ButtonStyleOptions = {}) {
+export function buttonClassName({
+  variant = 'primary',
+  size = 'medium',
+  fullWidth,
+  className,
+}: ButtonStyleOptions = {}) {
   return cx(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, className);
 }
 
@@ -29,7 +34,8 @@ interface CommonProps extends Omit<ButtonStyleOptions, 'className'> {
 
 export type ButtonAsButtonProps = CommonProps &
   Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof CommonProps> & { href?: undefined; loading?: boolean };
-export type ButtonAsLinkProps = CommonProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, keyof CommonProps> & { href: string };
+export type ButtonAsLinkProps = CommonProps &
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, keyof CommonProps> & { href: string };
 export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;
 
 /** A button; with `href` it renders a link that looks like a button. */
@@ -38,7 +44,11 @@ export function Button(props: ButtonProps) {
     const { variant, size, fullWidth, className, icon, children, ...anchor } = props;
     return (
       <a {...anchor} className={buttonClassName({ variant, size, fullWidth, className })}>
-        {icon ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}
+        {icon ? (
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
         {children}
       </a>
     );
@@ -53,7 +63,11 @@ export function Button(props: ButtonProps) {
       className={buttonClassName({ variant, size, fullWidth, className })}
     >
       {loading ? <span className={styles.busy} aria-hidden="true" /> : null}
-      {icon && !loading ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}
+      {icon && !loading ? (
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       {children}
     </button>
   );

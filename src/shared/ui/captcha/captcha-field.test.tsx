@@ -17,7 +17,10 @@ const i18n = createStaticI18n({ captcha: captchaTranslations }, 'captcha');
 
 function renderWith(provider: 'altcha' | 'recaptcha' | 'off', onChange = vi.fn(), siteKey: string | null = null) {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(configQueryOptions().queryKey, { CaptchaProvider: provider, RecaptchaSiteKey: siteKey } as never);
+  queryClient.setQueryData(configQueryOptions().queryKey, {
+    CaptchaProvider: provider,
+    RecaptchaSiteKey: siteKey,
+  } as never);
   const tree = (callback: (token: string | null) => void) => (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -57,11 +60,16 @@ describe('CaptchaField', () => {
     expect(widget.getAttribute('challenge')).toBe('/api/Account/Captcha');
     expect(widget.getAttribute('auto')).toBe('onload');
     expect(widget.getAttribute('language')).toBe('it');
-    expect(setStrings).toHaveBeenCalledWith('it', expect.objectContaining({ label: 'Non sono un robot', verified: 'Verificato' }));
+    expect(setStrings).toHaveBeenCalledWith(
+      'it',
+      expect.objectContaining({ label: 'Non sono un robot', verified: 'Verificato' }),
+    );
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByText(/Verifica anti-robot in corso/)).toBeTruthy();
 
-    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'eyJzb2x1dGlvbiI6MX0=' } }));
+    widget.dispatchEvent(
+      new CustomEvent('statechange', { detail: { state: 'verified', payload: 'eyJzb2x1dGlvbiI6MX0=' } }),
+    );
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('eyJzb2x1dGlvbiI6MX0='));
     expect(screen.getByText('Verifica anti-robot completata.')).toBeTruthy();
     widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'expired' } }));
@@ -72,7 +80,12 @@ describe('CaptchaField', () => {
   });
 
   it('renders reCAPTCHA with the site key and passes on its token', async () => {
-    const render = vi.fn<(element: HTMLElement, options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void }) => number>(() => 0);
+    const render = vi.fn<
+      (
+        element: HTMLElement,
+        options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void },
+      ) => number
+    >(() => 0);
     (window as { grecaptcha?: unknown }).grecaptcha = { ready: (callback: () => void) => callback(), render };
     try {
       const { onChange } = renderWith('recaptcha', vi.fn(), 'chiave-pubblica');

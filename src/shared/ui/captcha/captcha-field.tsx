@@ -80,7 +80,15 @@ function AltchaWidget({ onChange }: { onChange: (token: string | null) => void }
   return (
     <div className={styles.captcha} data-testid="captcha" data-state={state}>
       {/* "onload": the proof of work starts at once, so nobody has to tick anything. */}
-      {loaded && <altcha-widget ref={ref} challenge={ALTCHA_CHALLENGE_PATH} auto="onload" language={ALTCHA_LANGUAGE} name="altcha" />}
+      {loaded && (
+        <altcha-widget
+          ref={ref}
+          challenge={ALTCHA_CHALLENGE_PATH}
+          auto="onload"
+          language={ALTCHA_LANGUAGE}
+          name="altcha"
+        />
+      )}
       <Text size="small" tone="muted" aria-live="polite">
         {state === 'verified' ? t('verified') : state === 'expired' || state === 'error' ? t('retry') : t('working')}
       </Text>
@@ -97,12 +105,21 @@ function RecaptchaWidget({ siteKey, onChange }: { siteKey: string; onChange: (to
     loadRecaptcha()
       .then((grecaptcha) => {
         if (!alive || !ref.current) return;
-        grecaptcha.render(ref.current, { sitekey: siteKey, callback: onChange, 'expired-callback': () => onChange(null), 'error-callback': () => onChange(null) });
+        grecaptcha.render(ref.current, {
+          sitekey: siteKey,
+          callback: onChange,
+          'expired-callback': () => onChange(null),
+          'error-callback': () => onChange(null),
+        });
       })
       .catch(() => alive && setFailed(true));
     return () => {
       alive = false;
     };
   }, [siteKey, onChange]);
-  return failed ? <Text tone="error">{t('loadFailed')}</Text> : <div ref={ref} className={styles.captcha} data-testid="captcha" />;
+  return failed ? (
+    <Text tone="error">{t('loadFailed')}</Text>
+  ) : (
+    <div ref={ref} className={styles.captcha} data-testid="captcha" />
+  );
 }

@@ -12,8 +12,14 @@ export const ALTCHA_ALGORITHMS = ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SH
  * registered for the algorithms of our challenges, or the widget could never answer one.
  */
 export async function loadAltcha(strings: unknown): Promise<void> {
-  const [, , { default: Pbkdf2Worker }] = await Promise.all([import('altcha/external'), import('altcha/altcha.css'), import('altcha/workers/pbkdf2?worker')]);
+  const [, , { default: Pbkdf2Worker }] = await Promise.all([
+    import('altcha/external'),
+    import('altcha/altcha.css'),
+    import('altcha/workers/pbkdf2?worker'),
+  ]);
   const altcha = globalThis.$altcha;
-  for (const algorithm of ALTCHA_ALGORITHMS) altcha?.algorithms.set(algorithm, () => new Pbkdf2Worker({ name: 'altcha-pbkdf2' }));
-  if (typeof strings === 'object' && strings !== null) altcha?.i18n.set(ALTCHA_LANGUAGE, strings as Record<string, string>);
+  for (const algorithm of ALTCHA_ALGORITHMS)
+    altcha?.algorithms.set(algorithm, () => new Pbkdf2Worker({ name: 'altcha-pbkdf2' }));
+  if (typeof strings === 'object' && strings !== null)
+    altcha?.i18n.set(ALTCHA_LANGUAGE, strings as Record<string, string>);
 }

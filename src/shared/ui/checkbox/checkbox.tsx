@@ -31,8 +31,16 @@ export function Checkbox({ label, help, error, id, className, ref, ...input }: C
           {label}
         </label>
       </div>
-      {help ? <FieldMessage id={helpId} tone="help">{help}</FieldMessage> : null}
-      {error ? <FieldMessage id={errorId} tone="error">{error}</FieldMessage> : null}
+      {help ? (
+        <FieldMessage id={helpId} tone="help">
+          {help}
+        </FieldMessage>
+      ) : null}
+      {error ? (
+        <FieldMessage id={errorId} tone="error">
+          {error}
+        </FieldMessage>
+      ) : null}
     </div>
   );
 }

@@ -34,22 +34,53 @@ export interface ChoiceCardsProps<T extends string | number> {
  * legend, one native radio per option (arrow keys move between them), the hint and the error
  * tied to the group.
  */
-export function ChoiceCards<T extends string | number>({ legend, hideLegend, hint, options, value, onChange, error, name, columns = 1, compact = false, className }: ChoiceCardsProps<T>) {
+export function ChoiceCards<T extends string | number>({
+  legend,
+  hideLegend,
+  hint,
+  options,
+  value,
+  onChange,
+  error,
+  name,
+  columns = 1,
+  compact = false,
+  className,
+}: ChoiceCardsProps<T>) {
   const generated = useId();
   const groupName = name ?? `choice-${generated}`;
   const hintId = hint ? `${groupName}-hint` : undefined;
   const errorId = error ? `${groupName}-error` : undefined;
   return (
-    <fieldset className={cx(styles.group, className)} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}>
+    <fieldset
+      className={cx(styles.group, className)}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+    >
       <legend className={hideLegend ? 'visually-hidden' : styles.legend}>{legend}</legend>
-      {hint ? <FieldMessage id={hintId} tone="help">{hint}</FieldMessage> : null}
+      {hint ? (
+        <FieldMessage id={hintId} tone="help">
+          {hint}
+        </FieldMessage>
+      ) : null}
       <div className={cx(styles.options, compact && styles.compact, styles[`columns${columns}`])}>
         {options.map((option) => {
           const id = `${groupName}-${option.value}`;
           const checked = value === option.value;
           return (
-            <label key={option.value} htmlFor={id} className={cx(styles.card, checked && styles.checked, error ? styles.invalid : undefined)}>
-              <input id={id} type="radio" name={groupName} className={styles.radio} value={String(option.value)} checked={checked} onChange={() => onChange(option.value)} />
+            <label
+              key={option.value}
+              htmlFor={id}
+              className={cx(styles.card, checked && styles.checked, error ? styles.invalid : undefined)}
+            >
+              <input
+                id={id}
+                type="radio"
+                name={groupName}
+                className={styles.radio}
+                value={String(option.value)}
+                checked={checked}
+                onChange={() => onChange(option.value)}
+              />
               <span className={styles.text}>
                 <span className={styles.label}>{option.label}</span>
                 {option.description ? <span className={styles.description}>{option.description}</span> : null}
@@ -58,7 +89,11 @@ export function ChoiceCards<T extends string | number>({ legend, hideLegend, hin
           );
         })}
       </div>
-      {error ? <FieldMessage id={errorId} tone="error">{error}</FieldMessage> : null}
+      {error ? (
+        <FieldMessage id={errorId} tone="error">
+          {error}
+        </FieldMessage>
+      ) : null}
     </fieldset>
   );
 }

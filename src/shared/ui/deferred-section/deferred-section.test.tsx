@@ -39,7 +39,9 @@ class FakeObserver {
   }
   static comeNear() {
     for (const observer of FakeObserver.instances) {
-      const entries = observer.targets.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry);
+      const entries = observer.targets.map(
+        (target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry,
+      );
       if (entries.length > 0) observer.callback(entries, observer as unknown as IntersectionObserver);
     }
   }

@@ -26,9 +26,12 @@ export function whenNear(anchorId: string): Promise<void> {
       if (reached()) done();
     };
     if (typeof IntersectionObserver !== 'undefined') {
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) done();
-      }, { rootMargin: `${NEAR_PX}px 0px` });
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) done();
+        },
+        { rootMargin: `${NEAR_PX}px 0px` },
+      );
       observer.observe(anchor);
     }
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -74,11 +77,19 @@ export interface DeferredSection<P> {
  * hydrates it. After a navigation inside the app it loads at once and shows when ready. Anchor it on the
  * section's outermost element, so that a reader anywhere inside it counts as near.
  */
-export function deferredSection<P extends object>(anchorId: string, load: () => Promise<ComponentType<P>>): DeferredSection<P> {
+export function deferredSection<P extends object>(
+  anchorId: string,
+  load: () => Promise<ComponentType<P>>,
+): DeferredSection<P> {
   let code: Promise<ComponentType<P>> | undefined;
   let release: (() => void) | undefined;
   // Code that failed to load (a deploy replaced it, the network dropped) leaves the section out.
-  const loadAfter = (ready: () => Promise<void>) => (code ??= tracked(ready().then(load).catch((): ComponentType<P> => Nothing)));
+  const loadAfter = (ready: () => Promise<void>) =>
+    (code ??= tracked(
+      ready()
+        .then(load)
+        .catch((): ComponentType<P> => Nothing),
+    ));
   /** In the browser: when the section comes near, or when the app navigates to a page with it. */
   const nearOrReleased = () =>
     new Promise<void>((resolve) => {

@@ -4,7 +4,14 @@ import { EmptyState } from './empty-state';
 
 describe('EmptyState', () => {
   it('shows its heading, its text and where to go', () => {
-    render(<EmptyState title="Nessun preferito" text="Salva le case che ti piacciono." actions={<a href="/ricerca">Cerca casa</a>} data-testid="empty" />);
+    render(
+      <EmptyState
+        title="Nessun preferito"
+        text="Salva le case che ti piacciono."
+        actions={<a href="/ricerca">Cerca casa</a>}
+        data-testid="empty"
+      />,
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Nessun preferito' })).toBeTruthy();
     expect(screen.getByText('Salva le case che ti piacciono.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cerca casa' }).getAttribute('href')).toBe('/ricerca');

@@ -38,8 +38,16 @@ export function Field({ label, help, error, required, requiredMark, id, classNam
         {required && requiredMark ? <span className={styles.required}> {requiredMark}</span> : null}
       </label>
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required })}
-      {help ? <FieldMessage id={helpId} tone="help">{help}</FieldMessage> : null}
-      {error ? <FieldMessage id={errorId} tone="error">{error}</FieldMessage> : null}
+      {help ? (
+        <FieldMessage id={helpId} tone="help">
+          {help}
+        </FieldMessage>
+      ) : null}
+      {error ? (
+        <FieldMessage id={errorId} tone="error">
+          {error}
+        </FieldMessage>
+      ) : null}
     </div>
   );
 }
@@ -53,7 +61,11 @@ export interface FieldMessageProps {
 /** The help or error text of a field; an error is announced politely. */
 export function FieldMessage({ id, tone, children }: FieldMessageProps) {
   return (
-    <p id={id} className={cx(styles.message, tone === 'error' ? styles.error : styles.help)} aria-live={tone === 'error' ? 'polite' : undefined}>
+    <p
+      id={id}
+      className={cx(styles.message, tone === 'error' ? styles.error : styles.help)}
+      aria-live={tone === 'error' ? 'polite' : undefined}
+    >
       {children}
     </p>
   );

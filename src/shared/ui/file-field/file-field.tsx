@@ -2,7 +2,10 @@ import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 're
 import { Field } from '@/shared/ui/field';
 import styles from './file-field.module.css';
 
-export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'children' | 'onChange' | 'value'> {
+export interface FileFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'children' | 'onChange' | 'value'
+> {
   label: ReactNode;
   help?: ReactNode;
   error?: ReactNode;
@@ -20,10 +23,31 @@ export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * A labelled file input in the page's language: the native input stays (keyboard, screen
  * readers, drag and drop), transparent over a button of ours, with the chosen file's name.
  */
-export function FileField({ label, help, error, requiredMark, chooseLabel, noFileLabel, id, required, className, onFileChange, ref, ...input }: FileFieldProps) {
+export function FileField({
+  label,
+  help,
+  error,
+  requiredMark,
+  chooseLabel,
+  noFileLabel,
+  id,
+  required,
+  className,
+  onFileChange,
+  ref,
+  ...input
+}: FileFieldProps) {
   const [fileName, setFileName] = useState<string | null>(null);
   return (
-    <Field label={label} help={help} error={error} required={required} requiredMark={requiredMark} id={id} className={className}>
+    <Field
+      label={label}
+      help={help}
+      error={error}
+      required={required}
+      requiredMark={requiredMark}
+      id={id}
+      className={className}
+    >
       {(control) => (
         <div className={styles.picker} data-disabled={input.disabled ? 'true' : undefined}>
           <input

@@ -26,7 +26,17 @@ export interface ModalProps {
  * on open, trapped while open and given back to the opener on close, Escape closes, the
  * page behind is inert and does not scroll.
  */
-export function Modal({ open, onClose, title, closeLabel, children, footer, size = 'medium', closeOnBackdrop = true, className }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+  footer,
+  size = 'medium',
+  closeOnBackdrop = true,
+  className,
+}: ModalProps) {
   const titleId = `modal-title-${useId()}`;
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -88,7 +98,13 @@ export function Modal({ open, onClose, title, closeLabel, children, footer, size
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel} data-modal-close="true">
+          <button
+            type="button"
+            className={styles.close}
+            onClick={onClose}
+            aria-label={closeLabel}
+            data-modal-close="true"
+          >
             <Icon name="close" />
           </button>
         </div>

@@ -33,14 +33,40 @@ export interface NumberFieldProps {
  * A number typed the Italian way: '120.000' or '120000' are the same number and the field
  * shows it with its dots as the user types; a unit after the field. Non-negative only.
  */
-export function NumberField({ label, value, onChange, unit, help, error, required, requiredMark, decimals = false, plain = false, id, name, placeholder, autoComplete = 'off', onBlur, className, ref }: NumberFieldProps) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  unit,
+  help,
+  error,
+  required,
+  requiredMark,
+  decimals = false,
+  plain = false,
+  id,
+  name,
+  placeholder,
+  autoComplete = 'off',
+  onBlur,
+  className,
+  ref,
+}: NumberFieldProps) {
   const mode: NumberTextMode = decimals ? 'decimal' : plain ? 'plain' : 'thousands';
   const [text, setText] = useState(() => numberToText(value, mode));
   // A value set from outside (a saved answer arriving, a reset) replaces the text; the
   // text typed stays as typed while it stands for the same number ('45,' while typing '45,5').
   const shown = parseNumberText(text, mode) === value ? text : numberToText(value, mode);
   return (
-    <Field label={label} help={help} error={error} required={required} requiredMark={requiredMark} id={id} className={className}>
+    <Field
+      label={label}
+      help={help}
+      error={error}
+      required={required}
+      requiredMark={requiredMark}
+      id={id}
+      className={className}
+    >
       {(control) => (
         <div className={styles.row}>
           <input

@@ -42,7 +42,12 @@ export function numberToText(value: number | null | undefined, mode: NumberTextM
  */
 function splitDecimal(text: string): { whole: string; fraction: string; hasComma: boolean } {
   const comma = text.lastIndexOf(',');
-  if (comma >= 0) return { whole: stripNonDigits(text.slice(0, comma)), fraction: stripNonDigits(text.slice(comma + 1)), hasComma: true };
+  if (comma >= 0)
+    return {
+      whole: stripNonDigits(text.slice(0, comma)),
+      fraction: stripNonDigits(text.slice(comma + 1)),
+      hasComma: true,
+    };
   const dots = text.split('.');
   if (dots.length === 2 && !/^\d{3}$/.test(dots[1].trim())) {
     return { whole: stripNonDigits(dots[0]), fraction: stripNonDigits(dots[1]), hasComma: true };

@@ -22,7 +22,11 @@ export function PageMeta({ title, description, noindex = false, image: ownImage 
   const origin = useSiteOrigin();
   const pathname = useLocation({ select: (location) => location.pathname });
   const url = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
-  const image = ownImage ? (/^https?:\/\//.test(ownImage.url) ? ownImage.url : `${origin}${ownImage.url.startsWith('/') ? '' : '/'}${ownImage.url}`) : `${origin}${SHARE_IMAGE.path}`;
+  const image = ownImage
+    ? /^https?:\/\//.test(ownImage.url)
+      ? ownImage.url
+      : `${origin}${ownImage.url.startsWith('/') ? '' : '/'}${ownImage.url}`
+    : `${origin}${SHARE_IMAGE.path}`;
   const size = ownImage ? { width: ownImage.width, height: ownImage.height } : SHARE_IMAGE;
   return (
     <>

@@ -1,4 +1,11 @@
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ModeNav, Page } from './page';
@@ -23,8 +30,14 @@ async function renderAt(path: string) {
       <p>Contenuto</p>
     </Page>
   );
-  const routes = [createRoute({ getParentRoute: () => root, path: '/faq', component: page }), createRoute({ getParentRoute: () => root, path: '/faq/vendocasa', component: page })];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [path] }) });
+  const routes = [
+    createRoute({ getParentRoute: () => root, path: '/faq', component: page }),
+    createRoute({ getParentRoute: () => root, path: '/faq/vendocasa', component: page }),
+  ];
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   render(<RouterProvider router={router} />);
   await act(() => router.load());
 }

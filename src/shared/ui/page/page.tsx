@@ -28,7 +28,18 @@ export interface PageProps {
  * The scaffold of every content page: the container, the heading block (eyebrow, h1, intro)
  * and an optional sub-navigation, so the pages share one layout instead of nine copies.
  */
-export function Page({ title, intro, top, eyebrow, headerExtra, nav, width = 'wide', headerId, className, children }: PageProps) {
+export function Page({
+  title,
+  intro,
+  top,
+  eyebrow,
+  headerExtra,
+  nav,
+  width = 'wide',
+  headerId,
+  className,
+  children,
+}: PageProps) {
   return (
     <div className={cx(styles.page, className)}>
       <div className={cx(styles.inner, width === 'narrow' && styles.narrow)}>
@@ -63,7 +74,12 @@ export function ModeNav({ label, items, current }: { label: string; items: reado
       <ul className={styles.navList}>
         {items.map((item) => (
           <li key={item.key}>
-            <Link to={item.to as LinkProps['to']} className={styles.navLink} activeOptions={{ exact: true }} aria-current={item.key === current ? 'page' : undefined}>
+            <Link
+              to={item.to as LinkProps['to']}
+              className={styles.navLink}
+              activeOptions={{ exact: true }}
+              aria-current={item.key === current ? 'page' : undefined}
+            >
               {item.label}
             </Link>
           </li>

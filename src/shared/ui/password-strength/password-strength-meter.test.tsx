@@ -21,7 +21,9 @@ describe('PasswordStrengthMeter', () => {
 
   it('calls a common password weak, with advice, once the dictionaries have loaded', async () => {
     meter('Password1!');
-    expect(await screen.findByText(new RegExp(common.passwordStrength.weak.replace('.', '\\.')), {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(new RegExp(common.passwordStrength.weak.replace('.', '\\.')), {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByText(/troppo facile da indovinare/)).toBeTruthy();
     expect(screen.getByTestId('password-strength').dataset.level).toBe('weak');
   });

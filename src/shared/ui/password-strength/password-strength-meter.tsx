@@ -1,9 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { ACCEPTED_PASSWORD_SCORE, loadPasswordScorer, type PasswordScore, type PasswordScorer } from '@/shared/lib/password-strength';
+import {
+  ACCEPTED_PASSWORD_SCORE,
+  loadPasswordScorer,
+  type PasswordScore,
+  type PasswordScorer,
+} from '@/shared/lib/password-strength';
 import styles from './password-strength-meter.module.css';
 
-const LEVEL: Record<PasswordScore, 'weak' | 'fair' | 'good' | 'strong'> = { 0: 'weak', 1: 'weak', 2: 'fair', 3: 'good', 4: 'strong' };
+const LEVEL: Record<PasswordScore, 'weak' | 'fair' | 'good' | 'strong'> = {
+  0: 'weak',
+  1: 'weak',
+  2: 'fair',
+  3: 'good',
+  4: 'strong',
+};
 
 export interface PasswordStrengthMeterProps {
   password: string;
@@ -39,7 +50,11 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStr
     <div className={styles.meter} data-testid="password-strength" data-level={level ?? 'pending'}>
       <div className={styles.bar} aria-hidden="true">
         {[1, 2, 3, 4].map((step) => (
-          <span key={step} className={styles.step} data-on={score !== null && Math.max(score, 1) >= step ? level : undefined} />
+          <span
+            key={step}
+            className={styles.step}
+            data-on={score !== null && Math.max(score, 1) >= step ? level : undefined}
+          />
         ))}
       </div>
       <p className={styles.label} aria-live="polite">

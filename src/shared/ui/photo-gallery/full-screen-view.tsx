@@ -6,7 +6,19 @@ import type { GalleryImage, PhotoGalleryLabels } from './photo-gallery';
 import styles from './photo-gallery.module.css';
 
 /** The gallery's full-screen view, loaded when it first opens. */
-export default function FullScreenView({ images, index, go, labels, onClose }: { images: GalleryImage[]; index: number; go: (to: number) => void; labels: PhotoGalleryLabels; onClose: () => void }) {
+export default function FullScreenView({
+  images,
+  index,
+  go,
+  labels,
+  onClose,
+}: {
+  images: GalleryImage[];
+  index: number;
+  go: (to: number) => void;
+  labels: PhotoGalleryLabels;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDivElement>(null);
   const total = images.length;
   const image = images[index];
@@ -19,7 +31,9 @@ export default function FullScreenView({ images, index, go, labels, onClose }: {
     const opener = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
     element.focus();
     // The page behind is inert and still while the photos fill the screen.
-    const siblings = Array.from(doc.body.children).filter((child): child is HTMLElement => child instanceof HTMLElement && !child.contains(element));
+    const siblings = Array.from(doc.body.children).filter(
+      (child): child is HTMLElement => child instanceof HTMLElement && !child.contains(element),
+    );
     const wasInert = siblings.map((child) => child.inert);
     siblings.forEach((child) => (child.inert = true));
     const overflow = doc.body.style.overflow;
@@ -54,7 +68,15 @@ export default function FullScreenView({ images, index, go, labels, onClose }: {
   };
 
   return createPortal(
-    <div ref={dialog} className={styles.fullScreen} role="dialog" aria-modal="true" aria-label={labels.region} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div
+      ref={dialog}
+      className={styles.fullScreen}
+      role="dialog"
+      aria-modal="true"
+      aria-label={labels.region}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <div className={styles.fullScreenBar}>
         <p className={styles.fullScreenCounter}>{labels.counter(index + 1, total)}</p>
         <button type="button" className={styles.close} onClick={onClose} aria-label={labels.close}>

@@ -38,14 +38,34 @@ export function useSwipe(onSwipe: (direction: 1 | -1) => void) {
 }
 
 /** The arrows that turn the picture, on the gallery and in full screen; none for a single picture. */
-export function TurnButtons({ index, total, go, labels }: { index: number; total: number; go: (to: number) => void; labels: { previous: string; next: string } }) {
+export function TurnButtons({
+  index,
+  total,
+  go,
+  labels,
+}: {
+  index: number;
+  total: number;
+  go: (to: number) => void;
+  labels: { previous: string; next: string };
+}) {
   if (total <= 1) return null;
   return (
     <>
-      <button type="button" className={cx(styles.turn, styles.previous)} onClick={() => go(index - 1)} aria-label={labels.previous}>
+      <button
+        type="button"
+        className={cx(styles.turn, styles.previous)}
+        onClick={() => go(index - 1)}
+        aria-label={labels.previous}
+      >
         <Icon name="chevron-right" className={styles.flip} />
       </button>
-      <button type="button" className={cx(styles.turn, styles.next)} onClick={() => go(index + 1)} aria-label={labels.next}>
+      <button
+        type="button"
+        className={cx(styles.turn, styles.next)}
+        onClick={() => go(index + 1)}
+        aria-label={labels.next}
+      >
         <Icon name="chevron-right" />
       </button>
     </>

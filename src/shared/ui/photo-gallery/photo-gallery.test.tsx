@@ -2,7 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { PhotoGallery, type GalleryImage } from './photo-gallery';
 
-const IMAGES: GalleryImage[] = Array.from({ length: 4 }, (_, i) => ({ url: `/media/${i + 1}.jpg`, thumbnailUrl: `/media/${i + 1}-t.jpg`, width: 1200, height: 800, alt: `Foto ${i + 1} di 4` }));
+const IMAGES: GalleryImage[] = Array.from({ length: 4 }, (_, i) => ({
+  url: `/media/${i + 1}.jpg`,
+  thumbnailUrl: `/media/${i + 1}-t.jpg`,
+  width: 1200,
+  height: 800,
+  alt: `Foto ${i + 1} di 4`,
+}));
 const LABELS = {
   region: 'Foto',
   previous: 'Foto precedente',

@@ -88,10 +88,24 @@ export function PhotoGallery({ images, labels, priority = false, className }: Ph
   };
 
   return (
-    <section className={cx(styles.gallery, className)} aria-label={labels.region} aria-roledescription="galleria" tabIndex={0} onKeyDown={onKeyDown} data-testid="photo-gallery">
+    <section
+      className={cx(styles.gallery, className)}
+      aria-label={labels.region}
+      aria-roledescription="galleria"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="photo-gallery"
+    >
       <div className={styles.stage} {...swipe}>
         {/* A click on the picture opens it large; keyboards have the full-screen button below. */}
-        <button type="button" className={styles.open} onClick={() => setFullScreen(true)} onPointerEnter={prepareFullScreen} onPointerDown={prepareFullScreen} tabIndex={-1}>
+        <button
+          type="button"
+          className={styles.open}
+          onClick={() => setFullScreen(true)}
+          onPointerEnter={prepareFullScreen}
+          onPointerDown={prepareFullScreen}
+          tabIndex={-1}
+        >
           <img
             key={image.url}
             className={styles.image}
@@ -109,7 +123,13 @@ export function PhotoGallery({ images, labels, priority = false, className }: Ph
         <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
           {labels.counter(index + 1, total)}
         </p>
-        <button type="button" className={styles.expand} onClick={() => setFullScreen(true)} onPointerEnter={prepareFullScreen} onFocus={prepareFullScreen}>
+        <button
+          type="button"
+          className={styles.expand}
+          onClick={() => setFullScreen(true)}
+          onPointerEnter={prepareFullScreen}
+          onFocus={prepareFullScreen}
+        >
           <Icon name="external" />
           <span>{labels.fullScreen}</span>
         </button>
@@ -125,7 +145,15 @@ export function PhotoGallery({ images, labels, priority = false, className }: Ph
                 aria-label={labels.thumbnail(position + 1)}
                 aria-current={position === index ? 'true' : undefined}
               >
-                <img src={item.thumbnailUrl || item.url} alt="" width={96} height={72} loading="lazy" decoding="async" draggable={false} />
+                <img
+                  src={item.thumbnailUrl || item.url}
+                  alt=""
+                  width={96}
+                  height={72}
+                  loading="lazy"
+                  decoding="async"
+                  draggable={false}
+                />
               </button>
             </li>
           ))}
@@ -139,4 +167,3 @@ export function PhotoGallery({ images, labels, priority = false, className }: Ph
     </section>
   );
 }
-

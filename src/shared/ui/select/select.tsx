@@ -20,9 +20,29 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function Select({ label, options, placeholder, help, error, requiredMark, id, required, className, ref, ...select }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  help,
+  error,
+  requiredMark,
+  id,
+  required,
+  className,
+  ref,
+  ...select
+}: SelectProps) {
   return (
-    <Field label={label} help={help} error={error} required={required} requiredMark={requiredMark} id={id} className={className}>
+    <Field
+      label={label}
+      help={help}
+      error={error}
+      required={required}
+      requiredMark={requiredMark}
+      id={id}
+      className={className}
+    >
       {(control) => (
         <select ref={ref} {...select} {...control} className={cx(fieldStyles.control, styles.select)}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

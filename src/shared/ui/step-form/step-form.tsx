@@ -26,7 +26,17 @@ export interface StepFormProps {
 }
 
 /** One wizard question: heading, hint, fields, an error region and the submit. */
-export function StepForm({ title, hint, children, onSubmit, submitLabel, busy = false, error = null, actions, className }: StepFormProps) {
+export function StepForm({
+  title,
+  hint,
+  children,
+  onSubmit,
+  submitLabel,
+  busy = false,
+  error = null,
+  actions,
+  className,
+}: StepFormProps) {
   const { t } = useTranslation('common');
   const headingId = `step-heading-${useId()}`;
   const submit = (event: FormEvent) => {
@@ -34,14 +44,24 @@ export function StepForm({ title, hint, children, onSubmit, submitLabel, busy = 
     if (!busy) onSubmit();
   };
   return (
-    <form className={className ?? styles.form} onSubmit={submit} noValidate aria-labelledby={headingId} aria-busy={busy || undefined}>
+    <form
+      className={className ?? styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={headingId}
+      aria-busy={busy || undefined}
+    >
       <div className={styles.head}>
         <StepHeading id={headingId}>{title}</StepHeading>
         {hint ? <p className={styles.hint}>{hint}</p> : null}
       </div>
       {children ? <div className={styles.fields}>{children}</div> : null}
       <div role="alert" className={styles.error}>
-        {error ? <Alert tone="error" live={false}>{error}</Alert> : null}
+        {error ? (
+          <Alert tone="error" live={false}>
+            {error}
+          </Alert>
+        ) : null}
       </div>
       <div className={styles.actions}>
         <Button type="submit" size="large" fullWidth loading={busy}>

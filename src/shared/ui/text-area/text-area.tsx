@@ -11,10 +11,37 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextArea({ label, help, error, requiredMark, id, required, className, rows = 5, ref, ...textarea }: TextAreaProps) {
+export function TextArea({
+  label,
+  help,
+  error,
+  requiredMark,
+  id,
+  required,
+  className,
+  rows = 5,
+  ref,
+  ...textarea
+}: TextAreaProps) {
   return (
-    <Field label={label} help={help} error={error} required={required} requiredMark={requiredMark} id={id} className={className}>
-      {(control) => <textarea ref={ref} rows={rows} {...textarea} {...control} className={cx(fieldStyles.control, styles.textarea)} />}
+    <Field
+      label={label}
+      help={help}
+      error={error}
+      required={required}
+      requiredMark={requiredMark}
+      id={id}
+      className={className}
+    >
+      {(control) => (
+        <textarea
+          ref={ref}
+          rows={rows}
+          {...textarea}
+          {...control}
+          className={cx(fieldStyles.control, styles.textarea)}
+        />
+      )}
     </Field>
   );
 }

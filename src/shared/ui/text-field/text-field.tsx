@@ -11,9 +11,28 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled single-line input (text, email, tel, number, password ...). */
-export function TextField({ label, help, error, requiredMark, id, required, className, type = 'text', ref, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  help,
+  error,
+  requiredMark,
+  id,
+  required,
+  className,
+  type = 'text',
+  ref,
+  ...input
+}: TextFieldProps) {
   return (
-    <Field label={label} help={help} error={error} required={required} requiredMark={requiredMark} id={id} className={className}>
+    <Field
+      label={label}
+      help={help}
+      error={error}
+      required={required}
+      requiredMark={requiredMark}
+      id={id}
+      className={className}
+    >
       {(control) => <input ref={ref} type={type} {...input} {...control} className={cx(fieldStyles.control)} />}
     </Field>
   );

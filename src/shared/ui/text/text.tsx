@@ -10,7 +10,15 @@ export interface TextProps extends HTMLAttributes<HTMLElement> {
   children?: ReactNode;
 }
 
-export function Text({ as: Tag = 'p', size = 'body', tone = 'default', weight = 'regular', className, children, ...rest }: TextProps) {
+export function Text({
+  as: Tag = 'p',
+  size = 'body',
+  tone = 'default',
+  weight = 'regular',
+  className,
+  children,
+  ...rest
+}: TextProps) {
   return (
     <Tag {...rest} className={cx(styles.text, styles[size], styles[tone], weight === 'bold' && styles.bold, className)}>
       {children}

@@ -12,7 +12,8 @@ export const Route = createFileRoute('/valutocasa/citta/$city')({
   staticData: { homeTypes: ACCEPTS.sellerBuyer, defaultHomeType: HOME_TYPE.SELLER, header: 'hideSticky' },
   params: { parse: (raw) => requireParams(paramsSchema, raw) },
   // A town not found, or a search that fails, leaves the landing without a town chosen.
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(valuationCityQueryOptions(params.city.toLowerCase())),
+  loader: ({ context, params }) =>
+    context.queryClient.prefetchQuery(valuationCityQueryOptions(params.city.toLowerCase())),
   component: RouteComponent,
 });
 

@@ -68,7 +68,9 @@ export class FakeXhr {
   responseType = '';
   timeout = 0;
   aborted = false;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -103,7 +105,9 @@ export class FakeXhr {
   async respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = JSON.stringify(body);
-    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    this.responseHeaders = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     await act(async () => this.onload?.());
   }
   async failNetwork() {
@@ -118,7 +122,11 @@ export interface MediaServer {
   answer(xhr: FakeXhr, outcome?: { status: number; reason: MediaUploadResult['Reason'] }): Promise<MediaItem | null>;
 }
 
-export function installMediaServer(fetchMock: FetchMock, initial: MediaItem[], limits: MediaLimits = LIMITS): MediaServer {
+export function installMediaServer(
+  fetchMock: FetchMock,
+  initial: MediaItem[],
+  limits: MediaLimits = LIMITS,
+): MediaServer {
   FakeXhr.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   const server: MediaServer = {
@@ -128,7 +136,23 @@ export function installMediaServer(fetchMock: FetchMock, initial: MediaItem[], l
       const file = xhr.files[0]!;
       const mediaType = Number(xhr.mediaType);
       if (outcome && outcome.status !== 0) {
-        await xhr.respond(200, { Outcome: 'ko', Uploaded: 0, Refused: 1, Files: [{ Index: 0, FileName: file.name, Status: outcome.status, StatusCode: 'x', Reason: outcome.reason, Media: null }], MediaInfo: server.items, Limits: limits });
+        await xhr.respond(200, {
+          Outcome: 'ko',
+          Uploaded: 0,
+          Refused: 1,
+          Files: [
+            {
+              Index: 0,
+              FileName: file.name,
+              Status: outcome.status,
+              StatusCode: 'x',
+              Reason: outcome.reason,
+              Media: null,
+            },
+          ],
+          MediaInfo: server.items,
+          Limits: limits,
+        });
         return null;
       }
       const photos = server.items.filter((item) => item.MediaType === 1 || item.MediaType === 3);
@@ -136,13 +160,23 @@ export function installMediaServer(fetchMock: FetchMock, initial: MediaItem[], l
       const item = mediaItem(mediaType);
       server.items = ordered(mediaType === 1 ? [...photos, item, ...others] : [...server.items, item]);
       const stored = server.items.find((other) => other.Id === item.Id)!;
-      await xhr.respond(200, { Outcome: 'ok', Uploaded: 1, Refused: 0, Files: [{ Index: 0, FileName: file.name, Status: 0, StatusCode: 'ok', Reason: null, Media: stored }], MediaInfo: server.items, Limits: limits });
+      await xhr.respond(200, {
+        Outcome: 'ok',
+        Uploaded: 1,
+        Refused: 0,
+        Files: [{ Index: 0, FileName: file.name, Status: 0, StatusCode: 'ok', Reason: null, Media: stored }],
+        MediaInfo: server.items,
+        Limits: limits,
+      });
       return stored;
     },
   };
   const path = `/api/Property/${LISTING_ID}/Media`;
   server.api = fakeApi(fetchMock, {
-    [`GET /api/User/GetMyPropertyById/${LISTING_ID}`]: () => [200, { Id: LISTING_ID, MediaInfo: server.items, MediaLimits: limits }],
+    [`GET /api/User/GetMyPropertyById/${LISTING_ID}`]: () => [
+      200,
+      { Id: LISTING_ID, MediaInfo: server.items, MediaLimits: limits },
+    ],
     [`PUT ${path}/Order`]: ({ body }) => {
       const ids = (body as { MediaIds: number[] }).MediaIds;
       const first = ids.map((id) => server.items.find((item) => item.Id === id)!);
@@ -156,7 +190,8 @@ export function installMediaServer(fetchMock: FetchMock, initial: MediaItem[], l
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const url = new URL(request.url, 'http://localhost');
     const match = new RegExp(`^${path}/(\\d+)(/Cover)?$`).exec(url.pathname);
-    if (!match || !(request.method === 'DELETE' || (request.method === 'PUT' && match[2]))) return answerListed(input, init);
+    if (!match || !(request.method === 'DELETE' || (request.method === 'PUT' && match[2])))
+      return answerListed(input, init);
     server.api.calls.push({ method: request.method, path: url.pathname, query: url.searchParams, body: undefined });
     const id = Number(match[1]);
     if (request.method === 'PUT') {
@@ -165,7 +200,10 @@ export function installMediaServer(fetchMock: FetchMock, initial: MediaItem[], l
     } else {
       server.items = ordered(server.items.filter((item) => item.Id !== id));
     }
-    return new Response(JSON.stringify({ MediaInfo: server.items }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ MediaInfo: server.items }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return server;
 }

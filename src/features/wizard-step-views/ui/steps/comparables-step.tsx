@@ -13,11 +13,20 @@ import styles from './steps.module.css';
 export default function ComparablesStep({ answers, valuationId, busy, error, onAnswer }: StepViewProps<'comparables'>) {
   const { t } = useTranslation('wizard');
   const details = useValuationDetails(valuationId);
-  const count = details.data ? details.data.Comparables.filter((c) => !c.Outlier).length : (answers.loader?.comparableIds.length ?? 0);
+  const count = details.data
+    ? details.data.Comparables.filter((c) => !c.Outlier).length
+    : (answers.loader?.comparableIds.length ?? 0);
   const sellType = details.data?.Subject.SellType ?? 1;
 
   return (
-    <StepForm title={t('steps.comparables.title', { count })} hint={t('steps.comparables.hint')} submitLabel={t('steps.comparables.submit')} onSubmit={() => onAnswer(null)} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.comparables.title', { count })}
+      hint={t('steps.comparables.hint')}
+      submitLabel={t('steps.comparables.submit')}
+      onSubmit={() => onAnswer(null)}
+      busy={busy}
+      error={error}
+    >
       {details.isPending && details.fetchStatus !== 'idle' ? <Spinner label={t('steps.comparables.loading')} /> : null}
       {details.isError ? <p className={styles.muted}>{t('steps.comparables.loadFailed')}</p> : null}
       {details.data && details.data.Comparables.length > 0 ? (
@@ -45,7 +54,13 @@ function ComparableCard({ comparable, sellType }: { comparable: ValuationCompara
         {comparable.Status === 'sold' ? <span className={styles.badge}>{t('steps.comparables.sold')}</span> : null}
         {comparable.Outlier ? <span className={styles.badge}>{t('steps.comparables.outlier')}</span> : null}
         {comparable.Status === 'published' ? (
-          <Link to="/immobile/$id" params={{ id: String(comparable.Id) }} target="_blank" className={styles.comparableLink} aria-label={t('steps.comparables.viewLabel', { distance, surface, price })}>
+          <Link
+            to="/immobile/$id"
+            params={{ id: String(comparable.Id) }}
+            target="_blank"
+            className={styles.comparableLink}
+            aria-label={t('steps.comparables.viewLabel', { distance, surface, price })}
+          >
             {t('steps.comparables.view')}
           </Link>
         ) : null}

@@ -48,7 +48,9 @@ describe('CompositionStep (6)', () => {
   });
 
   it('lets a garage have no room', async () => {
-    const { onAnswer } = await renderStep(CompositionStep, 'composition', { answers: { propertyType: { propertyTypeId: 4 } } });
+    const { onAnswer } = await renderStep(CompositionStep, 'composition', {
+      answers: { propertyType: { propertyTypeId: 4 } },
+    });
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ rooms: 0, bathrooms: 0, roomCounts: [] });
   });

@@ -22,12 +22,15 @@ export default function CompositionStep({ answer, answers, busy, error, onAnswer
   const { t } = useTranslation('wizard');
   const family = familyOf(answers.propertyType?.propertyTypeId ?? 0);
   const isHome = HOME_FAMILIES.has(family);
-  const first: readonly number[] = family === 'commercial' || family === 'office' || family === 'warehouse' ? BUSINESS_ROOMS : HOME_ROOMS;
+  const first: readonly number[] =
+    family === 'commercial' || family === 'office' || family === 'warehouse' ? BUSINESS_ROOMS : HOME_ROOMS;
   const others = REFERENCE_IDS.roomTypes.filter((id) => id !== BATHROOM && !first.includes(id));
 
   const [rooms, setRooms] = useState(answer?.rooms ?? 0);
   const [bathrooms, setBathrooms] = useState(answer?.bathrooms ?? 0);
-  const [counts, setCounts] = useState<Record<number, number>>(() => Object.fromEntries((answer?.roomCounts ?? []).map((r) => [r.roomTypeId, r.count])));
+  const [counts, setCounts] = useState<Record<number, number>>(() =>
+    Object.fromEntries((answer?.roomCounts ?? []).map((r) => [r.roomTypeId, r.count])),
+  );
   // A saved answer with a room type of the longer list opens it.
   const [showAll, setShowAll] = useState(() => (answer?.roomCounts ?? []).some((r) => others.includes(r.roomTypeId)));
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
@@ -55,12 +58,23 @@ export default function CompositionStep({ answer, answers, busy, error, onAnswer
 
   const stepperOf = (id: number) => (
     <li key={id}>
-      <Stepper label={t(`roomTypes.${id}`)} value={counts[id] ?? 0} max={99} onChange={(count) => setCounts((current) => ({ ...current, [id]: count }))} />
+      <Stepper
+        label={t(`roomTypes.${id}`)}
+        value={counts[id] ?? 0}
+        max={99}
+        onChange={(count) => setCounts((current) => ({ ...current, [id]: count }))}
+      />
     </li>
   );
 
   return (
-    <StepForm title={t('steps.composition.title')} hint={t('steps.composition.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.composition.title')}
+      hint={t('steps.composition.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef} className={styles.fields}>
         <ul className={styles.steppers}>
           <li>
@@ -99,7 +113,13 @@ export default function CompositionStep({ answer, answers, busy, error, onAnswer
               {others.map(stepperOf)}
             </ul>
           ) : null}
-          <button type="button" className={styles.disclosure} aria-expanded={showAll} aria-controls={showAll ? `${breakdownId}-more` : undefined} onClick={() => setShowAll((open) => !open)}>
+          <button
+            type="button"
+            className={styles.disclosure}
+            aria-expanded={showAll}
+            aria-controls={showAll ? `${breakdownId}-more` : undefined}
+            onClick={() => setShowAll((open) => !open)}
+          >
             {t(showAll ? 'steps.composition.less' : 'steps.composition.more')}
           </button>
         </fieldset>

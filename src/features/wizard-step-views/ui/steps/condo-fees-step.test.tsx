@@ -15,10 +15,10 @@ describe('CondoFeesStep (10)', () => {
   it('refuses an empty amount and one past the limit', async () => {
     const { onAnswer } = await renderStep(CondoFeesStep, 'condoFees');
     submit();
-    expect(screen.getByText('Scrivi l\'importo mensile, oppure spunta «Non ci sono spese condominiali».')).toBeTruthy();
+    expect(screen.getByText("Scrivi l'importo mensile, oppure spunta «Non ci sono spese condominiali».")).toBeTruthy();
     fireEvent.change(field(), { target: { value: '150.000' } });
     submit();
-    expect(screen.getByText('L\'importo può essere al massimo 100.000 € al mese.')).toBeTruthy();
+    expect(screen.getByText("L'importo può essere al massimo 100.000 € al mese.")).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
   });
 

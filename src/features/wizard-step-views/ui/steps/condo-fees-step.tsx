@@ -20,7 +20,12 @@ export default function CondoFeesStep({ answer, answers, busy, error, onAnswer }
 
   const submit = () => {
     const amount = none ? 0 : fees;
-    const found = amount === null ? t('steps.condoFees.errors.required') : amount > FEES_MAX ? t('steps.condoFees.errors.tooLarge') : undefined;
+    const found =
+      amount === null
+        ? t('steps.condoFees.errors.required')
+        : amount > FEES_MAX
+          ? t('steps.condoFees.errors.tooLarge')
+          : undefined;
     setProblem(found);
     const value = { condoFees: amount };
     if (found || !isValidAnswer('condoFees', value, answers)) {
@@ -31,7 +36,13 @@ export default function CondoFeesStep({ answer, answers, busy, error, onAnswer }
   };
 
   return (
-    <StepForm title={t('steps.condoFees.title')} hint={t('steps.condoFees.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.condoFees.title')}
+      hint={t('steps.condoFees.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef} className={styles.fields}>
         {none ? null : (
           <NumberField

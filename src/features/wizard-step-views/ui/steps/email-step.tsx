@@ -40,7 +40,13 @@ export default function EmailStep({ flow, answer, answers, busy, error, onAnswer
   };
 
   return (
-    <StepForm title={t(listing ? 'steps.email.titleListing' : 'steps.email.title')} hint={t(listing ? 'steps.email.hintListing' : 'steps.email.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t(listing ? 'steps.email.titleListing' : 'steps.email.title')}
+      hint={t(listing ? 'steps.email.hintListing' : 'steps.email.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef} className={styles.fields}>
         <TextField
           label={t('steps.email.label')}

@@ -18,11 +18,13 @@ describe('EnergyClassStep (9)', () => {
   it('refuses no class and an index past the limit', async () => {
     const { onAnswer } = await renderStep(EnergyClassStep, 'energyClass');
     submit();
-    expect(screen.getByText('Scegli la classe energetica, oppure «Esente» o «In attesa di certificazione».')).toBeTruthy();
+    expect(
+      screen.getByText('Scegli la classe energetica, oppure «Esente» o «In attesa di certificazione».'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /^D/ }));
     fireEvent.change(screen.getByLabelText(/Indice di prestazione/), { target: { value: '1000,5' } });
     submit();
-    expect(screen.getByText('Scrivi un indice tra 0 e 1.000 kWh/m² all\'anno.')).toBeTruthy();
+    expect(screen.getByText("Scrivi un indice tra 0 e 1.000 kWh/m² all'anno.")).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
     // 1,000 is the most taken.
     fireEvent.change(screen.getByLabelText(/Indice di prestazione/), { target: { value: '1000' } });
@@ -36,7 +38,9 @@ describe('EnergyClassStep (9)', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^B/ }));
     expect(screen.getByLabelText(/Indice di prestazione/)).toBeTruthy();
     expect(screen.getByText('kWh/m² anno')).toBeTruthy();
-    expect(screen.getByTestId('energy-performance-note').textContent).toBe("Se non hai l'attestato (APE) a portata di mano puoi aggiungerlo dopo: ricorda che la legge lo chiede in ogni annuncio.");
+    expect(screen.getByTestId('energy-performance-note').textContent).toBe(
+      "Se non hai l'attestato (APE) a portata di mano puoi aggiungerlo dopo: ricorda che la legge lo chiede in ogni annuncio.",
+    );
     // Without it the step goes on.
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ energyClassId: 5, energyPerformance: null });

@@ -31,7 +31,10 @@ export default function EnergyClassStep({ answer, answers, busy, error, onAnswer
   const submit = () => {
     const found: Partial<Record<Field, string>> = {
       class: classId === undefined ? t('steps.energyClass.errors.class') : undefined,
-      performance: certified && performance !== null && (performance < 0 || performance > ENERGY_PERFORMANCE_MAX) ? t('steps.energyClass.errors.performance') : undefined,
+      performance:
+        certified && performance !== null && (performance < 0 || performance > ENERGY_PERFORMANCE_MAX)
+          ? t('steps.energyClass.errors.performance')
+          : undefined,
     };
     setProblems(found);
     const value = { energyClassId: classId, energyPerformance: certified ? performance : null } as EnergyClassAnswer;
@@ -42,10 +45,17 @@ export default function EnergyClassStep({ answer, answers, busy, error, onAnswer
     onAnswer(value);
   };
 
-  const description = (id: number) => (id === EXEMPT ? t('steps.energyClass.exemptHint') : id === PENDING ? t('steps.energyClass.pendingHint') : undefined);
+  const description = (id: number) =>
+    id === EXEMPT ? t('steps.energyClass.exemptHint') : id === PENDING ? t('steps.energyClass.pendingHint') : undefined;
 
   return (
-    <StepForm title={t('steps.energyClass.title')} hint={t('steps.energyClass.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.energyClass.title')}
+      hint={t('steps.energyClass.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef} className={styles.fields}>
         <ChoiceCards
           legend={t('steps.energyClass.legend')}
@@ -53,7 +63,11 @@ export default function EnergyClassStep({ answer, answers, busy, error, onAnswer
           name="energyClass"
           compact
           columns={2}
-          options={REFERENCE_IDS.energyClasses.map((id) => ({ value: id, label: t(`energyClasses.${id}`), description: description(id) }))}
+          options={REFERENCE_IDS.energyClasses.map((id) => ({
+            value: id,
+            label: t(`energyClasses.${id}`),
+            description: description(id),
+          }))}
           value={classId}
           onChange={(id) => {
             setClassId(id);

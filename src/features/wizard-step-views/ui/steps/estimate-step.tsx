@@ -29,14 +29,27 @@ export default function EstimateStep({ answers, valuationId, busy, error, onAnsw
         <div className={styles.fields}>
           <div className={styles.estimate} data-testid="estimate">
             <p className={styles.estimateLabel}>{t('steps.estimate.rangeLabel')}</p>
-            <p className={styles.estimateRange}>{t('steps.estimate.range', { min: formatMoney(min, sellType), max: formatMoney(max, sellType) })}</p>
-            {estimate ? <p className={styles.message}>{t('steps.estimate.point', { value: formatMoney(estimate.Point, sellType) })}</p> : null}
-            {estimate ? <p className={styles.muted}>{t('steps.estimate.perSqm', { value: formatPerSqm(estimate.PricePerSqm, sellType) })}</p> : null}
+            <p className={styles.estimateRange}>
+              {t('steps.estimate.range', { min: formatMoney(min, sellType), max: formatMoney(max, sellType) })}
+            </p>
+            {estimate ? (
+              <p className={styles.message}>
+                {t('steps.estimate.point', { value: formatMoney(estimate.Point, sellType) })}
+              </p>
+            ) : null}
+            {estimate ? (
+              <p className={styles.muted}>
+                {t('steps.estimate.perSqm', { value: formatPerSqm(estimate.PricePerSqm, sellType) })}
+              </p>
+            ) : null}
           </div>
           {estimate && details.data ? (
             <p className={styles.muted}>
               {t('steps.estimate.confidence', { level: t(`steps.estimate.confidenceLevels.${estimate.Confidence}`) })}{' '}
-              {t('steps.estimate.based', { count: estimate.ComparableCount, radius: formatDistance(details.data.RadiusM ?? 0) })}
+              {t('steps.estimate.based', {
+                count: estimate.ComparableCount,
+                radius: formatDistance(details.data.RadiusM ?? 0),
+              })}
             </p>
           ) : null}
           {details.data?.MailSent ? <p className={styles.message}>{t('steps.estimate.mailSent')}</p> : null}

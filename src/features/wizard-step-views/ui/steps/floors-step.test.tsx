@@ -6,7 +6,8 @@ import { renderStep } from './step-test-utils';
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
 const floor = () => screen.getByLabelText(/^Piano/) as HTMLSelectElement;
 const floors = () => screen.getByLabelText(/Piani dell'edificio/) as HTMLInputElement;
-const lift = (answer: 'Sì' | 'No') => fireEvent.click(within(screen.getByRole('group', { name: "C'è l'ascensore?" })).getByRole('radio', { name: answer }));
+const lift = (answer: 'Sì' | 'No') =>
+  fireEvent.click(within(screen.getByRole('group', { name: "C'è l'ascensore?" })).getByRole('radio', { name: answer }));
 
 describe('FloorsStep (7)', () => {
   it('asks the floor with Italian floor names', async () => {

@@ -28,7 +28,13 @@ export default function FloorsStep({ answer, answers, busy, error, onAnswer }: S
   const fieldsRef = useRef<HTMLDivElement>(null);
 
   const floorLabel = (n: number) =>
-    n === 0 ? t('steps.floors.ground') : n === -1 ? t('steps.floors.basement') : n < 0 ? t('steps.floors.basementN', { n: -n }) : t('steps.floors.nth', { n });
+    n === 0
+      ? t('steps.floors.ground')
+      : n === -1
+        ? t('steps.floors.basement')
+        : n < 0
+          ? t('steps.floors.basementN', { n: -n })
+          : t('steps.floors.nth', { n });
   const floorOptions = Array.from({ length: LISTED_FLOORS - LOWEST_FLOOR + 1 }, (_, i) => LOWEST_FLOOR + i)
     .sort((a, b) => (a < 0 && b < 0 ? b - a : a - b))
     .map((n) => ({ value: String(n), label: floorLabel(n) }));
@@ -38,8 +44,10 @@ export default function FloorsStep({ answer, answers, busy, error, onAnswer }: S
   const submit = () => {
     const found: Partial<Record<Field, string>> = {};
     if (floor === null) found.floor = t('steps.floors.errors.floor');
-    if (buildingFloors === null || buildingFloors < 1 || buildingFloors > HIGHEST_FLOOR) found.buildingFloors = t('steps.floors.errors.buildingFloors');
-    else if (floor !== null && floor > buildingFloors) found.floor = t('steps.floors.errors.floorAbove', { floors: buildingFloors });
+    if (buildingFloors === null || buildingFloors < 1 || buildingFloors > HIGHEST_FLOOR)
+      found.buildingFloors = t('steps.floors.errors.buildingFloors');
+    else if (floor !== null && floor > buildingFloors)
+      found.floor = t('steps.floors.errors.floorAbove', { floors: buildingFloors });
     if (hasLift === undefined) found.lift = t('steps.floors.errors.lift');
     setProblems(found);
     const value = { floor, buildingFloors, hasLift } as Floors;
@@ -51,7 +59,13 @@ export default function FloorsStep({ answer, answers, busy, error, onAnswer }: S
   };
 
   return (
-    <StepForm title={t(house ? 'steps.floors.titleHouse' : 'steps.floors.title')} hint={t('steps.floors.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t(house ? 'steps.floors.titleHouse' : 'steps.floors.title')}
+      hint={t('steps.floors.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef} className={styles.fields}>
         <Select
           label={t('steps.floors.floor')}

@@ -24,7 +24,13 @@ export default function HeatingStep({ answer, answers, busy, error, onAnswer }: 
   };
 
   return (
-    <StepForm title={t('steps.heating.title')} hint={t('steps.heating.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.heating.title')}
+      hint={t('steps.heating.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef}>
         <ChoiceCards
           legend={t('steps.heating.legend')}

@@ -31,7 +31,11 @@ export default function LoaderStep({ error }: StepViewProps<'loader'>) {
       <Spinner label={t('steps.loader.busy')} size="large" />
       <ol className={styles.phases} aria-live="polite">
         {phases.map((text, index) => (
-          <li key={text} className={cx(styles.phase, index < phase && styles.phaseDone, index === phase && styles.phaseCurrent)} aria-current={index === phase ? 'step' : undefined}>
+          <li
+            key={text}
+            className={cx(styles.phase, index < phase && styles.phaseDone, index === phase && styles.phaseCurrent)}
+            aria-current={index === phase ? 'step' : undefined}
+          >
             <Icon name={index < phase ? 'check' : 'chevron-right'} />
             {text}
           </li>

@@ -7,7 +7,14 @@ import styles from './steps.module.css';
 export default function NoComparablesStep({ busy, error, onAnswer }: StepViewProps<'noComparables'>) {
   const { t } = useTranslation('wizard');
   return (
-    <StepForm title={t('steps.noComparables.title')} hint={t('steps.noComparables.text')} submitLabel={t('steps.noComparables.submit')} onSubmit={() => onAnswer(null)} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.noComparables.title')}
+      hint={t('steps.noComparables.text')}
+      submitLabel={t('steps.noComparables.submit')}
+      onSubmit={() => onAnswer(null)}
+      busy={busy}
+      error={error}
+    >
       <div className={styles.fields}>
         <h2 className={styles.legend}>{t('steps.noComparables.tips')}</h2>
         <ul className={styles.tips}>

@@ -39,8 +39,16 @@ describe('PersonalDataStep (0)', () => {
     type(/^Nome/, 'Visita evil.com');
     type(/^Cognome/, 'Ros\u200esi');
     submit();
-    expect(screen.getByText('Il nome può contenere solo lettere, spazi, apostrofi, trattini e punti: niente numeri, simboli, indirizzi web o caratteri invisibili.')).toBeTruthy();
-    expect(screen.getByText('Il cognome può contenere solo lettere, spazi, apostrofi, trattini e punti: niente numeri, simboli, indirizzi web o caratteri invisibili.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Il nome può contenere solo lettere, spazi, apostrofi, trattini e punti: niente numeri, simboli, indirizzi web o caratteri invisibili.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Il cognome può contenere solo lettere, spazi, apostrofi, trattini e punti: niente numeri, simboli, indirizzi web o caratteri invisibili.',
+      ),
+    ).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
   });
 
@@ -66,7 +74,16 @@ describe('PersonalDataStep (0)', () => {
   });
 
   it('finds nothing wrong exactly when the step table accepts the data (the view checks without it)', () => {
-    const valid: PersonalData = { name: 'Giulia', surname: 'Rossi', phonePrefix: '+39', phone: '333 123 4567', termsAndConditions: true, privacy: true, commercialConsent: false, partnerConsent: true };
+    const valid: PersonalData = {
+      name: 'Giulia',
+      surname: 'Rossi',
+      phonePrefix: '+39',
+      phone: '333 123 4567',
+      termsAndConditions: true,
+      privacy: true,
+      commercialConsent: false,
+      partnerConsent: true,
+    };
     const cases: PersonalData[] = [
       valid,
       { ...valid, name: '' },
@@ -92,6 +109,10 @@ describe('PersonalDataStep (0)', () => {
       { ...valid, privacy: false },
       ...PHONE_PREFIXES.map((phonePrefix) => ({ ...valid, phonePrefix })),
     ];
-    for (const data of cases) expect([data, Object.keys(personalDataProblems(data)).length === 0]).toEqual([data, isValidAnswer('personalData', data, {})]);
+    for (const data of cases)
+      expect([data, Object.keys(personalDataProblems(data)).length === 0]).toEqual([
+        data,
+        isValidAnswer('personalData', data, {}),
+      ]);
   });
 });

@@ -36,7 +36,16 @@ export function personalDataProblems(data: PersonalData): Partial<Record<Field, 
   return problems;
 }
 
-const EMPTY: PersonalData = { name: '', surname: '', phonePrefix: '+39', phone: '', termsAndConditions: false, privacy: false, commercialConsent: false, partnerConsent: false };
+const EMPTY: PersonalData = {
+  name: '',
+  surname: '',
+  phonePrefix: '+39',
+  phone: '',
+  termsAndConditions: false,
+  privacy: false,
+  commercialConsent: false,
+  partnerConsent: false,
+};
 
 /** Step 0: who the visitor is (the silent account is made of it at step 1). */
 export default function PersonalDataStep({ flow, answer, busy, error, onAnswer }: StepViewProps<'personalData'>) {
@@ -53,7 +62,12 @@ export default function PersonalDataStep({ flow, answer, busy, error, onAnswer }
   const errorOf = (field: Field) => (problems[field] ? t(`steps.personalData.errors.${problems[field]}`) : undefined);
 
   const submit = () => {
-    const value: PersonalData = { ...data, name: data.name.trim(), surname: data.surname.trim(), phone: data.phone.trim().replace(/\s+/g, ' ') };
+    const value: PersonalData = {
+      ...data,
+      name: data.name.trim(),
+      surname: data.surname.trim(),
+      phone: data.phone.trim().replace(/\s+/g, ' '),
+    };
     const found = personalDataProblems(value);
     setProblems(found);
     if (Object.keys(found).length > 0) {
@@ -73,8 +87,28 @@ export default function PersonalDataStep({ flow, answer, busy, error, onAnswer }
       error={error}
     >
       <div ref={fieldsRef} className={styles.fields}>
-        <TextField label={t('steps.personalData.name')} name="name" autoComplete="given-name" value={data.name} maxLength={NAME_MAX} onChange={(e) => set('name', e.target.value, 'name')} error={errorOf('name')} required requiredMark={t('required')} />
-        <TextField label={t('steps.personalData.surname')} name="surname" autoComplete="family-name" value={data.surname} maxLength={NAME_MAX} onChange={(e) => set('surname', e.target.value, 'surname')} error={errorOf('surname')} required requiredMark={t('required')} />
+        <TextField
+          label={t('steps.personalData.name')}
+          name="name"
+          autoComplete="given-name"
+          value={data.name}
+          maxLength={NAME_MAX}
+          onChange={(e) => set('name', e.target.value, 'name')}
+          error={errorOf('name')}
+          required
+          requiredMark={t('required')}
+        />
+        <TextField
+          label={t('steps.personalData.surname')}
+          name="surname"
+          autoComplete="family-name"
+          value={data.surname}
+          maxLength={NAME_MAX}
+          onChange={(e) => set('surname', e.target.value, 'surname')}
+          error={errorOf('surname')}
+          required
+          requiredMark={t('required')}
+        />
         <div className={styles.phoneRow}>
           <Select
             className={styles.prefix}
@@ -83,7 +117,10 @@ export default function PersonalDataStep({ flow, answer, busy, error, onAnswer }
             autoComplete="tel-country-code"
             value={data.phonePrefix}
             onChange={(e) => set('phonePrefix', e.target.value)}
-            options={PHONE_PREFIXES.map((prefix) => ({ value: prefix, label: t(`steps.personalData.prefixes.${prefix}`) }))}
+            options={PHONE_PREFIXES.map((prefix) => ({
+              value: prefix,
+              label: t(`steps.personalData.prefixes.${prefix}`),
+            }))}
           />
           <TextField
             className={styles.phone}
@@ -107,17 +144,39 @@ export default function PersonalDataStep({ flow, answer, busy, error, onAnswer }
             checked={data.termsAndConditions}
             onChange={(e) => set('termsAndConditions', e.target.checked, 'terms')}
             error={errorOf('terms')}
-            label={<Trans t={t} i18nKey="steps.personalData.terms" components={{ terms: <NewTabLink to="/terminiecondizioni" note={newTab} /> }} />}
+            label={
+              <Trans
+                t={t}
+                i18nKey="steps.personalData.terms"
+                components={{ terms: <NewTabLink to="/terminiecondizioni" note={newTab} /> }}
+              />
+            }
           />
           <Checkbox
             name="privacy"
             checked={data.privacy}
             onChange={(e) => set('privacy', e.target.checked, 'privacy')}
             error={errorOf('privacy')}
-            label={<Trans t={t} i18nKey="steps.personalData.privacy" components={{ privacy: <NewTabLink to="/privacy" note={newTab} /> }} />}
+            label={
+              <Trans
+                t={t}
+                i18nKey="steps.personalData.privacy"
+                components={{ privacy: <NewTabLink to="/privacy" note={newTab} /> }}
+              />
+            }
           />
-          <Checkbox name="commercialConsent" checked={data.commercialConsent} onChange={(e) => set('commercialConsent', e.target.checked)} label={t('steps.personalData.commercial')} />
-          <Checkbox name="partnerConsent" checked={data.partnerConsent} onChange={(e) => set('partnerConsent', e.target.checked)} label={t('steps.personalData.partner')} />
+          <Checkbox
+            name="commercialConsent"
+            checked={data.commercialConsent}
+            onChange={(e) => set('commercialConsent', e.target.checked)}
+            label={t('steps.personalData.commercial')}
+          />
+          <Checkbox
+            name="partnerConsent"
+            checked={data.partnerConsent}
+            onChange={(e) => set('partnerConsent', e.target.checked)}
+            label={t('steps.personalData.partner')}
+          />
         </fieldset>
       </div>
     </StepForm>
@@ -125,7 +184,15 @@ export default function PersonalDataStep({ flow, answer, busy, error, onAnswer }
 }
 
 /** A link to a legal page in a new tab (the form stays as filled), saying so to screen readers. */
-function NewTabLink({ to, note, children }: { to: '/terminiecondizioni' | '/privacy'; note: string; children?: ReactNode }) {
+function NewTabLink({
+  to,
+  note,
+  children,
+}: {
+  to: '/terminiecondizioni' | '/privacy';
+  note: string;
+  children?: ReactNode;
+}) {
   return (
     <Link to={to} target="_blank" rel="noopener">
       {children}

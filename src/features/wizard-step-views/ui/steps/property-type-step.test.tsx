@@ -17,7 +17,7 @@ describe('PropertyTypeStep (3)', () => {
   it('refuses to go on without a choice and says why', async () => {
     const { onAnswer } = await renderStep(PropertyTypeStep, 'propertyType');
     submit();
-    expect(await screen.findByText('Scegli la tipologia dell\'immobile per continuare.')).toBeTruthy();
+    expect(await screen.findByText("Scegli la tipologia dell'immobile per continuare.")).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Appartamento' })));
   });

@@ -27,7 +27,13 @@ export default function PropertyTypeStep({ answer, answers, busy, error, onAnswe
   };
 
   return (
-    <StepForm title={t('steps.propertyType.title')} hint={t('steps.propertyType.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.propertyType.title')}
+      hint={t('steps.propertyType.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={formRef}>
         <ChoiceCards
           legend={t('steps.propertyType.legend')}

@@ -26,13 +26,16 @@ export default function RenovationStep({ answer, answers, busy, error, onAnswer 
 
   const submit = () => {
     const max = lastYear();
-    const yearProblem = (year: number | null) => (year !== null && (year < FIRST_YEAR || year > max) ? t('steps.renovation.errors.year', { max }) : undefined);
+    const yearProblem = (year: number | null) =>
+      year !== null && (year < FIRST_YEAR || year > max) ? t('steps.renovation.errors.year', { max }) : undefined;
     const found: Partial<Record<Field, string>> = {
       condition: conditionId === undefined ? t('steps.renovation.errors.condition') : undefined,
       buildYear: yearProblem(buildYear),
       renovationYear:
         yearProblem(renovationYear) ??
-        (buildYear !== null && renovationYear !== null && renovationYear < buildYear ? t('steps.renovation.errors.renovationBeforeBuild', { year: buildYear }) : undefined),
+        (buildYear !== null && renovationYear !== null && renovationYear < buildYear
+          ? t('steps.renovation.errors.renovationBeforeBuild', { year: buildYear })
+          : undefined),
     };
     setProblems(found);
     const value = { conditionId, buildYear, renovationYear } as Renovation;
@@ -44,13 +47,23 @@ export default function RenovationStep({ answer, answers, busy, error, onAnswer 
   };
 
   return (
-    <StepForm title={t('steps.renovation.title')} hint={t('steps.renovation.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.renovation.title')}
+      hint={t('steps.renovation.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef} className={styles.fields}>
         <ChoiceCards
           legend={t('steps.renovation.condition')}
           hideLegend
           name="condition"
-          options={REFERENCE_IDS.propertyConditions.map((id) => ({ value: id, label: t(`propertyConditions.${id}`), description: t(`steps.renovation.conditionHints.${id}`) }))}
+          options={REFERENCE_IDS.propertyConditions.map((id) => ({
+            value: id,
+            label: t(`propertyConditions.${id}`),
+            description: t(`steps.renovation.conditionHints.${id}`),
+          }))}
           value={conditionId}
           onChange={(id) => {
             setConditionId(id);

@@ -39,13 +39,25 @@ const VALUATION = {
   Outcome: 'estimate',
   NoComparablesReason: null,
   RadiusM: 1000,
-  Estimate: { Low: 250000, Point: 265000, High: 281000, PricePerSqm: 3020, PricePerSqmLow: 2900, PricePerSqmHigh: 3150, Confidence: 'medium', Dispersion: 0.12, ComparableCount: 2 },
+  Estimate: {
+    Low: 250000,
+    Point: 265000,
+    High: 281000,
+    PricePerSqm: 3020,
+    PricePerSqmLow: 2900,
+    PricePerSqmHigh: 3150,
+    Confidence: 'medium',
+    Dispersion: 0.12,
+    ComparableCount: 2,
+  },
   Comparables: [comparable(7, 320), comparable(9, 1600), comparable(12, 900, true)],
   Subject: { SellType: 1 },
   MethodVersion: 1,
   MailSent: true,
 };
-const FOUND: WizardAnswers = { loader: { found: true, comparableIds: [7, 9, 12], estimateMin: 250000, estimateMax: 281000 } };
+const FOUND: WizardAnswers = {
+  loader: { found: true, comparableIds: [7, 9, 12], estimateMin: 250000, estimateMax: 281000 },
+};
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
@@ -57,7 +69,11 @@ afterEach(() => vi.useRealTimers());
 describe('CharacteristicsSavedStep (11)', () => {
   it('sums up the answers and goes on with nothing to store', async () => {
     const { onAnswer } = await renderStep(CharacteristicsSavedStep, 'characteristicsSaved', {
-      answers: { propertyType: { propertyTypeId: 1 }, surface: { surfaceM2: 1200 }, floors: { floor: 0, buildingFloors: 3, hasLift: false } },
+      answers: {
+        propertyType: { propertyTypeId: 1 },
+        surface: { surfaceM2: 1200 },
+        floors: { floor: 0, buildingFloors: 3, hasLift: false },
+      },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Ottimo, abbiamo tutte le caratteristiche' })).toBeTruthy();
     expect(screen.getByText('Appartamento')).toBeTruthy();
@@ -74,9 +90,13 @@ describe('LoaderStep (14)', () => {
     const { onAnswer } = await renderStep(LoaderStep, 'loader');
     expect(screen.getByRole('heading', { level: 1, name: 'Stiamo cercando le case simili alla tua' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Ricerca in corso');
-    expect(screen.getByText('Cerchiamo gli annunci nella zona').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('Cerchiamo gli annunci nella zona').closest('li')?.getAttribute('aria-current')).toBe(
+      'step',
+    );
     await act(() => vi.advanceTimersByTimeAsync(PHASE_MS));
-    expect(screen.getByText('Confrontiamo superficie, stato e piano').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('Confrontiamo superficie, stato e piano').closest('li')?.getAttribute('aria-current')).toBe(
+      'step',
+    );
     await act(() => vi.advanceTimersByTimeAsync(PHASE_MS));
     await act(() => vi.advanceTimersByTimeAsync(PHASE_MS));
     expect(screen.getByText('Calcoliamo la stima').closest('li')?.getAttribute('aria-current')).toBe('step');
@@ -122,14 +142,18 @@ describe('EstimateStep (38)', () => {
     // The price per square metre once, not "€/m² al metro quadro".
     expect(screen.getByText('Cioè 3.020 €/m²')).toBeTruthy();
     expect(screen.getByTestId('estimate').textContent).not.toContain('al metro quadro');
-    expect(screen.getByText(/Affidabilità media\./).textContent).toContain('Calcolata su 2 case simili entro 1\u00a0km.');
+    expect(screen.getByText(/Affidabilità media\./).textContent).toContain(
+      'Calcolata su 2 case simili entro 1\u00a0km.',
+    );
     expect(screen.getByText('Ti abbiamo mandato la stima anche per e-mail.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     expect(onAnswer).toHaveBeenCalledWith(null);
   });
 
   it('gives no number without comparables', async () => {
-    await renderStep(EstimateStep, 'estimate', { answers: { loader: { found: false, comparableIds: [], estimateMin: null, estimateMax: null } } });
+    await renderStep(EstimateStep, 'estimate', {
+      answers: { loader: { found: false, comparableIds: [], estimateMin: null, estimateMax: null } },
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Non possiamo darti una stima' })).toBeTruthy();
     expect(screen.queryByTestId('estimate')).toBeNull();
   });

@@ -17,13 +17,18 @@ describe('special details by family', () => {
     expect(detailProblems('land', {})).toEqual({ buildable: 'required' });
     expect(detailProblems('flat', {})).toEqual({});
     expect(detailProblems('house', { levels: 0 })).toEqual({ levels: 'tooSmall' });
-    expect(detailsToSave('land', { buildable: false, buildableVolumeM3: 900 })).toEqual({ buildable: false, buildableVolumeM3: null });
+    expect(detailsToSave('land', { buildable: false, buildableVolumeM3: 900 })).toEqual({
+      buildable: false,
+      buildableVolumeM3: null,
+    });
   });
 });
 
 describe('SpecialDescriptionStep (4)', () => {
   it('asks an apartment for its outdoor space, all optional', async () => {
-    const { onAnswer } = await renderStep(SpecialDescriptionStep, 'specialDescription', { answers: { propertyType: { propertyTypeId: 1 } } });
+    const { onAnswer } = await renderStep(SpecialDescriptionStep, 'specialDescription', {
+      answers: { propertyType: { propertyTypeId: 1 } },
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Ha terrazzi o balconi?' })).toBeTruthy();
     expect(screen.getByText('Sono facoltativi: se non li sai, continua pure.')).toBeTruthy();
     submit();
@@ -31,7 +36,9 @@ describe('SpecialDescriptionStep (4)', () => {
   });
 
   it('asks a villa for its garden and hands the m²', async () => {
-    const { onAnswer } = await renderStep(SpecialDescriptionStep, 'specialDescription', { answers: { propertyType: { propertyTypeId: 5 } } });
+    const { onAnswer } = await renderStep(SpecialDescriptionStep, 'specialDescription', {
+      answers: { propertyType: { propertyTypeId: 5 } },
+    });
     fireEvent.change(screen.getByLabelText(/Metri quadri di giardino/), { target: { value: '1.500' } });
     fireEvent.change(screen.getByLabelText(/Su quanti livelli/), { target: { value: '2' } });
     submit();
@@ -39,14 +46,21 @@ describe('SpecialDescriptionStep (4)', () => {
   });
 
   it('refuses a land without saying whether it is buildable, then asks its volume when it is', async () => {
-    const { onAnswer } = await renderStep(SpecialDescriptionStep, 'specialDescription', { answers: { propertyType: { propertyTypeId: 14 } } });
+    const { onAnswer } = await renderStep(SpecialDescriptionStep, 'specialDescription', {
+      answers: { propertyType: { propertyTypeId: 14 } },
+    });
     submit();
     expect(screen.getByText('Rispondi a questa domanda per continuare.')).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
-    fireEvent.click(within(screen.getByRole('group', { name: 'Il terreno è edificabile?' })).getByRole('radio', { name: 'Sì' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Il terreno è edificabile?' })).getByRole('radio', { name: 'Sì' }),
+    );
     fireEvent.change(screen.getByLabelText(/Cubatura edificabile/), { target: { value: '1200' } });
     submit();
-    expect(onAnswer).toHaveBeenCalledWith({ propertyTypeId: 14, details: { buildable: true, buildableVolumeM3: 1200 } });
+    expect(onAnswer).toHaveBeenCalledWith({
+      propertyTypeId: 14,
+      details: { buildable: true, buildableVolumeM3: 1200 },
+    });
   });
 
   it('drops details saved for another type', async () => {

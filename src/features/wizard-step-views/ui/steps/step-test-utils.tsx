@@ -23,7 +23,11 @@ export interface StepRenderOptions<K extends StepId> {
   valuationId?: number | null;
 }
 
-export async function renderStep<K extends StepId>(View: ComponentType<StepViewProps<K>>, step: K, options: StepRenderOptions<K> = {}) {
+export async function renderStep<K extends StepId>(
+  View: ComponentType<StepViewProps<K>>,
+  step: K,
+  options: StepRenderOptions<K> = {},
+) {
   const onAnswer = vi.fn<(answer: AnswerTypes[K]) => void>();
   const props: StepViewProps<K> = {
     step,

@@ -24,7 +24,8 @@ export default function SurfaceStep({ answer, answers, busy, error, onAnswer }: 
 
   const submit = () => {
     const value = { surfaceM2: surface };
-    const message = problem(surface) ?? (isValidAnswer('surface', value, answers) ? undefined : t('steps.surface.required'));
+    const message =
+      problem(surface) ?? (isValidAnswer('surface', value, answers) ? undefined : t('steps.surface.required'));
     setFieldError(message);
     if (message) {
       focusFirstInvalid(fieldsRef.current);
@@ -34,7 +35,13 @@ export default function SurfaceStep({ answer, answers, busy, error, onAnswer }: 
   };
 
   return (
-    <StepForm title={t('steps.surface.title')} hint={t('steps.surface.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.surface.title')}
+      hint={t('steps.surface.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef}>
         <NumberField
           label={t('steps.surface.label')}

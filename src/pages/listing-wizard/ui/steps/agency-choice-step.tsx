@@ -16,7 +16,8 @@ import styles from './steps.module.css';
 
 type Agency = components['schemas']['Agency'];
 
-const normal = (text: string | null | undefined) => (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+const normal = (text: string | null | undefined) =>
+  (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 /**
  * The agency Rexer proposes: a partner of the listing's town when there is one, else the first
@@ -44,7 +45,11 @@ export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswe
   const list = agencies.data ?? [];
   const proposal = letRexer ? proposedAgency(list, town) : undefined;
   const selected = chosen ?? (browsing ? undefined : proposal?.Id);
-  const shown = browsing ? list.filter((agency) => normal(`${agency.Name} ${agency.CityName ?? ''}`).includes(normal(filter))) : proposal ? [proposal] : [];
+  const shown = browsing
+    ? list.filter((agency) => normal(`${agency.Name} ${agency.CityName ?? ''}`).includes(normal(filter)))
+    : proposal
+      ? [proposal]
+      : [];
   const mode = browsing ? 'choose' : 'rexer';
 
   const submit = () => {
@@ -56,7 +61,14 @@ export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswe
   };
 
   return (
-    <StepForm title={t(`steps.agencyChoice.title.${mode}`)} hint={t(`steps.agencyChoice.hint.${mode}`)} submitLabel={t('steps.agencyChoice.submit')} onSubmit={submit} busy={busy || agencies.isPending} error={error}>
+    <StepForm
+      title={t(`steps.agencyChoice.title.${mode}`)}
+      hint={t(`steps.agencyChoice.hint.${mode}`)}
+      submitLabel={t('steps.agencyChoice.submit')}
+      onSubmit={submit}
+      busy={busy || agencies.isPending}
+      error={error}
+    >
       <div ref={fields} className={styles.stack}>
         {agencies.isPending ? <Spinner label={t('steps.agencyChoice.loading')} /> : null}
         {agencies.isError ? (
@@ -67,7 +79,15 @@ export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswe
             </Button>
           </Alert>
         ) : null}
-        {browsing && list.length > 6 ? <TextField label={t('steps.agencyChoice.filter')} type="search" name="agencyFilter" value={filter} onChange={(event) => setFilter(event.target.value)} /> : null}
+        {browsing && list.length > 6 ? (
+          <TextField
+            label={t('steps.agencyChoice.filter')}
+            type="search"
+            name="agencyFilter"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        ) : null}
         {agencies.data ? (
           shown.length > 0 ? (
             <ChoiceCards<number>
@@ -76,7 +96,9 @@ export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswe
               options={shown.map((agency) => ({
                 value: agency.Id,
                 label: agency.Name,
-                description: [agency.CityName, agency.Partner ? t('steps.agencyChoice.partner') : null].filter(Boolean).join(' · '),
+                description: [agency.CityName, agency.Partner ? t('steps.agencyChoice.partner') : null]
+                  .filter(Boolean)
+                  .join(' · '),
               }))}
               value={selected}
               error={problem}

@@ -17,9 +17,16 @@ export default function AmenitiesStep({ answer, busy, error, onAnswer }: StepVie
   const { t } = useTranslation('listing-wizard');
   const label = useReferenceLabel();
   const [chosen, setChosen] = useState<readonly number[]>(answer?.amenityIds ?? []);
-  const toggle = (id: number, on: boolean) => setChosen((current) => (on ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
+  const toggle = (id: number, on: boolean) =>
+    setChosen((current) => (on ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
   return (
-    <StepForm title={t('steps.amenities.title')} hint={t('steps.amenities.hint')} onSubmit={() => onAnswer({ amenityIds: ORDER.filter((id) => chosen.includes(id)) })} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.amenities.title')}
+      hint={t('steps.amenities.hint')}
+      onSubmit={() => onAnswer({ amenityIds: ORDER.filter((id) => chosen.includes(id)) })}
+      busy={busy}
+      error={error}
+    >
       <fieldset className={styles.group}>
         <legend className="visually-hidden">{t('steps.amenities.legend')}</legend>
         {AMENITY_GROUPS.map((group) => (
@@ -27,7 +34,15 @@ export default function AmenitiesStep({ answer, busy, error, onAnswer }: StepVie
             <legend className={styles.amenityGroupTitle}>{t(`steps.amenities.groups.${group.key}`)}</legend>
             <div className={styles.checkGrid}>
               {group.ids.map((id) => (
-                <Checkbox key={id} name="amenities" value={String(id)} label={label('amenities', id)} checked={chosen.includes(id)} onChange={(event) => toggle(id, event.target.checked)} className={styles.checkCard} />
+                <Checkbox
+                  key={id}
+                  name="amenities"
+                  value={String(id)}
+                  label={label('amenities', id)}
+                  checked={chosen.includes(id)}
+                  onChange={(event) => toggle(id, event.target.checked)}
+                  className={styles.checkCard}
+                />
               ))}
             </div>
           </fieldset>

@@ -37,14 +37,26 @@ export default function AvailabilityStep({ answer, busy, error, onAnswer }: Step
       return focusInvalid(fields.current);
     }
     if (when === 'now') return onAnswer({ availableFrom: today });
-    const found = !/^\d{4}-\d{2}-\d{2}$/.test(day) ? t('steps.availability.dateRequired') : day < today ? t('steps.availability.past') : day > latestDay(new Date()) ? t('steps.availability.tooFar') : undefined;
+    const found = !/^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? t('steps.availability.dateRequired')
+      : day < today
+        ? t('steps.availability.past')
+        : day > latestDay(new Date())
+          ? t('steps.availability.tooFar')
+          : undefined;
     setProblem({ day: found });
     if (found) return focusInvalid(fields.current);
     onAnswer({ availableFrom: day });
   };
 
   return (
-    <StepForm title={t('steps.availability.title')} hint={t('steps.availability.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.availability.title')}
+      hint={t('steps.availability.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fields} className={styles.stack}>
         <ChoiceCards<When>
           legend={t('steps.availability.legend')}

@@ -19,7 +19,19 @@ export interface ChoiceStepProps<T extends string | number> {
 }
 
 /** A step that is one choice among a few cards: nothing chosen is refused with a message on the group. */
-export function ChoiceStep<T extends string | number>({ title, hint, legend, options, initial, required, busy, error, columns, compact, onChoose }: ChoiceStepProps<T>) {
+export function ChoiceStep<T extends string | number>({
+  title,
+  hint,
+  legend,
+  options,
+  initial,
+  required,
+  busy,
+  error,
+  columns,
+  compact,
+  onChoose,
+}: ChoiceStepProps<T>) {
   const [value, setValue] = useState<T | undefined>(initial);
   const [problem, setProblem] = useState<string>();
   const fields = useRef<HTMLDivElement>(null);

@@ -8,7 +8,7 @@ import { renderStep } from './step-test-utils';
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
 
-describe('the listing wizard\'s choice steps', () => {
+describe("the listing wizard's choice steps", () => {
   it('split (12): asks how to decide the price, refuses no choice, hands priceFromMarket over', async () => {
     const { onAnswer } = await renderStep(SplitStep, 'split');
     expect(screen.getByRole('heading', { level: 1, name: 'Come vuoi decidere il prezzo?' })).toBeTruthy();
@@ -31,7 +31,8 @@ describe('the listing wizard\'s choice steps', () => {
     const { onAnswer } = await renderStep(SituationStep, 'situation');
     submit();
     expect(screen.getByText('Scegli la situazione attuale della casa.')).toBeTruthy();
-    for (const name of ['Libero', 'Abitato dal proprietario', 'Affittato']) expect(screen.getByLabelText(name)).toBeTruthy();
+    for (const name of ['Libero', 'Abitato dal proprietario', 'Affittato'])
+      expect(screen.getByLabelText(name)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Affittato'));
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ occupancyId: 3 });
@@ -49,7 +50,7 @@ describe('the listing wizard\'s choice steps', () => {
   it('agency split (43): pick the agency or let Rexer propose one', async () => {
     const { onAnswer } = await renderStep(AgencySplitStep, 'agencySplit');
     submit();
-    expect(screen.getByText('Scegli come vuoi scegliere l\'agenzia.')).toBeTruthy();
+    expect(screen.getByText("Scegli come vuoi scegliere l'agenzia.")).toBeTruthy();
     fireEvent.click(screen.getByLabelText(/Sceglietela voi/));
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ choice: 'letRexerChoose' });

@@ -2,7 +2,11 @@ import { contactInAnswer, type ContactKind } from '@domain/wizard-steps';
 import type { TFunction } from '@/shared/i18n';
 
 /** The message of each kind of contact detail, the same the page shows when the server refuses it. */
-const MESSAGE: Record<ContactKind, string> = { link: 'errors.contactLink', email: 'errors.contactEmail', phone: 'errors.contactPhone' };
+const MESSAGE: Record<ContactKind, string> = {
+  link: 'errors.contactLink',
+  email: 'errors.contactEmail',
+  phone: 'errors.contactPhone',
+};
 
 /**
  * Why the title (16) or description (17) cannot be sent as it is: the link, e-mail address or

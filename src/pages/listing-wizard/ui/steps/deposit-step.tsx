@@ -27,7 +27,11 @@ export default function DepositStep({ answer, answers, busy, error, onAnswer }: 
       problemOf={(value) => {
         if (value === null) return t('steps.deposit.required');
         if (value > DEPOSIT_MAX) return t('steps.deposit.tooLarge');
-        if (rent !== undefined && depositAboveLimit(value, rent)) return t('steps.deposit.aboveThreeMonths', { rent: formatThousands(rent), max: formatThousands(maxSecurityDeposit(rent)) });
+        if (rent !== undefined && depositAboveLimit(value, rent))
+          return t('steps.deposit.aboveThreeMonths', {
+            rent: formatThousands(rent),
+            max: formatThousands(maxSecurityDeposit(rent)),
+          });
         return undefined;
       }}
       onValue={(securityDeposit) => onAnswer({ securityDeposit })}

@@ -22,7 +22,10 @@ function descriptionPoints(length: number): number {
  * server's score of the draft, its description's part replaced by this one's.
  */
 export function scoreWith(serverScore: number, savedLength: number, length: number): number {
-  return Math.max(0, Math.min(100, Math.round(serverScore - descriptionPoints(savedLength) + descriptionPoints(length))));
+  return Math.max(
+    0,
+    Math.min(100, Math.round(serverScore - descriptionPoints(savedLength) + descriptionPoints(length))),
+  );
 }
 
 /**
@@ -40,14 +43,25 @@ export default function DescriptionStep({ answer, busy, error, onAnswer }: StepV
   const score = draft ? scoreWith(draft.qualityScore, answer?.description.trim().length ?? 0, length) : null;
 
   const submit = () => {
-    const found = length === 0 ? t('steps.description.required') : text.length > DESCRIPTION_MAX ? t('steps.description.tooLong', { max: '20.000' }) : contactProblem(t, 'description', text.trim());
+    const found =
+      length === 0
+        ? t('steps.description.required')
+        : text.length > DESCRIPTION_MAX
+          ? t('steps.description.tooLong', { max: '20.000' })
+          : contactProblem(t, 'description', text.trim());
     setProblem(found);
     if (found) return focusInvalid(fields.current);
     onAnswer({ description: text.trim() });
   };
 
   return (
-    <StepForm title={t('steps.description.title')} hint={t('steps.description.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.description.title')}
+      hint={t('steps.description.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fields} className={styles.counted}>
         <TextArea
           label={t('steps.description.label')}

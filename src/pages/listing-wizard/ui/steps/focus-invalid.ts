@@ -8,7 +8,8 @@ export function focusInvalid(container: HTMLElement | null): void {
     const invalid = container.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) return invalid.focus();
     const group = container.querySelector<HTMLElement>('fieldset[aria-describedby*="-error"]');
-    const radio = group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector<HTMLInputElement>('input');
+    const radio =
+      group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector<HTMLInputElement>('input');
     (radio ?? container.querySelector<HTMLElement>('input, select, textarea, button'))?.focus();
   });
 }

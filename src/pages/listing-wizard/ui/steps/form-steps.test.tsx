@@ -17,7 +17,9 @@ afterEach(() => vi.useRealTimers());
 
 describe('price (15)', () => {
   it('asks the asking price of a sale, with the market estimate beside it, the Italian way', async () => {
-    const { onAnswer } = await renderStep(PriceStep, 'price', { answers: { loader: { found: true, comparableIds: [1, 2, 3], estimateMin: 310_000, estimateMax: 345_000 } } });
+    const { onAnswer } = await renderStep(PriceStep, 'price', {
+      answers: { loader: { found: true, comparableIds: [1, 2, 3], estimateMin: 310_000, estimateMax: 345_000 } },
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'A che prezzo vuoi vendere?' })).toBeTruthy();
     expect(screen.getByText('La stima dal mercato: da 310.000 € a 345.000 €.')).toBeTruthy();
     submit();
@@ -45,7 +47,11 @@ describe('deposit and rent: at most three months', () => {
     const { onAnswer } = await renderStep(DepositStep, 'deposit', { flow: 'rent', answers: { price: { price: 900 } } });
     type(/Deposito cauzionale/, '3000');
     submit();
-    expect(screen.getByText('Il deposito cauzionale non può superare tre mensilità: con un canone di 900 € al massimo 2.700 €.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Il deposito cauzionale non può superare tre mensilità: con un canone di 900 € al massimo 2.700 €.',
+      ),
+    ).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
     type(/Deposito cauzionale/, '2700');
     submit();
@@ -53,10 +59,17 @@ describe('deposit and rent: at most three months', () => {
   });
 
   it('refuses a rent whose deposit, asked before, is more than three months of it', async () => {
-    const { onAnswer } = await renderStep(PriceStep, 'price', { flow: 'rent', answers: { deposit: { securityDeposit: 3000 } } });
+    const { onAnswer } = await renderStep(PriceStep, 'price', {
+      flow: 'rent',
+      answers: { deposit: { securityDeposit: 3000 } },
+    });
     type(/Canone mensile/, '900');
     submit();
-    expect(screen.getByText(/Il deposito cauzionale non può superare tre mensilità: con il deposito di 3.000 € che hai indicato, il canone deve essere di almeno 1.000 €/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Il deposito cauzionale non può superare tre mensilità: con il deposito di 3.000 € che hai indicato, il canone deve essere di almeno 1.000 €/,
+      ),
+    ).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
     type(/Canone mensile/, '1000');
     submit();
@@ -66,7 +79,16 @@ describe('deposit and rent: at most three months', () => {
 
 describe('title (16)', () => {
   it('is prefilled with the title the server generates, and hands it over trimmed', async () => {
-    const { onAnswer } = await renderStep(TitleStep, 'title', { extras: { draft: { generatedTitle: 'Casa in vendita in Via Paolo Sarpi, 12 a Milano', qualityScore: 40, qualityNext: [], status: 1 } } });
+    const { onAnswer } = await renderStep(TitleStep, 'title', {
+      extras: {
+        draft: {
+          generatedTitle: 'Casa in vendita in Via Paolo Sarpi, 12 a Milano',
+          qualityScore: 40,
+          qualityNext: [],
+          status: 1,
+        },
+      },
+    });
     const field = screen.getByLabelText(/Titolo dell'annuncio/) as HTMLTextAreaElement;
     expect(field.value).toBe('Casa in vendita in Via Paolo Sarpi, 12 a Milano');
     expect(screen.getByText('47 caratteri su 120')).toBeTruthy();
@@ -77,7 +99,9 @@ describe('title (16)', () => {
 
   it('turns a pasted tab or line break into a space (the server takes no control character in a title)', async () => {
     const { onAnswer } = await renderStep(TitleStep, 'title', { answer: { title: 'Casa' } });
-    fireEvent.change(screen.getByLabelText(/Titolo dell'annuncio/), { target: { value: 'Trilocale\tluminoso\r\nin Sarpi' } });
+    fireEvent.change(screen.getByLabelText(/Titolo dell'annuncio/), {
+      target: { value: 'Trilocale\tluminoso\r\nin Sarpi' },
+    });
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ title: 'Trilocale luminoso in Sarpi' });
   });
@@ -93,7 +117,9 @@ describe('title (16)', () => {
 
 describe('description (17)', () => {
   it('counts the characters and says what the description does to the quality score', async () => {
-    const { onAnswer } = await renderStep(DescriptionStep, 'description', { extras: { draft: { generatedTitle: null, qualityScore: 25, qualityNext: ['addPhotos'], status: 1 } } });
+    const { onAnswer } = await renderStep(DescriptionStep, 'description', {
+      extras: { draft: { generatedTitle: null, qualityScore: 25, qualityNext: ['addPhotos'], status: 1 } },
+    });
     submit();
     expect(screen.getByText('Scrivi una descrizione della casa.')).toBeTruthy();
     expect(screen.getByText("Qualità dell'annuncio con questa descrizione: 25 su 100")).toBeTruthy();
@@ -104,7 +130,7 @@ describe('description (17)', () => {
     expect(onAnswer).toHaveBeenCalledWith({ description: 'x'.repeat(600) });
   });
 
-  it('replaces the saved description\'s part of the score, not adds to it', () => {
+  it("replaces the saved description's part of the score, not adds to it", () => {
     expect(scoreWith(60, 600, 600)).toBe(60);
     expect(scoreWith(60, 600, 0)).toBe(40);
     expect(scoreWith(40, 0, 300)).toBe(50);
@@ -146,9 +172,18 @@ describe('furnishing (41)', () => {
   });
 
   it('shows the saved lease and pets again', async () => {
-    await renderStep(FurnishingStep, 'furnishing', { flow: 'rent', answer: { furnishingId: 3, contractTypeId: 4, petsAllowed: false } });
+    await renderStep(FurnishingStep, 'furnishing', {
+      flow: 'rent',
+      answer: { furnishingId: 3, contractTypeId: 4, petsAllowed: false },
+    });
     expect((screen.getByLabelText('Per studenti universitari') as HTMLInputElement).checked).toBe(true);
-    expect((within(screen.getByRole('group', { name: 'Accetti animali domestici?' })).getByLabelText('No') as HTMLInputElement).checked).toBe(true);
+    expect(
+      (
+        within(screen.getByRole('group', { name: 'Accetti animali domestici?' })).getByLabelText(
+          'No',
+        ) as HTMLInputElement
+      ).checked,
+    ).toBe(true);
   });
 });
 
@@ -166,7 +201,8 @@ describe('amenities (23), one list', () => {
     const outdoor = screen.getByRole('group', { name: 'Spazi esterni' });
     expect(outdoor.textContent).toContain('Giardino privato');
     expect(screen.getByRole('group', { name: 'Parcheggio' }).textContent).toContain('Box auto');
-    for (const heading of ['Palazzo e servizi', 'Impianti e sicurezza', 'Interni']) expect(screen.getByRole('group', { name: heading })).toBeTruthy();
+    for (const heading of ['Palazzo e servizi', 'Impianti e sicurezza', 'Interni'])
+      expect(screen.getByRole('group', { name: heading })).toBeTruthy();
   });
 });
 

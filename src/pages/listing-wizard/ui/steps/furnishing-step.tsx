@@ -20,7 +20,9 @@ export default function FurnishingStep({ answer, busy, error, onAnswer }: StepVi
   const label = useReferenceLabel();
   const [furnishingId, setFurnishingId] = useState<number | undefined>(answer?.furnishingId);
   const [contract, setContract] = useState<number>(answer?.contractTypeId ?? 0);
-  const [pets, setPets] = useState<Pets>(answer?.petsAllowed === true ? 'yes' : answer?.petsAllowed === false ? 'no' : 'unsaid');
+  const [pets, setPets] = useState<Pets>(
+    answer?.petsAllowed === true ? 'yes' : answer?.petsAllowed === false ? 'no' : 'unsaid',
+  );
   const [problem, setProblem] = useState<string>();
   const fields = useRef<HTMLDivElement>(null);
   const submit = () => {
@@ -32,7 +34,13 @@ export default function FurnishingStep({ answer, busy, error, onAnswer }: StepVi
     onAnswer({ furnishingId, contractTypeId: contract === 0 ? null : contract, petsAllowed: PETS_OF[pets] });
   };
   return (
-    <StepForm title={t('steps.furnishing.title')} hint={t('steps.furnishing.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.furnishing.title')}
+      hint={t('steps.furnishing.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fields} className={styles.stack}>
         <ChoiceCards
           legend={t('steps.furnishing.legend')}
@@ -47,14 +55,20 @@ export default function FurnishingStep({ answer, busy, error, onAnswer }: StepVi
         />
         <ChoiceCards
           legend={t('steps.furnishing.contractLegend')}
-          options={[...CONTRACT_TYPE_IDS.map((id) => ({ value: id as number, label: t(`steps.furnishing.contracts.${id}`) })), { value: 0, label: t('steps.furnishing.contractUnsaid') }]}
+          options={[
+            ...CONTRACT_TYPE_IDS.map((id) => ({ value: id as number, label: t(`steps.furnishing.contracts.${id}`) })),
+            { value: 0, label: t('steps.furnishing.contractUnsaid') },
+          ]}
           value={contract}
           columns={2}
           onChange={setContract}
         />
         <ChoiceCards
           legend={t('steps.furnishing.petsLegend')}
-          options={(['yes', 'no', 'unsaid'] as const).map((value) => ({ value, label: t(`steps.furnishing.pets.${value}`) }))}
+          options={(['yes', 'no', 'unsaid'] as const).map((value) => ({
+            value,
+            label: t(`steps.furnishing.pets.${value}`),
+          }))}
           value={pets}
           columns={3}
           compact

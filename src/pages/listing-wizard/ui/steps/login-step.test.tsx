@@ -31,11 +31,16 @@ describe('login (30)', () => {
   });
 
   it('says why the server refused it, and offers the login when the account has a password already', async () => {
-    const setFirstPassword = vi.fn<() => Promise<'PasswordTooWeak' | 'PasswordAlreadySet'>>().mockResolvedValueOnce('PasswordTooWeak').mockResolvedValueOnce('PasswordAlreadySet');
+    const setFirstPassword = vi
+      .fn<() => Promise<'PasswordTooWeak' | 'PasswordAlreadySet'>>()
+      .mockResolvedValueOnce('PasswordTooWeak')
+      .mockResolvedValueOnce('PasswordAlreadySet');
     const { extras } = await renderStep(LoginStep, 'login', { extras: { setFirstPassword } });
     fill(GOOD);
     submit();
-    expect(await screen.findByText('Questa password è troppo facile da indovinare: allungala o rendila meno prevedibile.')).toBeTruthy();
+    expect(
+      await screen.findByText('Questa password è troppo facile da indovinare: allungala o rendila meno prevedibile.'),
+    ).toBeTruthy();
     submit();
     expect(await screen.findByText('Il tuo account ha già una password: accedi per pubblicare.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));

@@ -45,7 +45,12 @@ export default function LoginStep({ answers, busy }: StepViewProps<'login'>) {
 
   const submit = async () => {
     const found = {
-      password: password === '' ? t('steps.login.required') : passwordRuleProblem(password) ? t('steps.login.errors.InvalidPassword') : undefined,
+      password:
+        password === ''
+          ? t('steps.login.required')
+          : passwordRuleProblem(password)
+            ? t('steps.login.errors.InvalidPassword')
+            : undefined,
       repeat: password !== '' && repeat !== password ? t('steps.login.mismatch') : undefined,
     };
     setProblem(found);
@@ -96,7 +101,10 @@ export default function LoginStep({ answers, busy }: StepViewProps<'login'>) {
             setProblem({});
           }}
         />
-        <PasswordStrengthMeter password={password} userInputs={userWords([username, personal?.name, personal?.surname])} />
+        <PasswordStrengthMeter
+          password={password}
+          userInputs={userWords([username, personal?.name, personal?.surname])}
+        />
         <TextField
           label={t('steps.login.confirm')}
           type={visible ? 'text' : 'password'}
@@ -111,7 +119,11 @@ export default function LoginStep({ answers, busy }: StepViewProps<'login'>) {
             setProblem({});
           }}
         />
-        <Checkbox label={t('steps.login.show')} checked={visible} onChange={(event) => setVisible(event.target.checked)} />
+        <Checkbox
+          label={t('steps.login.show')}
+          checked={visible}
+          onChange={(event) => setVisible(event.target.checked)}
+        />
       </div>
     </StepForm>
   );

@@ -15,7 +15,16 @@ export interface MessageStepProps {
 }
 
 /** A step that only shows something (nothing is asked): its button goes on. */
-export function MessageStep({ title, text, submitLabel, children, tone = 'neutral', busy, error, onContinue }: MessageStepProps) {
+export function MessageStep({
+  title,
+  text,
+  submitLabel,
+  children,
+  tone = 'neutral',
+  busy,
+  error,
+  onContinue,
+}: MessageStepProps) {
   return (
     <div className={tone === 'success' ? styles.success : undefined}>
       <StepForm title={title} hint={text} submitLabel={submitLabel} busy={busy} error={error} onSubmit={onContinue}>

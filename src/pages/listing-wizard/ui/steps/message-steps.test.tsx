@@ -38,7 +38,7 @@ describe('the steps that only show something', () => {
     }
   });
 
-  it('publication success (22) links to the listing\'s public page', async () => {
+  it("publication success (22) links to the listing's public page", async () => {
     const { onAnswer } = await renderStep(PublicationSuccessStep, 'publicationSuccess', { listingId: 41 });
     expect(screen.getByRole('heading', { level: 1, name: 'Il tuo annuncio è online!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Vedi l'annuncio" }).getAttribute('href')).toBe('/immobile/41');
@@ -49,13 +49,17 @@ describe('the steps that only show something', () => {
   it('next steps (34) reminds an account made in the wizard to confirm its address', async () => {
     confirmed = false;
     await renderStep(NextStepsStep, 'nextSteps');
-    expect(await screen.findByText('Ricordati di confermare la tua e-mail con il link che ti abbiamo mandato.')).toBeTruthy();
+    expect(
+      await screen.findByText('Ricordati di confermare la tua e-mail con il link che ti abbiamo mandato.'),
+    ).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('next steps (34) says nothing of the address to a confirmed account, nor of photos to a listing at 100', async () => {
     confirmed = true;
-    await renderStep(NextStepsStep, 'nextSteps', { extras: { draft: { generatedTitle: null, qualityScore: 100, qualityNext: [], status: 2 } } });
+    await renderStep(NextStepsStep, 'nextSteps', {
+      extras: { draft: { generatedTitle: null, qualityScore: 100, qualityNext: [], status: 2 } },
+    });
     await screen.findByRole('heading', { level: 1, name: 'E adesso?' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(/Ricordati di confermare/)).toBeNull();

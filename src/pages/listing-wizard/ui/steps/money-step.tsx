@@ -21,7 +21,19 @@ export interface MoneyStepProps {
 }
 
 /** A step that asks one amount in euros, typed the Italian way ('250.000'). */
-export function MoneyStep({ title, hint, label, unit, name, initial, problemOf, busy, error, note, onValue }: MoneyStepProps) {
+export function MoneyStep({
+  title,
+  hint,
+  label,
+  unit,
+  name,
+  initial,
+  problemOf,
+  busy,
+  error,
+  note,
+  onValue,
+}: MoneyStepProps) {
   const { t } = useTranslation('wizard');
   const [value, setValue] = useState<number | null>(initial ?? null);
   const [problem, setProblem] = useState<string>();

@@ -15,13 +15,22 @@ export default function NextStepsStep({ busy, error, onAnswer }: StepViewProps<'
   // The address of an account made in the wizard is still to be confirmed from the mail.
   const me = useQuery(meQueryOptions());
   return (
-    <MessageStep title={t('steps.nextSteps.title')} text={t('steps.nextSteps.hint')} submitLabel={t('steps.nextSteps.submit')} busy={busy} error={error} onContinue={() => onAnswer(null)}>
+    <MessageStep
+      title={t('steps.nextSteps.title')}
+      text={t('steps.nextSteps.hint')}
+      submitLabel={t('steps.nextSteps.submit')}
+      busy={busy}
+      error={error}
+      onContinue={() => onAnswer(null)}
+    >
       <ol className={styles.checklist}>
         {ITEMS.filter((item) => item !== 'quality' || (draft?.qualityScore ?? 0) < 100).map((item) => (
           <li key={item}>{t(`steps.nextSteps.items.${item}`)}</li>
         ))}
       </ol>
-      {me.data && !me.data.RegistrationConfirmed ? <p className={styles.note}>{t('steps.nextSteps.confirmMail')}</p> : null}
+      {me.data && !me.data.RegistrationConfirmed ? (
+        <p className={styles.note}>{t('steps.nextSteps.confirmMail')}</p>
+      ) : null}
     </MessageStep>
   );
 }

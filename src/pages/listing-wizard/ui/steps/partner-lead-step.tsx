@@ -19,7 +19,14 @@ export default function PartnerLeadStep({ answer, busy, error, onAnswer }: StepV
     onAnswer({ contactConsent: true });
   };
   return (
-    <StepForm title={t('steps.partnerLead.title')} hint={t('steps.partnerLead.hint')} submitLabel={t('steps.partnerLead.submit')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.partnerLead.title')}
+      hint={t('steps.partnerLead.hint')}
+      submitLabel={t('steps.partnerLead.submit')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fields}>
         <Checkbox
           name="contactConsent"

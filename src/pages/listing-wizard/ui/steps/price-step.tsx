@@ -12,7 +12,13 @@ export default function PriceStep({ flow, answer, answers, busy, error, onAnswer
   const kind = flow === 'rent' ? 'rent' : 'sale';
   const market = answers.loader;
   const deposit = answers.deposit?.securityDeposit;
-  const estimate = flow === 'sale' && market?.found && market.estimateMin !== null && market.estimateMax !== null ? t('steps.price.estimate', { min: formatThousands(market.estimateMin), max: formatThousands(market.estimateMax) }) : undefined;
+  const estimate =
+    flow === 'sale' && market?.found && market.estimateMin !== null && market.estimateMax !== null
+      ? t('steps.price.estimate', {
+          min: formatThousands(market.estimateMin),
+          max: formatThousands(market.estimateMax),
+        })
+      : undefined;
   return (
     <MoneyStep
       title={t(`steps.price.title.${kind}`)}
@@ -29,7 +35,11 @@ export default function PriceStep({ flow, answer, answers, busy, error, onAnswer
         if (value < 1) return t('steps.price.tooSmall');
         if (value > PRICE_MAX) return t('steps.price.tooLarge');
         // The deposit (asked before the rent) is at most three months of it.
-        if (flow === 'rent' && deposit !== undefined && depositAboveLimit(deposit, value)) return t('steps.price.depositAboveThreeMonths', { deposit: formatThousands(deposit), min: formatThousands(Math.ceil(deposit / DEPOSIT_MAX_MONTHS)) });
+        if (flow === 'rent' && deposit !== undefined && depositAboveLimit(deposit, value))
+          return t('steps.price.depositAboveThreeMonths', {
+            deposit: formatThousands(deposit),
+            min: formatThousands(Math.ceil(deposit / DEPOSIT_MAX_MONTHS)),
+          });
         return undefined;
       }}
       onValue={(price) => onAnswer({ price })}

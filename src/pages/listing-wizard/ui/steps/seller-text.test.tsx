@@ -12,8 +12,10 @@ import TitleStep from './title-step';
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-const LINK = 'Togli il link: negli annunci non si possono inserire indirizzi di siti web. Chi è interessato alla casa ti contatta tramite Rexer.';
-const EMAIL = "Togli l'indirizzo e-mail: negli annunci non si possono inserire contatti. Chi è interessato alla casa ti scrive tramite Rexer.";
+const LINK =
+  'Togli il link: negli annunci non si possono inserire indirizzi di siti web. Chi è interessato alla casa ti contatta tramite Rexer.';
+const EMAIL =
+  "Togli l'indirizzo e-mail: negli annunci non si possono inserire contatti. Chi è interessato alla casa ti scrive tramite Rexer.";
 const PHONE =
   "Togli il numero di telefono: negli annunci non si possono inserire contatti, chi è interessato ti contatta tramite Rexer. Se è un prezzo o una misura, scrivi accanto l'unità (per esempio 250.000 € o 120 m²).";
 
@@ -45,7 +47,10 @@ describe('title (16): contact details', () => {
   });
 
   it("shows the server's refusal in the same words", async () => {
-    await renderStep(TitleStep, 'title', { answer: { title: 'Casa' }, error: errorText(i18n.t, { kind: 'save', failure: 'contactPhone' }) });
+    await renderStep(TitleStep, 'title', {
+      answer: { title: 'Casa' },
+      error: errorText(i18n.t, { kind: 'save', failure: 'contactPhone' }),
+    });
     expect(screen.getByRole('alert').textContent).toBe(PHONE);
   });
 });
@@ -67,7 +72,8 @@ describe('description (17): contact details', () => {
 
   it('takes a description full of numbers that are no phone', async () => {
     const { onAnswer } = await renderStep(DescriptionStep, 'description');
-    const text = 'Trilocale di 120 m² al 3° piano, costruito nel 1970 e ristrutturato nel 2005. Prezzo 1.250.000 €, spese 120 €/mese. Libero dal 01/09/2026, visite 9.30-12.30. Scala a chiocciola, ecc.';
+    const text =
+      'Trilocale di 120 m² al 3° piano, costruito nel 1970 e ristrutturato nel 2005. Prezzo 1.250.000 €, spese 120 €/mese. Libero dal 01/09/2026, visite 9.30-12.30. Scala a chiocciola, ecc.';
     type(/Descrizione/, text);
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ description: text });
@@ -78,7 +84,10 @@ describe('description (17): contact details', () => {
     ['contactEmail', EMAIL],
   ] as const) {
     it(`shows the server's refusal (${failure}) in the same words`, async () => {
-      await renderStep(DescriptionStep, 'description', { answer: { description: 'Casa' }, error: errorText(i18n.t, { kind: 'save', failure }) });
+      await renderStep(DescriptionStep, 'description', {
+        answer: { description: 'Casa' },
+        error: errorText(i18n.t, { kind: 'save', failure }),
+      });
       expect(screen.getByRole('alert').textContent).toBe(message);
     });
   }

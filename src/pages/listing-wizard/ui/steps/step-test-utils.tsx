@@ -13,7 +13,10 @@ import { ListingWizardExtrasContext, type ListingWizardExtras } from '../../mode
 // query client, the Italian copy and the page's extras (the summary's jumps, the draft's facts,
 // step 30's password). The API is the test's fetch mock (`fakeApi`).
 
-export const i18n = createStaticI18n({ 'listing-wizard': listingWizard, wizard, common } as Record<string, Record<string, unknown>>, 'listing-wizard');
+export const i18n = createStaticI18n(
+  { 'listing-wizard': listingWizard, wizard, common } as Record<string, Record<string, unknown>>,
+  'listing-wizard',
+);
 
 export interface StepRenderOptions<K extends StepId> {
   flow?: Flow;
@@ -25,7 +28,11 @@ export interface StepRenderOptions<K extends StepId> {
   extras?: Partial<ListingWizardExtras>;
 }
 
-export async function renderStep<K extends StepId>(View: ComponentType<StepViewProps<K>>, step: K, options: StepRenderOptions<K> = {}) {
+export async function renderStep<K extends StepId>(
+  View: ComponentType<StepViewProps<K>>,
+  step: K,
+  options: StepRenderOptions<K> = {},
+) {
   const onAnswer = vi.fn<(answer: AnswerTypes[K]) => void>();
   const extras: ListingWizardExtras = {
     goTo: vi.fn(),

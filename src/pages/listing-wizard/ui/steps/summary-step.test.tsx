@@ -14,11 +14,23 @@ const fetchMock = vi.hoisted(() => {
 beforeEach(() => {
   fetchMock.mockReset();
   // The town of the locality, named by the search's town area.
-  fakeApi(fetchMock, { 'GET /api/Search/Listings': [200, { Items: [], Area: { Name: 'Milano', Center: { Latitude: 45.46, Longitude: 9.19 } } }] });
+  fakeApi(fetchMock, {
+    'GET /api/Search/Listings': [
+      200,
+      { Items: [], Area: { Name: 'Milano', Center: { Latitude: 45.46, Longitude: 9.19 } } },
+    ],
+  });
 });
 
 const SALE: WizardAnswers = {
-  locality: { municipalityIstat: '015146', street: 'Via Paolo Sarpi', streetNumber: '12', latitude: 45.48, longitude: 9.17, showAddress: false },
+  locality: {
+    municipalityIstat: '015146',
+    street: 'Via Paolo Sarpi',
+    streetNumber: '12',
+    latitude: 45.48,
+    longitude: 9.17,
+    showAddress: false,
+  },
   propertyType: { propertyTypeId: 1 },
   specialDescription: { propertyTypeId: 1, details: { outdoorM2: 8, cellar: true, note: null } },
   surface: { surfaceM2: 1250 },
@@ -45,14 +57,19 @@ describe('summary (27)', () => {
   it('lists every answer in words, section by section', async () => {
     await renderStep(SummaryStep, 'summary', { answers: SALE });
     expect(screen.getByRole('heading', { level: 1, name: 'Controlla il tuo annuncio' })).toBeTruthy();
-    for (const section of ['La casa', 'Caratteristiche', "L'annuncio"]) expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
+    for (const section of ['La casa', 'Caratteristiche', "L'annuncio"])
+      expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 2, name: 'Affitto' })).toBeNull();
-    await waitFor(() => expect(row('locality').textContent).toContain('Via Paolo Sarpi, 12 – Milano (indirizzo nascosto)'));
+    await waitFor(() =>
+      expect(row('locality').textContent).toContain('Via Paolo Sarpi, 12 – Milano (indirizzo nascosto)'),
+    );
     expect(row('specialDescription').textContent).toContain('2 dettagli indicati');
     expect(row('surface').textContent).toContain('1.250 m²');
     expect(row('composition').textContent).toContain('3 locali, 1 bagno');
     expect(row('floors').textContent).toContain('Piano terra di 5, senza ascensore');
-    expect(row('renovation').textContent).toContain('Ottimo o ristrutturato, costruita nel 1965, ristrutturata nel 2015');
+    expect(row('renovation').textContent).toContain(
+      'Ottimo o ristrutturato, costruita nel 1965, ristrutturata nel 2015',
+    );
     expect(row('energyClass').textContent).toContain('D, 142,5 kWh/m² anno');
     expect(row('condoFees').textContent).toContain('Nessuna');
     expect(row('amenities').textContent).toContain('Ascensore, Balcone');
@@ -63,10 +80,17 @@ describe('summary (27)', () => {
     expect(row('documents').textContent).toContain('Planimetrie: 1, certificazione energetica: 0, altri: 2');
   });
 
-  it('lists the rent\'s own answers and the monthly rent', async () => {
+  it("lists the rent's own answers and the monthly rent", async () => {
     await renderStep(SummaryStep, 'summary', {
       flow: 'rent',
-      answers: { ...SALE, split: undefined, availability: { availableFrom: '2001-01-01' }, furnishing: { furnishingId: 1 }, deposit: { securityDeposit: 3600 }, price: { price: 1200 } },
+      answers: {
+        ...SALE,
+        split: undefined,
+        availability: { availableFrom: '2001-01-01' },
+        furnishing: { furnishingId: 1 },
+        deposit: { securityDeposit: 3600 },
+        price: { price: 1200 },
+      },
     });
     expect(screen.getByRole('heading', { level: 2, name: 'Affitto' })).toBeTruthy();
     expect(screen.queryByTestId('summary-split')).toBeNull();

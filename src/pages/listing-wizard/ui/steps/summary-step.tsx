@@ -28,7 +28,14 @@ function floorText(t: TFunction, floor: number, buildingFloors: number): string 
 }
 
 /** An answer in words, or null when the step has none. */
-export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow, t: TFunction, label: Label, town?: string): string | null {
+export function answerText(
+  id: StepId,
+  answers: WizardAnswers,
+  flow: ListingFlow,
+  t: TFunction,
+  label: Label,
+  town?: string,
+): string | null {
   const euro = (value: number) => t('steps.summary.values.euro', { value: formatThousands(value) });
   switch (id) {
     case 'locality': {
@@ -42,16 +49,24 @@ export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow
     case 'specialDescription': {
       const a = answers.specialDescription;
       if (!a) return null;
-      const count = Object.values(a.details).filter((value) => value !== null && value !== '' && value !== false).length;
+      const count = Object.values(a.details).filter(
+        (value) => value !== null && value !== '' && value !== false,
+      ).length;
       return count === 0 ? t('steps.summary.values.noDetails') : t('steps.summary.values.details', { count });
     }
     case 'surface':
-      return answers.surface ? t('steps.summary.values.surface', { value: formatThousands(answers.surface.surfaceM2) }) : null;
+      return answers.surface
+        ? t('steps.summary.values.surface', { value: formatThousands(answers.surface.surfaceM2) })
+        : null;
     case 'composition':
-      return answers.composition ? `${t('steps.summary.values.rooms', { count: answers.composition.rooms })}, ${t('steps.summary.values.bathrooms', { count: answers.composition.bathrooms })}` : null;
+      return answers.composition
+        ? `${t('steps.summary.values.rooms', { count: answers.composition.rooms })}, ${t('steps.summary.values.bathrooms', { count: answers.composition.bathrooms })}`
+        : null;
     case 'floors': {
       const a = answers.floors;
-      return a ? `${floorText(t, a.floor, a.buildingFloors)}, ${t(a.hasLift ? 'steps.summary.values.lift' : 'steps.summary.values.noLift')}` : null;
+      return a
+        ? `${floorText(t, a.floor, a.buildingFloors)}, ${t(a.hasLift ? 'steps.summary.values.lift' : 'steps.summary.values.noLift')}`
+        : null;
     }
     case 'renovation': {
       const a = answers.renovation;
@@ -67,15 +82,26 @@ export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow
     case 'energyClass': {
       const a = answers.energyClass;
       if (!a) return null;
-      const index = a.energyPerformance !== null ? t('steps.summary.values.energyPerformance', { value: a.energyPerformance.toLocaleString('it-IT') }) : null;
+      const index =
+        a.energyPerformance !== null
+          ? t('steps.summary.values.energyPerformance', { value: a.energyPerformance.toLocaleString('it-IT') })
+          : null;
       return [label('energyClasses', a.energyClassId), index].filter(Boolean).join(', ');
     }
     case 'heating':
       return answers.heating ? label('heatingTypes', answers.heating.heatingTypeId) : null;
     case 'condoFees':
-      return answers.condoFees ? (answers.condoFees.condoFees === 0 ? t('steps.summary.values.noCondoFees') : t('steps.summary.values.euroMonth', { value: formatThousands(answers.condoFees.condoFees) })) : null;
+      return answers.condoFees
+        ? answers.condoFees.condoFees === 0
+          ? t('steps.summary.values.noCondoFees')
+          : t('steps.summary.values.euroMonth', { value: formatThousands(answers.condoFees.condoFees) })
+        : null;
     case 'amenities':
-      return answers.amenities ? (answers.amenities.amenityIds.length === 0 ? t('steps.summary.none') : answers.amenities.amenityIds.map((amenity) => label('amenities', amenity)).join(', ')) : null;
+      return answers.amenities
+        ? answers.amenities.amenityIds.length === 0
+          ? t('steps.summary.none')
+          : answers.amenities.amenityIds.map((amenity) => label('amenities', amenity)).join(', ')
+        : null;
     case 'situation':
       return answers.situation ? label('occupancySituations', answers.situation.occupancyId) : null;
     case 'availability': {
@@ -83,16 +109,24 @@ export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow
       if (!a) return null;
       const [year, month, day] = a.availableFrom.split('-').map(Number);
       const date = new Date(year, month - 1, day);
-      return date <= new Date() ? t('steps.summary.values.now') : date.toLocaleDateString('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
+      return date <= new Date()
+        ? t('steps.summary.values.now')
+        : date.toLocaleDateString('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
     }
     case 'furnishing':
       return answers.furnishing ? label('furnishingTypes', answers.furnishing.furnishingId) : null;
     case 'deposit':
       return answers.deposit ? euro(answers.deposit.securityDeposit) : null;
     case 'split':
-      return answers.split ? t(answers.split.priceFromMarket ? 'steps.summary.values.market' : 'steps.summary.values.alone') : null;
+      return answers.split
+        ? t(answers.split.priceFromMarket ? 'steps.summary.values.market' : 'steps.summary.values.alone')
+        : null;
     case 'price':
-      return answers.price ? (flow === 'rent' ? t('steps.summary.values.euroMonth', { value: formatThousands(answers.price.price) }) : euro(answers.price.price)) : null;
+      return answers.price
+        ? flow === 'rent'
+          ? t('steps.summary.values.euroMonth', { value: formatThousands(answers.price.price) })
+          : euro(answers.price.price)
+        : null;
     case 'title':
       return answers.title?.title ?? null;
     case 'description': {
@@ -101,10 +135,20 @@ export function answerText(id: StepId, answers: WizardAnswers, flow: ListingFlow
       return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text;
     }
     case 'photos':
-      return answers.photos ? (answers.photos.photoCount === 0 ? t('steps.summary.values.noPhotos') : t('steps.summary.values.photos', { count: answers.photos.photoCount })) : null;
+      return answers.photos
+        ? answers.photos.photoCount === 0
+          ? t('steps.summary.values.noPhotos')
+          : t('steps.summary.values.photos', { count: answers.photos.photoCount })
+        : null;
     case 'documents': {
       const a = answers.documents;
-      return a ? t('steps.summary.values.documents', { floorPlans: a.floorPlanCount, certificates: a.energyCertificateCount, others: a.otherCount }) : null;
+      return a
+        ? t('steps.summary.values.documents', {
+            floorPlans: a.floorPlanCount,
+            certificates: a.energyCertificateCount,
+            others: a.otherCount,
+          })
+        : null;
     }
     default:
       return null;
@@ -130,10 +174,18 @@ export default function SummaryStep({ flow, answers, busy, error, onAnswer }: St
       .map((id) => ({ id, value: answerText(id, answers, listingFlow, t, label, town.data?.name) }))
       .filter((row): row is { id: StepId; value: string } => row.value !== null);
 
-  const labelOf = (id: StepId): string => (id === 'price' ? t(`steps.summary.labels.price.${listingFlow}`) : t(`steps.summary.labels.${id}`));
+  const labelOf = (id: StepId): string =>
+    id === 'price' ? t(`steps.summary.labels.price.${listingFlow}`) : t(`steps.summary.labels.${id}`);
 
   return (
-    <StepForm title={t('steps.summary.title')} hint={t('steps.summary.hint')} submitLabel={t('steps.summary.submit')} onSubmit={() => onAnswer({ confirmed: true })} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.summary.title')}
+      hint={t('steps.summary.hint')}
+      submitLabel={t('steps.summary.submit')}
+      onSubmit={() => onAnswer({ confirmed: true })}
+      busy={busy}
+      error={error}
+    >
       {SECTIONS.map((section) => {
         const rows = rowsOf(section.steps);
         if (rows.length === 0) return null;
@@ -148,7 +200,13 @@ export default function SummaryStep({ flow, answers, busy, error, onAnswer }: St
                   <dt className={styles.summaryLabel}>{labelOf(row.id)}</dt>
                   <dd className={styles.summaryValue}>{row.value}</dd>
                   <dd className={styles.summaryAction}>
-                    <button type="button" className={styles.editButton} disabled={busy} aria-label={t('steps.summary.editLabel', { label: labelOf(row.id) })} onClick={() => goTo(STEPS[row.id].step)}>
+                    <button
+                      type="button"
+                      className={styles.editButton}
+                      disabled={busy}
+                      aria-label={t('steps.summary.editLabel', { label: labelOf(row.id) })}
+                      onClick={() => goTo(STEPS[row.id].step)}
+                    >
                       {t('steps.summary.edit')}
                     </button>
                   </dd>

@@ -12,7 +12,10 @@ import styles from './steps.module.css';
 export const TITLE_MAX = 120;
 
 /** The street of a hidden address when `title` names it (the seller's own words may; the offer never does). */
-export function hiddenStreetIn(title: string, locality: { street: string; showAddress: boolean } | undefined): string | null {
+export function hiddenStreetIn(
+  title: string,
+  locality: { street: string; showAddress: boolean } | undefined,
+): string | null {
   const street = locality?.street.trim() ?? '';
   if (!locality || locality.showAddress || street.length < 3) return null;
   return title.toLocaleLowerCase('it').includes(street.toLocaleLowerCase('it')) ? street : null;
@@ -28,20 +31,33 @@ export default function TitleStep({ flow, answer, answers, busy, error, onAnswer
   const { t } = useTranslation('listing-wizard');
   const { t: tw } = useTranslation('wizard');
   const { draft } = useWizardExtras();
-  const [title, setTitle] = useState(answer?.title ?? draft?.generatedTitle ?? t(`steps.title.generated.${flow === 'rent' ? 'rent' : 'sale'}`));
+  const [title, setTitle] = useState(
+    answer?.title ?? draft?.generatedTitle ?? t(`steps.title.generated.${flow === 'rent' ? 'rent' : 'sale'}`),
+  );
   const [problem, setProblem] = useState<string>();
   const fields = useRef<HTMLDivElement>(null);
   const hiddenAddress = answers.locality?.showAddress === false;
   const hiddenStreet = hiddenStreetIn(title, answers.locality);
   const submit = () => {
     const trimmed = title.trim();
-    const found = trimmed === '' ? t('steps.title.required') : trimmed.length > TITLE_MAX ? t('steps.title.tooLong', { max: TITLE_MAX }) : contactProblem(t, 'title', trimmed);
+    const found =
+      trimmed === ''
+        ? t('steps.title.required')
+        : trimmed.length > TITLE_MAX
+          ? t('steps.title.tooLong', { max: TITLE_MAX })
+          : contactProblem(t, 'title', trimmed);
     setProblem(found);
     if (found) return focusInvalid(fields.current);
     onAnswer({ title: trimmed });
   };
   return (
-    <StepForm title={t('steps.title.title')} hint={t(hiddenAddress ? 'steps.title.hintHiddenAddress' : 'steps.title.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.title.title')}
+      hint={t(hiddenAddress ? 'steps.title.hintHiddenAddress' : 'steps.title.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fields} className={styles.counted}>
         {/* Two lines: a whole generated title reads on a phone; a title has no line breaks. */}
         <TextArea

@@ -26,13 +26,23 @@ export default function SaleOrRentStep({ answer, answers, busy, error, onAnswer 
   };
 
   return (
-    <StepForm title={t('steps.saleOrRent.title')} hint={t('steps.saleOrRent.hint')} onSubmit={submit} busy={busy} error={error}>
+    <StepForm
+      title={t('steps.saleOrRent.title')}
+      hint={t('steps.saleOrRent.hint')}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
       <div ref={fieldsRef}>
         <ChoiceCards
           legend={t('steps.saleOrRent.legend')}
           hideLegend
           name="saleOrRent"
-          options={CHOICES.map((choice) => ({ value: choice, label: t(`steps.saleOrRent.${choice}`), description: t(`steps.saleOrRent.${choice}Hint`) }))}
+          options={CHOICES.map((choice) => ({
+            value: choice,
+            label: t(`steps.saleOrRent.${choice}`),
+            description: t(`steps.saleOrRent.${choice}Hint`),
+          }))}
           value={next}
           onChange={(choice) => {
             setNext(choice);

@@ -15,7 +15,11 @@ export default function ThankYouStep({ valuationId, answers }: StepViewProps<'th
       {answers.email ? <p className={styles.thankYouText}>{t('steps.thankYou.mail')}</p> : null}
       <div className={styles.thankYouActions}>
         {valuationId ? (
-          <Link to="/valutocasa/$id" params={{ id: String(valuationId) }} className={buttonClassName({ size: 'large', fullWidth: true })}>
+          <Link
+            to="/valutocasa/$id"
+            params={{ id: String(valuationId) }}
+            className={buttonClassName({ size: 'large', fullWidth: true })}
+          >
             {t('steps.thankYou.view')}
           </Link>
         ) : null}

@@ -10,7 +10,17 @@ import ThankYouStep from './thank-you-step';
 const i18n = await testI18n({ 'valuation-wizard': translations, common });
 
 function props<K extends 'saleOrRent' | 'thankYou'>(step: K, more: Partial<StepViewProps<K>> = {}): StepViewProps<K> {
-  return { step, flow: 'valuation', answer: undefined, answers: {}, listingId: null, busy: false, error: null, onAnswer: vi.fn(), ...more };
+  return {
+    step,
+    flow: 'valuation',
+    answer: undefined,
+    answers: {},
+    listingId: null,
+    busy: false,
+    error: null,
+    onAnswer: vi.fn(),
+    ...more,
+  };
 }
 
 describe('SaleOrRentStep (37)', () => {
@@ -34,10 +44,13 @@ describe('SaleOrRentStep (37)', () => {
 
 describe('ThankYouStep (29)', () => {
   it('thanks and links the valuation page', async () => {
-    await renderPage(() => <ThankYouStep {...props('thankYou', { valuationId: 12, answers: { email: { email: 'a@b.it' } } })} />, {
-      i18n,
-      otherRoutes: { '/valutocasa/$id': () => null },
-    });
+    await renderPage(
+      () => <ThankYouStep {...props('thankYou', { valuationId: 12, answers: { email: { email: 'a@b.it' } } })} />,
+      {
+        i18n,
+        otherRoutes: { '/valutocasa/$id': () => null },
+      },
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Grazie, la valutazione è pronta' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Vedi la valutazione' }).getAttribute('href')).toBe('/valutocasa/12');
     expect(screen.getByText("Ti abbiamo mandato anche un'e-mail con la stima.")).toBeTruthy();

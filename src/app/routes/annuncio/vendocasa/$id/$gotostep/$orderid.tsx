@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../../../config/route-static-data';
-import { numericIdSchema, recordIdSchema, paramsShape, requireParams, segmentSchema } from '../../../../../lib/route-params';
+import {
+  numericIdSchema,
+  recordIdSchema,
+  paramsShape,
+  requireParams,
+  segmentSchema,
+} from '../../../../../lib/route-params';
 
 const paramsSchema = paramsShape({ id: recordIdSchema, gotostep: numericIdSchema, orderid: segmentSchema });
 

@@ -7,10 +7,13 @@ import { TownResultsPage } from '../../../../../lib/town-results-page';
 /** Sale results in a municipality: /vendita/{type}/{province}/{town}/{ISTAT code} (its twin and their shared part: lib/town-results.ts). */
 export const Route = createFileRoute('/vendita/$type/$prov/$name/$id')({
   ...townResultsOptions(1),
-  loader: ({ context, params, deps, cause }) => loadResults(context.queryClient, routeSearch(townRoute(1, params), deps.search), cause),
+  loader: ({ context, params, deps, cause }) =>
+    loadResults(context.queryClient, routeSearch(townRoute(1, params), deps.search), cause),
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <TownResultsPage sellType={1} path={Route.useParams()} search={Route.useSearch()} load={Route.useLoaderData()} />;
+  return (
+    <TownResultsPage sellType={1} path={Route.useParams()} search={Route.useSearch()} load={Route.useLoaderData()} />
+  );
 }

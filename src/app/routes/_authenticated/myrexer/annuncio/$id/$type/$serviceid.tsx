@@ -19,5 +19,13 @@ function RouteComponent() {
   const { id, serviceid } = Route.useParams();
   const { ordine } = Route.useSearch();
   // Another user's listing, or a service this listing cannot have: the not-found page.
-  return <ListingServicePage key={`${id}-${serviceid}`} id={Number(id)} serviceId={Number(serviceid)} orderId={ordine} notFound={<NotFoundPage />} />;
+  return (
+    <ListingServicePage
+      key={`${id}-${serviceid}`}
+      id={Number(id)}
+      serviceId={Number(serviceid)}
+      orderId={ordine}
+      notFound={<NotFoundPage />}
+    />
+  );
 }
