@@ -59,6 +59,12 @@ function draftOfPath(pathname: string): number | null {
   return id === undefined ? null : Number(id);
 }
 
+/** Whether a pathname is one of the flow's wizard URLs (/annuncio/{kind} and below). */
+function isFlowPath(pathname: string, flow: ListingFlow): boolean {
+  const root = `/annuncio/${KIND_OF_FLOW[flow]}`;
+  return pathname === root || pathname.startsWith(`${root}/`);
+}
+
 /** A draft that is not the visitor's is rare: its page loads when needed. */
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((module) => ({ default: module.NotFoundPage })));
 
@@ -211,16 +217,17 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
   // of the URL counts (between a first save and the URL that follows it, the draft has an id
   // the URL does not have yet).
   // The draft is read from the pathname itself: the router updates the location as a navigation
-  // starts and the params once the new match resolves, so for a moment they disagree.
+  // starts and the params once the new match resolves, so for a moment they disagree. A pathname
+  // outside the flow is the wizard being left (its end, an exit): this layout unmounts, no new run.
   const lastPathname = useRef(pathname);
   useEffect(() => {
     if (lastPathname.current === pathname) return;
     lastPathname.current = pathname;
-    if (!started) return;
+    if (!started || !isFlowPath(pathname, flow)) return;
     const running = started.view().listingId;
     const named = draftOfPath(pathname);
     if (named === null ? running !== null : running !== named) restart();
-  }, [pathname, started, restart]);
+  }, [pathname, started, restart, flow]);
 
   const view = useSyncExternalStore(
     started?.subscribe ?? NOTHING,
