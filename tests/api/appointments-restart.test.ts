@@ -107,6 +107,7 @@ async function query<T>(
   }
 }
 
+// Its own loop, not describeOnBackends: the app runs in server processes it kills and restarts on one database.
 for (const backend of BACKENDS) {
   describe(`A visit request's expiry across a killed server (${backend.name})`, () => {
     let testDb: TestDatabase | undefined;

@@ -69,16 +69,22 @@ export interface BackendSuite {
 /**
  * One describe per backend (`<title> (pglite)`, `<title> (postgres)`), each with a test database and the
  * app over it, opened before its tests and closed after them (after the suite's own afterAll hooks).
- * The body's own beforeAll hooks run once the app is built.
+ * The body's own beforeAll hooks run once the app is built. Options given as a function are read when
+ * the app is built, after the file's own beforeAll hooks (a server the app talks to, started there,
+ * has its address by then).
  */
-export function describeOnBackends(title: string, options: TestAppOptions, body: (suite: BackendSuite) => void): void {
+export function describeOnBackends(
+  title: string,
+  options: TestAppOptions | (() => TestAppOptions),
+  body: (suite: BackendSuite) => void,
+): void {
   for (const backend of BACKENDS) {
     describe(`${title} (${backend.name})`, () => {
       let testDb: TestDatabase | undefined;
       let app: FastifyInstance | undefined;
       beforeAll(async () => {
         testDb = await openTestDatabase(backend);
-        app = await buildTestApp(testDb, options);
+        app = await buildTestApp(testDb, typeof options === 'function' ? options() : options);
       }, 180_000);
       afterAll(async () => {
         await app?.close();

@@ -1,12 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
-import type { TestDatabase } from '../../server/db/testing';
 import { deliverDueMail, MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../server/modules/mail-outbox/sender';
-import { BACKENDS, buildTestApp, openTestDatabase } from './helpers';
+import { describeOnBackends } from './helpers';
 
 interface Received {
   to: string[];
@@ -46,37 +44,40 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, ms 
   }
 }
 
-for (const backend of BACKENDS) {
-  describe(`Mail delivery through SMTP (${backend.name})`, () => {
-    let testDb: TestDatabase;
-    let app: FastifyInstance;
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
-    const received: Received[] = [];
+// One SMTP server for the file, started before the suites' apps (their options read its port) and
+// closed after them; each backend's tests write to addresses of their own.
+const received: Received[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+beforeAll(async () => {
+  smtp = await startSmtp(received);
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => (smtp ? smtp.server.close(() => resolve()) : resolve()));
+});
+
+describeOnBackends(
+  'Mail delivery through SMTP',
+  () => ({
+    env: {
+      CAPTCHA: 'off',
+      RATE_LIMIT_MAX: '0',
+      JOB_QUEUE: 'true',
+      JOB_POLL_SECONDS: '0.5',
+      SMTP_URL: `smtp://127.0.0.1:${smtp!.port}`,
+      MAIL_FROM: 'Rexer <noreply@rexer.example>',
+      PUBLIC_URL: 'https://www.rexer.example',
+    },
+  }),
+  (suite) => {
+    const { backend } = suite;
 
     beforeAll(async () => {
-      smtp = await startSmtp(received);
-      testDb = await openTestDatabase(backend);
-      app = await buildTestApp(testDb, {
-        env: {
-          CAPTCHA: 'off',
-          RATE_LIMIT_MAX: '0',
-          JOB_QUEUE: 'true',
-          JOB_POLL_SECONDS: '0.5',
-          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-          MAIL_FROM: 'Rexer <noreply@rexer.example>',
-          PUBLIC_URL: 'https://www.rexer.example',
-        },
-      });
-      await app.ready();
-    }, 180_000);
-    afterAll(async () => {
-      await app?.close();
-      await testDb?.cleanup();
-      await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+      // The mail sender wakes when the app is ready.
+      await suite.app.ready();
     });
 
     const register = (email: string) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: '/api/Account/Register',
         payload: {
@@ -99,7 +100,7 @@ for (const backend of BACKENDS) {
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       expect(body).toMatch(/https:\/\/www\.rexer\.example\/mailconfermata\/[A-Za-z0-9_-]{43}/);
       const [row] = await until(async () => {
-        const rows = await testDb.database.db
+        const rows = await suite.db
           .select()
           .from(mailOutbox)
           .where(eq(mailOutbox.toAddress, `rita.bassi.${backend.name}@example.com`));
@@ -111,13 +112,13 @@ for (const backend of BACKENDS) {
       expect(row.textBody).not.toContain(token);
       expect(row.textBody).toContain('[link removed after delivery]');
       // The outbox is not shown where mail is delivered.
-      expect((await app.inject({ url: '/api/Mail/Outbox' })).statusCode).toBe(404);
+      expect((await suite.app.inject({ url: '/api/Mail/Outbox' })).statusCode).toBe(404);
     });
 
     it('keeps a refused mail with its error and tries again later, never twice at once', async () => {
       expect((await register(`rifiuta.tutto.${backend.name}@example.com`)).statusCode).toBe(200);
       const [failed] = await until(async () => {
-        const rows = await testDb.database.db
+        const rows = await suite.db
           .select()
           .from(mailOutbox)
           .where(eq(mailOutbox.toAddress, `rifiuta.tutto.${backend.name}@example.com`));
@@ -132,15 +133,18 @@ for (const backend of BACKENDS) {
         sent: [] as string[],
         sendMail: async (mail: { to: string }) => void transport.sent.push(mail.to),
       };
-      expect(await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>')).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDueMail(suite.app, transport, 'Rexer <noreply@rexer.example>')).toEqual({
+        sent: 0,
+        failed: 0,
+      });
       // Once due, it goes (here through a transport that accepts it).
       const later = new Date(Date.now() + retryDelayMs(1) + 1000);
-      expect(await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>', later)).toEqual({
+      expect(await deliverDueMail(suite.app, transport, 'Rexer <noreply@rexer.example>', later)).toEqual({
         sent: 1,
         failed: 0,
       });
       expect(transport.sent).toEqual([`rifiuta.tutto.${backend.name}@example.com`]);
-      const [done] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.id));
+      const [done] = await suite.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.id));
       expect(done).toMatchObject({ attempts: 2, error: null });
       expect(done.sentAt).not.toBeNull();
     });
@@ -152,13 +156,13 @@ for (const backend of BACKENDS) {
       const htmlBody = `<p><a href="https://www.rexer.example/login/LoginLink?analyticsToken=${token}&amp;portal=5">Accedi</a> <a href='https://www.rexer.example/privacy'>Privacy</a></p>`;
       // Due tomorrow: the sender running in the background leaves it to this call.
       const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-      const [row] = await testDb.database.db
+      const [row] = await suite.db
         .insert(mailOutbox)
         .values({ toAddress: to, subject: 'Benvenuto', textBody, htmlBody, template: 'prova', nextAttemptAt: tomorrow })
         .returning();
       const sent: { to: string; text: string; html?: string }[] = [];
       await deliverDueMail(
-        app,
+        suite.app,
         { sendMail: async (mail) => void sent.push(mail) },
         'Rexer <noreply@rexer.example>',
         new Date(tomorrow.getTime() + 1000),
@@ -166,7 +170,7 @@ for (const backend of BACKENDS) {
       // Delivered with its links ...
       expect(sent.find((mail) => mail.to === to)).toMatchObject({ text: textBody, html: htmlBody });
       // ... kept without the token, the rest of the mail as it was.
-      const [after] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+      const [after] = await suite.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
       expect(after.sentAt).not.toBeNull();
       expect(`${after.textBody}${after.htmlBody}`).not.toContain(token);
       expect(after.textBody).toBe(
@@ -181,7 +185,7 @@ for (const backend of BACKENDS) {
     it('sends every subject as one line, whatever a row written before the name rules holds', async () => {
       const to = `oggetto.${backend.name}@example.com`;
       const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-      await testDb.database.db.insert(mailOutbox).values({
+      await suite.db.insert(mailOutbox).values({
         toAddress: to,
         subject: 'Ricerca «Bilocali\r\nBcc: altri@example.com\u2028\u202eiraproC»',
         textBody: 'Testo',
@@ -190,7 +194,7 @@ for (const backend of BACKENDS) {
       });
       const sent: { to: string; subject: string }[] = [];
       await deliverDueMail(
-        app,
+        suite.app,
         { sendMail: async (mail) => void sent.push(mail) },
         'Rexer <noreply@rexer.example>',
         new Date(tomorrow.getTime() + 1000),
@@ -201,14 +205,19 @@ for (const backend of BACKENDS) {
     it('gives up after the last attempt and backs off longer each time', async () => {
       expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
       expect(retryDelayMs(20)).toBe(60 * 60 * 1000);
-      const [row] = await testDb.database.db
+      const [row] = await suite.db
         .insert(mailOutbox)
         .values({ toAddress: 'esaurito@example.com', subject: 'x', textBody: 'x', attempts: MAIL_MAX_ATTEMPTS })
         .returning();
       const transport = { sendMail: async () => undefined };
-      await deliverDueMail(app, transport, 'Rexer <noreply@rexer.example>', new Date(Date.now() + 24 * 3600 * 1000));
-      const [after] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+      await deliverDueMail(
+        suite.app,
+        transport,
+        'Rexer <noreply@rexer.example>',
+        new Date(Date.now() + 24 * 3600 * 1000),
+      );
+      const [after] = await suite.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
       expect(after.sentAt).toBeNull();
     });
-  });
-}
+  },
+);

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts
 import type { TestDatabase } from '../../server/db/testing';
 import { safeReturnTo } from '../../server/modules/social-login';
 import { startOidcProvider, subjectOf, type RunningOidcProvider } from '../support/oidc-provider';
-import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
+import { buildTestApp, describeOnBackends, expectError, openTestDatabase } from './helpers';
 import { sessionCookieNames } from '../../server/plugins/browser-session';
 
 const { session: SESSION, auth: AUTH, temporary: TEMP_USER } = sessionCookieNames(true);
@@ -58,47 +58,44 @@ const cookieHeader = (jar: Jar) =>
     .map(([k, v]) => `${k}=${v}`)
     .join('; ');
 
-for (const backend of BACKENDS) {
-  describe(`Social login through OpenID Connect (${backend.name})`, () => {
-    let testDb: TestDatabase;
-    let app: FastifyInstance;
-    let provider: RunningOidcProvider;
+// One provider for the file, started before the suites' apps (their options read its address) and
+// closed after them. Its accounts are the same for every backend; each browser has its own cookies.
+let provider: RunningOidcProvider;
+beforeAll(async () => {
+  provider = await startOidcProvider({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [REDIRECT_URL],
+    accounts: [
+      NEW_USER,
+      UNVERIFIED,
+      TAMPERED,
+      SUSPENDED,
+      PRECLAIMED,
+      HOSTILE_NAMES,
+      { email: DEMO_ACCOUNTS.buyer.email, givenName: 'Altro' },
+    ],
+  });
+});
+afterAll(async () => {
+  await provider?.close();
+});
 
-    beforeAll(async () => {
-      provider = await startOidcProvider({
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
-        redirectUris: [REDIRECT_URL],
-        accounts: [
-          NEW_USER,
-          UNVERIFIED,
-          TAMPERED,
-          SUSPENDED,
-          PRECLAIMED,
-          HOSTILE_NAMES,
-          { email: DEMO_ACCOUNTS.buyer.email, givenName: 'Altro' },
-        ],
-      });
-      testDb = await openTestDatabase(backend);
-      app = await buildTestApp(testDb, {
-        env: {
-          CAPTCHA: 'off',
-          RATE_LIMIT_MAX: '0',
-          PUBLIC_URL: APP_ORIGIN,
-          OIDC_ISSUER: provider.issuer,
-          OIDC_CLIENT_ID: CLIENT_ID,
-          OIDC_CLIENT_SECRET: CLIENT_SECRET,
-          OIDC_REDIRECT_URL: REDIRECT_URL,
-          OIDC_PROVIDER_NAME: 'google-test',
-        },
-      });
-    }, 180_000);
-    afterAll(async () => {
-      await app?.close();
-      await testDb?.cleanup();
-      await provider?.close();
-    });
-
+describeOnBackends(
+  'Social login through OpenID Connect',
+  () => ({
+    env: {
+      CAPTCHA: 'off',
+      RATE_LIMIT_MAX: '0',
+      PUBLIC_URL: APP_ORIGIN,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      OIDC_REDIRECT_URL: REDIRECT_URL,
+      OIDC_PROVIDER_NAME: 'google-test',
+    },
+  }),
+  (suite) => {
     interface Browser {
       app: Jar;
       provider: Jar;
@@ -107,14 +104,14 @@ for (const backend of BACKENDS) {
 
     /** A navigation to the app (a browser sends no X-Token-Transport header on one). */
     const appGet = async (browser: Browser, url: string) => {
-      const res = await app.inject({ method: 'GET', url, cookies: { ...browser.app } });
+      const res = await suite.app.inject({ method: 'GET', url, cookies: { ...browser.app } });
       applyInject(browser.app, res);
       return res;
     };
 
     /** Browser calls of the SPA: cookie transport. */
     const appCall = async (browser: Browser, method: 'GET' | 'POST', url: string, payload?: object) => {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method,
         url,
         payload,
@@ -184,7 +181,7 @@ for (const backend of BACKENDS) {
     };
 
     const userByEmail = async (email: string) => {
-      const rows = await testDb.database.db
+      const rows = await suite.db
         .select()
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email})`);
@@ -192,7 +189,7 @@ for (const backend of BACKENDS) {
     };
 
     it('sends the browser to the provider with PKCE S256, state, nonce and the configured scopes, in a sealed short-lived cookie', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/Account/SocialLogin?returnTo=%2Fpreferiti' });
+      const res = await suite.app.inject({ method: 'GET', url: '/api/Account/SocialLogin?returnTo=%2Fpreferiti' });
       expect(res.statusCode).toBe(302);
       const target = new URL(String(res.headers.location));
       expect(target.origin + target.pathname).toBe(`${provider.issuer}/auth`);
@@ -292,7 +289,7 @@ for (const backend of BACKENDS) {
         Provider: 'google-test',
         CanChangePassword: false,
       });
-      const [{ n }] = await testDb.database.db
+      const [{ n }] = await suite.db
         .select({ n: sql<number>`count(*)::int` })
         .from(users)
         .where(sql`lower(${users.email}) = ${NEW_USER.email.toLowerCase()}`);
@@ -300,7 +297,7 @@ for (const backend of BACKENDS) {
     });
 
     it('answers EmailIsUsedInSocialLogin to a password login of the social account', async () => {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'POST',
         url: '/api/Account/Login',
         payload: { username: NEW_USER.email, password: 'Qualsiasi#Password1', RecaptchaToken: 'x' },
@@ -326,7 +323,7 @@ for (const backend of BACKENDS) {
       const callback = await throughProvider(browser, String(start.headers.location), TAMPERED.email);
       const forged = { ...browser.app, rexer_oidc: `${browser.app.rexer_oidc.slice(0, -4)}AAAA` };
       for (const cookies of [{}, forged]) {
-        const res = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, cookies });
+        const res = await suite.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, cookies });
         expect(res.headers.location).toBe(ERROR_PATH);
       }
       expect(await userByEmail(TAMPERED.email)).toBeUndefined();
@@ -362,7 +359,7 @@ for (const backend of BACKENDS) {
       });
       const user = await userByEmail(DEMO_ACCOUNTS.buyer.email);
       expect(user.providerSubject).toBe(subjectOf({ email: DEMO_ACCOUNTS.buyer.email }));
-      const login = await app.inject({
+      const login = await suite.app.inject({
         method: 'POST',
         url: '/api/Account/Login',
         payload: { username: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, RecaptchaToken: 'x' },
@@ -374,7 +371,7 @@ for (const backend of BACKENDS) {
       expect((await socialLogin(newBrowser(), SUSPENDED.email)).headers.location).toBe(
         '/registrazionetelefonosocial?redirect=%2F',
       );
-      await testDb.database.db
+      await suite.db
         .update(users)
         .set({ suspendedAt: new Date() })
         .where(sql`lower(${users.email}) = ${SUSPENDED.email}`);
@@ -385,7 +382,7 @@ for (const backend of BACKENDS) {
     });
 
     const register = (email: string) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: '/api/Account/Register',
         payload: {
@@ -417,7 +414,7 @@ for (const backend of BACKENDS) {
         isSilent: false,
       });
       expectError(
-        await app.inject({
+        await suite.app.inject({
           method: 'POST',
           url: '/api/Account/Session',
           payload: { userToken: silentToken, portal: 5 },
@@ -439,8 +436,8 @@ for (const backend of BACKENDS) {
         passwordHash: after.passwordHash,
       }).toEqual({ provider: 'local', providerSubject: null, passwordHash: before.passwordHash });
     });
-  });
-}
+  },
+);
 
 describe('Social login without OIDC configuration', () => {
   let testDb: TestDatabase;
