@@ -381,20 +381,11 @@ export function missingForType(p: SearchParams): string | null {
   }
 }
 
-const ORDER: SearchParamKey[] = [
-  'SearchType',
-  'SellType',
-  'Lat',
-  'Lng',
-  'Radius',
-  'Polygon',
-  'Province',
-  'Town',
-  'Region',
-  'District',
-  'Agency',
-  'Place',
-  'Type',
+/**
+ * The filters of a search: what narrows the listings of a place and a contract, beside the type
+ * slug (Type), the sort and the map's view (Bounds, Zoom). In their order in the query string.
+ */
+export const SEARCH_FILTER_KEYS = [
   'PropertyTypes',
   'PriceMin',
   'PriceMax',
@@ -416,6 +407,23 @@ const ORDER: SearchParamKey[] = [
   'Pets',
   'PublishedWithin',
   'Text',
+] as const satisfies readonly SearchParamKey[];
+
+const ORDER: SearchParamKey[] = [
+  'SearchType',
+  'SellType',
+  'Lat',
+  'Lng',
+  'Radius',
+  'Polygon',
+  'Province',
+  'Town',
+  'Region',
+  'District',
+  'Agency',
+  'Place',
+  'Type',
+  ...SEARCH_FILTER_KEYS,
   'Sort',
   'Bounds',
   'Zoom',

@@ -1,4 +1,4 @@
-import type { SearchParams } from '@domain/search';
+import { SEARCH_FILTER_KEYS, type SearchParams } from '@domain/search';
 import { describe, expect, it } from 'vitest';
 import { wideningsOf } from './widen';
 
@@ -32,6 +32,14 @@ describe('wideningsOf', () => {
     };
     expect(wideningsOf(circle)[0]).toMatchObject({ kind: 'widenRadius', km: 6, params: { Radius: 6000 } });
     expect(wideningsOf({ ...circle, Radius: 100_000 }).some((o) => o.kind === 'widenRadius')).toBe(false);
+  });
+
+  it("drops each of the domain's filters, the type slug and the map's view, and nothing else, without any filter", () => {
+    const view = { Bounds: { south: 45, west: 9, north: 45.1, east: 9.1 }, Zoom: 13 };
+    for (const key of SEARCH_FILTER_KEYS) {
+      const params = { ...base, ...view, Type: 'bilocali', [key]: 1 } as SearchParams;
+      expect(wideningsOf(params).find((o) => o.kind === 'removeAll')?.params, key).toEqual(base);
+    }
   });
 
   it('offers nothing for a search without filters in Italy', () => {

@@ -1,4 +1,4 @@
-import { LIMITS, type SearchParams } from '@domain/search';
+import { LIMITS, SEARCH_FILTER_KEYS, type SearchParams } from '@domain/search';
 
 // What the empty state offers when a search finds nothing: each a wider search.
 
@@ -11,31 +11,8 @@ export interface Widening {
   km?: number;
 }
 
-const FILTERS: (keyof SearchParams)[] = [
-  'PropertyTypes',
-  'PriceMin',
-  'PriceMax',
-  'SurfaceMin',
-  'SurfaceMax',
-  'RoomsMin',
-  'RoomsMax',
-  'BathroomsMin',
-  'Amenities',
-  'EnergyClasses',
-  'Conditions',
-  'FloorMin',
-  'FloorMax',
-  'NewBuild',
-  'WithPhotos',
-  'PrivateOnly',
-  'Furnishing',
-  'Contracts',
-  'Pets',
-  'PublishedWithin',
-  'Text',
-  'Bounds',
-  'Zoom',
-];
+/** What "without any filter" drops beside the type slug: the domain's filters and the map's view. */
+const FILTERS: (keyof SearchParams)[] = [...SEARCH_FILTER_KEYS, 'Bounds', 'Zoom'];
 
 function without(params: SearchParams, keys: (keyof SearchParams)[]): SearchParams {
   const next = { ...params };
