@@ -224,7 +224,7 @@ describeOnBackends(
 
     describe("the wizards' silent accounts (step 1 registers step 0's data)", () => {
       it('refuses the registration the listing and valuation wizards send with a hostile name or surname', async () => {
-        // As src/processes/listing-wizard (calls.ts, registerSeller) and valuation-wizard (valuation-calls.ts) send it.
+        // As src/processes/wizard sends it (model/listing/calls.ts, registerSeller; model/valuation/valuation-calls.ts).
         const wizard = (email: string, data: { name: string; surname: string }) => ({
           ...data,
           email,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ValuationWizard } from '@/processes/valuation-wizard';
+import { ValuationWizard } from '@/processes/wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../config/route-static-data';
 

@@ -25,7 +25,7 @@ const ACCOUNT_STEPS: readonly StepId[] = ['personalData', 'email'];
 /**
  * /annuncio/vendocasa and /annuncio/affittocasa (with /{id}, /{id}/{gotostep},
  * /{id}/{gotostep}/{orderid}): the listing wizard, one step at a time inside the shared frame.
- * The process (src/processes/listing-wizard) runs the machine and says what to show; the page
+ * The process (src/processes/wizard) runs the machine and says what to show; the page
  * renders the current step's view (loaded on demand) and hands the answers back.
  */
 export function ListingWizardPage({ flow, state }: ListingWizardPageProps) {

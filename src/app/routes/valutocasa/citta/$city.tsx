@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { valuationCityQueryOptions } from '@/pages/valuation-wizard';
-import { ValuationWizard } from '@/processes/valuation-wizard';
+import { ValuationWizard } from '@/processes/wizard';
 import { HOME_TYPE } from '@/shared/lib/home-type';
 import { ACCEPTS } from '../../../config/route-static-data';
 import { paramsShape, requireParams, segmentSchema } from '../../../lib/route-params';

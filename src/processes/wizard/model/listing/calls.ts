@@ -11,7 +11,7 @@ import {
   type WizardAnswers,
 } from '@domain/wizard-steps';
 import { registerSilentAccount, type RegisterOutcome } from '@/entities/account';
-import type { OrderState } from '../../../../machines/wizard-context';
+import type { OrderState } from '../../../../../machines/wizard-context';
 
 // The calls of the listing wizard (docs/listings.md, server/modules/listing-drafts, orders,
 // valuation, sign-in): each answers plain values or throws a `WizardCallError` naming why, so

@@ -65,17 +65,21 @@ describe('the first screen of a new listing', () => {
   });
 });
 
+/** What the wizards' first screens reach only through dynamic imports: xstate, the machines, the runtimes, the calls. */
+const LOADED_LATER =
+  /^xstate|^@xstate|^machines\/.*\.machine|^machines\/wizard-context|processes\/wizard\/(model\/(runtime-core|listing\/(start|runtime|calls|view|wizard-store)|valuation\/(runtime|view|valuation-calls))|ui\/wizard-runner)\.tsx?$/;
+
 describe('the first screen loads no machine', () => {
   it('reaches xstate, the machines, the calls and the runtime only through dynamic imports', () => {
     // The flow's layout route draws the wizard for every URL of it, the first step included.
     const relative = staticGraph('src/app/routes/annuncio/vendocasa.tsx');
-    expect(relative).toContain('src/processes/listing-wizard/model/first-screen.ts');
-    expect(
-      relative.filter((file) =>
-        /^xstate|^machines\/.*\.machine|^machines\/wizard-context|listing-wizard\/model\/(start|runtime|calls|view|wizard-store)\.ts$/.test(
-          file,
-        ),
-      ),
-    ).toEqual([]);
+    expect(relative).toContain('src/processes/wizard/model/listing/first-screen.ts');
+    expect(relative.filter((file) => LOADED_LATER.test(file))).toEqual([]);
+  });
+
+  it('nor does the valuation landing: its runner, the runtime and the calls load when the visitor starts', () => {
+    const relative = staticGraph('src/app/routes/valutocasa/index.tsx');
+    expect(relative).toContain('src/processes/wizard/ui/valuation-wizard.tsx');
+    expect(relative.filter((file) => LOADED_LATER.test(file))).toEqual([]);
   });
 });

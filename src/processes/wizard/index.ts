@@ -1,1 +1,2 @@
+export { ListingWizard, type ListingWizardProps } from './ui/listing-wizard';
 export { ValuationWizard, addressLabel, type ValuationWizardProps } from './ui/valuation-wizard';

@@ -5,9 +5,9 @@ import { renderPage } from '@/shared/lib/test-utils';
 import common from '../../../../locales/it/common.json';
 import wizard from '../../../../locales/it/wizard.json';
 import listingWizard from '../../../../locales/it/listing-wizard.json';
-import type { ListingWizardRuntime } from '../model/runtime';
-import type { StartOutcome } from '../model/start';
-import { firstScreenView } from '../model/first-screen';
+import type { ListingWizardRuntime } from '../model/listing/runtime';
+import type { StartOutcome } from '../model/listing/start';
+import { firstScreenView } from '../model/listing/first-screen';
 import { ListingWizard } from './listing-wizard';
 
 // The first screen of a new listing: step 0 shows before the machine loads; the machine's start
@@ -15,7 +15,7 @@ import { ListingWizard } from './listing-wizard';
 // given meanwhile reaches it once, the submit busy until then.
 
 const start = vi.hoisted(() => ({ calls: 0, settle: null as ((outcome: StartOutcome) => void) | null }));
-vi.mock('../model/start', () => ({
+vi.mock('../model/listing/start', () => ({
   startListingWizard: vi.fn(() => {
     start.calls += 1;
     return new Promise<StartOutcome>((resolve) => (start.settle = resolve));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WizardContext } from '../../../../machines/wizard-context';
+import type { WizardContext } from '../../../../../machines/wizard-context';
 import { newStoredValuation } from './stored-valuation';
 import { errorKeyOf, startOf } from './runner-selectors';
 

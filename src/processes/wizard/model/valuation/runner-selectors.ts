@@ -1,4 +1,4 @@
-import type { WizardContext } from '../../../../machines/wizard-context';
+import type { WizardContext } from '../../../../../machines/wizard-context';
 import {
   canGoTo,
   resumeStep,

@@ -4,7 +4,7 @@ import {
   listingWizardMachine,
   type CreateOrderInput,
   type ListingWizardEvent,
-} from '../../../../machines/listing-wizard.machine';
+} from '../../../../../machines/listing-wizard.machine';
 import {
   stepNumberOf,
   type Account,
@@ -14,7 +14,7 @@ import {
   type StepId,
   type WizardAnswers,
 } from '@domain/wizard-steps';
-import type { FindComparablesInput, OrderState, SaveDraftInput } from '../../../../machines/wizard-context';
+import type { FindComparablesInput, OrderState, SaveDraftInput } from '../../../../../machines/wizard-context';
 import {
   createDraft,
   createOrder,

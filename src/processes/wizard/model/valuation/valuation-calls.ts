@@ -1,6 +1,6 @@
 import { apiClient, unwrap } from '@/shared/api';
 import { registerSilentAccount, type RegisterOutcome } from '@/entities/account';
-import type { FindComparablesInput, SaveDraftInput, SaveDraftOutput } from '../../../../machines/wizard-context';
+import type { FindComparablesInput, SaveDraftInput, SaveDraftOutput } from '../../../../../machines/wizard-context';
 import type { MarketResult } from '@domain/wizard-steps';
 import { marketResultOf, valuationRequestOf, type ValuationAnswer } from './valuation-request';
 import type { StoredValuation } from './stored-valuation';

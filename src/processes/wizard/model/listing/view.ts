@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { listingWizardMachine } from '../../../../machines/listing-wizard.machine';
+import type { listingWizardMachine } from '../../../../../machines/listing-wizard.machine';
 import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
 import {
   expectedPath,
@@ -17,7 +17,7 @@ import {
   WIZARD_TAGS,
   type OrderState,
   type WizardError,
-} from '../../../../machines/wizard-context';
+} from '../../../../../machines/wizard-context';
 import type { ListingDraft, WizardFailure } from './calls';
 import { draftIdOf } from './draft';
 

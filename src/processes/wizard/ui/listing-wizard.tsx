@@ -17,10 +17,10 @@ import { loadSessionRuntime, SessionViewContext, useSessionView, wizardAccountOf
 import { inspectOptions } from '@/shared/lib/inspect';
 import { ListingWizardPage, type ListingWizardPageState, type WizardPageActions } from '@/pages/listing-wizard';
 import type { AnswerTypes, ListingFlow, StepId } from '@domain/wizard-steps';
-import { firstScreenView, startsElsewhere } from '../model/first-screen';
-import { KIND_OF_FLOW, wizardPath } from '../model/wizard-path';
-import type { ListingWizardEffects, ListingWizardRuntime } from '../model/runtime';
-import type { WizardAddress } from '../model/start';
+import { firstScreenView, startsElsewhere } from '../model/listing/first-screen';
+import { KIND_OF_FLOW, wizardPath } from '../model/listing/wizard-path';
+import type { ListingWizardEffects, ListingWizardRuntime } from '../model/listing/runtime';
+import type { WizardAddress } from '../model/listing/start';
 
 export interface ListingWizardProps {
   flow: ListingFlow;
@@ -70,7 +70,7 @@ const NotFoundPage = lazy(() => import('@/pages/not-found').then((module) => ({ 
 
 /** Step 30: the silent account's first password; a full login once it is set. */
 async function setFirstPasswordOf(runtime: ListingWizardRuntime, password: string) {
-  const { setFirstPassword } = await import('../model/calls');
+  const { setFirstPassword } = await import('../model/listing/calls');
   const outcome = await setFirstPassword(password);
   if (outcome === 'ok') {
     // The server answered a full login in cookies: the session and the wizard take it.
@@ -154,7 +154,7 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
     let alive = true;
     const first = phase.kind === 'first';
     const run = (async () => {
-      const [module, inspect] = await Promise.all([import('../model/start'), inspectOptions()]);
+      const [module, inspect] = await Promise.all([import('../model/listing/start'), inspectOptions()]);
       const outcome = await module.startListingWizard(
         address,
         { account: wizardAccountOf(sessionStore.get().status), device: deviceFromUserAgent(navigator.userAgent) },

@@ -18,9 +18,9 @@ import {
   readStoredValuation,
   writeStoredValuation,
   type StoredValuation,
-} from '../model/stored-valuation';
-import { errorKeyOf, startOf, type Failure } from '../model/runner-selectors';
-import { valuationCalls, RegistrationFailed } from '../model/valuation-calls';
+} from '../model/valuation/stored-valuation';
+import { errorKeyOf, startOf, type Failure } from '../model/valuation/runner-selectors';
+import { valuationCalls, RegistrationFailed } from '../model/valuation/valuation-calls';
 
 /**
  * The valuation machine at work: its calls provided (valuation-calls.ts), its step on screen in

@@ -11,7 +11,7 @@ import {
   subscribeStoredValuation,
   writeStoredValuation,
   type StoredValuation,
-} from '../model/stored-valuation';
+} from '../model/valuation/stored-valuation';
 import styles from './valuation-wizard.module.css';
 
 // The machine, its calls and the step views load when the visitor starts, never with the landing;

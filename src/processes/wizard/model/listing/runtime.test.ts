@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api';
 import { leaveListingCarry } from '@/shared/lib/listing-carry';
-import { ANSWERS, answersBefore, PLANS, SALE_ORDER } from '../../../../machines/testing/wizard-fixtures';
+import { ANSWERS, answersBefore, PLANS, SALE_ORDER } from '../../../../../machines/testing/wizard-fixtures';
 import { createListingWizardRuntime, type ListingWizardEffects, type ListingWizardRuntime } from './runtime';
 import { startListingWizard } from './start';
 import { createWizardStore } from './wizard-store';

@@ -1,5 +1,5 @@
 import type { StepNumber, WizardAnswers } from '@domain/wizard-steps';
-import type { Draft, OrderState } from '../../../../machines/wizard-context';
+import type { Draft, OrderState } from '../../../../../machines/wizard-context';
 import { outcomeOf, type ListingDraft } from './calls';
 
 /** Before step 1 creates the account there is no draft: the personal data's save answers this id. */

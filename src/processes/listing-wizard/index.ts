@@ -1,1 +1,0 @@
-export { ListingWizard, type ListingWizardProps } from './ui/listing-wizard';
