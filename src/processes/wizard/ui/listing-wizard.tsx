@@ -19,6 +19,7 @@ import { ListingWizardPage, type ListingWizardPageState, type WizardPageActions 
 import type { AnswerTypes, ListingFlow, StepId } from '@domain/wizard-steps';
 import { firstScreenView, startsElsewhere } from '../model/listing/first-screen';
 import { KIND_OF_FLOW, wizardPath } from '../model/listing/wizard-path';
+import { useWizardView } from '../model/use-wizard-view';
 import type { ListingWizardEffects, ListingWizardRuntime } from '../model/listing/runtime';
 import type { WizardAddress } from '../model/listing/start';
 
@@ -229,11 +230,7 @@ function ListingWizardRun({ flow, id, gotostep, orderid, restart }: RunProps) {
     if (named === null ? running !== null : running !== named) restart();
   }, [pathname, started, restart, flow]);
 
-  const view = useSyncExternalStore(
-    started?.subscribe ?? NOTHING,
-    () => started?.view() ?? null,
-    () => null,
-  );
+  const view = useWizardView(started);
 
   // The session changed (a registration, a login from the header, a logout, the password of
   // step 30): the machine is told. Only a change: a draft's own account (the server's) stands

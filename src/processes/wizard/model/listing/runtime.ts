@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type Actor, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
+import { fromPromise, type Actor } from 'xstate';
 import { apiClient, type ApiClient } from '@/shared/api';
 import {
   listingWizardMachine,
@@ -32,6 +32,7 @@ import {
 import { draftIdOf, draftOf, NO_DRAFT_YET } from './draft';
 import { createWizardStore, type WizardStore } from './wizard-store';
 import { viewOf, type WizardView } from './view';
+import { createWizardRuntimeCore, type WizardInspect } from '../runtime-core';
 
 /** What the app does for the wizard beyond the API calls. */
 /** Published or suspended: a status only a publication reaches. */
@@ -76,12 +77,10 @@ export interface ListingWizardRuntime {
   stop(): void;
 }
 
-type Snapshot = SnapshotFrom<typeof listingWizardMachine>;
-
 export interface RuntimeOptions {
   client?: ApiClient;
   store?: WizardStore;
-  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  inspect?: WizardInspect;
 }
 
 /**
@@ -252,48 +251,35 @@ export function createListingWizardRuntime(
           order: null,
         }
       : undefined;
-  const actor = createActor(machine, {
+  const core = createWizardRuntimeCore(machine, {
     input: { flow, account: start.account, device, draft },
     inspect: options.inspect,
+    view: (snapshot) =>
+      viewOf(snapshot, { failure, draft: latestDraft, paymentUrl: payment?.url ?? null, redirecting, exitBy }),
   });
+  const { actor, send: sendIf } = core;
+  // The calls hold the actor before its first step runs them.
   self = actor;
-
-  let view = viewOf(actor.getSnapshot(), { failure, draft: latestDraft, paymentUrl: null, redirecting, exitBy });
-  const listeners = new Set<() => void>();
-  actor.subscribe((snapshot: Snapshot) => {
-    view = viewOf(snapshot, { failure, draft: latestDraft, paymentUrl: payment?.url ?? null, redirecting, exitBy });
-    listeners.forEach((listener) => listener());
-  });
-  actor.start();
-
-  const sendIf = (event: ListingWizardEvent): boolean => {
-    if (!actor.getSnapshot().can(event)) return false;
-    actor.send(event);
-    return true;
-  };
+  core.start();
 
   return {
     actor,
-    view: () => view,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    view: core.view,
+    subscribe: core.subscribe,
     answer: (step, answer) => sendIf({ type: 'ANSWER', step, answer } as ListingWizardEvent),
     back: () => sendIf({ type: 'BACK' }),
     goTo: (step, orderId) => sendIf(orderId ? { type: 'GOTO', step, orderId } : { type: 'GOTO', step }),
     requestExit(by = 'button') {
       if (!actor.getSnapshot().can({ type: 'EXIT_REQUEST' })) return false;
       exitBy = by;
-      actor.send({ type: 'EXIT_REQUEST' });
-      return true;
+      return sendIf({ type: 'EXIT_REQUEST' });
     },
     confirmExit: () => sendIf({ type: 'EXIT_CONFIRM' }),
     cancelExit: () => sendIf({ type: 'EXIT_CANCEL' }),
     setAccount(account) {
-      if (actor.getSnapshot().context.account !== account) actor.send({ type: 'SESSION', account });
+      if (actor.getSnapshot().context.account !== account) sendIf({ type: 'SESSION', account });
     },
-    stop: () => actor.stop(),
+    stop: core.stop,
   };
 }
 
