@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import type { ReactNode } from 'react';
 import { SessionViewContext, sessionView, type SessionViewStore } from '@/entities/session';
+import { shouldDehydrate } from '@/shared/api';
 import { I18nProvider, type I18n } from '@/shared/i18n';
 import type { CookieDocument } from '@/shared/lib/cookies';
 import { SiteOriginContext } from '@/shared/lib/site-url';
@@ -62,7 +63,8 @@ export function createAppRouter({
       </I18nProvider>
     ),
   });
-  setupRouterSsrQueryIntegration({ router, queryClient });
+  // The page's hydration data: every query the server rendered with, but those marked NOT_DEHYDRATED.
+  setupRouterSsrQueryIntegration({ router, queryClient, dehydrateOptions: { shouldDehydrateQuery: shouldDehydrate } });
   return router;
 }
 

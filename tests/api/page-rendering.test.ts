@@ -135,6 +135,23 @@ describe('pages rendered on the server', () => {
     expect(Object.keys(boot?.translations ?? {})).toEqual(expect.arrayContaining(['common', 'landing']));
   });
 
+  it("renders the footer's SEO links into the page without sending them again in its hydration data", async () => {
+    const page = (await get('/faq')).body;
+    const footer = (await get('/api/Seo/FooterLinks')).json() as { Sale: { Url: string }[] };
+    const province = footer.Sale[0]?.Url;
+    expect(province).toBeTruthy();
+    const [markup, scripts] = [
+      page.replace(/<script[\s\S]*?<\/script>/g, ''),
+      (page.match(/<script[\s\S]*?<\/script>/g) ?? []).join(''),
+    ];
+    expect(markup).toContain('data-testid="footer-seo"');
+    expect(markup).toContain(`href="${province}"`);
+    // The other queries the page rendered with travel in the router's data; the footer's do not.
+    expect(scripts).toContain('queryKey');
+    expect(scripts).not.toContain('footer-links');
+    expect(scripts).not.toContain(province);
+  });
+
   it.each([
     [0, 'BUYER_RENTER'],
     [1, 'SELLER'],

@@ -98,6 +98,39 @@ test.describe('with JavaScript', () => {
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   });
 
+  test("the footer's SEO links, not in the page's hydration data, are fetched when the reader reaches them and then work in the app", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // The map's WebGL driver speaks of its own performance, not of the page.
+      if ((message.type() === 'error' || message.type() === 'warning') && !message.text().includes('GL Driver Message'))
+        problems.push(message.text());
+    });
+    const footerCalls: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/Seo/FooterLinks') footerCalls.push(request.url());
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto('/ricerca');
+    await page.waitForLoadState('networkidle');
+    expect(footerCalls).toEqual([]);
+    documents.length = 0;
+
+    const seo = page.getByTestId('footer-seo');
+    await seo.scrollIntoViewIfNeeded();
+    await expect.poll(() => footerCalls.length).toBe(1);
+    const link = seo.locator('[data-seo-group="sale"] a').nth(1);
+    const href = await link.getAttribute('href');
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.locator('h1')).toBeVisible();
+    expect(documents).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('the first screen asks the API for nothing the page already carries', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (request) => {

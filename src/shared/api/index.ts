@@ -24,6 +24,8 @@ export {
   configQueryOptions,
   citiesQueryOptions,
   footerLinksQueryOptions,
+  shouldDehydrate,
+  NOT_DEHYDRATED,
   downloadsQueryOptions,
   fetchDownloads,
   DOWNLOADS_STALE_MS,

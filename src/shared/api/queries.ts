@@ -29,12 +29,26 @@ export const citiesQueryOptions = (params: { sellType?: 1 | 2; limit?: number } 
     staleTime: 5 * MINUTE,
   });
 
+/**
+ * A query's meta saying that the server renders with its data but does not send that data in the
+ * page's hydration state (shouldDehydrate): what reads it must suspend until the browser has it.
+ */
+export const NOT_DEHYDRATED = { dehydrate: false } as const;
+
+/** Whether the server sends a query's data with the page (all but those marked NOT_DEHYDRATED). */
+export function shouldDehydrate(query: { meta?: Record<string, unknown> }): boolean {
+  return query.meta?.dehydrate !== false;
+}
+
 export const footerLinksQueryOptions = (client: ApiClient = apiClient) =>
   queryOptions({
     queryKey: ['seo', 'footer-links'],
     queryFn: async ({ signal }) =>
       unwrap('GET /api/Seo/FooterLinks', await client.GET('/api/Seo/FooterLinks', { signal })),
     staleTime: 30 * MINUTE,
+    // Rendered into every page's HTML, but not sent again in its hydration data (8 KB at a
+    // million listings): the footer hydrates when the reader comes near it and fetches them then.
+    meta: NOT_DEHYDRATED,
   });
 
 export type FooterLinks = Awaited<ReturnType<NonNullable<ReturnType<typeof footerLinksQueryOptions>['queryFn']>>>;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { footerLinksQueryOptions, type FooterLinks } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
@@ -13,8 +13,10 @@ type Province = FooterLinks['Sale'][number];
  */
 export function FooterSeoLinks({ expanded }: { expanded: boolean }) {
   const { t } = useTranslation('common');
-  const links = useQuery(footerLinksQueryOptions());
-  if (!links.data || (links.data.Sale.length === 0 && links.data.Rent.length === 0)) return null;
+  // Not in the page's hydration data (NOT_DEHYDRATED): in the browser the section waits for them
+  // (its server HTML showing meanwhile); the server rendered with them.
+  const links = useSuspenseQuery(footerLinksQueryOptions());
+  if (links.data.Sale.length === 0 && links.data.Rent.length === 0) return null;
 
   return (
     <section

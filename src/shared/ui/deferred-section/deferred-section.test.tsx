@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, use, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -208,6 +208,55 @@ describe('deferredSection', () => {
     expect(load).toHaveBeenCalledTimes(1);
     await act(async () => container.querySelector('button')!.click());
     expect(container.querySelector('button')?.textContent).toBe('Costi: 1');
+  });
+
+  it('keeps the server HTML while the hydrating section waits for its data, then hydrates it in place', async () => {
+    let resolveData: (label: string) => void = () => undefined;
+    const data = new Promise<string>((resolve) => (resolveData = resolve));
+    // A section whose data is not in the page's hydration state: it suspends in the browser until fetched.
+    function WithData() {
+      return <Counter label={use(data)} />;
+    }
+    container.innerHTML = await serverHtml('Dettagli');
+    placeAnchor(container);
+    const serverButton = container.querySelector('button')!;
+    const browser = deferredSection('later', () => Promise.resolve(WithData));
+    await act(async () => {
+      root = hydrateRoot(container, <browser.Section />, { onRecoverableError: recoverable });
+    });
+    await act(async () => FakeObserver.comeNear());
+    await flush();
+    expect(container.querySelector('button')).toBe(serverButton);
+    expect(serverButton.textContent).toBe('Dettagli: 0');
+
+    await act(async () => resolveData('Dettagli'));
+    await flush();
+    expect(container.querySelector('button')).toBe(serverButton);
+    await act(async () => serverButton.click());
+    expect(serverButton.textContent).toBe('Dettagli: 1');
+    expect(recoverable).not.toHaveBeenCalled();
+  });
+
+  it('leaves the section out, and the page around it, when its data cannot be fetched', async () => {
+    const failing = Promise.reject(new Error('503'));
+    failing.catch(() => undefined);
+    function WithData() {
+      return <Counter label={use(failing)} />;
+    }
+    const browser = deferredSection('later', () => Promise.resolve(WithData));
+    const { createRoot } = await import('react-dom/client');
+    // React reports the error it caught; the boundary's answer is what this test reads.
+    root = createRoot(container, { onCaughtError: () => undefined });
+    await act(async () =>
+      root!.render(
+        <main>
+          <p>Pagina</p>
+          <browser.Section />
+        </main>,
+      ),
+    );
+    await flush();
+    expect(container.innerHTML).toBe('<main><p>Pagina</p></main>');
   });
 
   it('leaves the section out when its code cannot be loaded', async () => {

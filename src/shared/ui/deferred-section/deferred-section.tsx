@@ -1,4 +1,4 @@
-import { createElement, memo, Suspense, use, type ComponentType } from 'react';
+import { Component, createElement, memo, Suspense, use, type ComponentType, type ReactNode } from 'react';
 
 /** How far below the viewport a section starts loading: its server HTML already shows, this is for its buttons. */
 const NEAR_PX = 300;
@@ -54,6 +54,20 @@ function Nothing() {
   return null;
 }
 
+/**
+ * A section that fails (the data it waits for could not be fetched) leaves itself out, as one
+ * whose code failed to load does: the page around it stays.
+ */
+class LeftOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 export interface DeferredSection<P> {
   /**
    * The section, inside its own Suspense boundary (the same on the server and in the browser).
@@ -106,9 +120,11 @@ export function deferredSection<P extends object>(
   // and would show nothing until the code arrives.
   const Section = memo(function Section(props: P) {
     return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
+      <LeftOutOnError>
+        <Suspense fallback={null}>
+          <Loaded {...props} />
+        </Suspense>
+      </LeftOutOnError>
     );
   });
   const preload = async () => {
