@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
-import { revokeAllTokens } from '../../auth/repository';
 import { assertRecentAuthentication, changesPhone, requireUser } from '../../auth/require-user';
 import { DEFAULT_PHONE_PREFIX, splitPhone } from '../../auth/phone';
-import { removeProfileImages } from './address-avatar-routes';
-import {
-  anonymiseAccount,
-  recordConsents,
-  saveAddress,
-  updateCorporateData,
-  updatePrivateData,
-  updateUser,
-} from './repository';
+import { deleteAccount } from './account-deletion';
+import { recordConsents, saveAddress, updateCorporateData, updatePrivateData, updateUser } from './repository';
 import {
   BusinessNameRequest,
   CommercialConsentRequest,
@@ -189,9 +181,8 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
       const { user, userSession: session } = request;
       if (user.id !== request.params.id) throw new AppError('Forbidden');
       assertRecentAuthentication(session, now);
-      await anonymiseAccount(fastify.db, user.id, now);
-      await revokeAllTokens(fastify.db, user.id, now);
-      await removeProfileImages(fastify, { userId: user.id });
+      // Every table of the user (ACCOUNT_DELETION_COVERAGE), tokens and sessions included.
+      await deleteAccount(fastify, user.id, now);
       fastify.browserSession.clear(reply);
       return ok;
     },

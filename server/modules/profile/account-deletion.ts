@@ -1,0 +1,123 @@
+import { eq, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import {
+  appointments,
+  favorites,
+  media,
+  messageThreadReads,
+  messageThreads,
+  messages,
+  properties,
+  savedSearches,
+  sessionTokens,
+  userActionTokens,
+  userAddresses,
+  userConsents,
+  userTokens,
+  valuations,
+} from '../../db/schema';
+import { deleteStoredFiles, storedKeysOf } from '../listing-media/media-info';
+import { anonymiseAccount } from './repository';
+import { removeProfileImages } from './address-avatar-routes';
+
+/**
+ * What the deletion of an account does with a table that refers to the user:
+ * - `deleted`: every row of the user goes (and what hangs on it, by the foreign keys' cascades);
+ * - `retained`: the rows stay, pointing at the anonymised account row, for a legal obligation
+ *   (GDPR art. 17(3)(b)); they hold no contact data of the person.
+ */
+export type DeletionHandling = 'deleted' | 'retained';
+
+export interface DeletionRule {
+  handling: DeletionHandling;
+  why: string;
+}
+
+/**
+ * Every table column that refers to a user (a foreign key to `users`, or a column named like
+ * `user_id`, `owner_id`, `*_user_id`), `table.column`, with what the deletion does to its rows.
+ * tests/api/account-deletion-coverage.test.ts reads the database catalogue and fails on any
+ * such column missing here, and checks that a deleted account leaves no row in the `deleted` ones.
+ * The `users` row itself is kept without any personal data (anonymiseAccount).
+ */
+export const ACCOUNT_DELETION_COVERAGE = {
+  'user_addresses.user_id': { handling: 'deleted', why: 'personal addresses' },
+  'user_consents.user_id': { handling: 'deleted', why: 'consents of a person who is gone' },
+  'user_tokens.user_id': { handling: 'deleted', why: 'logins and devices (cascades their sessions)' },
+  'session_tokens.user_id': { handling: 'deleted', why: 'sessions' },
+  'user_action_tokens.user_id': { handling: 'deleted', why: 'single-use links' },
+  'favorites.user_id': { handling: 'deleted', why: 'favourites' },
+  'saved_searches.user_id': { handling: 'deleted', why: 'saved searches (cascades their matches)' },
+  'media.user_id': { handling: 'deleted', why: 'profile images, rows and files' },
+  'valuations.owner_user_id': { handling: 'deleted', why: 'valuations with their addresses' },
+  'properties.owner_user_id': {
+    handling: 'deleted',
+    why: 'listings nobody can maintain any more: rows (cascading rooms, photos, views, visits, threads) and photo files',
+  },
+  'appointments.requester_user_id': { handling: 'deleted', why: 'visits the user asked for (slots and events)' },
+  'appointments.owner_user_id': { handling: 'deleted', why: 'visits to the user’s listings' },
+  'message_threads.buyer_user_id': {
+    handling: 'deleted',
+    why: 'conversations the user began: a thread with one party gone cannot go on, and half of it is their words',
+  },
+  'message_threads.owner_user_id': { handling: 'deleted', why: 'conversations about the user’s listings' },
+  'messages.sender_user_id': { handling: 'deleted', why: 'what the user wrote' },
+  'message_thread_reads.user_id': { handling: 'deleted', why: 'read marks' },
+  'orders.user_id': {
+    handling: 'retained',
+    why: 'purchases are accounting records kept ten years (art. 2220 c.c.); they hold amounts and plans, no contact data',
+  },
+} as const satisfies Record<string, DeletionRule>;
+
+export type CoveredColumn = keyof typeof ACCOUNT_DELETION_COVERAGE;
+
+/**
+ * Deletes an account: in one transaction every row of the `deleted` tables above, then the
+ * users row is anonymised; the stored files of its listings and profile images go after.
+ */
+export async function deleteAccountData(db: Db, userId: number, now: Date): Promise<{ storageKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const owned = tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerUserId, userId));
+    const listingMedia = await tx
+      .select({
+        propertyId: media.propertyId,
+        storageKey: media.storageKey,
+        url: media.url,
+        thumbnailKey: media.thumbnailKey,
+      })
+      .from(media)
+      .where(inArray(media.propertyId, owned));
+    const threads = tx
+      .select({ id: messageThreads.id })
+      .from(messageThreads)
+      .where(or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)));
+    await tx.delete(messages).where(or(inArray(messages.threadId, threads), eq(messages.senderUserId, userId)));
+    await tx.delete(messageThreadReads).where(eq(messageThreadReads.userId, userId));
+    await tx
+      .delete(messageThreads)
+      .where(or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)));
+    await tx
+      .delete(appointments)
+      .where(or(eq(appointments.requesterUserId, userId), eq(appointments.ownerUserId, userId)));
+    await tx.delete(properties).where(eq(properties.ownerUserId, userId));
+    await tx.delete(favorites).where(eq(favorites.userId, userId));
+    await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+    await tx.delete(valuations).where(eq(valuations.ownerUserId, userId));
+    await tx.delete(userConsents).where(eq(userConsents.userId, userId));
+    await tx.delete(userActionTokens).where(eq(userActionTokens.userId, userId));
+    await tx.delete(sessionTokens).where(eq(sessionTokens.userId, userId));
+    await tx.delete(userTokens).where(eq(userTokens.userId, userId));
+    await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+    await anonymiseAccount(tx as unknown as Db, userId, now);
+    return { storageKeys: listingMedia.flatMap((row) => storedKeysOf(row)) };
+  });
+}
+
+/** The whole deletion: the rows (deleteAccountData), then the profile images and listing files. */
+export async function deleteAccount(fastify: FastifyInstance, userId: number, now: Date): Promise<void> {
+  // The profile images' rows and files first: their keys are derived from the rows.
+  await removeProfileImages(fastify, { userId });
+  const { storageKeys } = await deleteAccountData(fastify.db, userId, now);
+  await deleteStoredFiles(fastify, storageKeys);
+}
