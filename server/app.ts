@@ -46,6 +46,7 @@ import messagesModule from './modules/messages';
 import eventsModule from './modules/events';
 import userEvents from './lib/user-events';
 import context from './plugins/context';
+import metrics from './plugins/metrics';
 import cookies from './plugins/cookies';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
@@ -92,6 +93,8 @@ export const app = fp<AppOptions>(
     fastify.setSerializerCompiler(serializerCompiler);
 
     await fastify.register(context, { config: opts.config, database: opts.database, storage: opts.storage });
+    // GET /metrics and the counters every module increments (fastify.metrics): before any of them.
+    await fastify.register(metrics);
     await fastify.register(requestId);
     await fastify.register(security);
     // Pages, scripts, stylesheets and larger answers travel compressed (brotli or gzip); a

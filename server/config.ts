@@ -198,6 +198,8 @@ const envSchema = z
       .min(0, 'must be 0 or more')
       .max(60, 'must be 60 or less')
       .default(5),
+    /** The bearer token that opens GET /metrics from another host (loopback needs none); unset: loopback only. */
+    METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
     /** `false` drops the Secure flag of the session cookies, for plain-http hosts other than localhost. */
     /** The key of the analytics tokens in marketing links; without it one is made once and kept in the database (server_secrets). */
     ANALYTICS_TOKEN_KEY: optionalString,
@@ -437,6 +439,8 @@ export interface AppConfig {
   searchMemoryMarkers: boolean;
   /** PAGE_CACHE_TTL_S: the life of a rendered anonymous page in this process's cache; 0: no cache. */
   pageCacheTtlS: number;
+  /** METRICS_TOKEN: `Authorization: Bearer <it>` opens GET /metrics from any address; unset: loopback only. */
+  metricsToken: string | undefined;
   cookieSecure: boolean;
   mailOutboxView: boolean | undefined;
   mailFrom: string;
@@ -504,7 +508,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const shown =
-          input[name] === undefined || /SECRET|URL/.test(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
+          input[name] === undefined || /SECRET|URL|TOKEN/.test(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
@@ -558,6 +562,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchMemoryMarkers: e.SEARCH_MEMORY_MARKERS === 'true',
     pageCacheTtlS: e.PAGE_CACHE_TTL_S,
+    metricsToken: e.METRICS_TOKEN,
     cookieSecure: e.COOKIE_SECURE === 'true',
     mailOutboxView: e.MAIL_OUTBOX_VIEW === undefined ? undefined : e.MAIL_OUTBOX_VIEW === 'true',
     mailFrom: e.MAIL_FROM ?? `Rexer <noreply@${mailDomain(e.PUBLIC_URL)}>`,

@@ -89,7 +89,21 @@ export interface Database {
    * once listening, to the function that stops. (Optional: stand-ins of a Database may leave it out.)
    */
   listen?(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: the connections of each pool now (the metrics read them when scraped): `main`, and
+   * `statement-timeout` and `generic-plans` once withStatementTimeout made them (summed over its
+   * timeouts). PGlite has one connection and no pool: it leaves this out.
+   */
+  poolStats?(): PoolStats[];
   close(): Promise<void>;
+}
+
+/** One pool's connections: open, idle among them, and the queries waiting for one. */
+export interface PoolStats {
+  name: 'main' | 'statement-timeout' | 'generic-plans';
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 const CHANNEL_NAME = /^[a-z_]{1,63}$/;
@@ -209,7 +223,16 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
   const db = drizzleNodePg({ client: pool, schema });
   let closed = false;
   const timedPools: pg.Pool[] = [];
+  // The same pools by kind, for their metrics.
+  const statementPools: pg.Pool[] = [];
+  const genericPools: pg.Pool[] = [];
   const timedDbs = new Map<number, Db>();
+  const statsOf = (name: PoolStats['name'], pools: pg.Pool[]): PoolStats => ({
+    name,
+    total: pools.reduce((sum, p) => sum + p.totalCount, 0),
+    idle: pools.reduce((sum, p) => sum + p.idleCount, 0),
+    waiting: pools.reduce((sum, p) => sum + p.waitingCount, 0),
+  });
   return {
     database: {
       db: db as unknown as Db,
@@ -238,6 +261,8 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
           });
           for (const p of [timedPool, genericPool]) p.on('error', () => {});
           timedPools.push(timedPool, genericPool);
+          statementPools.push(timedPool);
+          genericPools.push(genericPool);
           timed = drizzleNodePg({ client: timedPool, schema }) as unknown as Db;
           runNamedStatementsOn(timed, drizzleNodePg({ client: genericPool, schema }) as unknown as Db);
           timedDbs.set(ms, timed);
@@ -273,6 +298,12 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
           over = true;
           await client.end().catch(() => {});
         };
+      },
+      poolStats() {
+        const stats = [statsOf('main', [pool])];
+        if (statementPools.length > 0)
+          stats.push(statsOf('statement-timeout', statementPools), statsOf('generic-plans', genericPools));
+        return stats;
       },
       async close() {
         if (closed) return;

@@ -82,7 +82,17 @@ export default fp(
       },
       async work(name, queue, handler) {
         await ensureQueue(name, queue);
-        await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, handler as PgBoss.WorkHandler<object>);
+        const run = handler as PgBoss.WorkHandler<object>;
+        const failures = fastify.metrics.jobFailures.labels(name);
+        await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs: PgBoss.Job<object>[]) => {
+          try {
+            await run(jobs);
+          } catch (error) {
+            // pg-boss records the failure (retried, or failed for good); the metrics count it.
+            failures.inc();
+            throw error;
+          }
+        });
       },
       async schedule(name, cron) {
         await ensureQueue(name);
@@ -94,5 +104,5 @@ export default fp(
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
   },
-  { name: 'job-queue', dependencies: ['context'], fastify: '5.x' },
+  { name: 'job-queue', dependencies: ['context', 'metrics'], fastify: '5.x' },
 );

@@ -92,6 +92,12 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
   // Development renders from changing sources (and Vite's inline styles): never from a cache.
   const cache = !opts.dev && fastify.hasDecorator('pageCache') ? fastify.pageCache : null;
   const cacheTtlS = fastify.config.pageCacheTtlS;
+  const counters: PageCounters = {
+    render: fastify.metrics.pageRenders,
+    hit: fastify.metrics.pageCache.labels('hit'),
+    miss: fastify.metrics.pageCache.labels('miss'),
+    bypass: fastify.metrics.pageCache.labels('bypass'),
+  };
 
   const pageLimit = fastify.config.pageRateLimitMax;
   const tooManyPage = staticPage(translations, 'tooManyRequests');
@@ -139,7 +145,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async function pages(fastify, op
       const clientIp = request.ip;
       if (!clientIp) return reply.code(499).header('cache-control', 'no-store').send();
       const render = await renderer();
-      const options = { dev: Boolean(opts.dev), failedPage, origin: renderOrigin };
+      const options = { dev: Boolean(opts.dev), failedPage, origin: renderOrigin, counters };
       return renderingPage.run({ clientIp }, () =>
         cache
           ? answerFromCache(cache, cacheTtlS, render, request, reply, options)
@@ -153,6 +159,15 @@ interface RenderOptions {
   dev: boolean;
   failedPage: string;
   origin: string;
+  counters: PageCounters;
+}
+
+/** The metrics of the pages (GET /metrics): renders, and what the page cache did with each anonymous request. */
+interface PageCounters {
+  render: { inc(): void };
+  hit: { inc(): void };
+  miss: { inc(): void };
+  bypass: { inc(): void };
 }
 
 /** The cookie of the visitor's home type (src/shared/lib/home-type): the one cookie an anonymous page reads. */
@@ -209,6 +224,7 @@ async function answerFromCache(
 ) {
   const shared = sharedPageKey(request, options.origin);
   if (!shared) {
+    options.counters.bypass.inc();
     reply.header('x-cache', 'BYPASS');
     return renderPage(render, request, reply, options);
   }
@@ -218,14 +234,16 @@ async function answerFromCache(
   });
   let result: { outcome: RenderOutcome<HashedPage | undefined>; hit: boolean };
   try {
-    result = await cache.get(shared.key, () =>
-      renderShared(render, request, shared.homeType, options.origin, controller.signal),
-    );
+    result = await cache.get(shared.key, () => {
+      options.counters.render.inc();
+      return renderShared(render, request, shared.homeType, options.origin, controller.signal);
+    });
   } catch (error) {
     return renderFailed(error, controller.signal, request, reply, options.failedPage);
   }
   const { outcome, hit } = result;
   if (outcome.cacheable) {
+    (hit ? options.counters.hit : options.counters.miss).inc();
     const { page } = outcome;
     sendHeaders(reply, page.status, page.headers, page.cookies);
     allowHashesInCsp(reply, page.scriptHashes);
@@ -245,6 +263,7 @@ async function answerFromCache(
     if (coding) return reply.header('content-encoding', coding).send(page.encoded![coding]);
     return reply.send(page.body);
   }
+  options.counters.bypass.inc();
   reply.header('x-cache', 'BYPASS');
   // HTML whose scripts could not be read with certainty: rendered again, with a nonce.
   if (!outcome.answer) return renderPage(render, request, reply, options);
@@ -338,8 +357,9 @@ async function renderPage(
   render: PageRenderer,
   request: FastifyRequest,
   reply: FastifyReply,
-  { dev, failedPage, origin }: RenderOptions,
+  { dev, failedPage, origin, counters }: RenderOptions,
 ) {
+  counters.render.inc();
   const nonce = randomBytes(16).toString('base64');
   allowNonceInCsp(reply, nonce, dev);
   const controller = new AbortController();

@@ -50,6 +50,7 @@ export async function deliverDueMail(
   let sent = 0;
   let failed = 0;
   for (;;) {
+    const before = { sent, failed };
     const claimed = await fastify.db.transaction(async (tx) => {
       const rows = await tx
         .select()
@@ -110,6 +111,9 @@ export async function deliverDueMail(
       }
       return rows.length;
     });
+    // Counted once the batch's rows say so (a rolled-back batch is tried again, and counted then).
+    fastify.metrics.mailsSent.inc(sent - before.sent);
+    fastify.metrics.mailsFailed.inc(failed - before.failed);
     if (claimed < BATCH) return { sent, failed };
   }
 }

@@ -55,6 +55,9 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
   // The answer depends on the query alone (no user, cookie or header is read): the same for everybody,
   // so it may be served again for a few seconds (answer-cache.ts).
   const cache = searchCacheSeconds > 0 ? new AnswerCache(searchCacheSeconds * 1000) : null;
+  // Where each answer came from (GET /metrics): a circle's markers read from memory still make a database answer.
+  const fromCache = fastify.metrics.searchAnswers.labels('cache');
+  const fromDatabase = fastify.metrics.searchAnswers.labels('database');
   // A circle's markers from this server's copy of the listings (marker-index.ts), loaded in the background once
   // the server is ready; the SQL answers until then, and whenever the copy cannot.
   const markerIndex =
@@ -97,9 +100,14 @@ const searchModule: FastifyPluginAsyncZod = async function searchModule(fastify)
       const answer = async () =>
         JSON.stringify(await timed(searchListings(db, params, markerIndex ? { markerIndex } : {})));
       const json = 'application/json; charset=utf-8';
-      if (!cache) return reply.type(json).send((await answer()) as never);
+      if (!cache) {
+        const body = await answer();
+        fromDatabase.inc();
+        return reply.type(json).send(body as never);
+      }
       const key = new URLSearchParams(toSearchQuery(params)).toString();
       const { body, hit } = await cache.get(key, answer);
+      (hit ? fromCache : fromDatabase).inc();
       return reply
         .header('x-search-cache', hit ? 'hit' : 'miss')
         .type(json)
