@@ -109,3 +109,17 @@ export function questionCount(flow: Flow, step: StepId, withAccount: boolean): Q
   if (ACCOUNT_STEPS.includes(STEPS[step].step)) return { current: 1, total, beyond: false };
   return { current: total, total, beyond: true };
 }
+
+/**
+ * The count shown on `step` to whoever fills the wizard in: both wizards' views read it (the
+ * listing's and the valuation's, src/processes/wizard). The account's steps count for a
+ * visitor, and once filled in (they are in `history`).
+ */
+export function wizardProgress(
+  flow: Flow,
+  step: StepId,
+  account: Account,
+  history: readonly number[] = [],
+): QuestionCount {
+  return questionCount(flow, step, countsAccountSteps(account, history));
+}

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { listingWizardMachine, type ListingWizardInput } from './listing-wizard.machine';
 import { stepShown, WIZARD_TAGS, type OrderState } from './wizard-context';
 import { ANSWERS, answerOf, answersBefore, FOUND, NONE, PLANS, SALE_ORDER } from './testing/wizard-fixtures';
-import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
+import { countsAccountSteps, questionCount, wizardProgress, type QuestionCount } from '@domain/wizard-progress';
 import {
   backTarget,
   canGoTo,
@@ -189,6 +189,25 @@ describe('questionCount', () => {
     expect(countsAccountSteps('silent', [0, 1, 2])).toBe(true);
     expect(countsAccountSteps('silent', [2, 3])).toBe(false);
     expect(countsAccountSteps('loggedIn')).toBe(false);
+  });
+});
+
+describe('wizardProgress, the count both wizards show', () => {
+  it('places the step on its flow, the total fixed', () => {
+    expect(wizardProgress('valuation', 'propertyType', 'loggedIn')).toEqual({ current: 1, total: 13, beyond: false });
+    expect(wizardProgress('valuation', 'heating', 'loggedIn')).toEqual({ current: 8, total: 13, beyond: false });
+  });
+  it('counts the account steps for a visitor, and once filled in (in the trail) after the registration', () => {
+    expect(wizardProgress('valuation', 'propertyType', 'anonymous')).toEqual({ current: 1, total: 15, beyond: false });
+    expect(wizardProgress('valuation', 'comparables', 'silent', [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1])).toEqual({
+      current: 13,
+      total: 15,
+      beyond: false,
+    });
+    expect(wizardProgress('sale', 'personalData', 'anonymous')).toEqual(questionCount('sale', 'personalData', true));
+  });
+  it('puts the steps after the questions beyond the count', () => {
+    expect(wizardProgress('valuation', 'thankYou', 'loggedIn')).toEqual({ current: 13, total: 13, beyond: true });
   });
 });
 

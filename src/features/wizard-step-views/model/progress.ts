@@ -1,6 +1,8 @@
-import { countsAccountSteps, questionCount } from '@domain/wizard-progress';
-import type { Account, Flow, StepId } from '@domain/wizard-steps';
-
+/**
+ * The "Domanda X di Y" the frame shows: `wizardProgress` of domain/wizard-progress.ts, which
+ * both wizards' views compute (src/processes/wizard). A fixed place on the flow, so going
+ * forward the number only grows and the total never changes, whatever the answers choose.
+ */
 export interface WizardProgress {
   /** The step's place, from 1. */
   current: number;
@@ -8,18 +10,4 @@ export interface WizardProgress {
   total: number;
   /** A step after the questions (the password, the payment, the publication ...): the count is complete. */
   beyond?: boolean;
-}
-
-/**
- * The "Domanda X di Y" of `step` (domain/wizard-progress.ts): a fixed place on the flow, so
- * going forward the number only grows and the total never changes, whatever the answers
- * choose. The account's steps count for a visitor, and once filled in (they are in `history`).
- */
-export function progressOf(
-  flow: Flow,
-  step: StepId,
-  account: Account,
-  history: readonly number[] = [],
-): WizardProgress {
-  return questionCount(flow, step, countsAccountSteps(account, history));
 }

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { wizardProgress } from '@domain/wizard-progress';
 import type { StepId } from '@domain/wizard-steps';
 import { I18nProvider } from '@/shared/i18n';
 import { StepHeading } from '@/shared/ui/step-form';
-import { progressOf } from '../model/progress';
 import { i18n } from './steps/step-test-utils';
 import { WizardFrame, type WizardFrameProps } from './wizard-frame';
 
@@ -12,7 +12,7 @@ function frame(step: StepId, props: Partial<WizardFrameProps> = {}) {
     <I18nProvider i18n={i18n}>
       <WizardFrame
         step={step}
-        progress={progressOf('valuation', step, 'loggedIn')}
+        progress={wizardProgress('valuation', step, 'loggedIn')}
         title="Valutazione gratuita"
         canGoBack
         onBack={() => {}}
@@ -25,24 +25,6 @@ function frame(step: StepId, props: Partial<WizardFrameProps> = {}) {
     </I18nProvider>
   );
 }
-
-describe('progressOf', () => {
-  it('places the step on its flow, the total fixed', () => {
-    expect(progressOf('valuation', 'propertyType', 'loggedIn')).toEqual({ current: 1, total: 13, beyond: false });
-    expect(progressOf('valuation', 'heating', 'loggedIn')).toEqual({ current: 8, total: 13, beyond: false });
-  });
-  it('counts the account steps for a visitor, and once filled in (in the trail) after the registration', () => {
-    expect(progressOf('valuation', 'propertyType', 'anonymous')).toEqual({ current: 1, total: 15, beyond: false });
-    expect(progressOf('valuation', 'comparables', 'silent', [3, 4, 5, 6, 7, 8, 9, 36, 10, 11, 0, 1])).toEqual({
-      current: 13,
-      total: 15,
-      beyond: false,
-    });
-  });
-  it('puts the steps after the questions beyond the count', () => {
-    expect(progressOf('valuation', 'thankYou', 'loggedIn')).toEqual({ current: 13, total: 13, beyond: true });
-  });
-});
 
 describe('WizardFrame', () => {
   it('shows the progress as text and as a progress bar', () => {

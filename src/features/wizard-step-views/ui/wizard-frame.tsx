@@ -10,7 +10,7 @@ import styles from './wizard-frame.module.css';
 export interface WizardFrameProps {
   /** The step shown: when it changes, the new step's heading takes the focus. */
   step: StepId;
-  /** The step's place among the flow's questions (`progressOf`), or past them (`beyond`). */
+  /** The step's place among the flow's questions (`wizardProgress` of domain/wizard-progress.ts), or past them (`beyond`). */
   progress: WizardProgress;
   /** The wizard's name above the progress ("Valutazione gratuita"), already translated. */
   title: ReactNode;

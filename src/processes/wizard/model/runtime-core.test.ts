@@ -65,6 +65,23 @@ describe('the wizard runtime core', () => {
     runtime.stop();
   });
 
+  it('compares what the view derives again (an object, an array) by its values', () => {
+    const runtime = createWizardRuntimeCore(tinyMachine, {
+      input: { first: 'a' },
+      view: (snapshot) => ({
+        progress: { current: snapshot.context.answers.length, total: 2 },
+        path: [...snapshot.context.answers],
+      }),
+    });
+    runtime.start();
+    const first = runtime.view();
+    runtime.actor.send({ type: 'NOTE' });
+    expect(runtime.view()).toBe(first);
+    runtime.send({ type: 'ANSWER', answer: 'b' });
+    expect(runtime.view()).toEqual({ progress: { current: 2, total: 2 }, path: ['a', 'b'] });
+    runtime.stop();
+  });
+
   it('tells its listeners of a change of the view only, until they unsubscribe', () => {
     const runtime = tiny();
     const listener = vi.fn();

@@ -40,13 +40,30 @@ export interface WizardRuntimeCore<TMachine extends AnyStateMachine, TView> {
   stop(): void;
 }
 
-/** Whether two views hold the same values, key by key (a changed nested object counts as a change). */
-function sameView<TView>(a: TView, b: TView): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+/** A plain object or an array (a Date, a Map or a class instance is compared by identity). */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+
+/** Whether two objects (or arrays) hold the same values key by key, compared with `same`. */
+function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>, same: (x: unknown, y: unknown) => boolean) {
   const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    Array.isArray(a) === Array.isArray(b) &&
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => key in b && same(a[key], b[key]))
+  );
+}
+
+/**
+ * Whether two views hold the same values: key by key, a value derived again (a progress, an
+ * error, a path) compared by its own keys, anything deeper by identity.
+ */
+function sameView(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!isRecord(a) || !isRecord(b)) return false;
+  return sameKeys(a, b, (x, y) => Object.is(x, y) || (isRecord(x) && isRecord(y) && sameKeys(x, y, Object.is)));
 }
 
 export function createWizardRuntimeCore<TMachine extends AnyStateMachine, TView>(

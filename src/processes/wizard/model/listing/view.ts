@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { listingWizardMachine } from '../../../../../machines/listing-wizard.machine';
-import { countsAccountSteps, questionCount, type QuestionCount } from '@domain/wizard-progress';
+import { wizardProgress, type QuestionCount } from '@domain/wizard-progress';
 import {
   expectedPath,
   stepIdOf,
@@ -137,8 +137,7 @@ export function viewOf(snapshot: Snapshot, extras: ViewExtras): WizardView {
     editing: context.returnTo !== null,
     path,
     done: at >= 0 ? at : shown === null ? 0 : path.length,
-    progress:
-      step === null ? null : questionCount(context.flow, step, countsAccountSteps(context.account, context.history)),
+    progress: step === null ? null : wizardProgress(context.flow, step, context.account, context.history),
     end,
     draft: extras.draft
       ? {
