@@ -81,6 +81,16 @@ export async function fillAccountData(db: Db, o: AccountDataOptions): Promise<vo
     width: 64,
     height: 64,
   });
+  await db.insert(media).values({
+    propertyId: o.ownPropertyId,
+    mediaTypeId: MEDIA_TYPE.property_image,
+    storageKey: `media/listings/${o.ownPropertyId}/fixture-${tag}-PING.jpg`,
+    url: `/media/media/listings/${o.ownPropertyId}/fixture-${tag}-{dim}.{ext}`,
+    contentType: 'image/jpeg',
+    width: 400,
+    height: 300,
+    position: 99,
+  });
   await db.insert(valuations).values({
     ownerUserId: userId,
     sellTypeId: SELL_TYPE.sale,

@@ -8,6 +8,7 @@ import { assertAcceptablePassword } from '../../auth/password-strength';
 import { requireUser } from '../../auth/require-user';
 import addressAvatarRoutes, { avatarOf } from './address-avatar-routes';
 import dataRoutes from './data-routes';
+import exportRoutes from './export-routes';
 import { favoriteIdsOf } from '../favorites/repository';
 import { addressOfKind } from './repository';
 import { MeResponse, OkResponse, UpdatePasswordRequest } from './schemas';
@@ -25,6 +26,7 @@ export function providerLabel(provider: string, configuredName: string | undefin
 const profileModule: FastifyPluginAsyncZod = async function profileModule(fastify) {
   await fastify.register(dataRoutes);
   await fastify.register(addressAvatarRoutes);
+  await fastify.register(exportRoutes);
 
   fastify.put(
     '/api/user/updatePassword',

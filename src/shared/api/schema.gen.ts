@@ -2897,6 +2897,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/User/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download everything kept about the account as a JSON file (needs a recent login; 5 an hour per user) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Everything Rexer keeps about the account (GDPR articles 15 and 20), sent as a JSON file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The version of this shape */
+                            format: number;
+                            exportedAt: string;
+                            account: {
+                                [key: string]: unknown;
+                            };
+                            addresses: {
+                                [key: string]: unknown;
+                            }[];
+                            consents: {
+                                [key: string]: unknown;
+                            }[];
+                            profileImages: {
+                                [key: string]: unknown;
+                            }[];
+                            favourites: {
+                                [key: string]: unknown;
+                            }[];
+                            savedSearches: {
+                                [key: string]: unknown;
+                            }[];
+                            listings: {
+                                [key: string]: unknown;
+                            }[];
+                            valuations: {
+                                [key: string]: unknown;
+                            }[];
+                            orders: {
+                                [key: string]: unknown;
+                            }[];
+                            visits: {
+                                [key: string]: unknown;
+                            }[];
+                            messageThreads: {
+                                [key: string]: unknown;
+                            }[];
+                            devices: {
+                                [key: string]: unknown;
+                            }[];
+                            sessions: {
+                                [key: string]: unknown;
+                            }[];
+                            singleUseLinks: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/updatePassword": {
         parameters: {
             query?: never;

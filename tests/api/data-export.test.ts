@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { sessionTokens, userActionTokens, userTokens } from '../../server/db/schema';
+import { DATA_EXPORT_SECTIONS } from '../../server/modules/profile/data-export';
+import { DATA_EXPORT_PER_HOUR } from '../../server/modules/profile/export-routes';
+import { fillAccountData, twoListings } from './account-data-fixture';
+import { describeOnBackends, expectError, signedInUser } from './helpers';
+
+// GET /api/User/Export ("Scarica i tuoi dati"): the account's data, and nobody else's.
+
+describeOnBackends(
+  'Data export',
+  { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' } },
+  (suite) => {
+    const newUser = (label: string, surname = 'Sala') =>
+      signedInUser(suite.app, suite.db, { email: `${label}.${suite.backend.name}@example.com`, surname });
+
+    it('gives a file with every area of the user’s data, and nothing of another user’s', async () => {
+      const me = await newUser('esporta', 'Fontana');
+      const other = await newUser('vicino', 'Bragadin');
+      const [mine, theirs] = await twoListings(suite.db, 4);
+      await fillAccountData(suite.db, {
+        userId: me.id,
+        otherUserId: other.id,
+        ownPropertyId: mine,
+        otherPropertyId: theirs,
+        tag: 'mio',
+      });
+      await fillAccountData(suite.db, {
+        userId: other.id,
+        otherUserId: me.id,
+        ownPropertyId: theirs,
+        otherPropertyId: mine,
+        tag: 'altrui',
+      });
+
+      const res = await me.call('GET', '/api/User/Export');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="rexer-dati-\d{4}-\d{2}-\d{2}\.json"$/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const data = res.json();
+
+      for (const section of DATA_EXPORT_SECTIONS) {
+        if (section === 'account') continue;
+        expect(data[section], section).not.toHaveLength(0);
+      }
+      expect(data.account).toMatchObject({ id: me.id, email: me.email, surname: 'Fontana' });
+      expect(data.consents[0]).toMatchObject({ kind: expect.any(String), textVersion: expect.any(String) });
+      expect(data.consents[0].recordedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(data.addresses.map((a: { street: string }) => a.street)).toContain('Via mio');
+      expect(data.favourites).toEqual([{ propertyId: theirs, title: expect.any(String) }]);
+      expect(data.savedSearches.map((s: { name: string }) => s.name)).toEqual(['Ricerca mio']);
+      expect(data.listings.map((l: { id: number }) => l.id)).toEqual([mine]);
+      expect(data.listings[0].photos).toContainEqual({
+        address: `/media/media/listings/${mine}/fixture-mio-FULL.jpg`,
+        mediaTypeId: 1,
+      });
+      expect(data.valuations.map((v: { address: string }) => v.address)).toEqual(['Via mio 1, Milano']);
+      expect(data.orders).toHaveLength(1);
+      // The visit asked for and the one received, each with the other party by first name only.
+      expect(data.visits.map((v: { role: string }) => v.role).sort()).toEqual(['owner', 'requester']);
+      expect(data.visits.every((v: { otherPartyFirstName: string }) => v.otherPartyFirstName === 'Pia')).toBe(true);
+      expect(data.messageThreads.map((t: { role: string }) => t.role).sort()).toEqual(['buyer', 'owner']);
+      const began = data.messageThreads.find((t: { role: string }) => t.role === 'buyer');
+      expect(began.messages).toEqual([
+        { from: 'me', text: 'Domanda mio', sentAt: expect.any(String) },
+        { from: 'otherParty', text: 'Risposta mio', sentAt: expect.any(String) },
+      ]);
+
+      // Nothing of the other user's own, no secret of either.
+      const text = res.body;
+      for (const foreign of [other.email, 'Bragadin', 'Via altrui', 'Ricerca altrui'])
+        expect(text, foreign).not.toContain(foreign);
+      for (const secret of ['passwordHash', 'tokenHash', 'providerSubject', 'idempotencyKey', me.bearer, me.password])
+        expect(text, secret).not.toContain(secret);
+      const hashes = [
+        ...(await suite.db.select({ h: userTokens.tokenHash }).from(userTokens).where(eq(userTokens.userId, me.id))),
+        ...(await suite.db
+          .select({ h: sessionTokens.tokenHash })
+          .from(sessionTokens)
+          .where(eq(sessionTokens.userId, me.id))),
+        ...(await suite.db
+          .select({ h: userActionTokens.tokenHash })
+          .from(userActionTokens)
+          .where(eq(userActionTokens.userId, me.id))),
+      ].map((row) => row.h);
+      expect(hashes.length).toBeGreaterThan(2);
+      for (const hash of hashes) expect(text).not.toContain(hash);
+    });
+
+    it('asks for a recent login, and answers once the password is typed again', async () => {
+      const me = await newUser('esporta.tardi');
+      await suite.db
+        .update(userTokens)
+        .set({ authenticatedAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(userTokens.userId, me.id));
+      const refused = await me.call('GET', '/api/User/Export');
+      expectError(refused, 'RecentLoginRequired');
+      expect(refused.headers['content-disposition']).toBeUndefined();
+      expect((await me.call('POST', '/api/User/Reauthenticate', { password: me.password })).statusCode).toBe(200);
+      const res = await me.call('GET', '/api/User/Export');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().account.email).toBe(me.email);
+    });
+
+    it('refuses an anonymous caller', async () => {
+      expectError(await suite.app.inject({ url: '/api/User/Export' }), 'MissingToken');
+      const anonymous = await suite.app.inject({
+        method: 'POST',
+        url: '/api/Account/AnonymousLogin',
+        payload: { AnonymousToken: crypto.randomUUID(), portal: 5 },
+      });
+      const session = await suite.app.inject({
+        method: 'POST',
+        url: '/api/Account/Session',
+        payload: { userToken: anonymous.json().Token, portal: 5 },
+      });
+      const bearer = session.json().Token as string;
+      expectError(
+        await suite.app.inject({ url: '/api/User/Export', headers: { authorization: `Bearer ${bearer}` } }),
+        'Unauthorized',
+      );
+    });
+
+    it(`answers 429 after ${DATA_EXPORT_PER_HOUR} exports in an hour, per user`, async () => {
+      const me = await newUser('esporta.spesso');
+      const other = await newUser('esporta.altro');
+      for (let i = 0; i < DATA_EXPORT_PER_HOUR; i += 1)
+        expect((await me.call('GET', '/api/User/Export')).statusCode).toBe(200);
+      const limited = await me.call('GET', '/api/User/Export');
+      expectError(limited, 'TooManyRequests');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await other.call('GET', '/api/User/Export')).statusCode).toBe(200);
+    });
+  },
+);
