@@ -215,9 +215,20 @@ async function openPglite(
 /** Any 64-bit number of our own; two app instances starting together take turns on it. */
 const STARTUP_LOCK_KEY = 0x5245_5845_5231n; // 'REXER1'
 
+/**
+ * How long a request waits for a connection, new or from the pool, before it fails: while the
+ * database is away (restarting, unreachable) a call answers 503 within seconds instead of
+ * waiting with its socket open; once it is back the pools connect again by themselves.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+
+/** What every connection of the app's pools shares. */
+const connectionOptions = (url: string) =>
+  ({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }) as const;
+
 async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
   // At least two connections: one holds the start-up lock while another migrates.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax) });
+  const pool = new pg.Pool({ ...connectionOptions(url), max: Math.max(2, poolMax) });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });
@@ -250,10 +261,10 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
         let timed = timedDbs.get(ms);
         if (!timed) {
           const timeout = ms > 0 ? { statement_timeout: ms } : {};
-          const timedPool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax), ...timeout });
+          const timedPool = new pg.Pool({ ...connectionOptions(url), max: Math.max(2, poolMax), ...timeout });
           // Its named statements (the search's) run on connections of generic plans (generic-plans.ts).
           const genericPool = new pg.Pool({
-            connectionString: url,
+            ...connectionOptions(url),
             max: Math.max(2, poolMax),
             ...timeout,
             options: GENERIC_PLAN_OPTIONS,
@@ -272,7 +283,7 @@ async function openPostgres(url: string, poolMax = 10): Promise<Opened> {
       async listen(channel, onNotify, onLost) {
         if (!CHANNEL_NAME.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
         // A connection of its own: a pooled one would go back to the pool, and LISTEN with it.
-        const client = new pg.Client({ connectionString: url });
+        const client = new pg.Client(connectionOptions(url));
         let over = false;
         const lost = () => {
           if (over) return;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isAppError } from '../errors/app-error';
 import { ERROR_CATALOGUE, errorBody, type ErrorName } from '../errors/catalogue';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -36,6 +37,8 @@ const NAME_OF_STATUS: Record<number, ErrorName> = {
 export function classifyError(error: unknown): { name: ErrorName; status: number } {
   if (isAppError(error)) return { name: error.type, status: error.statusCode };
   if (typeof error !== 'object' || error === null) return { name: 'InternalError', status: 500 };
+  // The database away (restarting, unreachable, out of connections): try again soon, not a fault.
+  if (isDatabaseUnavailable(error)) return { name: 'ServiceUnavailable', status: 503 };
   if (hasZodFastifySchemaValidationErrors(error)) return { name: 'ValidationError', status: 400 };
   if (isResponseSerializationError(error)) return { name: 'InternalError', status: 500 };
   const fe = error as Partial<FastifyError>;
@@ -67,6 +70,9 @@ function allowedMethods(fastify: FastifyInstance, request: FastifyRequest): stri
   });
 }
 
+/** When a client may try again after a 503 (the database restarting takes seconds). */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 export interface ErrorsOptions {
   /** Requests per minute and IP that may end in the not-found handler (probing, scanners). */
   notFoundMax?: number;
@@ -91,6 +97,8 @@ export default fp<ErrorsOptions>(
         );
       }
       if (isAppError(error) && error.headers) reply.headers(error.headers);
+      if (name === 'ServiceUnavailable' && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       return send(reply, status, name, isAppError(error) && status < 500 ? error.extra : undefined);
     });
 

@@ -16,7 +16,7 @@ const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.u
 const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Paths the pages never answer: an unknown one there is a real 404 with the error body. */
-const RESERVED = /^\/(api|media|locales|healthcheck)(\/|$)/i;
+const RESERVED = /^\/(api|media|locales|healthcheck|readyz)(\/|$)/i;
 /** A file name: a missing one is a 404, never a page (HTML handed to a <script>). */
 const FILE_LIKE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|txt|xml|json|webmanifest)$/i;
 const LONG_CACHE = 'public, max-age=31536000, immutable';

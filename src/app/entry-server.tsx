@@ -8,7 +8,7 @@ import {
   type PageRendererSetup,
 } from '@domain/page-rendering';
 import { createSessionViewStore, readStoredSession } from '@/entities/session';
-import { setServerFetch } from '@/shared/api';
+import { ApiError, setServerFetch } from '@/shared/api';
 import { createServerI18n, usedNamespaces } from '@/shared/i18n';
 import { requestCookies } from '@/shared/lib/cookies';
 import { createQueryClient } from './model/query-client';
@@ -44,7 +44,7 @@ export function createPageRenderer(setup: PageRendererSetup): PageRenderer {
       renderRouterToStream({ request, router, responseHeaders, children: <RouterServer router={router} /> }),
     );
     for (const cookie of cookies.written) response.headers.append('set-cookie', cookie);
-    const status = statusOf(response);
+    const status = statusOf(response, router);
     if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
     const boot = (): PageBoot => ({
       siteOrigin: setup.siteOrigin,
@@ -57,10 +57,21 @@ export function createPageRenderer(setup: PageRendererSetup): PageRenderer {
   };
 }
 
-/** The page's status: a rendered page (200) may ask for another one (PAGE_STATUS_HEADER); the header stays here. */
-function statusOf(response: Response): number {
+/**
+ * The page's status: a rendered page (200) may ask for another one (PAGE_STATUS_HEADER); the header
+ * stays here. A page whose data could not be loaded because the API was unavailable (503: the
+ * database away) is unavailable too, not broken: 503 with when to try again.
+ */
+function statusOf(response: Response, router: ReturnType<typeof createAppRouter>): number {
   const asked = Number(response.headers.get(PAGE_STATUS_HEADER));
   response.headers.delete(PAGE_STATUS_HEADER);
+  if (
+    response.status === 500 &&
+    router.state.matches.some(({ error }) => error instanceof ApiError && error.status === 503)
+  ) {
+    response.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    return 503;
+  }
   return response.status === 200 && (PAGE_STATUSES as readonly number[]).includes(asked) ? asked : response.status;
 }
 
@@ -74,6 +85,9 @@ function bootElement(boot: PageBoot): string {
   const json = JSON.stringify(boot).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PAGE_BOOT_ELEMENT_ID}">${json}</script>`;
 }
+
+/** When a visitor may try again a page the API could not serve (the API's own Retry-After). */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 const BODY_END = '</body>';
 

@@ -67,6 +67,8 @@ describe('pages rendered on the server', () => {
   let app: FastifyInstance;
   /** API calls to fail with a 500, by path prefix (the "throwing loader" case). */
   const failing = new Set<string>();
+  /** API calls to answer 503, by path prefix (the database away). */
+  const away = new Set<string>();
 
   beforeAll(async () => {
     testDb = await openTestDatabase({ postgres: false });
@@ -75,13 +77,20 @@ describe('pages rendered on the server', () => {
       createPageRenderer: (setup: PageRendererSetup) =>
         createPageRenderer({
           ...setup,
-          apiFetch: async (request) =>
-            [...failing].some((prefix) => new URL(request.url).pathname.startsWith(prefix))
-              ? new Response(JSON.stringify({ ExceptionType: 0, ExceptionTypeString: 'InternalError' }), {
-                  status: 500,
-                  headers: { 'content-type': 'application/json' },
-                })
-              : setup.apiFetch(request),
+          apiFetch: async (request) => {
+            const path = new URL(request.url).pathname;
+            if ([...failing].some((prefix) => path.startsWith(prefix)))
+              return new Response(JSON.stringify({ ExceptionType: 0, ExceptionTypeString: 'InternalError' }), {
+                status: 500,
+                headers: { 'content-type': 'application/json' },
+              });
+            if ([...away].some((prefix) => path.startsWith(prefix)))
+              return new Response(JSON.stringify({ ExceptionType: 11, ExceptionTypeString: 'ServiceUnavailable' }), {
+                status: 503,
+                headers: { 'content-type': 'application/json', 'retry-after': '5' },
+              });
+            return setup.apiFetch(request);
+          },
         }),
     });
   });
@@ -245,6 +254,18 @@ describe('pages rendered on the server', () => {
       expect(res.body).not.toMatch(/\sat \S+ \(|\.tsx?:\d+|node_modules/);
     } finally {
       failing.clear();
+    }
+  });
+
+  it('answers 503 with the error page and when to try again while the API is unavailable (the database away)', async () => {
+    away.add('/api/Seo/Municipalities/');
+    try {
+      const res = await get('/comprocasa/appartamenti/milano/comuni');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(h1Of(res.body)).toBe('Qualcosa non ha funzionato');
+    } finally {
+      away.clear();
     }
   });
 

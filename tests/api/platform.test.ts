@@ -246,17 +246,34 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
   });
 
   describe('health', () => {
-    it('reports healthy when the database answers', async () => {
+    it('reports ready when the database answers, and alive', async () => {
       app = await buildTestApp(testDb);
-      const res = await app.inject({ url: '/healthcheck' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ Status: 'Healthy', Database: 'Up', Version: expect.any(String) });
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ Status: 'Ready', Database: 'Up', Version: expect.any(String) });
+      expect(ready.headers['cache-control']).toBe('no-store');
+      const alive = await app.inject({ url: '/healthcheck' });
+      expect(alive.statusCode).toBe(200);
+      expect(alive.json()).toEqual({ Status: 'Healthy', Version: expect.any(String) });
     });
 
-    it('answers 503 with the error body when the database is down', async () => {
+    it('is not ready (503 with the error body) while the database is down, and still alive', async () => {
       const database = { ...testDb.database, ping: () => Promise.reject(new Error('connection refused')) };
       app = await buildTestApp(testDb, { database });
-      expectError(await app.inject({ url: '/healthcheck' }), 'ServiceUnavailable');
+      expectError(await app.inject({ url: '/readyz' }), 'ServiceUnavailable');
+      expect((await app.inject({ url: '/healthcheck' })).statusCode).toBe(200);
+    });
+
+    it('answers a call whose database is unreachable with 503, the error body and when to try again', async () => {
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      app = await buildTestApp(testDb);
+      app.get('/api/Test/DatabaseAway', async () => {
+        throw Object.assign(new Error('Failed query: select 1'), { cause: refused });
+      });
+      const res = await app.inject({ url: '/api/Test/DatabaseAway' });
+      expectError(res, 'ServiceUnavailable');
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).not.toContain('ECONNREFUSED');
     });
   });
 
@@ -331,6 +348,7 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
           '/api/Contact/Send',
           '/api/Careers/Apply',
           '/healthcheck',
+          '/readyz',
         ]),
       );
       expect(doc.components.schemas.ErrorBody).toBeDefined();

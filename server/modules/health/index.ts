@@ -5,21 +5,45 @@ import { errorResponses } from '../../errors/error-body';
 import { API_VERSION } from '../../plugins/openapi';
 
 export const HealthStatus = z
-  .object({ Status: z.literal('Healthy'), Database: z.literal('Up'), Version: z.string() })
+  .object({ Status: z.literal('Healthy'), Version: z.string() })
   .meta({ id: 'HealthStatus' });
 
-/** How long the database may take to answer before the check fails. */
+export const ReadyStatus = z
+  .object({ Status: z.literal('Ready'), Database: z.literal('Up'), Version: z.string() })
+  .meta({ id: 'ReadyStatus' });
+
+/** How long the database may take to answer before the readiness check fails. */
 const PING_TIMEOUT_MS = 3000;
 
-/** GET /healthcheck: 200 when the database answers, 503 with the error body when not. */
+/**
+ * GET /healthcheck, liveness: 200 while this process answers requests, whatever its database is
+ * doing (an orchestrator restarting every server because the database restarts would only make the
+ * outage longer). GET /readyz, readiness: 200 when the database answers, 503 with the error body
+ * when it does not, so that a load balancer sends traffic elsewhere meanwhile.
+ */
 const healthModule: FastifyPluginAsyncZod = async function healthModule(fastify) {
   fastify.get(
     '/healthcheck',
     {
       schema: {
         tags: ['Health'],
-        summary: 'Readiness: the API and its database answer',
-        response: { 200: HealthStatus, ...errorResponses(503) },
+        summary: 'Liveness: this server answers',
+        response: { 200: HealthStatus },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { Status: 'Healthy' as const, Version: API_VERSION };
+    },
+  );
+
+  fastify.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['Health'],
+        summary: 'Readiness: this server and its database answer',
+        response: { 200: ReadyStatus, ...errorResponses(503) },
       },
     },
     async (request, reply) => {
@@ -36,12 +60,12 @@ const healthModule: FastifyPluginAsyncZod = async function healthModule(fastify)
           }),
         ]);
       } catch (error) {
-        request.log.error({ err: error }, 'healthcheck: database down');
+        request.log.warn({ err: error }, 'readiness: database down');
         throw new AppError('ServiceUnavailable', { message: 'database down', cause: error });
       } finally {
         clearTimeout(timer);
       }
-      return { Status: 'Healthy' as const, Database: 'Up' as const, Version: API_VERSION };
+      return { Status: 'Ready' as const, Database: 'Up' as const, Version: API_VERSION };
     },
   );
 };

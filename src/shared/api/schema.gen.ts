@@ -8219,7 +8219,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the API and its database answer */
+        /** Liveness: this server answers */
         get: {
             parameters: {
                 query?: never;
@@ -8236,6 +8236,42 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["HealthStatus"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: this server and its database answer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReadyStatus"];
                     };
                 };
                 /** @description Default Response */
@@ -8836,6 +8872,11 @@ export interface components {
         HealthStatusInput: {
             /** @enum {string} */
             Status: "Healthy";
+            Version: string;
+        };
+        ReadyStatusInput: {
+            /** @enum {string} */
+            Status: "Ready";
             /** @enum {string} */
             Database: "Up";
             Version: string;
@@ -10589,6 +10630,11 @@ export interface components {
         HealthStatus: {
             /** @enum {string} */
             Status: "Healthy";
+            Version: string;
+        };
+        ReadyStatus: {
+            /** @enum {string} */
+            Status: "Ready";
             /** @enum {string} */
             Database: "Up";
             Version: string;
