@@ -232,6 +232,15 @@ const envSchema = z
       .default(90),
     /** The durable job queue (pg-boss, in the database): mail delivery and housekeeping. `false` runs no background work. */
     JOB_QUEUE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
+    /**
+     * SIGTERM: how long the server goes on finishing the requests it has (and answering those that
+     * arrive on its open connections) before it closes them, in seconds.
+     */
+    SHUTDOWN_GRACE_S: z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, 'must be 0 or more')
+      .max(300, 'must be 300 or less')
+      .default(10),
     /** How often an idle worker looks for jobs, in seconds (pg-boss takes 0.5 or more). */
     JOB_POLL_SECONDS: z.coerce
       .number({ error: 'must be a number' })
@@ -450,6 +459,8 @@ export interface AppConfig {
   savedSearchLinkKey: string | undefined;
   /** Run the durable job queue (JOB_QUEUE). */
   jobQueue: boolean;
+  /** SHUTDOWN_GRACE_S in ms: how long a SIGTERM lets the requests under way finish. */
+  shutdownGraceMs: number;
   jobPollSeconds: number;
   sessionTokenTtlMs: number;
   sessionMaxAgeMs: number;
@@ -569,6 +580,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsTokenKey: e.ANALYTICS_TOKEN_KEY,
     savedSearchLinkKey: e.SAVED_SEARCH_LINK_KEY,
     jobQueue: e.JOB_QUEUE === 'true',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     sessionTokenTtlMs: e.SESSION_TOKEN_TTL_S * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,

@@ -24,12 +24,14 @@ async function main(): Promise<void> {
   }
 
   // Loaded after the configuration is known good, so a bad variable fails in a blink.
-  const [{ buildApp }, { openDatabase }, { LocalFileStorage }, { outboxViewEnabled }] = await Promise.all([
-    import('./app'),
-    import('./db/database'),
-    import('./storage/file-storage'),
-    import('./modules/mail-outbox'),
-  ]);
+  const [{ buildApp }, { openDatabase }, { LocalFileStorage }, { outboxViewEnabled }, { drainAndClose }] =
+    await Promise.all([
+      import('./app'),
+      import('./db/database'),
+      import('./storage/file-storage'),
+      import('./modules/mail-outbox'),
+      import('./lib/graceful-shutdown'),
+    ]);
   const storage = new LocalFileStorage(path.join(config.dataDir, 'storage'));
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
@@ -43,10 +45,11 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       console.error('shutdown timed out, exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownGraceMs + 10_000);
     timer.unref();
     try {
-      await app?.close();
+      // The requests under way finish (SHUTDOWN_GRACE_S), then the pools close.
+      if (app) await drainAndClose(app, { graceMs: config.shutdownGraceMs });
       await database?.close();
       process.exit(0);
     } catch (error) {

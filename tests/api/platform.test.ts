@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestDatabase } from '../../server/db/testing';
+import { drainAndClose } from '../../server/lib/graceful-shutdown';
 import { createPageRenderer } from '../../src/app/entry-server';
 import { BACKENDS, buildTestApp, expectError, openTestDatabase } from './helpers';
 
@@ -262,6 +263,15 @@ describe.each(BACKENDS)('the HTTP platform on $name', (backend) => {
       app = await buildTestApp(testDb, { database });
       expectError(await app.inject({ url: '/readyz' }), 'ServiceUnavailable');
       expect((await app.inject({ url: '/healthcheck' })).statusCode).toBe(200);
+    });
+
+    it('is not ready while it shuts down, finishing what it has', async () => {
+      const closing = await buildTestApp(testDb);
+      await closing.listen({ port: 0, host: '127.0.0.1' });
+      const done = drainAndClose(closing, { graceMs: 2000 });
+      expectError(await closing.inject({ url: '/readyz' }), 'ServiceUnavailable');
+      await done;
+      expect(closing.server.listening).toBe(false);
     });
 
     it('answers a call whose database is unreachable with 503, the error body and when to try again', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
+import { isDraining } from '../../lib/graceful-shutdown';
 import { API_VERSION } from '../../plugins/openapi';
 
 export const HealthStatus = z
@@ -19,7 +20,7 @@ const PING_TIMEOUT_MS = 3000;
  * GET /healthcheck, liveness: 200 while this process answers requests, whatever its database is
  * doing (an orchestrator restarting every server because the database restarts would only make the
  * outage longer). GET /readyz, readiness: 200 when the database answers, 503 with the error body
- * when it does not, so that a load balancer sends traffic elsewhere meanwhile.
+ * when it does not or while the server shuts down, so that a load balancer sends traffic elsewhere.
  */
 const healthModule: FastifyPluginAsyncZod = async function healthModule(fastify) {
   fastify.get(
@@ -48,6 +49,8 @@ const healthModule: FastifyPluginAsyncZod = async function healthModule(fastify)
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // Shutting down (SIGTERM): the requests under way finish, new ones belong elsewhere.
+      if (isDraining(fastify.server)) throw new AppError('ServiceUnavailable', { message: 'shutting down' });
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
