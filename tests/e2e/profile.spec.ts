@@ -50,3 +50,21 @@ for (const width of [390, 1440]) {
     await expect(page.getByRole('button', { name: 'Salva gli indirizzi' })).toHaveCount(1);
   });
 }
+
+test('«Scarica i tuoi dati» saves a JSON file of the account, right after the login', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/myrexer/profilo');
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'Scarica i tuoi dati' }) });
+  await expect(section.getByText('Ricevi in un file JSON tutto ciò che Rexer conserva')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Scarica i tuoi dati' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^rexer-dati-\d{4}-\d{2}-\d{2}\.json$/);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  expect(data.account.email).toBe('acquirente@rexer.example');
+  expect(data.consents.length).toBeGreaterThan(0);
+  await expect(section.getByRole('status')).toHaveText('Fatto: trovi il file tra i tuoi download.');
+});

@@ -106,3 +106,18 @@ export async function endOtherSessions(client: ApiClient = apiClient): Promise<n
 export async function reauthenticate(password: string, client: ApiClient = apiClient): Promise<void> {
   unwrap('Reauthenticate', await client.POST('/api/User/Reauthenticate', { body: { password } }));
 }
+
+/** The file «Scarica i tuoi dati» saves: the account's data as the server sends it, and its name. */
+export interface AccountDataFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** Everything kept about the account, as a JSON file (needs a login from the last 10 minutes). */
+export async function exportMyData(client: ApiClient = apiClient): Promise<AccountDataFile> {
+  const result = await client.GET('/api/User/Export', { parseAs: 'blob' });
+  const blob = unwrap('GET Export', result);
+  const disposition = result.response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'rexer-dati.json';
+  return { blob, filename };
+}

@@ -364,6 +364,64 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.queryByTestId('confirm-identity')).toBeNull());
   });
 
+  it('downloads the account data as a file, asking for the password first when the server wants a recent login', async () => {
+    let confirmed = false;
+    const api = fakeApi(meBody(), {
+      'GET /api/User/Export': () =>
+        confirmed
+          ? [200, { format: 1, account: { email: 'pia.sala@example.it' } }]
+          : [403, { ExceptionType: 65, ExceptionTypeString: 'RecentLoginRequired' }],
+      'POST /api/User/Reauthenticate': () => {
+        confirmed = true;
+        return [200, { Ok: true }];
+      },
+    });
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    const createObjectURL = vi.fn((blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    });
+    // jsdom has no object URLs: the page's are recorded here, and the real ones put back after.
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    try {
+      renderPage();
+      const section = (await screen.findByRole('heading', { name: 'Scarica i tuoi dati' })).closest('section')!;
+      expect(within(section).getByText(profileTranslations.data.intro)).toBeTruthy();
+      fireEvent.click(within(section).getByRole('button', { name: 'Scarica i tuoi dati' }));
+      const identity = await within(section).findByTestId('confirm-identity');
+      expect(saved).toHaveLength(0);
+      fireEvent.change(within(identity).getByLabelText('Password attuale'), { target: { value: 'Giusta#Password77' } });
+      fireEvent.click(within(identity).getByRole('button', { name: 'Conferma' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(api.sent('GET /api/User/Export')).toHaveLength(2);
+      expect(saved[0].name).toMatch(/^rexer-dati.*\.json$/);
+      expect(JSON.parse(await saved[0].blob.text())).toMatchObject({ account: { email: 'pia.sala@example.it' } });
+      expect(await within(section).findByText(profileTranslations.data.done)).toBeTruthy();
+      expect(within(section).queryByTestId('confirm-identity')).toBeNull();
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
+  });
+
+  it('says when the data were downloaded too often in the last hour', async () => {
+    fakeApi(meBody(), {
+      'GET /api/User/Export': () => [429, { ExceptionType: 8, ExceptionTypeString: 'TooManyRequests' }],
+    });
+    renderPage();
+    const section = (await screen.findByRole('heading', { name: 'Scarica i tuoi dati' })).closest('section')!;
+    fireEvent.click(within(section).getByRole('button', { name: 'Scarica i tuoi dati' }));
+    expect(await within(section).findByText(profileTranslations.data.tooMany)).toBeTruthy();
+  });
+
   it('sends a social-only account to its provider to confirm who it is before deleting', async () => {
     fakeApi(meBody({ CanChangePassword: false, Provider: 'Google' }), {
       'DELETE /api/user/7': () => [403, { ExceptionType: 65, ExceptionTypeString: 'RecentLoginRequired' }],

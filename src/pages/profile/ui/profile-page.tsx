@@ -12,6 +12,7 @@ import { AvatarSection } from './avatar-section';
 import { CompanyDataForm } from './company-data-form';
 import { ConsentsSection } from './consents-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { DownloadDataSection } from './download-data-section';
 import { OtherAddressesSection } from './other-addresses-section';
 import { PasswordSection } from './password-section';
 import { PhoneSection } from './phone-section';
@@ -98,6 +99,9 @@ function ProfileSections({ me, onAccountDeleted }: { me: MeProfile; onAccountDel
       </Card>
       <Card className={styles.card}>
         <SessionsSection />
+      </Card>
+      <Card className={styles.card}>
+        <DownloadDataSection me={me} />
       </Card>
       <Card className={styles.card}>
         <DeleteAccountSection me={me} onAccountDeleted={onAccountDeleted} />
