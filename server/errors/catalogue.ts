@@ -66,6 +66,12 @@ export const ERROR_CATALOGUE = {
     description:
       "The server's line of image work is full (IMAGE_WORK_QUEUE_MAX images waiting): nothing was decoded or stored; send it again after the Retry-After header.",
   },
+  StorageFull: {
+    type: 28,
+    status: 507,
+    description:
+      'The server has no room left where files are stored (its disk or quota is full): nothing was stored; the server goes on answering; try again later.',
+  },
 
   // 40-59: login, registration and password
   WrongCredentials: { type: 40, status: 400, description: 'Login: unknown user or wrong password.' },

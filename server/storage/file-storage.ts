@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -71,11 +72,23 @@ export class LocalFileStorage implements FileStorage {
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     const full = this.pathOf(key);
     await mkdir(path.dirname(full), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${full}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, full);
-    await writeFile(`${full}.meta.json`, JSON.stringify({ contentType }));
+    // Written aside, its content type beside it, then renamed: a reader never sees half a file, and
+    // a write that fails (a full disk) leaves nothing behind.
+    const tmp = `${full}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await this.writeData(tmp, data);
+      await this.writeData(`${full}.meta.json`, Buffer.from(JSON.stringify({ contentType })));
+      await rename(tmp, full);
+    } catch (error) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      if (!(await exists(full))) await rm(`${full}.meta.json`, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Writes a whole file (a test stands a full disk in here). */
+  protected writeData(file: string, data: Buffer): Promise<void> {
+    return writeFile(file, data);
   }
 
   async get(key: string): Promise<{ data: Buffer; contentType: string } | null> {
@@ -111,6 +124,24 @@ export class LocalFileStorage implements FileStorage {
     await rm(full, { force: true });
     await rm(`${full}.meta.json`, { force: true });
   }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A write refused for want of room: the disk (ENOSPC) or the user's quota (EDQUOT) is full. */
+export function isStorageFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function isNotFound(error: unknown): boolean {

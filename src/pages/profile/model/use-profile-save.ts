@@ -27,6 +27,8 @@ export function saveErrorKey(error: unknown): string {
         return 'avatar.errors.avatarBudget';
       case 'ImageWorkBusy':
         return 'avatar.errors.avatarBusy';
+      case 'StorageFull':
+        return 'avatar.errors.avatarStorage';
       case 'RecentLoginRequired':
         return 'identity.required';
       case 'PasswordAttemptsExceeded':
