@@ -5,8 +5,9 @@ import { rateLimitCounters } from '../db/schema';
 
 // The stores behind @fastify/rate-limit. Limits without a ban count per process, in memory
 // (a first line: behind N servers a client gets up to N times the limit, docs/scaling.md).
-// Limits that ban (login, registration, recovery, re-authentication) count in the database,
-// so the count, and the ban that follows it, are the same on every server. A limit that bans
+// Limits that ban (login, registration, recovery, re-authentication), and those marked `shared`
+// (a per-user limit over an hour, such as the data export), count in the database, so the count,
+// and the ban that follows it, are the same on every server. A limit that bans
 // with `sharedEvery` (the searches, hundreds a minute) counts in the database too, but each
 // process adds its requests to the shared count at most once per `sharedEvery` ms: between two
 // writes it answers from the last shared count plus its own requests.
@@ -15,6 +16,8 @@ declare module '@fastify/rate-limit' {
   interface RateLimitOptions {
     /** With `ban`: how long (ms) a process may count alone before adding its requests to the shared count; 0: every request. */
     sharedEvery?: number;
+    /** Counted in the database without a ban: the limit holds across servers (a per-user hourly limit). */
+    shared?: boolean;
   }
 }
 
@@ -27,6 +30,7 @@ interface Store {
 
 interface RouteLimit {
   ban?: number;
+  shared?: boolean;
   sharedEvery?: number;
   continueExceeding?: boolean;
   exponentialBackoff?: boolean;
@@ -178,7 +182,7 @@ export class BatchedDatabaseStore implements Store {
 }
 
 function storeFor(db: Db, routeOptions: RouteLimit): Store {
-  if (routeOptions.ban !== undefined && routeOptions.ban >= 0) {
+  if ((routeOptions.ban !== undefined && routeOptions.ban >= 0) || routeOptions.shared) {
     const method = [routeOptions.routeInfo?.method ?? ''].flat().join(',');
     const route = `${method} ${routeOptions.routeInfo?.url ?? ''}`.toLowerCase();
     if (routeOptions.sharedEvery) return new BatchedDatabaseStore(db, route, routeOptions.sharedEvery);

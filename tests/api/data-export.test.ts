@@ -4,7 +4,7 @@ import { sessionTokens, userActionTokens, userTokens } from '../../server/db/sch
 import { DATA_EXPORT_SECTIONS } from '../../server/modules/profile/data-export';
 import { DATA_EXPORT_PER_HOUR } from '../../server/modules/profile/export-routes';
 import { fillAccountData, twoListings } from './account-data-fixture';
-import { describeOnBackends, expectError, signedInUser } from './helpers';
+import { buildTestApp, describeOnBackends, expectError, signedInUser } from './helpers';
 
 // GET /api/User/Export ("Scarica i tuoi dati"): the account's data, and nobody else's.
 
@@ -132,6 +132,17 @@ describeOnBackends(
       expectError(limited, 'TooManyRequests');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect((await other.call('GET', '/api/User/Export')).statusCode).toBe(200);
+      // Another server on the same database knows the count: the limit is not per process.
+      const second = await buildTestApp(suite.testDb, { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0' } });
+      try {
+        const elsewhere = await second.inject({
+          url: '/api/User/Export',
+          headers: { authorization: `Bearer ${me.bearer}` },
+        });
+        expectError(elsewhere, 'TooManyRequests');
+      } finally {
+        await second.close();
+      }
     });
   },
 );

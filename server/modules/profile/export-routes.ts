@@ -27,11 +27,13 @@ const exportRoutes: FastifyPluginAsyncZod = async function exportRoutes(fastify)
     '/api/User/Export',
     {
       preHandler: requireUser(),
-      // Counted per user after requireUser (hook: 'preHandler'), whatever the address or session.
+      // Counted per user after requireUser (hook: 'preHandler'), whatever the address or session,
+      // in the database: the limit holds on every server.
       config: {
         rateLimit: {
           max: DATA_EXPORT_PER_HOUR,
           timeWindow: '1 hour',
+          shared: true,
           hook: 'preHandler',
           keyGenerator: (request) => `data-export:${request.user.id}`,
         },
