@@ -12,6 +12,7 @@ import {
 } from '@domain/wizard-steps';
 import { registerSilentAccount, type RegisterOutcome } from '@/entities/account';
 import type { OrderState } from '../../../../../machines/wizard-context';
+import { valuationRequestOf } from '../valuation/valuation-request';
 
 // The calls of the listing wizard (docs/listings.md, server/modules/listing-drafts, orders,
 // valuation, sign-in): each answers plain values or throws a `WizardCallError` naming why, so
@@ -214,27 +215,11 @@ export async function findMarket(
   answers: WizardAnswers,
   client: ApiClient = apiClient,
 ): Promise<MarketResult> {
-  const { locality, propertyType, surface, composition, floors, renovation, energyClass } = answers;
-  if (!locality || !propertyType || !surface || !renovation) throw new WizardCallError('invalidAnswer');
-  const valuation = await call(() =>
-    client.POST('/api/Valuation', {
-      body: {
-        SellType: SELL_TYPE_OF[flow],
-        Latitude: locality.latitude,
-        Longitude: locality.longitude,
-        Address: `${locality.street}, ${locality.streetNumber}`,
-        PropertyTypeId: propertyType.propertyTypeId,
-        SurfaceM2: surface.surfaceM2,
-        Rooms: composition?.rooms ?? null,
-        Bathrooms: composition?.bathrooms ?? null,
-        Floor: floors?.floor ?? null,
-        BuildingFloors: floors?.buildingFloors ?? null,
-        HasLift: floors?.hasLift ?? null,
-        ConditionId: renovation.conditionId,
-        EnergyClassId: energyClass?.energyClassId ?? null,
-      },
-    }),
-  );
+  const { locality } = answers;
+  const body =
+    locality && valuationRequestOf(answers, `${locality.street}, ${locality.streetNumber}`, SELL_TYPE_OF[flow]);
+  if (!body) throw new WizardCallError('invalidAnswer');
+  const valuation = await call(() => client.POST('/api/Valuation', { body }));
   return marketResultOf(valuation);
 }
 

@@ -5,15 +5,20 @@ export type ValuationRequest = components['schemas']['ValuationRequest'];
 export type ValuationAnswer = components['schemas']['Valuation'];
 
 /**
- * The body of POST /api/Valuation from the wizard's answers (docs/valuation.md): the pin of the
- * landing, the type, surface, rooms, floors, condition and energy class. Null while an answer
- * the method needs is missing (the machine never searches before 11, so it is a bug then).
+ * The body of POST /api/Valuation from a wizard's answers (docs/valuation.md): the pin, the type,
+ * surface, rooms, floors, condition and energy class, for a sale (1, the valuation wizard's) or a
+ * rent (the listing wizard's step 14 of a rent). Null while an answer the method needs is missing
+ * (the machines never search before those steps, so it is a bug then).
  */
-export function valuationRequestOf(answers: WizardAnswers, address: string): ValuationRequest | null {
+export function valuationRequestOf(
+  answers: WizardAnswers,
+  address: string,
+  sellType: ValuationRequest['SellType'] = 1,
+): ValuationRequest | null {
   const { locality, propertyType, surface, composition, floors, renovation, energyClass } = answers;
   if (!locality || !propertyType || !surface || !renovation) return null;
   return {
-    SellType: 1,
+    SellType: sellType,
     Latitude: locality.latitude,
     Longitude: locality.longitude,
     Address: address.slice(0, 300),
