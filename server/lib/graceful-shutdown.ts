@@ -10,6 +10,19 @@ export function isDraining(server: Server): boolean {
   return draining.has(server);
 }
 
+/** What ends a server's long-lived answers (event streams) when it starts draining. */
+const drainHooks = new WeakMap<Server, Set<() => void>>();
+
+/**
+ * Runs `end` when `server` starts draining: an answer that never finishes by itself (an event
+ * stream) ends then, so that its connection does not hold the shutdown for the whole grace period.
+ */
+export function onDrain(server: Server, end: () => void): void {
+  const hooks = drainHooks.get(server) ?? new Set();
+  hooks.add(end);
+  drainHooks.set(server, hooks);
+}
+
 /** How long a connection that sends nothing may stay open once the server stops taking new ones. */
 const IDLE_AFTER_CLOSE_MS = 1000;
 
@@ -23,7 +36,7 @@ const connectionsOf = (server: Server) =>
  *
  * 1. Not ready any more (`/readyz` 503), and no new connection taken: the listener closes, a client
  *    connecting now is refused and goes to another server. Connections already open stay.
- * 2. Every answer from now on says `Connection: close`: a request under way, or arriving on an
+ * 2. Event streams end (`onDrain`). Every answer from now on says `Connection: close`: a request under way, or arriving on an
  *    open keep-alive connection, is answered in full, then its connection ends. A connection that
  *    sends nothing for a second is closed (a client sending on it at that instant is the only
  *    one that can see a reset; browsers retry those).
@@ -39,6 +52,7 @@ export async function drainAndClose(app: FastifyInstance, { graceMs }: { graceMs
   draining.add(server);
   server.prependListener('request', (_request, response) => response.setHeader('connection', 'close'));
   if (server.listening) net.Server.prototype.close.call(server);
+  for (const end of drainHooks.get(server) ?? []) end();
   const deadline = Date.now() + graceMs;
   let idleClosed = false;
   while (Date.now() < deadline && (await connectionsOf(server)) > 0) {

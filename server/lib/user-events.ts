@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../db/database';
 import { liveSessionIds } from '../auth/repository';
 import { AppError } from '../errors/app-error';
+import { onDrain } from './graceful-shutdown';
 
 // Live updates for a logged-in user (GET /api/Events, Server-Sent Events), across servers:
 // - publishUserEvent(fastify, userId, event[, tx]) notifies the channel `user_events` of the
@@ -247,13 +248,15 @@ export default fp<UserEventsOptions>(
       },
     } satisfies UserEventsHub);
 
-    // Before the server stops taking connections: the streams end, so their connections are
-    // idle and the close does not wait for them.
-    fastify.addHook('preClose', async () => {
+    // Before the server stops taking connections (a SIGTERM's drain, or the close): the streams
+    // end, so their connections are idle and the shutdown does not wait for them.
+    const endStreams = () => {
       closing = true;
       clearInterval(heartbeat);
       for (const open of all()) open.end();
-    });
+    };
+    onDrain(fastify.server, endStreams);
+    fastify.addHook('preClose', async () => endStreams());
     fastify.addHook('onClose', async () => {
       const stop = await listening?.catch(() => undefined);
       listening = null;

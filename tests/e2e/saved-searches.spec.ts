@@ -72,11 +72,24 @@ async function stopServer(): Promise<void> {
   const child = server;
   server = undefined;
   if (!child?.pid || child.exitCode !== null) return;
+  const pid = child.pid;
   const exited = once(child, 'exit');
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 20_000);
+  process.kill(-pid, 'SIGTERM');
+  const timer = setTimeout(() => groupAlive(pid) && process.kill(-pid, 'SIGKILL'), 20_000);
   await exited;
+  // npx may end before the server it started: the database folder is free once the whole group is gone.
+  while (groupAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
   clearTimeout(timer);
+}
+
+/** Whether a process of the group is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
