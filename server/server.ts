@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Database } from './db/database';
+import { armFailpoints, failpointsError } from './lib/failpoint';
 
 /**
  * Boots Rexer: reads the configuration (a bad variable stops here with its name), opens
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
   let config: AppConfig;
   try {
     config = loadConfig();
+    // Failpoints (tests only: refused when NODE_ENV=production).
+    const failpoints = failpointsError(process.env);
+    if (failpoints !== null) throw new ConfigError([failpoints]);
+    armFailpoints(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Rexer cannot start. ${error.message}`);
