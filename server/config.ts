@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { parseStorageUrl, type S3Location } from './storage/storage-url';
 
 /**
  * The server's configuration, read once from the environment at start. Every variable
@@ -113,6 +114,18 @@ const envSchema = z
     SMTP_URL: z
       .string()
       .refine((value) => /^smtps?:\/\/.+/.test(value) && URL.canParse(value), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** Uploaded and generated files in an S3-compatible bucket (server/storage/storage-url.ts); unset: DATA_DIR/storage. */
+    STORAGE_URL: z
+      .string()
+      .transform((value, ctx): S3Location => {
+        try {
+          return parseStorageUrl(value.trim());
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      })
       .optional(),
     TILE_URL: tileUrl,
     /** A Protomaps street basemap: a .pmtiles file inside DATA_DIR, served by the product. */
@@ -415,6 +428,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** STORAGE_URL: the bucket of the files; undefined: DATA_DIR/storage on this server's disk. */
+  storage: S3Location | undefined;
   tileUrl: string | undefined;
   /** BASEMAP_PMTILES: the .pmtiles file of the street basemap, relative to dataDir. */
   basemapPmtiles: string | undefined;
@@ -536,6 +551,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.PUBLIC_URL ?? `http://${isIP(displayHost) === 6 ? `[${displayHost}]` : displayHost}:${e.PORT}`
     ).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
+    storage: e.STORAGE_URL,
     tileUrl: e.TILE_URL,
     basemapPmtiles: e.BASEMAP_PMTILES,
     telemetryUrl: e.TELEMETRY_URL,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Database } from './db/database';
@@ -29,15 +28,23 @@ async function main(): Promise<void> {
   }
 
   // Loaded after the configuration is known good, so a bad variable fails in a blink.
-  const [{ buildApp }, { openDatabase }, { LocalFileStorage }, { outboxViewEnabled }, { drainAndClose }] =
+  const [{ buildApp }, { openDatabase }, { openFileStorage }, { outboxViewEnabled }, { drainAndClose }] =
     await Promise.all([
       import('./app'),
       import('./db/database'),
-      import('./storage/file-storage'),
+      import('./storage/open-storage'),
       import('./modules/mail-outbox'),
       import('./lib/graceful-shutdown'),
     ]);
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'storage'));
+  let opened: Awaited<ReturnType<typeof openFileStorage>>;
+  try {
+    opened = await openFileStorage(config);
+  } catch (error) {
+    console.error(`Rexer cannot start. ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const { storage } = opened;
+  console.log(`File storage: ${opened.description}`);
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let closing = false;

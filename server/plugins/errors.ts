@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isAppError } from '../errors/app-error';
 import { ERROR_CATALOGUE, errorBody, type ErrorName } from '../errors/catalogue';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { isStorageFull } from '../storage/file-storage';
+import { isStorageFull, isStorageUnavailable } from '../storage/file-storage';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -40,6 +40,8 @@ export function classifyError(error: unknown): { name: ErrorName; status: number
   if (typeof error !== 'object' || error === null) return { name: 'InternalError', status: 500 };
   // The database away (restarting, unreachable, out of connections): try again soon, not a fault.
   if (isDatabaseUnavailable(error)) return { name: 'ServiceUnavailable', status: 503 };
+  // The object store away (STORAGE_URL unreachable, timing out or answering 5xx): likewise.
+  if (isStorageUnavailable(error)) return { name: 'ServiceUnavailable', status: 503 };
   // No room where files are stored: nothing was kept (the storage cleans up), the server answers on.
   if (isStorageFull(error)) return { name: 'StorageFull', status: 507 };
   if (hasZodFastifySchemaValidationErrors(error)) return { name: 'ValidationError', status: 400 };

@@ -49,6 +49,11 @@ const EXTENSION_TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** The content type a file's name suggests (for a file stored without one). */
+export function contentTypeOfName(name: string): string {
+  return EXTENSION_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /**
  * Files in a folder on disk. The content type is kept in a `.meta.json` sidecar so a
  * file read back is served exactly as it was stored; files without one (copied in by
@@ -100,7 +105,7 @@ export class LocalFileStorage implements FileStorage {
       if (isNotFound(error)) return null;
       throw error;
     }
-    let contentType = EXTENSION_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
+    let contentType = contentTypeOfName(full);
     try {
       const meta = JSON.parse(await readFile(`${full}.meta.json`, 'utf8')) as { contentType?: unknown };
       if (typeof meta.contentType === 'string') contentType = meta.contentType;
@@ -132,6 +137,23 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The store that holds the files cannot be reached or failed on its side (an object store down, a
+ * timeout, its 5xx): nothing is wrong with the request, so it answers 503 and may be tried again.
+ */
+export class StorageUnavailableError extends Error {
+  readonly code = 'STORAGE_UNAVAILABLE';
+
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export function isStorageUnavailable(error: unknown): boolean {
+  return error instanceof StorageUnavailableError;
 }
 
 /** A write refused for want of room: the disk (ENOSPC) or the user's quota (EDQUOT) is full. */
