@@ -7,7 +7,7 @@
  * the size of its HTML and hydration data, Lighthouse mobile scores of those pages, latency percentiles of the API calls under a bounded load, the throughput
  * of the rendered HTML pages and of /api/Home/Cities beside a bare server sending the same
  * bytes (errors split into timeouts and statuses), sessions on the embedded database and on
- * PostgreSQL, the cost of a password hash, and the valuation's error on synthetic listings. About 6 minutes on 2 cores.
+ * PostgreSQL, the cost of a password hash, and the valuation's error on synthetic listings. About 16 minutes on 2 cores, ten of them the soak.
  *
  * One or a few sections alone: name them, `npm run bench -- lighthouse html`, or
  * `BENCH_ONLY=lighthouse,html npm run bench`. Sections, in the order they run:
@@ -33,6 +33,10 @@
  *               GET /api/Search/Listings vs a bare route, 50 connections, then every public page's HTML weight and render time on
  *               the same data (tests/bench/search.ts; not in the default run:
  *               name it, the first fill of 1M listings takes several minutes)
+ *   soak        BENCH_SOAK_SECONDS (600) of mixed traffic (pages, search, login, wizard saves, favourites) from 6
+ *               clients on two servers over one PostgreSQL database with the demo data: answers by kind and status,
+ *               and each server's resident memory against its value after the first minute (skipped when no
+ *               PostgreSQL answers; the servers take BENCH_PORT + 4 and + 5)
  * Other settings: BENCH_PORT (3200; the PostgreSQL servers take the next two), BENCH_DATA_DIR
  * (.tmp/bench-data; the search section's server takes BENCH_PORT + 3), BENCH_BUILD=1 (delete dist/ and rebuild first), BENCH_DATABASE_URL, TEST_POSTGRES_URL,
  * BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_DIR (unset: when set, each run's full Lighthouse
@@ -52,6 +56,7 @@ import { startServer, type RunningServer } from './server-process';
 import { benchSearch } from './search';
 import { benchValuation } from './valuation';
 import { compareWithBare, type Comparison } from './throughput';
+import { soak, SOAK_KINDS } from './soak';
 
 const BUDGET_KB = 150;
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -67,6 +72,7 @@ const SECTIONS = [
   'argon2',
   'valuation',
   'search',
+  'soak',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections a bare `npm run bench` leaves out: they run when named. */
@@ -307,15 +313,87 @@ async function measureOnPostgres() {
   }
 }
 
+const SOAK = {
+  seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 600),
+  clients: 6,
+  referenceSeconds: 60,
+  sampleSeconds: 5,
+};
+/** How far a server's resident memory may stray from its value after the first minute. */
+const SOAK_MEMORY_GOAL = 0.1;
+
+/** The soak on two servers over one PostgreSQL database (tests/bench/soak.ts). */
+async function measureSoak() {
+  const base = testPostgresUrl() ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const reachable = await new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 })
+    .connect()
+    .then((client) => client.end().then(() => true))
+    .catch(() => false);
+  const reference = Math.min(SOAK.referenceSeconds, Math.floor(SOAK.seconds / 2));
+  console.log(
+    `\n## Soak: ${SOAK.seconds} s of mixed traffic on two servers over one PostgreSQL database (${SOAK.clients} clients, each sending its next request when answered, loopback)`,
+  );
+  console.log(
+    `goal: no 5xx, no failed request; each server's resident memory at the end within ${100 * SOAK_MEMORY_GOAL} % of its value after ${reference} s (medians of half a minute of readings every ${SOAK.sampleSeconds} s)`,
+  );
+  if (!reachable) {
+    console.log(`skipped: no PostgreSQL answers at ${base.replace(/\/\/[^@]*@/, '//')} (set TEST_POSTGRES_URL)`);
+    return;
+  }
+  process.env.TEST_POSTGRES_URL = base;
+  const testDb = await createTestDatabase({ postgres: true });
+  const servers: RunningServer[] = [];
+  try {
+    for (const offset of [4, 5])
+      servers.push(await startServer({ port: port + offset, dataDir: testDb.dataDir, databaseUrl: testDb.url }));
+    const result = await soak(servers, { ...SOAK, referenceSeconds: reference });
+    let failed = false;
+    let total = 0;
+    for (const kind of SOAK_KINDS) {
+      const k = result.byKind[kind];
+      total += k.requests;
+      const statuses = Object.entries(k.statuses).map(([status, n]) => `${n} × ${status}`);
+      const bad = Object.keys(k.statuses).some((status) => Number(status) >= 500) || k.failures > 0;
+      failed ||= bad;
+      console.log(
+        `${kind.padEnd(10)} ${String(k.requests).padStart(7)} requests  p50 ${k.p50.toFixed(1)} ms  p95 ${k.p95.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms  ` +
+          `statuses: ${statuses.join(', ')}${k.failures ? `  ${k.failures} without an answer` : ''}${bad ? '  FAILED' : ''}`,
+      );
+    }
+    console.log(
+      `all        ${String(total).padStart(7)} requests in ${result.seconds.toFixed(0)} s, ${(total / result.seconds).toFixed(0)} req/s`,
+    );
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    const pct = (value: number, of: number) => `${value >= of ? '+' : ''}${((100 * (value - of)) / of).toFixed(1)} %`;
+    result.memory.forEach((m, i) => {
+      const within = Math.abs(m.end - m.reference) <= SOAK_MEMORY_GOAL * m.reference;
+      failed ||= !within;
+      console.log(
+        `server ${i + 1}   resident memory after ${reference} s ${mb(m.reference)}, at the end ${mb(m.end)} (${pct(m.end, m.reference)})  ${within ? 'within goal' : 'OUTSIDE GOAL'}; ` +
+          `readings after ${reference} s from ${mb(m.lowest)} (${pct(m.lowest, m.reference)}) to ${mb(m.highest)} (${pct(m.highest, m.reference)})`,
+      );
+    });
+    console.log(
+      failed ? 'the soak missed its goal: see above' : 'no 5xx, no failed request, memory steady: within goal',
+    );
+  } finally {
+    for (const server of servers) await server.stop();
+    await testDb.cleanup();
+  }
+}
+
 async function main() {
   const sections = selectedSections();
-  if (SERVER_SECTIONS.some((section) => sections.has(section))) {
+  // The soak's servers render pages too.
+  if ([...SERVER_SECTIONS, 'soak'].some((section) => sections.has(section as Section))) {
     if (!BUILD_FILES.every((file) => existsSync(file)) || process.env.BENCH_BUILD === '1') {
       console.log('Building the app (client and server)…');
       // A build from before server rendering left dist/index.html and dist/assets beside dist/client: start clean.
       rmSync('dist', { recursive: true, force: true });
       execSync('npm run build', { stdio: 'inherit' });
     }
+  }
+  if (SERVER_SECTIONS.some((section) => sections.has(section))) {
     const server = await startServer({ port, dataDir: process.env.BENCH_DATA_DIR ?? '.tmp/bench-data' });
     try {
       const searchPages = [RESULTS_PAGE];
@@ -435,6 +513,8 @@ async function main() {
     console.log('\n## Search on synthetic listings: database time and plans, then GET /api/Search/Listings under load');
     await orReport(() => benchSearch({ port: port + 3, throughput: THROUGHPUT }));
   }
+
+  if (sections.has('soak')) await orReport(() => measureSoak());
 }
 
 main().then(

@@ -3,6 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process (its resident memory is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startServer(options: {
   }
   return {
     baseUrl,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
