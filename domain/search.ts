@@ -409,9 +409,8 @@ export const SEARCH_FILTER_KEYS = [
   'Text',
 ] as const satisfies readonly SearchParamKey[];
 
-const ORDER: SearchParamKey[] = [
-  'SearchType',
-  'SellType',
+/** Where a search looks, beside its kind (SearchType): a circle, a polygon, an administrative place, an agency. */
+export const SEARCH_PLACE_KEYS = [
   'Lat',
   'Lng',
   'Radius',
@@ -422,6 +421,12 @@ const ORDER: SearchParamKey[] = [
   'District',
   'Agency',
   'Place',
+] as const satisfies readonly SearchParamKey[];
+
+const ORDER: SearchParamKey[] = [
+  'SearchType',
+  'SellType',
+  ...SEARCH_PLACE_KEYS,
   'Type',
   ...SEARCH_FILTER_KEYS,
   'Sort',

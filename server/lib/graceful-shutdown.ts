@@ -53,10 +53,11 @@ export async function drainAndClose(app: FastifyInstance, { graceMs }: { graceMs
   server.prependListener('request', (_request, response) => response.setHeader('connection', 'close'));
   if (server.listening) net.Server.prototype.close.call(server);
   for (const end of drainHooks.get(server) ?? []) end();
-  const deadline = Date.now() + graceMs;
+  const started = Date.now();
+  const deadline = started + graceMs;
   let idleClosed = false;
   while (Date.now() < deadline && (await connectionsOf(server)) > 0) {
-    if (!idleClosed && Date.now() >= deadline - graceMs + IDLE_AFTER_CLOSE_MS) {
+    if (!idleClosed && Date.now() >= started + IDLE_AFTER_CLOSE_MS) {
       server.closeIdleConnections();
       idleClosed = true;
     }

@@ -1,4 +1,4 @@
-import { toSearchQuery, type SearchParamKey, type SearchParams } from '@domain/search';
+import { SEARCH_PLACE_KEYS, toSearchQuery, type SearchParamKey, type SearchParams } from '@domain/search';
 import type { TypeSlug } from '@/shared/config';
 import { cleanSearch } from './validate-search';
 
@@ -8,19 +8,7 @@ import { cleanSearch } from './validate-search';
 // /ricerca with the whole search in its query when it no longer does.
 
 /** The keys that say where a search looks: a route's path fixes them. */
-export const PLACE_KEYS = [
-  'SearchType',
-  'Lat',
-  'Lng',
-  'Radius',
-  'Polygon',
-  'Province',
-  'Town',
-  'Region',
-  'District',
-  'Agency',
-  'Place',
-] as const satisfies readonly SearchParamKey[];
+export const PLACE_KEYS = ['SearchType', ...SEARCH_PLACE_KEYS] as const satisfies readonly SearchParamKey[];
 
 /** The address a results page was reached at. */
 export type ResultsRoute =
