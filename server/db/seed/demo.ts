@@ -74,18 +74,55 @@ export interface DemoSeedOptions {
 export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<void> {
   // Files first: they are idempotent on their own and cannot join the transaction.
   const started = Date.now();
+  // At every start, not only the first: a new storage (an empty STORAGE_URL bucket, a wiped folder)
+  // gets the files the demo rows point at.
   const { photos, rendered } = await ensurePhotoPool(opts.storage, opts.demoSize);
+  const logos = await ensureAgencyLogos(opts.storage);
   if (rendered > 0) opts.log(`seed: rendered ${rendered} demo photos in ${Date.now() - started} ms`);
-  await applySeedPart(db, 'demo', DEMO_SEED_VERSION, opts.log, (tx) => writeDemo(tx, opts, photos), {
+  await applySeedPart(db, 'demo', DEMO_SEED_VERSION, opts.log, (tx) => writeDemo(tx, opts, photos, logos), {
     rerunOnNewVersion: false,
   });
+}
+
+/** The agencies' logos: a key per agency (by its slug), its initials and its colour's index. */
+function agencyLogoPlan(): { slug: string; key: string; initials: string; index: number }[] {
+  return agencyData.agencies.map((a, index) => {
+    const city = DEMO_CITIES.find((c) => c.istat === a.cityIstat)!;
+    const slug = toSlug(`${a.name} ${city.name}`);
+    const initials = a.name
+      .split(/\s+/)
+      .filter((w) => /^[A-Z]/.test(w))
+      .slice(0, 2)
+      .map((w) => w[0])
+      .join('');
+    return { slug, key: `media/seed/logos/${slug}.png`, initials, index };
+  });
+}
+
+/** Makes sure every agency logo is in storage (rendering only the missing ones); answers each slug's key and size. */
+async function ensureAgencyLogos(storage: FileStorage): Promise<Map<string, { key: string; sizeBytes: number }>> {
+  const logos = new Map<string, { key: string; sizeBytes: number }>();
+  for (const logo of agencyLogoPlan()) {
+    let bytes = (await storage.get(logo.key))?.data;
+    if (!bytes) {
+      bytes = await renderAgencyLogo(logo.initials, logo.index);
+      await storage.put(logo.key, bytes, 'image/png');
+    }
+    logos.set(logo.slug, { key: logo.key, sizeBytes: bytes.length });
+  }
+  return logos;
 }
 
 function asciiLocal(value: string): string {
   return toSearchName(value).replace(/ /g, '');
 }
 
-async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Promise<string> {
+async function writeDemo(
+  tx: Tx,
+  opts: DemoSeedOptions,
+  pool: PoolPhoto[],
+  logos: Map<string, { key: string; sizeBytes: number }>,
+): Promise<string> {
   const size = SIZES[opts.demoSize];
   const f = new Faker({ locale: [it, en, base], seed: 7_2025 });
   const cityRows = await tx
@@ -142,19 +179,8 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
     .insert(agencies)
     .values(agencyRows)
     .returning({ id: agencies.id, slug: agencies.slug, name: agencies.name });
-  for (const [index, agency] of insertedAgencies.entries()) {
-    const initials = agency.name
-      .split(/\s+/)
-      .filter((w) => /^[A-Z]/.test(w))
-      .slice(0, 2)
-      .map((w) => w[0])
-      .join('');
-    const key = `media/seed/logos/${agency.slug}.png`;
-    let bytes = (await opts.storage.get(key))?.data;
-    if (!bytes) {
-      bytes = await renderAgencyLogo(initials, index);
-      await opts.storage.put(key, bytes, 'image/png');
-    }
+  for (const agency of insertedAgencies) {
+    const { key, sizeBytes } = logos.get(agency.slug)!;
     const [logo] = await tx
       .insert(media)
       .values({
@@ -163,7 +189,7 @@ async function writeDemo(tx: Tx, opts: DemoSeedOptions, pool: PoolPhoto[]): Prom
         storageKey: key,
         url: `/media/${key}`,
         contentType: 'image/png',
-        sizeBytes: bytes.length,
+        sizeBytes,
         width: 256,
         height: 256,
       })
