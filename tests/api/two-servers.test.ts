@@ -1,15 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import { createTestDatabase, hasTestPostgres, type TestDatabase } from '../../server/db/testing';
+import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from '../../server/storage/testing-s3';
 
-// Two real servers (two processes, nothing shared but the database) on one PostgreSQL
-// database, as behind a load balancer: whatever must hold across requests holds whichever
-// server answers. No key is configured: the servers agree through server_secrets.
+// Two real servers (two processes, nothing shared but the database and the files' bucket) on one
+// PostgreSQL database, as behind a load balancer: whatever must hold across requests holds whichever
+// server answers. No key is configured: the servers agree through server_secrets. Each has a DATA_DIR
+// of its own; their files are objects of one STORAGE_URL bucket (s3rver, started here).
 
 interface Server {
   url: string;
@@ -66,6 +72,8 @@ describe.runIf(hasTestPostgres())('two servers on one PostgreSQL database', () =
   let a: Server;
   let b: Server;
   let smtp: SMTPServer;
+  let s3: TestS3;
+  const dataDirs: string[] = [];
   const received: string[] = [];
 
   beforeAll(async () => {
@@ -84,9 +92,13 @@ describe.runIf(hasTestPostgres())('two servers on one PostgreSQL database', () =
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const smtpPort = (smtp.server.address() as AddressInfo).port;
     testDb = await createTestDatabase({ postgres: true });
+    s3 = await startTestS3({ bucket: 'rexer-shared', prefix: 'two-servers' });
+    for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(tmpdir(), 'rexer-server-')));
     const env = {
       DATABASE_URL: testDb.url ?? '',
-      DATA_DIR: testDb.dataDir,
+      STORAGE_URL: s3.storageUrl,
+      AWS_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
       DEMO_DATA: 'false',
       CAPTCHA: 'altcha',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -94,7 +106,10 @@ describe.runIf(hasTestPostgres())('two servers on one PostgreSQL database', () =
       JOB_POLL_SECONDS: '0.5',
       MAIL_OUTBOX_VIEW: 'false',
     };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    [a, b] = await Promise.all([
+      startServer({ ...env, DATA_DIR: dataDirs[0] }),
+      startServer({ ...env, DATA_DIR: dataDirs[1] }),
+    ]);
   }, 180_000);
 
   afterAll(async () => {
@@ -105,6 +120,8 @@ describe.runIf(hasTestPostgres())('two servers on one PostgreSQL database', () =
     }
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     await testDb?.cleanup();
+    await s3?.close();
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
   });
 
   it('takes a login made on one server on the other', async () => {
@@ -142,6 +159,35 @@ describe.runIf(hasTestPostgres())('two servers on one PostgreSQL database', () =
     for (const server of [a, b]) {
       const right = await login(server, email, DEMO_PASSWORD);
       expect(right.body.ExceptionTypeString).toBe('PasswordAttemptsExceeded');
+    }
+  });
+
+  it('serves a picture uploaded through one server, and its resized variants, from the other', async () => {
+    const loggedIn = await login(a, DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD);
+    const session = await call(a, '/api/Account/Session', { body: { userToken: loggedIn.body.UserToken, portal: 5 } });
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('Avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
+    const uploaded = await fetch(`${a.url}/api/user/Avatar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.body.Token as string}`, portal: '5' },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const template = ((await uploaded.json()) as { Avatar: string }).Avatar;
+    for (const dim of ['PING', 'BIG']) {
+      const url = template.replace('{dim}', dim).replace('{ext}', 'jpg');
+      const [fromA, fromB] = await Promise.all([fetch(`${a.url}${url}`), fetch(`${b.url}${url}`)]);
+      expect([fromA.status, fromB.status]).toEqual([200, 200]);
+      const [bytesA, bytesB] = await Promise.all([fromA.arrayBuffer(), fromB.arrayBuffer()]);
+      expect(Buffer.from(bytesB).equals(Buffer.from(bytesA))).toBe(true);
+      for (const header of ['content-type', 'cache-control', 'etag', 'content-length'])
+        expect(fromB.headers.get(header), header).toBe(fromA.headers.get(header));
+      expect(fromB.headers.get('cache-control')).toBe('public, max-age=604800');
+      // A resized variant, not the upload: the small one is 160 pixels wide.
+      if (dim === 'PING') expect((await sharp(Buffer.from(bytesB)).metadata()).width).toBe(160);
     }
   });
 
