@@ -58,3 +58,9 @@ export type PageStatus = (typeof PAGE_STATUSES)[number];
 export function pageStatusHeaders(status: PageStatus): Record<string, string> {
   return { [PAGE_STATUS_HEADER]: String(status) };
 }
+
+/**
+ * When a client may try again after a 503 (the database restarting takes seconds): the API's
+ * `Retry-After`, and a page's whose data the API could not serve.
+ */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;

@@ -1,3 +1,5 @@
+import { someCause } from '../lib/error-cause';
+
 /**
  * Whether an error means the database cannot be reached or is going away, rather than a fault of
  * the statement: a refused or dropped connection, a pool that waited too long for one, PostgreSQL
@@ -6,14 +8,12 @@
  * in its own (`cause`), so the chain is walked.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false;
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
-    current = cause;
-  }
-  return false;
+  return someCause(
+    error,
+    ({ code, message }) =>
+      (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) ||
+      (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)),
+  );
 }
 
 /** Socket errors, and PostgreSQL's SQLSTATEs of a server that cannot take the statement now. */

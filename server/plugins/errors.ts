@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isAppError } from '../errors/app-error';
 import { ERROR_CATALOGUE, errorBody, type ErrorName } from '../errors/catalogue';
+import { UNAVAILABLE_RETRY_AFTER_S } from '@domain/page-rendering';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { isStorageFull, isStorageUnavailable } from '../storage/file-storage';
 
@@ -74,9 +75,6 @@ function allowedMethods(fastify: FastifyInstance, request: FastifyRequest): stri
     return found !== null && (found.params as Record<string, unknown> | undefined)?.['*'] === undefined;
   });
 }
-
-/** When a client may try again after a 503 (the database restarting takes seconds). */
-const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 export interface ErrorsOptions {
   /** Requests per minute and IP that may end in the not-found handler (probing, scanners). */

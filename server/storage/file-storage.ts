@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { someCause } from '../lib/error-cause';
 
 /**
  * Where uploaded and generated files live. Keys are relative, slash-separated paths
@@ -158,12 +159,7 @@ export function isStorageUnavailable(error: unknown): boolean {
 
 /** A write refused for want of room: the disk (ENOSPC) or the user's quota (EDQUOT) is full. */
 export function isStorageFull(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return someCause(error, ({ code }) => code === 'ENOSPC' || code === 'EDQUOT');
 }
 
 function isNotFound(error: unknown): boolean {

@@ -3,6 +3,7 @@ import {
   PAGE_BOOT_ELEMENT_ID,
   PAGE_STATUS_HEADER,
   PAGE_STATUSES,
+  UNAVAILABLE_RETRY_AFTER_S,
   type PageBoot,
   type PageRenderer,
   type PageRendererSetup,
@@ -85,9 +86,6 @@ function bootElement(boot: PageBoot): string {
   const json = JSON.stringify(boot).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PAGE_BOOT_ELEMENT_ID}">${json}</script>`;
 }
-
-/** When a visitor may try again a page the API could not serve (the API's own Retry-After). */
-const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 const BODY_END = '</body>';
 
