@@ -125,11 +125,13 @@ export class S3FileStorage implements FileStorage {
       const status = statusOf(error);
       const name = (error as { name?: string }).name ?? 'Error';
       const why =
-        status === 404
-          ? 'the bucket does not exist'
-          : status === 403 || status === 401
-            ? 'the credentials (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY) are refused'
-            : `${name}: ${(error as Error).message}`;
+        name === 'CredentialsProviderError'
+          ? 'no credentials were found: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or give the machine a role)'
+          : status === 404
+            ? 'the bucket does not exist'
+            : status === 403 || status === 401
+              ? 'the credentials (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY) are refused'
+              : `${name}: ${(error as Error).message}`;
       throw new Error(`STORAGE_URL: bucket ${JSON.stringify(this.location.bucket)} cannot be used: ${why}`, {
         cause: error,
       });
