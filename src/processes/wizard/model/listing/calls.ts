@@ -12,7 +12,7 @@ import {
 } from '@domain/wizard-steps';
 import { registerSilentAccount, type RegisterOutcome } from '@/entities/account';
 import type { OrderState } from '../../../../../machines/wizard-context';
-import { valuationRequestOf } from '../valuation/valuation-request';
+import { marketResultOf, valuationRequestOf } from '../valuation/valuation-request';
 
 // The calls of the listing wizard (docs/listings.md, server/modules/listing-drafts, orders,
 // valuation, sign-in): each answers plain values or throws a `WizardCallError` naming why, so
@@ -221,18 +221,6 @@ export async function findMarket(
   if (!body) throw new WizardCallError('invalidAnswer');
   const valuation = await call(() => client.POST('/api/Valuation', { body }));
   return marketResultOf(valuation);
-}
-
-export function marketResultOf(valuation: components['schemas']['Valuation']): MarketResult {
-  const used = valuation.Comparables.filter((comparable) => !comparable.Outlier).map((comparable) => comparable.Id);
-  if (valuation.Outcome !== 'estimate' || !valuation.Estimate || used.length === 0)
-    return { found: false, comparableIds: [], estimateMin: null, estimateMax: null };
-  return {
-    found: true,
-    comparableIds: used,
-    estimateMin: valuation.Estimate.Low,
-    estimateMax: valuation.Estimate.High,
-  };
 }
 
 /** The order of a value-ladder choice, created once per Idempotency-Key. */

@@ -81,16 +81,19 @@ describe('the valuation request', () => {
     expect(valuationRequestOf({ locality: LOCALITY }, 'x')).toBeNull();
   });
 
-  it('answers step 14 with the range, or nothing found', () => {
+  it('answers step 14 with the range and the comparables the estimate used, or nothing found', () => {
     expect(marketResultOf(VALUATION as never)).toEqual({
       found: true,
       comparableIds: [7, 9, 11],
       estimateMin: 250000,
       estimateMax: 281000,
     });
+    // An outlier is shown beside the others but left out of the estimate: not counted among the comparables.
+    const withOutlier = { ...VALUATION, Comparables: [{ Id: 7 }, { Id: 8, Outlier: true }, { Id: 9 }] };
+    expect(marketResultOf(withOutlier as never).comparableIds).toEqual([7, 9]);
     expect(marketResultOf({ ...VALUATION, Outcome: 'noComparables', Estimate: null } as never)).toEqual({
       found: false,
-      comparableIds: [7, 9, 11],
+      comparableIds: [],
       estimateMin: null,
       estimateMax: null,
     });

@@ -34,13 +34,19 @@ export function valuationRequestOf(
   };
 }
 
-/** Step 14's answer from the valuation (docs/valuation.md: found, the comparables, Low/High). */
+/**
+ * Step 14's answer from the valuation, for both wizards (docs/valuation.md): found when the method
+ * gave an estimate, with the comparables it used (an outlier is shown but left out of the estimate,
+ * so it is not counted among them) and the Low/High range; nothing found otherwise.
+ */
 export function marketResultOf(valuation: ValuationAnswer): MarketResult {
-  const found = valuation.Outcome === 'estimate' && valuation.Estimate !== null && valuation.Comparables.length > 0;
+  const used = valuation.Comparables.filter((comparable) => !comparable.Outlier).map((comparable) => comparable.Id);
+  if (valuation.Outcome !== 'estimate' || !valuation.Estimate || used.length === 0)
+    return { found: false, comparableIds: [], estimateMin: null, estimateMax: null };
   return {
-    found,
-    comparableIds: valuation.Comparables.map((comparable) => comparable.Id),
-    estimateMin: found ? (valuation.Estimate?.Low ?? null) : null,
-    estimateMax: found ? (valuation.Estimate?.High ?? null) : null,
+    found: true,
+    comparableIds: used,
+    estimateMin: valuation.Estimate.Low,
+    estimateMax: valuation.Estimate.High,
   };
 }
