@@ -364,7 +364,7 @@ export const PG_BACKUP_COMMAND = 'pg_dump --format=custom --file=rexer.dump "$DA
  * exist"). The script pg_restore writes gets the search_path of the schema the extensions live in.
  */
 export const PG_RESTORE_COMMAND =
-  'pg_restore --no-owner --no-privileges --file=- rexer.dump' +
+  'pg_restore --no-owner --no-privileges --no-comments --file=- rexer.dump' +
   ` | sed "s/set_config('search_path', '', false)/set_config('search_path', 'public, pg_catalog', false)/g"` +
   ' | psql --no-psqlrc --quiet --set=ON_ERROR_STOP=1 --single-transaction --output=/dev/null --dbname="$NEW_DATABASE_URL"';
 
