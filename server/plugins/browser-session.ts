@@ -17,7 +17,9 @@ import { hashToken, USER_TOKEN_TTL_MS } from '../auth/tokens';
  * - `rexer_user` (readable): the record without the token, so the app knows at start who
  *   is logged in without a call.
  * Every cookie lasts 30 days, is Secure and SameSite=Lax; the three that carry a token are
- * named with the `__Host-` prefix when Secure (sessionCookieNames). When the stamp of a record
+ * named with the `__Host-` prefix when Secure (sessionCookieNames). A silent login's cookies
+ * (the registration's, docs/spec.md §4: "persistent unless silent") are session cookies
+ * instead: no Max-Age, so they end when the browser closes. When the stamp of a record
  * is from another day, the next request refreshes the cookies and the user token's expiry:
  * a session lasts 30 days from its last day of use, and never past the absolute end set at
  * login (SESSION_MAX_AGE_DAYS).
@@ -101,13 +103,14 @@ export function wantsCookieTransport(request: FastifyRequest): boolean {
   return request.headers[TOKEN_TRANSPORT_HEADER] === 'cookie';
 }
 
-function cookieOptions(fastify: FastifyInstance, httpOnly: boolean) {
+/** `persistent`: 30 days; otherwise a session cookie (no Max-Age, no Expires), as for a silent login. */
+function cookieOptions(fastify: FastifyInstance, httpOnly: boolean, persistent: boolean) {
   return {
     path: '/',
     httpOnly,
     secure: fastify.config.cookieSecure,
     sameSite: 'lax' as const,
-    maxAge: SESSION_COOKIE_MAX_AGE_S,
+    ...(persistent ? { maxAge: SESSION_COOKIE_MAX_AGE_S } : {}),
   };
 }
 
@@ -121,7 +124,8 @@ export interface BrowserSession {
   setUser(reply: FastifyReply, record: Omit<SessionRecord, 'stamp'>, opts: { temporary: boolean; now: Date }): void;
   /** An anonymous visitor's user token. */
   setAnonymous(reply: FastifyReply, userToken: string, now: Date): void;
-  setAuth(reply: FastifyReply, sessionToken: string): void;
+  /** The bearer cookie; `silent`: the session token of a silent login, kept only until the browser closes. */
+  setAuth(reply: FastifyReply, sessionToken: string, opts: { silent: boolean }): void;
   /** The user token a Session call without one in its body trades: the pending temporary user first. */
   userTokenOf(request: FastifyRequest): string | undefined;
   /** The browser's session record (logged in, silent or anonymous), if its cookie holds a valid one. */
@@ -149,9 +153,10 @@ export default fp(
   async function browserSessionPlugin(fastify) {
     const names = sessionCookieNames(fastify.config.cookieSecure);
     const setRecord = (reply: FastifyReply, name: string, record: SessionRecord) => {
-      reply.setCookie(name, encodeRecord(record), cookieOptions(fastify, true));
+      const persistent = record.silent !== true;
+      reply.setCookie(name, encodeRecord(record), cookieOptions(fastify, true, persistent));
       if (record.username !== '')
-        reply.setCookie(USER_COOKIE, encodeRecord(publicOf(record)), cookieOptions(fastify, false));
+        reply.setCookie(USER_COOKIE, encodeRecord(publicOf(record)), cookieOptions(fastify, false, persistent));
     };
     const clearCookie = (reply: FastifyReply, name: string) =>
       reply.clearCookie(name, { path: '/', secure: fastify.config.cookieSecure, sameSite: 'lax' });
@@ -177,8 +182,8 @@ export default fp(
         });
         clearCookie(reply, USER_COOKIE);
       },
-      setAuth(reply, sessionToken) {
-        reply.setCookie(names.auth, sessionToken, cookieOptions(fastify, true));
+      setAuth(reply, sessionToken, { silent }) {
+        reply.setCookie(names.auth, sessionToken, cookieOptions(fastify, true, !silent));
       },
       userTokenOf(request) {
         return (api.temporaryRecordOf(request) ?? api.recordOf(request))?.userdata;

@@ -306,6 +306,75 @@ describeOnBackends(
       expectError(await browser(anonymous, 'GET', '/api/Account/Me'), 'Unauthorized');
     });
 
+    it("keeps a silent login's cookies for the browser session only (no Max-Age, no Expires), and a full login's for 30 days", async () => {
+      /** The raw Set-Cookie line of a cookie: its lifetime attributes are read from it, not from a parser. */
+      const setCookieLine = (res: Awaited<ReturnType<typeof browser>>, name: string) => {
+        const header = res.headers['set-cookie'];
+        const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
+        const line = lines.find((l) => l.startsWith(`${name}=`));
+        expect(line, name).toBeDefined();
+        return line!;
+      };
+      const email = `sessione.silente.${backend.name}@example.com`;
+      const password = 'Silenzio#Ponte.Rialto58';
+      const jar: CookieJar = {};
+      const registered = await browser(jar, 'POST', '/api/Account/Register', {
+        name: 'Carla',
+        surname: 'Neri',
+        email,
+        TermsAndConditions: true,
+        InfoPrivacy: true,
+        PartnerConsent: false,
+        commercialPartnerConsent: false,
+        RecaptchaToken: 'x',
+        password,
+      });
+      expect(registered.statusCode, registered.body).toBe(200);
+      expect(decodeRecord(jar[SESSION])).toMatchObject({ username: email, silent: true });
+      for (const name of [SESSION, AUTH, 'rexer_user']) {
+        const line = setCookieLine(registered, name);
+        expect(line, name).not.toMatch(/;\s*max-age=/i);
+        expect(line, name).not.toMatch(/;\s*expires=/i);
+        expect(line, name).toMatch(/;\s*secure/i);
+      }
+
+      // Renewing its bearer, and the daily rewrite of its record, keep them session cookies.
+      await suite.db.execute(
+        sql`update session_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = ${email})`,
+      );
+      const renewed = await browser(jar, 'POST', '/api/Account/Session', { portal: 5 });
+      expect(renewed.statusCode).toBe(200);
+      expect(setCookieLine(renewed, AUTH)).not.toMatch(/;\s*(max-age|expires)=/i);
+      expect((await browser(jar, 'GET', '/api/Account/Me')).json()).toMatchObject({ email });
+      const stale = { ...jar, [SESSION]: encodeRecord({ ...decodeRecord(jar[SESSION])!, stamp: '2020-01-01' }) };
+      const rewritten = await suite.app.inject({
+        method: 'GET',
+        url: '/api/config',
+        headers: COOKIE_MODE,
+        cookies: stale,
+      });
+      expect(decodeRecord(setCookies(rewritten).find((c) => c.name === SESSION)!.value)).toMatchObject({
+        silent: true,
+      });
+      for (const name of [SESSION, 'rexer_user'])
+        expect(setCookieLine(rewritten, name), name).not.toMatch(/;\s*(max-age|expires)=/i);
+
+      // The same account's full login, once the address is confirmed: persistent cookies.
+      await suite.db.update(users).set({ registrationConfirmed: true, isSilent: false }).where(eq(users.email, email));
+      const fresh: CookieJar = {};
+      const login = await browser(fresh, 'POST', '/api/Account/Login', loginBody(email, password));
+      expect(login.statusCode, login.body).toBe(200);
+      expect(decodeRecord(fresh[SESSION])).toMatchObject({ username: email, silent: false });
+      for (const name of [SESSION, AUTH, 'rexer_user'])
+        expect(setCookieLine(login, name), name).toMatch(
+          new RegExp(`;\\s*max-age=${SESSION_COOKIE_MAX_AGE_S}(;|$)`, 'i'),
+        );
+      const renewedFull = await browser(fresh, 'POST', '/api/Account/Session', { portal: 5 });
+      expect(setCookieLine(renewedFull, AUTH)).toMatch(
+        new RegExp(`;\\s*max-age=${SESSION_COOKIE_MAX_AGE_S}(;|$)`, 'i'),
+      );
+    });
+
     it('refuses 96 for an address of another portal and 97 for a disposable address', async () => {
       await suite.db.insert(users).values({
         email: `altro.portale.${backend.name}@example.com`,

@@ -108,7 +108,8 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
       }
       const token = await issueSessionToken(fastify.db, userToken, now, fastify.config.sessionTokenTtlMs);
       if (!wantsCookieTransport(request)) return { Token: token };
-      fastify.browserSession.setAuth(reply, token);
+      // A silent login's bearer stays a session cookie when it is renewed.
+      fastify.browserSession.setAuth(reply, token, { silent: userToken.silent });
       return {};
     },
   );

@@ -29,16 +29,21 @@ export function requestMeta(request: { ip: string; headers: Record<string, unkno
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), now: new Date() };
 }
 
-/** Sets the browser's bearer cookie: a session token for a user token just issued. */
+/**
+ * Sets the browser's bearer cookie: a session token for a user token just issued. A silent
+ * login's (the registration's) is a session cookie, gone when the browser closes.
+ */
 export async function startBearer(
   fastify: FastifyInstance,
   reply: FastifyReply,
   userToken: { id: number; userId: number | null },
   now: Date,
+  opts: { silent: boolean },
 ): Promise<void> {
   fastify.browserSession.setAuth(
     reply,
     await issueSessionToken(fastify.db, userToken, now, fastify.config.sessionTokenTtlMs),
+    opts,
   );
 }
 
@@ -158,6 +163,6 @@ export async function completeLoginIssuing(
     },
     { temporary: !termsAndPrivacy, now: m.now },
   );
-  await startBearer(fastify, reply, issued, m.now);
+  await startBearer(fastify, reply, issued, m.now, { silent: false });
   return { answer, userTokenId: issued.id };
 }

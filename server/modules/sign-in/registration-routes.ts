@@ -114,13 +114,14 @@ const registrationRoutes: FastifyPluginAsyncZod = async function registrationRou
       // The confirmation keeps this password only when it is opened in this session (Confirm below).
       if (passwordHash !== null) await recordPasswordSetter(fastify.db, created.id, issued.id);
       if (!wantsCookieTransport(request)) return { Email: body.email, Token: issued.token };
-      // The silent login (docs/spec.md §4): isConfirmed false, silent true.
+      // The silent login (docs/spec.md §4): isConfirmed false, silent true; its cookies are
+      // session cookies ("persistent unless silent"), gone when the browser closes.
       fastify.browserSession.setUser(
         reply,
         { username: body.email, userdata: issued.token, isConfirmed: false, terms_privacy: true, silent: true },
         { temporary: false, now },
       );
-      await startBearer(fastify, reply, issued, now);
+      await startBearer(fastify, reply, issued, now, { silent: true });
       return { Email: body.email };
     },
   );
