@@ -84,12 +84,13 @@ export class S3FileStorage implements FileStorage {
   async get(key: string): Promise<{ data: Buffer; contentType: string } | null> {
     const Key = this.objectKey(key);
     try {
-      const object = await this.call(() =>
-        this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key })),
-      );
-      if (!object.Body) return null;
-      const data = Buffer.from(await object.Body.transformToByteArray());
-      return { data, contentType: object.ContentType || contentTypeOfName(key) };
+      // The body is read inside the call too: a connection lost halfway is the store's failure.
+      return await this.call(async () => {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key }));
+        if (!object.Body) return null;
+        const data = Buffer.from(await object.Body.transformToByteArray());
+        return { data, contentType: object.ContentType || contentTypeOfName(key) };
+      });
     } catch (error) {
       if (isMissingObject(error)) return null;
       throw error;
