@@ -183,7 +183,10 @@ export class BatchedDatabaseStore implements Store {
 
 function storeFor(db: Db, routeOptions: RouteLimit): Store {
   if ((routeOptions.ban !== undefined && routeOptions.ban >= 0) || routeOptions.shared) {
-    const method = [routeOptions.routeInfo?.method ?? ''].flat().join(',');
+    // Fastify's automatic HEAD route runs the GET's handler: both count under the GET's key, or
+    // HEAD would double every limit counted here (the export, the searches, the auto-login).
+    const methods = [routeOptions.routeInfo?.method ?? ''].flat().map((m) => (m.toUpperCase() === 'HEAD' ? 'GET' : m));
+    const method = [...new Set(methods)].join(',');
     const route = `${method} ${routeOptions.routeInfo?.url ?? ''}`.toLowerCase();
     if (routeOptions.sharedEvery) return new BatchedDatabaseStore(db, route, routeOptions.sharedEvery);
     return new DatabaseStore(db, route);

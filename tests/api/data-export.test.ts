@@ -123,6 +123,18 @@ describeOnBackends(
       );
     });
 
+    it('counts a HEAD with the GETs (the same handler runs): it does not double the limit', async () => {
+      const me = await newUser('esporta.head');
+      for (let i = 0; i < DATA_EXPORT_PER_HOUR; i += 1)
+        expect((await me.call('GET', '/api/User/Export')).statusCode).toBe(200);
+      const head = await suite.app.inject({
+        method: 'HEAD',
+        url: '/api/User/Export',
+        headers: { authorization: `Bearer ${me.bearer}` },
+      });
+      expect(head.statusCode).toBe(429);
+    });
+
     it(`answers 429 after ${DATA_EXPORT_PER_HOUR} exports in an hour, per user`, async () => {
       const me = await newUser('esporta.spesso');
       const other = await newUser('esporta.altro');
