@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { cleanPendingFiles } from '../modules/listing-media/pending-files';
 import { purgeViewVisitors } from '../modules/property/repository';
 import { purgeSpentChallenges } from '../plugins/captcha';
 import { purgeRateLimitCounters } from '../plugins/rate-limit-store';
@@ -11,9 +12,11 @@ export function viewVisitorsKeptFrom(now: Date): string {
 }
 
 /**
- * Every ten minutes, on one server: the spent captcha challenges and rate-limit windows that
- * ended go, and so do the listing visitors of the days before yesterday (yesterday's stay, so
- * a view sent just before midnight and written just after still finds its visitor).
+ * Every ten minutes, on one server, and once when a server starts (one killed may have left
+ * files behind): the spent captcha challenges and rate-limit windows that ended go, and so do
+ * the listing visitors of the days before yesterday (yesterday's stay, so a view sent just
+ * before midnight and written just after still finds its visitor), and the listing files a
+ * killed server left without their row (pending_files keys older than an hour: pending-files.ts).
  */
 export default fp(
   async function housekeeping(fastify) {
@@ -22,9 +25,19 @@ export default fp(
       const challenges = await purgeSpentChallenges(fastify.db);
       const counters = await purgeRateLimitCounters(fastify.db);
       const viewVisitors = await purgeViewVisitors(fastify.db, viewVisitorsKeptFrom(new Date()));
-      fastify.log.debug({ challenges, counters, viewVisitors }, 'housekeeping');
+      const pendingFiles = await cleanPendingFiles(fastify.db, fastify.storage, new Date(), (message, data) =>
+        fastify.log.warn(data, message),
+      );
+      if (pendingFiles.files + pendingFiles.rows > 0)
+        fastify.log.info({ pendingFiles }, 'housekeeping: files left behind');
+      fastify.log.debug({ challenges, counters, viewVisitors, pendingFiles }, 'housekeeping');
     });
     await fastify.jobs.schedule(HOUSEKEEPING_JOB, '*/10 * * * *');
+    fastify.addHook('onReady', async () => {
+      await fastify.jobs
+        .send(HOUSEKEEPING_JOB)
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'could not queue the housekeeping job'));
+    });
   },
   { name: 'housekeeping', dependencies: ['job-queue'], fastify: '5.x' },
 );

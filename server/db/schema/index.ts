@@ -31,3 +31,4 @@ export * from './shared-state';
 export * from './search-cells';
 export * from './valuations';
 export * from './property-views';
+export * from './pending-files';

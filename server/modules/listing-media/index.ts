@@ -88,7 +88,7 @@ const listingMediaModule: FastifyPluginAsyncZod = async function listingMediaMod
     },
     async (request) => {
       const { id, mediaId } = request.params;
-      const outcome = await deleteMedia(fastify.db, request.user.id, id, mediaId);
+      const outcome = await deleteMedia(fastify.db, request.user.id, id, mediaId, storedKeysOf);
       if (outcome.kind === 'listing-missing') throw new AppError('ListingNotFound', { message: `listing ${id}` });
       if (outcome.kind === 'media-missing')
         throw new AppError('MediaNotFound', { message: `media ${mediaId} of listing ${id}` });

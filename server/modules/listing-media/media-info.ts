@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, PDF_MAX_BYTES, PHOTO_MIN_SIDES } from './media-files';
-import { groupOf, listingStoragePrefix, PHOTO_MEDIA_TYPES, type MediaGroup, type MediaRow } from './repository';
+import {
+  forgetPendingFiles,
+  groupOf,
+  listingStoragePrefix,
+  PHOTO_MEDIA_TYPES,
+  type MediaGroup,
+  type MediaRow,
+} from './repository';
 import type { MediaInfoItemType } from './schemas';
 import { isMediaUrlTemplate, LISTING_IMAGE_DIMS, LISTING_IMAGE_EXTS, resolveMediaUrl } from '../shared/media-url';
 
@@ -69,15 +76,28 @@ export function storedKeysOf(row: Pick<MediaRow, 'propertyId' | 'storageKey' | '
   return [row.storageKey, ...(row.thumbnailKey && row.thumbnailKey.startsWith(prefix) ? [row.thumbnailKey] : [])];
 }
 
-/** Deletes files from storage; a file that cannot be deleted is logged and left (an orphan file harms nobody). */
+/**
+ * Deletes files from storage, then forgets their pending keys (pending-files.ts); a file that
+ * cannot be deleted is logged and left, its key pending, for the housekeeping job.
+ */
 export async function deleteStoredFiles(fastify: FastifyInstance, keys: readonly string[]): Promise<void> {
-  await Promise.all(
+  const deleted = await Promise.all(
     keys.map((key) =>
-      fastify.storage.delete(key).catch((error: unknown) => {
-        fastify.log.warn({ err: error, key }, 'listing media: a stored file could not be deleted');
-      }),
+      fastify.storage.delete(key).then(
+        () => key,
+        (error: unknown) => {
+          fastify.log.warn({ err: error, key }, 'listing media: a stored file could not be deleted');
+          return null;
+        },
+      ),
     ),
   );
+  await forgetPendingFiles(
+    fastify.db,
+    deleted.filter((key): key is string => key !== null),
+  ).catch((error: unknown) => {
+    fastify.log.warn({ err: error }, 'listing media: pending file keys could not be forgotten (housekeeping will)');
+  });
 }
 
 export { groupOf };

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
+import { FAILPOINTS, failpoint } from '../../lib/failpoint';
 import { MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
 import {
   media,
   municipalities,
+  pendingFiles,
   properties,
   propertyAmenities,
   propertyRooms,
@@ -56,6 +58,24 @@ export async function ownsListing(db: Db, userId: number, propertyId: number): P
       ),
     );
   return row !== undefined;
+}
+
+/**
+ * Notes storage keys no committed row owns: about to be written by an upload, or whose rows `db`'s
+ * transaction deletes (pending-files.ts says why).
+ */
+export async function notePendingFiles(db: Db | Tx, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .insert(pendingFiles)
+    .values(keys.map((storageKey) => ({ storageKey })))
+    .onConflictDoNothing();
+}
+
+/** Forgets pending keys: their rows are committed, or their files deleted. */
+export async function forgetPendingFiles(db: Db | Tx, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(pendingFiles).where(inArray(pendingFiles.storageKey, [...keys]));
 }
 
 /** Every media row of a listing the owner sees, in display order. */
@@ -111,6 +131,8 @@ export async function insertMedia(
   propertyId: number,
   items: NewMedia[],
   limits: Record<MediaGroup, number>,
+  /** Each item's stored files, noted pending before they were written: forgotten with the rows that own them. */
+  keysOf: readonly (readonly string[])[] = [],
 ): Promise<(MediaRow | 'limit')[] | null> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnListing(tx, userId, propertyId))) return null;
@@ -135,6 +157,12 @@ export async function insertMedia(
       position += 1;
       out.push(row);
     }
+    // The inserted rows own their files now (the over-limit ones' files are the caller's to delete).
+    await forgetPendingFiles(
+      tx,
+      out.flatMap((row, i) => (row === 'limit' ? [] : (keysOf[i] ?? []))),
+    );
+    failpoint(FAILPOINTS.mediaRowsBeforeCommit);
     return out;
   });
 }
@@ -201,6 +229,8 @@ export async function deleteMedia(
   userId: number,
   propertyId: number,
   mediaId: number,
+  /** The row's stored files: noted pending in the deletion's transaction (the caller deletes them, then forgets them). */
+  keysOf: (row: MediaRow) => string[] = () => [],
 ): Promise<{ kind: 'ok'; row: MediaRow } | { kind: 'listing-missing' } | { kind: 'media-missing' }> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnListing(tx, userId, propertyId))) return { kind: 'listing-missing' as const };
@@ -208,6 +238,7 @@ export async function deleteMedia(
       .delete(media)
       .where(and(eq(media.id, mediaId), eq(media.propertyId, propertyId), ownerVisible))
       .returning();
+    if (row) await notePendingFiles(tx, keysOf(row));
     return row ? { kind: 'ok' as const, row } : { kind: 'media-missing' as const };
   });
 }

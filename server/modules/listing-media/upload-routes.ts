@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/require-user';
 import { MEDIA_TYPE, UPLOAD_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
+import { FAILPOINTS, failpoint } from '../../lib/failpoint';
 import { errorResponses } from '../../errors/error-body';
 import {
   chargePixels,
@@ -43,6 +44,7 @@ import {
   insertMedia,
   listingStoragePrefix,
   mediaOf,
+  notePendingFiles,
   ownsListing,
   roomTypeExists,
   storedHashes,
@@ -61,7 +63,9 @@ import { ListingParams, MediaTypeValue, MediaUploadBody, MediaUploadResponse } f
  * renditions: a `<picture>` never meets a missing AVIF (a browser does not fall back from a
  * source that fails). The page sends a few files per request (MAX_FILES_PER_REQUEST at most)
  * to show each one's progress. Nothing lives in the process between requests: a request
- * cut short leaves, at worst, files without a row, never a row without its files.
+ * cut short leaves, at worst, files without a row, never a row without its files; their keys
+ * are noted in pending_files before they are written, so the housekeeping job deletes them
+ * (pending-files.ts).
  */
 
 /** Uploads per minute and client address: each one may cost seconds of CPU. */
@@ -145,6 +149,8 @@ async function storeFile(
     const pdf = checkPdf(data);
     if (isRefusal(pdf)) return pdf;
     const key = `${prefix}${name}.pdf`;
+    // Noted before it is written: a server killed before the row commits leaves a key the housekeeping job finds.
+    await notePendingFiles(fastify.db, [key]);
     try {
       await put(key, pdf.data, 'application/pdf');
     } catch (error) {
@@ -174,6 +180,10 @@ async function storeFile(
   const rendered = await renderImage(data, kind, { minSides: photo ? PHOTO_MIN_SIDES : undefined, ...admission });
   if (isRefusal(rendered)) return rendered;
   const keyOf = (dim: string, ext: string) => `${prefix}${name}-${dim}.${ext}`;
+  await notePendingFiles(
+    fastify.db,
+    rendered.files.map((file) => keyOf(file.dim, file.ext)),
+  );
   try {
     await Promise.all(rendered.files.map((file) => put(keyOf(file.dim, file.ext), file.data, file.contentType)));
   } catch (error) {
@@ -370,12 +380,14 @@ const listingMediaUploadRoutes: FastifyPluginAsyncZod = async function listingMe
       const { results, retryAfter } = await receiveFiles(fastify, request, propertyId);
       if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
       const pending = results.filter((r) => r.pending);
+      failpoint(FAILPOINTS.mediaFilesStored);
       const inserted = await insertMedia(
         fastify.db,
         user.id,
         propertyId,
         pending.map((r) => r.pending!.row),
         LISTING_MEDIA_LIMITS,
+        pending.map((r) => r.pending!.keys),
       ).catch(async (error: unknown) => {
         await deleteStoredFiles(
           fastify,

@@ -18,6 +18,7 @@ import {
   valuations,
 } from '../../db/schema';
 import { deleteStoredFiles, storedKeysOf } from '../listing-media/media-info';
+import { notePendingFiles } from '../listing-media/repository';
 import { anonymiseAccount } from './repository';
 import { removeProfileImages } from './address-avatar-routes';
 
@@ -110,7 +111,10 @@ export async function deleteAccountData(db: Db, userId: number, now: Date): Prom
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
     await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
     await anonymiseAccount(tx as unknown as Db, userId, now);
-    return { storageKeys: listingMedia.flatMap((row) => storedKeysOf(row)) };
+    const storageKeys = listingMedia.flatMap((row) => storedKeysOf(row));
+    // A server killed before the files are deleted leaves their keys to the housekeeping job.
+    await notePendingFiles(tx, storageKeys);
+    return { storageKeys };
   });
 }
 
