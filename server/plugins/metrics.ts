@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { PoolStats } from '../db/database';
 import fp from 'fastify-plugin';
@@ -67,6 +68,22 @@ function isLoopback(address: string | undefined): boolean {
   );
 }
 
+/** Headers a proxy adds: a request from loopback that carries one was relayed from elsewhere. */
+const PROXY_HEADERS = [
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
+  'via',
+  'cf-connecting-ip',
+  'true-client-ip',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+] as const;
+
+/** The path of the scrape (any query), as the router matches it. */
+const METRICS_PATH = /^\/metrics\/?(\?|$)/i;
+const SCRAPE_CONSTRAINT = 'metricsScrape';
+
 /** SHA-256 of a token: both sides of the comparison have the same length, whatever was sent. */
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -74,9 +91,9 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * Metrics (`docs/operations.md`, "Metrics"): the request durations by route pattern and status
  * (one onResponse hook), and the counters the modules increment (`fastify.metrics`); gauges of
  * the database pools and the job queue read when scraped. GET /metrics answers them from
- * loopback (the socket's own address, and no proxy's forwarding header: a proxy on this host
- * relays other people's requests), or with `Authorization: Bearer <METRICS_TOKEN>`; anyone else
- * gets the not-found answer. Registered right after the context, so every module finds
+ * loopback (the socket's own address, no proxy's header, and no TRUST_PROXY: a proxy on this
+ * host relays other people's requests), or with `Authorization: Bearer <METRICS_TOKEN>`; anyone
+ * else gets what an unknown path gets. Registered right after the context, so every module finds
  * `fastify.metrics`.
  */
 export default fp(
@@ -194,23 +211,55 @@ export default fp(
 
     const token = fastify.config.metricsToken;
     const tokenDigest = token ? digest(`Bearer ${token}`) : undefined;
-    const allowed = (request: FastifyRequest): boolean => {
+    // With TRUST_PROXY set, a proxy on this host relays other people's requests: loopback is
+    // nobody in particular, the token is needed. Without it, a request from loopback that carries
+    // a proxy's header is relayed too. (A plain TCP forwarder on this host adds no header and
+    // cannot be told apart: docs/operations.md, "Metrics".)
+    const loopbackTrusted = fastify.config.trustProxy === false;
+    const allowed = (request: IncomingMessage): boolean => {
       if (
+        loopbackTrusted &&
         isLoopback(request.socket.remoteAddress) &&
-        request.headers['x-forwarded-for'] === undefined &&
-        request.headers.forwarded === undefined
+        !PROXY_HEADERS.some((name) => request.headers[name] !== undefined)
       )
         return true;
       const given = request.headers.authorization;
       return tokenDigest !== undefined && typeof given === 'string' && timingSafeEqual(digest(given), tokenDigest);
     };
 
+    // The route matches only a scrape that may read it (a routing constraint): any other request
+    // for /metrics goes where an unknown path goes (the pages' catch-all, the not-found answer),
+    // and gets exactly its answer, status, body and headers (the rate limit's among them).
+    fastify.addConstraintStrategy({
+      name: SCRAPE_CONSTRAINT,
+      storage() {
+        const handlers = new Map<string, unknown>();
+        return {
+          get: (value: string) => (handlers.get(value) ?? null) as never,
+          set: (value: string, handler: unknown) => void handlers.set(value, handler),
+        };
+      },
+      deriveConstraint: (request: IncomingMessage) =>
+        METRICS_PATH.test(request.url ?? '') && allowed(request) ? 'allowed' : 'refused',
+      mustMatchWhenDerived: false,
+    });
+
+    // A refused scrape that carried a token: a wrong token, or a scraper misconfigured.
+    fastify.addHook('onRequest', (request, _reply, done) => {
+      if (
+        request.routeOptions.url !== '/metrics' &&
+        METRICS_PATH.test(request.url) &&
+        request.headers.authorization !== undefined
+      )
+        request.log.warn({ ip: request.ip }, 'metrics: a scrape with a token was refused');
+      done();
+    });
+
     fastify.get(
       '/metrics',
       // Not in the API document; a scrape every few seconds is not worth an info line each.
-      { schema: { hide: true }, logLevel: 'warn' },
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!allowed(request)) return reply.callNotFound();
+      { schema: { hide: true }, logLevel: 'warn', constraints: { [SCRAPE_CONSTRAINT]: 'allowed' } },
+      async (_request: FastifyRequest, reply: FastifyReply) => {
         const text = await appMetrics.render();
         return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
       },

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,15 @@ import { buildTestApp, describeOnBackends, openTestDatabase } from './helpers';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const OUTSIDE = '203.0.113.7';
+/** Headers a proxy adds besides X-Forwarded-For and Forwarded. */
+const PROXY_HEADERS = [
+  'x-real-ip',
+  'via',
+  'cf-connecting-ip',
+  'true-client-ip',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+];
 
 /** A local SMTP server: it takes every mail, except to addresses that start with "rifiuta". */
 async function startSmtp() {
@@ -45,6 +55,8 @@ async function until<T>(check: () => Promise<T | undefined>, ms = 15_000): Promi
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+const logged: string[] = [];
 
 let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
 beforeAll(async () => {
@@ -189,15 +201,12 @@ describeOnBackends(
     it('answers another address only with the token, and says nothing to the others', async () => {
       const from = (headers: Record<string, string> = {}, remoteAddress = OUTSIDE) =>
         suite.app.inject({ url: '/metrics', remoteAddress, headers });
-      const notFound = await suite.app.inject({
-        url: '/nessuna-api-qui/metrics',
-        method: 'POST',
-        remoteAddress: OUTSIDE,
-      });
+      const notFound = await suite.app.inject({ url: '/nessuna-pagina-qui', remoteAddress: OUTSIDE });
       const denied = await from();
       expect(denied.statusCode).toBe(404);
-      // The same answer as any unknown address.
-      expect(denied.body).toBe(notFound.body);
+      // The same answer as any unknown address: the not-found page.
+      expect(denied.body).toContain('Pagina non trovata');
+      expect(notFound.body).toContain('Pagina non trovata');
       expect(denied.headers['content-type']).toBe(notFound.headers['content-type']);
       expect((await from({ authorization: `Bearer ${TOKEN}x` })).statusCode).toBe(404);
       expect((await from({ authorization: `Bearer ${TOKEN.slice(0, -1)}` })).statusCode).toBe(404);
@@ -210,6 +219,9 @@ describeOnBackends(
       expect((await from({}, '::1')).statusCode).toBe(200);
       expect((await from({ 'x-forwarded-for': OUTSIDE }, '127.0.0.1')).statusCode).toBe(404);
       expect((await from({ forwarded: `for=${OUTSIDE}` }, '127.0.0.1')).statusCode).toBe(404);
+      // Whatever header the proxy sets (nginx's X-Real-IP, a CDN's, Via).
+      for (const header of PROXY_HEADERS)
+        expect((await from({ [header]: OUTSIDE }, '127.0.0.1')).statusCode, header).toBe(404);
     });
 
     it('is not in the API document', async () => {
@@ -246,3 +258,69 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     }
   });
 });
+
+describeOnBackends(
+  'GET /metrics behind a proxy on this host (TRUST_PROXY), with the rate limit on',
+  () => ({
+    env: { CAPTCHA: 'off', TRUST_PROXY: '127.0.0.1', METRICS_TOKEN: TOKEN },
+    logger: {
+      level: 'warn',
+      stream: new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          logged.push(chunk.toString());
+          done();
+        },
+      }),
+    },
+    createPageRenderer: (setup: PageRendererSetup) => createPageRenderer(setup),
+  }),
+  (suite) => {
+    beforeAll(async () => {
+      await suite.app.ready();
+    });
+    /** Headers that differ between any two answers (the time, the request, the counts left). */
+    const VARYING = new Set(['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'content-length']);
+    const headersOf = (res: LightMyRequestResponse) =>
+      Object.fromEntries(
+        Object.entries(res.headers)
+          .filter(([name]) => !VARYING.has(name))
+          .map(([name, value]) => [name, String(value).replace(/'nonce-[^']*'/, "'nonce-'")]),
+      );
+
+    it('needs the token from loopback too: the proxy relays other people’s requests', async () => {
+      // A plain TCP forwarder adds no header: what reaches the app is loopback, nothing else.
+      expect((await suite.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+      expect((await suite.app.inject({ url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(404);
+      const allowed = await suite.app.inject({
+        url: '/metrics',
+        remoteAddress: '127.0.0.1',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.body).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
+    });
+
+    it('refuses as an unknown path answers, headers included, and logs a refused token at warn', async () => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const unknown = await suite.app.inject({ method, url: '/metricz', remoteAddress: OUTSIDE });
+        const refused = await suite.app.inject({ method, url: '/metrics', remoteAddress: OUTSIDE });
+        expect(refused.statusCode, method).toBe(unknown.statusCode);
+        expect(refused.statusCode, method).toBe(404);
+        // The same page (its nonce and times differ from one answer to the next).
+        expect(refused.body.includes('Pagina non trovata'), method).toBe(unknown.body.includes('Pagina non trovata'));
+        expect(headersOf(refused), method).toEqual(headersOf(unknown));
+        expect(refused.headers['x-ratelimit-limit'], method).toBeDefined();
+      }
+      logged.length = 0;
+      const wrong = await suite.app.inject({
+        url: '/metrics',
+        remoteAddress: OUTSIDE,
+        headers: { authorization: `Bearer ${TOKEN}x` },
+      });
+      expect(wrong.statusCode).toBe(404);
+      const warning = logged.map((line) => JSON.parse(line)).find((line) => /metrics/.test(line.msg));
+      expect(warning).toMatchObject({ level: 40, ip: OUTSIDE });
+      expect(JSON.stringify(warning)).not.toContain(TOKEN);
+    });
+  },
+);
