@@ -90,10 +90,10 @@ const exists = (file: string) =>
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Refuses while a process has the PGlite folder open (or one was killed with it open). */
-async function assertNotInUse(pgliteDir: string): Promise<void> {
+async function assertNotInUse(pgliteDir: string, ifNoServer: string): Promise<void> {
   if (await exists(path.join(pgliteDir, 'postmaster.pid')))
     throw new BackupError(
-      `the database in ${pgliteDir} is open (its postmaster.pid is there): stop the Rexer server first, PGlite allows one process per data folder; if no server runs, it was stopped abruptly: start it and stop it once (Ctrl+C or SIGTERM), then try again`,
+      `the database in ${pgliteDir} is open (its postmaster.pid is there): stop the Rexer server first, PGlite allows one process per data folder; if no server runs, it was stopped abruptly: ${ifNoServer}`,
     );
 }
 
@@ -179,7 +179,7 @@ export async function backup(opts: {
     throw new BackupError(
       `there is no database in ${pgliteDir}: set DATA_DIR to the folder the server uses (./data by default)`,
     );
-  await assertNotInUse(pgliteDir);
+  await assertNotInUse(pgliteDir, 'start it and stop it once (Ctrl+C or SIGTERM), then back up again');
   const out = path.resolve(opts.out ?? fromCallerDir(`rexer-backup-${stamp(new Date())}.tar`));
   if (await exists(out)) throw new BackupError(`${out} already exists: name another file with --out`);
   if (!(await exists(path.dirname(out)))) throw new BackupError(`the folder ${path.dirname(out)} does not exist`);
@@ -272,7 +272,7 @@ export async function restore(opts: { dataDir: string; file: string; force?: boo
   const pgliteDir = path.join(opts.dataDir, PGLITE);
   const storageDir = path.join(opts.dataDir, STORAGE);
   if (!(await exists(file))) throw new BackupError(`${file} does not exist`);
-  await assertNotInUse(pgliteDir);
+  await assertNotInUse(pgliteDir, 'restore into another, empty DATA_DIR');
   const full: string[] = [];
   for (const dir of [pgliteDir, storageDir]) if (await isNonEmptyDir(dir)) full.push(dir);
   if (full.length > 0 && !opts.force)
