@@ -10,14 +10,15 @@
  *                       `loadDataDir` reads back (the test databases use the same pair)
  *   storage/…           the uploaded and generated files, as they are on disk
  * PGlite's dump is a copy of the data folder rather than SQL: it restores into the same PGlite
- * (PostgreSQL 18 in WebAssembly, as of PGlite 0.5), not into a PostgreSQL server. An SQL dump of PGlite would need
- * @electric-sql/pglite-tools, whose release pins an older PGlite than the one the app runs.
+ * (PostgreSQL 18 in WebAssembly, as of PGlite 0.5), not into a PostgreSQL server. An SQL dump of
+ * PGlite would need @electric-sql/pglite-tools, whose release pins an older PGlite (0.5.8, exactly)
+ * than the one the app runs.
  *
  * PGlite allows one process per data folder and does not enforce it: a second process opens the
  * folder and both write over each other. The server must be stopped. While a PGlite is open its
  * folder holds `postmaster.pid` (removed when it closes cleanly), so both commands refuse to run
  * while that file is there; a server killed without closing leaves it, and starting and stopping
- * the server once removes it.
+ * the server once removes it (or a restore goes into another, empty DATA_DIR).
  *
  * With DATABASE_URL set, the database is a PostgreSQL server: both commands print the pg_dump and
  * pg_restore commands to use instead and exit with status 2.
