@@ -64,7 +64,8 @@ export default fp(
       // Another server may create it at the same moment: its transaction and this one can
       // deadlock (PostgreSQL then cancels one) or this one finds it made. Either way the queue
       // ends up existing, which is all we need: look again, and try again a few times.
-      for (let attempt = 1; !(await boss.getQueue(name)); attempt++) {
+      let existing: PgBoss.Queue | null;
+      for (let attempt = 1; !(existing = await boss.getQueue(name)); attempt++) {
         try {
           await boss.createQueue(name, { name, ...options });
         } catch (error) {
@@ -72,6 +73,9 @@ export default fp(
           await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
         }
       }
+      // A queue made by an older version with another policy takes the one asked now (new jobs follow it).
+      if (options.policy !== undefined && existing.policy !== options.policy)
+        await boss.updateQueue(name, { name, ...options });
       created.add(name);
     };
     fastify.decorate('jobs', {
