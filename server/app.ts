@@ -43,6 +43,7 @@ import appointmentsModule from './modules/appointments';
 import ordersModule from './modules/orders';
 import valuationModule from './modules/valuation';
 import messagesModule from './modules/messages';
+import myRexerModule from './modules/my-rexer';
 import eventsModule from './modules/events';
 import userEvents from './lib/user-events';
 import context from './plugins/context';
@@ -147,6 +148,7 @@ export const app = fp<AppOptions>(
     await fastify.register(ordersModule);
     await fastify.register(valuationModule);
     await fastify.register(messagesModule);
+    await fastify.register(myRexerModule);
     await fastify.register(eventsModule);
     await fastify.register(downloadModule);
     await fastify.register(mailOutboxModule);

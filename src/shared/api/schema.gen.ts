@@ -5970,6 +5970,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/User/Overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MyRexer's home: what waits for the user (visit requests, visits, messages, drafts, search news) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyRexerOverview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Events": {
         parameters: {
             query?: never;
@@ -10161,6 +10242,36 @@ export interface components {
             /** @description Messages of the other people, across the caller's threads, not read yet. */
             Count: number;
         };
+        MyRexerOverviewInput: {
+            /** @description Visit requests on the user's listings waiting for their answer. */
+            VisitRequests: number;
+            /** @description Confirmed visits still to come, as visitor or as owner. */
+            UpcomingVisits: number;
+            /** @description Messages of the threads of the user not read yet. */
+            UnreadMessages: number;
+            /** @description Listings in the wizard (status 1), a sale or a rent, not published yet. */
+            DraftCount: number;
+            /** @description The three drafts changed last. */
+            Drafts: {
+                Id: number;
+                SellType: 1 | 2;
+                /** @description The title, or the generated one; null before the locality. */
+                Title: string | null;
+                /** @description The wizard step the draft resumes at. */
+                CurrentStep: number | null;
+                /** Format: date-time */
+                UpdatedAt: string;
+            }[];
+            /** @description The three saved searches that received listings most lately, with how many. */
+            SearchNews: {
+                Id: number;
+                Name: string;
+                NewListings: number;
+            }[];
+            /** @description Saved searches that received listings within SearchNewsDays. */
+            SearchesWithNews: number;
+            SearchNewsDays: number;
+        };
         /** @description Every error answer: the HTTP status and this body, never a stack trace. */
         ErrorBody: {
             /** @description Number from the error catalogue (server/errors/catalogue.ts). */
@@ -11918,6 +12029,36 @@ export interface components {
         MessageUnread: {
             /** @description Messages of the other people, across the caller's threads, not read yet. */
             Count: number;
+        };
+        MyRexerOverview: {
+            /** @description Visit requests on the user's listings waiting for their answer. */
+            VisitRequests: number;
+            /** @description Confirmed visits still to come, as visitor or as owner. */
+            UpcomingVisits: number;
+            /** @description Messages of the threads of the user not read yet. */
+            UnreadMessages: number;
+            /** @description Listings in the wizard (status 1), a sale or a rent, not published yet. */
+            DraftCount: number;
+            /** @description The three drafts changed last. */
+            Drafts: {
+                Id: number;
+                SellType: 1 | 2;
+                /** @description The title, or the generated one; null before the locality. */
+                Title: string | null;
+                /** @description The wizard step the draft resumes at. */
+                CurrentStep: number | null;
+                /** Format: date-time */
+                UpdatedAt: string;
+            }[];
+            /** @description The three saved searches that received listings most lately, with how many. */
+            SearchNews: {
+                Id: number;
+                Name: string;
+                NewListings: number;
+            }[];
+            /** @description Saved searches that received listings within SearchNewsDays. */
+            SearchesWithNews: number;
+            SearchNewsDays: number;
         };
     };
     responses: never;
