@@ -101,6 +101,40 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
     expect(unknown.body).toBe(wrong.body);
   });
 
+  it('answers InvalidPassword for a password that breaks the rule, the same for any address, and never locks for it', async () => {
+    // Passwords no account can have (docs/spec.md §5): empty, short, over 256 characters, or
+    // without a capital letter, a digit or a symbol.
+    const malformed = [
+      '',
+      'Corta#1',
+      'senzamaiuscole#2026',
+      'SenzaNumeri#Casa',
+      'SenzaSimboli2026',
+      `Lunghissima#1${'a'.repeat(256)}`,
+    ];
+    const bodies = new Set<string>();
+    for (const password of malformed) {
+      for (const username of [DEMO_ACCOUNTS.buyer.email, 'nessuno@rexer.example']) {
+        const res = await login(username, password);
+        expectError(res, 'InvalidPassword');
+        bodies.add(res.body);
+      }
+    }
+    // Whether the address has an account is not told: one answer for all.
+    expect(bodies.size).toBe(1);
+    // They can never be right, so they do not count toward the lock-out: the right password still logs in.
+    for (let i = 0; i <= LOCK_AFTER_FAILURES; i++)
+      expectError(await login(DEMO_ACCOUNTS.buyer.email, `corta${i}`), 'InvalidPassword');
+    expect((await login(DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD)).statusCode).toBe(200);
+    // A well-formed wrong password is WrongCredentials; a body wrong elsewhere stays a ValidationError.
+    expectError(await login(DEMO_ACCOUNTS.buyer.email, 'Sbagliata#2026'), 'WrongCredentials');
+    expectError(await login('non-una-mail', ''), 'ValidationError');
+    expectError(
+      await post('/api/Account/Login', { username: DEMO_ACCOUNTS.buyer.email, password: 42 }),
+      'ValidationError',
+    );
+  });
+
   it('tells an unconfirmed user so, with a confirmation token', async () => {
     const email = 'non.confermato@example.com';
     const [seller] = await suite.db

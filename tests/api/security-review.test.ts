@@ -137,7 +137,7 @@ describeOnBackends(
         expect((await db().select().from(users).where(eq(users.email, email)))[0].failedLoginAttempts).toBe(
           LOCK_AFTER_FAILURES - 1,
         );
-        expectError(await login(email, 'Sbagliata#ultima'), 'PasswordAttemptsExceeded');
+        expectError(await login(email, 'Sbagliata#ultima1'), 'PasswordAttemptsExceeded');
       });
     });
 

@@ -13,6 +13,7 @@ import {
   spendActionToken,
 } from '../../auth/repository';
 import { assertPassword } from '../../auth/password-check';
+import { passwordProblem } from '../../auth/password-rule';
 import { assertActive, requireSession } from '../../auth/require-user';
 import { wantsCookieTransport } from '../../plugins/browser-session';
 import { assertCaptcha } from '../../plugins/captcha';
@@ -29,6 +30,22 @@ import {
   SessionRequest,
   TokenResponse,
 } from './schemas';
+
+/**
+ * Whether a Login body failed its schema on the password alone, the password being a string
+ * (empty, or longer than the rule's 256 characters): the answer is then InvalidPassword, as for
+ * any other password outside the rule, rather than a ValidationError.
+ */
+function failsOnPasswordLengthOnly(error: { validation?: unknown }, body: unknown): boolean {
+  const issues = Array.isArray(error.validation) ? (error.validation as { instancePath?: unknown }[]) : [];
+  return (
+    issues.length > 0 &&
+    issues.every((issue) => issue.instancePath === '/password') &&
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { password?: unknown }).password === 'string'
+  );
+}
 
 /** The Account calls of the session (docs/spec.md §7): anonymous login, session, login, single-use links, logout. */
 const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
@@ -118,6 +135,8 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
     '/api/Account/Login',
     {
       config: { rateLimit: loginRateLimit(fastify) },
+      // A password outside the schema's bounds is answered InvalidPassword below, not ValidationError.
+      attachValidation: true,
       schema: {
         tags: ['Account'],
         summary: 'Log in with e-mail and password',
@@ -127,7 +146,18 @@ const loginRoutes: FastifyPluginAsyncZod = async function loginRoutes(fastify) {
     },
     async (request, reply) => {
       const { ip, userAgent, now } = requestMeta(request);
+      const invalid = request.validationError;
+      if (invalid) {
+        if (!failsOnPasswordLengthOnly(invalid, request.body)) throw invalid;
+        await assertCaptcha(fastify, request.body.RecaptchaToken, ip);
+        throw new AppError('InvalidPassword');
+      }
       await assertCaptcha(fastify, request.body.RecaptchaToken, ip);
+      // Every password Rexer keeps follows the rule (registration, step 30, recovery and the
+      // profile all enforce it), so one that breaks it can never be right: it is answered
+      // InvalidPassword (docs/spec.md §8) from the password alone, before the account is looked
+      // up, which tells nothing about the address (docs/decisions.md, "Login answers InvalidPassword").
+      if (passwordProblem(request.body.password) !== null) throw new AppError('InvalidPassword');
       const user = await assertPassword(
         fastify.db,
         await findUserByEmail(fastify.db, request.body.username),
