@@ -23,6 +23,8 @@ export interface CreateTestDatabaseOptions {
   demoSize?: DemoSize;
   /** Run on PostgreSQL (TEST_POSTGRES_URL or DATABASE_URL) instead of PGlite. */
   postgres?: boolean;
+  /** PGlite: in `${dataDir}/pglite` instead of memory, so a server process started by the test can open it once closed. */
+  pgliteOnDisk?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -168,7 +170,7 @@ export async function createTestDatabase(opts: CreateTestDatabaseOptions = {}): 
     const dump = await readFile(template.dump);
     const database = await openDatabase({
       dataDir,
-      inMemory: true,
+      inMemory: !opts.pgliteOnDisk,
       loadDataDir: new File([dump], 'pgdata.tar.gz', { type: 'application/x-gzip' }),
       seed,
       demoSize,

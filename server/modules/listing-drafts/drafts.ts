@@ -26,6 +26,7 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { AppError } from '../../errors/app-error';
+import { FAILPOINTS, failpoint } from '../../lib/failpoint';
 import type { ErrorName } from '../../errors/catalogue';
 import {
   agencyExists,
@@ -274,6 +275,8 @@ export async function saveStep(
       },
       projection,
     );
+    // Killed here, the transaction never commits: the draft stays the previous step's, whole.
+    failpoint(FAILPOINTS.wizardSaveBeforeCommit);
     return stateOf(tx, owner, updated);
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
+import { FAILPOINTS, failpoint } from '../../lib/failpoint';
 import type { PaymentProvider } from '../../payments';
 import { isOfflineReference, type OfflineProvider } from '../../payments/offline';
 import { checkoutLines } from './checkout';
@@ -84,9 +85,13 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async functio
       );
       const fromForm = String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       if (parsed === null) return { Applied: false, OrderId: null, Status: null, ReturnUrl: null };
+      failpoint(FAILPOINTS.paymentOutcomeReceived);
+      // One transaction, on the order's locked row, applies a pending order only: the provider's retry (or the
+      // browser's) after a server was killed, before or after the commit, changes nothing a second time.
       const result = await applyPaymentOutcome(fastify.db, provider.name, parsed, now, {
         publicUrl: fastify.config.publicUrl,
       });
+      failpoint(FAILPOINTS.paymentCommitted);
       if (result.kind === 'unknown') {
         request.log.warn({ provider: provider.name }, 'payments: a signed outcome for a checkout no order has');
         return { Applied: false, OrderId: null, Status: null, ReturnUrl: null };

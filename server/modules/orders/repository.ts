@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import { orderItems, orders, planTypes, properties, serviceProducts } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
+import { FAILPOINTS, failpoint } from '../../lib/failpoint';
 import type { Checkout, ParsedOutcome } from '../../payments';
 import { onOrderPaid, type PaidOrderContext } from './on-order-paid';
 import { ORDER_CURRENCY, priceOrder, type CataloguePlan, type CatalogueProduct, type OrderRequest } from './pricing';
@@ -396,7 +397,11 @@ export async function applyPaymentOutcome(
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
     if (!updated) throw new Error(`order ${order.id} changed under its row lock`);
-    if (status === 'paid') await onOrderPaid(tx, updated, context);
+    if (status === 'paid') {
+      failpoint(FAILPOINTS.paymentPaidBeforeEffect);
+      await onOrderPaid(tx, updated, context);
+      failpoint(FAILPOINTS.paymentAppliedBeforeCommit);
+    }
     return { kind: 'applied', detail: await detailOf(tx, updated) };
   });
 }
