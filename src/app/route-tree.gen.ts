@@ -61,6 +61,7 @@ import { Route as ValutocasaIdRouteImport } from './routes/valutocasa/$id'
 import { Route as VendocasaIndexRouteImport } from './routes/vendocasa/index'
 import { Route as VendocasaTypeRouteImport } from './routes/vendocasa/$type'
 import { Route as TypeAreaIdRouteImport } from './routes/$type.$area.$id'
+import { Route as AuthenticatedMyrexerIndexRouteImport } from './routes/_authenticated/myrexer/index'
 import { Route as AuthenticatedMyrexerSplatRouteImport } from './routes/_authenticated/myrexer/$'
 import { Route as AuthenticatedMyrexerMessaggiRouteImport } from './routes/_authenticated/myrexer/messaggi'
 import { Route as AuthenticatedMyrexerProfiloRouteImport } from './routes/_authenticated/myrexer/profilo'
@@ -353,6 +354,12 @@ const TypeAreaIdRoute = TypeAreaIdRouteImport.update({
   path: '/$type/$area/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedMyrexerIndexRoute =
+  AuthenticatedMyrexerIndexRouteImport.update({
+    id: '/myrexer/',
+    path: '/myrexer/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedMyrexerSplatRoute =
   AuthenticatedMyrexerSplatRouteImport.update({
     id: '/myrexer/$',
@@ -586,6 +593,7 @@ export interface FileRoutesByFullPath {
   '/agenzie/$name/$type': typeof AgenzieNameTypeRoute
   '/login/AutoLogin/$tokenparam': typeof LoginAutoLoginTokenparamRoute
   '/valutocasa/citta/$city': typeof ValutocasaCittaCityRoute
+  '/myrexer/': typeof AuthenticatedMyrexerIndexRoute
   '/agenzie/$name/': typeof AgenzieNameIndexRoute
   '/annuncio/affittocasa/': typeof AnnuncioAffittocasaIndexRoute
   '/annuncio/vendocasa/': typeof AnnuncioVendocasaIndexRoute
@@ -667,6 +675,7 @@ export interface FileRoutesByTo {
   '/agenzie/$name/$type': typeof AgenzieNameTypeRoute
   '/login/AutoLogin/$tokenparam': typeof LoginAutoLoginTokenparamRoute
   '/valutocasa/citta/$city': typeof ValutocasaCittaCityRoute
+  '/myrexer': typeof AuthenticatedMyrexerIndexRoute
   '/agenzie/$name': typeof AgenzieNameIndexRoute
   '/annuncio/affittocasa': typeof AnnuncioAffittocasaIndexRoute
   '/annuncio/vendocasa': typeof AnnuncioVendocasaIndexRoute
@@ -752,6 +761,7 @@ export interface FileRoutesById {
   '/agenzie/$name/$type': typeof AgenzieNameTypeRoute
   '/login/AutoLogin/$tokenparam': typeof LoginAutoLoginTokenparamRoute
   '/valutocasa/citta/$city': typeof ValutocasaCittaCityRoute
+  '/_authenticated/myrexer/': typeof AuthenticatedMyrexerIndexRoute
   '/agenzie/$name/': typeof AgenzieNameIndexRoute
   '/annuncio/affittocasa/': typeof AnnuncioAffittocasaIndexRoute
   '/annuncio/vendocasa/': typeof AnnuncioVendocasaIndexRoute
@@ -837,6 +847,7 @@ export interface FileRouteTypes {
     | '/agenzie/$name/$type'
     | '/login/AutoLogin/$tokenparam'
     | '/valutocasa/citta/$city'
+    | '/myrexer/'
     | '/agenzie/$name/'
     | '/annuncio/affittocasa/'
     | '/annuncio/vendocasa/'
@@ -918,6 +929,7 @@ export interface FileRouteTypes {
     | '/agenzie/$name/$type'
     | '/login/AutoLogin/$tokenparam'
     | '/valutocasa/citta/$city'
+    | '/myrexer'
     | '/agenzie/$name'
     | '/annuncio/affittocasa'
     | '/annuncio/vendocasa'
@@ -1002,6 +1014,7 @@ export interface FileRouteTypes {
     | '/agenzie/$name/$type'
     | '/login/AutoLogin/$tokenparam'
     | '/valutocasa/citta/$city'
+    | '/_authenticated/myrexer/'
     | '/agenzie/$name/'
     | '/annuncio/affittocasa/'
     | '/annuncio/vendocasa/'
@@ -1457,6 +1470,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TypeAreaIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/myrexer/': {
+      id: '/_authenticated/myrexer/'
+      path: '/myrexer'
+      fullPath: '/myrexer/'
+      preLoaderRoute: typeof AuthenticatedMyrexerIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/myrexer/$': {
       id: '/_authenticated/myrexer/$'
       path: '/myrexer/$'
@@ -1676,6 +1696,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyrexerProfiloRoute: typeof AuthenticatedMyrexerProfiloRoute
   AuthenticatedMyrexerRicercheRoute: typeof AuthenticatedMyrexerRicercheRoute
   AuthenticatedMyrexerValutazioniRoute: typeof AuthenticatedMyrexerValutazioniRoute
+  AuthenticatedMyrexerIndexRoute: typeof AuthenticatedMyrexerIndexRoute
   AuthenticatedMyrexerAnnunciTypeRoute: typeof AuthenticatedMyrexerAnnunciTypeRoute
   AuthenticatedMyrexerAppuntamentiTypeRoute: typeof AuthenticatedMyrexerAppuntamentiTypeRoute
   AuthenticatedMyrexerAnnunciIndexRoute: typeof AuthenticatedMyrexerAnnunciIndexRoute
@@ -1691,6 +1712,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyrexerProfiloRoute: AuthenticatedMyrexerProfiloRoute,
   AuthenticatedMyrexerRicercheRoute: AuthenticatedMyrexerRicercheRoute,
   AuthenticatedMyrexerValutazioniRoute: AuthenticatedMyrexerValutazioniRoute,
+  AuthenticatedMyrexerIndexRoute: AuthenticatedMyrexerIndexRoute,
   AuthenticatedMyrexerAnnunciTypeRoute: AuthenticatedMyrexerAnnunciTypeRoute,
   AuthenticatedMyrexerAppuntamentiTypeRoute:
     AuthenticatedMyrexerAppuntamentiTypeRoute,

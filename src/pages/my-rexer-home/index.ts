@@ -1,0 +1,1 @@
+export { MyRexerHomePage } from './ui/my-rexer-home-page';
