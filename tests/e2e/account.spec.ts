@@ -123,6 +123,9 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('login-error')).toContainText('Credenziali non valide');
     // One way to recover the password, not one in the error and another under the button.
     await expect(loginDialog(page).getByRole('button', { name: 'Hai dimenticato la password?' })).toHaveCount(1);
+    // A password no account can have (it breaks the password rule) is answered «Password non valida».
+    await submitLogin(page, 'acquirente@rexer.example', 'corta');
+    await expect(page.getByTestId('login-error')).toContainText('Password non valida');
 
     // An account registered and never confirmed.
     const email = uniqueEmail('nonconfermato');
