@@ -26,6 +26,23 @@ function refusal(request: FastifyRequest, publicOrigin: string | null): AppError
 }
 
 /**
+ * The same defence for a read that spends something of the user's (the data export and its
+ * hourly limit): a GET a page of another site started (a link, a navigation, which carry the
+ * SameSite=Lax cookie) is refused, and one from another origin of the same site (Sec-Fetch-Site
+ * `same-site`) unless its Origin is this server or PUBLIC_URL. The app's own fetch is
+ * `same-origin`; a typed address or a bookmark is `none`; clients that are not browsers send
+ * nothing.
+ */
+export function assertNotCrossSite(request: FastifyRequest): void {
+  const publicOrigin = originOf(request.server.config.publicUrl);
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-site' && request.headers.origin === undefined)
+    throw new AppError('Forbidden', { message: 'request from another origin of the site' });
+  const refused = refusal(request, publicOrigin);
+  if (refused) throw refused;
+}
+
+/**
  * CSRF defence: a state-changing call sent by a browser from another site is refused. The
  * browser says where a request comes from (Origin, and Sec-Fetch-Site in every current
  * browser); it must be this server or the configured PUBLIC_URL. Clients that are not

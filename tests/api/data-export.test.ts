@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { sessionTokens, userActionTokens, userTokens } from '../../server/db/schema';
+import { sessionCookieNames } from '../../server/plugins/browser-session';
 import { DATA_EXPORT_SECTIONS } from '../../server/modules/profile/data-export';
 import { DATA_EXPORT_PER_HOUR } from '../../server/modules/profile/export-routes';
 import { fillAccountData, twoListings } from './account-data-fixture';
@@ -102,6 +103,42 @@ describeOnBackends(
       const res = await me.call('GET', '/api/User/Export');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().account.email).toBe(me.email);
+    });
+
+    it('refuses an export another site started, before it counts: the owner keeps the hour’s exports', async () => {
+      const me = await newUser('esporta.altrove');
+      const { auth } = sessionCookieNames(suite.app.config.cookieSecure);
+      const withCookie = (headers: Record<string, string>) =>
+        suite.app.inject({ url: '/api/User/Export', headers: { cookie: `${auth}=${me.bearer}`, ...headers } });
+      // A link or a navigation from another site carries the SameSite=Lax cookie.
+      for (let i = 0; i <= DATA_EXPORT_PER_HOUR; i += 1) {
+        const refused = await withCookie({ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });
+        expectError(refused, 'Forbidden');
+        expect(refused.headers['content-disposition']).toBeUndefined();
+      }
+      // Another origin of the same site, by navigation (no Origin) or by a fetch from there.
+      expectError(await withCookie({ 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }), 'Forbidden');
+      expectError(await withCookie({ 'sec-fetch-site': 'same-site', origin: 'https://blog.rexer.test' }), 'Forbidden');
+      // The app's own fetch (same-origin), a typed address (none), and a client that is no browser.
+      expect((await withCookie({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' })).statusCode).toBe(200);
+      expect((await withCookie({ 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' })).statusCode).toBe(200);
+      for (let i = 2; i < DATA_EXPORT_PER_HOUR; i += 1)
+        expect((await me.call('GET', '/api/User/Export')).statusCode).toBe(200);
+      expectError(await me.call('GET', '/api/User/Export'), 'TooManyRequests');
+    });
+
+    it('does not count an export refused for an old login', async () => {
+      const me = await newUser('esporta.vecchio');
+      await suite.db
+        .update(userTokens)
+        .set({ authenticatedAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(userTokens.userId, me.id));
+      for (let i = 0; i <= DATA_EXPORT_PER_HOUR; i += 1)
+        expectError(await me.call('GET', '/api/User/Export'), 'RecentLoginRequired');
+      expect((await me.call('POST', '/api/User/Reauthenticate', { password: me.password })).statusCode).toBe(200);
+      for (let i = 0; i < DATA_EXPORT_PER_HOUR; i += 1)
+        expect((await me.call('GET', '/api/User/Export')).statusCode).toBe(200);
+      expectError(await me.call('GET', '/api/User/Export'), 'TooManyRequests');
     });
 
     it('refuses an anonymous caller', async () => {

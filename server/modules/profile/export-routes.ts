@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertRecentAuthentication, requireUser } from '../../auth/require-user';
 import { errorResponses } from '../../errors/error-body';
+import { assertNotCrossSite } from '../../plugins/same-origin';
 import { DATA_EXPORT_SECTIONS, exportAccountData } from './data-export';
 
 /** How many exports a user may ask for in an hour (each reads every table of the account). */
@@ -26,9 +27,18 @@ const exportRoutes: FastifyPluginAsyncZod = async function exportRoutes(fastify)
   fastify.get(
     '/api/User/Export',
     {
-      preHandler: requireUser(),
-      // Counted per user after requireUser (hook: 'preHandler'), whatever the address or session,
-      // in the database: the limit holds on every server.
+      // A request of another site (a link or a navigation carries the SameSite=Lax cookie) and a
+      // session without a recent login are refused before the limit counts: neither spends the
+      // owner's exports.
+      preHandler: [
+        requireUser(),
+        async (request) => {
+          assertNotCrossSite(request);
+          assertRecentAuthentication(request.userSession, new Date());
+        },
+      ],
+      // Counted per user after the checks above (hook: 'preHandler', run after the route's own),
+      // whatever the address or session, in the database: the limit holds on every server.
       config: {
         rateLimit: {
           max: DATA_EXPORT_PER_HOUR,
@@ -46,9 +56,9 @@ const exportRoutes: FastifyPluginAsyncZod = async function exportRoutes(fastify)
     },
     async (request, reply) => {
       const now = new Date();
-      const { user, userSession: session } = request;
-      assertRecentAuthentication(session, now);
+      const { user } = request;
       const document = await exportAccountData(fastify.db, user.id, now);
+      request.log.info({ audit: 'data-exported', userId: user.id, ip: request.ip }, 'audit: account data exported');
       const day = now.toISOString().slice(0, 10);
       return (
         reply
