@@ -170,6 +170,11 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
   fastify.delete(
     '/api/user/:id',
     {
+      // The id as written, digits only: the schema's coercion would read `1e0` or ` 5` as a number.
+      preValidation: async (request) => {
+        if (!/^[1-9][0-9]*$/.test(String((request.params as { id?: unknown }).id)))
+          throw new AppError('ValidationError', { message: 'params/id must be a positive integer' });
+      },
       preHandler: requireUser(),
       schema: {
         ...secured('Delete the account: personal data removed, every token revoked (needs a recent login)'),
@@ -183,6 +188,7 @@ const userRoutes: FastifyPluginAsyncZod = async function userRoutes(fastify) {
       assertRecentAuthentication(session, now);
       // Every table of the user (ACCOUNT_DELETION_COVERAGE), tokens and sessions included.
       await deleteAccount(fastify, user.id, now);
+      request.log.info({ audit: 'account-deleted', userId: user.id, ip: request.ip }, 'audit: account deleted');
       fastify.browserSession.clear(reply);
       return ok;
     },
