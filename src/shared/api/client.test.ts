@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_TIMEOUT_MS, ApiError, createApiClient, unwrap } from './client';
+import type { AjaxCall } from '@/shared/telemetry';
+import { API_TIMEOUT_MS, ApiError, createApiClient, createTelemetryMiddleware, unwrap } from './client';
 import { configQueryOptions, footerLinksQueryOptions } from './queries';
 
 function json(body: unknown, status = 200) {
@@ -94,6 +95,46 @@ describe('api client', () => {
     const client = createApiClient({ fetch: fake.fetch, navigate });
     await client.GET('/api/config');
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('reports each call to telemetry by its route template, never the values of its path', async () => {
+    const calls: AjaxCall[] = [];
+    let clock = 1000;
+    const fake = fakeFetch((request) => {
+      clock += 42;
+      return request.url.includes('/Confirm/') ? json({}, 400) : json({});
+    });
+    const client = createApiClient({ fetch: fake.fetch });
+    client.use(
+      createTelemetryMiddleware(
+        (call) => calls.push(call),
+        () => clock,
+      ),
+    );
+    await client.GET('/api/config');
+    await client.GET('/api/Account/Confirm/{token}', { params: { path: { token: 'segreto-della-mail' } } });
+    expect(calls).toEqual([
+      { name: 'GET /api/config', target: window.location.host, durationMs: 42, resultCode: 200, success: true },
+      {
+        name: 'GET /api/Account/Confirm/{token}',
+        target: window.location.host,
+        durationMs: 42,
+        resultCode: 400,
+        success: false,
+      },
+    ]);
+    expect(JSON.stringify(calls)).not.toContain('segreto');
+
+    // A call that gets no answer is reported with status 0.
+    const offline = createApiClient({ fetch: (() => Promise.reject(new TypeError('offline'))) as typeof fetch });
+    offline.use(
+      createTelemetryMiddleware(
+        (call) => calls.push(call),
+        () => clock,
+      ),
+    );
+    await expect(offline.GET('/api/config')).rejects.toThrow('offline');
+    expect(calls.at(-1)).toMatchObject({ name: 'GET /api/config', resultCode: 0, success: false });
   });
 
   it('aborts a call that takes longer than 30 s', async () => {

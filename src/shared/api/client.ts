@@ -1,6 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './schema.gen';
 import { PORTAL } from '@domain/session';
+import { trackDependency, type AjaxCall } from '@/shared/telemetry';
 
 /** The portal id this web app sends on every call (docs/spec.md §9). */
 export const PORTAL_ID = PORTAL;
@@ -169,6 +170,41 @@ export function createTransportMiddleware({
   };
 }
 
+/**
+ * Reports every call to telemetry as an ajax call of the page view (nothing while telemetry is
+ * off; at most 500 per page view, docs/spec.md §9). A call is named by its method and route
+ * template (`GET /api/Account/Confirm/{token}`), so no token or id of a path leaves the app.
+ */
+export function createTelemetryMiddleware(
+  report: (call: AjaxCall) => void = trackDependency,
+  now: () => number = () => performance.now(),
+): Middleware {
+  const started = new Map<string, number>();
+  const end = (id: string, request: Request, schemaPath: string, resultCode: number) => {
+    const start = started.get(id);
+    started.delete(id);
+    if (start === undefined) return;
+    report({
+      name: `${request.method} ${schemaPath}`,
+      target: new URL(request.url).host,
+      durationMs: now() - start,
+      resultCode,
+      success: resultCode >= 200 && resultCode < 400,
+    });
+  };
+  return {
+    onRequest({ id }) {
+      started.set(id, now());
+    },
+    onResponse({ id, request, schemaPath, response }) {
+      end(id, request, schemaPath, response.status);
+    },
+    onError({ id, request, schemaPath }) {
+      end(id, request, schemaPath, 0);
+    },
+  };
+}
+
 export type ApiClient = Client<paths>;
 
 /** A typed client of the Rexer API. Tests build their own with a fake fetch. */
@@ -204,6 +240,8 @@ export const apiClient: ApiClient = createApiClient({
   cookieTransport: true,
   session: () => sessionHooks,
 });
+// The browser's calls only: a page rendered on the server reports nothing.
+if (typeof window !== 'undefined') apiClient.use(createTelemetryMiddleware());
 
 /** Thrown by query functions when a call fails, with the status and the error body. */
 export class ApiError extends Error {

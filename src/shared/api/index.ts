@@ -2,6 +2,7 @@ export {
   apiClient,
   createApiClient,
   createTransportMiddleware,
+  createTelemetryMiddleware,
   fetchWithTimeout,
   setTransportNavigate,
   setServerFetch,

@@ -1,6 +1,6 @@
 import type { SeverityLevel } from './limits';
 
-export type EnvelopeKind = 'Event' | 'PageView' | 'Exception' | 'Trace';
+export type EnvelopeKind = 'Event' | 'PageView' | 'Exception' | 'Trace' | 'RemoteDependency';
 
 export interface ExceptionDetails {
   typeName: string;
@@ -14,7 +14,24 @@ export type EnvelopeData =
       baseType: 'EventData';
       baseData: { name: string; properties?: Record<string, string>; measurements?: Record<string, number> };
     }
-  | { baseType: 'PageviewData'; baseData: { name: string; url: string; properties?: Record<string, string> } }
+  | {
+      baseType: 'PageviewData';
+      /** `duration`: the page's load time as a time span (`d.hh:mm:ss.fff`), when one was measured. */
+      baseData: { name: string; url: string; duration?: string; properties?: Record<string, string> };
+    }
+  | {
+      baseType: 'RemoteDependencyData';
+      baseData: {
+        id: string;
+        /** The method and the route template (`GET /api/Search/Listings`), never a path's values. */
+        name: string;
+        type: 'Ajax';
+        target: string;
+        duration: string;
+        resultCode: string;
+        success: boolean;
+      };
+    }
   | {
       baseType: 'ExceptionData';
       baseData: { exceptions: ExceptionDetails[]; severityLevel: SeverityLevel; properties?: Record<string, string> };

@@ -1,9 +1,16 @@
 export { createNoopTelemetry } from './noop';
-export type { TelemetryClient, TelemetryClientOptions, TelemetryStorage } from './telemetry-client';
+export type { AjaxCall, TelemetryClient, TelemetryClientOptions, TelemetryStorage } from './telemetry-client';
 
 /** The real client loads only when the config turns telemetry on: no telemetry code ships otherwise. */
 export const loadTelemetryClient = () => import('./telemetry-client');
-export { setTelemetryClient, getTelemetryClient, trackException, trackEvent, trackRouteChange } from './telemetry';
+export {
+  setTelemetryClient,
+  getTelemetryClient,
+  trackDependency,
+  trackException,
+  trackEvent,
+  trackRouteChange,
+} from './telemetry';
 export {
   TELEMETRY_LIMITS,
   RETRYABLE_STATUSES,

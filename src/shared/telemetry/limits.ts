@@ -11,6 +11,12 @@ export const TELEMETRY_LIMITS = {
   routeChangeDelayMs: 500,
   beaconMaxBytes: 65_000,
   defaultSamplingPercentage: 100,
+  /** Ajax calls (API calls) reported per page view; the rest until the next page view are not. */
+  maxAjaxCallsPerView: 500,
+  /** A page view's load duration above this is not believable: it is sent without one. */
+  maxPageViewDurationMs: 3_600_000,
+  /** The client's own diagnostic messages sent per page view, the notice of the limit included. */
+  maxInternalMessagesPerView: 25,
 } as const;
 
 /** Statuses after which a batch is sent again later (docs/spec.md §8). */

@@ -7,6 +7,7 @@ export function createNoopTelemetry(): TelemetryClient {
     active: false,
     trackEvent: noop,
     trackPageView: noop,
+    trackDependency: noop,
     trackException: noop,
     trackTrace: noop,
     trackRouteChange: noop,

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TelemetryEnvelope } from './envelope';
 import { SANITIZE_LIMITS, SEVERITY, TELEMETRY_LIMITS, retryDelay } from './limits';
 import {
+  INTERNAL_MESSAGE_PREFIX,
   STORAGE_KEYS,
   createTelemetryClient,
+  type AjaxCall,
   type TelemetryClientOptions,
   type TelemetryStorage,
 } from './telemetry-client';
@@ -322,5 +324,104 @@ describe('items', () => {
     for (const body of beacons) expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(65_000);
     expect(beacons.flatMap((body) => JSON.parse(body))).toHaveLength(12);
     expect(telemetry.pending()).toBe(0);
+  });
+});
+
+describe('limits per page view', () => {
+  const call = (n: number): AjaxCall => ({
+    name: `GET /api/Search/Listings`,
+    target: 'www.rexer.it',
+    durationMs: 120 + n,
+    resultCode: 200,
+    success: true,
+  });
+  /** Every item sent so far, in order. */
+  const sent = async (telemetry: ReturnType<typeof client>, ingestion: ReturnType<typeof fakeIngestion>) => {
+    while (telemetry.pending() > 0) await telemetry.flush();
+    return ingestion.batches.flat();
+  };
+  const internalMessages = (items: TelemetryEnvelope[]) =>
+    items
+      .filter((item) => item.name === 'Trace')
+      .map((item) => (item.data.baseData as { message: string }).message)
+      .filter((message) => message.startsWith(INTERNAL_MESSAGE_PREFIX));
+
+  it('reports at most 500 ajax calls per page view, says so once, and counts again from the next page view', async () => {
+    const ingestion = fakeIngestion();
+    const telemetry = client({ fetch: ingestion.fetch });
+    telemetry.trackPageView({ name: 'Risultati' });
+    for (let i = 0; i < TELEMETRY_LIMITS.maxAjaxCallsPerView + 20; i++) telemetry.trackDependency(call(i));
+    let items = await sent(telemetry, ingestion);
+    const dependencies = items.filter((item) => item.name === 'RemoteDependency');
+    expect(dependencies).toHaveLength(500);
+    expect(dependencies[0].data).toMatchObject({
+      baseType: 'RemoteDependencyData',
+      baseData: {
+        name: 'GET /api/Search/Listings',
+        type: 'Ajax',
+        target: 'www.rexer.it',
+        duration: '00:00:00.120',
+        resultCode: '200',
+        success: true,
+      },
+    });
+    const notices = internalMessages(items);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('500 ajax calls per page view');
+    // A new page view: its calls are reported again.
+    telemetry.trackPageView({ name: 'Annuncio' });
+    for (let i = 0; i < 3; i++) telemetry.trackDependency(call(i));
+    items = await sent(telemetry, ingestion);
+    expect(items.filter((item) => item.name === 'RemoteDependency')).toHaveLength(503);
+  });
+
+  it("sends the first page view's load duration, and leaves out one over an hour (the page-view performance limit)", async () => {
+    let loadMs: number | undefined = 1234;
+    const ingestion = fakeIngestion();
+    const telemetry = client({ fetch: ingestion.fetch, pageLoadDuration: () => loadMs });
+    telemetry.trackPageView({ name: 'Prima' });
+    loadMs = 99_999; // only the first page view takes the document's load time
+    telemetry.trackPageView({ name: 'Seconda' });
+    telemetry.trackPageView({ name: 'Esattamente un’ora', durationMs: TELEMETRY_LIMITS.maxPageViewDurationMs });
+    telemetry.trackPageView({ name: 'Oltre un’ora', durationMs: TELEMETRY_LIMITS.maxPageViewDurationMs + 1 });
+    telemetry.trackPageView({ name: 'Negativa', durationMs: -5 });
+    const items = await sent(telemetry, ingestion);
+    const pages = items
+      .filter((item) => item.name === 'PageView')
+      .map((item) => item.data.baseData as { name: string; duration?: string });
+    expect(pages).toEqual([
+      expect.objectContaining({ name: 'Prima', duration: '00:00:01.234' }),
+      expect.not.objectContaining({ duration: expect.anything() }),
+      expect.objectContaining({ name: 'Esattamente un’ora', duration: '01:00:00.000' }),
+      expect.not.objectContaining({ duration: expect.anything() }),
+      expect.not.objectContaining({ duration: expect.anything() }),
+    ]);
+    expect(pages[3].name).toBe('Oltre un’ora');
+    const notices = internalMessages(items);
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toContain('3600001 ms is not between 0 and 1 hour');
+  });
+
+  it('sends at most 25 internal messages per page view, the last saying the limit is reached', async () => {
+    const ingestion = fakeIngestion();
+    const telemetry = client({ fetch: ingestion.fetch });
+    telemetry.trackPageView({ name: 'Risultati' });
+    // Items too large for any batch are dropped, each with an internal message.
+    const huge = 'x'.repeat(8000);
+    const oversized = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`k${i}`, huge]));
+    for (let i = 0; i < 40; i++) telemetry.trackEvent(`troppo-grande-${i}`, oversized);
+    let items = await sent(telemetry, ingestion);
+    let notices = internalMessages(items);
+    expect(notices).toHaveLength(TELEMETRY_LIMITS.maxInternalMessagesPerView);
+    expect(notices.slice(0, 24).every((message) => message.includes('larger than a batch'))).toBe(true);
+    expect(notices[24]).toContain('limit of 25 internal messages per page view is reached');
+    expect(items.every((item) => item.data.baseType !== 'EventData')).toBe(true);
+    // The next page view may report again.
+    telemetry.trackPageView({ name: 'Annuncio' });
+    telemetry.trackEvent('ancora-troppo-grande', oversized);
+    items = await sent(telemetry, ingestion);
+    notices = internalMessages(items);
+    expect(notices).toHaveLength(26);
+    expect(notices[25]).toContain('larger than a batch');
   });
 });

@@ -39,15 +39,36 @@ export interface TelemetryClientOptions {
   sendBeacon?: (url: string, body: string) => boolean;
   /** The page view sent after a route change: its title and address. */
   currentPage?: () => { name: string; uri: string };
+  /** The page's load duration (ms) for the first page view; the browser's navigation timing by default. */
+  pageLoadDuration?: () => number | undefined;
   now?: () => number;
   random?: () => number;
   newId?: () => string;
 }
 
+/** An ajax (API) call, as the app's API client reports it. */
+export interface AjaxCall {
+  /** The method and the route template (`GET /api/Search/Listings`): never a path's values (tokens, ids). */
+  name: string;
+  /** The host called. */
+  target: string;
+  durationMs: number;
+  /** The HTTP status; 0 when no answer came. */
+  resultCode: number;
+  success: boolean;
+}
+
 export interface TelemetryClient {
   readonly active: boolean;
   trackEvent(name: string, properties?: Properties, measurements?: Record<string, number>): void;
-  trackPageView(page?: { name?: string; uri?: string; properties?: Properties }): void;
+  /**
+   * A page view; it starts a new count of ajax calls and internal messages. `durationMs`: how long
+   * the page took to load (the first page view takes the navigation timing's by itself); one that
+   * is negative or over an hour is not believable and is left out.
+   */
+  trackPageView(page?: { name?: string; uri?: string; properties?: Properties; durationMs?: number }): void;
+  /** An ajax call of the page view: at most 500 per page view are reported. */
+  trackDependency(call: AjaxCall): void;
   trackException(error: unknown, severity?: SeverityLevel, properties?: Properties): void;
   trackTrace(message: string, severity?: SeverityLevel, properties?: Properties): void;
   /** Call on every route change; the page view goes out ~500 ms later, once the page has its title. */
@@ -89,6 +110,29 @@ function toJsonArray(items: QueuedItem[]): string {
   return `[${items.map((item) => item.json).join(',')}]`;
 }
 
+/** Internal messages (the client's own diagnostics, sent as traces) start with this. */
+export const INTERNAL_MESSAGE_PREFIX = 'Rexer telemetry (internal): ';
+const INTERNAL_LIMIT_NOTICE = `the limit of ${TELEMETRY_LIMITS.maxInternalMessagesPerView} internal messages per page view is reached: the next ones are dropped until the next page view`;
+
+/** A duration as the ingestion's time span, `d.hh:mm:ss.fff` (the days only when there are some). */
+export function timeSpan(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const days = Math.floor(total / 86_400_000);
+  const clock = `${pad(Math.floor(total / 3_600_000) % 24)}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
+  return days > 0 ? `${days}.${clock}` : clock;
+}
+
+/** The load duration of the document from the browser's navigation timing; undefined before the load ends. */
+function navigationDuration(): number | undefined {
+  try {
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return entry && entry.duration > 0 ? entry.duration : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function defaultId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
     return crypto.randomUUID().replace(/-/g, '');
@@ -119,7 +163,8 @@ function describeError(error: unknown) {
  * The usage telemetry of docs/spec.md §1, §8 and §9. Off unless enabled with a URL, and for
  * crawlers. Items are batched every 15 s (or at once past 102400 bytes), kept in memory
  * (10000) and in session storage (2000), retried with back-off on the retryable statuses,
- * partially re-queued on 206 and dropped on any other failure.
+ * partially re-queued on 206 and dropped on any other failure. Per page view, at most 500 ajax
+ * calls and 25 internal messages are sent, and a load duration over an hour is left out.
  */
 export function createTelemetryClient(options: TelemetryClientOptions): TelemetryClient {
   const userAgent = options.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
@@ -135,6 +180,7 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
     100,
     Math.max(0, options.samplingPercentage ?? TELEMETRY_LIMITS.defaultSamplingPercentage),
   );
+  const pageLoadDuration = options.pageLoadDuration ?? navigationDuration;
   const currentPage =
     options.currentPage ??
     (() => ({
@@ -155,6 +201,12 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
   let disposed = false;
   let persistQueued = false;
   let session: Session | undefined;
+  // Counted per page view (trackPageView starts them again).
+  let ajaxCallsThisView = 0;
+  let internalMessagesThisView = 0;
+  let firstPageView = true;
+  // Items too large for any batch, dropped by takeBatch and reported once it is safe to queue.
+  let droppedOversize = 0;
 
   function setQueue(items: QueuedItem[]) {
     queue = items;
@@ -260,6 +312,27 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
     else scheduleNext();
   }
 
+  /**
+   * One of the client's own diagnostics, sent as a Warning trace: at most 25 per page view, the
+   * 25th saying the limit is reached.
+   */
+  function internal(message: string) {
+    if (internalMessagesThisView >= TELEMETRY_LIMITS.maxInternalMessagesPerView) return;
+    internalMessagesThisView += 1;
+    const text =
+      internalMessagesThisView === TELEMETRY_LIMITS.maxInternalMessagesPerView ? INTERNAL_LIMIT_NOTICE : message;
+    track('Trace', {
+      baseType: 'MessageData',
+      baseData: { message: sanitizeMessage(`${INTERNAL_MESSAGE_PREFIX}${text}`), severityLevel: SEVERITY.Warning },
+    });
+  }
+
+  /** Reports the items takeBatch dropped; called outside it, where queueing cannot start a flush inside a flush. */
+  function reportOversize() {
+    for (; droppedOversize > 0; droppedOversize -= 1)
+      internal(`an item larger than a batch (${TELEMETRY_LIMITS.maxBatchBytes} bytes) was dropped`);
+  }
+
   /** The first items of the queue whose JSON array fits in `maxBytes`. */
   function takeBatch(maxBytes: number): QueuedItem[] {
     let count = 0;
@@ -278,6 +351,7 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
     }
     const batch = queue.slice(dropped, dropped + count);
     setQueue(queue.slice(dropped + count));
+    droppedOversize += dropped;
     return batch;
   }
 
@@ -327,6 +401,7 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
     inFlight = takeBatch(TELEMETRY_LIMITS.maxBatchBytes);
     if (inFlight.length === 0) {
       persist();
+      reportOversize();
       return Promise.resolve();
     }
     sending = sendBatch(inFlight).finally(() => {
@@ -336,7 +411,9 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
       if (queue.length > 0 && isFull()) void flush();
       else scheduleNext();
     });
-    return sending;
+    const current = sending;
+    reportOversize();
+    return current;
   }
 
   function flushOnUnload() {
@@ -349,6 +426,7 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
         break;
       }
     }
+    reportOversize(); // stored with the rest, sent by the next page
     persistNow(); // the page is going away: no microtask will run
   }
 
@@ -365,13 +443,48 @@ export function createTelemetryClient(options: TelemetryClientOptions): Telemetr
       });
     },
     trackPageView(page = {}) {
+      ajaxCallsThisView = 0;
+      internalMessagesThisView = 0;
       const fallback = currentPage();
+      const measured = page.durationMs ?? (firstPageView ? pageLoadDuration() : undefined);
+      firstPageView = false;
+      const believable =
+        measured !== undefined &&
+        Number.isFinite(measured) &&
+        measured >= 0 &&
+        measured <= TELEMETRY_LIMITS.maxPageViewDurationMs;
       track('PageView', {
         baseType: 'PageviewData',
         baseData: {
           name: sanitizeName(page.name ?? fallback.name),
           url: sanitizeUrl(page.uri ?? fallback.uri),
+          duration: believable ? timeSpan(measured) : undefined,
           properties: sanitizeProperties(page.properties),
+        },
+      });
+      if (measured !== undefined && !believable)
+        internal(`a page view's duration of ${measured} ms is not between 0 and 1 hour: it was sent without it`);
+    },
+    trackDependency(call) {
+      if (disposed) return;
+      ajaxCallsThisView += 1;
+      if (ajaxCallsThisView > TELEMETRY_LIMITS.maxAjaxCallsPerView) {
+        if (ajaxCallsThisView === TELEMETRY_LIMITS.maxAjaxCallsPerView + 1)
+          internal(
+            `the limit of ${TELEMETRY_LIMITS.maxAjaxCallsPerView} ajax calls per page view is reached: no more are reported until the next page view`,
+          );
+        return;
+      }
+      track('RemoteDependency', {
+        baseType: 'RemoteDependencyData',
+        baseData: {
+          id: sanitizeId(newId()),
+          name: sanitizeName(call.name),
+          type: 'Ajax',
+          target: sanitizeName(call.target),
+          duration: timeSpan(call.durationMs),
+          resultCode: String(call.resultCode),
+          success: call.success,
         },
       });
     },

@@ -1,7 +1,7 @@
 import type { SeverityLevel } from './limits';
 import type { Properties } from './sanitize';
 import { createNoopTelemetry } from './noop';
-import type { TelemetryClient } from './telemetry-client';
+import type { AjaxCall, TelemetryClient } from './telemetry-client';
 
 // The app's telemetry: a no-op until the app has read the config and installed a real client,
 // so code anywhere can report without knowing whether telemetry is on.
@@ -26,4 +26,9 @@ export function trackEvent(name: string, properties?: Properties, measurements?:
 
 export function trackRouteChange(): void {
   current.trackRouteChange();
+}
+
+/** An API call of the current page view (at most 500 per page view are reported). */
+export function trackDependency(call: AjaxCall): void {
+  current.trackDependency(call);
 }
