@@ -9,7 +9,8 @@ import styles from './myrexer-layout.module.css';
 
 /**
  * MyRexer's pages beside their menu: a column on a desktop, a row of tabs that scrolls on a
- * phone; the same entries as the account menu of the header, the current one marked.
+ * phone; MyRexer's home, then the same entries as the account menu of the header, the current
+ * one marked.
  */
 export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
   const { t } = useTranslation('common');
@@ -18,6 +19,17 @@ export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
     <div className={styles.layout}>
       <nav aria-label={t('account.menuLabel')} className={styles.menu} data-testid="myrexer-menu">
         <ul className={styles.list}>
+          {/* MyRexer's home first: what waits for the user (the header's account menu keeps the spec's entries). */}
+          <li>
+            <Link
+              to="/myrexer"
+              className={styles.item}
+              activeOptions={{ exact: true }}
+              activeProps={{ 'aria-current': 'page' }}
+            >
+              {t('account.overview')}
+            </Link>
+          </li>
           {userMenuFor(homeType).map((item) =>
             item.kind === 'link' ? (
               <li key={item.id}>

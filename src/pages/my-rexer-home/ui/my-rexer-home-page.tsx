@@ -26,7 +26,7 @@ export function MyRexerHomePage({ unknownAddress = false }: { unknownAddress?: b
     <Page title={t('title')} intro={t('intro')}>
       <PageMeta title={t('meta.title')} noindex />
       {unknownAddress ? (
-        <Alert tone="info" title={t('unknown.title')} live={false}>
+        <Alert tone="info" title={t('unknown.title')} live={false} className={styles.notice}>
           {t('unknown.text')}
         </Alert>
       ) : null}
