@@ -1,18 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-accounts';
 import { createTestDatabase, type TestDatabase } from '../../server/db/testing';
 import { APPOINTMENT_EXPIRY_JOB } from '../../server/jobs/appointment-jobs';
 import { BACKENDS } from './helpers';
+import { queryDatabase, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 // A visit request's expiry survives a server killed with SIGKILL: the request is made on a
 // real server process, the process is killed (no shutdown hook runs), the clock is moved on in
@@ -20,47 +15,7 @@ import { BACKENDS } from './helpers';
 // slot would take a day), and a new process on the same database expires it once, with the
 // mails to both parties. Nothing of the expiry lived in the killed process's memory.
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: {
-      ...process.env,
-      TEST_POSTGRES_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      CAPTCHA: 'off',
-      RATE_LIMIT_MAX: '0',
-      LOGIN_RATE_LIMIT_MAX: '1000',
-      JOB_POLL_SECONDS: '0.5',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const ready = /Rexer è pronto su (http:\/\/[^\s]+)/.exec(output);
-    if (ready) return { url: ready[1]!, child, output: () => output };
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stop(server: Server | undefined, signal: NodeJS.Signals): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = once(server.child, 'exit');
-  server.child.kill(signal);
-  await exited;
-}
+type Server = ServerProcess;
 
 async function call(server: Server, url: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(`${server.url}${url}`, {
@@ -84,27 +39,13 @@ async function login(server: Server, email: string): Promise<string> {
 }
 
 /** Runs SQL on the stopped server's database (PGlite allows one process per data folder). */
-async function query<T>(
+function query<T>(
   backend: { postgres: boolean },
   where: { dataDir: string; url?: string },
   text: string,
   params: unknown[] = [],
 ): Promise<T[]> {
-  if (backend.postgres) {
-    const client = new pg.Client({ connectionString: where.url });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new PGlite(path.join(where.dataDir, 'pglite'), { extensions: { cube, earthdistance } });
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.close();
-  }
+  return queryDatabase<T>({ dataDir: where.dataDir, url: backend.postgres ? where.url : undefined }, text, params);
 }
 
 // Its own loop, not describeOnBackends: the app runs in server processes it kills and restarts on one database.
@@ -127,7 +68,7 @@ for (const backend of BACKENDS) {
     }, 240_000);
 
     afterAll(async () => {
-      await stop(server, 'SIGKILL');
+      await stopServerProcess(server, 'SIGKILL');
       if (testDb) await testDb.cleanup();
       else await rm(dataDir, { recursive: true, force: true });
     });
@@ -135,7 +76,7 @@ for (const backend of BACKENDS) {
     it('expires the request once, with both mails, after a SIGKILL and a restart', async () => {
       // PGlite: the first start migrates and seeds the demo data (the demo owner's windows).
       const env = { DATA_DIR: dataDir, DATABASE_URL: url ?? '', DEMO_DATA: backend.postgres ? 'false' : 'true' };
-      server = await startServer(env);
+      server = await startServerProcess(env, { timeoutMs: 240_000 });
       const buyer = await login(server, DEMO_ACCOUNTS.buyer.email);
       const owner = await login(server, DEMO_ACCOUNTS.seller.email);
 
@@ -165,7 +106,7 @@ for (const backend of BACKENDS) {
       expect(propertyId).toBeDefined();
 
       // Killed: no shutdown hook, nothing flushed by the process on its way out.
-      await stop(server, 'SIGKILL');
+      await stopServerProcess(server, 'SIGKILL');
       server = undefined;
 
       // The expiry was queued durably, for the request's earliest slot.
@@ -186,7 +127,7 @@ for (const backend of BACKENDS) {
         String(id),
       ]);
 
-      server = await startServer({ ...env, DEMO_DATA: 'false' });
+      server = await startServerProcess({ ...env, DEMO_DATA: 'false' }, { timeoutMs: 240_000 });
       const deadline = Date.now() + 60_000;
       let status: unknown;
       for (;;) {
@@ -197,7 +138,7 @@ for (const backend of BACKENDS) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(status).toBe(APPOINTMENT_STATUS.expired);
-      await stop(server, 'SIGTERM');
+      await stopServerProcess(server, 'SIGTERM');
       server = undefined;
 
       const events = await query<{ status_id: number; actor: string }>(
