@@ -3,13 +3,19 @@ import type { Db } from '../../server/db/database';
 import { MEDIA_TYPE, PROPERTY_STATUS, SEARCH_TYPE, SELL_TYPE } from '../../server/db/reference-ids';
 import {
   appointments,
+  amenities,
   favorites,
+  listingVisitWindows,
   media,
   messageThreadReads,
   messageThreads,
   messages,
   orders,
   properties,
+  propertyAmenities,
+  propertyPriceChanges,
+  propertyRooms,
+  roomTypes,
   savedSearches,
   userActionTokens,
   userAddresses,
@@ -48,6 +54,23 @@ export async function twoListings(db: Db, offset = 0): Promise<[number, number]>
 export async function fillAccountData(db: Db, o: AccountDataOptions): Promise<void> {
   const { userId, otherUserId, tag } = o;
   await db.update(properties).set({ ownerUserId: userId }).where(eq(properties.id, o.ownPropertyId));
+  // What hangs off the listing: rooms, amenities, visiting hours, a price change.
+  const [room] = await db.select({ id: roomTypes.id }).from(roomTypes).orderBy(asc(roomTypes.id)).limit(1);
+  const [amenity] = await db.select({ id: amenities.id }).from(amenities).orderBy(asc(amenities.id)).limit(1);
+  expectId(room?.id);
+  expectId(amenity?.id);
+  await db
+    .insert(propertyRooms)
+    .values({ propertyId: o.ownPropertyId, roomTypeId: room.id, count: 2 })
+    .onConflictDoNothing();
+  await db
+    .insert(propertyAmenities)
+    .values({ propertyId: o.ownPropertyId, amenityId: amenity.id })
+    .onConflictDoNothing();
+  await db
+    .insert(listingVisitWindows)
+    .values({ propertyId: o.ownPropertyId, weekday: 6, startsMinute: 600, endsMinute: 720 });
+  await db.insert(propertyPriceChanges).values({ propertyId: o.ownPropertyId, oldPrice: 250_000, newPrice: 240_000 });
   await db.insert(userAddresses).values({
     userId,
     type: 'shipping',

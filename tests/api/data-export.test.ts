@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { sessionTokens, userActionTokens, userTokens } from '../../server/db/schema';
 import { sessionCookieNames } from '../../server/plugins/browser-session';
-import { DATA_EXPORT_SECTIONS } from '../../server/modules/profile/data-export';
+import { DATA_EXPORT_SECTIONS, LISTING_EXPORT_COVERAGE } from '../../server/modules/profile/data-export';
 import { DATA_EXPORT_PER_HOUR } from '../../server/modules/profile/export-routes';
 import { fillAccountData, twoListings } from './account-data-fixture';
 import { buildTestApp, describeOnBackends, expectError, signedInUser } from './helpers';
@@ -57,6 +57,21 @@ describeOnBackends(
         address: `/media/media/listings/${mine}/fixture-mio-FULL.jpg`,
         mediaTypeId: 1,
       });
+      // Every table hanging off a listing that the export puts under it has the fixture's rows there.
+      for (const [table, place] of Object.entries(LISTING_EXPORT_COVERAGE))
+        if ('listing' in place) expect(data.listings[0][place.listing], table).not.toHaveLength(0);
+      expect(data.listings[0].visitWindows).toContainEqual({
+        id: expect.any(Number),
+        weekday: 6,
+        startsMinute: 600,
+        endsMinute: 720,
+      });
+      expect(data.listings[0].priceChanges).toContainEqual(
+        expect.objectContaining({ oldPrice: 250_000, newPrice: 240_000, changedAt: expect.any(String) }),
+      );
+      // The user's own read mark of each thread (message_thread_reads).
+      for (const thread of data.messageThreads)
+        expect(thread.readMark).toEqual({ lastReadMessageId: 0, lastMailedAt: null });
       expect(data.valuations.map((v: { address: string }) => v.address)).toEqual(['Via mio 1, Milano']);
       expect(data.orders).toHaveLength(1);
       // The visit asked for and the one received, each with the other party by first name only.
@@ -88,6 +103,18 @@ describeOnBackends(
       ].map((row) => row.h);
       expect(hashes.length).toBeGreaterThan(2);
       for (const hash of hashes) expect(text).not.toContain(hash);
+    });
+
+    it('places every table that hangs off a listing (a foreign key to properties), or says why it is left out', async () => {
+      const result = await suite.db.execute<{ name: string }>(sql`
+        select distinct c.conrelid::regclass::text as name
+          from pg_constraint c
+         where c.contype = 'f' and c.confrelid = 'public.properties'::regclass and c.conrelid <> c.confrelid`);
+      const inCatalogue = result.rows.map((row) => row.name).sort();
+      const listed = Object.keys(LISTING_EXPORT_COVERAGE).sort();
+      const notPlaced = inCatalogue.filter((name) => !listed.includes(name));
+      expect(notPlaced, `tables of a listing the export does not place: ${notPlaced.join(', ')}`).toEqual([]);
+      expect(listed.filter((name) => !inCatalogue.includes(name))).toEqual([]);
     });
 
     it('asks for a recent login, and answers once the password is typed again', async () => {

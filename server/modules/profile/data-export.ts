@@ -1,16 +1,21 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   appointmentEvents,
   appointments,
   appointmentSlots,
   favorites,
+  listingVisitWindows,
   media,
   messages,
+  messageThreadReads,
   messageThreads,
   orderItems,
   orders,
   properties,
+  propertyAmenities,
+  propertyPriceChanges,
+  propertyRooms,
   savedSearches,
   sessionTokens,
   userActionTokens,
@@ -30,6 +35,28 @@ import { resolveMediaUrl } from '../shared/media-url';
 export const DATA_EXPORT_FORMAT = 1;
 
 type Row = Record<string, unknown>;
+
+/**
+ * Every table with a foreign key to a listing (properties), and where the export puts its rows:
+ * `listing` under each listing (its key), `section` in a section of its own, or `leftOut` with
+ * why. tests/api/data-export.test.ts compares it with the catalogue: a new table hanging off a
+ * listing fails there until it is listed here.
+ */
+export const LISTING_EXPORT_COVERAGE = {
+  media: { listing: 'photos' },
+  property_rooms: { listing: 'rooms' },
+  property_amenities: { listing: 'amenities' },
+  listing_visit_windows: { listing: 'visitWindows' },
+  property_price_changes: { listing: 'priceChanges' },
+  appointments: { section: 'visits' },
+  message_threads: { section: 'messageThreads' },
+  orders: { section: 'orders' },
+  favorites: { leftOut: 'other people’s favourites of the listing: theirs, not the owner’s' },
+  anonymous_favorites: { leftOut: 'favourites of browsers without an account: nobody’s account' },
+  saved_search_matches: { leftOut: 'other people’s saved searches that matched the listing' },
+  property_views: { leftOut: 'counts of anonymous visitors by day, not entered by the owner' },
+  property_view_visitors: { leftOut: 'keyed hashes of the day’s visitors, deleted once the day is over' },
+} as const satisfies Record<string, { listing: string } | { section: string } | { leftOut: string }>;
 
 /** A row as JSON: dates as ISO strings, the named columns left out. */
 function plain<T extends Row>(row: T, omit: readonly (keyof T)[] = []): Row {
@@ -55,6 +82,10 @@ async function firstNames(db: Db, ids: number[]): Promise<Map<number, string | n
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** The user's read mark of a thread, null when none was kept. */
+const readMarkOf = (row: { lastReadMessageId: number; lastMailedAt: Date | null } | undefined) =>
+  row === undefined ? null : { lastReadMessageId: row.lastReadMessageId, lastMailedAt: iso(row.lastMailedAt) };
 
 /** The export of one account: a plain object, ready for JSON. */
 export async function exportAccountData(db: Db, userId: number, now: Date) {
@@ -94,6 +125,38 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
           .where(inArray(media.propertyId, listingIds))
           .orderBy(asc(media.propertyId), asc(media.position), asc(media.id));
 
+  const [rooms, listingAmenities, visitWindows, priceChanges] =
+    listingIds.length === 0
+      ? [[], [], [], []]
+      : await Promise.all([
+          db
+            .select()
+            .from(propertyRooms)
+            .where(inArray(propertyRooms.propertyId, listingIds))
+            .orderBy(asc(propertyRooms.propertyId), asc(propertyRooms.roomTypeId)),
+          db
+            .select()
+            .from(propertyAmenities)
+            .where(inArray(propertyAmenities.propertyId, listingIds))
+            .orderBy(asc(propertyAmenities.propertyId), asc(propertyAmenities.amenityId)),
+          db
+            .select()
+            .from(listingVisitWindows)
+            .where(inArray(listingVisitWindows.propertyId, listingIds))
+            .orderBy(
+              asc(listingVisitWindows.propertyId),
+              asc(listingVisitWindows.weekday),
+              asc(listingVisitWindows.startsMinute),
+            ),
+          db
+            .select()
+            .from(propertyPriceChanges)
+            .where(inArray(propertyPriceChanges.propertyId, listingIds))
+            .orderBy(asc(propertyPriceChanges.propertyId), asc(propertyPriceChanges.id)),
+        ]);
+  const ofListing = <T extends { propertyId: number }>(rows: T[], id: number) =>
+    rows.filter((row) => row.propertyId === id).map((row) => plain(row, ['propertyId']));
+
   const ownOrders = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
   const items =
     ownOrders.length === 0
@@ -132,14 +195,21 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
     .where(or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)))
     .orderBy(asc(messageThreads.id));
   const threadIds = threads.map((t) => t.id);
-  const threadMessages =
+  const [threadMessages, reads] =
     threadIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(messages)
-          .where(inArray(messages.threadId, threadIds))
-          .orderBy(asc(messages.threadId), asc(messages.id));
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select()
+            .from(messages)
+            .where(inArray(messages.threadId, threadIds))
+            .orderBy(asc(messages.threadId), asc(messages.id)),
+          // The user's own read marks (the other party's are theirs).
+          db
+            .select()
+            .from(messageThreadReads)
+            .where(and(inArray(messageThreadReads.threadId, threadIds), eq(messageThreadReads.userId, userId))),
+        ]);
 
   const others = await firstNames(db, [
     ...visits.map((v) => (v.requesterUserId === userId ? v.ownerUserId : v.requesterUserId)),
@@ -161,6 +231,10 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
       photos: photos
         .filter((photo) => photo.propertyId === row.id)
         .map((photo) => ({ address: photoAddress(photo.url), mediaTypeId: photo.mediaTypeId })),
+      rooms: ofListing(rooms, row.id),
+      amenities: ofListing(listingAmenities, row.id),
+      visitWindows: ofListing(visitWindows, row.id),
+      priceChanges: ofListing(priceChanges, row.id),
     })),
     valuations: ownValuations.map((row) => plain(row, ['ownerUserId', 'ownerUserTokenId'])),
     orders: ownOrders.map((row) => ({
@@ -195,6 +269,8 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
         propertyId: row.propertyId,
         otherPartyFirstName: otherName(other),
         createdAt: iso(row.createdAt),
+        // Where the user's reading of the thread is: the newest message read, the last mail of a new one.
+        readMark: readMarkOf(reads.find((r) => r.threadId === row.id)),
         messages: threadMessages
           .filter((m) => m.threadId === row.id)
           .map((m) => ({
