@@ -4,6 +4,8 @@ import type { PageRendererSetup } from '@domain/page-rendering';
 import { createPageRenderer } from '../../src/app/entry-server';
 import { HEADER_MENUS, headerMenuTypeFor } from '../../src/app/config/menus';
 import type { TestDatabase } from '../../server/db/testing';
+import { DOWNLOAD_SOURCE, documentDownloads } from '../../server/db/schema';
+import { and, eq } from 'drizzle-orm';
 import common from '../../locales/it/common.json';
 import { INTERNAL_CALL_HEADER, INTERNAL_CALL_TOKEN } from '../../server/plugins/internal-call';
 import { buildTestApp, openTestDatabase } from './helpers';
@@ -242,6 +244,35 @@ describe('pages rendered on the server', () => {
     const res = await get('/myrexer/profilo');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/?login=1&redirect=%2Fmyrexer%2Fprofilo');
+  });
+
+  it('sends the tracked document link to its file, counted as a download from the link; an unknown one is the 404 page', async () => {
+    const [document] = (await app.inject({ url: '/api/Download/List' })).json() as { Id: number }[];
+    const res = await get(`/route/RouteLink?id=${document!.Id}`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/api/Download/Get/${document!.Id}?Source=link`);
+    const counted = async (source: number) => {
+      const [row] = await testDb.database.db
+        .select({ count: documentDownloads.count })
+        .from(documentDownloads)
+        .where(and(eq(documentDownloads.documentId, document!.Id), eq(documentDownloads.source, source)));
+      return row?.count ?? 0;
+    };
+    const before = { link: await counted(DOWNLOAD_SOURCE.link), direct: await counted(DOWNLOAD_SOURCE.direct) };
+    const file = await app.inject({ url: res.headers.location as string });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    await app.inject({ url: `/api/Download/Get/${document!.Id}` });
+    // A HEAD fetches no document: not a download.
+    await app.inject({ method: 'HEAD', url: `/api/Download/Get/${document!.Id}?Source=link` });
+    expect(await counted(DOWNLOAD_SOURCE.link)).toBe(before.link + 1);
+    expect(await counted(DOWNLOAD_SOURCE.direct)).toBe(before.direct + 1);
+
+    for (const path of ['/route/RouteLink?id=999999', '/route/RouteLink', '/route/RouteLink?id=abc']) {
+      const missing = await get(path);
+      expect([path, missing.statusCode, missing.headers.location]).toEqual([path, 404, undefined]);
+      expect(h1Of(missing.body)).toBe('Pagina non trovata');
+    }
   });
 
   it('answers 500 with the error page, and no detail of the failure, when a loader fails', async () => {

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DOWNLOAD_SOURCE } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { CACHE_CONTROL, createCachedAnswer } from '../../lib/reference-cache';
 import { contentDisposition } from './content-disposition';
 import { createDocumentRepository, type DocumentRepository } from './repository';
-import { DownloadFile, DownloadGetParams, DownloadItem } from './schemas';
+import { DownloadFile, DownloadGetParams, DownloadGetQuery, DownloadItem } from './schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,8 +54,9 @@ const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fast
     {
       schema: {
         tags: ['Download'],
-        summary: 'The file of a document',
+        summary: 'The file of a document; each GET counted per day and source (the tracked link or the address)',
         params: DownloadGetParams,
+        querystring: DownloadGetQuery,
         response: {
           200: {
             description: 'The file, with its name in Content-Disposition',
@@ -73,6 +75,14 @@ const downloadModule: FastifyPluginAsyncZod = async function downloadModule(fast
       const file = await fastify.storage.get(row.storageKey);
       if (!file)
         throw new AppError('NotFound', { message: `document ${row.id}: file ${row.storageKey} missing from storage` });
+      // A HEAD (Fastify answers it with this handler) fetches no document: only a GET is a download.
+      if (request.method === 'GET') {
+        const source = request.query.Source === 'link' ? DOWNLOAD_SOURCE.link : DOWNLOAD_SOURCE.direct;
+        // The count is the owner's figure, not the visitor's need: a failure to record it never refuses the file.
+        await fastify.documentRepository
+          .recordDownload(row.id, source)
+          .catch((error: unknown) => request.log.warn({ err: error, document: row.id }, 'download not counted'));
+      }
       // The bytes bypass the JSON serializer; the typed reply only knows JSON bodies.
       return (reply as FastifyReply)
         .header('content-type', row.contentType)

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { documents, documentKinds } from '../../db/schema';
+import { documentDownloads, documents, documentKinds } from '../../db/schema';
 
 export interface DocumentRow {
   id: number;
@@ -17,6 +17,18 @@ export interface DocumentRow {
 export interface DocumentRepository {
   list(): Promise<DocumentRow[]>;
   findById(id: number): Promise<DocumentRow | undefined>;
+  /** Counts one download of the document today (Italian time), by its source (DOWNLOAD_SOURCE). */
+  recordDownload(documentId: number, source: number): Promise<void>;
+}
+
+/** Today in Italy, YYYY-MM-DD: a download at 00:30 in Rome counts on that day, not UTC's previous one. */
+export function italianDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 const columns = {
@@ -43,6 +55,15 @@ export function createDocumentRepository(db: Db): DocumentRepository {
     async findById(id) {
       const [row] = await db.select(columns).from(documents).where(eq(documents.id, id)).limit(1);
       return row;
+    },
+    async recordDownload(documentId, source) {
+      await db
+        .insert(documentDownloads)
+        .values({ documentId, day: italianDay(new Date()), source, count: 1 })
+        .onConflictDoUpdate({
+          target: [documentDownloads.documentId, documentDownloads.day, documentDownloads.source],
+          set: { count: sql`${documentDownloads.count} + 1` },
+        });
     },
   };
 }

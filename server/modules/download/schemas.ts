@@ -22,4 +22,11 @@ export const DownloadItem = z
 
 export const DownloadGetParams = z.object({ id: PathId.describe('Document id') });
 
+export const DownloadGetQuery = z.object({
+  Source: z
+    .enum(['link'])
+    .optional()
+    .describe('link: the download started from the tracked link /route/RouteLink (counted apart).'),
+});
+
 export const DownloadFile = z.string().meta({ format: 'binary' });

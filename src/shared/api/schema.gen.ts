@@ -6205,10 +6205,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file of a document */
+        /** The file of a document; each GET counted per day and source (the tracked link or the address) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description link: the download started from the tracked link /route/RouteLink (counted apart). */
+                    Source?: "link";
+                };
                 header?: never;
                 path: {
                     /** @description Document id */
