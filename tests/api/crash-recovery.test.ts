@@ -25,7 +25,9 @@ import { queryDatabase, startServerProcess, stopServerProcess, type ServerProces
 //      order was marked paid and its effect applied, before the commit.
 //   D  The order is still pending, nothing applied; the provider's retry applies it; the server
 //      is killed as the receipt is claimed, before it reaches the SMTP server.
-//   E  The receipt goes out once; the outcome sent again changes nothing.
+//   E  The receipt goes out once; the server is killed after the SMTP server accepted it, before
+//      its row is marked sent (the window no sender can close).
+//   F  The receipt goes out again with the same Message-ID; the outcome sent again changes nothing.
 
 const PASSWORD = 'Ortensie.Blu#Lago71';
 const OFFLINE_KEY = 'crash-recovery-offline-payment-key';
@@ -301,9 +303,22 @@ for (const backend of BACKENDS) {
       expect(receipts).toEqual([{ sent_at: null, attempts: 0 }]);
     }, 120_000);
 
-    it('E: the receipt goes out once; the outcome sent again changes nothing', async () => {
+    it('E: the receipt goes out once, and the server is killed after the SMTP server accepted it', async () => {
+      const received = mailsTo().length;
+      // The sender runs as the server starts: it may be killed before it says it is ready.
+      await start([FAILPOINTS.mailAcceptedBeforeMark], { mayExit: true });
+      await killedBy(server!, FAILPOINTS.mailAcceptedBeforeMark);
+      expect(mailsTo()).toHaveLength(received + 1);
+      const receipts = await sql<{ sent_at: Date | null }>(
+        "select sent_at from mail_outbox where template = 'order-receipt' and to_address = $1",
+        [email],
+      );
+      expect(receipts).toEqual([{ sent_at: null }]);
+    }, 120_000);
+
+    it('F: the window left: the accepted receipt goes out again, with the same Message-ID; the outcome sent again changes nothing', async () => {
       await start([]);
-      await until(() => (mailsTo().length === 2 ? true : undefined));
+      await until(() => (mailsTo().length === 3 ? true : undefined));
       const again = await json(call('POST', '/api/Payment/Outcome/offline', paidOutcome()));
       expect(again).toMatchObject({ Applied: false, Status: 'paid' });
       // Killed too: what is committed stays, whatever way the server ends.
@@ -323,12 +338,14 @@ for (const backend of BACKENDS) {
         ['confirm-email', true],
         ['order-receipt', true],
       ]);
-      // Each mail arrived once, with the Message-ID of its outbox row.
-      const received = mailsTo();
-      expect(received).toHaveLength(2);
-      expect(received.map((mail) => messageIdOf(mail.raw))).toEqual(
-        mails.map((mail) => expect.stringMatching(new RegExp(`^<outbox-${mail.id}\\.\\d+@`))),
-      );
+      // The confirmation arrived once; the receipt once after the kill before sending, and a second time, the
+      // same mail by its Message-ID, after the kill between the SMTP server's acceptance and the row's commit.
+      const [confirmation, receipt] = mails.map((mail) => new RegExp(`^<outbox-${mail.id}\\.\\d+@`));
+      expect(mailsTo().map((mail) => messageIdOf(mail.raw))).toEqual([
+        expect.stringMatching(confirmation!),
+        expect.stringMatching(receipt!),
+        messageIdOf(mailsTo()[1]!.raw),
+      ]);
       expect(await sql('select storage_key from pending_files')).toEqual([]);
     }, 120_000);
   });
