@@ -127,6 +127,8 @@ for (const backend of BACKENDS) {
     const where = () => ({ dataDir, url });
     const sql = <T>(text: string, params: unknown[] = []) => queryDatabase<T>(where(), text, params);
     const start = async (failpoints: FailpointName[], options: { mayExit?: boolean } = {}) => {
+      // A stage that failed may have left its server running: never two on one database.
+      await stopServerProcess(server, 'SIGKILL');
       server = await startServerProcess(
         {
           DATA_DIR: dataDir,
