@@ -382,6 +382,13 @@ export const ERROR_CATALOGUE = {
     description:
       'The user already has 5 event streams (GET /api/Events) open on this server: close one (another tab) first.',
   },
+  // 220-229: an agency's page
+  AgencyNotFound: { type: 220, status: 404, description: 'No agency has this slug.' },
+  AgencyPhoneMissing: {
+    type: 221,
+    status: 404,
+    description: 'The agency has no phone number to show: the page offers its message form instead.',
+  },
 
   // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
   WebAccountExists: {

@@ -1,11 +1,13 @@
 import { relations } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   varchar,
   type AnyPgColumn,
@@ -51,3 +53,19 @@ export const agenciesRelations = relations(agencies, ({ one, many }) => ({
   members: many(users),
   properties: many(properties),
 }));
+
+/**
+ * How often an agency's phone was shown on its page («Mostra telefono», POST /api/Agency/{slug}/Phone):
+ * one row per agency and Italian day, counted up by an upsert.
+ */
+export const agencyPhoneReveals = pgTable(
+  'agency_phone_reveals',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.day] })],
+);

@@ -1,11 +1,19 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { agencies, media, municipalities, provinces } from '../../db/schema';
-import type { AgencyType } from './schemas';
+import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
+import { agencies, agencyPhoneReveals, media, municipalities, properties, provinces } from '../../db/schema';
+import { italianDay } from '../download/repository';
+import type { AgencyPageType, AgencyType } from './schemas';
 
 export interface AgencyRepository {
   /** Agencies, partners first then by name; only those of municipalities with this slug when given. */
   list(options: { citySlug?: string }): Promise<AgencyType[]>;
+  /** The agency's page by its slug, with its published listings counted; undefined for an unknown slug. */
+  page(slug: string): Promise<AgencyPageType | undefined>;
+  /** The agency's id and phone by its slug; undefined for an unknown slug. */
+  phone(slug: string): Promise<{ id: number; phone: string | null } | undefined>;
+  /** Counts one reveal of the agency's phone today (Italian time). */
+  recordPhoneReveal(agencyId: number): Promise<void>;
 }
 
 export function createAgencyRepository(db: Db): AgencyRepository {
@@ -47,6 +55,78 @@ export function createAgencyRepository(db: Db): AgencyRepository {
         LogoUrl: row.logoUrl,
         Partner: row.partner,
       }));
+    },
+    async page(slug) {
+      const [row] = await db
+        .select({
+          id: agencies.id,
+          slug: agencies.slug,
+          name: agencies.name,
+          logoUrl: media.url,
+          description: agencies.description,
+          street: agencies.street,
+          streetNumber: agencies.streetNumber,
+          postalCode: agencies.postalCode,
+          town: municipalities.name,
+          province: provinces.sigla,
+          latitude: agencies.latitude,
+          longitude: agencies.longitude,
+          isPartner: agencies.isPartner,
+          rating: agencies.rating,
+          reviewsCount: agencies.reviewsCount,
+        })
+        .from(agencies)
+        .leftJoin(municipalities, eq(municipalities.id, agencies.municipalityId))
+        .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
+        .leftJoin(media, eq(media.id, agencies.logoMediaId))
+        .where(eq(agencies.slug, slug))
+        .limit(1);
+      if (!row) return undefined;
+      // properties_agency_idx: the agency's own listings, whatever their number elsewhere.
+      const counts = await db
+        .select({ sellType: properties.sellTypeId, n: count() })
+        .from(properties)
+        .where(and(eq(properties.agencyId, row.id), eq(properties.statusId, PROPERTY_STATUS.published)))
+        .groupBy(properties.sellTypeId);
+      const published = (sellType: number) => Number(counts.find((c) => c.sellType === sellType)?.n ?? 0);
+      return {
+        Id: row.id,
+        Slug: row.slug,
+        Name: row.name,
+        LogoUrl: row.logoUrl,
+        Description: row.description,
+        Address: {
+          Street: row.street,
+          StreetNumber: row.streetNumber,
+          PostalCode: row.postalCode,
+          Town: row.town,
+          Province: row.province,
+          Latitude: row.latitude,
+          Longitude: row.longitude,
+        },
+        IsPartner: row.isPartner,
+        Rating: row.reviewsCount > 0 ? row.rating : null,
+        ReviewsCount: row.reviewsCount,
+        PublishedListings: { Sale: published(SELL_TYPE.sale), Rent: published(SELL_TYPE.rent) },
+        Search: { SearchType: 'agency', Agency: row.id },
+      };
+    },
+    async phone(slug) {
+      const [row] = await db
+        .select({ id: agencies.id, phone: agencies.phone })
+        .from(agencies)
+        .where(eq(agencies.slug, slug))
+        .limit(1);
+      return row;
+    },
+    async recordPhoneReveal(agencyId) {
+      await db
+        .insert(agencyPhoneReveals)
+        .values({ agencyId, day: italianDay(new Date()), count: 1 })
+        .onConflictDoUpdate({
+          target: [agencyPhoneReveals.agencyId, agencyPhoneReveals.day],
+          set: { count: sql`${agencyPhoneReveals.count} + 1` },
+        });
     },
   };
 }

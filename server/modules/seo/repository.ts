@@ -1,7 +1,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import type { Db } from '../../db/database';
-import { municipalities, newDevelopments, properties, provinces } from '../../db/schema';
+import { agencies, municipalities, newDevelopments, properties, provinces } from '../../db/schema';
 
 export interface ProvinceRow {
   id: number;
@@ -28,6 +28,8 @@ export interface SeoRepository {
   publishedListingIds(): Promise<number[]>;
   /** The ids of the new developments with a published unit: the listings' sitemap. */
   developmentIds(): Promise<number[]>;
+  /** The slug of every agency, by id: the agencies' sitemap. */
+  agencySlugs(): Promise<string[]>;
 }
 
 export function createSeoRepository(db: Db): SeoRepository {
@@ -78,6 +80,10 @@ export function createSeoRepository(db: Db): SeoRepository {
         )
         .orderBy(asc(newDevelopments.id));
       return rows.map((r) => r.id);
+    },
+    async agencySlugs() {
+      const rows = await db.select({ slug: agencies.slug }).from(agencies).orderBy(asc(agencies.id));
+      return rows.map((r) => r.slug);
     },
   };
 }

@@ -6,7 +6,7 @@ import {
 } from '@domain/public-pages';
 import { SITEMAP_MAX_URLS, type SitemapPart } from './sitemap';
 import { STATS_TTL_MS } from '../listing-stats/repository';
-import { municipalityUrl } from './urls';
+import { agencyPagePath, municipalityUrl } from './urls';
 
 /**
  * The content pages: the fixed pages and type pages of `domain/public-pages.ts` (the list
@@ -69,5 +69,31 @@ export const searchesSitemap: SitemapPart = {
   },
 };
 
+/** Agencies come and go with a seed or an operator, rarely: the agencies' part is built again after this long. */
+export const AGENCY_SITEMAP_TTL_MS = 60 * 60_000;
+
+/**
+ * The agency pages: /agenzie/{slug} of every agency (a deleted agency has no row, so no entry).
+ * One column of one small table, read once an hour per process. A slug equal to a fixed page
+ * under /agenzie (/agenzie/comprocasa, /agenzie/vendocasa) would name that page, not the
+ * agency's, so it is left out.
+ */
+export const agenciesSitemap: SitemapPart = {
+  file: 'sitemap-agenzie.xml',
+  ttlMs: AGENCY_SITEMAP_TTL_MS,
+  async paths(fastify) {
+    const fixed = new Set<string>(publicContentPaths());
+    return (await fastify.seoRepository.agencySlugs())
+      .map((slug) => agencyPagePath(slug))
+      .filter((path) => !fixed.has(path))
+      .slice(0, SITEMAP_MAX_URLS);
+  },
+};
+
 /** Every sitemap the index at /sitemap.xml lists, in its order. A new part is one line here. */
-export const SITEMAP_PARTS: readonly SitemapPart[] = [contentPagesSitemap, searchesSitemap, listingsSitemap];
+export const SITEMAP_PARTS: readonly SitemapPart[] = [
+  contentPagesSitemap,
+  searchesSitemap,
+  listingsSitemap,
+  agenciesSitemap,
+];

@@ -14,3 +14,8 @@ export function provinceUrl(sellType: 1 | 2, provinceSlug: string): string {
 export function municipalityUrl(sellType: 1 | 2, provinceSlug: string, citySlug: string, istatCode: string): string {
   return `/${RESULTS[sellType]}/${DEFAULT_TYPE_SLUG}/${provinceSlug}/${citySlug}/${istatCode}`;
 }
+
+/** An agency's page (route /agenzie/$name): `/agenzie/immobiliare-rossi-milano`. */
+export function agencyPagePath(slug: string): string {
+  return `/agenzie/${encodeURIComponent(slug)}`;
+}
