@@ -33,6 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { FolderInUseError, lockFolder } from '../server/db/folder-lock';
 
 /** What rexer-backup.json says; `format` and `version` tell a restore it can read the file. */
 export interface BackupManifest {
@@ -189,10 +190,15 @@ export async function backup(opts: {
   const staging = await mkdtemp(path.join(path.dirname(out), '.rexer-backup-'));
   const partial = `${out}.part`;
   try {
+    // The server's own lock of the folder (server/db/folder-lock.ts): no server starts on it meanwhile.
+    const unlock = await lockFolder(pgliteDir).catch((error: unknown) => {
+      throw error instanceof FolderInUseError ? new BackupError(`${error.message}`) : error;
+    });
     let db: PGlite;
     try {
       db = await PGlite.create({ dataDir: pgliteDir, extensions: EXTENSIONS });
     } catch (error) {
+      await unlock();
       throw new BackupError(`could not open the database in ${pgliteDir}: ${(error as Error).message}`);
     }
     let migrations: { count: number; last: number | null };
@@ -203,6 +209,7 @@ export async function backup(opts: {
       dump = await db.dumpDataDir('gzip');
     } finally {
       await db.close();
+      await unlock();
     }
     await writeFile(path.join(staging, DUMP), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     log(`  database: ${megabytes(dump.size)} (compressed)`);

@@ -91,7 +91,10 @@ async function main(): Promise<void> {
     app = await buildApp({ config, database, storage, devPages: process.argv.includes('--dev') });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    console.error('Rexer failed to start:', error);
+    // A folder another server holds is said in one line: nothing is wrong but where it points.
+    if (error instanceof Error && error.name === 'FolderInUseError')
+      console.error(`Rexer cannot start. ${error.message}`);
+    else console.error('Rexer failed to start:', error);
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     process.exit(1);

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { lockFolder } from './folder-lock';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { sql, type Assume } from 'drizzle-orm';
@@ -162,12 +163,20 @@ async function openPglite(
   opts: Pick<DatabaseOptions, 'dataDir' | 'inMemory' | 'loadDataDir'>,
 ): Promise<Opened & { client: PGlite }> {
   let client: PGlite;
+  let unlock = async () => {};
   if (opts.inMemory) {
     client = await PGlite.create({ loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
   } else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
+    // One process per folder (PGlite does not check): a second server on it is refused.
+    unlock = await lockFolder(dir);
+    try {
+      client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
   const db = drizzlePglite({ client, schema });
   let closed = false;
@@ -203,7 +212,11 @@ async function openPglite(
       async close() {
         if (closed) return;
         closed = true;
-        await client.close();
+        try {
+          await client.close();
+        } finally {
+          await unlock();
+        }
       },
     },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
