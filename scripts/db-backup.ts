@@ -15,7 +15,8 @@
  * than the one the app runs.
  *
  * PGlite allows one process per data folder and does not enforce it: a second process opens the
- * folder and both write over each other. The server must be stopped. While a PGlite is open its
+ * folder and both write over each other. The server must be stopped (the backup takes the server's
+ * own lock of the folder, server/db/folder-lock.ts, while it dumps). While a PGlite is open its
  * folder holds `postmaster.pid` (removed when it closes cleanly), so both commands refuse to run
  * while that file is there; a server killed without closing leaves it, and starting and stopping
  * the server once removes it (or a restore goes into another, empty DATA_DIR).
