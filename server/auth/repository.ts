@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { AppError } from '../errors/app-error';
 import { sessionTokens, userActionTokens, userConsents, userTokens, users } from '../db/schema';
 import { SESSION_TOKEN_TTL_MS, USER_TOKEN_TTL_MS, hashToken, newToken } from './tokens';
 
@@ -65,6 +66,29 @@ export async function issueUserToken(
 ): Promise<{ token: string; id: number; userId: number | null }> {
   const token = newToken();
   const absoluteExpiresAt = new Date(opts.now.getTime() + opts.maxAgeMs);
+  const { userId } = opts;
+  // A login under way while its account is deleted must not leave a token behind: the users row
+  // is read FOR SHARE in the token's transaction, so a deletion (which starts by locking it FOR
+  // UPDATE) either waits for this token and deletes it, or has already marked the row, and the
+  // login answers as for an unknown user.
+  if (userId === null) return insertUserToken(db, token, absoluteExpiresAt, opts);
+  return db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for('share');
+    if (!live) throw new AppError('WrongCredentials', { message: `user ${userId} was deleted during the login` });
+    return insertUserToken(tx as unknown as Db, token, absoluteExpiresAt, opts);
+  });
+}
+
+async function insertUserToken(
+  db: Db,
+  token: string,
+  absoluteExpiresAt: Date,
+  opts: { userId: number | null; silent?: boolean; authenticated?: boolean; ip: string; userAgent: string; now: Date },
+): Promise<{ token: string; id: number; userId: number | null }> {
   const [row] = await db
     .insert(userTokens)
     .values({
@@ -245,7 +269,8 @@ export async function recordLogin(db: Db, userId: number, now: Date): Promise<vo
   await db
     .update(users)
     .set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(users.id, userId));
+    // Not on an account deleted while the login was checking its password.
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
 }
 
 export function isLocked(user: UserRow, now: Date): boolean {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { cleanPendingFiles } from '../modules/listing-media/pending-files';
+import { purgeMailOutbox } from '../modules/mail-outbox/purge';
+import { sweepDeletedAccounts } from '../modules/profile/account-deletion';
 import { purgeViewVisitors } from '../modules/property/repository';
 import { purgeSpentChallenges } from '../plugins/captcha';
 import { purgeRateLimitCounters } from '../plugins/rate-limit-store';
@@ -17,6 +19,9 @@ export function viewVisitorsKeptFrom(now: Date): string {
  * the listing visitors of the days before yesterday (yesterday's stay, so a view sent just
  * before midnight and written just after still finds its visitor), and the listing files a
  * killed server left without their row (pending_files keys older than an hour: pending-files.ts).
+ * The accounts deleted in the last day have their rows deleted again (sweepDeletedAccounts: what a
+ * writer racing the deletion left), and the outbox keeps sent mails 30 days, unsent ones 7
+ * (purgeMailOutbox).
  */
 export default fp(
   async function housekeeping(fastify) {
@@ -30,7 +35,9 @@ export default fp(
       );
       if (pendingFiles.files + pendingFiles.rows > 0)
         fastify.log.info({ pendingFiles }, 'housekeeping: files left behind');
-      fastify.log.debug({ challenges, counters, viewVisitors, pendingFiles }, 'housekeeping');
+      const deletedAccounts = await sweepDeletedAccounts(fastify);
+      const mails = await purgeMailOutbox(fastify.db);
+      fastify.log.debug({ challenges, counters, viewVisitors, pendingFiles, deletedAccounts, mails }, 'housekeeping');
     });
     await fastify.jobs.schedule(HOUSEKEEPING_JOB, '*/10 * * * *');
     fastify.addHook('onReady', async () => {

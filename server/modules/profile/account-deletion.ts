@@ -1,6 +1,6 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, gt, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import {
   appointments,
   favorites,
@@ -15,12 +15,13 @@ import {
   userAddresses,
   userConsents,
   userTokens,
+  users,
   valuations,
 } from '../../db/schema';
 import { deleteStoredFiles, storedKeysOf } from '../listing-media/media-info';
 import { notePendingFiles } from '../listing-media/repository';
 import { anonymiseAccount } from './repository';
-import { removeProfileImages } from './address-avatar-routes';
+import { profileImageKeysOf } from './address-avatar-routes';
 
 /**
  * What the deletion of an account does with a table that refers to the user:
@@ -74,54 +75,98 @@ export const ACCOUNT_DELETION_COVERAGE = {
 export type CoveredColumn = keyof typeof ACCOUNT_DELETION_COVERAGE;
 
 /**
- * Deletes an account: in one transaction every row of the `deleted` tables above, then the
- * users row is anonymised; the stored files of its listings and profile images go after.
+ * Deletes an account: in one transaction that starts by locking the users row FOR UPDATE (a
+ * login or an upload writing for the user reads it FOR SHARE, so it either finished before and
+ * its rows go here, or sees the account deleted and writes nothing), every row of the `deleted`
+ * tables above, profile images included, then the users row is anonymised; the stored files of
+ * its listings and profile images go after the commit.
  */
 export async function deleteAccountData(db: Db, userId: number, now: Date): Promise<{ storageKeys: string[] }> {
   return db.transaction(async (tx) => {
-    const owned = tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerUserId, userId));
-    const listingMedia = await tx
-      .select({
-        propertyId: media.propertyId,
-        storageKey: media.storageKey,
-        url: media.url,
-        thumbnailKey: media.thumbnailKey,
-      })
-      .from(media)
-      .where(inArray(media.propertyId, owned));
-    const threads = tx
-      .select({ id: messageThreads.id })
-      .from(messageThreads)
-      .where(or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)));
-    await tx.delete(messages).where(or(inArray(messages.threadId, threads), eq(messages.senderUserId, userId)));
-    await tx.delete(messageThreadReads).where(eq(messageThreadReads.userId, userId));
-    await tx
-      .delete(messageThreads)
-      .where(or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)));
-    await tx
-      .delete(appointments)
-      .where(or(eq(appointments.requesterUserId, userId), eq(appointments.ownerUserId, userId)));
-    await tx.delete(properties).where(eq(properties.ownerUserId, userId));
-    await tx.delete(favorites).where(eq(favorites.userId, userId));
-    await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
-    await tx.delete(valuations).where(eq(valuations.ownerUserId, userId));
-    await tx.delete(userConsents).where(eq(userConsents.userId, userId));
-    await tx.delete(userActionTokens).where(eq(userActionTokens.userId, userId));
-    await tx.delete(sessionTokens).where(eq(sessionTokens.userId, userId));
-    await tx.delete(userTokens).where(eq(userTokens.userId, userId));
-    await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const storageKeys = await deleteRowsOf(tx, userId);
     await anonymiseAccount(tx as unknown as Db, userId, now);
-    const storageKeys = listingMedia.flatMap((row) => storedKeysOf(row));
     // A server killed before the files are deleted leaves their keys to the housekeeping job.
     await notePendingFiles(tx, storageKeys);
     return { storageKeys };
   });
 }
 
+/** Every row of the user in the `deleted` tables; answers the stored files of those rows. Idempotent. */
+async function deleteRowsOf(tx: Tx, userId: number): Promise<string[]> {
+  const owned = tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerUserId, userId));
+  const listingMedia = await tx
+    .select({
+      propertyId: media.propertyId,
+      storageKey: media.storageKey,
+      url: media.url,
+      thumbnailKey: media.thumbnailKey,
+    })
+    .from(media)
+    .where(inArray(media.propertyId, owned));
+  // The user's own media rows: profile images (a listing's photos go with the listing below).
+  const avatars = await tx
+    .delete(media)
+    .where(eq(media.userId, userId))
+    .returning({ url: media.url, propertyId: media.propertyId });
+  const threads = tx
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)));
+  await tx.delete(messages).where(or(inArray(messages.threadId, threads), eq(messages.senderUserId, userId)));
+  await tx.delete(messageThreadReads).where(eq(messageThreadReads.userId, userId));
+  await tx
+    .delete(messageThreads)
+    .where(or(eq(messageThreads.buyerUserId, userId), eq(messageThreads.ownerUserId, userId)));
+  await tx
+    .delete(appointments)
+    .where(or(eq(appointments.requesterUserId, userId), eq(appointments.ownerUserId, userId)));
+  await tx.delete(properties).where(eq(properties.ownerUserId, userId));
+  await tx.delete(favorites).where(eq(favorites.userId, userId));
+  await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+  await tx.delete(valuations).where(eq(valuations.ownerUserId, userId));
+  await tx.delete(userConsents).where(eq(userConsents.userId, userId));
+  await tx.delete(userActionTokens).where(eq(userActionTokens.userId, userId));
+  await tx.delete(sessionTokens).where(eq(sessionTokens.userId, userId));
+  await tx.delete(userTokens).where(eq(userTokens.userId, userId));
+  await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+  return [
+    ...listingMedia.flatMap((row) => storedKeysOf(row)),
+    ...avatars.filter((row) => row.propertyId === null).flatMap((row) => profileImageKeysOf(row)),
+  ];
+}
+
+/** How long after a deletion the housekeeping job deletes the account's rows again. */
+export const DELETED_ACCOUNT_SWEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The housekeeping job's catch-all: the accounts deleted in the last day have their deletable
+ * rows deleted and their row anonymised again (the same code as the deletion, with the deletion's
+ * time kept), so whatever a writer that raced the deletion left (a favourite an anonymous session
+ * handed over at the login, a profile update) goes too; then the files of what it deleted.
+ * Answers how many accounts it went over.
+ */
+export async function sweepDeletedAccounts(fastify: FastifyInstance, now = new Date()): Promise<number> {
+  const recent = await fastify.db
+    .select({ id: users.id })
+    .from(users)
+    .where(gt(users.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_SWEEP_MS)));
+  for (const { id } of recent) {
+    const storageKeys = await fastify.db.transaction(async (tx) => {
+      const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).for('update');
+      if (!row?.deletedAt) return [];
+      const keys = await deleteRowsOf(tx, id);
+      await anonymiseAccount(tx as unknown as Db, id, row.deletedAt);
+      await notePendingFiles(tx, keys);
+      return keys;
+    });
+    await deleteStoredFiles(fastify, storageKeys);
+  }
+  return recent.length;
+}
+
 /** The whole deletion: the rows (deleteAccountData), then the profile images and listing files. */
 export async function deleteAccount(fastify: FastifyInstance, userId: number, now: Date): Promise<void> {
-  // The profile images' rows and files first: their keys are derived from the rows.
-  await removeProfileImages(fastify, { userId });
   const { storageKeys } = await deleteAccountData(fastify.db, userId, now);
   await deleteStoredFiles(fastify, storageKeys);
 }

@@ -241,7 +241,11 @@ const addressAvatarRoutes: FastifyPluginAsyncZod = async function addressAvatarR
       }
       const url = `/media/${base}-{dim}.{ext}`;
       const previous = await profileImagesOf(fastify.db, user.id);
-      await insertProfileImage(fastify.db, user.id, { storageKey: keys[0], url, size: AVATAR_SIZES.PING });
+      if (!(await insertProfileImage(fastify.db, user.id, { storageKey: keys[0], url, size: AVATAR_SIZES.PING }))) {
+        // The account was deleted while the picture was on its way: nothing of it stays.
+        await Promise.all(keys.map((key) => fastify.storage.delete(key).catch(() => undefined)));
+        throw new AppError('UserIsSuspendedOrDeleted', { message: `user ${user.id} was deleted during the upload` });
+      }
       await removeProfileImages(fastify, previous);
       return { Avatar: url };
     },
@@ -269,14 +273,18 @@ export async function removeProfileImages(
     list.map((row) => row.id),
   );
   for (const row of list) {
-    for (const dim of Object.keys(AVATAR_SIZES)) {
-      const key = row.url
-        .replace(/^\/media\//, '')
-        .replace('{dim}', dim)
-        .replace('{ext}', 'jpg');
-      await fastify.storage.delete(key).catch(() => undefined);
-    }
+    for (const key of profileImageKeysOf(row)) await fastify.storage.delete(key).catch(() => undefined);
   }
+}
+
+/** The stored files of a profile image (one per size), from its row's address template. */
+export function profileImageKeysOf(row: Pick<MediaRow, 'url'>): string[] {
+  return Object.keys(AVATAR_SIZES).map((dim) =>
+    row.url
+      .replace(/^\/media\//, '')
+      .replace('{dim}', dim)
+      .replace('{ext}', 'jpg'),
+  );
 }
 
 export default addressAvatarRoutes;

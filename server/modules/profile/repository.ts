@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { MEDIA_TYPE } from '../../db/reference-ids';
 import { media, userAddresses, userConsents, users } from '../../db/schema';
@@ -204,7 +204,30 @@ export async function profileImagesOf(db: Db, userId: number): Promise<MediaRow[
     .where(and(eq(media.userId, userId), eq(media.mediaTypeId, MEDIA_TYPE.profile_image)));
 }
 
+/**
+ * Records a profile image, unless the account was deleted meanwhile (false then: the caller
+ * removes the files it stored). The users row is read FOR SHARE in the insert's transaction: a
+ * deletion (which locks it FOR UPDATE first) waits for this row and deletes it, or has already
+ * marked the account.
+ */
 export async function insertProfileImage(
+  db: Db,
+  userId: number,
+  image: { storageKey: string; url: string; size: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for('share');
+    if (!live) return false;
+    await insertProfileImageRow(tx as unknown as Db, userId, image);
+    return true;
+  });
+}
+
+async function insertProfileImageRow(
   db: Db,
   userId: number,
   image: { storageKey: string; url: string; size: number },
