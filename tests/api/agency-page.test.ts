@@ -5,7 +5,7 @@ import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
 import { agencies, agencyPhoneReveals, media, municipalities, properties, provinces } from '../../server/db/schema';
 import { CACHE_CONTROL } from '../../server/lib/reference-cache';
 import { AGENCY_PHONE_RATE_LIMIT } from '../../server/modules/agency';
-import { italianDay } from '../../server/modules/download/repository';
+import { italianDay } from '../../server/lib/italian-day';
 import { describeOnBackends, expectError } from './helpers';
 
 // Issue 28, the server side of an agency's page (/agenzie/{slug}): GET /api/Agency/{slug}, the

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
 import { agencies, agencyPhoneReveals, media, municipalities, properties, provinces } from '../../db/schema';
-import { italianDay } from '../download/repository';
+import { italianDay } from '../../lib/italian-day';
 import type { AgencyPageType, AgencyType } from './schemas';
 
 export interface AgencyRepository {

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { italianDay } from '../../lib/italian-day';
 import { documentDownloads, documents, documentKinds } from '../../db/schema';
 
 export interface DocumentRow {
@@ -19,16 +20,6 @@ export interface DocumentRepository {
   findById(id: number): Promise<DocumentRow | undefined>;
   /** Counts one download of the document today (Italian time), by its source (DOWNLOAD_SOURCE). */
   recordDownload(documentId: number, source: number): Promise<void>;
-}
-
-/** Today in Italy, YYYY-MM-DD: a download at 00:30 in Rome counts on that day, not UTC's previous one. */
-export function italianDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Rome',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 const columns = {
