@@ -1,4 +1,4 @@
-import { someCause } from '../lib/error-cause';
+import { NETWORK_ERROR_CODES, someCause } from '../lib/error-cause';
 
 /**
  * Whether an error means the database cannot be reached or is going away, rather than a fault of
@@ -18,14 +18,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Socket errors, and PostgreSQL's SQLSTATEs of a server that cannot take the statement now. */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
+  ...NETWORK_ERROR_CODES,
   // admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down, recovering)
   '57P01',
   '57P02',

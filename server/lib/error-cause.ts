@@ -9,3 +9,15 @@ export function someCause(error: unknown, test: (link: { code?: unknown; message
   }
   return false;
 }
+
+/** A peer that could not be reached or went away: refused, reset, timed out, unknown name, no route. */
+export const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);

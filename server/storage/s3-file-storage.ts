@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { assertValidStorageKey, contentTypeOfName, StorageUnavailableError, type FileStorage } from './file-storage';
 import type { S3Location } from './storage-url';
+import { NETWORK_ERROR_CODES } from '../lib/error-cause';
 
 // The SDK warns once, at its first client, that its releases from 2027 on need Node 22: Rexer runs
 // on Node 20 with the version pinned in package.json (docs/decisions.md), so the warning says nothing
@@ -168,22 +169,11 @@ function isMissingObject(error: unknown): boolean {
   return statusOf(error) === 404 && name !== 'NoSuchBucket';
 }
 
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
 /** The store did not answer (refused, reset, timed out, name not found) or answered 5xx (its fault). */
 function isUnreachable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, name, $fault } = error as { code?: unknown; name?: unknown; $fault?: unknown };
-  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
   if (name === 'TimeoutError') return true;
   const status = statusOf(error);
   return $fault === 'server' && (status === undefined || status >= 500);
