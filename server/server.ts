@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   let config: AppConfig;
   try {
     config = loadConfig();
-    // Failpoints (tests only: refused when NODE_ENV=production).
+    // Failpoints (tests only: refused unless NODE_ENV=test).
     const failpoints = failpointsError(process.env);
     if (failpoints !== null) throw new ConfigError([failpoints]);
     armFailpoints(process.env);

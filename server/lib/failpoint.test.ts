@@ -12,10 +12,15 @@ describe('failpoints', () => {
     failpoint(FAILPOINTS.mailBeforeSend);
   });
 
-  it('are refused in production and when a name is unknown', () => {
+  it('are refused outside a test run and when a name is unknown', () => {
     expect(failpointsError({ REXER_FAILPOINTS: FAILPOINTS.mailBeforeSend, NODE_ENV: 'production' })).toMatch(
-      /refused when NODE_ENV=production/,
+      /allowed only when NODE_ENV=test/,
     );
+    // Any NODE_ENV but test refuses them: a misspelt production, a staging, none at all.
+    for (const nodeEnv of ['Production', 'prod', ' production', 'staging', 'development', undefined])
+      expect(failpointsError({ REXER_FAILPOINTS: FAILPOINTS.mailBeforeSend, NODE_ENV: nodeEnv }), nodeEnv).toMatch(
+        /allowed only when NODE_ENV=test/,
+      );
     expect(() => armFailpoints({ REXER_FAILPOINTS: FAILPOINTS.mailBeforeSend, NODE_ENV: 'production' })).toThrow();
     expect(failpointsError({ REXER_FAILPOINTS: `${FAILPOINTS.mailBeforeSend},mail.typo`, NODE_ENV: 'test' })).toMatch(
       /unknown failpoints: mail\.typo/,

@@ -3,9 +3,8 @@
  * a real `kill -9` at the worst moment, deterministic (tests/api/crash-recovery.test.ts).
  *
  * `REXER_FAILPOINTS` (comma-separated names, read once at start-up by armFailpoints) names the
- * points armed; unset, `failpoint(name)` does nothing but compare against an empty set. A
- * production process (NODE_ENV=production, which server.ts sets unless told otherwise) refuses
- * to start with any failpoint armed.
+ * points armed; unset, `failpoint(name)` does nothing but compare against an empty set. Only a
+ * test run (NODE_ENV=test) may arm them: any other process refuses to start with one armed.
  */
 
 /** Every failpoint of the code, and where it sits. */
@@ -40,8 +39,9 @@ let armed: ReadonlySet<string> = new Set();
 export function failpointsError(env: Record<string, string | undefined>): string | null {
   const names = parseFailpoints(env.REXER_FAILPOINTS);
   if (names.length === 0) return null;
-  if (env.NODE_ENV === 'production')
-    return 'REXER_FAILPOINTS is set: failpoints kill the process on purpose and are refused when NODE_ENV=production.';
+  // Only a test run may arm them: any other NODE_ENV (production, 'Production', staging, unset) refuses.
+  if (env.NODE_ENV !== 'test')
+    return 'REXER_FAILPOINTS is set: failpoints kill the process on purpose and are allowed only when NODE_ENV=test.';
   const unknown = names.filter((name) => !KNOWN.has(name));
   if (unknown.length > 0)
     return `REXER_FAILPOINTS names unknown failpoints: ${unknown.join(', ')} (known: ${[...KNOWN].join(', ')}).`;

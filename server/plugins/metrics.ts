@@ -215,7 +215,9 @@ export default fp(
     // nobody in particular, the token is needed. Without it, a request from loopback that carries
     // a proxy's header is relayed too. (A plain TCP forwarder on this host adds no header and
     // cannot be told apart: docs/operations.md, "Metrics".)
-    const loopbackTrusted = fastify.config.trustProxy === false;
+    // A configured token is always needed: a header this check does not know (X-Client-IP, a
+    // CDN's own) cannot open the figures to a relayed request.
+    const loopbackTrusted = fastify.config.trustProxy === false && tokenDigest === undefined;
     const allowed = (request: IncomingMessage): boolean => {
       if (
         loopbackTrusted &&

@@ -139,6 +139,8 @@ describe('STORAGE_URL', () => {
     ['s3://rexer-files/caf%C3%A8', /prefix/],
     ['s3://rexer-files?endpont=http://x', /unknown parameter "endpont"/],
     ['s3://rexer-files?endpoint=ftp://x', /endpoint=/],
+    ['s3://rexer-files?endpoint=http://AKIAEXAMPLE:secret@127.0.0.1:4599', /AWS_ACCESS_KEY_ID/],
+    ['s3://rexer-files?endpoint=http://127.0.0.1:4599/%3FX-Amz-Credential%3Dx', /query or fragment/],
     ['s3://rexer-files?region=Milano Nord', /region=/],
     ['s3://rexer-files?forcePathStyle=yes', /forcePathStyle=/],
   ])('refuses %s, saying why', (value, why) => {

@@ -55,6 +55,15 @@ export function parseStorageUrl(value: string): S3Location {
   const endpoint = url.searchParams.get('endpoint') ?? undefined;
   if (endpoint !== undefined && !(/^https?:\/\/[^/]/i.test(endpoint) && URL.canParse(endpoint)))
     throw new Error('has an endpoint= that is not an http:// or https:// URL');
+  if (endpoint !== undefined) {
+    const parsed = new URL(endpoint);
+    // Credentials come from the SDK's chain, never from the URL (it is printed in the start log).
+    if (parsed.username || parsed.password)
+      throw new Error(
+        'has a user or password in endpoint=: give credentials in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+      );
+    if (parsed.search || parsed.hash) throw new Error('has a query or fragment in endpoint=: name the store only');
+  }
   const region = url.searchParams.get('region') ?? undefined;
   if (region !== undefined && !REGION.test(region))
     throw new Error('has a region= that is not a region name such as eu-south-1');
