@@ -4,7 +4,7 @@ import type { PageRendererSetup } from '@domain/page-rendering';
 import { createPageRenderer } from '../../src/app/entry-server';
 import { HEADER_MENUS, headerMenuTypeFor } from '../../src/app/config/menus';
 import type { TestDatabase } from '../../server/db/testing';
-import { DOWNLOAD_SOURCE, documentDownloads } from '../../server/db/schema';
+import { DOWNLOAD_SOURCE, agencies, documentDownloads } from '../../server/db/schema';
 import { and, eq } from 'drizzle-orm';
 import common from '../../locales/it/common.json';
 import { INTERNAL_CALL_HEADER, INTERNAL_CALL_TOKEN } from '../../server/plugins/internal-call';
@@ -15,6 +15,9 @@ import { buildTestApp, openTestDatabase } from './helpers';
 // visitor without JavaScript receives.
 
 const PUBLIC_URL = 'https://www.rexer.test';
+
+/** A demo agency (server/db/seed/data/agencies.json): its page is server rendered. */
+const DEMO_AGENCY = 'navigli-case-immobiliare-milano';
 
 /** The public pages and the h1 each one starts with. */
 const PAGES: [path: string, h1: RegExp][] = [
@@ -34,6 +37,7 @@ const PAGES: [path: string, h1: RegExp][] = [
   ['/diconodinoi', /./],
   ['/agenzie/comprocasa', /./],
   ['/agenzie/vendocasa', /./],
+  [`/agenzie/${DEMO_AGENCY}`, /^Navigli Case Immobiliare$/],
   ['/privacy', /./],
   ['/terminiecondizioni', /./],
   ['/houseofmusic', /House of Music/],
@@ -131,7 +135,8 @@ describe('pages rendered on the server', () => {
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
     expect(html).toMatch(/<head>[\s\S]*<link rel="stylesheet" href="\/assets\/style\.css"[\s\S]*<\/head>/);
-    for (const script of html.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? [])
+    // Data blocks (the hydration data, JSON-LD) are never run, so they carry no nonce.
+    for (const script of html.match(/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g) ?? [])
       expect(script).toContain(`nonce="${nonce}"`);
   });
 
@@ -223,8 +228,41 @@ describe('pages rendered on the server', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it("renders an agency's page with its schema.org RealEstateAgent and never its phone", async () => {
+    const res = await get(`/agenzie/${DEMO_AGENCY}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(/<title>([^<]+)<\/title>/.exec(html)?.[1]).toBe(
+      'Navigli Case Immobiliare: agenzia immobiliare a Milano | Rexer',
+    );
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
+    const agent = blocks.find((block) => block['@type'] === 'RealEstateAgent');
+    expect(agent).toMatchObject({
+      name: 'Navigli Case Immobiliare',
+      url: `${PUBLIC_URL}/agenzie/${DEMO_AGENCY}`,
+      address: { '@type': 'PostalAddress', addressLocality: 'Milano', addressCountry: 'IT' },
+      geo: { '@type': 'GeoCoordinates' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.8, reviewCount: 212 },
+    });
+    expect(agent).not.toHaveProperty('telephone');
+    // Its listings are in the HTML; its phone is not (it is revealed on request, and counted).
+    expect(html).toContain('data-testid="agency-listings-sale"');
+    const [row] = await testDb.database.db
+      .select({ phone: agencies.phone })
+      .from(agencies)
+      .where(eq(agencies.slug, DEMO_AGENCY));
+    expect(row?.phone).toBeTruthy();
+    expect(html).not.toContain(row!.phone!);
+    expect(html).not.toContain(row!.phone!.replace(/\s/g, ''));
+    expect(html).not.toContain('href="tel:');
+  });
+
   it.each([
     '/pagina-che-non-esiste',
+    '/agenzie/agenzia-che-non-esiste',
+    `/agenzie/${DEMO_AGENCY}/castelli`,
     '/immobile/non-un-numero',
     '/comprocasa/castelli',
     '/comprocasa/appartamenti/atlantide/comuni',

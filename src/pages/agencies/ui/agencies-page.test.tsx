@@ -55,10 +55,10 @@ describe('AgenciesPage', () => {
     expect(screen.getByRole('link', { name: 'info3@example.it' }).getAttribute('href')).toBe('mailto:info3@example.it');
   });
 
-  it("links each agency's name to the search of its listings", async () => {
+  it("links each agency's name to its own page", async () => {
     await renderPage('vendocasa');
     expect((await screen.findByRole('link', { name: 'Studio Santo Stefano' })).getAttribute('href')).toBe(
-      '/ricerca?SearchType=agency&Agency=3',
+      '/agenzie/studio-santo-stefano',
     );
   });
 

@@ -1,4 +1,3 @@
-import { searchPath } from '@domain/search';
 import { useTranslation } from '@/shared/i18n';
 import type { Agency } from '../api/agency-queries';
 import styles from './agency-card.module.css';
@@ -11,8 +10,8 @@ export interface AgencyCardProps {
 
 export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardProps) {
   const { t } = useTranslation('agencies');
-  // The agency's own page (/agenzie/{slug}) is not there yet: its name leads to its listings.
-  const listingsHref = searchPath({ SearchType: 'agency', Agency: agency.Id });
+  // The agency's name leads to its own page, which shows its listings.
+  const pageHref = `/agenzie/${agency.Slug}`;
   const phoneHref = agency.Phone ? `tel:${agency.Phone.replace(/[^\d+]/g, '')}` : undefined;
 
   return (
@@ -34,7 +33,7 @@ export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardP
         )}
         <div>
           <Heading className={styles.name}>
-            <HrefLink href={listingsHref} className={styles.nameLink}>
+            <HrefLink href={pageHref} className={styles.nameLink}>
               {agency.Name}
             </HrefLink>
           </Heading>

@@ -1,0 +1,2 @@
+export { AgencyPage } from './ui/agency-page';
+export { prefetchAgencyPage } from './api/agency-page-api';
