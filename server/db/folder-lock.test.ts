@@ -1,41 +1,42 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FolderInUseError, lockFolder } from './folder-lock';
+import { FolderInUseError, lockFolder, STALE_MS } from './folder-lock';
 
+let root: string;
 let folder: string;
+let lockFile: string;
 beforeEach(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'rexer-lock-'));
+  root = await mkdtemp(path.join(os.tmpdir(), 'rexer-lock-'));
+  folder = path.join(root, 'pglite');
+  lockFile = `${folder}.lock`;
 });
 afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true });
 });
 
-/** A process that lives until killed: the holder of a lock in another process. */
-function otherProcess() {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-  return child;
-}
+const me = `${os.hostname()} ${process.pid}`;
+const lockText = () => readFile(lockFile, 'utf8').then((text) => text.trim());
 
 describe('lockFolder', () => {
-  it('holds the folder for this process, refuses a second opening, and lets it go', async () => {
+  it('holds the folder for this process, beside it, refuses a second opening, and lets it go', async () => {
     const release = await lockFolder(folder);
-    expect((await readFile(path.join(folder, 'rexer.lock'), 'utf8')).trim()).toBe(String(process.pid));
+    expect(await lockText()).toBe(me);
     await expect(lockFolder(folder)).rejects.toBeInstanceOf(FolderInUseError);
     await release();
     const again = await lockFolder(folder);
     await again();
   });
 
-  it('refuses a folder a live process holds, and takes over one left by a process that is gone', async () => {
-    const child = otherProcess();
+  it('refuses a folder a live process of this host holds, and takes over one left by a process that is gone', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
-      await writeFile(path.join(folder, 'rexer.lock'), `${child.pid}\n`);
+      await writeFile(lockFile, `${os.hostname()} ${child.pid}\n`);
       const refused = await lockFolder(folder).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(FolderInUseError);
-      expect((refused as Error).message).toContain(`pid ${child.pid}`);
+      expect((refused as Error).message).toContain(`pid ${child.pid} on ${os.hostname()}`);
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
@@ -43,15 +44,31 @@ describe('lockFolder', () => {
     }
     // The holder was killed (kill -9 leaves its lock): the next opening takes the folder.
     const release = await lockFolder(folder);
-    expect((await readFile(path.join(folder, 'rexer.lock'), 'utf8')).trim()).toBe(String(process.pid));
+    expect(await lockText()).toBe(me);
+    await release();
+  });
+
+  it('takes over a lock naming its own process id that it does not hold (a container restarted as the same pid)', async () => {
+    await writeFile(lockFile, `${me}\n`);
+    const release = await lockFolder(folder);
+    await release();
+  });
+
+  it("holds another host's lock while it is touched, and takes it over once it is not", async () => {
+    await writeFile(lockFile, 'un-altro-contenitore 1\n');
+    await expect(lockFolder(folder)).rejects.toThrow(/pid 1 on un-altro-contenitore/);
+    const old = new Date(Date.now() - STALE_MS - 1000);
+    await utimes(lockFile, old, old);
+    const release = await lockFolder(folder);
+    expect(await lockText()).toBe(me);
     await release();
   });
 
   it('releases only its own lock', async () => {
     const release = await lockFolder(folder);
     // Another process took the folder over meanwhile (this one was thought gone): its lock stays.
-    await writeFile(path.join(folder, 'rexer.lock'), '999999\n');
+    await writeFile(lockFile, 'altro 999999\n');
     await release();
-    expect((await readFile(path.join(folder, 'rexer.lock'), 'utf8')).trim()).toBe('999999');
+    expect(await lockText()).toBe('altro 999999');
   });
 });

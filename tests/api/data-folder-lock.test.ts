@@ -32,7 +32,7 @@ describe('one server per embedded database folder', () => {
     expect(second.url).toBe('');
     expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain(`Rexer cannot start. The embedded database in`);
-    expect(second.output()).toContain(`is open in another process (pid ${first.child.pid})`);
+    expect(second.output()).toContain(`is open in another process (pid ${first.child.pid} on `);
     expect(second.output()).not.toMatch(/\n\s+at /); // no stack trace
     // The first one is untouched.
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
