@@ -63,6 +63,16 @@ describe('S3FileStorage', () => {
     expect(await storage.exists('media/gone.png')).toBe(false);
   });
 
+  it('never answers "no such file" for a bucket that is not there: the store is unavailable', async () => {
+    // The housekeeping deletes the rows of files found missing: a misnamed or deleted bucket must not look empty.
+    const wrong = new S3FileStorage({ ...s3.location, bucket: 'rexer-nessuno', credentials: TEST_S3_CREDENTIALS });
+    try {
+      await expect(wrong.exists('media/listings/1/a-BIG.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    } finally {
+      wrong.close();
+    }
+  });
+
   it('refuses the keys the disk storage refuses', async () => {
     for (const key of ['../x', '/abs', 'a//b', 'a/../b', 'a\\b', '', 'media/x.jpg.meta.json']) {
       await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);

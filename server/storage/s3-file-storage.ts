@@ -104,9 +104,27 @@ export class S3FileStorage implements FileStorage {
       await this.call(() => this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key })));
       return true;
     } catch (error) {
-      if (isMissingObject(error)) return false;
+      if (!isMissingObject(error)) throw error;
+    }
+    // HeadObject answers a bare 404 for a missing bucket too: "no such file" is answered only once
+    // the bucket is known to be there (the housekeeping deletes the rows of files found missing).
+    await this.assertBucket();
+    return false;
+  }
+
+  /** When the bucket last answered HeadBucket: it is asked again after a minute. */
+  private bucketSeenAt = 0;
+
+  private async assertBucket(): Promise<void> {
+    if (Date.now() - this.bucketSeenAt < 60_000) return;
+    try {
+      await this.call(() => this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket })));
+    } catch (error) {
+      if (statusOf(error) === 404)
+        throw new StorageUnavailableError(`bucket ${JSON.stringify(this.location.bucket)} not found`, error);
       throw error;
     }
+    this.bucketSeenAt = Date.now();
   }
 
   async delete(key: string): Promise<void> {
