@@ -76,8 +76,12 @@ describe('the route table', () => {
 
   it('declares the accepted home types on every route with a component (and on the layouts)', () => {
     const withComponent = rows.filter((row) => row.hasComponent);
-    // All but /healthcheck, which only hands the navigation back to the server.
-    expect(rows.filter((row) => !row.hasComponent).map((row) => row.path)).toEqual(['/healthcheck']);
+    // All but /healthcheck, which only hands the navigation back to the server, and the tracked
+    // document link, whose loader sends the browser to the file (or the not-found page).
+    expect(rows.filter((row) => !row.hasComponent).map((row) => row.path)).toEqual([
+      '/healthcheck',
+      '/route/RouteLink',
+    ]);
     expect(withComponent.length).toBeGreaterThan(0);
     const missing = rows
       .filter((row) => !row.staticData.homeTypes || row.staticData.homeTypes.length === 0)
@@ -101,7 +105,6 @@ describe('the route table', () => {
     const paths = [
       '/',
       '/trovacase/$',
-      '/route/RouteLink',
       '/login/LoginLink',
       '/login/AutoLogin/$tokenparam',
       '/visualizzamail',
@@ -177,8 +180,10 @@ describe('the route table', () => {
       '/eliminaricerca/$id',
     ];
     for (const path of paths) byPath(path);
-    // /healthcheck belongs to the server: the route only hands the navigation back to it.
+    // /healthcheck belongs to the server: the route only hands the navigation back to it; the
+    // tracked document link only leaves for the file.
     expect(pages.find((row) => row.path === '/healthcheck')).toBeDefined();
+    expect(pages.find((row) => row.path === '/route/RouteLink')).toBeDefined();
   });
 
   it('gives the chooser to the undefined type and each landing to its own type', () => {
