@@ -40,8 +40,9 @@ for (const width of [390, 1440]) {
     await expect(phone).toBeVisible();
     await expect(phone).toHaveText(/^0\d[\d ]+$/);
 
-    // The map loads once its box is on screen.
+    // The map loads once its box is on screen, and stays accessible with it.
     await page.getByTestId('agency-map').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('agency-map').getByRole('img', { name: /Mappa con la posizione/ })).toBeVisible();
+    await expect(page.getByTestId('agency-map').getByRole('figure', { name: /Mappa con la posizione/ })).toBeVisible();
+    await expectAccessible(page);
   });
 }

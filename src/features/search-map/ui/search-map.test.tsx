@@ -423,14 +423,14 @@ describe('SearchMapView', () => {
     });
   });
 
-  it('is a named picture without controls when not interactive', async () => {
+  it('is a named figure without controls when not interactive', async () => {
     render(
       <I18nProvider i18n={i18n}>
         <SearchMapView markers={[listing]} ariaLabel="Posizione dell'immobile" interactive={false} />
       </I18nProvider>,
     );
     document.head.querySelector('link[rel="stylesheet"]')?.dispatchEvent(new Event('load'));
-    expect(await screen.findByRole('img', { name: "Posizione dell'immobile" })).toBeTruthy();
+    expect(await screen.findByRole('figure', { name: "Posizione dell'immobile" })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('245.000 €').tagName).toBe('SPAN'));
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(fake.FakeMap.last!.options.interactive).toBe(false);

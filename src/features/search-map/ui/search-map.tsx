@@ -489,7 +489,9 @@ export default function SearchMapView(props: SearchMapProps) {
       className={cx(frameStyles.frame, styles.root, className)}
       data-basemap={ground}
       onKeyDown={onKeyDown}
-      role={interactive ? undefined : 'img'}
+      // A figure, not an img: an img's content is presentational, and the map's attribution
+      // button inside it would be a control nobody can reach (axe: nested-interactive).
+      role={interactive ? undefined : 'figure'}
       aria-label={interactive ? undefined : ariaLabel}
     >
       <div ref={containerRef} className={styles.map} />

@@ -66,6 +66,20 @@ export function AgencyPage({ slug, type }: AgencyPageProps) {
         </header>
 
         <div className={styles.layout}>
+          {/* The contacts come first on a phone, beside the listings on a wide screen. */}
+          <aside className={styles.contact} aria-label={t('contact.label')}>
+            <div className={styles.box}>
+              <h2 className={styles.boxTitle}>{t('contact.title')}</h2>
+              {address ? (
+                <p className={styles.address}>
+                  <span className={styles.addressLabel}>{t('contact.address')}</span>
+                  {address}
+                </p>
+              ) : null}
+              <PhoneReveal slug={agency.Slug} />
+            </div>
+          </aside>
+
           <div className={styles.main}>
             {agency.Description ? (
               <section className={detailLayout.section} aria-labelledby="agency-about">
@@ -88,24 +102,16 @@ export function AgencyPage({ slug, type }: AgencyPageProps) {
             )}
           </div>
 
-          <aside className={styles.aside} aria-label={t('contact.label')}>
-            <div className={styles.box}>
-              <h2 className={styles.boxTitle}>{t('contact.title')}</h2>
-              {address ? (
-                <p className={styles.address}>
-                  <span className={styles.addressLabel}>{t('contact.address')}</span>
-                  {address}
-                </p>
-              ) : null}
-              <PhoneReveal slug={agency.Slug} />
-            </div>
-            <div className={styles.box}>
-              <h2 className={styles.boxTitle}>{t('valuation.title')}</h2>
+          <div className={styles.more}>
+            <section className={styles.box} aria-labelledby="agency-valuation-title">
+              <h2 id="agency-valuation-title" className={styles.boxTitle}>
+                {t('valuation.title')}
+              </h2>
               <p className={styles.boxText}>{t('valuation.text')}</p>
               <HrefLink href="/valutocasa" className={buttonClassName({ variant: 'accent', fullWidth: true })}>
                 {t('valuation.cta')}
               </HrefLink>
-            </div>
+            </section>
             {latitude != null && longitude != null ? (
               <section className={styles.box} aria-labelledby="agency-map-title">
                 <h2 id="agency-map-title" className={styles.boxTitle}>
@@ -114,7 +120,7 @@ export function AgencyPage({ slug, type }: AgencyPageProps) {
                 <AgencyMap name={agency.Name} latitude={latitude} longitude={longitude} />
               </section>
             ) : null}
-          </aside>
+          </div>
         </div>
       </div>
     </div>
