@@ -169,6 +169,18 @@ describeOnBackends("An agency's page", { env: { RATE_LIMIT_MAX: '0', PUBLIC_URL 
     });
   });
 
+  it('never answers a phone or an e-mail in the list of agencies (it would hand every number to a scraper at once)', async () => {
+    const known = await db().select({ phone: agencies.phone, email: agencies.email }).from(agencies);
+    const res = await get('/api/Agency/List');
+    const list = json(res) as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const item of list) expect(Object.keys(item).filter((key) => /phone|email/i.test(key))).toEqual([]);
+    for (const { phone, email } of known) {
+      if (phone) expect(res.body).not.toContain(phone);
+      if (email) expect(res.body).not.toContain(email);
+    }
+  });
+
   it('never answers the phone or the e-mail in the page call', async () => {
     const { id, slug } = await demoAgency();
     const [{ phone, email }] = await db()

@@ -17,13 +17,15 @@ export const Agency = z
     CityName: z.string().nullable(),
     ProvinceCode: z.string().nullable(),
     Address: z.string().nullable().describe('Street, number and postcode.'),
-    Phone: z.string().nullable(),
-    Email: z.string().nullable(),
     Description: z.string().nullable(),
     LogoUrl: z.string().nullable(),
     Partner: z.boolean(),
   })
-  .meta({ id: 'Agency' });
+  .meta({
+    id: 'Agency',
+    description:
+      'No phone and no e-mail: a list would hand every number to a scraper at once; the phone is POST /api/Agency/{slug}/Phone (counted, limited).',
+  });
 
 export type AgencyType = z.infer<typeof Agency>;
 

@@ -8998,6 +8998,7 @@ export interface components {
             /** @description The URL template: {dim} is PING or BIG, {ext} is jpg */
             Avatar: string;
         };
+        /** @description No phone and no e-mail: a list would hand every number to a scraper at once; the phone is POST /api/Agency/{slug}/Phone (counted, limited). */
         AgencyInput: {
             Id: number;
             Name: string;
@@ -9006,8 +9007,6 @@ export interface components {
             ProvinceCode: string | null;
             /** @description Street, number and postcode. */
             Address: string | null;
-            Phone: string | null;
-            Email: string | null;
             Description: string | null;
             LogoUrl: string | null;
             Partner: boolean;
@@ -10823,6 +10822,7 @@ export interface components {
             /** @description The URL template: {dim} is PING or BIG, {ext} is jpg */
             Avatar: string;
         };
+        /** @description No phone and no e-mail: a list would hand every number to a scraper at once; the phone is POST /api/Agency/{slug}/Phone (counted, limited). */
         Agency: {
             Id: number;
             Name: string;
@@ -10831,8 +10831,6 @@ export interface components {
             ProvinceCode: string | null;
             /** @description Street, number and postcode. */
             Address: string | null;
-            Phone: string | null;
-            Email: string | null;
             Description: string | null;
             LogoUrl: string | null;
             Partner: boolean;

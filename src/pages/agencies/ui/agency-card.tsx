@@ -10,9 +10,9 @@ export interface AgencyCardProps {
 
 export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardProps) {
   const { t } = useTranslation('agencies');
-  // The agency's name leads to its own page, which shows its listings.
+  // The agency's name leads to its own page, which shows its listings and its phone on request
+  // (counted): the list carries no phone and no e-mail.
   const pageHref = `/agenzie/${agency.Slug}`;
-  const phoneHref = agency.Phone ? `tel:${agency.Phone.replace(/[^\d+]/g, '')}` : undefined;
 
   return (
     <article className={styles.card}>
@@ -49,26 +49,6 @@ export function AgencyCard({ agency, headingLevel: Heading = 'h2' }: AgencyCardP
           <div className={styles.row}>
             <dt>{t('card.address')}</dt>
             <dd>{agency.Address}</dd>
-          </div>
-        ) : null}
-        {agency.Phone ? (
-          <div className={styles.row}>
-            <dt>{t('card.phone')}</dt>
-            <dd>
-              <a href={phoneHref} className={styles.link}>
-                {agency.Phone}
-              </a>
-            </dd>
-          </div>
-        ) : null}
-        {agency.Email ? (
-          <div className={styles.row}>
-            <dt>{t('card.email')}</dt>
-            <dd>
-              <a href={`mailto:${agency.Email}`} className={styles.link}>
-                {agency.Email}
-              </a>
-            </dd>
           </div>
         ) : null}
       </dl>
