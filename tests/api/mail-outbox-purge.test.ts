@@ -63,12 +63,10 @@ describeOnBackends('Housekeeping with the file storage away', { env: { CAPTCHA: 
       })
       .returning({ id: mailOutbox.id });
     // A pending key an hour old makes the file step ask the storage, which is away.
-    await suite.db
-      .insert(pendingFiles)
-      .values({
-        storageKey: 'media/listings/1/lasciato-BIG.jpg',
-        createdAt: new Date(now.getTime() - 2 * 60 * 60 * 1000),
-      });
+    await suite.db.insert(pendingFiles).values({
+      storageKey: 'media/listings/1/lasciato-BIG.jpg',
+      createdAt: new Date(now.getTime() - 2 * 60 * 60 * 1000),
+    });
     const away = new Error('connect ECONNREFUSED 127.0.0.1:9000');
     const storage: FileStorage = {
       put: () => Promise.reject(away),
