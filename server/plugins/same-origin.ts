@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
+import { TOKEN_TRANSPORT_HEADER } from './browser-session';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -40,6 +41,16 @@ export function assertNotCrossSite(request: FastifyRequest): void {
     throw new AppError('Forbidden', { message: 'request from another origin of the site' });
   const refused = refusal(request, publicOrigin);
   if (refused) throw refused;
+  // A browser that sends no Sec-Fetch-Site (Safari before 16.4) says nothing of where a GET came
+  // from: a request carried by the session cookie must be the app's own fetch, which names the
+  // cookie transport in a header no page of another site can add without a CORS preflight.
+  const cookieAuth = request.server.browserSession.authOf(request);
+  if (
+    cookieAuth !== undefined &&
+    request.headers.authorization === `Bearer ${cookieAuth}` &&
+    request.headers[TOKEN_TRANSPORT_HEADER] !== 'cookie'
+  )
+    throw new AppError('Forbidden', { message: 'a cookie-authenticated request without the app transport header' });
 }
 
 /**

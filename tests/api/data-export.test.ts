@@ -146,9 +146,16 @@ describeOnBackends(
       // Another origin of the same site, by navigation (no Origin) or by a fetch from there.
       expectError(await withCookie({ 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }), 'Forbidden');
       expectError(await withCookie({ 'sec-fetch-site': 'same-site', origin: 'https://blog.rexer.test' }), 'Forbidden');
-      // The app's own fetch (same-origin), a typed address (none), and a client that is no browser.
-      expect((await withCookie({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' })).statusCode).toBe(200);
-      expect((await withCookie({ 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' })).statusCode).toBe(200);
+      // A browser that sends no Sec-Fetch-Site (Safari before 16.4) following another site's link,
+      // and a typed address: the cookie alone, without the app's transport header, is refused.
+      expectError(await withCookie({}), 'Forbidden');
+      expectError(await withCookie({ 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }), 'Forbidden');
+      // The app's own fetch (same-origin, or from such a Safari), and a client that is no browser (a bearer).
+      const app = { 'x-token-transport': 'cookie' };
+      expect((await withCookie({ ...app, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' })).statusCode).toBe(
+        200,
+      );
+      expect((await withCookie(app)).statusCode).toBe(200);
       for (let i = 2; i < DATA_EXPORT_PER_HOUR; i += 1)
         expect((await me.call('GET', '/api/User/Export')).statusCode).toBe(200);
       expectError(await me.call('GET', '/api/User/Export'), 'TooManyRequests');
