@@ -32,3 +32,4 @@ export * from './search-cells';
 export * from './valuations';
 export * from './property-views';
 export * from './pending-files';
+export * from './reviews';

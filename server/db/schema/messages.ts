@@ -1,25 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { agencies } from './agencies';
 import { createdAt } from './columns';
 import { properties } from './properties';
 import { users } from './users';
 
 /**
- * A conversation about one listing between two people: the buyer (or renter) who wrote first
- * and the listing's owner. One per listing and buyer; only those two read or write it
- * (server/modules/messages).
+ * A conversation between two people: about one listing, between the buyer (or renter) who wrote
+ * first and the listing's owner (one per listing and buyer), or with an agency («Contatta
+ * l'agenzia»), between the person who wrote and the agency's account (one per agency and person).
+ * Only those two read or write it (server/modules/messages).
  */
 export const messageThreads = pgTable(
   'message_threads',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    propertyId: integer('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** The listing the thread is about; null for a thread with an agency. */
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    /** The agency written to from its page; null for a thread about a listing. */
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
     buyerUserId: integer('buyer_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The listing's owner when the thread began. */
+    /** The listing's owner (or the agency's account) when the thread began. */
     ownerUserId: integer('owner_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -29,6 +32,10 @@ export const messageThreads = pgTable(
   },
   (t) => [
     uniqueIndex('message_threads_property_buyer_uq').on(t.propertyId, t.buyerUserId),
+    uniqueIndex('message_threads_agency_buyer_uq')
+      .on(t.agencyId, t.buyerUserId)
+      .where(sql`${t.agencyId} is not null`),
+    check('message_threads_one_subject', sql`(${t.propertyId} is null) <> (${t.agencyId} is null)`),
     index('message_threads_buyer_idx').on(t.buyerUserId, t.lastMessageAt, t.id),
     index('message_threads_owner_idx').on(t.ownerUserId, t.lastMessageAt, t.id),
     check('message_threads_two_people', sql`${t.buyerUserId} <> ${t.ownerUserId}`),

@@ -100,6 +100,8 @@ export const users = pgTable(
     referentName: varchar('referent_name', { length: 100 }),
     referentSurname: varchar('referent_surname', { length: 100 }),
     referentPhone: varchar('referent_phone', { length: 20 }),
+    /** Rexer staff who approve or reject reviews (agency reviews and reviews of Rexer). */
+    isModerator: boolean('is_moderator').notNull().default(false),
     /** The agency a company account manages, if any. */
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
 

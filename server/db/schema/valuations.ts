@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { agencies } from './agencies';
 import { createdAt } from './columns';
 import { sellTypes } from './reference-lists';
 import { userTokens } from './user-tokens';
@@ -40,12 +41,17 @@ export const valuations = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>().notNull(),
     /** VALUATION_RULES.version of the method that gave it. */
     methodVersion: smallint('method_version').notNull(),
+    /** The agency whose page the valuation was asked from («Richiedi una valutazione»): it lets the owner review it. */
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     check('valuations_one_owner', sql`(${t.ownerUserId} is null) <> (${t.ownerUserTokenId} is null)`),
     index('valuations_owner_idx').on(t.ownerUserId, t.id.desc()),
     index('valuations_owner_token_idx').on(t.ownerUserTokenId),
+    index('valuations_agency_idx')
+      .on(t.agencyId, t.ownerUserId)
+      .where(sql`${t.agencyId} is not null`),
   ],
 );
 

@@ -179,11 +179,11 @@ async function mailRecipient(
     .limit(1);
   if (!recipient || recipient.suspendedAt || recipient.deletedAt) return;
   const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, opts.senderId)).limit(1);
-  const [listing] = await tx
-    .select({ title: properties.title })
-    .from(properties)
-    .where(eq(properties.id, opts.thread.propertyId))
-    .limit(1);
+  const propertyId = opts.thread.propertyId;
+  const [listing] =
+    propertyId === null
+      ? []
+      : await tx.select({ title: properties.title }).from(properties).where(eq(properties.id, propertyId)).limit(1);
   const mail = messageMail({
     recipientName: recipient.name,
     senderName: sender?.name ?? null,
