@@ -101,6 +101,18 @@ export function requireUser(options: RequireUserOptions = {}): preHandlerAsyncHo
   };
 }
 
+/**
+ * The pre-handler of the moderation calls: a logged-in Rexer moderator (users.is_moderator),
+ * anyone else 403 Forbidden.
+ */
+export function requireModerator(): preHandlerAsyncHookHandler {
+  const requireLoggedIn = requireUser();
+  return async function requireModeratorHook(request, reply) {
+    await requireLoggedIn.call(this, request, reply);
+    if (!request.user.isModerator) throw new AppError('Forbidden');
+  };
+}
+
 /** Declares the request fields `requireUser` sets, once for the app. */
 export const authentication = fp(
   async function authentication(fastify) {

@@ -51,6 +51,14 @@ export const DEMO_ACCOUNTS = {
     surname: 'Ferri',
     role: 'private buyer back after the terms changed: her login asks her to accept the new terms',
   },
+  moderator: {
+    email: 'moderatore@rexer.example',
+    businessName: 0,
+    userTypeId: 2,
+    name: 'Paolo',
+    surname: 'Greco',
+    role: 'Rexer moderator: approves or rejects reviews of agencies and of Rexer (MyRexer, «Moderazione»)',
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS;

@@ -317,6 +317,17 @@ async function writeDemo(
     sex: 'F',
     ...confirmed(700),
   });
+  // Rexer's moderator of reviews.
+  userRows.push({
+    email: DEMO_ACCOUNTS.moderator.email,
+    businessName: 0,
+    userTypeId: DEMO_ACCOUNTS.moderator.userTypeId,
+    passwordHash: sharedHash,
+    name: DEMO_ACCOUNTS.moderator.name,
+    surname: DEMO_ACCOUNTS.moderator.surname,
+    isModerator: true,
+    ...confirmed(500),
+  });
   const insertedUsers = await tx.insert(users).values(userRows).returning({ id: users.id, createdAt: users.createdAt });
   const buyerId = insertedUsers[0].id;
   const sellerId = insertedUsers[1].id;
