@@ -389,6 +389,42 @@ export const ERROR_CATALOGUE = {
     status: 404,
     description: 'The agency has no phone number to show: the page offers its message form instead.',
   },
+  // 230-239: verified reviews of an agency
+  ReviewNotAllowed: {
+    type: 230,
+    status: 403,
+    description:
+      'No interaction with this agency is recorded for the caller (a visit that took place with one of its listings, a valuation asked through it, an exclusive mandate to it), or the caller works for it.',
+  },
+  ReviewExists: {
+    type: 231,
+    status: 409,
+    description: 'The caller already reviewed this agency: one review per user and agency, edited by PUT.',
+  },
+  ReviewNotFound: {
+    type: 232,
+    status: 404,
+    description: "No review with this id that the caller may act on (another user's, or never written: never told apart).",
+  },
+  ReviewTextRefused: {
+    type: 233,
+    status: 400,
+    description:
+      'The text breaks the rules of ads: no link, e-mail address or phone number (domain/listing/contact-details.ts); the form says which.',
+  },
+  ReviewOwnNotReportable: { type: 234, status: 400, description: 'The author cannot report their own review.' },
+  AgencyNotReachable: {
+    type: 222,
+    status: 409,
+    description:
+      'The agency has no active account on Rexer to receive messages (GET /api/Agency/{slug} answers AcceptsMessages false): nothing was sent.',
+  },
+  MessageToOwnAgency: {
+    type: 223,
+    status: 400,
+    description:
+      "An agency's account cannot open a thread with its own agency: it answers the threads people began, by ThreadId.",
+  },
 
   // 96-97: spec, registration web-account errors (the client shows the web-account error modal)
   WebAccountExists: {
