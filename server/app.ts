@@ -44,6 +44,7 @@ import ordersModule from './modules/orders';
 import valuationModule from './modules/valuation';
 import messagesModule from './modules/messages';
 import myRexerModule from './modules/my-rexer';
+import siteReviewsModule from './modules/site-reviews';
 import eventsModule from './modules/events';
 import userEvents from './lib/user-events';
 import context from './plugins/context';
@@ -149,6 +150,7 @@ export const app = fp<AppOptions>(
     await fastify.register(valuationModule);
     await fastify.register(messagesModule);
     await fastify.register(myRexerModule);
+    await fastify.register(siteReviewsModule);
     await fastify.register(eventsModule);
     await fastify.register(downloadModule);
     await fastify.register(mailOutboxModule);

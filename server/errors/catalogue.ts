@@ -389,6 +389,44 @@ export const ERROR_CATALOGUE = {
     status: 404,
     description: 'The agency has no phone number to show: the page offers its message form instead.',
   },
+  // 250-259: reviews of Rexer (/diconodinoi, site-reviews)
+  SiteReviewNotFound: {
+    type: 250,
+    status: 404,
+    description: 'The caller has written no review of Rexer yet, or (moderation) no review of Rexer has this id.',
+  },
+  SiteReviewExists: {
+    type: 251,
+    status: 409,
+    description: 'The caller already wrote a review of Rexer (one per user): edit it with PUT instead.',
+  },
+  SiteReviewConsentRequired: {
+    type: 252,
+    status: 400,
+    description:
+      'A review of Rexer is published with the first name and town given: PublishConsent must be true to write or edit one.',
+  },
+  SiteReviewHasLink: {
+    type: 253,
+    status: 400,
+    description: 'A review of Rexer holds a link (title, text, name or town): the ads’ rule, no contact details.',
+  },
+  SiteReviewHasEmail: {
+    type: 254,
+    status: 400,
+    description: 'A review of Rexer holds an e-mail address (title, text, name or town).',
+  },
+  SiteReviewHasPhone: {
+    type: 255,
+    status: 400,
+    description: 'A review of Rexer holds a phone number (title, text, name or town).',
+  },
+  SiteReviewNotPending: {
+    type: 256,
+    status: 409,
+    description:
+      'The review of Rexer is no longer waiting for moderation (another moderator decided, or its author is editing it): reload the list.',
+  },
   // 230-239: verified reviews of an agency
   ReviewNotAllowed: {
     type: 230,
