@@ -8,6 +8,7 @@ import { DISTRICTS_SEED_VERSION, seedDistricts } from './districts';
 import { GEO_SEED_VERSION, seedGeo } from './geo';
 import { REFERENCE_SEED_VERSION, seedReferenceLists } from './reference';
 import { applySeedPart, type SeedLog } from './seed-runs';
+import { SITE_REVIEWS_SEED_VERSION, seedExampleSiteReviews } from './site-reviews';
 
 export type SeedLevel = 'demo' | 'reference' | 'none';
 export type { DemoSize } from './demo';
@@ -43,7 +44,13 @@ export async function runSeed(db: Db, opts: SeedOptions): Promise<void> {
     await tx.insert(documents).values(files.map((d) => ({ ...d, contentType: 'application/pdf' })));
     return `${files.length} documents`;
   });
-  if (opts.level === 'demo') await seedDemo(db, opts);
+  if (opts.level === 'demo') {
+    await seedDemo(db, opts);
+    // The example reviews of /diconodinoi: demo data, never on a server without DEMO_DATA.
+    await applySeedPart(db, 'demo-site-reviews', SITE_REVIEWS_SEED_VERSION, opts.log, (tx) =>
+      seedExampleSiteReviews(tx),
+    );
+  }
 }
 
 export { geoCoverage, type GeoCoverage } from './geo';
