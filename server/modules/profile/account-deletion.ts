@@ -2,6 +2,8 @@ import { eq, gt, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/database';
 import {
+  agencyReviewReports,
+  agencyReviews,
   appointments,
   favorites,
   media,
@@ -11,6 +13,7 @@ import {
   properties,
   savedSearches,
   sessionTokens,
+  siteReviews,
   userActionTokens,
   userAddresses,
   userConsents,
@@ -20,6 +23,7 @@ import {
 } from '../../db/schema';
 import { deleteStoredFiles, storedKeysOf } from '../listing-media/media-info';
 import { notePendingFiles } from '../listing-media/repository';
+import { agenciesReviewedBy, lockAgency, recomputeAgencyRating } from '../reviews/repository';
 import { anonymiseAccount } from './repository';
 import { profileImageKeysOf } from './address-avatar-routes';
 
@@ -66,6 +70,27 @@ export const ACCOUNT_DELETION_COVERAGE = {
   'message_threads.owner_user_id': { handling: 'deleted', why: 'conversations about the user’s listings' },
   'messages.sender_user_id': { handling: 'deleted', why: 'what the user wrote' },
   'message_thread_reads.user_id': { handling: 'deleted', why: 'read marks' },
+  'agency_reviews.author_user_id': {
+    handling: 'deleted',
+    why: 'the user’s reviews of agencies (their reports go with them); the agencies’ ratings are computed again',
+  },
+  'agency_reviews.moderated_by_user_id': {
+    handling: 'retained',
+    why: 'which moderator decided on somebody else’s review: a record of Rexer’s staff work, no data of the person',
+  },
+  'agency_reviews.answered_by_user_id': {
+    handling: 'retained',
+    why: 'the agency’s answer to a review is the agency’s word and stays; the column names no one to the public',
+  },
+  'agency_review_reports.reporter_user_id': { handling: 'deleted', why: 'reports the user made' },
+  'site_reviews.author_user_id': {
+    handling: 'deleted',
+    why: 'the user’s review of Rexer, with the first name and town published with it',
+  },
+  'site_reviews.moderated_by_user_id': {
+    handling: 'retained',
+    why: 'which moderator decided on somebody else’s review of Rexer: a record of Rexer’s staff work, never shown',
+  },
   'orders.user_id': {
     handling: 'retained',
     why: 'purchases are accounting records kept ten years (art. 2220 c.c.); they hold amounts and plans, no contact data',
@@ -123,8 +148,16 @@ async function deleteRowsOf(tx: Tx, userId: number): Promise<string[]> {
     .where(or(eq(appointments.requesterUserId, userId), eq(appointments.ownerUserId, userId)));
   await tx.delete(properties).where(eq(properties.ownerUserId, userId));
   await tx.delete(favorites).where(eq(favorites.userId, userId));
+  await tx.delete(agencyReviewReports).where(eq(agencyReviewReports.reporterUserId, userId));
+  const reviewed = await agenciesReviewedBy(tx, userId);
+  if (reviewed.length > 0) {
+    for (const agencyId of reviewed) await lockAgency(tx, agencyId);
+    await tx.delete(agencyReviews).where(eq(agencyReviews.authorUserId, userId));
+    for (const agencyId of reviewed) await recomputeAgencyRating(tx, agencyId);
+  }
   await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
   await tx.delete(valuations).where(eq(valuations.ownerUserId, userId));
+  await tx.delete(siteReviews).where(eq(siteReviews.authorUserId, userId));
   await tx.delete(userConsents).where(eq(userConsents.userId, userId));
   await tx.delete(userActionTokens).where(eq(userActionTokens.userId, userId));
   await tx.delete(sessionTokens).where(eq(sessionTokens.userId, userId));
