@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   statusEventFor,
   type ListingStatusId,
 } from '../../machines/listing-status.machine';
-import { ANSWERS, PLANS, RENT_ORDER, SALE_ORDER } from '../../machines/testing/wizard-fixtures';
+import { ANSWERS, LOCALITY, PLANS, RENT_ORDER, SALE_ORDER } from '../../machines/testing/wizard-fixtures';
 import { STEPS, stepNumberOf, type StepId, type WizardAnswers } from '@domain/wizard-steps';
 import { PLAN_TYPE, PROPERTY_STATUS, SELL_TYPE, SERVICE_PRODUCT } from '../../server/db/reference-ids';
 import {
@@ -81,7 +81,16 @@ describeOnBackends(
     process.on('warning', onWarning);
 
     beforeAll(async () => {
-      agencyId = (await suite.db.select({ id: agencies.id }).from(agencies).limit(1))[0]!.id;
+      // A partner agency of Milano, near the fixture's home (step 44 offers the partners by distance).
+      agencyId = (
+        await suite.db
+          .select({ id: agencies.id })
+          .from(agencies)
+          .innerJoin(municipalities, eq(municipalities.id, agencies.municipalityId))
+          .where(and(eq(municipalities.istatCode, LOCALITY.municipalityIstat), eq(agencies.isPartner, true)))
+          .orderBy(agencies.id)
+          .limit(1)
+      )[0]!.id;
     }, 180_000);
 
     const db = () => suite.db;
@@ -362,7 +371,7 @@ describeOnBackends(
       // What a step does not read is still bounded: the request, and the draft's answers.
       expectError(await seller.save(id, 2, { ...ANSWERS.locality, padding: 'x'.repeat(70_000) }), 'PayloadTooLarge');
       expectError(await seller.save(id, 2, { ...ANSWERS.locality, padding: 'x'.repeat(63_900) }), 'InvalidStepAnswer');
-      // The exclusive plan's agency must exist.
+      // The exclusive plan's agency must be one step 44 offers (tests/api/draft-agencies.test.ts).
       const exclusive = await completeListing(seller.id, 1, { ...ANSWERS, valueLadder: PLANS.exclusive });
       await db()
         .update(properties)

@@ -29,7 +29,6 @@ import { AppError } from '../../errors/app-error';
 import { FAILPOINTS, failpoint } from '../../lib/failpoint';
 import type { ErrorName } from '../../errors/catalogue';
 import {
-  agencyExists,
   cityOf,
   extrasOf,
   findOwnListing,
@@ -39,7 +38,9 @@ import {
   mediaCountsOf,
   municipalityOf,
   paidOrdersOf,
+  partnerAgenciesNear,
   updateListing,
+  type PartnerAgencyNear,
 } from './repository';
 import type { ListingDraft } from './schemas';
 import {
@@ -59,6 +60,7 @@ import {
 } from './wizard';
 import type { z } from 'zod';
 import { distanceM } from '@domain/valuation/estimator';
+import { agencyOfferOf, proposedAgencyOf, type AgencyOffer } from '@domain/listing/agency-offer';
 
 /** The error of a title or description that carries a contact detail, by kind. */
 const CONTACT_ERRORS = {
@@ -230,8 +232,12 @@ export async function saveStep(
         cityAfter === null ? null : titleAfterLocality(row, cityBefore, answers.title?.title, after, cityAfter);
       if (title !== null) answers = { ...answers, title: { ...answers.title, title } };
     }
-    if (stepId === 'agencyChoice' && answers.agencyChoice && !(await agencyExists(tx, answers.agencyChoice.agencyId))) {
-      throw new AppError('InvalidStepAnswer', { message: `unknown agency ${answers.agencyChoice.agencyId}` });
+    // The agency picked must be one of those the step offers (GET /api/Property/{id}/Draft/Agencies).
+    if (stepId === 'agencyChoice' && input.answer !== null && answers.agencyChoice) {
+      const chosen = answers.agencyChoice.agencyId;
+      const offer = await agencyOfferFor(tx, answers);
+      if (!offer.items.some((agency) => agency.id === chosen))
+        throw new AppError('InvalidStepAnswer', { message: `agency ${chosen} is not offered to listing ${id}` });
     }
     const facts = factsOf(row, accountOf(owner), orderCoversChoice(answers, before.paid));
 
@@ -279,6 +285,28 @@ export async function saveStep(
     failpoint(FAILPOINTS.wizardSaveBeforeCommit);
     return stateOf(tx, owner, updated);
   });
+}
+
+/**
+ * The partner agencies step 44 offers for the home the answers place (domain/listing/agency-offer.ts):
+ * nothing before the locality is known.
+ */
+export async function agencyOfferFor(db: Conn, answers: WizardAnswers): Promise<AgencyOffer<PartnerAgencyNear>> {
+  if (!answers.locality) return { radiusM: null, items: [] };
+  return agencyOfferOf(await partnerAgenciesNear(db, answers.locality));
+}
+
+/** The offer of step 44 for the owner's listing, with Rexer's proposal. */
+export async function draftAgencies(
+  db: Db,
+  owner: Owner,
+  id: number,
+): Promise<AgencyOffer<PartnerAgencyNear> & { proposed: PartnerAgencyNear | undefined }> {
+  const row = await findOwnListing(db, owner.id, id);
+  if (!row) throw notFound(owner, id);
+  const { answers } = await contextOf(db, owner, row);
+  const offer = await agencyOfferFor(db, answers);
+  return { ...offer, proposed: proposedAgencyOf(offer.items) };
 }
 
 /**

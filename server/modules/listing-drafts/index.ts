@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { deviceFromUserAgent } from '@domain/listing/device';
 import { requireUser } from '../../auth/require-user';
 import { errorResponses } from '../../errors/error-body';
-import { changeStatus, createDraft, moveDraft, readDraft, saveStep, type DeviceKind } from './drafts';
+import { changeStatus, createDraft, draftAgencies, moveDraft, readDraft, saveStep, type DeviceKind } from './drafts';
 import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { myListings } from './repository';
 import { generatedTitleOf } from './wizard';
 import {
   CreateDraftRequest,
+  DraftAgencies,
   ListingDraft,
   ListingParams,
   MovePageRequest,
@@ -75,6 +76,39 @@ const listingDraftsModule: FastifyPluginAsyncZod = async function listingDraftsM
     async (request, reply) => {
       reply.headers(noStore);
       return readDraft(fastify.db, request.user, request.params.id);
+    },
+  );
+
+  fastify.get(
+    '/api/Property/:id/Draft/Agencies',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['Property'],
+        summary:
+          "The partner agencies my draft's exclusive mandate may go to (step 44): nearest first, rated, with Rexer's proposal",
+        params: ListingParams,
+        response: { 200: DraftAgencies, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const offer = await draftAgencies(fastify.db, request.user, request.params.id);
+      return {
+        Items: offer.items.map((agency) => ({
+          Id: agency.id,
+          Name: agency.name,
+          Slug: agency.slug,
+          CityName: agency.town,
+          ProvinceCode: agency.province,
+          LogoUrl: resolveMediaUrlOrNull(agency.logoUrl),
+          DistanceM: Math.round(agency.distanceM / 100) * 100,
+          Rating: agency.rating,
+          ReviewsCount: agency.reviewsCount,
+        })),
+        RadiusM: offer.radiusM,
+        ProposedId: offer.proposed?.id ?? null,
+      };
     },
   );
 

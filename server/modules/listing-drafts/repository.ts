@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { MEDIA_TYPE, PROPERTY_STATUS } from '../../db/reference-ids';
 import {
@@ -10,6 +10,7 @@ import {
   orders,
   properties,
   propertyAmenities,
+  provinces,
   propertyRooms,
   propertyViews,
   users,
@@ -18,6 +19,7 @@ import { PHOTO_MEDIA_TYPES } from '../listing-media/repository';
 import { favoritesCountOf } from '../shared/favorites-count';
 import { LISTING_IMAGE_TYPES } from '../shared/search-listing';
 import type { MediaCounts, PaidOrderSummary, PropertyChanges, PropertyRow } from './wizard';
+import { AGENCY_OFFER_MAX, AGENCY_OFFER_RADII_M, type AgencyNear } from '@domain/listing/agency-offer';
 
 // The queries of the drafts and listings of an owner. Every read and change is scoped to the
 // owner and leaves deleted listings out: another user's id reads as missing.
@@ -61,9 +63,55 @@ export async function municipalityOf(
   return row;
 }
 
-export async function agencyExists(db: Conn, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, id));
-  return row !== undefined;
+/** A partner agency near a home, as step 44 offers it. */
+export interface PartnerAgencyNear extends AgencyNear {
+  name: string;
+  slug: string;
+  town: string | null;
+  province: string | null;
+  logoUrl: string | null;
+}
+
+/**
+ * The partner agencies with a position within the widest radius of the offer (120 km) of
+ * `position`, nearest first (ties by id), at most AGENCY_OFFER_MAX: agencyOfferOf cuts them to
+ * the first radius that holds one. Distances on earthdistance's sphere, as the search's.
+ */
+export async function partnerAgenciesNear(
+  db: Conn,
+  position: { latitude: number; longitude: number },
+): Promise<PartnerAgencyNear[]> {
+  const here = sql`ll_to_earth(${position.latitude}::float8, ${position.longitude}::float8)`;
+  const distance = sql<number>`earth_distance(${here}, ll_to_earth(${agencies.latitude}, ${agencies.longitude}))`;
+  const widest = AGENCY_OFFER_RADII_M[AGENCY_OFFER_RADII_M.length - 1];
+  const rows = await db
+    .select({
+      id: agencies.id,
+      name: agencies.name,
+      slug: agencies.slug,
+      town: municipalities.name,
+      province: provinces.sigla,
+      logoUrl: media.url,
+      rating: agencies.rating,
+      reviewsCount: agencies.reviewsCount,
+      distanceM: distance.mapWith(Number),
+    })
+    .from(agencies)
+    .leftJoin(municipalities, eq(municipalities.id, agencies.municipalityId))
+    .leftJoin(provinces, eq(provinces.id, municipalities.provinceId))
+    .leftJoin(media, eq(media.id, agencies.logoMediaId))
+    .where(
+      and(
+        eq(agencies.isPartner, true),
+        isNotNull(agencies.latitude),
+        isNotNull(agencies.longitude),
+        sql`${distance} <= ${widest}::float8`,
+      ),
+    )
+    .orderBy(distance, asc(agencies.id))
+    .limit(AGENCY_OFFER_MAX);
+  // The rating is the reviews' (null without any): the count is the truth of both.
+  return rows.map((row) => ({ ...row, rating: row.reviewsCount > 0 ? row.rating : null }));
 }
 
 export async function mediaCountsOf(db: Conn, propertyId: number): Promise<MediaCounts> {

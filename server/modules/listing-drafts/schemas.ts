@@ -186,3 +186,42 @@ export const MyListingsResponse = z
     NextAfterId: z.number().int().nullable().describe('Pass as AfterId for the next page; null on the last.'),
   })
   .meta({ id: 'MyListingsResponse' });
+
+export const DraftAgency = z
+  .object({
+    Id: z.number().int().describe('What step 44 stores (agencyChoice.agencyId).'),
+    Name: z.string(),
+    Slug: z.string().describe('Its page: /agenzie/{Slug}.'),
+    CityName: z.string().nullable(),
+    ProvinceCode: z.string().nullable(),
+    LogoUrl: z.string().nullable(),
+    DistanceM: z.number().int().describe("Metres from the home's position (the locality's pin), rounded to 100 m."),
+    Rating: z.number().nullable().describe('Average of its approved verified reviews, 1.0-5.0; null without reviews.'),
+    ReviewsCount: z.number().int(),
+  })
+  .meta({ id: 'DraftAgency', description: 'A partner agency offered at step 44.' });
+
+export const DraftAgencies = z
+  .object({
+    Items: z
+      .array(DraftAgency)
+      .describe(
+        'The partner agencies within RadiusM, nearest first, at most 20: the only ones step 44 accepts. Empty when none is within 120 km.',
+      ),
+    RadiusM: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The first of 30, 60 and 120 km that holds a partner agency; null when none does.'),
+    ProposedId: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Rexer's proposal (the seller lets Rexer choose): the best rated of the agencies at most 5 km farther than the nearest, then more reviews, then nearer.",
+      ),
+  })
+  .meta({
+    id: 'DraftAgencies',
+    description: 'The partner agencies a seller may give the exclusive mandate to (step 44).',
+  });
