@@ -17,6 +17,7 @@ import {
   propertyRooms,
   roomTypes,
   savedSearches,
+  siteReviews,
   userActionTokens,
   userAddresses,
   valuations,
@@ -149,6 +150,21 @@ export async function fillAccountData(db: Db, o: AccountDataOptions): Promise<vo
     { threadId: thread.id, userId: otherUserId, lastReadMessageId: 0 },
   ]);
   await db.insert(orders).values({ userId, propertyId: o.ownPropertyId, amountCents: 4900, status: 'cancelled' });
+  // The user's review of Rexer, decided by the other user as a moderator.
+  await db.insert(siteReviews).values({
+    authorUserId: userId,
+    rating: 4,
+    title: `Recensione ${tag}`,
+    text: `Esperienza ${tag} con Rexer, raccontata per il fixture.`,
+    role: 'buyer',
+    displayName: 'Pia',
+    town: 'Milano',
+    publishConsentAt: new Date(),
+    status: 'rejected',
+    rejectionReason: `Motivo ${tag}`,
+    moderatedAt: new Date(),
+    moderatedByUserId: otherUserId,
+  });
 }
 
 function expectId(id: number | undefined): asserts id is number {

@@ -74,6 +74,11 @@ describeOnBackends(
         expect(thread.readMark).toEqual({ lastReadMessageId: 0, lastMailedAt: null });
       expect(data.valuations.map((v: { address: string }) => v.address)).toEqual(['Via mio 1, Milano']);
       expect(data.orders).toHaveLength(1);
+      // The user's own review of Rexer with its status and reason, not who moderated it.
+      expect(data.siteReviews).toEqual([
+        expect.objectContaining({ title: 'Recensione mio', status: 'rejected', rejectionReason: 'Motivo mio' }),
+      ]);
+      expect(data.siteReviews[0]).not.toHaveProperty('moderatedByUserId');
       // The visit asked for and the one received, each with the other party by first name only.
       expect(data.visits.map((v: { role: string }) => v.role).sort()).toEqual(['owner', 'requester']);
       expect(data.visits.every((v: { otherPartyFirstName: string }) => v.otherPartyFirstName === 'Pia')).toBe(true);
@@ -86,7 +91,7 @@ describeOnBackends(
 
       // Nothing of the other user's own, no secret of either.
       const text = res.body;
-      for (const foreign of [other.email, 'Bragadin', 'Via altrui', 'Ricerca altrui'])
+      for (const foreign of [other.email, 'Bragadin', 'Via altrui', 'Ricerca altrui', 'Recensione altrui'])
         expect(text, foreign).not.toContain(foreign);
       for (const secret of ['passwordHash', 'tokenHash', 'providerSubject', 'idempotencyKey', me.bearer, me.password])
         expect(text, secret).not.toContain(secret);

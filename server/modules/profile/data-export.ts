@@ -18,6 +18,7 @@ import {
   propertyRooms,
   savedSearches,
   sessionTokens,
+  siteReviews,
   userActionTokens,
   userAddresses,
   userConsents,
@@ -109,6 +110,9 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
       db.select().from(sessionTokens).where(eq(sessionTokens.userId, userId)).orderBy(asc(sessionTokens.id)),
       db.select().from(userActionTokens).where(eq(userActionTokens.userId, userId)).orderBy(asc(userActionTokens.id)),
     ]);
+
+  // The user's review of Rexer (one at most), with where it stands; who moderated it is Rexer's record.
+  const ownSiteReviews = await db.select().from(siteReviews).where(eq(siteReviews.authorUserId, userId));
 
   const listings = await db
     .select()
@@ -280,6 +284,7 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
           })),
       };
     }),
+    siteReviews: ownSiteReviews.map((row) => plain(row, ['authorUserId', 'moderatedByUserId', 'isExample'])),
     devices: devices.map((row) => plain(row, ['userId', 'tokenHash'])),
     sessions: sessions.map((row) => plain(row, ['userId', 'tokenHash'])),
     singleUseLinks: links.map((row) => plain(row, ['userId', 'tokenHash'])),
@@ -301,6 +306,7 @@ export const DATA_EXPORT_SECTIONS = [
   'orders',
   'visits',
   'messageThreads',
+  'siteReviews',
   'devices',
   'sessions',
   'singleUseLinks',

@@ -28,7 +28,7 @@ import {
   SiteReviewRequest,
 } from './schemas';
 
-/** Writes (a new review or an edit) a user may make in an hour, counted per user on every server. */
+/** Calls of each write (POST a review, PUT an edit) a user may make in an hour, counted per user on every server. */
 export const SITE_REVIEW_WRITES_PER_HOUR = 10;
 
 const CONTACT_ERRORS = {
@@ -122,7 +122,7 @@ const writeLimit = {
 } as const;
 
 const REQUEST_DESCRIPTION =
-  'Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. The review waits for a moderator (Status pending). 10 writes an hour per user.';
+  'Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests).';
 
 /**
  * Reviews of Rexer (/diconodinoi): the approved ones for everybody, the caller's own (one per

@@ -64,7 +64,14 @@ export async function createReview(
 ): Promise<SiteReviewRow | 'exists'> {
   const [row] = await db
     .insert(siteReviews)
-    .values({ ...input, authorUserId: userId, publishConsentAt: now, status: 'pending', createdAt: now, updatedAt: now })
+    .values({
+      ...input,
+      authorUserId: userId,
+      publishConsentAt: now,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: siteReviews.authorUserId, where: sql`${siteReviews.authorUserId} is not null` })
     .returning();
   return row ?? 'exists';

@@ -143,7 +143,9 @@ export const ModerationSiteReview = z
   .meta({ id: 'ModerationSiteReview' });
 
 export const ModerationSiteReviewList = z
-  .object({ Items: z.array(ModerationSiteReview).describe('Waiting reviews, the longest waiting first (at most 100).') })
+  .object({
+    Items: z.array(ModerationSiteReview).describe('Waiting reviews, the longest waiting first (at most 100).'),
+  })
   .meta({ id: 'ModerationSiteReviewList' });
 
 export const SiteReviewParams = z.object({ id: PathId });
