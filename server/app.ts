@@ -22,6 +22,7 @@ import { authentication } from './auth/require-user';
 import profileModule from './modules/profile';
 import socialLoginModule from './modules/social-login';
 import agencyModule from './modules/agency';
+import reviewsModule from './modules/reviews';
 import appConfigModule from './modules/app-config';
 import careersModule from './modules/careers';
 import contactModule from './modules/contact';
@@ -140,6 +141,7 @@ export const app = fp<AppOptions>(
     await fastify.register(appConfigModule);
     await fastify.register(homeModule);
     await fastify.register(agencyModule);
+    await fastify.register(reviewsModule);
     await fastify.register(signInModule);
     await fastify.register(profileModule);
     await fastify.register(socialLoginModule);

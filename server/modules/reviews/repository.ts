@@ -4,7 +4,15 @@ import { reviewerDisplayName } from '@domain/review';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
-import { agencies, agencyReviewReports, agencyReviews, appointments, properties, users, valuations } from '../../db/schema';
+import {
+  agencies,
+  agencyReviewReports,
+  agencyReviews,
+  appointments,
+  properties,
+  users,
+  valuations,
+} from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 
 // Verified reviews of an agency. The rules the database holds whatever the number of servers:
@@ -36,8 +44,15 @@ export async function agencyBySlug(db: Db | Tx, slug: string): Promise<AgencyRef
  * place (confirmed, its time passed) of a listing of the agency's, a valuation asked through
  * the agency's page. Somebody who works for the agency never reviews it.
  */
-export async function reviewBasisOf(db: Db | Tx, userId: number, agencyId: number, now = new Date()): Promise<ReviewBasis | null> {
-  const [row] = await db.execute<{ member: boolean; mandate: boolean; visit: boolean; valuation: boolean }>(sql`
+export async function reviewBasisOf(
+  db: Db | Tx,
+  userId: number,
+  agencyId: number,
+  now = new Date(),
+): Promise<ReviewBasis | null> {
+  const [row] = await db
+    .execute<{ member: boolean; mandate: boolean; visit: boolean; valuation: boolean }>(
+      sql`
     select
       exists (select 1 from ${users} u where u.id = ${userId} and u.agency_id = ${agencyId}) as member,
       exists (
@@ -55,7 +70,9 @@ export async function reviewBasisOf(db: Db | Tx, userId: number, agencyId: numbe
       exists (
         select 1 from ${valuations} v where v.owner_user_id = ${userId} and v.agency_id = ${agencyId}
       ) as valuation
-  `).then((result) => result.rows);
+  `,
+    )
+    .then((result) => result.rows);
   if (!row || row.member) return null;
   if (row.mandate) return 'mandate';
   if (row.visit) return 'visit';
@@ -389,4 +406,3 @@ export async function agenciesReviewedBy(db: Db | Tx, userId: number): Promise<n
     .orderBy(agencyReviews.agencyId);
   return rows.map((row) => row.agencyId);
 }
-

@@ -1,0 +1,292 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { APPOINTMENT_STATUS } from '@domain/appointment';
+import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
+import { agencies, agencyReviews, appointments, properties, users, valuations } from '../../server/db/schema';
+import { deleteAccountData } from '../../server/modules/profile/account-deletion';
+import { describeOnBackends, expectError, signedInUser, type SignedInUser } from './helpers';
+
+// Issue 28, verified reviews of an agency: written only after an interaction the product
+// recorded, one per user and agency, published by a moderator, reported, answered by the
+// agency, and the agency's rating computed from the approved ones only.
+
+const DAY = 24 * 60 * 60 * 1000;
+const TEXT = {
+  great: 'Agente preciso e disponibile, visita puntuale e casa come nelle foto.',
+  poor: 'Risposte lente e documenti arrivati in ritardo, esperienza deludente.',
+  fair: 'Valutazione chiara, anche se ci hanno messo qualche giorno di troppo.',
+};
+
+describeOnBackends(
+  'Verified reviews of an agency',
+  { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000', REGISTER_RATE_LIMIT_MAX: '1000' } },
+  (suite) => {
+    const { backend } = suite;
+    const db = () => suite.db;
+    let agency: { id: number; slug: string };
+    let otherAgency: { id: number; slug: string };
+    let visitor: SignedInUser; // a visit of an agency listing that took place
+    let seller: SignedInUser; // an exclusive mandate to the agency
+    let valuer: SignedInUser; // a valuation asked through the agency's page
+    let stranger: SignedInUser; // nothing with the agency
+    let soon: SignedInUser; // a visit confirmed for tomorrow only
+    let member: SignedInUser; // works for the agency
+    let rival: SignedInUser; // works for another agency
+    let moderator: SignedInUser;
+
+    let n = 0;
+    const user = (tag: string) =>
+      signedInUser(suite.app, suite.db, {
+        email: `${tag}.${backend.name}@recensioni.example`,
+        name: 'Giulia',
+        surname: 'bianchi',
+        remoteAddress: `10.44.0.${++n}`,
+      });
+    const anonymous = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      suite.app.inject({ method, url, headers: { portal: '5' }, ...(payload ? { payload } : {}) });
+    const publicReviews = async () => {
+      const res = await anonymous('GET', `/api/Agency/${agency.slug}/Reviews`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        Rating: number | null;
+        Count: number;
+        Reviews: { Id: number; Rating: number; Text: string; AuthorName: string; Answer: { Text: string } | null }[];
+      };
+    };
+    const stored = async () => {
+      const [row] = await db()
+        .select({ rating: agencies.rating, count: agencies.reviewsCount })
+        .from(agencies)
+        .where(eq(agencies.id, agency.id));
+      return row;
+    };
+    const mine = async (who: SignedInUser) => {
+      const res = await who.call('GET', `/api/Agency/${agency.slug}/Reviews/Mine`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const write = (who: SignedInUser, Rating: number, Text: string) =>
+      who.call('POST', `/api/Agency/${agency.slug}/Reviews`, { Rating, Text });
+    const approve = (id: number) => moderator.call('POST', `/api/Moderation/AgencyReviews/${id}/Approve`);
+
+    beforeAll(async () => {
+      // Two agencies of their own, so the seeded reviews do not count here.
+      const made = await db()
+        .insert(agencies)
+        .values([
+          { name: `Case Verificate ${backend.name}`, slug: `case-verificate-${backend.name}`, isPartner: true },
+          { name: `Altra Agenzia ${backend.name}`, slug: `altra-agenzia-${backend.name}` },
+        ])
+        .returning({ id: agencies.id, slug: agencies.slug });
+      [agency, otherAgency] = made as [typeof agency, typeof agency];
+      [visitor, seller, valuer, stranger, soon, member, rival, moderator] = await Promise.all(
+        ['visita', 'mandato', 'stima', 'estraneo', 'domani', 'agente', 'rivale', 'moderatore'].map(user),
+      );
+      await db().update(users).set({ agencyId: agency.id }).where(eq(users.id, member.id));
+      await db().update(users).set({ agencyId: otherAgency.id }).where(eq(users.id, rival.id));
+      await db().update(users).set({ isModerator: true }).where(eq(users.id, moderator.id));
+
+      // Two published listings: one the agency sells for a private owner (an exclusive mandate
+      // of `seller`), one listed by somebody else that `visitor` and `soon` asked to see.
+      const listed = await db()
+        .select({ id: properties.id, owner: properties.ownerUserId })
+        .from(properties)
+        .where(and(eq(properties.statusId, PROPERTY_STATUS.published), eq(properties.sellTypeId, SELL_TYPE.sale)))
+        .limit(2);
+      const [mandate, visited] = listed as [{ id: number; owner: number }, { id: number; owner: number }];
+      await db()
+        .update(properties)
+        .set({ ownerUserId: seller.id, agencyId: agency.id })
+        .where(eq(properties.id, mandate.id));
+      await db().update(properties).set({ agencyId: agency.id }).where(eq(properties.id, visited.id));
+      const visit = (requesterUserId: number, scheduledAt: Date) => ({
+        propertyId: visited.id,
+        requesterUserId,
+        ownerUserId: visited.owner,
+        statusId: APPOINTMENT_STATUS.confirmed,
+        scheduledAt,
+      });
+      await db()
+        .insert(appointments)
+        .values([visit(visitor.id, new Date(Date.now() - 3 * DAY)), visit(soon.id, new Date(Date.now() + DAY))]);
+      await db()
+        .insert(valuations)
+        .values({
+          ownerUserId: valuer.id,
+          agencyId: agency.id,
+          sellTypeId: SELL_TYPE.sale,
+          latitude: 45.46,
+          longitude: 9.19,
+          subject: { surface: 80 },
+          outcome: 'noComparables',
+          result: {},
+          methodVersion: 1,
+        });
+    }, 240_000);
+
+    it('refuses a review without an interaction the product recorded, and says who may write one', async () => {
+      expect(await mine(stranger)).toEqual({ CanReview: false, Basis: null, IsAgencyMember: false, Review: null });
+      expectError(await write(stranger, 5, TEXT.great), 'ReviewNotAllowed');
+      // A visit still to come is no visit yet.
+      expect((await mine(soon)).CanReview).toBe(false);
+      expectError(await write(soon, 5, TEXT.great), 'ReviewNotAllowed');
+      // Nobody reviews the agency they work for.
+      expect(await mine(member)).toMatchObject({ CanReview: false, IsAgencyMember: true });
+      expectError(await write(member, 5, TEXT.great), 'ReviewNotAllowed');
+      // Anonymous callers and unknown agencies.
+      expectError(
+        await anonymous('POST', `/api/Agency/${agency.slug}/Reviews`, { Rating: 5, Text: TEXT.great }),
+        'MissingToken',
+      );
+      expectError(await visitor.call('GET', '/api/Agency/nessuna-agenzia/Reviews/Mine'), 'AgencyNotFound');
+      expectError(await anonymous('GET', '/api/Agency/nessuna-agenzia/Reviews'), 'AgencyNotFound');
+      expect(await db().select().from(agencyReviews).where(eq(agencyReviews.agencyId, agency.id))).toEqual([]);
+    });
+
+    it('takes one review per user and agency, each basis recorded, and keeps it off the page until approved', async () => {
+      expect((await mine(visitor)).CanReview).toBe(true);
+      const byVisitor = await write(visitor, 5, TEXT.great);
+      expect(byVisitor.statusCode, byVisitor.body).toBe(201);
+      const state = await mine(visitor);
+      expect(state).toMatchObject({ CanReview: false, Basis: 'visit', Review: { Status: 'pending', Rating: 5 } });
+      expectError(await write(visitor, 1, TEXT.poor), 'ReviewExists');
+
+      expect((await mine(seller)).Basis).toBe('mandate');
+      const bySeller = await write(seller, 2, TEXT.poor);
+      expect(bySeller.statusCode, bySeller.body).toBe(201);
+      expect(bySeller.json()).toMatchObject({ Status: 'pending', Basis: 'mandate' });
+      expect((await mine(valuer)).Basis).toBe('valuation');
+
+      expect(await publicReviews()).toMatchObject({ Rating: null, Count: 0, Reviews: [] });
+      expect(await stored()).toEqual({ rating: null, count: 0 });
+    });
+
+    it('holds the ads’ text rules, the stars and the length', async () => {
+      expectError(await write(valuer, 4, `${TEXT.fair} Chiamatemi al 347 123 4567`), 'ReviewTextRefused');
+      expectError(await write(valuer, 4, `${TEXT.fair} www.truffa.it`), 'ReviewTextRefused');
+      expectError(await write(valuer, 4, `${TEXT.fair} io@truffa.it`), 'ReviewTextRefused');
+      expectError(await write(valuer, 4, 'Bene.'), 'ValidationError');
+      expectError(await write(valuer, 6, TEXT.fair), 'ValidationError');
+      expectError(await write(valuer, 0, TEXT.fair), 'ValidationError');
+      expect((await mine(valuer)).Review).toBeNull();
+    });
+
+    it('lets only moderators decide; the rating counts the approved reviews only', async () => {
+      expectError(await visitor.call('GET', '/api/Moderation/AgencyReviews'), 'Forbidden');
+      const visitorReview = (await mine(visitor)).Review.Id as number;
+      expectError(await visitor.call('POST', `/api/Moderation/AgencyReviews/${visitorReview}/Approve`), 'Forbidden');
+      expectError(await member.call('POST', `/api/Moderation/AgencyReviews/${visitorReview}/Approve`), 'Forbidden');
+
+      const queue = (await moderator.call('GET', '/api/Moderation/AgencyReviews')).json();
+      const ours = queue.Items.filter((item: { Agency: { Id: number } }) => item.Agency.Id === agency.id);
+      expect(ours.map((item: { Rating: number }) => item.Rating).sort()).toEqual([2, 5]);
+      expect(ours[0]).toMatchObject({ AuthorName: 'Giulia B.', Reports: [] });
+
+      expect((await approve(visitorReview)).statusCode).toBe(204);
+      expectError(await approve(visitorReview), 'ReviewNotFound');
+      expect(await publicReviews()).toMatchObject({
+        Rating: 5,
+        Count: 1,
+        Reviews: [{ Rating: 5, AuthorName: 'Giulia B.' }],
+      });
+      expect(await stored()).toEqual({ rating: 5, count: 1 });
+
+      const sellerReview = (await mine(seller)).Review.Id as number;
+      await approve(sellerReview);
+      expect(await stored()).toEqual({ rating: 3.5, count: 2 });
+
+      // A rejected review never counts; its author reads why, nobody else sees it.
+      const byValuer = await write(valuer, 4, TEXT.fair);
+      expect(byValuer.statusCode).toBe(201);
+      expectError(
+        await moderator.call('POST', `/api/Moderation/AgencyReviews/${byValuer.json().Id}/Reject`, { Reason: '' }),
+        'ValidationError',
+      );
+      const rejected = await moderator.call('POST', `/api/Moderation/AgencyReviews/${byValuer.json().Id}/Reject`, {
+        Reason: 'Parla di un’altra agenzia.',
+      });
+      expect(rejected.statusCode).toBe(204);
+      expect((await mine(valuer)).Review).toMatchObject({
+        Status: 'rejected',
+        RejectionReason: 'Parla di un’altra agenzia.',
+      });
+      expect(await publicReviews()).toMatchObject({ Rating: 3.5, Count: 2 });
+    });
+
+    it('lets only the author edit a review, which then waits for a moderator again', async () => {
+      const sellerReview = (await mine(seller)).Review.Id as number;
+      expectError(
+        await visitor.call('PUT', `/api/Agency/Reviews/${sellerReview}`, { Rating: 5, Text: TEXT.great }),
+        'ReviewNotFound',
+      );
+      expectError(
+        await moderator.call('PUT', `/api/Agency/Reviews/${sellerReview}`, { Rating: 5, Text: TEXT.great }),
+        'ReviewNotFound',
+      );
+      expect((await mine(seller)).Review.Rating).toBe(2);
+
+      const edited = await seller.call('PUT', `/api/Agency/Reviews/${sellerReview}`, { Rating: 3, Text: TEXT.fair });
+      expect(edited.statusCode, edited.body).toBe(204);
+      expect((await mine(seller)).Review).toMatchObject({ Status: 'pending', Rating: 3, Text: TEXT.fair });
+      expect(await stored()).toEqual({ rating: 5, count: 1 });
+      await approve(sellerReview);
+      expect(await stored()).toEqual({ rating: 4, count: 2 });
+    });
+
+    it('hides a reported review until a moderator keeps it; a kept one stays', async () => {
+      const visitorReview = (await mine(visitor)).Review.Id as number;
+      expectError(
+        await visitor.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {}),
+        'ReviewOwnNotReportable',
+      );
+      expectError(await anonymous('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {}), 'MissingToken');
+
+      const report = await member.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {
+        Reason: 'Non è mai venuta.',
+      });
+      expect(report.statusCode, report.body).toBe(200);
+      expect(report.json()).toEqual({ Hidden: true });
+      expect((await publicReviews()).Reviews.map((r) => r.Id)).not.toContain(visitorReview);
+      expect(await stored()).toEqual({ rating: 3, count: 1 });
+      // A hidden review cannot be reported again.
+      expectError(await stranger.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {}), 'ReviewNotFound');
+
+      const queue = (await moderator.call('GET', '/api/Moderation/AgencyReviews')).json();
+      expect(queue.Items.find((item: { Id: number }) => item.Id === visitorReview).Reports).toMatchObject([
+        { Reason: 'Non è mai venuta.' },
+      ]);
+      await approve(visitorReview);
+      expect(await stored()).toEqual({ rating: 4, count: 2 });
+      const again = await rival.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {});
+      expect(again.json()).toEqual({ Hidden: false });
+      expect(await stored()).toEqual({ rating: 4, count: 2 });
+    });
+
+    it("takes the agency's public answer from its own accounts only, under the same text rules", async () => {
+      const visitorReview = (await mine(visitor)).Review.Id as number;
+      const answer = (who: SignedInUser, Text: string) =>
+        who.call('PUT', `/api/Agency/Reviews/${visitorReview}/Answer`, { Text });
+      expectError(await answer(rival, 'Grazie!'), 'ReviewNotFound');
+      expectError(await answer(visitor, 'Grazie!'), 'ReviewNotFound');
+      expectError(await answer(member, 'Scriveteci a info@case.it'), 'ReviewTextRefused');
+      const markup = 'Grazie Giulia! <script>alert(1)</script> A presto.';
+      expect((await answer(member, markup)).statusCode).toBe(204);
+      const shown = (await publicReviews()).Reviews.find((r) => r.Id === visitorReview);
+      expect(shown?.Answer?.Text).toBe(markup);
+      // A review waiting for a moderator cannot be answered.
+      const valuerReview = (await mine(valuer)).Review.Id as number;
+      expectError(
+        await member.call('PUT', `/api/Agency/Reviews/${valuerReview}/Answer`, { Text: 'Grazie' }),
+        'ReviewNotFound',
+      );
+      expect((await member.call('DELETE', `/api/Agency/Reviews/${visitorReview}/Answer`)).statusCode).toBe(204);
+      expect((await publicReviews()).Reviews.find((r) => r.Id === visitorReview)?.Answer).toBeNull();
+    });
+
+    it("counts a deleted account's reviews no more", async () => {
+      await deleteAccountData(db(), seller.id, new Date());
+      expect(await stored()).toEqual({ rating: 5, count: 1 });
+      expect(await db().select().from(agencyReviews).where(eq(agencyReviews.authorUserId, seller.id))).toEqual([]);
+    });
+  },
+);
