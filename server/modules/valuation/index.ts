@@ -6,11 +6,14 @@ import { AppError } from '../../errors/app-error';
 import { errorResponses } from '../../errors/error-body';
 import { valuationMail } from './mail';
 import {
+  agencyById,
+  agencyBySlug,
   findOwnValuation,
   insertValuation,
   listValuations,
   sellKindOf,
   valuateFromDatabase,
+  type ValuationAgency,
   type ValuationOwner,
   type ValuationRow,
 } from './repository';
@@ -47,7 +50,10 @@ function subjectOf(body: ValuationRequestType) {
 
 type Subject = ReturnType<typeof subjectOf>;
 
-function answerOf(row: ValuationRow, mailSent: boolean) {
+/** An agency's slug as agencies.slug holds it; anything else names no agency. */
+const AGENCY_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function answerOf(row: ValuationRow, mailSent: boolean, agency: ValuationAgency | null) {
   const v = row.result as unknown as Valuation;
   const subject = row.subject as unknown as Subject;
   return {
@@ -93,6 +99,7 @@ function answerOf(row: ValuationRow, mailSent: boolean) {
       Address: row.address,
     },
     MethodVersion: row.methodVersion,
+    Agency: agency ? { Id: agency.id, Slug: agency.slug, Name: agency.name } : null,
     MailSent: mailSent,
   };
 }
@@ -146,6 +153,11 @@ const valuationModule: FastifyPluginAsyncZod = async function valuationModule(fa
         },
         now,
       );
+      // Asked from an agency's page: the valuation goes through it (an unknown slug: through none).
+      const agency =
+        body.AgencySlug !== undefined && AGENCY_SLUG.test(body.AgencySlug)
+          ? ((await agencyBySlug(fastify.db, body.AgencySlug)) ?? null)
+          : null;
       // The anonymous visitor of the valuation path gave 0 and 1 (a silent account): the estimate goes by mail.
       const mailTo = user && silent ? user.email : null;
       const publicUrl = fastify.config.publicUrl;
@@ -159,6 +171,7 @@ const valuationModule: FastifyPluginAsyncZod = async function valuationModule(fa
           address: body.Address ?? null,
           subject: subjectOf(body),
           valuation,
+          agencyId: agency?.id ?? null,
           mail: mailTo
             ? (id) => ({
                 to: mailTo,
@@ -180,7 +193,7 @@ const valuationModule: FastifyPluginAsyncZod = async function valuationModule(fa
         { valuationId: row.id, outcome: valuation.outcome, radiusM: valuation.radiusM },
         'valuation made',
       );
-      return reply.code(201).send(answerOf(row, mailed));
+      return reply.code(201).send(answerOf(row, mailed, agency));
     },
   );
 
@@ -198,7 +211,7 @@ const valuationModule: FastifyPluginAsyncZod = async function valuationModule(fa
       const { owner } = await ownerOf(request.headers.authorization);
       const row = await findOwnValuation(fastify.db, request.params.id, owner);
       if (!row) throw new AppError('ValuationNotFound');
-      return answerOf(row, false);
+      return answerOf(row, false, await agencyById(fastify.db, row.agencyId));
     },
   );
 

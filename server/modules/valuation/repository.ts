@@ -11,7 +11,7 @@ import {
 } from '@domain/valuation/estimator';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
-import { mailOutbox, properties, valuations } from '../../db/schema';
+import { agencies, mailOutbox, properties, valuations } from '../../db/schema';
 import { withinCircle } from '../search/area-conditions';
 
 // The valuation's data: the comparable candidates near a position (over the circle indexes of
@@ -151,6 +151,8 @@ export interface NewValuation {
   address: string | null;
   subject: Record<string, unknown>;
   valuation: Valuation;
+  /** The agency whose page the valuation was asked from (/valutocasa?agenzia={slug}). */
+  agencyId?: number | null;
   /** A mail to queue in the same transaction (the outbox is the mail queue). */
   mail?: (id: number) => { to: string; subject: string; text: string };
 }
@@ -226,6 +228,7 @@ export async function insertValuation(
         pricePerM2: v.valuation.estimate?.pricePerSqm ?? null,
         result: v.valuation as unknown as Record<string, unknown>,
         methodVersion: v.valuation.version,
+        agencyId: v.agencyId ?? null,
       })
       .returning();
     if (!v.mail) return { row: row!, mailed: false };
@@ -288,6 +291,34 @@ export async function findOwnValuation(db: Db, id: number, owner: ValuationOwner
     .where(and(eq(valuations.id, id), ownedBy(owner)))
     .limit(1);
   return row;
+}
+
+/** The agency a valuation is asked through, as the valuation shows it. */
+export interface ValuationAgency {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** The agency of this slug; undefined for an unknown one (the valuation then goes through none). */
+export async function agencyBySlug(db: Db, slug: string): Promise<ValuationAgency | undefined> {
+  const [row] = await db
+    .select({ id: agencies.id, slug: agencies.slug, name: agencies.name })
+    .from(agencies)
+    .where(eq(agencies.slug, slug))
+    .limit(1);
+  return row;
+}
+
+/** The agency of this id (a stored valuation's); null without one, or once it is deleted. */
+export async function agencyById(db: Db, id: number | null): Promise<ValuationAgency | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ id: agencies.id, slug: agencies.slug, name: agencies.name })
+    .from(agencies)
+    .where(eq(agencies.id, id))
+    .limit(1);
+  return row ?? null;
 }
 
 export const VALUATION_PAGE_SIZE = 20;

@@ -56,6 +56,13 @@ export const ValuationRequest = z
       .nullable()
       .optional()
       .describe('1-10 A4 ... G, 11 exempt, 12 pending (step 9)'),
+    AgencySlug: z
+      .string()
+      .max(200)
+      .optional()
+      .describe(
+        'The agency whose page the valuation was asked from (/valutocasa?agenzia={slug}): stored with it, so its owner may review the agency later. An unknown slug is ignored, never an error.',
+      ),
   })
   .refine(
     (v) =>
@@ -141,6 +148,10 @@ export const ValuationResponse = z
       .describe('Every comparable looked at, nearest first, outliers included and marked'),
     Subject: ValuationSubject,
     MethodVersion: z.number().int(),
+    Agency: z
+      .object({ Id: z.number().int(), Slug: z.string(), Name: z.string() })
+      .nullable()
+      .describe('The agency the valuation was asked through (AgencySlug); null without one.'),
     MailSent: z
       .boolean()
       .describe(

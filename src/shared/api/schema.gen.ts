@@ -497,6 +497,879 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Agency/{slug}/Reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agency's approved reviews, newest first, with their average and count */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page of 10 reviews, newest first. */
+                    Page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The agency's slug, as in /agenzie/{slug}. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyReviewsPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Review an agency after an interaction with it; the review waits for a moderator
+         * @description Needs an interaction recorded by the product (403 ReviewNotAllowed): a visit of one of its listings that took place, a valuation asked through its page, an exclusive mandate to it; nobody reviews the agency they work for. One per user and agency (409 ReviewExists: edit it with PUT /api/Agency/Reviews/{id}). A link, e-mail address or phone number in the text: 400 ReviewTextRefused.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The agency's slug, as in /agenzie/{slug}. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewWriteInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyReviewCreated"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Agency/{slug}/Reviews/Mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's review of the agency, whatever its standing, and whether they may write one */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The agency's slug, as in /agenzie/{slug}. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyMyReview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Agency/Reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit your review: it leaves the page and waits for a moderator again
+         * @description Only its author: anybody else's review answers 404 ReviewNotFound.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewWriteInput"];
+                };
+            };
+            responses: {
+                /** @description Done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Agency/Reviews/{id}/Report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a published review: it leaves the page until a moderator decides
+         * @description Once per person and review. A review a moderator kept after an earlier report stays published (the report reaches the moderators). Not published, or unknown: 404 ReviewNotFound; your own: 400 ReviewOwnNotReportable.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewReportInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyReviewReportResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Agency/Reviews/{id}/Answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The agency's public answer to a published review of it (an account of the agency only)
+         * @description Replaces the answer. Another agency's review, one not published, or a caller who works for no agency: 404 ReviewNotFound. A link, e-mail address or phone number: 400 ReviewTextRefused.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewAnswerWriteInput"];
+                };
+            };
+            responses: {
+                /** @description Done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the agency's answer (an account of the agency only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Moderation/AgencyReviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agency reviews waiting for a moderator (new, edited, reported), oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The last id of the previous page (oldest first). */
+                    After?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyReviewModerationList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Moderation/AgencyReviews/{id}/Approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a pending review: it counts in the agency's rating from now
+         * @description A review not pending (decided by another moderator, or unknown): 404 ReviewNotFound.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Moderation/AgencyReviews/{id}/Reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse a pending review, with the reason its author reads */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewRejectInput"];
+                };
+            };
+            responses: {
+                /** @description Done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Account/AnonymousLogin": {
         parameters: {
             query?: never;
@@ -3111,6 +3984,9 @@ export interface paths {
                                 [key: string]: unknown;
                             }[];
                             messageThreads: {
+                                [key: string]: unknown;
+                            }[];
+                            siteReviews: {
                                 [key: string]: unknown;
                             }[];
                             devices: {
@@ -6207,6 +7083,583 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Review/Rexer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved reviews of Rexer, newest first, with their count and average rating */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number from 1 (default 1). */
+                    Page?: number;
+                    /** @description Reviews per page, 1-50 (default 12). */
+                    PageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteReviewList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Review/Rexer/Mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s review of Rexer (null until written), with its status and what the form starts from */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MySiteReviewAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Edit the caller’s review of Rexer: it goes back to the moderators (pending, hidden meanwhile)
+         * @description Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests). No review yet: 404 SiteReviewNotFound.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SiteReviewRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MySiteReview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Write the caller’s review of Rexer (one per user: 409 SiteReviewExists, edit it with PUT)
+         * @description Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SiteReviewRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MySiteReview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Review/Rexer/Pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderation: the reviews of Rexer waiting for a decision (moderators only, others 403) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModerationSiteReviewList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Review/Rexer/{id}/Approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moderation: publish a waiting review of Rexer on /diconodinoi
+         * @description Only a waiting review (pending): otherwise 409 SiteReviewNotPending. Unknown id: 404.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModerationSiteReview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Review/Rexer/{id}/Reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moderation: do not publish a waiting review of Rexer, saying why (shown to its author only)
+         * @description Only a waiting review (pending): otherwise 409 SiteReviewNotPending. Unknown id: 404.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RejectSiteReviewRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModerationSiteReview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Events": {
         parameters: {
             query?: never;
@@ -7395,6 +8848,90 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ListingDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Property/{id}/Draft/Agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner agencies my draft's exclusive mandate may go to (step 44): nearest first, rated, with Rexer's proposal */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Listing id (one of the caller’s own) */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DraftAgencies"];
                     };
                 };
                 /** @description Default Response */
@@ -8651,7 +10188,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -9047,6 +10584,137 @@ export interface components {
         };
         AgencyPhoneInput: {
             Phone: string;
+        };
+        /** @description A review of an agency: its stars and its text. */
+        AgencyReviewWriteInput: {
+            /** @description Whole stars, 1-5. */
+            Rating: number;
+            /** @description Plain text, 20-2000 characters after trimming; no link, e-mail address or phone number (400 ReviewTextRefused). */
+            Text: string;
+        };
+        /** @description The agency's public answer. */
+        AgencyReviewAnswerInput: {
+            Text: string;
+            /** Format: date-time */
+            AnsweredAt: string;
+        };
+        AgencyReviewInput: {
+            Id: number;
+            Rating: number;
+            /** @description Plain text, line breaks kept: shown as text, never HTML. */
+            Text: string;
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+            /** @description First name and the initial of the surname. */
+            AuthorName: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** @description Changed by its author after it was written. */
+            Edited: boolean;
+            Answer: components["schemas"]["AgencyReviewAnswerInput"] | null;
+        };
+        AgencyReviewsPageInput: {
+            /** @description Average of the approved reviews, one decimal; null without any. */
+            Rating: number | null;
+            /** @description Approved reviews. */
+            Count: number;
+            Page: number;
+            PageSize: number;
+            Reviews: components["schemas"]["AgencyReviewInput"][];
+        };
+        AgencyOwnReviewInput: {
+            Id: number;
+            Rating: number;
+            Text: string;
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+            /**
+             * @description pending: waiting for a moderator (new, edited or reported); approved: published; rejected: not published.
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /** @description The moderator's reason, when rejected. */
+            RejectionReason: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+        };
+        AgencyMyReviewInput: {
+            /** @description An interaction is recorded and no review was written yet. */
+            CanReview: boolean;
+            /**
+             * @description The interaction found; null when none.
+             * @enum {string|null}
+             */
+            Basis: "visit" | "valuation" | "mandate" | null;
+            /** @description The caller works for this agency: they answer reviews, never write one. */
+            IsAgencyMember: boolean;
+            Review: components["schemas"]["AgencyOwnReviewInput"] | null;
+        };
+        AgencyReviewCreatedInput: {
+            Id: number;
+            /**
+             * @description pending: waiting for a moderator (new, edited or reported); approved: published; rejected: not published.
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+        };
+        AgencyReviewReportInput: {
+            /** @description Why, for the moderators. */
+            Reason?: string;
+        };
+        AgencyReviewReportResultInput: {
+            /** @description The review left the page until a moderator decides. */
+            Hidden: boolean;
+        };
+        AgencyReviewAnswerWriteInput: {
+            /** @description Plain text, 1-1000 characters; no link, e-mail address or phone number (400 ReviewTextRefused). */
+            Text: string;
+        };
+        AgencyReviewModerationItemInput: {
+            Id: number;
+            Agency: {
+                Id: number;
+                Slug: string;
+                Name: string;
+            };
+            Rating: number;
+            Text: string;
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+            AuthorName: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+            Reports: {
+                Reason: string | null;
+                /** Format: date-time */
+                CreatedAt: string;
+            }[];
+        };
+        AgencyReviewModerationListInput: {
+            Items: components["schemas"]["AgencyReviewModerationItemInput"][];
+            More: boolean;
+        };
+        AgencyReviewRejectInput: {
+            /** @description Why it is not published: shown to its author. */
+            Reason: string;
         };
         StreetPositionResponseInput: {
             /** @description Null when Rexer knows no public position on this street */
@@ -9628,6 +11296,31 @@ export interface components {
             Items: components["schemas"]["MyListingItemInput"][];
             /** @description Pass as AfterId for the next page; null on the last. */
             NextAfterId: number | null;
+        };
+        /** @description A partner agency offered at step 44. */
+        DraftAgencyInput: {
+            /** @description What step 44 stores (agencyChoice.agencyId). */
+            Id: number;
+            Name: string;
+            /** @description Its page: /agenzie/{Slug}. */
+            Slug: string;
+            CityName: string | null;
+            ProvinceCode: string | null;
+            LogoUrl: string | null;
+            /** @description Metres from the home's position (the locality's pin), rounded to 100 m. */
+            DistanceM: number;
+            /** @description Average of its approved verified reviews, 1.0-5.0; null without reviews. */
+            Rating: number | null;
+            ReviewsCount: number;
+        };
+        /** @description The partner agencies a seller may give the exclusive mandate to (step 44). */
+        DraftAgenciesInput: {
+            /** @description The partner agencies within RadiusM, nearest first, at most 20: the only ones step 44 accepts. Empty when none is within 120 km. */
+            Items: components["schemas"]["DraftAgencyInput"][];
+            /** @description The first of 30, 60 and 120 km that holds a partner agency; null when none does. */
+            RadiusM: number | null;
+            /** @description Rexer's proposal (the seller lets Rexer choose): the best rated of the agencies at most 5 km farther than the nearest, then more reviews, then nearer. */
+            ProposedId: number | null;
         };
         /** @description A row of a reference list: id and Italian label. */
         ReferenceItemInput: {
@@ -10251,6 +11944,8 @@ export interface components {
             ConditionId: number;
             /** @description 1-10 A4 ... G, 11 exempt, 12 pending (step 9) */
             EnergyClassId?: number | null;
+            /** @description The agency whose page the valuation was asked from (/valutocasa?agenzia={slug}): stored with it, so its owner may review the agency later. An unknown slug is ignored, never an error. */
+            AgencySlug?: string;
         };
         /** @description The home valued, as it was sent. */
         ValuationSubjectInput: {
@@ -10342,6 +12037,12 @@ export interface components {
             Comparables: components["schemas"]["ValuationComparableInput"][];
             Subject: components["schemas"]["ValuationSubjectInput"];
             MethodVersion: number;
+            /** @description The agency the valuation was asked through (AgencySlug); null without one. */
+            Agency: {
+                Id: number;
+                Slug: string;
+                Name: string;
+            } | null;
             /** @description The estimate was mailed to the account (a visitor who gave steps 0 and 1; at most 3 such mails a day to one address) */
             MailSent: boolean;
         };
@@ -10467,6 +12168,130 @@ export interface components {
             SearchesWithNews: number;
             SearchNewsDays: number;
         };
+        PublicSiteReviewInput: {
+            Id: number;
+            Rating: number;
+            Title: string;
+            /** @description Plain text with line breaks (render it as text, never as HTML). */
+            Text: string;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            /** @description The first name the author chose to publish */
+            DisplayName: string;
+            Town: string;
+            /** @description A review of the demo data, written by nobody (shown with an «Esempio» badge) */
+            IsExample: boolean;
+            /**
+             * Format: date-time
+             * @description When a moderator approved it (its writing, for an example)
+             */
+            PublishedAt: string;
+        };
+        SiteReviewListInput: {
+            /** @description Approved reviews, newest first. */
+            Items: components["schemas"]["PublicSiteReviewInput"][];
+            /** @description Approved reviews in all (examples included when the demo data has them). */
+            Count: number;
+            /** @description Their average rating, one decimal; null when there is none. */
+            Average: number | null;
+            Page: number;
+            PageSize: number;
+            /** @description Pages of PageSize reviews (0 with no review). */
+            TotalPages: number;
+        };
+        MySiteReviewInput: {
+            Id: number;
+            Rating: number;
+            Title: string;
+            Text: string;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            DisplayName: string;
+            Town: string;
+            /**
+             * @description pending: waiting for a moderator (new or edited); approved: on /diconodinoi; rejected: not shown
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /** @description Why a moderator did not publish it (rejected only). */
+            RejectionReason: string | null;
+            /** Format: date-time */
+            PublishConsentAt: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+        };
+        MySiteReviewAnswerInput: {
+            /** @description Null until the caller writes one. */
+            Review: components["schemas"]["MySiteReviewInput"] | null;
+            /** @description What the form starts from when there is no review yet. */
+            Suggested: {
+                /** @description The first name of the profile */
+                DisplayName: string | null;
+                /** @description The town of the residential address, when the profile has one */
+                Town: string | null;
+            };
+        };
+        SiteReviewRequestInput: {
+            /** @description 1-5 stars */
+            Rating: number;
+            /** @description 3-120 characters, one line; no link, e-mail or phone number */
+            Title: string;
+            /** @description 20-2000 characters of plain text (line breaks kept); no link, e-mail or phone number */
+            Text: string;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            /** @description The first name published with the review */
+            DisplayName: string;
+            /** @description The town published with the review */
+            Town: string;
+            /** @description Consent to publish the first name and town with the review: must be true (otherwise 400 SiteReviewConsentRequired) */
+            PublishConsent?: boolean;
+        };
+        ModerationSiteReviewInput: {
+            Id: number;
+            Rating: number;
+            Title: string;
+            Text: string;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            DisplayName: string;
+            Town: string;
+            /**
+             * @description pending: waiting for a moderator (new or edited); approved: on /diconodinoi; rejected: not shown
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            RejectionReason: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /**
+             * Format: date-time
+             * @description Its last writing or edit
+             */
+            UpdatedAt: string;
+        };
+        ModerationSiteReviewListInput: {
+            /** @description Waiting reviews, the longest waiting first (at most 100). */
+            Items: components["schemas"]["ModerationSiteReviewInput"][];
+        };
+        RejectSiteReviewRequestInput: {
+            /** @description Why it is not published: shown to its author only */
+            Reason: string;
+        };
         /** @description Every error answer: the HTTP status and this body, never a stack trace. */
         ErrorBody: {
             /** @description Number from the error catalogue (server/errors/catalogue.ts). */
@@ -10475,7 +12300,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -10871,6 +12696,137 @@ export interface components {
         };
         AgencyPhone: {
             Phone: string;
+        };
+        /** @description A review of an agency: its stars and its text. */
+        AgencyReviewWrite: {
+            /** @description Whole stars, 1-5. */
+            Rating: number;
+            /** @description Plain text, 20-2000 characters after trimming; no link, e-mail address or phone number (400 ReviewTextRefused). */
+            Text: unknown;
+        };
+        /** @description The agency's public answer. */
+        AgencyReviewAnswer: {
+            Text: string;
+            /** Format: date-time */
+            AnsweredAt: string;
+        };
+        AgencyReview: {
+            Id: number;
+            Rating: number;
+            /** @description Plain text, line breaks kept: shown as text, never HTML. */
+            Text: string;
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+            /** @description First name and the initial of the surname. */
+            AuthorName: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** @description Changed by its author after it was written. */
+            Edited: boolean;
+            Answer: components["schemas"]["AgencyReviewAnswer"] | null;
+        };
+        AgencyReviewsPage: {
+            /** @description Average of the approved reviews, one decimal; null without any. */
+            Rating: number | null;
+            /** @description Approved reviews. */
+            Count: number;
+            Page: number;
+            PageSize: number;
+            Reviews: components["schemas"]["AgencyReview"][];
+        };
+        AgencyOwnReview: {
+            Id: number;
+            Rating: number;
+            Text: string;
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+            /**
+             * @description pending: waiting for a moderator (new, edited or reported); approved: published; rejected: not published.
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /** @description The moderator's reason, when rejected. */
+            RejectionReason: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+        };
+        AgencyMyReview: {
+            /** @description An interaction is recorded and no review was written yet. */
+            CanReview: boolean;
+            /**
+             * @description The interaction found; null when none.
+             * @enum {string|null}
+             */
+            Basis: "visit" | "valuation" | "mandate" | null;
+            /** @description The caller works for this agency: they answer reviews, never write one. */
+            IsAgencyMember: boolean;
+            Review: components["schemas"]["AgencyOwnReview"] | null;
+        };
+        AgencyReviewCreated: {
+            Id: number;
+            /**
+             * @description pending: waiting for a moderator (new, edited or reported); approved: published; rejected: not published.
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+        };
+        AgencyReviewReport: {
+            /** @description Why, for the moderators. */
+            Reason?: unknown;
+        };
+        AgencyReviewReportResult: {
+            /** @description The review left the page until a moderator decides. */
+            Hidden: boolean;
+        };
+        AgencyReviewAnswerWrite: {
+            /** @description Plain text, 1-1000 characters; no link, e-mail address or phone number (400 ReviewTextRefused). */
+            Text: unknown;
+        };
+        AgencyReviewModerationItem: {
+            Id: number;
+            Agency: {
+                Id: number;
+                Slug: string;
+                Name: string;
+            };
+            Rating: number;
+            Text: string;
+            /**
+             * @description The interaction that allows the review: an exclusive mandate, a visit that took place, a valuation.
+             * @enum {string}
+             */
+            Basis: "visit" | "valuation" | "mandate";
+            AuthorName: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+            Reports: {
+                Reason: string | null;
+                /** Format: date-time */
+                CreatedAt: string;
+            }[];
+        };
+        AgencyReviewModerationList: {
+            Items: components["schemas"]["AgencyReviewModerationItem"][];
+            More: boolean;
+        };
+        AgencyReviewReject: {
+            /** @description Why it is not published: shown to its author. */
+            Reason: unknown;
         };
         StreetPositionResponse: {
             /** @description Null when Rexer knows no public position on this street */
@@ -11452,6 +13408,31 @@ export interface components {
             Items: components["schemas"]["MyListingItem"][];
             /** @description Pass as AfterId for the next page; null on the last. */
             NextAfterId: number | null;
+        };
+        /** @description A partner agency offered at step 44. */
+        DraftAgency: {
+            /** @description What step 44 stores (agencyChoice.agencyId). */
+            Id: number;
+            Name: string;
+            /** @description Its page: /agenzie/{Slug}. */
+            Slug: string;
+            CityName: string | null;
+            ProvinceCode: string | null;
+            LogoUrl: string | null;
+            /** @description Metres from the home's position (the locality's pin), rounded to 100 m. */
+            DistanceM: number;
+            /** @description Average of its approved verified reviews, 1.0-5.0; null without reviews. */
+            Rating: number | null;
+            ReviewsCount: number;
+        };
+        /** @description The partner agencies a seller may give the exclusive mandate to (step 44). */
+        DraftAgencies: {
+            /** @description The partner agencies within RadiusM, nearest first, at most 20: the only ones step 44 accepts. Empty when none is within 120 km. */
+            Items: components["schemas"]["DraftAgency"][];
+            /** @description The first of 30, 60 and 120 km that holds a partner agency; null when none does. */
+            RadiusM: number | null;
+            /** @description Rexer's proposal (the seller lets Rexer choose): the best rated of the agencies at most 5 km farther than the nearest, then more reviews, then nearer. */
+            ProposedId: number | null;
         };
         /** @description A row of a reference list: id and Italian label. */
         ReferenceItem: {
@@ -12075,6 +14056,8 @@ export interface components {
             ConditionId: number;
             /** @description 1-10 A4 ... G, 11 exempt, 12 pending (step 9) */
             EnergyClassId?: number | null;
+            /** @description The agency whose page the valuation was asked from (/valutocasa?agenzia={slug}): stored with it, so its owner may review the agency later. An unknown slug is ignored, never an error. */
+            AgencySlug?: string;
         };
         /** @description The home valued, as it was sent. */
         ValuationSubject: {
@@ -12166,6 +14149,12 @@ export interface components {
             Comparables: components["schemas"]["ValuationComparable"][];
             Subject: components["schemas"]["ValuationSubject"];
             MethodVersion: number;
+            /** @description The agency the valuation was asked through (AgencySlug); null without one. */
+            Agency: {
+                Id: number;
+                Slug: string;
+                Name: string;
+            } | null;
             /** @description The estimate was mailed to the account (a visitor who gave steps 0 and 1; at most 3 such mails a day to one address) */
             MailSent: boolean;
         };
@@ -12290,6 +14279,130 @@ export interface components {
             /** @description Saved searches that received listings within SearchNewsDays. */
             SearchesWithNews: number;
             SearchNewsDays: number;
+        };
+        PublicSiteReview: {
+            Id: number;
+            Rating: number;
+            Title: string;
+            /** @description Plain text with line breaks (render it as text, never as HTML). */
+            Text: string;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            /** @description The first name the author chose to publish */
+            DisplayName: string;
+            Town: string;
+            /** @description A review of the demo data, written by nobody (shown with an «Esempio» badge) */
+            IsExample: boolean;
+            /**
+             * Format: date-time
+             * @description When a moderator approved it (its writing, for an example)
+             */
+            PublishedAt: string;
+        };
+        SiteReviewList: {
+            /** @description Approved reviews, newest first. */
+            Items: components["schemas"]["PublicSiteReview"][];
+            /** @description Approved reviews in all (examples included when the demo data has them). */
+            Count: number;
+            /** @description Their average rating, one decimal; null when there is none. */
+            Average: number | null;
+            Page: number;
+            PageSize: number;
+            /** @description Pages of PageSize reviews (0 with no review). */
+            TotalPages: number;
+        };
+        MySiteReview: {
+            Id: number;
+            Rating: number;
+            Title: string;
+            Text: string;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            DisplayName: string;
+            Town: string;
+            /**
+             * @description pending: waiting for a moderator (new or edited); approved: on /diconodinoi; rejected: not shown
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /** @description Why a moderator did not publish it (rejected only). */
+            RejectionReason: string | null;
+            /** Format: date-time */
+            PublishConsentAt: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            UpdatedAt: string;
+        };
+        MySiteReviewAnswer: {
+            /** @description Null until the caller writes one. */
+            Review: components["schemas"]["MySiteReview"] | null;
+            /** @description What the form starts from when there is no review yet. */
+            Suggested: {
+                /** @description The first name of the profile */
+                DisplayName: string | null;
+                /** @description The town of the residential address, when the profile has one */
+                Town: string | null;
+            };
+        };
+        SiteReviewRequest: {
+            /** @description 1-5 stars */
+            Rating: number;
+            /** @description 3-120 characters, one line; no link, e-mail or phone number */
+            Title: string;
+            /** @description 20-2000 characters of plain text (line breaks kept); no link, e-mail or phone number */
+            Text: unknown;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            /** @description The first name published with the review */
+            DisplayName: string;
+            /** @description The town published with the review */
+            Town: string;
+            /** @description Consent to publish the first name and town with the review: must be true (otherwise 400 SiteReviewConsentRequired) */
+            PublishConsent?: boolean;
+        };
+        ModerationSiteReview: {
+            Id: number;
+            Rating: number;
+            Title: string;
+            Text: string;
+            /**
+             * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
+             * @enum {string}
+             */
+            Role: "seller" | "buyer" | "landlord" | "renter";
+            DisplayName: string;
+            Town: string;
+            /**
+             * @description pending: waiting for a moderator (new or edited); approved: on /diconodinoi; rejected: not shown
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            RejectionReason: string | null;
+            /** Format: date-time */
+            CreatedAt: string;
+            /**
+             * Format: date-time
+             * @description Its last writing or edit
+             */
+            UpdatedAt: string;
+        };
+        ModerationSiteReviewList: {
+            /** @description Waiting reviews, the longest waiting first (at most 100). */
+            Items: components["schemas"]["ModerationSiteReview"][];
+        };
+        RejectSiteReviewRequest: {
+            /** @description Why it is not published: shown to its author only */
+            Reason: string;
         };
     };
     responses: never;
