@@ -129,6 +129,8 @@ describeOnBackends("An agency's page", { env: { RATE_LIMIT_MAX: '0', PUBLIC_URL 
       IsPartner: row.isPartner,
       Rating: row.reviewsCount > 0 ? row.rating : null,
       ReviewsCount: row.reviewsCount,
+      // The demo seed gives every agency an account that receives its messages.
+      AcceptsMessages: true,
       PublishedListings: { Sale: sale, Rent: rent },
       Search: { SearchType: 'agency', Agency: id },
     });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../db/reference-ids';
-import { agencies, agencyPhoneReveals, media, municipalities, properties, provinces } from '../../db/schema';
+import { agencies, agencyPhoneReveals, media, municipalities, properties, provinces, users } from '../../db/schema';
 import { italianDay } from '../../lib/italian-day';
 import type { AgencyPageType, AgencyType } from './schemas';
 
@@ -70,6 +70,11 @@ export function createAgencyRepository(db: Db): AgencyRepository {
           isPartner: agencies.isPartner,
           rating: agencies.rating,
           reviewsCount: agencies.reviewsCount,
+          // An active account receives its messages (the rule of agencyAccount in server/modules/messages).
+          acceptsMessages:
+            sql<boolean>`exists (select 1 from ${users} where ${users.agencyId} = ${agencies.id} and ${users.suspendedAt} is null and ${users.deletedAt} is null)`.mapWith(
+              Boolean,
+            ),
         })
         .from(agencies)
         .leftJoin(municipalities, eq(municipalities.id, agencies.municipalityId))
@@ -103,6 +108,7 @@ export function createAgencyRepository(db: Db): AgencyRepository {
         IsPartner: row.isPartner,
         Rating: row.reviewsCount > 0 ? row.rating : null,
         ReviewsCount: row.reviewsCount,
+        AcceptsMessages: row.acceptsMessages,
         PublishedListings: { Sale: published(SELL_TYPE.sale), Rent: published(SELL_TYPE.rent) },
         Search: { SearchType: 'agency', Agency: row.id },
       };

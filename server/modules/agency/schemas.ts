@@ -63,6 +63,11 @@ export const AgencyPage = z
     IsPartner: z.boolean(),
     Rating: z.number().nullable().describe('Average review score 1.0-5.0; null without reviews.'),
     ReviewsCount: z.number().int(),
+    AcceptsMessages: z
+      .boolean()
+      .describe(
+        "Whether the agency has an active account on Rexer to write to («Contatta l'agenzia»: POST /api/Message with AgencySlug); false: 409 AgencyNotReachable.",
+      ),
     PublishedListings: PublishedCounts,
     Search: z
       .object({

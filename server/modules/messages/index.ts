@@ -27,7 +27,8 @@ import {
 
 /**
  * Messages between a buyer and a listing's owner (logged-in users): a buyer writes about a
- * listing (PropertyId) and either person answers in the thread (ThreadId). Only the two people
+ * listing (PropertyId), or anybody to an agency (AgencySlug, the agency's account receives it),
+ * and either person answers in the thread (ThreadId). Only the two people
  * of a thread read or write it: anybody else gets 404 ThreadNotFound, never 403. Each new
  * message is published to both people's live streams (GET /api/Events) at its commit.
  */
@@ -82,11 +83,12 @@ const messagesModule: FastifyPluginAsyncZod = async function messagesModule(fast
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['Messages'],
-        summary: 'Send a message: a buyer about a listing (PropertyId), or either person in a thread (ThreadId)',
+        summary:
+          'Send a message: a buyer about a listing (PropertyId), anybody to an agency (AgencySlug), or either person in a thread (ThreadId)',
         description:
-          'PropertyId opens the thread with the listing’s owner (the listing must be published) or continues the caller’s thread about it; the owner cannot write about their own listing (400 MessageToOwnListing) and answers by ThreadId. A thread the caller is not one of the two people of answers 404 ThreadNotFound. The sender may send MESSAGE_RATE_LIMIT_PER_MINUTE (20) messages a minute and MESSAGE_RATE_LIMIT_PER_DAY (200) a day, counted on every server: past them 429 MessageRateLimited with Retry-After. The other person gets a mail (at most one per thread every 15 minutes) and an event on their live stream.',
+          'PropertyId opens the thread with the listing’s owner (the listing must be published) or continues the caller’s thread about it; the owner cannot write about their own listing (400 MessageToOwnListing) and answers by ThreadId. AgencySlug («Contatta l’agenzia» on /agenzie/{slug}) opens the thread with the agency’s account (its oldest active user) or continues the caller’s thread with the agency: unknown slug 404 AgencyNotFound, an agency without an active account 409 AgencyNotReachable (GET /api/Agency/{slug} answers AcceptsMessages false), the caller’s own agency 400 MessageToOwnAgency; the agency answers by ThreadId. A thread the caller is not one of the two people of answers 404 ThreadNotFound. The sender may send MESSAGE_RATE_LIMIT_PER_MINUTE (20) messages a minute and MESSAGE_RATE_LIMIT_PER_DAY (200) a day, counted on every server: past them 429 MessageRateLimited with Retry-After. The other person gets a mail (at most one per thread every 15 minutes) and an event on their live stream.',
         body: SendMessageRequest,
-        response: { 201: SendMessageResponse, ...errorResponses(401, 404) },
+        response: { 201: SendMessageResponse, ...errorResponses(401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -101,6 +103,7 @@ const messagesModule: FastifyPluginAsyncZod = async function messagesModule(fast
         {
           senderId,
           propertyId: request.body.PropertyId,
+          agencySlug: request.body.AgencySlug,
           threadId: request.body.ThreadId,
           text: normalizeMessageText(request.body.Text),
           publicUrl: config.publicUrl,

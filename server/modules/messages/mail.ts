@@ -34,20 +34,17 @@ export function messageMail(opts: {
   /** Whether the sender is the listing's owner (an answer) or the buyer (a new request). */
   senderIsOwner: boolean;
   listingTitle: string;
+  /** The agency of a thread with an agency («Contatta l'agenzia»); null for a thread about a listing. */
+  agencyName?: string | null;
   text: string;
   publicUrl: string;
 }): MessageMail {
   const sender = opts.senderName?.trim() ?? '';
   const named = sender !== '' && sender.length <= 100 && isPersonName(sender);
-  const title = oneLineSubject(opts.listingTitle) || 'un annuncio';
-  const who = opts.senderIsOwner
-    ? named
-      ? `${sender}, l'inserzionista di «${title}», ti ha risposto:`
-      : `L'inserzionista di «${title}» ti ha risposto:`
-    : `${named ? sender : 'Un utente'} ti ha scritto per il tuo annuncio «${title}»:`;
-  const subject = opts.senderIsOwner
-    ? `Nuova risposta per «${title}»`
-    : `Nuovo messaggio per il tuo annuncio «${title}»`;
+  const { who, subject } =
+    opts.agencyName === undefined || opts.agencyName === null
+      ? aboutListing(opts.listingTitle, opts.senderIsOwner, named ? sender : null)
+      : withAgency(opts.agencyName, opts.senderIsOwner, named ? sender : null);
   const quoted = opts.text.split('\n').map(quotedLine);
   const lines = [
     greeting(opts.recipientName),
@@ -65,4 +62,32 @@ export function messageMail(opts: {
     'Il team di Rexer',
   ];
   return { subject: oneLineSubject(subject).slice(0, 300), text: lines.join('\n') };
+}
+
+/** The lines of a thread about a listing: the buyer's request, or the owner's answer. */
+function aboutListing(listingTitle: string, senderIsOwner: boolean, sender: string | null) {
+  const named = sender !== null;
+  const title = oneLineSubject(listingTitle) || 'un annuncio';
+  const who = senderIsOwner
+    ? named
+      ? `${sender}, l'inserzionista di «${title}», ti ha risposto:`
+      : `L'inserzionista di «${title}» ti ha risposto:`
+    : `${named ? sender : 'Un utente'} ti ha scritto per il tuo annuncio «${title}»:`;
+  const subject = senderIsOwner ? `Nuova risposta per «${title}»` : `Nuovo messaggio per il tuo annuncio «${title}»`;
+  return { who, subject };
+}
+
+/**
+ * The lines of a thread with an agency: a person writing to the agency from its page, or the
+ * agency's account answering (named by the agency, not by the person behind the account).
+ */
+function withAgency(agencyName: string, senderIsAgency: boolean, sender: string | null) {
+  const agency = oneLineSubject(agencyName) || 'un’agenzia';
+  if (senderIsAgency) {
+    return { who: `L’agenzia «${agency}» ti ha risposto:`, subject: `Nuova risposta dall’agenzia «${agency}»` };
+  }
+  return {
+    who: `${sender ?? 'Un utente'} ha scritto alla tua agenzia «${agency}» su Rexer:`,
+    subject: `Nuovo messaggio per la tua agenzia «${agency}»`,
+  };
 }

@@ -4,7 +4,9 @@ import { isPersonName } from '@domain/person-name';
 import type { Db, Tx } from '../../db/database';
 import { PROPERTY_STATUS } from '../../db/reference-ids';
 import {
+  agencies,
   mailOutbox,
+  media,
   messages,
   messageThreadReads,
   messageThreads,
@@ -19,8 +21,9 @@ import { resolveMediaUrlOrNull } from '../shared/media-url';
 import { MESSAGE_MAIL_INTERVAL_MS, messageMail } from './mail';
 import { isIsoInstant } from '@domain/appointment';
 
-// The messages between a buyer and a listing's owner: one thread per listing and buyer, read
-// and written only by those two (anybody else: ThreadNotFound), read marks per person, the
+// The messages between a buyer and a listing's owner (one thread per listing and buyer) or
+// between a person and an agency's account (one thread per agency and person, «Contatta
+// l'agenzia»), read and written only by those two (anybody else: ThreadNotFound), read marks per person, the
 // sender's limits counted in the database, the mail to the other person at most every 15
 // minutes per thread (a column, so every server agrees).
 
@@ -77,15 +80,67 @@ export interface SentMessage {
 }
 
 /**
+ * The account that receives an agency's messages: the oldest active (neither suspended nor
+ * deleted) user with its agency_id; undefined when it has none. GET /api/Agency/{slug}
+ * answers AcceptsMessages by the same rule (server/modules/agency/repository.ts).
+ */
+export async function agencyAccount(db: Db | Tx, agencyId: number): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The thread of `senderId` with the agency of `slug`: theirs when they wrote to it before,
+ * else a new one with the agency's account. Unknown slug: AgencyNotFound; the sender's own
+ * agency: MessageToOwnAgency; an agency without an active account: AgencyNotReachable.
+ */
+async function agencyThread(tx: Tx, slug: string, senderId: number): Promise<ThreadRow> {
+  const [agency] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.slug, slug)).limit(1);
+  if (!agency) throw new AppError('AgencyNotFound', { message: `agency ${slug}` });
+  const [sender] = await tx.select({ agencyId: users.agencyId }).from(users).where(eq(users.id, senderId)).limit(1);
+  if (sender?.agencyId === agency.id) throw new AppError('MessageToOwnAgency');
+  const existing = () =>
+    tx
+      .select()
+      .from(messageThreads)
+      .where(and(eq(messageThreads.agencyId, agency.id), eq(messageThreads.buyerUserId, senderId)))
+      .limit(1);
+  let [thread] = await existing();
+  if (thread) return thread;
+  const account = await agencyAccount(tx, agency.id);
+  if (!account) throw new AppError('AgencyNotReachable', { message: `agency ${slug} has no active account` });
+  await tx
+    .insert(messageThreads)
+    .values({ agencyId: agency.id, buyerUserId: senderId, ownerUserId: account.id })
+    .onConflictDoNothing();
+  [thread] = await existing();
+  if (!thread) throw new AppError('Conflict');
+  return thread;
+}
+
+/**
  * Stores a message: by a buyer about a listing (`propertyId`: the thread with its owner,
- * opened when the listing is published, continued whatever its status since), or by either
+ * opened when the listing is published, continued whatever its status since), by anybody to an
+ * agency (`agencySlug`: the thread with the agency's account), or by either
  * person of a thread (`threadId`). In one transaction: the message, the thread's time, the
  * sender's read mark, the mail to the recipient when none went out for this thread in the last
  * 15 minutes, and `then` (the live events, sent at the commit).
  */
 export async function sendMessage(
   db: Db,
-  opts: { senderId: number; propertyId?: number; threadId?: number; text: string; publicUrl: string },
+  opts: {
+    senderId: number;
+    propertyId?: number;
+    agencySlug?: string;
+    threadId?: number;
+    text: string;
+    publicUrl: string;
+  },
   then: (tx: Tx, sent: SentMessage) => Promise<void>,
 ): Promise<SentMessage> {
   return db.transaction(async (tx) => {
@@ -93,6 +148,8 @@ export async function sendMessage(
     if (opts.threadId !== undefined) {
       thread = await findThreadOf(tx, opts.threadId, opts.senderId);
       if (!thread) throw new AppError('ThreadNotFound');
+    } else if (opts.agencySlug !== undefined) {
+      thread = await agencyThread(tx, opts.agencySlug, opts.senderId);
     } else {
       const propertyId = opts.propertyId!;
       const [listing] = await tx
@@ -179,16 +236,21 @@ async function mailRecipient(
     .limit(1);
   if (!recipient || recipient.suspendedAt || recipient.deletedAt) return;
   const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, opts.senderId)).limit(1);
-  const propertyId = opts.thread.propertyId;
+  const { propertyId, agencyId } = opts.thread;
   const [listing] =
     propertyId === null
       ? []
       : await tx.select({ title: properties.title }).from(properties).where(eq(properties.id, propertyId)).limit(1);
+  const [agency] =
+    agencyId === null
+      ? []
+      : await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
   const mail = messageMail({
     recipientName: recipient.name,
     senderName: sender?.name ?? null,
     senderIsOwner: opts.senderId === opts.thread.ownerUserId,
     listingTitle: listing?.title ?? '',
+    agencyName: agencyId === null ? null : (agency?.name ?? ''),
     text: opts.text,
     publicUrl: opts.publicUrl,
   });
@@ -219,7 +281,8 @@ export function excerptOf(text: string): string {
 
 export interface ThreadSummaryRow {
   Id: number;
-  Property: { Id: number; Title: string; ImageUrl: string | null; CityName: string | null };
+  Property: { Id: number; Title: string; ImageUrl: string | null; CityName: string | null } | null;
+  Agency: { Id: number; Name: string; Slug: string; LogoUrl: string | null } | null;
   Role: 'buyer' | 'owner';
   OtherPartyName: string | null;
   LastMessage: { Excerpt: string; SentAt: string; Mine: boolean } | null;
@@ -268,6 +331,7 @@ async function threadSummaries(
 ): Promise<(ThreadSummaryRow & { lastMessageAt: string })[]> {
   const other = alias(users, 'other');
   const read = alias(messageThreadReads, 'read');
+  const logo = alias(media, 'agency_logo');
   const cover = coverSubquery(db);
   const last = db
     .select({ text: messages.text, createdAt: messages.createdAt, senderUserId: messages.senderUserId })
@@ -285,6 +349,10 @@ async function threadSummaries(
       title: properties.title,
       cityName: municipalities.name,
       imageUrl: cover.url,
+      agencyId: agencies.id,
+      agencyName: agencies.name,
+      agencySlug: agencies.slug,
+      agencyLogoUrl: logo.url,
       otherName: other.name,
       otherDeletedAt: other.deletedAt,
       lastText: last.text,
@@ -293,8 +361,11 @@ async function threadSummaries(
       unread: unreadOf(userId, sql`coalesce(${read.lastReadMessageId}, 0)`),
     })
     .from(messageThreads)
-    .innerJoin(properties, eq(properties.id, messageThreads.propertyId))
+    // Exactly one of the two (message_threads_one_subject).
+    .leftJoin(properties, eq(properties.id, messageThreads.propertyId))
     .leftJoin(municipalities, eq(municipalities.id, properties.municipalityId))
+    .leftJoin(agencies, eq(agencies.id, messageThreads.agencyId))
+    .leftJoin(logo, eq(logo.id, agencies.logoMediaId))
     .innerJoin(
       other,
       eq(
@@ -310,12 +381,19 @@ async function threadSummaries(
     .limit(limit);
   return rows.map((row) => ({
     Id: row.id,
-    Property: {
-      Id: row.propertyId,
-      Title: row.title ?? '',
-      ImageUrl: resolveMediaUrlOrNull(row.imageUrl),
-      CityName: row.cityName,
-    },
+    Property:
+      row.propertyId === null
+        ? null
+        : {
+            Id: row.propertyId,
+            Title: row.title ?? '',
+            ImageUrl: resolveMediaUrlOrNull(row.imageUrl),
+            CityName: row.cityName,
+          },
+    Agency:
+      row.agencyId === null || row.agencyName === null || row.agencySlug === null
+        ? null
+        : { Id: row.agencyId, Name: row.agencyName, Slug: row.agencySlug, LogoUrl: row.agencyLogoUrl },
     Role: row.buyerUserId === userId ? ('buyer' as const) : ('owner' as const),
     OtherPartyName: firstNameOf(row.otherName, row.otherDeletedAt !== null),
     LastMessage:

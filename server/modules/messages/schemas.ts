@@ -17,23 +17,33 @@ export const MessageText = z
     `Plain text, 1-${MESSAGE_TEXT_MAX} characters after trimming; line breaks allowed (CRLF stored as LF), other control characters, direction marks and overrides and invisible characters refused. Stored and answered as typed: a link stays text, never HTML.`,
   );
 
+/** An agency's slug, as in /agenzie/{slug} (agencies.slug). */
+const AgencySlug = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'an agency slug such as immobiliare-rossi-milano');
+
 export const SendMessageRequest = z
   .object({
     PropertyId: Id.optional().describe(
-      'A buyer writing about a listing: opens the thread with its owner, or continues it. Not with ThreadId.',
+      'A buyer writing about a listing: opens the thread with its owner, or continues it. Not with AgencySlug or ThreadId.',
+    ),
+    AgencySlug: AgencySlug.optional().describe(
+      "Anybody writing to an agency from its page («Contatta l'agenzia»): opens the thread with the agency's account, or continues it. Not with PropertyId or ThreadId.",
     ),
     ThreadId: Id.optional().describe(
-      'Either person of a thread answering in it (the owner answers this way). Not with PropertyId.',
+      'Either person of a thread answering in it (the owner or the agency answers this way). Not with PropertyId or AgencySlug.',
     ),
     Text: MessageText,
   })
-  .refine((body) => (body.PropertyId === undefined) !== (body.ThreadId === undefined), {
-    message: 'exactly one of PropertyId and ThreadId',
-  })
+  .refine(
+    (body) => [body.PropertyId, body.AgencySlug, body.ThreadId].filter((value) => value !== undefined).length === 1,
+    { message: 'exactly one of PropertyId, AgencySlug and ThreadId' },
+  )
   .meta({
     id: 'SendMessageRequest',
     description:
-      'A message: exactly one of PropertyId (a buyer about a listing) and ThreadId (either person of a thread), and the Text.',
+      'A message: exactly one of PropertyId (a buyer about a listing), AgencySlug (anybody to an agency) and ThreadId (either person of a thread), and the Text.',
   });
 
 export const SendMessageResponse = z
@@ -49,13 +59,25 @@ export const ThreadListing = z
   })
   .meta({ id: 'MessageThreadListing', description: 'The listing a thread is about.' });
 
+export const ThreadAgency = z
+  .object({
+    Id: z.number().int(),
+    Name: z.string(),
+    Slug: z.string().describe('Its page is /agenzie/{Slug}.'),
+    LogoUrl: z.string().nullable(),
+  })
+  .meta({ id: 'MessageThreadAgency', description: "The agency a thread is with («Contatta l'agenzia»)." });
+
 export const ThreadSummary = z
   .object({
     Id: z.number().int(),
-    Property: ThreadListing,
+    Property: ThreadListing.nullable().describe('The listing the thread is about; null for a thread with an agency.'),
+    Agency: ThreadAgency.nullable().describe('The agency the thread is with; null for a thread about a listing.'),
     Role: z
       .enum(['buyer', 'owner'])
-      .describe("The caller's side: the buyer who wrote about the listing, or its owner."),
+      .describe(
+        "The caller's side: the person who wrote first (about the listing, or to the agency), or the listing's owner (the agency's account).",
+      ),
     OtherPartyName: z
       .string()
       .nullable()

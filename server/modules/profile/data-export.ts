@@ -271,6 +271,8 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
         id: row.id,
         role: buyer ? ('buyer' as const) : ('owner' as const),
         propertyId: row.propertyId,
+        // A thread with an agency («Contatta l'agenzia») has the agency instead of a listing.
+        agencyId: row.agencyId,
         otherPartyFirstName: otherName(other),
         createdAt: iso(row.createdAt),
         // Where the user's reading of the thread is: the newest message read, the last mail of a new one.
