@@ -6766,8 +6766,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a message: a buyer about a listing (PropertyId), or either person in a thread (ThreadId)
-         * @description PropertyId opens the thread with the listing’s owner (the listing must be published) or continues the caller’s thread about it; the owner cannot write about their own listing (400 MessageToOwnListing) and answers by ThreadId. A thread the caller is not one of the two people of answers 404 ThreadNotFound. The sender may send MESSAGE_RATE_LIMIT_PER_MINUTE (20) messages a minute and MESSAGE_RATE_LIMIT_PER_DAY (200) a day, counted on every server: past them 429 MessageRateLimited with Retry-After. The other person gets a mail (at most one per thread every 15 minutes) and an event on their live stream.
+         * Send a message: a buyer about a listing (PropertyId), anybody to an agency (AgencySlug), or either person in a thread (ThreadId)
+         * @description PropertyId opens the thread with the listing’s owner (the listing must be published) or continues the caller’s thread about it; the owner cannot write about their own listing (400 MessageToOwnListing) and answers by ThreadId. AgencySlug («Contatta l’agenzia» on /agenzie/{slug}) opens the thread with the agency’s account (its oldest active user) or continues the caller’s thread with the agency: unknown slug 404 AgencyNotFound, an agency without an active account 409 AgencyNotReachable (GET /api/Agency/{slug} answers AcceptsMessages false), the caller’s own agency 400 MessageToOwnAgency; the agency answers by ThreadId. A thread the caller is not one of the two people of answers 404 ThreadNotFound. The sender may send MESSAGE_RATE_LIMIT_PER_MINUTE (20) messages a minute and MESSAGE_RATE_LIMIT_PER_DAY (200) a day, counted on every server: past them 429 MessageRateLimited with Retry-After. The other person gets a mail (at most one per thread every 15 minutes) and an event on their live stream.
          */
         post: {
             parameters: {
@@ -6811,6 +6811,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10569,6 +10578,8 @@ export interface components {
             /** @description Average review score 1.0-5.0; null without reviews. */
             Rating: number | null;
             ReviewsCount: number;
+            /** @description Whether the agency has an active account on Rexer to write to («Contatta l'agenzia»: POST /api/Message with AgencySlug); false: 409 AgencyNotReachable. */
+            AcceptsMessages: boolean;
             PublishedListings: {
                 /** @description Published listings for sale. */
                 Sale: number;
@@ -12070,11 +12081,13 @@ export interface components {
             /** @description The next page: ?Before={NextBefore}; null at the end */
             NextBefore: number | null;
         };
-        /** @description A message: exactly one of PropertyId (a buyer about a listing) and ThreadId (either person of a thread), and the Text. */
+        /** @description A message: exactly one of PropertyId (a buyer about a listing), AgencySlug (anybody to an agency) and ThreadId (either person of a thread), and the Text. */
         SendMessageRequestInput: {
-            /** @description A buyer writing about a listing: opens the thread with its owner, or continues it. Not with ThreadId. */
+            /** @description A buyer writing about a listing: opens the thread with its owner, or continues it. Not with AgencySlug or ThreadId. */
             PropertyId?: number;
-            /** @description Either person of a thread answering in it (the owner answers this way). Not with PropertyId. */
+            /** @description Anybody writing to an agency from its page («Contatta l'agenzia»): opens the thread with the agency's account, or continues it. Not with PropertyId or ThreadId. */
+            AgencySlug?: string;
+            /** @description Either person of a thread answering in it (the owner or the agency answers this way). Not with PropertyId or AgencySlug. */
             ThreadId?: number;
             /** @description Plain text, 1-2000 characters after trimming; line breaks allowed (CRLF stored as LF), other control characters, direction marks and overrides and invisible characters refused. Stored and answered as typed: a link stays text, never HTML. */
             Text: string;
@@ -12092,11 +12105,22 @@ export interface components {
             ImageUrl: string | null;
             CityName: string | null;
         };
+        /** @description The agency a thread is with («Contatta l'agenzia»). */
+        MessageThreadAgencyInput: {
+            Id: number;
+            Name: string;
+            /** @description Its page is /agenzie/{Slug}. */
+            Slug: string;
+            LogoUrl: string | null;
+        };
         MessageThreadSummaryInput: {
             Id: number;
-            Property: components["schemas"]["MessageThreadListingInput"];
+            /** @description The listing the thread is about; null for a thread with an agency. */
+            Property: components["schemas"]["MessageThreadListingInput"] | null;
+            /** @description The agency the thread is with; null for a thread about a listing. */
+            Agency: components["schemas"]["MessageThreadAgencyInput"] | null;
             /**
-             * @description The caller's side: the buyer who wrote about the listing, or its owner.
+             * @description The caller's side: the person who wrote first (about the listing, or to the agency), or the listing's owner (the agency's account).
              * @enum {string}
              */
             Role: "buyer" | "owner";
@@ -12681,6 +12705,8 @@ export interface components {
             /** @description Average review score 1.0-5.0; null without reviews. */
             Rating: number | null;
             ReviewsCount: number;
+            /** @description Whether the agency has an active account on Rexer to write to («Contatta l'agenzia»: POST /api/Message with AgencySlug); false: 409 AgencyNotReachable. */
+            AcceptsMessages: boolean;
             PublishedListings: {
                 /** @description Published listings for sale. */
                 Sale: number;
@@ -14182,11 +14208,13 @@ export interface components {
             /** @description The next page: ?Before={NextBefore}; null at the end */
             NextBefore: number | null;
         };
-        /** @description A message: exactly one of PropertyId (a buyer about a listing) and ThreadId (either person of a thread), and the Text. */
+        /** @description A message: exactly one of PropertyId (a buyer about a listing), AgencySlug (anybody to an agency) and ThreadId (either person of a thread), and the Text. */
         SendMessageRequest: {
-            /** @description A buyer writing about a listing: opens the thread with its owner, or continues it. Not with ThreadId. */
+            /** @description A buyer writing about a listing: opens the thread with its owner, or continues it. Not with AgencySlug or ThreadId. */
             PropertyId?: number;
-            /** @description Either person of a thread answering in it (the owner answers this way). Not with PropertyId. */
+            /** @description Anybody writing to an agency from its page («Contatta l'agenzia»): opens the thread with the agency's account, or continues it. Not with PropertyId or ThreadId. */
+            AgencySlug?: string;
+            /** @description Either person of a thread answering in it (the owner or the agency answers this way). Not with PropertyId or AgencySlug. */
             ThreadId?: number;
             /** @description Plain text, 1-2000 characters after trimming; line breaks allowed (CRLF stored as LF), other control characters, direction marks and overrides and invisible characters refused. Stored and answered as typed: a link stays text, never HTML. */
             Text: string;
@@ -14204,11 +14232,22 @@ export interface components {
             ImageUrl: string | null;
             CityName: string | null;
         };
+        /** @description The agency a thread is with («Contatta l'agenzia»). */
+        MessageThreadAgency: {
+            Id: number;
+            Name: string;
+            /** @description Its page is /agenzie/{Slug}. */
+            Slug: string;
+            LogoUrl: string | null;
+        };
         MessageThreadSummary: {
             Id: number;
-            Property: components["schemas"]["MessageThreadListing"];
+            /** @description The listing the thread is about; null for a thread with an agency. */
+            Property: components["schemas"]["MessageThreadListing"] | null;
+            /** @description The agency the thread is with; null for a thread about a listing. */
+            Agency: components["schemas"]["MessageThreadAgency"] | null;
             /**
-             * @description The caller's side: the buyer who wrote about the listing, or its owner.
+             * @description The caller's side: the person who wrote first (about the listing, or to the agency), or the listing's owner (the agency's account).
              * @enum {string}
              */
             Role: "buyer" | "owner";
