@@ -2,6 +2,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/database';
 import { MEDIA_TYPE, PROPERTY_STATUS, SEARCH_TYPE, SELL_TYPE } from '../../server/db/reference-ids';
 import {
+  agencies,
+  agencyReviewReports,
+  agencyReviews,
   appointments,
   amenities,
   favorites,
@@ -165,6 +168,29 @@ export async function fillAccountData(db: Db, o: AccountDataOptions): Promise<vo
     moderatedAt: new Date(),
     moderatedByUserId: otherUserId,
   });
+  // A review of an agency, moderated and answered by the other user, and a report the user made of it.
+  const [agency] = await db.select({ id: agencies.id }).from(agencies).orderBy(asc(agencies.id)).limit(1);
+  expectId(agency?.id);
+  const [review] = await db
+    .insert(agencyReviews)
+    .values({
+      agencyId: agency.id,
+      authorUserId: userId,
+      rating: 4,
+      text: `Agenzia ${tag}: visita puntuale e agente preparato.`,
+      basis: 'visit',
+      status: 'approved',
+      moderatedAt: new Date(),
+      moderatedByUserId: otherUserId,
+      answer: 'Grazie della fiducia.',
+      answeredAt: new Date(),
+      answeredByUserId: otherUserId,
+    })
+    .returning({ id: agencyReviews.id });
+  expectId(review?.id);
+  await db
+    .insert(agencyReviewReports)
+    .values({ reviewId: review.id, reporterUserId: userId, reason: `Segnalazione ${tag}` });
 }
 
 function expectId(id: number | undefined): asserts id is number {

@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
+  agencies,
+  agencyReviewReports,
+  agencyReviews,
   appointmentEvents,
   appointments,
   appointmentSlots,
@@ -22,8 +25,8 @@ import {
   userActionTokens,
   userAddresses,
   userConsents,
-  userTokens,
   users,
+  userTokens,
   valuations,
 } from '../../db/schema';
 import { resolveMediaUrl } from '../shared/media-url';
@@ -161,6 +164,21 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
   const ofListing = <T extends { propertyId: number }>(rows: T[], id: number) =>
     rows.filter((row) => row.propertyId === id).map((row) => plain(row, ['propertyId']));
 
+  // The user's reviews of agencies, with the agency's answer, and the reviews they reported.
+  const [agencyReviewRows, reportRows] = await Promise.all([
+    db
+      .select({ review: agencyReviews, agencyName: agencies.name })
+      .from(agencyReviews)
+      .innerJoin(agencies, eq(agencies.id, agencyReviews.agencyId))
+      .where(eq(agencyReviews.authorUserId, userId))
+      .orderBy(asc(agencyReviews.id)),
+    db
+      .select()
+      .from(agencyReviewReports)
+      .where(eq(agencyReviewReports.reporterUserId, userId))
+      .orderBy(asc(agencyReviewReports.createdAt)),
+  ]);
+
   const ownOrders = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
   const items =
     ownOrders.length === 0
@@ -287,6 +305,11 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
       };
     }),
     siteReviews: ownSiteReviews.map((row) => plain(row, ['authorUserId', 'moderatedByUserId', 'isExample'])),
+    agencyReviews: agencyReviewRows.map(({ review, agencyName }) => ({
+      ...plain(review, ['authorUserId', 'moderatedByUserId', 'answeredByUserId']),
+      agencyName,
+    })),
+    reviewReports: reportRows.map((row) => plain(row, ['reporterUserId'])),
     devices: devices.map((row) => plain(row, ['userId', 'tokenHash'])),
     sessions: sessions.map((row) => plain(row, ['userId', 'tokenHash'])),
     singleUseLinks: links.map((row) => plain(row, ['userId', 'tokenHash'])),
@@ -309,6 +332,8 @@ export const DATA_EXPORT_SECTIONS = [
   'visits',
   'messageThreads',
   'siteReviews',
+  'agencyReviews',
+  'reviewReports',
   'devices',
   'sessions',
   'singleUseLinks',
