@@ -69,9 +69,13 @@ describeOnBackends('Account session calls', { env: { CAPTCHA: 'off', RATE_LIMIT_
       name: DEMO_ACCOUNTS.buyer.name,
       RegistrationConfirmed: true,
       CanChangePassword: true,
+      IsModerator: false,
       businessName: 0,
       portal: 5,
     });
+    // The demo moderator is told so (MyRexer shows «Moderazione»).
+    const moderator = await login(DEMO_ACCOUNTS.moderator.email, DEMO_PASSWORD);
+    expect((await me(await session(moderator.json().UserToken))).json()).toMatchObject({ IsModerator: true });
     // Matching the e-mail ignores its case.
     expect((await login(buyer.toUpperCase(), DEMO_PASSWORD)).statusCode).toBe(200);
   });

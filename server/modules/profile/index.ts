@@ -87,6 +87,7 @@ const profileModule: FastifyPluginAsyncZod = async function profileModule(fastif
         Provider: providerLabel(user.provider, fastify.config.oidc?.providerName),
         RegistrationConfirmed: user.registrationConfirmed,
         CanChangePassword: user.passwordHash !== null,
+        IsModerator: user.isModerator,
         businessName: user.businessName,
         companyName: user.companyName,
         pecAddress: user.pecAddress,

@@ -3989,6 +3989,12 @@ export interface paths {
                             siteReviews: {
                                 [key: string]: unknown;
                             }[];
+                            agencyReviews: {
+                                [key: string]: unknown;
+                            }[];
+                            reviewReports: {
+                                [key: string]: unknown;
+                            }[];
                             devices: {
                                 [key: string]: unknown;
                             }[];
@@ -10415,6 +10421,8 @@ export interface components {
             Provider: string;
             RegistrationConfirmed: boolean;
             CanChangePassword: boolean;
+            /** @description A Rexer moderator: MyRexer shows «Moderazione» (the reviews waiting for a decision). */
+            IsModerator: boolean;
             businessName: number;
             companyName: string | null;
             pecAddress: string | null;
@@ -12542,6 +12550,8 @@ export interface components {
             Provider: string;
             RegistrationConfirmed: boolean;
             CanChangePassword: boolean;
+            /** @description A Rexer moderator: MyRexer shows «Moderazione» (the reviews waiting for a decision). */
+            IsModerator: boolean;
             businessName: number;
             companyName: string | null;
             pecAddress: string | null;
@@ -14396,7 +14406,7 @@ export interface components {
             /** @description 3-120 characters, one line; no link, e-mail or phone number */
             Title: string;
             /** @description 20-2000 characters of plain text (line breaks kept); no link, e-mail or phone number */
-            Text: unknown;
+            Text: string;
             /**
              * @description The reviewer’s part: seller, buyer, landlord (let a home), renter (rented one)
              * @enum {string}

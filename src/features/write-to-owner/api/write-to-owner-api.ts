@@ -1,4 +1,5 @@
 import { apiClient, unwrap, type components } from '@/shared/api';
+import type { MessageRecipient } from '../model/recipient';
 
 export type SentMessage = components['schemas']['SendMessageResponse'];
 
@@ -8,4 +9,14 @@ export async function writeToOwner(propertyId: number, text: string): Promise<Se
     'POST /api/Message',
     await apiClient.POST('/api/Message', { body: { PropertyId: propertyId, Text: text } }),
   );
+}
+
+/** A first (or next) message to an agency: the server opens the thread with the agency's account. */
+export async function writeToAgency(slug: string, text: string): Promise<SentMessage> {
+  return unwrap('POST /api/Message', await apiClient.POST('/api/Message', { body: { AgencySlug: slug, Text: text } }));
+}
+
+/** The first (or next) message to `recipient`. */
+export function writeTo(recipient: MessageRecipient, text: string): Promise<SentMessage> {
+  return recipient.kind === 'owner' ? writeToOwner(recipient.propertyId, text) : writeToAgency(recipient.slug, text);
 }

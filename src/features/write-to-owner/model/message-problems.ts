@@ -4,7 +4,15 @@ import { ApiError } from '@/shared/api';
 export { MESSAGE_TEXT_MAX };
 
 export type TextProblem = 'empty' | 'tooLong' | 'characters';
-export type SendProblem = 'rateLimited' | 'characters' | 'ownListing' | 'listingClosed' | 'generic';
+export type SendProblem =
+  | 'rateLimited'
+  | 'characters'
+  | 'ownListing'
+  | 'listingClosed'
+  | 'ownAgency'
+  | 'agencyUnreachable'
+  | 'agencyNotFound'
+  | 'generic';
 
 /** What is wrong with the text before it is sent (the server checks the same rule). */
 export function textProblem(text: string): TextProblem | null {
@@ -20,6 +28,9 @@ const BY_TYPE: Record<string, SendProblem> = {
   ValidationError: 'characters',
   MessageToOwnListing: 'ownListing',
   PropertyNotFound: 'listingClosed',
+  MessageToOwnAgency: 'ownAgency',
+  AgencyNotReachable: 'agencyUnreachable',
+  AgencyNotFound: 'agencyNotFound',
 };
 
 export function sendProblemOf(error: unknown): SendProblem {

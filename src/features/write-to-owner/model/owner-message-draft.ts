@@ -1,5 +1,9 @@
-// The message a visitor is writing to a listing's owner, kept in the tab's sessionStorage by
-// listing, so a login, a registration in the same tab or a reload does not lose it.
+// The message a visitor is writing to a listing's owner (or to an agency), kept in the tab's
+// sessionStorage by listing (or agency), so a login, a registration in the same tab or a
+// reload does not lose it.
+
+/** What a draft belongs to: a listing's id, or `agency-{slug}` for an agency (draftKeyOf). */
+export type DraftKey = number | string;
 
 export interface OwnerMessageDraft {
   text: string;
@@ -9,7 +13,7 @@ export interface OwnerMessageDraft {
   sendNow: boolean;
 }
 
-const keyOf = (propertyId: number) => `rexer.owner-message.${propertyId}`;
+const keyOf = (key: DraftKey) => `rexer.owner-message.${key}`;
 
 function storage(): Storage | null {
   try {
@@ -19,8 +23,8 @@ function storage(): Storage | null {
   }
 }
 
-export function readOwnerMessageDraft(propertyId: number): OwnerMessageDraft | null {
-  const raw = storage()?.getItem(keyOf(propertyId));
+export function readOwnerMessageDraft(key: DraftKey): OwnerMessageDraft | null {
+  const raw = storage()?.getItem(keyOf(key));
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<OwnerMessageDraft>;
@@ -34,20 +38,20 @@ export function readOwnerMessageDraft(propertyId: number): OwnerMessageDraft | n
   }
 }
 
-export function saveOwnerMessageDraft(propertyId: number, draft: OwnerMessageDraft): void {
+export function saveOwnerMessageDraft(key: DraftKey, draft: OwnerMessageDraft): void {
   try {
-    storage()?.setItem(keyOf(propertyId), JSON.stringify(draft));
+    storage()?.setItem(keyOf(key), JSON.stringify(draft));
   } catch {
     // Full or refused: the text lives as long as the dialog.
   }
 }
 
-export function clearOwnerMessageDraft(propertyId: number): void {
-  storage()?.removeItem(keyOf(propertyId));
+export function clearOwnerMessageDraft(key: DraftKey): void {
+  storage()?.removeItem(keyOf(key));
 }
 
 /** The login asked for has gone through: the dialog opening next sends the kept text. */
-export function markOwnerMessageToSend(propertyId: number): void {
-  const draft = readOwnerMessageDraft(propertyId);
-  if (draft) saveOwnerMessageDraft(propertyId, { ...draft, sendAfterLogin: true, sendNow: true });
+export function markOwnerMessageToSend(key: DraftKey): void {
+  const draft = readOwnerMessageDraft(key);
+  if (draft) saveOwnerMessageDraft(key, { ...draft, sendAfterLogin: true, sendNow: true });
 }

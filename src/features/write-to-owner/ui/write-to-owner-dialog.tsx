@@ -7,26 +7,35 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
 import { TextArea } from '@/shared/ui/text-area';
-import { writeToOwner } from '../api/write-to-owner-api';
+import { writeTo } from '../api/write-to-owner-api';
 import { MESSAGE_TEXT_MAX, sendProblemOf, textProblem } from '../model/message-problems';
 import { clearOwnerMessageDraft, readOwnerMessageDraft, saveOwnerMessageDraft } from '../model/owner-message-draft';
+import { draftKeyOf, type MessageRecipient } from '../model/recipient';
 import styles from './write-to-owner-dialog.module.css';
 
 export interface WriteToOwnerDialogProps {
-  propertyId: number;
+  recipient: MessageRecipient;
   onClose: () => void;
   /** A visitor who is not logged in pressed "Invia": the text is kept, log them in. */
   onLoginNeeded: () => void;
 }
 
-/** "Scrivi al proprietario": one message about the listing; then its conversation in Messages. */
-export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded }: WriteToOwnerDialogProps) {
+/**
+ * "Scrivi al proprietario" (one message about the listing) or "Contatta l'agenzia" (one message
+ * to the agency); then its conversation in Messages.
+ */
+export default function WriteToOwnerDialog({ recipient, onClose, onLoginNeeded }: WriteToOwnerDialogProps) {
   const { t } = useTranslation('write-to-owner');
+  const agency = recipient.kind === 'agency' ? recipient : null;
+  // The agency's own texts where they differ from the owner's.
+  const copy = (key: 'title' | 'intro' | 'placeholder' | 'loginNote') =>
+    agency ? t(`agency.${key}`, { name: agency.name }) : t(key);
+  const draftKey = draftKeyOf(recipient);
   const session = useSessionView();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formId = useId();
-  const [initial] = useState(() => readOwnerMessageDraft(propertyId));
+  const [initial] = useState(() => readOwnerMessageDraft(draftKey));
   const [text, setText] = useState(initial?.text ?? '');
   // Just logged in for it: the message goes at once.
   const sendOnOpen = initial?.sendNow === true;
@@ -34,13 +43,13 @@ export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded 
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    saveOwnerMessageDraft(propertyId, { text, sendAfterLogin: false, sendNow: false });
-  }, [propertyId, text]);
+    saveOwnerMessageDraft(draftKey, { text, sendAfterLogin: false, sendNow: false });
+  }, [draftKey, text]);
 
   const send = useMutation({
-    mutationFn: () => writeToOwner(propertyId, text.trim()),
+    mutationFn: () => writeTo(recipient, text.trim()),
     onSuccess: async ({ ThreadId }) => {
-      clearOwnerMessageDraft(propertyId);
+      clearOwnerMessageDraft(draftKey);
       void queryClient.invalidateQueries({ queryKey: ['messages'] });
       onClose();
       await navigate({ href: `/myrexer/messaggi?thread=${ThreadId}` });
@@ -58,7 +67,7 @@ export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded 
     }
     if (send.isPending) return;
     if (!session.isLoggedIn) {
-      saveOwnerMessageDraft(propertyId, { text, sendAfterLogin: true, sendNow: false });
+      saveOwnerMessageDraft(draftKey, { text, sendAfterLogin: true, sendNow: false });
       onLoginNeeded();
       return;
     }
@@ -77,7 +86,7 @@ export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded 
     <Modal
       open
       onClose={onClose}
-      title={t('title')}
+      title={copy('title')}
       closeLabel={t('close')}
       size="small"
       footer={
@@ -85,26 +94,31 @@ export default function WriteToOwnerDialog({ propertyId, onClose, onLoginNeeded 
           <Button variant="ghost" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form={formId} loading={send.isPending} data-testid="write-to-owner-submit">
+          <Button
+            type="submit"
+            form={formId}
+            loading={send.isPending}
+            data-testid={agency ? 'write-to-agency-submit' : 'write-to-owner-submit'}
+          >
             {send.isPending ? t('sending') : t('submit')}
           </Button>
         </div>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className={styles.form}>
-        <p className={styles.text}>{t('intro')}</p>
+        <p className={styles.text}>{copy('intro')}</p>
         <TextArea
           ref={fieldRef}
           label={t('field')}
           name="text"
           rows={6}
           value={text}
-          placeholder={t('placeholder')}
+          placeholder={copy('placeholder')}
           onChange={(event) => setText(event.target.value)}
           help={t('count', { count: length, max: MESSAGE_TEXT_MAX })}
           error={showErrors && problem ? t(`problems.${problem}`, { max: MESSAGE_TEXT_MAX }) : undefined}
         />
-        {!session.isLoggedIn ? <p className={styles.note}>{t('loginNote')}</p> : null}
+        {!session.isLoggedIn ? <p className={styles.note}>{copy('loginNote')}</p> : null}
         {send.isError ? <Alert tone="error">{t(`errors.${sendProblemOf(send.error)}`)}</Alert> : null}
       </form>
     </Modal>

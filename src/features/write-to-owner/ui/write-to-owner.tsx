@@ -35,7 +35,11 @@ export function WriteToOwner({ propertyId, open, onOpenChange }: WriteToOwnerPro
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <WriteToOwnerDialog propertyId={propertyId} onLoginNeeded={loginNeeded} onClose={() => onOpenChange(false)} />
+      <WriteToOwnerDialog
+        recipient={{ kind: 'owner', propertyId }}
+        onLoginNeeded={loginNeeded}
+        onClose={() => onOpenChange(false)}
+      />
     </Suspense>
   );
 }

@@ -20,6 +20,7 @@ const AGENCY: AgencyPage = {
   IsPartner: true,
   Rating: null,
   ReviewsCount: 0,
+  AcceptsMessages: true,
   PublishedListings: { Sale: 1, Rent: 0 },
   Search: { SearchType: 'agency', Agency: 7 },
 };

@@ -33,6 +33,7 @@ const NAVIGLI: Agency = {
   IsPartner: true,
   Rating: 4.8,
   ReviewsCount: 212,
+  AcceptsMessages: true,
   PublishedListings: { Sale: 2, Rent: 1 },
   Search: { SearchType: 'agency', Agency: 7 },
 };

@@ -17,6 +17,7 @@ import {
 } from '../api/agency-page-api';
 import { addressLine, agencyJsonLd, agencyMetaDescription, agencyMetaTitle, formatRating } from '../model/agency-text';
 import { AgencyMap } from './agency-map';
+import { ContactAgency } from './contact-agency';
 import { PhoneReveal } from './phone-reveal';
 import styles from './agency-page.module.css';
 
@@ -77,6 +78,7 @@ export function AgencyPage({ slug, type }: AgencyPageProps) {
                 </p>
               ) : null}
               <PhoneReveal slug={agency.Slug} />
+              <ContactAgency slug={agency.Slug} name={agency.Name} acceptsMessages={agency.AcceptsMessages} />
             </div>
           </aside>
 

@@ -24,6 +24,7 @@ function summary(id: number, extra: Partial<MessageThread> = {}): MessageThread 
       ImageUrl: `/media/${id}.jpg`,
       CityName: 'Milano',
     },
+    Agency: null,
     Role: 'buyer',
     OtherPartyName: id === 1 ? 'Marco' : 'Sara',
     LastMessage: { Excerpt: `Ultimo messaggio ${id}`, SentAt: NOW, Mine: false },
@@ -69,6 +70,7 @@ beforeEach(() => {
     'GET /api/Message/Threads': () => [200, { Items: threads, NextCursor: null }],
     'GET /api/Message/Threads/1': () => threadAnswer(1),
     'GET /api/Message/Threads/2': () => threadAnswer(2),
+    'GET /api/Message/Threads/3': () => threadAnswer(3),
     'GET /api/Message/Threads/99': () => threadAnswer(99),
     'PUT /api/Message/Threads/1/Read': () => {
       threads = threads.map((thread) => (thread.Id === 1 ? { ...thread, Unread: 0 } : thread));
@@ -92,7 +94,11 @@ const show = (path = '/myrexer/messaggi') =>
   renderPage(() => <MessagesPage />, {
     i18n,
     path,
-    otherRoutes: { '/ricerca': () => <p>ricerca</p>, '/immobile/$id': () => <p>immobile</p> },
+    otherRoutes: {
+      '/ricerca': () => <p>ricerca</p>,
+      '/immobile/$id': () => <p>immobile</p>,
+      '/agenzie/$name': () => <p>agenzia</p>,
+    },
   });
 
 const threadLink = (name: RegExp) => within(screen.getByTestId('message-threads')).getByRole('link', { name });
@@ -216,5 +222,39 @@ describe('MessagesPage', () => {
     expect(await screen.findByRole('heading', { name: 'Non hai ancora messaggi' })).toBeTruthy();
     expect(screen.getByText(/dalla pagina di un annuncio/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cerca casa' }).getAttribute('href')).toBe('/ricerca');
+  });
+
+  describe('a thread with an agency', () => {
+    const agency = { Id: 7, Name: 'Navigli Case', Slug: 'navigli-case', LogoUrl: '/media/agenzie/navigli.png' };
+
+    beforeEach(() => {
+      threads = [
+        summary(3, { Property: null, Agency: agency, OtherPartyName: 'Francesca' }),
+        summary(4, { Property: null, Agency: agency, Role: 'owner', OtherPartyName: 'Marco' }),
+      ];
+      messages[3] = [{ Id: 30, Text: 'Cercate case a Milano?', Mine: true, SentAt: NOW }];
+    });
+
+    it("names the agency and shows its logo for the person who wrote, the person for the agency's account", async () => {
+      await show();
+      const [mine, theirs] = await screen.findAllByTestId('message-thread');
+      expect(mine!.textContent).toContain('Navigli Case');
+      expect(mine!.textContent).toContain("Conversazione con l'agenzia");
+      expect(mine!.textContent).not.toContain('Francesca');
+      expect(mine!.querySelector('img')?.getAttribute('src')).toBe('/media/agenzie/navigli.png');
+      expect(theirs!.textContent).toContain('Marco · alla tua agenzia');
+      expect(theirs!.textContent).toContain('Navigli Case');
+    });
+
+    it("opens it with the agency's name on top and a link to its page, not to a listing", async () => {
+      await show('/myrexer/messaggi?thread=3');
+      const view = await screen.findByTestId('message-thread-view');
+      expect(within(view).getByRole('heading', { name: 'Navigli Case' })).toBeTruthy();
+      expect(within(view).getByRole('link', { name: "Vedi la pagina dell'agenzia" }).getAttribute('href')).toBe(
+        '/agenzie/navigli-case',
+      );
+      expect(within(view).queryByRole('link', { name: "Vedi l'annuncio" })).toBeNull();
+      expect((await within(view).findAllByTestId('message'))[0]!.textContent).toContain('Cercate case a Milano?');
+    });
   });
 });

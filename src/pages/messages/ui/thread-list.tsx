@@ -3,6 +3,7 @@ import type { MessageThread } from '@/entities/message';
 import { useTranslation } from '@/shared/i18n';
 import { cx } from '@/shared/lib/class-names';
 import { sentDay } from '../model/format-time';
+import { threadPeople } from '../model/thread-people';
 import styles from './messages-page.module.css';
 
 /** The user's threads, newest activity first; the open one marked, the unread ones bold with their count. */
@@ -24,7 +25,7 @@ export function ThreadList({ threads }: { threads: readonly MessageThread[] }) {
 function ThreadEntry({ thread }: { thread: MessageThread }) {
   const { t } = useTranslation('messages');
   const unread = thread.Unread > 0;
-  const name = thread.OtherPartyName ?? t('list.someone');
+  const { name, title, picture, agency } = threadPeople(thread, t);
   const last = thread.LastMessage;
   const day = last ? sentDay(last.SentAt) : undefined;
   return (
@@ -38,10 +39,10 @@ function ThreadEntry({ thread }: { thread: MessageThread }) {
       data-thread-id={thread.Id}
       data-unread={unread || undefined}
     >
-      {thread.Property.ImageUrl ? (
+      {picture ? (
         <img
-          className={styles.threadPhoto}
-          src={thread.Property.ImageUrl}
+          className={cx(styles.threadPhoto, agency && styles.threadLogo)}
+          src={picture}
           alt=""
           width={56}
           height={56}
@@ -56,7 +57,7 @@ function ThreadEntry({ thread }: { thread: MessageThread }) {
           <span className={styles.threadName}>
             {name}
             {thread.Role === 'owner' ? (
-              <span className={styles.threadRole}> · {t('list.aboutYourListing')}</span>
+              <span className={styles.threadRole}> · {t(agency ? 'list.toYourAgency' : 'list.aboutYourListing')}</span>
             ) : null}
           </span>
           {day ? (
@@ -65,7 +66,7 @@ function ThreadEntry({ thread }: { thread: MessageThread }) {
             </time>
           ) : null}
         </span>
-        <span className={styles.threadTitle}>{thread.Property.Title}</span>
+        <span className={styles.threadTitle}>{title}</span>
         <span className={styles.threadBottom}>
           <span className={styles.threadPreview}>
             {last ? (

@@ -8,6 +8,7 @@ import { cx } from '@/shared/lib/class-names';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { sentDay } from '../model/format-time';
+import { threadPeople, withLine } from '../model/thread-people';
 import { Composer } from './composer';
 import styles from './messages-page.module.css';
 
@@ -73,7 +74,7 @@ export function ThreadView({
   }
 
   const thread = data.Thread;
-  const name = thread.OtherPartyName ?? t('list.someone');
+  const { name, heading, picture, agency } = threadPeople(thread, t);
   return (
     <section
       className={styles.threadView}
@@ -82,10 +83,10 @@ export function ThreadView({
     >
       <BackLink />
       <header className={styles.threadHeader}>
-        {thread.Property.ImageUrl ? (
+        {picture ? (
           <img
-            className={styles.threadHeaderPhoto}
-            src={thread.Property.ImageUrl}
+            className={cx(styles.threadHeaderPhoto, agency && styles.threadLogo)}
+            src={picture}
             alt=""
             width={64}
             height={64}
@@ -94,14 +95,18 @@ export function ThreadView({
         ) : null}
         <div className={styles.threadHeaderText}>
           <h2 id={`thread-${threadId}-heading`} ref={headingRef} tabIndex={-1} className={styles.threadHeading}>
-            {thread.Property.Title}
+            {heading}
           </h2>
-          <p className={styles.threadWith}>
-            {t(thread.Role === 'buyer' ? 'thread.withOwner' : 'thread.withBuyer', { name })}
-          </p>
-          <Link to="/immobile/$id" params={{ id: String(thread.Property.Id) }} className={styles.threadListing}>
-            {t('thread.listing')}
-          </Link>
+          <p className={styles.threadWith}>{withLine(thread, name, t)}</p>
+          {thread.Property ? (
+            <Link to="/immobile/$id" params={{ id: String(thread.Property.Id) }} className={styles.threadListing}>
+              {t('thread.listing')}
+            </Link>
+          ) : agency ? (
+            <Link to="/agenzie/$name" params={{ name: agency.Slug }} className={styles.threadListing}>
+              {t('thread.agencyPage')}
+            </Link>
+          ) : null}
         </div>
       </header>
       <ol
