@@ -30,7 +30,10 @@ for (const width of [390, 1440]) {
       'href',
       /^\/ricerca\?SearchType=agency&Agency=\d+$/,
     );
-    await expect(page.getByRole('link', { name: 'Richiedi una valutazione' })).toHaveAttribute('href', '/valutocasa');
+    await expect(page.getByRole('link', { name: 'Richiedi una valutazione' })).toHaveAttribute(
+      'href',
+      '/valutocasa?agenzia=navigli-case-immobiliare-milano',
+    );
     await expectAccessible(page);
 
     // The phone is not on the page until asked for.

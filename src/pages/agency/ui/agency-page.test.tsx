@@ -86,7 +86,9 @@ describe('AgencyPage', () => {
     expect(screen.getByText('4,8 su 5 · 212 recensioni')).toBeTruthy();
     expect(screen.getByText(/Dal 2009 vendiamo/)).toBeTruthy();
     expect(screen.getByText('Alzaia Naviglio Grande 42, 20144 Milano (MI)')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Richiedi una valutazione' }).getAttribute('href')).toBe('/valutocasa');
+    expect(screen.getByRole('link', { name: 'Richiedi una valutazione' }).getAttribute('href')).toBe(
+      '/valutocasa?agenzia=navigli-case',
+    );
 
     const sale = await screen.findByTestId('agency-listings-sale');
     expect(await within(sale).findByText('Bilocale sul Naviglio')).toBeTruthy();

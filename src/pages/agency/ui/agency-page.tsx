@@ -110,7 +110,10 @@ export function AgencyPage({ slug, type }: AgencyPageProps) {
                 {t('valuation.title')}
               </h2>
               <p className={styles.boxText}>{t('valuation.text')}</p>
-              <HrefLink href="/valutocasa" className={buttonClassName({ variant: 'accent', fullWidth: true })}>
+              <HrefLink
+                href={`/valutocasa?agenzia=${agency.Slug}`}
+                className={buttonClassName({ variant: 'accent', fullWidth: true })}
+              >
                 {t('valuation.cta')}
               </HrefLink>
             </section>

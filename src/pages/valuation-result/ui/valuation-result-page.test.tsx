@@ -99,6 +99,7 @@ const ESTIMATE: Valuation = {
   ],
   Subject: SUBJECT,
   MethodVersion: 1,
+  Agency: null,
   MailSent: false,
 };
 
@@ -119,6 +120,10 @@ beforeEach(() => {
     'GET /api/Valuation/7': [200, ESTIMATE],
     'GET /api/Valuation/8': [200, NONE],
     'GET /api/Valuation/9': [404, { ExceptionType: 170, ExceptionTypeString: 'ValuationNotFound' }],
+    'GET /api/Valuation/10': [
+      200,
+      { ...ESTIMATE, Id: 10, Agency: { Id: 1, Slug: 'navigli-case-immobiliare-milano', Name: 'Navigli Case' } },
+    ],
   });
 });
 afterEach(cleanup);
@@ -131,6 +136,7 @@ const show = (id: number) =>
       '/immobile/$id': () => <p>annuncio</p>,
       '/contatti': () => <p>contatti</p>,
       '/myrexer/valutazioni': () => <p>valutazioni</p>,
+      '/agenzie/$name': () => <p>agenzia</p>,
     },
   });
 
@@ -175,6 +181,19 @@ describe('ValuationResultPage', () => {
     expect(within(outlier).getByText('Messo da parte')).toBeTruthy();
     expect(within(outlier).getByText(/non l'abbiamo usato per la stima/)).toBeTruthy();
     expect(within(outlier).getByText('Nessuna: è simile al tuo immobile')).toBeTruthy();
+  });
+
+  it('says the agency a valuation was asked through, linking its page, and nothing without one', async () => {
+    await show(10);
+    const through = await screen.findByTestId('valuation-through');
+    expect(through.textContent).toBe('Richiesta tramite Navigli Case');
+    expect(within(through).getByRole('link', { name: 'Navigli Case' }).getAttribute('href')).toBe(
+      '/agenzie/navigli-case-immobiliare-milano',
+    );
+    cleanup();
+    await show(7);
+    await screen.findByTestId('valuation-estimate');
+    expect(screen.queryByTestId('valuation-through')).toBeNull();
   });
 
   it('offers a consultant and the list of valuations next', async () => {

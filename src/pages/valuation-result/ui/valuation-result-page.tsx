@@ -9,6 +9,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
 import { PageMeta } from '@/shared/ui/page-meta';
+import { HrefLink } from '@/shared/ui/href-link';
 import { Spinner } from '@/shared/ui/spinner';
 import { valuationQueryOptions } from '../api/valuation-query';
 import { ComparableList } from './comparable-list';
@@ -69,6 +70,11 @@ function Result({ valuation, loggedIn }: { valuation: Valuation; loggedIn: boole
           {' · '}
           {t('madeOn', { date: formatDate(valuation.CreatedAt) })}
         </p>
+        {valuation.Agency ? (
+          <p className={styles.subjectLine} data-testid="valuation-through">
+            {t('through')} <HrefLink href={`/agenzie/${valuation.Agency.Slug}`}>{valuation.Agency.Name}</HrefLink>
+          </p>
+        ) : null}
       </div>
 
       {estimate ? (

@@ -45,6 +45,13 @@ describe('ValuationStartPage', () => {
     expect(handlers.onStart).not.toHaveBeenCalled();
   });
 
+  it('says the agency the valuation is asked through, from its page, and nothing without one', async () => {
+    await render({ agencyName: 'Navigli Case Immobiliare' }).rendered;
+    expect(screen.getByTestId('valuation-through').textContent).toBe('Richiesta tramite Navigli Case Immobiliare');
+    await render().rendered;
+    expect(screen.getAllByTestId('valuation-through')).toHaveLength(1);
+  });
+
   it('names and chooses the town of /valutocasa/citta/{city}', async () => {
     await render({ citySlug: 'bologna' }).rendered;
     expect(await screen.findByRole('heading', { level: 1, name: 'Quanto vale la tua casa a Bologna?' })).toBeTruthy();

@@ -17,6 +17,8 @@ import styles from './valuation-wizard-page.module.css';
 export interface ValuationStartPageProps {
   /** /valutocasa/citta/{city}: the town is chosen already. */
   citySlug?: string;
+  /** /valutocasa?agenzia={slug}: the agency the valuation is asked through (its name), when known. */
+  agencyName?: string | null;
   /** A valuation left midway in this tab (its address), offered to resume. */
   inProgress: { address: string } | null;
   onStart: (location: PickedLocation) => void;
@@ -25,7 +27,14 @@ export interface ValuationStartPageProps {
 }
 
 /** /valutocasa (and /valutocasa/citta/{city}): where the home is, then the wizard. */
-export function ValuationStartPage({ citySlug, inProgress, onStart, onResume, onRestart }: ValuationStartPageProps) {
+export function ValuationStartPage({
+  citySlug,
+  agencyName,
+  inProgress,
+  onStart,
+  onResume,
+  onRestart,
+}: ValuationStartPageProps) {
   const { t } = useTranslation('valuation-wizard');
   const city = useQuery({ ...valuationCityQueryOptions(citySlug ?? ''), enabled: Boolean(citySlug) });
   const town = citySlug ? (city.data ?? null) : null;
@@ -57,6 +66,11 @@ export function ValuationStartPage({ citySlug, inProgress, onStart, onResume, on
         <header className={styles.startHeader}>
           <h1 className={styles.startTitle}>{title}</h1>
           <p className={styles.startIntro}>{t('start.intro')}</p>
+          {agencyName ? (
+            <p className={styles.through} data-testid="valuation-through">
+              {t('through', { agency: agencyName })}
+            </p>
+          ) : null}
         </header>
         {inProgress ? (
           <section className={styles.resume} aria-labelledby="valuation-resume-title">

@@ -31,6 +31,8 @@ export interface ValuationWizardPageProps<K extends StepId = StepId> {
   notice?: ReactNode;
   /** The wizard was opened from the landing's button: its first heading takes the focus. */
   focusFirstStep?: boolean;
+  /** The agency the valuation is asked through (from its page), said under the step. */
+  agencyName?: string | null;
 }
 
 /** One step of the valuation wizard in its frame. */
@@ -42,6 +44,7 @@ export function ValuationWizardPage<K extends StepId>({
   onExit,
   notice,
   focusFirstStep,
+  agencyName,
 }: ValuationWizardPageProps<K>) {
   const { t } = useTranslation('valuation-wizard');
   return (
@@ -60,6 +63,11 @@ export function ValuationWizardPage<K extends StepId>({
       >
         <StepViewHost views={VIEWS} {...view} />
         {notice ? <div className={styles.notice}>{notice}</div> : null}
+        {agencyName ? (
+          <p className={styles.through} data-testid="valuation-through">
+            {t('through', { agency: agencyName })}
+          </p>
+        ) : null}
       </WizardFrame>
     </div>
   );

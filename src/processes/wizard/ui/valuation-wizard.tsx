@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore, type ComponentProps } from 'react';
 import type { PickedLocation } from '@/features/pick-location';
-import { ValuationStartPage } from '@/pages/valuation-wizard';
+import { ValuationStartPage, valuationAgencyQueryOptions } from '@/pages/valuation-wizard';
 import { useTranslation } from '@/shared/i18n';
 import { inspectOptions } from '@/shared/lib/inspect';
 import { Spinner } from '@/shared/ui/spinner';
@@ -30,6 +31,8 @@ export function addressLabel(location: Pick<PickedLocation, 'street' | 'streetNu
 export interface ValuationWizardProps {
   /** /valutocasa/citta/{city}: the town's slug. */
   citySlug?: string;
+  /** /valutocasa?agenzia={slug}: asked from the agency's page, the valuation goes through it (an unknown one is ignored). */
+  agencySlug?: string;
 }
 
 /**
@@ -37,8 +40,10 @@ export interface ValuationWizardProps {
  * A valuation in progress lives in the tab (sessionStorage): a reload comes back to its step;
  * after "Esci" the landing offers to resume it.
  */
-export function ValuationWizard({ citySlug }: ValuationWizardProps) {
+export function ValuationWizard({ citySlug, agencySlug }: ValuationWizardProps) {
   const { t } = useTranslation('valuation-wizard');
+  const agency =
+    useQuery({ ...valuationAgencyQueryOptions(agencySlug ?? ''), enabled: Boolean(agencySlug) }).data ?? null;
   const stored = useSyncExternalStore(subscribeStoredValuation, readStoredValuation, () => null);
   // The valuation the runner started with: it stays on screen until the visitor leaves the
   // page, even when the storage is emptied at the end (the thank-you shows the result's link).
@@ -63,17 +68,24 @@ export function ValuationWizard({ citySlug }: ValuationWizardProps) {
   return (
     <ValuationStartPage
       citySlug={citySlug}
+      agencyName={agency?.name ?? null}
       inProgress={stored ? { address: stored.address.label } : null}
       onStart={(location) => {
         setOpenedHere(true);
         const { municipalityName, ...locality } = location;
         writeStoredValuation(
-          newStoredValuation({ ...locality, showAddress: false }, { municipalityName, label: addressLabel(location) }),
+          newStoredValuation(
+            { ...locality, showAddress: false },
+            { municipalityName, label: addressLabel(location) },
+            Date.now(),
+            agency,
+          ),
         );
       }}
       onResume={() => {
         setOpenedHere(true);
-        if (stored) writeStoredValuation({ ...stored, active: true });
+        // Resumed from an agency's page: the valuation goes through that agency.
+        if (stored) writeStoredValuation({ ...stored, active: true, agency: agency ?? stored.agency ?? null });
       }}
       onRestart={() => clearStoredValuation()}
     />

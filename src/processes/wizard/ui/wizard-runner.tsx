@@ -118,6 +118,7 @@ export default function ValuationWizardRunner({
         view={stepView}
         progress={view.progress}
         focusFirstStep={openedHere}
+        agencyName={start.initial.agency?.name ?? null}
         canGoBack={view.canGoBack}
         onBack={() => void runtime.back()}
         onExit={view.finished ? undefined : () => void runtime.exit()}

@@ -53,6 +53,7 @@ const VALUATION = {
   Comparables: [comparable(7, 320), comparable(9, 1600), comparable(12, 900, true)],
   Subject: { SellType: 1 },
   MethodVersion: 1,
+  Agency: null,
   MailSent: true,
 };
 const FOUND: WizardAnswers = {

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/shared/lib/test-utils';
-import AgencyChoiceStep, { proposedAgency } from './agency-choice-step';
+import type { DraftAgencies, DraftAgency } from '../../api/draft-agencies';
+import AgencyChoiceStep from './agency-choice-step';
 import { renderStep } from './step-test-utils';
 
 const fetchMock = vi.hoisted(() => {
@@ -10,24 +11,33 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const agency = (Id: number, Name: string, CityName: string, Partner: boolean) => ({
+const agency = (
+  Id: number,
+  Name: string,
+  DistanceM: number,
+  Rating: number | null,
+  ReviewsCount: number,
+): DraftAgency => ({
   Id,
   Name,
-  Slug: Name.toLowerCase(),
-  CityName,
-  ProvinceCode: null,
-  Address: null,
-  Phone: null,
-  Email: null,
-  Description: null,
+  Slug: Name.toLowerCase().replace(/\s+/g, '-'),
+  CityName: 'Milano',
+  ProvinceCode: 'MI',
   LogoUrl: null,
-  Partner,
+  DistanceM,
+  Rating,
+  ReviewsCount,
 });
-const AGENCIES = [
-  agency(1, 'Casa Roma Partner', 'Roma', true),
-  agency(2, 'Milano Case Partner', 'Milano', true),
-  agency(3, 'Immobiliare Duomo', 'Milano', false),
-];
+// Nearest first, as the server answers; Rexer proposes Isola Abitare (the server's rule).
+const OFFER: DraftAgencies = {
+  Items: [
+    agency(1, 'Navigli Case', 800, 4.2, 1),
+    agency(2, 'Isola Abitare', 2300, 4.8, 212),
+    agency(3, 'Casa Nuova Milano', 12_400, null, 0),
+  ],
+  RadiusM: 30_000,
+  ProposedId: 2,
+};
 const LOCALITY = {
   municipalityIstat: '015146',
   street: 'Via Paolo Sarpi',
@@ -37,53 +47,97 @@ const LOCALITY = {
   showAddress: true,
 };
 
-beforeEach(() => {
+let api: ReturnType<typeof fakeApi>;
+const serve = (offer: DraftAgencies) => {
   fetchMock.mockReset();
-  fakeApi(fetchMock, {
-    'GET /api/Agency/List': [200, AGENCIES],
-    'GET /api/Search/Listings': [200, { Items: [], Area: { Name: 'Milano', Center: null } }],
-  });
-});
+  api = fakeApi(fetchMock, { 'GET /api/Property/41/Draft/Agencies': [200, offer] });
+};
+beforeEach(() => serve(OFFER));
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: "Conferma l'agenzia" }));
+const cardOf = (name: string) => screen.getByLabelText(new RegExp(name)).closest('li')!;
 
 describe('agency choice (44)', () => {
-  it("proposes a partner of the listing's town, else the first partner", () => {
-    expect(proposedAgency(AGENCIES, 'Milano')?.Id).toBe(2);
-    expect(proposedAgency(AGENCIES, 'Bari')?.Id).toBe(1);
-    expect(
-      proposedAgency(
-        AGENCIES.filter((a) => !a.Partner),
-        undefined,
-      )?.Id,
-    ).toBe(3);
-  });
-
-  it('lists the agencies when the seller chooses, and refuses no choice', async () => {
-    const { onAnswer } = await renderStep(AgencyChoiceStep, 'agencyChoice', {
+  it("lists the partner agencies the server offers for the draft's home, each with its distance, rating and page", async () => {
+    await renderStep(AgencyChoiceStep, 'agencyChoice', {
+      listingId: 41,
       answers: { agencySplit: { choice: 'chooseAgency' }, locality: LOCALITY },
     });
-    expect(await screen.findByLabelText(/Immobiliare Duomo/)).toBeTruthy();
+    await screen.findByLabelText(/Isola Abitare/);
+    expect(api.sent('GET /api/Property/41/Draft/Agencies')).toHaveLength(1);
+    expect(
+      screen.getAllByRole('listitem').map((item) => within(item).getByRole('radio').getAttribute('value')),
+    ).toEqual(['1', '2', '3']);
+
+    // Texts as testing-library normalizes them: the no-break space before a unit reads as a space.
+    const isola = cardOf('Isola Abitare');
+    expect(within(isola).getByText('Milano · a 2,3 km')).toBeTruthy();
+    expect(within(isola).getByText(/4,8 su 5 · 212 recensioni/)).toBeTruthy();
+    const page = within(isola).getByRole('link', { name: /Vedi l'agenzia/ });
+    expect(page.getAttribute('href')).toBe('/agenzie/isola-abitare');
+    // A new tab: the wizard stays where it is.
+    expect(page.getAttribute('target')).toBe('_blank');
+    expect(page.textContent).toContain('Isola Abitare (si apre in una nuova scheda)');
+
+    const navigli = cardOf('Navigli Case');
+    expect(within(navigli).getByText('Milano · a 800 m')).toBeTruthy();
+    expect(within(navigli).getByText(/4,2 su 5 · 1 recensione$/)).toBeTruthy();
+
+    const nuova = cardOf('Casa Nuova Milano');
+    expect(within(nuova).getByText('Milano · a 12,4 km')).toBeTruthy();
+    expect(within(nuova).getByText('Ancora nessuna recensione')).toBeTruthy();
+    expect(within(nuova).queryByText(/su 5/)).toBeNull();
+  });
+
+  it('refuses no choice, and answers the agency picked', async () => {
+    const { onAnswer } = await renderStep(AgencyChoiceStep, 'agencyChoice', {
+      listingId: 41,
+      answers: { agencySplit: { choice: 'chooseAgency' }, locality: LOCALITY },
+    });
+    await screen.findByLabelText(/Casa Nuova Milano/);
     expect(screen.getByRole('heading', { level: 1, name: 'Quale agenzia vuoi?' })).toBeTruthy();
     submit();
     expect(screen.getByText("Scegli un'agenzia per continuare.")).toBeTruthy();
-    fireEvent.click(screen.getByLabelText(/Immobiliare Duomo/));
+    expect(onAnswer).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByLabelText(/Casa Nuova Milano/));
     submit();
     expect(onAnswer).toHaveBeenCalledWith({ agencyId: 3 });
   });
 
   it("shows Rexer's proposal to confirm, and lets the seller choose another", async () => {
     const { onAnswer } = await renderStep(AgencyChoiceStep, 'agencyChoice', {
+      listingId: 41,
       answers: { agencySplit: { choice: 'letRexerChoose' }, locality: LOCALITY },
     });
-    await waitFor(() => expect((screen.getByLabelText(/Milano Case Partner/) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((screen.getByLabelText(/Isola Abitare/) as HTMLInputElement).checked).toBe(true));
     expect(screen.getByRole('heading', { level: 1, name: 'Ti proponiamo questa agenzia' })).toBeTruthy();
-    expect(screen.queryByLabelText(/Casa Roma Partner/)).toBeNull();
+    expect(screen.queryByLabelText(/Navigli Case/)).toBeNull();
     submit();
     expect(onAnswer).toHaveBeenLastCalledWith({ agencyId: 2 });
     fireEvent.click(screen.getByRole('button', { name: "Preferisco scegliere un'altra agenzia" }));
-    fireEvent.click(screen.getByLabelText(/Casa Roma Partner/));
+    fireEvent.click(screen.getByLabelText(/Navigli Case/));
     submit();
     expect(onAnswer).toHaveBeenLastCalledWith({ agencyId: 1 });
+  });
+
+  it('keeps no earlier pick the offer no longer holds, and says when no partner is near', async () => {
+    const { onAnswer } = await renderStep(AgencyChoiceStep, 'agencyChoice', {
+      listingId: 41,
+      answer: { agencyId: 99 },
+      answers: { agencySplit: { choice: 'chooseAgency' }, locality: LOCALITY },
+    });
+    await screen.findByLabelText(/Navigli Case/);
+    expect(screen.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    submit();
+    expect(onAnswer).not.toHaveBeenCalled();
+
+    cleanup();
+    serve({ Items: [], RadiusM: null, ProposedId: null });
+    await renderStep(AgencyChoiceStep, 'agencyChoice', {
+      listingId: 41,
+      answers: { agencySplit: { choice: 'letRexerChoose' }, locality: LOCALITY },
+    });
+    expect(await screen.findByText(/Non ci sono agenzie partner Rexer entro 120 km dalla tua casa/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "Preferisco scegliere un'altra agenzia" })).toBeNull();
   });
 });

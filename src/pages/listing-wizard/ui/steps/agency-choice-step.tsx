@@ -1,56 +1,65 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { agenciesQueryOptions, type components } from '@/shared/api';
+import { useId, useRef, useState } from 'react';
+import { formatDistance } from '@/entities/valuation';
 import { useTranslation } from '@/shared/i18n';
+import { cx } from '@/shared/lib/class-names';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { ChoiceCards } from '@/shared/ui/choice-cards';
+import { FieldMessage } from '@/shared/ui/field';
 import { LinkButton } from '@/shared/ui/link-button';
 import { Spinner } from '@/shared/ui/spinner';
 import { StepForm } from '@/shared/ui/step-form';
 import { TextField } from '@/shared/ui/text-field';
 import type { StepViewProps } from '@/features/wizard-step-views';
-import { municipalityQueryOptions } from '@/features/pick-location';
+import { draftAgenciesQueryOptions, type DraftAgency } from '../../api/draft-agencies';
 import { focusInvalid } from './focus-invalid';
 import styles from './steps.module.css';
-
-type Agency = components['schemas']['Agency'];
+import own from './agency-choice-step.module.css';
 
 const normal = (text: string | null | undefined) =>
   (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
-/**
- * The agency Rexer proposes: a partner of the listing's town when there is one, else the first
- * partner (the list comes partners first), else the first agency.
- */
-export function proposedAgency(agencies: readonly Agency[], town: string | undefined): Agency | undefined {
-  const partners = agencies.filter((agency) => agency.Partner);
-  const local = town ? partners.find((agency) => normal(agency.CityName) === normal(town)) : undefined;
-  return local ?? partners[0] ?? agencies[0];
-}
+const ratingFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** Step 44 (exclusive): the agency that takes the mandate: the seller's pick, or Rexer's proposal to confirm. */
-export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswer }: StepViewProps<'agencyChoice'>) {
+/**
+ * Step 44 (exclusive): the agency that takes the mandate, among the partner agencies near the home
+ * the server offers (GET /api/Property/{id}/Draft/Agencies, nearest first, each with its distance
+ * and rating): the seller's pick, or Rexer's proposal to confirm. Each links to its page in a new
+ * tab, so the wizard stays where it is.
+ */
+export default function AgencyChoiceStep({
+  answer,
+  answers,
+  listingId,
+  busy,
+  error,
+  onAnswer,
+}: StepViewProps<'agencyChoice'>) {
   const { t } = useTranslation('listing-wizard');
-  const agencies = useQuery(agenciesQueryOptions());
+  const offer = useQuery({
+    ...draftAgenciesQueryOptions(listingId ?? 0),
+    enabled: listingId !== null,
+  });
   const letRexer = answers.agencySplit?.choice === 'letRexerChoose';
-  const istat = answers.locality?.municipalityIstat ?? '';
-  const town = useQuery({ ...municipalityQueryOptions(istat), enabled: istat !== '' }).data?.name;
   const [chosen, setChosen] = useState<number | undefined>(answer?.agencyId);
   const [browsing, setBrowsing] = useState(!letRexer);
   const [filter, setFilter] = useState('');
   const [problem, setProblem] = useState<string>();
   const fields = useRef<HTMLDivElement>(null);
+  const group = useId();
 
-  const list = agencies.data ?? [];
-  const proposal = letRexer ? proposedAgency(list, town) : undefined;
-  const selected = chosen ?? (browsing ? undefined : proposal?.Id);
+  const list = offer.data?.Items ?? [];
+  const proposal = letRexer ? list.find((agency) => agency.Id === offer.data?.ProposedId) : undefined;
+  // An agency picked before that the offer no longer holds (the home moved) is no choice.
+  const picked = list.some((agency) => agency.Id === chosen) ? chosen : undefined;
+  const selected = picked ?? (browsing ? undefined : proposal?.Id);
   const shown = browsing
     ? list.filter((agency) => normal(`${agency.Name} ${agency.CityName ?? ''}`).includes(normal(filter)))
     : proposal
       ? [proposal]
       : [];
   const mode = browsing ? 'choose' : 'rexer';
+  const errorId = problem ? `${group}-error` : undefined;
 
   const submit = () => {
     if (selected === undefined) {
@@ -60,21 +69,70 @@ export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswe
     onAnswer({ agencyId: selected });
   };
 
+  const card = (agency: DraftAgency) => {
+    const checked = selected === agency.Id;
+    const id = `${group}-${agency.Id}`;
+    const place = [agency.CityName, t('steps.agencyChoice.distance', { distance: formatDistance(agency.DistanceM) })]
+      .filter(Boolean)
+      .join(' · ');
+    return (
+      <li key={agency.Id} className={cx(own.card, checked && own.checked, problem ? own.invalid : undefined)}>
+        <label htmlFor={id} className={own.pick}>
+          <input
+            id={id}
+            type="radio"
+            name={group}
+            className={own.radio}
+            value={String(agency.Id)}
+            checked={checked}
+            onChange={() => {
+              setChosen(agency.Id);
+              setProblem(undefined);
+            }}
+          />
+          <span className={own.text}>
+            <span className={own.name}>{agency.Name}</span>
+            <span className={own.meta}>{place}</span>
+            <span className={own.rating}>
+              {agency.Rating != null && agency.ReviewsCount > 0 ? (
+                <>
+                  <span className={own.stars} aria-hidden="true">
+                    ★{' '}
+                  </span>
+                  {t('steps.agencyChoice.rating', {
+                    rating: ratingFormat.format(agency.Rating),
+                    count: agency.ReviewsCount,
+                  })}
+                </>
+              ) : (
+                t('steps.agencyChoice.noReviews')
+              )}
+            </span>
+          </span>
+        </label>
+        <a className={own.page} href={`/agenzie/${agency.Slug}`} target="_blank" rel="noopener">
+          {t('steps.agencyChoice.page')}
+          <span className="visually-hidden"> {t('steps.agencyChoice.pageOf', { name: agency.Name })}</span>
+        </a>
+      </li>
+    );
+  };
+
   return (
     <StepForm
       title={t(`steps.agencyChoice.title.${mode}`)}
       hint={t(`steps.agencyChoice.hint.${mode}`)}
       submitLabel={t('steps.agencyChoice.submit')}
       onSubmit={submit}
-      busy={busy || agencies.isPending}
+      busy={busy || offer.isPending}
       error={error}
     >
       <div ref={fields} className={styles.stack}>
-        {agencies.isPending ? <Spinner label={t('steps.agencyChoice.loading')} /> : null}
-        {agencies.isError ? (
+        {offer.isPending ? <Spinner label={t('steps.agencyChoice.loading')} /> : null}
+        {offer.isError ? (
           <Alert tone="error">
             {t('steps.agencyChoice.error')}{' '}
-            <Button variant="secondary" size="small" onClick={() => void agencies.refetch()}>
+            <Button variant="secondary" size="small" onClick={() => void offer.refetch()}>
               {t('steps.agencyChoice.retry')}
             </Button>
           </Alert>
@@ -88,30 +146,26 @@ export default function AgencyChoiceStep({ answer, answers, busy, error, onAnswe
             onChange={(event) => setFilter(event.target.value)}
           />
         ) : null}
-        {agencies.data ? (
-          shown.length > 0 ? (
-            <ChoiceCards<number>
-              legend={t('steps.agencyChoice.legend')}
-              hideLegend
-              options={shown.map((agency) => ({
-                value: agency.Id,
-                label: agency.Name,
-                description: [agency.CityName, agency.Partner ? t('steps.agencyChoice.partner') : null]
-                  .filter(Boolean)
-                  .join(' · '),
-              }))}
-              value={selected}
-              error={problem}
-              onChange={(id) => {
-                setChosen(id);
-                setProblem(undefined);
-              }}
-            />
+        {offer.data ? (
+          list.length === 0 ? (
+            <p className={styles.note}>{t('steps.agencyChoice.none')}</p>
+          ) : shown.length > 0 ? (
+            <fieldset className={own.group} aria-describedby={errorId}>
+              <legend className="visually-hidden">{t('steps.agencyChoice.legend')}</legend>
+              <ul className={own.list}>{shown.map(card)}</ul>
+              {problem ? (
+                <FieldMessage id={errorId} tone="error">
+                  {problem}
+                </FieldMessage>
+              ) : null}
+            </fieldset>
           ) : (
             <p className={styles.note}>{t('steps.agencyChoice.noMatch')}</p>
           )
         ) : null}
-        {!browsing ? <LinkButton onClick={() => setBrowsing(true)}>{t('steps.agencyChoice.other')}</LinkButton> : null}
+        {!browsing && list.length > 1 ? (
+          <LinkButton onClick={() => setBrowsing(true)}>{t('steps.agencyChoice.other')}</LinkButton>
+        ) : null}
       </div>
     </StepForm>
   );

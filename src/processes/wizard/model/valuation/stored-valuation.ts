@@ -21,6 +21,11 @@ export interface StoredValuation {
   valuationId: number | null;
   /** The wizard is on screen: a reload shows it again; false after "Esci" (the landing offers to resume). */
   active: boolean;
+  /**
+   * The agency whose page the valuation was asked from (/valutocasa?agenzia={slug}): the request
+   * names it, the valuation is stored through it. Absent in what an earlier version stored.
+   */
+  agency?: { slug: string; name: string } | null;
 }
 
 const listeners = new Set<() => void>();
@@ -72,6 +77,7 @@ export function newStoredValuation(
   locality: Locality,
   address: StoredValuation['address'],
   now = Date.now(),
+  agency: StoredValuation['agency'] = null,
 ): StoredValuation {
   return {
     version: 1,
@@ -82,5 +88,6 @@ export function newStoredValuation(
     currentStep: 3,
     valuationId: null,
     active: true,
+    agency,
   };
 }

@@ -173,5 +173,23 @@ describe('valuationCalls', () => {
     });
     expect(stored.valuationId).toBe(12);
     expect(d.valued).toHaveBeenCalledWith(VALUATION);
+    // Not asked from an agency's page: no agency named.
+    expect(api.sent('POST /api/Valuation')[0].body).not.toHaveProperty('AgencySlug');
+  });
+
+  it('names the agency whose page the valuation was asked from (/valutocasa?agenzia={slug})', async () => {
+    const api = fakeApi(fetchMock, { 'POST /api/Valuation': [201, VALUATION] });
+    stored = {
+      ...newStoredValuation(LOCALITY, { municipalityName: 'Milano', label: 'Via Torino 40, Milano' }, 5, {
+        slug: 'navigli-case-immobiliare-milano',
+        name: 'Navigli Case Immobiliare',
+      }),
+      answers: HOME,
+    };
+    await valuationCalls(deps()).findComparables({ id: 5, flow: 'valuation', answers: HOME });
+    expect(api.sent('POST /api/Valuation')[0].body).toMatchObject({
+      SurfaceM2: 80,
+      AgencySlug: 'navigli-case-immobiliare-milano',
+    });
   });
 });

@@ -50,8 +50,10 @@ export function valuationCalls(deps: ValuationCallsDeps) {
 
   async function findComparables({ answers }: FindComparablesInput): Promise<MarketResult> {
     const stored = deps.read();
-    const body = valuationRequestOf(answers, stored.address.label);
-    if (!body) throw new Error('the valuation needs steps 3, 5 and 8');
+    const request = valuationRequestOf(answers, stored.address.label);
+    if (!request) throw new Error('the valuation needs steps 3, 5 and 8');
+    // Asked from an agency's page: the valuation goes through it.
+    const body = stored.agency ? { ...request, AgencySlug: stored.agency.slug } : request;
     await deps.ensureSession();
     const valuation = unwrap('POST /api/Valuation', await apiClient.POST('/api/Valuation', { body }));
     deps.write({ ...deps.read(), valuationId: valuation.Id });
