@@ -65,6 +65,7 @@ import { Route as AuthenticatedMyrexerIndexRouteImport } from './routes/_authent
 import { Route as AuthenticatedMyrexerSplatRouteImport } from './routes/_authenticated/myrexer/$'
 import { Route as AuthenticatedMyrexerMessaggiRouteImport } from './routes/_authenticated/myrexer/messaggi'
 import { Route as AuthenticatedMyrexerProfiloRouteImport } from './routes/_authenticated/myrexer/profilo'
+import { Route as AuthenticatedMyrexerRecensioneRouteImport } from './routes/_authenticated/myrexer/recensione'
 import { Route as AuthenticatedMyrexerRicercheRouteImport } from './routes/_authenticated/myrexer/ricerche'
 import { Route as AuthenticatedMyrexerValutazioniRouteImport } from './routes/_authenticated/myrexer/valutazioni'
 import { Route as AgenzieNameIndexRouteImport } from './routes/agenzie/$name/index'
@@ -79,6 +80,7 @@ import { Route as AuthenticatedMyrexerAnnunciIndexRouteImport } from './routes/_
 import { Route as AuthenticatedMyrexerAnnunciTypeRouteImport } from './routes/_authenticated/myrexer/annunci/$type'
 import { Route as AuthenticatedMyrexerAppuntamentiIndexRouteImport } from './routes/_authenticated/myrexer/appuntamenti/index'
 import { Route as AuthenticatedMyrexerAppuntamentiTypeRouteImport } from './routes/_authenticated/myrexer/appuntamenti/$type'
+import { Route as AuthenticatedMyrexerModerazioneRexerRouteImport } from './routes/_authenticated/myrexer/moderazione/rexer'
 import { Route as AnnuncioAffittocasaIdIndexRouteImport } from './routes/annuncio/affittocasa/$id/index'
 import { Route as AnnuncioVendocasaIdIndexRouteImport } from './routes/annuncio/vendocasa/$id/index'
 import { Route as ComprocasaTypeProvinciaComuniRouteImport } from './routes/comprocasa/$type/$provincia/comuni'
@@ -378,6 +380,12 @@ const AuthenticatedMyrexerProfiloRoute =
     path: '/myrexer/profilo',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyrexerRecensioneRoute =
+  AuthenticatedMyrexerRecensioneRouteImport.update({
+    id: '/myrexer/recensione',
+    path: '/myrexer/recensione',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedMyrexerRicercheRoute =
   AuthenticatedMyrexerRicercheRouteImport.update({
     id: '/myrexer/ricerche',
@@ -454,6 +462,12 @@ const AuthenticatedMyrexerAppuntamentiTypeRoute =
   AuthenticatedMyrexerAppuntamentiTypeRouteImport.update({
     id: '/myrexer/appuntamenti/$type',
     path: '/myrexer/appuntamenti/$type',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyrexerModerazioneRexerRoute =
+  AuthenticatedMyrexerModerazioneRexerRouteImport.update({
+    id: '/myrexer/moderazione/rexer',
+    path: '/myrexer/moderazione/rexer',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AnnuncioAffittocasaIdIndexRoute =
@@ -588,6 +602,7 @@ export interface FileRoutesByFullPath {
   '/myrexer/$': typeof AuthenticatedMyrexerSplatRoute
   '/myrexer/messaggi': typeof AuthenticatedMyrexerMessaggiRoute
   '/myrexer/profilo': typeof AuthenticatedMyrexerProfiloRoute
+  '/myrexer/recensione': typeof AuthenticatedMyrexerRecensioneRoute
   '/myrexer/ricerche': typeof AuthenticatedMyrexerRicercheRoute
   '/myrexer/valutazioni': typeof AuthenticatedMyrexerValutazioniRoute
   '/agenzie/$name/$type': typeof AgenzieNameTypeRoute
@@ -601,6 +616,7 @@ export interface FileRoutesByFullPath {
   '/trovocasa/$type/': typeof TrovocasaTypeIndexRoute
   '/myrexer/annunci/$type': typeof AuthenticatedMyrexerAnnunciTypeRoute
   '/myrexer/appuntamenti/$type': typeof AuthenticatedMyrexerAppuntamentiTypeRoute
+  '/myrexer/moderazione/rexer': typeof AuthenticatedMyrexerModerazioneRexerRoute
   '/comprocasa/$type/$provincia/comuni': typeof ComprocasaTypeProvinciaComuniRoute
   '/trovocasa/$type/$provincia/comuni': typeof TrovocasaTypeProvinciaComuniRoute
   '/myrexer/annunci/': typeof AuthenticatedMyrexerAnnunciIndexRoute
@@ -670,6 +686,7 @@ export interface FileRoutesByTo {
   '/myrexer/$': typeof AuthenticatedMyrexerSplatRoute
   '/myrexer/messaggi': typeof AuthenticatedMyrexerMessaggiRoute
   '/myrexer/profilo': typeof AuthenticatedMyrexerProfiloRoute
+  '/myrexer/recensione': typeof AuthenticatedMyrexerRecensioneRoute
   '/myrexer/ricerche': typeof AuthenticatedMyrexerRicercheRoute
   '/myrexer/valutazioni': typeof AuthenticatedMyrexerValutazioniRoute
   '/agenzie/$name/$type': typeof AgenzieNameTypeRoute
@@ -683,6 +700,7 @@ export interface FileRoutesByTo {
   '/trovocasa/$type': typeof TrovocasaTypeIndexRoute
   '/myrexer/annunci/$type': typeof AuthenticatedMyrexerAnnunciTypeRoute
   '/myrexer/appuntamenti/$type': typeof AuthenticatedMyrexerAppuntamentiTypeRoute
+  '/myrexer/moderazione/rexer': typeof AuthenticatedMyrexerModerazioneRexerRoute
   '/comprocasa/$type/$provincia/comuni': typeof ComprocasaTypeProvinciaComuniRoute
   '/trovocasa/$type/$provincia/comuni': typeof TrovocasaTypeProvinciaComuniRoute
   '/myrexer/annunci': typeof AuthenticatedMyrexerAnnunciIndexRoute
@@ -756,6 +774,7 @@ export interface FileRoutesById {
   '/_authenticated/myrexer/$': typeof AuthenticatedMyrexerSplatRoute
   '/_authenticated/myrexer/messaggi': typeof AuthenticatedMyrexerMessaggiRoute
   '/_authenticated/myrexer/profilo': typeof AuthenticatedMyrexerProfiloRoute
+  '/_authenticated/myrexer/recensione': typeof AuthenticatedMyrexerRecensioneRoute
   '/_authenticated/myrexer/ricerche': typeof AuthenticatedMyrexerRicercheRoute
   '/_authenticated/myrexer/valutazioni': typeof AuthenticatedMyrexerValutazioniRoute
   '/agenzie/$name/$type': typeof AgenzieNameTypeRoute
@@ -769,6 +788,7 @@ export interface FileRoutesById {
   '/trovocasa/$type/': typeof TrovocasaTypeIndexRoute
   '/_authenticated/myrexer/annunci/$type': typeof AuthenticatedMyrexerAnnunciTypeRoute
   '/_authenticated/myrexer/appuntamenti/$type': typeof AuthenticatedMyrexerAppuntamentiTypeRoute
+  '/_authenticated/myrexer/moderazione/rexer': typeof AuthenticatedMyrexerModerazioneRexerRoute
   '/comprocasa/$type/$provincia/comuni': typeof ComprocasaTypeProvinciaComuniRoute
   '/trovocasa/$type/$provincia/comuni': typeof TrovocasaTypeProvinciaComuniRoute
   '/_authenticated/myrexer/annunci/': typeof AuthenticatedMyrexerAnnunciIndexRoute
@@ -842,6 +862,7 @@ export interface FileRouteTypes {
     | '/myrexer/$'
     | '/myrexer/messaggi'
     | '/myrexer/profilo'
+    | '/myrexer/recensione'
     | '/myrexer/ricerche'
     | '/myrexer/valutazioni'
     | '/agenzie/$name/$type'
@@ -855,6 +876,7 @@ export interface FileRouteTypes {
     | '/trovocasa/$type/'
     | '/myrexer/annunci/$type'
     | '/myrexer/appuntamenti/$type'
+    | '/myrexer/moderazione/rexer'
     | '/comprocasa/$type/$provincia/comuni'
     | '/trovocasa/$type/$provincia/comuni'
     | '/myrexer/annunci/'
@@ -924,6 +946,7 @@ export interface FileRouteTypes {
     | '/myrexer/$'
     | '/myrexer/messaggi'
     | '/myrexer/profilo'
+    | '/myrexer/recensione'
     | '/myrexer/ricerche'
     | '/myrexer/valutazioni'
     | '/agenzie/$name/$type'
@@ -937,6 +960,7 @@ export interface FileRouteTypes {
     | '/trovocasa/$type'
     | '/myrexer/annunci/$type'
     | '/myrexer/appuntamenti/$type'
+    | '/myrexer/moderazione/rexer'
     | '/comprocasa/$type/$provincia/comuni'
     | '/trovocasa/$type/$provincia/comuni'
     | '/myrexer/annunci'
@@ -1009,6 +1033,7 @@ export interface FileRouteTypes {
     | '/_authenticated/myrexer/$'
     | '/_authenticated/myrexer/messaggi'
     | '/_authenticated/myrexer/profilo'
+    | '/_authenticated/myrexer/recensione'
     | '/_authenticated/myrexer/ricerche'
     | '/_authenticated/myrexer/valutazioni'
     | '/agenzie/$name/$type'
@@ -1022,6 +1047,7 @@ export interface FileRouteTypes {
     | '/trovocasa/$type/'
     | '/_authenticated/myrexer/annunci/$type'
     | '/_authenticated/myrexer/appuntamenti/$type'
+    | '/_authenticated/myrexer/moderazione/rexer'
     | '/comprocasa/$type/$provincia/comuni'
     | '/trovocasa/$type/$provincia/comuni'
     | '/_authenticated/myrexer/annunci/'
@@ -1498,6 +1524,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyrexerProfiloRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/myrexer/recensione': {
+      id: '/_authenticated/myrexer/recensione'
+      path: '/myrexer/recensione'
+      fullPath: '/myrexer/recensione'
+      preLoaderRoute: typeof AuthenticatedMyrexerRecensioneRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/myrexer/ricerche': {
       id: '/_authenticated/myrexer/ricerche'
       path: '/myrexer/ricerche'
@@ -1594,6 +1627,13 @@ declare module '@tanstack/react-router' {
       path: '/myrexer/appuntamenti/$type'
       fullPath: '/myrexer/appuntamenti/$type'
       preLoaderRoute: typeof AuthenticatedMyrexerAppuntamentiTypeRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/myrexer/moderazione/rexer': {
+      id: '/_authenticated/myrexer/moderazione/rexer'
+      path: '/myrexer/moderazione/rexer'
+      fullPath: '/myrexer/moderazione/rexer'
+      preLoaderRoute: typeof AuthenticatedMyrexerModerazioneRexerRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/annuncio/affittocasa/$id/': {
@@ -1694,11 +1734,13 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyrexerSplatRoute: typeof AuthenticatedMyrexerSplatRoute
   AuthenticatedMyrexerMessaggiRoute: typeof AuthenticatedMyrexerMessaggiRoute
   AuthenticatedMyrexerProfiloRoute: typeof AuthenticatedMyrexerProfiloRoute
+  AuthenticatedMyrexerRecensioneRoute: typeof AuthenticatedMyrexerRecensioneRoute
   AuthenticatedMyrexerRicercheRoute: typeof AuthenticatedMyrexerRicercheRoute
   AuthenticatedMyrexerValutazioniRoute: typeof AuthenticatedMyrexerValutazioniRoute
   AuthenticatedMyrexerIndexRoute: typeof AuthenticatedMyrexerIndexRoute
   AuthenticatedMyrexerAnnunciTypeRoute: typeof AuthenticatedMyrexerAnnunciTypeRoute
   AuthenticatedMyrexerAppuntamentiTypeRoute: typeof AuthenticatedMyrexerAppuntamentiTypeRoute
+  AuthenticatedMyrexerModerazioneRexerRoute: typeof AuthenticatedMyrexerModerazioneRexerRoute
   AuthenticatedMyrexerAnnunciIndexRoute: typeof AuthenticatedMyrexerAnnunciIndexRoute
   AuthenticatedMyrexerAppuntamentiIndexRoute: typeof AuthenticatedMyrexerAppuntamentiIndexRoute
   AuthenticatedMyrexerAnnuncioIdIndexRoute: typeof AuthenticatedMyrexerAnnuncioIdIndexRoute
@@ -1710,12 +1752,15 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyrexerSplatRoute: AuthenticatedMyrexerSplatRoute,
   AuthenticatedMyrexerMessaggiRoute: AuthenticatedMyrexerMessaggiRoute,
   AuthenticatedMyrexerProfiloRoute: AuthenticatedMyrexerProfiloRoute,
+  AuthenticatedMyrexerRecensioneRoute: AuthenticatedMyrexerRecensioneRoute,
   AuthenticatedMyrexerRicercheRoute: AuthenticatedMyrexerRicercheRoute,
   AuthenticatedMyrexerValutazioniRoute: AuthenticatedMyrexerValutazioniRoute,
   AuthenticatedMyrexerIndexRoute: AuthenticatedMyrexerIndexRoute,
   AuthenticatedMyrexerAnnunciTypeRoute: AuthenticatedMyrexerAnnunciTypeRoute,
   AuthenticatedMyrexerAppuntamentiTypeRoute:
     AuthenticatedMyrexerAppuntamentiTypeRoute,
+  AuthenticatedMyrexerModerazioneRexerRoute:
+    AuthenticatedMyrexerModerazioneRexerRoute,
   AuthenticatedMyrexerAnnunciIndexRoute: AuthenticatedMyrexerAnnunciIndexRoute,
   AuthenticatedMyrexerAppuntamentiIndexRoute:
     AuthenticatedMyrexerAppuntamentiIndexRoute,

@@ -100,7 +100,8 @@ function inputOf(body: {
   const input = {
     rating: body.Rating,
     title: body.Title,
-    text: body.Text,
+    // Stored as shown: Windows and old Mac line ends as one line feed, surrounding blanks gone.
+    text: body.Text.replace(/\r\n?/g, '\n').trim(),
     role: body.Role,
     displayName: body.DisplayName,
     town: body.Town,

@@ -100,7 +100,6 @@ const Title = z
 const Text = z
   .string()
   .max(SITE_REVIEW_TEXT_MAX + 200)
-  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
   .refine(isSiteReviewBody, {
     message: `${SITE_REVIEW_TEXT_MIN}-${SITE_REVIEW_TEXT_MAX} characters of text lines without hidden characters`,
   })

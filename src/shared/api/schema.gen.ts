@@ -12738,7 +12738,7 @@ export interface components {
             /** @description Whole stars, 1-5. */
             Rating: number;
             /** @description Plain text, 20-2000 characters after trimming; no link, e-mail address or phone number (400 ReviewTextRefused). */
-            Text: unknown;
+            Text: string;
         };
         /** @description The agency's public answer. */
         AgencyReviewAnswer: {
@@ -12829,7 +12829,7 @@ export interface components {
         };
         AgencyReviewAnswerWrite: {
             /** @description Plain text, 1-1000 characters; no link, e-mail address or phone number (400 ReviewTextRefused). */
-            Text: unknown;
+            Text: string;
         };
         AgencyReviewModerationItem: {
             Id: number;

@@ -45,6 +45,11 @@ export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
               </li>
             ) : null,
           )}
+          <li>
+            <Link to="/myrexer/recensione" className={styles.item} activeProps={{ 'aria-current': 'page' }}>
+              {t('account.siteReview')}
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className={styles.content}>

@@ -1,66 +1,110 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { RatingStars, siteReviewsQueryOptions, type PublicSiteReview } from '@/entities/site-review';
 import { useTranslation } from '@/shared/i18n';
-import { MAX_RATING, clampRating, type ExampleReview } from '../model/review';
+import { Alert } from '@/shared/ui/alert';
+import { Button, buttonClassName } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
-import styles from './reviews-page.module.css';
-import { buttonClassName } from '@/shared/ui/button';
 import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { formatAverage, formatReviewDate } from '../lib/review-text';
+import styles from './reviews-page.module.css';
 
-function Stars({ rating, label }: { rating: number; label: string }) {
+function ReviewCard({ review }: { review: PublicSiteReview }) {
+  const { t } = useTranslation('reviews');
   return (
-    <p className={styles.stars} role="img" aria-label={label}>
-      {Array.from({ length: MAX_RATING }, (_, index) => (
-        <span key={index} aria-hidden="true" className={index < rating ? styles.starOn : styles.starOff}>
-          ★
-        </span>
-      ))}
-    </p>
+    <article className={styles.card} data-testid="site-review">
+      <div className={styles.cardHead}>
+        <RatingStars rating={review.Rating} label={t('rating', { value: review.Rating })} />
+        {review.IsExample ? (
+          <span className={styles.badge} title={t('exampleHint')}>
+            {t('exampleBadge')}
+          </span>
+        ) : null}
+      </div>
+      <h3 className={styles.cardTitle}>{review.Title}</h3>
+      <blockquote className={styles.quote}>
+        <p>{review.Text}</p>
+      </blockquote>
+      <p className={styles.author}>
+        <strong>{review.DisplayName}</strong>, {review.Town} · {t(`roles.${review.Role}`)}
+      </p>
+      <p className={styles.date}>{t('publishedOn', { date: formatReviewDate(review.PublishedAt) })}</p>
+    </article>
   );
 }
 
+/** /diconodinoi: the approved reviews of Rexer, their average and count, and how to write one. */
 export function ReviewsPage() {
   const { t } = useTranslation('reviews');
-  const raw = t('items', { returnObjects: true });
-  const reviews = Array.isArray(raw) ? (raw as ExampleReview[]) : [];
+  const list = useInfiniteQuery(siteReviewsQueryOptions());
+  const first = list.data?.pages[0];
+  const items = list.data?.pages.flatMap((page) => page.Items);
 
   return (
     <Page width="wide" title={t('title')} intro={t('intro')}>
       <PageMeta title={t('meta.title')} description={t('meta.description')} />
 
-      <div className={styles.notice} role="note" aria-labelledby="reviews-demo-title">
-        <h2 id="reviews-demo-title" className={styles.noticeTitle}>
-          {t('demoNotice.title')}
-        </h2>
-        <p className={styles.noticeText}>{t('demoNotice.text')}</p>
-      </div>
-
-      <ul className={styles.list} aria-label={t('listLabel')}>
-        {reviews.map((review) => {
-          const rating = clampRating(review.rating);
-          return (
-            <li key={`${review.name}-${review.title}`} className={styles.card}>
-              <article>
-                <span className={styles.badge}>{t('exampleBadge')}</span>
-                <h2 className={styles.cardTitle}>{review.title}</h2>
-                <Stars rating={rating} label={t('rating', { value: rating })} />
-                <blockquote className={styles.quote}>
-                  <p>{review.text}</p>
-                </blockquote>
-                <p className={styles.author}>
-                  <strong>{review.name}</strong>, {review.city} · {t(`roles.${review.role}`)}
+      {first && items ? (
+        <>
+          <section className={styles.summary} aria-labelledby="reviews-summary">
+            <h2 id="reviews-summary" className="visually-hidden">
+              {t('summary.title')}
+            </h2>
+            {first.Average !== null && first.Count > 0 ? (
+              <>
+                <p className={styles.average}>
+                  <span className={styles.averageValue}>{formatAverage(first.Average)}</span>
+                  <span className={styles.averageOf}>{t('summary.outOf')}</span>
                 </p>
-              </article>
-            </li>
-          );
-        })}
-      </ul>
+                <RatingStars
+                  rating={first.Average}
+                  size="large"
+                  label={t('summary.averageLabel', { value: formatAverage(first.Average) })}
+                />
+                <p className={styles.count}>{t('summary.count', { count: first.Count })}</p>
+              </>
+            ) : (
+              <p className={styles.count}>{t('summary.none')}</p>
+            )}
+          </section>
+
+          {items.length > 0 ? (
+            <ul className={styles.list} aria-label={t('listLabel')}>
+              {items.map((review) => (
+                <li key={review.Id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {list.hasNextPage ? (
+            <div className={styles.more}>
+              <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                {t('more')}
+              </Button>
+            </div>
+          ) : null}
+          {list.isFetchNextPageError ? <Alert tone="error" title={t('loadError')} /> : null}
+        </>
+      ) : list.isError ? (
+        <Alert tone="error" title={t('loadError')}>
+          <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <div className={styles.placeholder}>
+          <Spinner label={t('loading')} />
+        </div>
+      )}
 
       <section className={styles.cta} aria-labelledby="reviews-cta">
         <h2 id="reviews-cta" className={styles.ctaTitle}>
           {t('cta.title')}
         </h2>
         <p className={styles.ctaText}>{t('cta.text')}</p>
-        <Link to="/contatti" className={buttonClassName()}>
+        <Link to="/myrexer/recensione" className={buttonClassName()}>
           {t('cta.label')}
         </Link>
       </section>

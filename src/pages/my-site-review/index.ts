@@ -1,0 +1,1 @@
+export { MySiteReviewPage } from './ui/my-site-review-page';

@@ -1,0 +1,1 @@
+export { SiteReviewModerationPage } from './ui/site-review-moderation-page';

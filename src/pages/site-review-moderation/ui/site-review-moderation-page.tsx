@@ -1,0 +1,180 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  RatingStars,
+  approveSiteReview,
+  pendingSiteReviewsQueryOptions,
+  rejectSiteReview,
+  type ModerationSiteReview,
+} from '@/entities/site-review';
+import { ApiError } from '@/shared/api';
+import { useTranslation } from '@/shared/i18n';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Page } from '@/shared/ui/page';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { TextField } from '@/shared/ui/text-field';
+import styles from './site-review-moderation-page.module.css';
+
+type Decided = { id: number; outcome: 'approved' | 'rejected' };
+
+function formatDay(iso: string): string {
+  return new Intl.DateTimeFormat('it-IT', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Rome',
+  }).format(new Date(iso));
+}
+
+/** One waiting review with its two decisions; rejecting asks for the reason its author will read. */
+function PendingReview({ review, onDecided }: { review: ModerationSiteReview; onDecided: (d: Decided) => void }) {
+  const { t } = useTranslation('site-review-moderation');
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonShown, setReasonShown] = useState(false);
+  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = `pending-review-${review.Id}`;
+
+  const fail = (e: unknown) =>
+    setError(
+      e instanceof ApiError && e.body?.ExceptionTypeString === 'SiteReviewNotPending'
+        ? t('errors.notPending')
+        : t('errors.failed'),
+    );
+
+  const approve = async () => {
+    setBusy('approve');
+    setError(null);
+    try {
+      await approveSiteReview(review.Id);
+      onDecided({ id: review.Id, outcome: 'approved' });
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reject = async (event: FormEvent) => {
+    event.preventDefault();
+    setReasonShown(true);
+    if (reason.trim().length === 0) return;
+    setBusy('reject');
+    setError(null);
+    try {
+      await rejectSiteReview(review.Id, reason.trim());
+      onDecided({ id: review.Id, outcome: 'rejected' });
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId} data-testid="pending-site-review">
+      <RatingStars rating={review.Rating} label={t('rating', { value: review.Rating })} />
+      <h2 id={titleId} className={styles.cardTitle}>
+        {review.Title}
+      </h2>
+      <p className={styles.text}>{review.Text}</p>
+      <p className={styles.meta}>
+        <strong>{review.DisplayName}</strong>, {review.Town} · {t(`roles.${review.Role}`)} ·{' '}
+        {t('sentOn', { date: formatDay(review.UpdatedAt) })}
+      </p>
+      {error ? <Alert tone="error" title={error} /> : null}
+      {rejecting ? (
+        <form className={styles.reject} onSubmit={(e) => void reject(e)} noValidate>
+          <TextField
+            label={t('reason')}
+            help={t('reasonHelp')}
+            value={reason}
+            maxLength={300}
+            onChange={(e) => setReason(e.target.value)}
+            error={reasonShown && reason.trim().length === 0 ? t('errors.reason') : undefined}
+            autoFocus
+            required
+          />
+          <div className={styles.actions}>
+            <Button type="submit" variant="primary" loading={busy === 'reject'}>
+              {t('confirmReject')}
+            </Button>
+            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={busy !== null}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.actions}>
+          <Button onClick={() => void approve()} loading={busy === 'approve'} aria-describedby={titleId}>
+            {t('approve')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setRejecting(true)}
+            disabled={busy !== null}
+            aria-describedby={titleId}
+          >
+            {t('reject')}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** /myrexer/moderazione/rexer: the reviews of Rexer waiting for a moderator (moderators only). */
+export function SiteReviewModerationPage() {
+  const { t } = useTranslation('site-review-moderation');
+  const queryClient = useQueryClient();
+  const pending = useQuery(pendingSiteReviewsQueryOptions());
+  const [last, setLast] = useState<Decided | null>(null);
+
+  const onDecided = (decided: Decided) => {
+    setLast(decided);
+    queryClient.setQueryData(pendingSiteReviewsQueryOptions().queryKey, (old) =>
+      old ? { Items: old.Items.filter((item) => item.Id !== decided.id) } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['review', 'rexer', 'list'] });
+  };
+
+  const forbidden = pending.error instanceof ApiError && pending.error.status === 403;
+
+  return (
+    <Page title={t('title')} intro={t('intro')}>
+      <PageMeta title={t('meta.title')} noindex />
+      <div role="status" className={styles.live}>
+        {last ? (last.outcome === 'approved' ? t('approved') : t('rejected')) : null}
+      </div>
+      {pending.data ? (
+        pending.data.Items.length === 0 ? (
+          <EmptyState title={t('empty.title')} text={t('empty.text')} />
+        ) : (
+          <ul className={styles.list} aria-label={t('listLabel', { count: pending.data.Items.length })}>
+            {pending.data.Items.map((review) => (
+              <li key={review.Id}>
+                <PendingReview review={review} onDecided={onDecided} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : forbidden ? (
+        <Alert tone="error" title={t('forbidden')} />
+      ) : pending.isError ? (
+        <Alert tone="error" title={t('loadError')}>
+          <Button variant="secondary" size="small" onClick={() => void pending.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <div className={styles.placeholder}>
+          <Spinner label={t('loading')} />
+        </div>
+      )}
+    </Page>
+  );
+}
