@@ -30,6 +30,7 @@ function meBody(overrides: Partial<MeProfile> = {}): MeProfile {
     Provider: 'local',
     RegistrationConfirmed: true,
     CanChangePassword: true,
+    IsModerator: false,
     businessName: 0,
     companyName: null,
     pecAddress: null,
