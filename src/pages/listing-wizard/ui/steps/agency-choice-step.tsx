@@ -112,6 +112,7 @@ export default function AgencyChoiceStep({
         </label>
         <a className={own.page} href={`/agenzie/${agency.Slug}`} target="_blank" rel="noopener">
           {t('steps.agencyChoice.page')}
+          <span aria-hidden="true"> ↗</span>
           <span className="visually-hidden"> {t('steps.agencyChoice.pageOf', { name: agency.Name })}</span>
         </a>
       </li>
