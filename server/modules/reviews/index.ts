@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { normalizeMessageText } from '@domain/message-text';
 import { reviewTextProblem, ANSWER_BOUNDS } from '@domain/review';
 import { requireModerator, requireUser } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
@@ -163,7 +164,7 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
         userId: request.user.id,
         agencyId: agency.id,
         rating: request.body.Rating,
-        text: request.body.Text,
+        text: normalizeMessageText(request.body.Text),
       });
       request.log.info({ reviewId: created.id, agencyId: agency.id }, 'agency review written');
       return reply.code(201).send({ Id: created.id, Status: 'pending' as const, Basis: created.basis });
@@ -190,7 +191,7 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
         userId: request.user.id,
         reviewId: request.params.id,
         rating: request.body.Rating,
-        text: request.body.Text,
+        text: normalizeMessageText(request.body.Text),
       });
       return reply.code(204).send(null);
     },
@@ -212,7 +213,7 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
       },
     },
     async (request) => {
-      const reason = request.body.Reason ? request.body.Reason : null;
+      const reason = request.body.Reason ? normalizeMessageText(request.body.Reason) : null;
       const { hidden } = await reportReview(fastify.db, {
         userId: request.user.id,
         reviewId: request.params.id,
@@ -244,7 +245,7 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
         agencyId: request.user.agencyId,
         userId: request.user.id,
         reviewId: request.params.id,
-        text: request.body.Text,
+        text: normalizeMessageText(request.body.Text),
       });
       return reply.code(204).send(null);
     },
@@ -345,7 +346,7 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
         moderatorId: request.user.id,
         reviewId: request.params.id,
         decision: 'reject',
-        reason: request.body.Reason,
+        reason: normalizeMessageText(request.body.Reason),
       });
       request.log.info({ reviewId: request.params.id, moderatorId: request.user.id }, 'agency review rejected');
       return reply.code(204).send(null);

@@ -25,10 +25,10 @@ const Rating = z.number().int().min(REVIEW_RATING_MIN).max(REVIEW_RATING_MAX).de
  */
 const ReviewText = z
   .string()
+  .trim()
   .max(REVIEW_TEXT_MAX + 200)
-  .transform(normalizeMessageText)
   .refine((value) => {
-    const problem = reviewTextProblem(value);
+    const problem = reviewTextProblem(normalizeMessageText(value));
     return problem === null || problem === 'link' || problem === 'email' || problem === 'phone';
   }, `${REVIEW_TEXT_MIN}-${REVIEW_TEXT_MAX} characters of plain text lines`)
   .describe(
@@ -128,10 +128,10 @@ export const AnswerRequest = z
   .object({
     Text: z
       .string()
+      .trim()
       .max(ANSWER_BOUNDS.max + 200)
-      .transform(normalizeMessageText)
       .refine((value) => {
-        const problem = reviewTextProblem(value, ANSWER_BOUNDS);
+        const problem = reviewTextProblem(normalizeMessageText(value), ANSWER_BOUNDS);
         return problem === null || problem === 'link' || problem === 'email' || problem === 'phone';
       }, `1-${ANSWER_BOUNDS.max} characters of plain text lines`)
       .describe(
@@ -165,7 +165,7 @@ export const ModerationList = z
 export const RejectRequest = z
   .object({
     Reason: OptionalReason(REVIEW_REJECTION_MAX)
-      .refine((value) => value.length >= 3, 'a reason of 3-300 characters')
+      .refine((value) => normalizeMessageText(value).length >= 3, 'a reason of 3-300 characters')
       .describe('Why it is not published: shown to its author.'),
   })
   .meta({ id: 'AgencyReviewReject' });

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { searchPath } from '@domain/search';
 import { ListingCard } from '@/entities/listing';
+import { AgencyReviews } from '@/features/agency-reviews';
 import { FavoriteToggle } from '@/features/toggle-favorite';
 import type { TypeSlug } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
@@ -102,6 +103,8 @@ export function AgencyPage({ slug, type }: AgencyPageProps) {
             ) : (
               contracts.map((sellType) => <Listings key={sellType} agency={agency} sellType={sellType} type={type} />)
             )}
+
+            <AgencyReviews slug={agency.Slug} name={agency.Name} />
           </div>
 
           <div className={styles.more}>
