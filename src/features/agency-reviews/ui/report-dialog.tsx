@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { REVIEW_REPORT_REASON_MAX } from '@domain/review';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui/alert';
@@ -21,16 +21,6 @@ export function ReportDialog({
   onReported: (hidden: boolean) => void;
 }) {
   const { t } = useTranslation('agency-reviews');
-  const [reason, setReason] = useState('');
-  useEffect(() => setReason(''), [reviewId]);
-  const report = useMutation({
-    mutationFn: (id: number) => reportAgencyReview(id, reason),
-    onSuccess: (result) => onReported(result.Hidden),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reviewId !== null) report.mutate(reviewId);
-  };
   return (
     <Modal
       open={reviewId !== null}
@@ -39,25 +29,51 @@ export function ReportDialog({
       closeLabel={t('report.close')}
       size="small"
     >
-      <form onSubmit={submit} className={styles.form} data-testid="report-form">
-        <p>{t('report.intro')}</p>
-        <TextArea
-          label={t('report.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={3}
-          maxLength={REVIEW_REPORT_REASON_MAX}
-        />
-        {report.isError ? <Alert tone="error">{t(failureKey(errorNameOf(report.error)))}</Alert> : null}
-        <div className={styles.formActions}>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            {t('report.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" loading={report.isPending}>
-            {t('report.submit')}
-          </Button>
-        </div>
-      </form>
+      {reviewId !== null ? (
+        <ReportForm key={reviewId} reviewId={reviewId} onClose={onClose} onReported={onReported} />
+      ) : null}
     </Modal>
+  );
+}
+
+function ReportForm({
+  reviewId,
+  onClose,
+  onReported,
+}: {
+  reviewId: number;
+  onClose: () => void;
+  onReported: (hidden: boolean) => void;
+}) {
+  const { t } = useTranslation('agency-reviews');
+  const [reason, setReason] = useState('');
+  const report = useMutation({
+    mutationFn: () => reportAgencyReview(reviewId, reason),
+    onSuccess: (result) => onReported(result.Hidden),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    report.mutate();
+  };
+  return (
+    <form onSubmit={submit} className={styles.form} data-testid="report-form">
+      <p>{t('report.intro')}</p>
+      <TextArea
+        label={t('report.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        rows={3}
+        maxLength={REVIEW_REPORT_REASON_MAX}
+      />
+      {report.isError ? <Alert tone="error">{t(failureKey(errorNameOf(report.error)))}</Alert> : null}
+      <div className={styles.formActions}>
+        <Button type="button" variant="ghost" onClick={onClose}>
+          {t('report.cancel')}
+        </Button>
+        <Button type="submit" variant="primary" loading={report.isPending}>
+          {t('report.submit')}
+        </Button>
+      </div>
+    </form>
   );
 }
