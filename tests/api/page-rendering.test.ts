@@ -107,6 +107,13 @@ describe('pages rendered on the server', () => {
 
   const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
 
+  it('/diconodinoi holds the approved reviews of Rexer and their average in its HTML', async () => {
+    const html = textOf((await get('/diconodinoi')).body);
+    expect(html).toContain('La valutazione mi ha tolto ogni dubbio sul prezzo');
+    expect(html).toContain('Esempio');
+    expect(html).toMatch(/Basata su \d+ recensioni/);
+  });
+
   it.each(PAGES)('%s answers 200 with its h1, header, footer and head tags', async (path, h1) => {
     const res = await get(path);
     expect(res.statusCode).toBe(200);
