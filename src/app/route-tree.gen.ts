@@ -64,6 +64,7 @@ import { Route as TypeAreaIdRouteImport } from './routes/$type.$area.$id'
 import { Route as AuthenticatedMyrexerIndexRouteImport } from './routes/_authenticated/myrexer/index'
 import { Route as AuthenticatedMyrexerSplatRouteImport } from './routes/_authenticated/myrexer/$'
 import { Route as AuthenticatedMyrexerMessaggiRouteImport } from './routes/_authenticated/myrexer/messaggi'
+import { Route as AuthenticatedMyrexerModerazioneRouteImport } from './routes/_authenticated/myrexer/moderazione'
 import { Route as AuthenticatedMyrexerProfiloRouteImport } from './routes/_authenticated/myrexer/profilo'
 import { Route as AuthenticatedMyrexerRecensioneRouteImport } from './routes/_authenticated/myrexer/recensione'
 import { Route as AuthenticatedMyrexerRicercheRouteImport } from './routes/_authenticated/myrexer/ricerche'
@@ -80,6 +81,7 @@ import { Route as AuthenticatedMyrexerAnnunciIndexRouteImport } from './routes/_
 import { Route as AuthenticatedMyrexerAnnunciTypeRouteImport } from './routes/_authenticated/myrexer/annunci/$type'
 import { Route as AuthenticatedMyrexerAppuntamentiIndexRouteImport } from './routes/_authenticated/myrexer/appuntamenti/index'
 import { Route as AuthenticatedMyrexerAppuntamentiTypeRouteImport } from './routes/_authenticated/myrexer/appuntamenti/$type'
+import { Route as AuthenticatedMyrexerModerazioneIndexRouteImport } from './routes/_authenticated/myrexer/moderazione/index'
 import { Route as AuthenticatedMyrexerModerazioneRexerRouteImport } from './routes/_authenticated/myrexer/moderazione/rexer'
 import { Route as AnnuncioAffittocasaIdIndexRouteImport } from './routes/annuncio/affittocasa/$id/index'
 import { Route as AnnuncioVendocasaIdIndexRouteImport } from './routes/annuncio/vendocasa/$id/index'
@@ -374,6 +376,12 @@ const AuthenticatedMyrexerMessaggiRoute =
     path: '/myrexer/messaggi',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyrexerModerazioneRoute =
+  AuthenticatedMyrexerModerazioneRouteImport.update({
+    id: '/myrexer/moderazione',
+    path: '/myrexer/moderazione',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedMyrexerProfiloRoute =
   AuthenticatedMyrexerProfiloRouteImport.update({
     id: '/myrexer/profilo',
@@ -464,11 +472,17 @@ const AuthenticatedMyrexerAppuntamentiTypeRoute =
     path: '/myrexer/appuntamenti/$type',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyrexerModerazioneIndexRoute =
+  AuthenticatedMyrexerModerazioneIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedMyrexerModerazioneRoute,
+  } as any)
 const AuthenticatedMyrexerModerazioneRexerRoute =
   AuthenticatedMyrexerModerazioneRexerRouteImport.update({
-    id: '/myrexer/moderazione/rexer',
-    path: '/myrexer/moderazione/rexer',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/rexer',
+    path: '/rexer',
+    getParentRoute: () => AuthenticatedMyrexerModerazioneRoute,
   } as any)
 const AnnuncioAffittocasaIdIndexRoute =
   AnnuncioAffittocasaIdIndexRouteImport.update({
@@ -601,6 +615,7 @@ export interface FileRoutesByFullPath {
   '/$type/$area/$id': typeof TypeAreaIdRoute
   '/myrexer/$': typeof AuthenticatedMyrexerSplatRoute
   '/myrexer/messaggi': typeof AuthenticatedMyrexerMessaggiRoute
+  '/myrexer/moderazione': typeof AuthenticatedMyrexerModerazioneRouteWithChildren
   '/myrexer/profilo': typeof AuthenticatedMyrexerProfiloRoute
   '/myrexer/recensione': typeof AuthenticatedMyrexerRecensioneRoute
   '/myrexer/ricerche': typeof AuthenticatedMyrexerRicercheRoute
@@ -621,6 +636,7 @@ export interface FileRoutesByFullPath {
   '/trovocasa/$type/$provincia/comuni': typeof TrovocasaTypeProvinciaComuniRoute
   '/myrexer/annunci/': typeof AuthenticatedMyrexerAnnunciIndexRoute
   '/myrexer/appuntamenti/': typeof AuthenticatedMyrexerAppuntamentiIndexRoute
+  '/myrexer/moderazione/': typeof AuthenticatedMyrexerModerazioneIndexRoute
   '/annuncio/affittocasa/$id/': typeof AnnuncioAffittocasaIdIndexRoute
   '/annuncio/vendocasa/$id/': typeof AnnuncioVendocasaIdIndexRoute
   '/affitto/$type/$prov/$name/$id': typeof AffittoTypeProvNameIdRoute
@@ -705,6 +721,7 @@ export interface FileRoutesByTo {
   '/trovocasa/$type/$provincia/comuni': typeof TrovocasaTypeProvinciaComuniRoute
   '/myrexer/annunci': typeof AuthenticatedMyrexerAnnunciIndexRoute
   '/myrexer/appuntamenti': typeof AuthenticatedMyrexerAppuntamentiIndexRoute
+  '/myrexer/moderazione': typeof AuthenticatedMyrexerModerazioneIndexRoute
   '/annuncio/affittocasa/$id': typeof AnnuncioAffittocasaIdIndexRoute
   '/annuncio/vendocasa/$id': typeof AnnuncioVendocasaIdIndexRoute
   '/affitto/$type/$prov/$name/$id': typeof AffittoTypeProvNameIdRoute
@@ -773,6 +790,7 @@ export interface FileRoutesById {
   '/$type/$area/$id': typeof TypeAreaIdRoute
   '/_authenticated/myrexer/$': typeof AuthenticatedMyrexerSplatRoute
   '/_authenticated/myrexer/messaggi': typeof AuthenticatedMyrexerMessaggiRoute
+  '/_authenticated/myrexer/moderazione': typeof AuthenticatedMyrexerModerazioneRouteWithChildren
   '/_authenticated/myrexer/profilo': typeof AuthenticatedMyrexerProfiloRoute
   '/_authenticated/myrexer/recensione': typeof AuthenticatedMyrexerRecensioneRoute
   '/_authenticated/myrexer/ricerche': typeof AuthenticatedMyrexerRicercheRoute
@@ -793,6 +811,7 @@ export interface FileRoutesById {
   '/trovocasa/$type/$provincia/comuni': typeof TrovocasaTypeProvinciaComuniRoute
   '/_authenticated/myrexer/annunci/': typeof AuthenticatedMyrexerAnnunciIndexRoute
   '/_authenticated/myrexer/appuntamenti/': typeof AuthenticatedMyrexerAppuntamentiIndexRoute
+  '/_authenticated/myrexer/moderazione/': typeof AuthenticatedMyrexerModerazioneIndexRoute
   '/annuncio/affittocasa/$id/': typeof AnnuncioAffittocasaIdIndexRoute
   '/annuncio/vendocasa/$id/': typeof AnnuncioVendocasaIdIndexRoute
   '/affitto/$type/$prov/$name/$id': typeof AffittoTypeProvNameIdRoute
@@ -861,6 +880,7 @@ export interface FileRouteTypes {
     | '/$type/$area/$id'
     | '/myrexer/$'
     | '/myrexer/messaggi'
+    | '/myrexer/moderazione'
     | '/myrexer/profilo'
     | '/myrexer/recensione'
     | '/myrexer/ricerche'
@@ -881,6 +901,7 @@ export interface FileRouteTypes {
     | '/trovocasa/$type/$provincia/comuni'
     | '/myrexer/annunci/'
     | '/myrexer/appuntamenti/'
+    | '/myrexer/moderazione/'
     | '/annuncio/affittocasa/$id/'
     | '/annuncio/vendocasa/$id/'
     | '/affitto/$type/$prov/$name/$id'
@@ -965,6 +986,7 @@ export interface FileRouteTypes {
     | '/trovocasa/$type/$provincia/comuni'
     | '/myrexer/annunci'
     | '/myrexer/appuntamenti'
+    | '/myrexer/moderazione'
     | '/annuncio/affittocasa/$id'
     | '/annuncio/vendocasa/$id'
     | '/affitto/$type/$prov/$name/$id'
@@ -1032,6 +1054,7 @@ export interface FileRouteTypes {
     | '/$type/$area/$id'
     | '/_authenticated/myrexer/$'
     | '/_authenticated/myrexer/messaggi'
+    | '/_authenticated/myrexer/moderazione'
     | '/_authenticated/myrexer/profilo'
     | '/_authenticated/myrexer/recensione'
     | '/_authenticated/myrexer/ricerche'
@@ -1052,6 +1075,7 @@ export interface FileRouteTypes {
     | '/trovocasa/$type/$provincia/comuni'
     | '/_authenticated/myrexer/annunci/'
     | '/_authenticated/myrexer/appuntamenti/'
+    | '/_authenticated/myrexer/moderazione/'
     | '/annuncio/affittocasa/$id/'
     | '/annuncio/vendocasa/$id/'
     | '/affitto/$type/$prov/$name/$id'
@@ -1517,6 +1541,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyrexerMessaggiRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/myrexer/moderazione': {
+      id: '/_authenticated/myrexer/moderazione'
+      path: '/myrexer/moderazione'
+      fullPath: '/myrexer/moderazione'
+      preLoaderRoute: typeof AuthenticatedMyrexerModerazioneRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/myrexer/profilo': {
       id: '/_authenticated/myrexer/profilo'
       path: '/myrexer/profilo'
@@ -1629,12 +1660,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyrexerAppuntamentiTypeRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/myrexer/moderazione/': {
+      id: '/_authenticated/myrexer/moderazione/'
+      path: '/'
+      fullPath: '/myrexer/moderazione/'
+      preLoaderRoute: typeof AuthenticatedMyrexerModerazioneIndexRouteImport
+      parentRoute: typeof AuthenticatedMyrexerModerazioneRoute
+    }
     '/_authenticated/myrexer/moderazione/rexer': {
       id: '/_authenticated/myrexer/moderazione/rexer'
-      path: '/myrexer/moderazione/rexer'
+      path: '/rexer'
       fullPath: '/myrexer/moderazione/rexer'
       preLoaderRoute: typeof AuthenticatedMyrexerModerazioneRexerRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedMyrexerModerazioneRoute
     }
     '/annuncio/affittocasa/$id/': {
       id: '/annuncio/affittocasa/$id/'
@@ -1730,9 +1768,28 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedMyrexerModerazioneRouteChildren {
+  AuthenticatedMyrexerModerazioneRexerRoute: typeof AuthenticatedMyrexerModerazioneRexerRoute
+  AuthenticatedMyrexerModerazioneIndexRoute: typeof AuthenticatedMyrexerModerazioneIndexRoute
+}
+
+const AuthenticatedMyrexerModerazioneRouteChildren: AuthenticatedMyrexerModerazioneRouteChildren =
+  {
+    AuthenticatedMyrexerModerazioneRexerRoute:
+      AuthenticatedMyrexerModerazioneRexerRoute,
+    AuthenticatedMyrexerModerazioneIndexRoute:
+      AuthenticatedMyrexerModerazioneIndexRoute,
+  }
+
+const AuthenticatedMyrexerModerazioneRouteWithChildren =
+  AuthenticatedMyrexerModerazioneRoute._addFileChildren(
+    AuthenticatedMyrexerModerazioneRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
   AuthenticatedMyrexerSplatRoute: typeof AuthenticatedMyrexerSplatRoute
   AuthenticatedMyrexerMessaggiRoute: typeof AuthenticatedMyrexerMessaggiRoute
+  AuthenticatedMyrexerModerazioneRoute: typeof AuthenticatedMyrexerModerazioneRouteWithChildren
   AuthenticatedMyrexerProfiloRoute: typeof AuthenticatedMyrexerProfiloRoute
   AuthenticatedMyrexerRecensioneRoute: typeof AuthenticatedMyrexerRecensioneRoute
   AuthenticatedMyrexerRicercheRoute: typeof AuthenticatedMyrexerRicercheRoute
@@ -1740,7 +1797,6 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyrexerIndexRoute: typeof AuthenticatedMyrexerIndexRoute
   AuthenticatedMyrexerAnnunciTypeRoute: typeof AuthenticatedMyrexerAnnunciTypeRoute
   AuthenticatedMyrexerAppuntamentiTypeRoute: typeof AuthenticatedMyrexerAppuntamentiTypeRoute
-  AuthenticatedMyrexerModerazioneRexerRoute: typeof AuthenticatedMyrexerModerazioneRexerRoute
   AuthenticatedMyrexerAnnunciIndexRoute: typeof AuthenticatedMyrexerAnnunciIndexRoute
   AuthenticatedMyrexerAppuntamentiIndexRoute: typeof AuthenticatedMyrexerAppuntamentiIndexRoute
   AuthenticatedMyrexerAnnuncioIdIndexRoute: typeof AuthenticatedMyrexerAnnuncioIdIndexRoute
@@ -1751,6 +1807,8 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyrexerSplatRoute: AuthenticatedMyrexerSplatRoute,
   AuthenticatedMyrexerMessaggiRoute: AuthenticatedMyrexerMessaggiRoute,
+  AuthenticatedMyrexerModerazioneRoute:
+    AuthenticatedMyrexerModerazioneRouteWithChildren,
   AuthenticatedMyrexerProfiloRoute: AuthenticatedMyrexerProfiloRoute,
   AuthenticatedMyrexerRecensioneRoute: AuthenticatedMyrexerRecensioneRoute,
   AuthenticatedMyrexerRicercheRoute: AuthenticatedMyrexerRicercheRoute,
@@ -1759,8 +1817,6 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyrexerAnnunciTypeRoute: AuthenticatedMyrexerAnnunciTypeRoute,
   AuthenticatedMyrexerAppuntamentiTypeRoute:
     AuthenticatedMyrexerAppuntamentiTypeRoute,
-  AuthenticatedMyrexerModerazioneRexerRoute:
-    AuthenticatedMyrexerModerazioneRexerRoute,
   AuthenticatedMyrexerAnnunciIndexRoute: AuthenticatedMyrexerAnnunciIndexRoute,
   AuthenticatedMyrexerAppuntamentiIndexRoute:
     AuthenticatedMyrexerAppuntamentiIndexRoute,

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
+import { meQueryOptions } from '@/entities/account';
 import { useUnreadCount } from '@/entities/message';
 import { useSessionView } from '@/entities/session';
 import { useTranslation } from '@/shared/i18n';
@@ -14,7 +16,9 @@ import styles from './myrexer-layout.module.css';
  */
 export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
   const { t } = useTranslation('common');
-  const unread = useUnreadCount(useSessionView().isLoggedIn) ?? 0;
+  const loggedIn = useSessionView().isLoggedIn;
+  const unread = useUnreadCount(loggedIn) ?? 0;
+  const isModerator = useQuery({ ...meQueryOptions(), enabled: loggedIn }).data?.IsModerator === true;
   return (
     <div className={styles.layout}>
       <nav aria-label={t('account.menuLabel')} className={styles.menu} data-testid="myrexer-menu">
@@ -50,6 +54,13 @@ export function MyRexerLayout({ homeType }: { homeType: HomeType }) {
               {t('account.siteReview')}
             </Link>
           </li>
+          {isModerator ? (
+            <li>
+              <Link to="/myrexer/moderazione" className={styles.item} activeProps={{ 'aria-current': 'page' }}>
+                {t('account.moderation')}
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <div className={styles.content}>

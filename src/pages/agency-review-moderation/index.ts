@@ -1,0 +1,1 @@
+export { AgencyReviewModerationPage } from './ui/agency-review-moderation-page';

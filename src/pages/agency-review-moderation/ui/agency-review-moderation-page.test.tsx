@@ -1,0 +1,87 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage, testI18n } from '@/shared/lib/test-utils';
+import translations from '../../../../locales/it/agency-review-moderation.json';
+import { AgencyReviewModerationPage } from './agency-review-moderation-page';
+
+// MyRexer's moderation of the agencies' reviews: each waiting review with its reports, approved
+// or rejected with the reason its author reads.
+
+const fetchMock = vi.hoisted(() => {
+  const mock = vi.fn<typeof fetch>();
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+});
+
+const i18n = await testI18n({ 'agency-review-moderation': translations });
+
+const ITEM = {
+  Id: 5,
+  Agency: { Id: 1, Slug: 'navigli-case', Name: 'Navigli Case' },
+  Rating: 2,
+  Text: 'Non mi hanno mai richiamato.',
+  Basis: 'visit',
+  AuthorName: 'Giulia B.',
+  CreatedAt: '2026-11-02T10:00:00.000Z',
+  UpdatedAt: '2026-11-02T10:00:00.000Z',
+  Reports: [{ Reason: 'Recensione falsa', CreatedAt: '2026-11-03T10:00:00.000Z' }],
+};
+
+let queue: [number, unknown];
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  fetchMock.mockReset();
+  queue = [200, { Items: [ITEM, { ...ITEM, Id: 6, Reports: [], AuthorName: 'Marco R.' }], More: false }];
+  api = fakeApi(fetchMock, {
+    'GET /api/Moderation/AgencyReviews': () => queue,
+    'POST /api/Moderation/AgencyReviews/5/Approve': () => new Response(null, { status: 204 }),
+    'POST /api/Moderation/AgencyReviews/6/Reject': () => new Response(null, { status: 204 }),
+  });
+});
+afterEach(cleanup);
+
+const render = () =>
+  renderPage(() => <AgencyReviewModerationPage />, {
+    i18n,
+    path: '/myrexer/moderazione',
+    otherPaths: ['/agenzie/$slug'],
+  });
+
+describe('Moderation of the agencies’ reviews', () => {
+  it('approves a reported review, which leaves the queue', async () => {
+    await render();
+    const [first] = await screen.findAllByTestId('pending-agency-review');
+    expect(within(first!).getByText('Segnalata 1 volta')).toBeTruthy();
+    expect(within(first!).getByText('Recensione falsa')).toBeTruthy();
+    expect(within(first!).getByRole('link', { name: 'Navigli Case' }).getAttribute('href')).toBe(
+      '/agenzie/navigli-case',
+    );
+    fireEvent.click(within(first!).getByRole('button', { name: 'Approva' }));
+    expect(await screen.findByText(/Recensione approvata/)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('pending-agency-review')).toHaveLength(1));
+    expect(api.sent('POST /api/Moderation/AgencyReviews/5/Approve')).toHaveLength(1);
+  });
+
+  it('asks for the reason before a rejection', async () => {
+    await render();
+    const [, second] = await screen.findAllByTestId('pending-agency-review');
+    fireEvent.click(within(second!).getByRole('button', { name: 'Rifiuta' }));
+    fireEvent.click(within(second!).getByRole('button', { name: 'Rifiuta la recensione' }));
+    expect(within(second!).getByText(/Scrivi il motivo del rifiuto/)).toBeTruthy();
+    expect(api.sent('POST /api/Moderation/AgencyReviews/6/Reject')).toHaveLength(0);
+    fireEvent.change(within(second!).getByLabelText(/Motivo del rifiuto/), {
+      target: { value: 'Parla di un altro immobile' },
+    });
+    fireEvent.click(within(second!).getByRole('button', { name: 'Rifiuta la recensione' }));
+    expect(await screen.findByText(/Recensione rifiutata/)).toBeTruthy();
+    expect(api.sent('POST /api/Moderation/AgencyReviews/6/Reject').map((call) => call.body)).toEqual([
+      { Reason: 'Parla di un altro immobile' },
+    ]);
+  });
+
+  it('tells anyone else the page is for moderators', async () => {
+    queue = [403, { ExceptionType: 13, ExceptionTypeString: 'Forbidden' }];
+    await render();
+    expect(await screen.findByText('Questa pagina è riservata ai moderatori di Rexer.')).toBeTruthy();
+  });
+});
