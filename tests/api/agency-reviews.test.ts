@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
@@ -281,6 +281,33 @@ describeOnBackends(
       );
       expect((await member.call('DELETE', `/api/Agency/Reviews/${visitorReview}/Answer`)).statusCode).toBe(204);
       expect((await publicReviews()).Reviews.find((r) => r.Id === visitorReview)?.Answer).toBeNull();
+    });
+
+    it("seeds demo reviews that hold the product's rules: each after a visit that took place, the ratings computed from them", async () => {
+      const rows = await db().execute<{ id: number; ok: boolean }>(sql`
+        select r.id, exists (
+          select 1 from appointments a join properties p on p.id = a.property_id
+          where a.requester_user_id = r.author_user_id and p.agency_id = r.agency_id
+            and a.status_id = 2 and a.scheduled_at < now()
+        ) as ok
+        from agency_reviews r where r.agency_id not in (${agency.id}, ${otherAgency.id})`);
+      expect(rows.rows.length).toBeGreaterThan(0);
+      expect(rows.rows.filter((row) => !row.ok)).toEqual([]);
+      const drift = await db().execute<{ id: number }>(sql`
+        select a.id from agencies a
+        left join (select agency_id, round(avg(rating)::numeric, 1) as average, count(*)::int as n
+                   from agency_reviews where status = 'approved' group by agency_id) s on s.agency_id = a.id
+        where a.reviews_count <> coalesce(s.n, 0) or a.rating is distinct from s.average`);
+      expect(drift.rows).toEqual([]);
+      // The demo buyer visited a home of two agencies and may review both.
+      const [buyer] = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'acquirente@rexer.example'));
+      const reviewable = await db().execute<{ agency_id: number }>(sql`
+        select distinct p.agency_id from appointments a join properties p on p.id = a.property_id
+        where a.requester_user_id = ${buyer!.id} and a.status_id = 2 and a.scheduled_at < now() and p.agency_id is not null`);
+      expect(reviewable.rows).toHaveLength(2);
     });
 
     it("counts a deleted account's reviews no more", async () => {

@@ -38,6 +38,7 @@ import agencyData from './data/agencies.json';
 import texts from './data/listing-texts.json';
 import lists from './data/reference-lists.json';
 import { CONSENT_TEXT_VERSION } from '../../auth/repository';
+import { seedAgencyReviews } from './agency-reviews';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { writeDemoDevelopments, writeDemoPriceReductions } from './developments';
 import { buildDemoListings, DEMO_CITIES, SEED_EPOCH, type DemoListing } from './listings';
@@ -169,8 +170,6 @@ async function writeDemo(
       vatNumber: f.string.numeric(11),
       description: a.description,
       isPartner: a.partner,
-      rating: a.rating,
-      reviewsCount: a.reviews,
       createdAt: daysBefore(400),
       updatedAt: daysBefore(30),
     };
@@ -541,6 +540,21 @@ async function writeDemo(
     daysBefore,
   });
 
+  // Verified reviews of the agencies, after visits that took place; the demo buyer may write two.
+  const epochDay = Date.UTC(SEED_EPOCH.getUTCFullYear(), SEED_EPOCH.getUTCMonth(), SEED_EPOCH.getUTCDate());
+  await seedAgencyReviews(tx, {
+    agencies: insertedAgencies.map((agency, index) => ({
+      id: agency.id,
+      targetRating: agencyData.agencies[index]!.rating,
+    })),
+    reviewers: privateOwnerIds,
+    moderatorId: insertedUsers[returningIndex + 1]!.id,
+    buyerId,
+    daysBefore,
+    at: (days, hourUtc) => new Date(epochDay + days * 86_400_000 + hourUtc * 3_600_000),
+    perAgency: opts.demoSize === 'small' ? 3 : 8,
+  });
+
   // The seller bought a photo shoot for one listing.
   if (sellerPublished.length > 0) {
     const photography = lists.serviceProducts.find((p) => p.id === SERVICE_PRODUCT.photography)!;
@@ -592,6 +606,9 @@ async function shiftDemoDates(tx: Tx, now: Date): Promise<number> {
   );
   await tx.execute(sql`update appointment_slots set starts_at = starts_at + ${by}`);
   await tx.execute(sql`update appointment_events set created_at = created_at + ${by}`);
+  await tx.execute(
+    sql`update agency_reviews set created_at = created_at + ${by}, updated_at = updated_at + ${by}, moderated_at = moderated_at + ${by}, answered_at = answered_at + ${by}`,
+  );
   await tx.execute(
     sql`update orders set paid_at = paid_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`,
   );
