@@ -6,7 +6,6 @@ import { createStaticI18n } from '@/shared/i18n';
 import { configQueryOptions, footerLinksQueryOptions, type AppConfig, type FooterLinks } from '@/shared/api';
 import { footerDocumentsQueryOptions } from './footer/footer-documents';
 import common from '../../../locales/it/common.json';
-import unavailable from '../../../locales/it/unavailable.json';
 import { createAppRouter } from '../router';
 import { footerSeoMode } from './app-shell';
 
@@ -33,7 +32,7 @@ describe('footerSeoMode', () => {
 
 // The shell around real routes: the app's router and providers, with the shell's data
 // already in the query cache, so nothing reaches the network.
-const i18n = createStaticI18n({ common, unavailable });
+const i18n = createStaticI18n({ common });
 
 const footerLinks = {
   Sale: [{ ProvinceCode: 'MI', ProvinceName: 'Milano', ListingCount: 12, Url: '/case/milano', Cities: [] }],

@@ -68,13 +68,13 @@ describe('useTranslation', () => {
   });
 
   it('gives the instance, whose exists() and ns: prefix reach other namespaces', () => {
-    const i18n = createStaticI18n({ common: { ok: 'Va bene' }, unavailable: { areas: { search: 'La ricerca' } } });
+    const i18n = createStaticI18n({ common: { ok: 'Va bene' }, places: { areas: { search: 'La ricerca' } } });
     function Area() {
-      const { t, i18n: instance } = useTranslation('unavailable');
+      const { t, i18n: instance } = useTranslation('places');
       return (
         <p>
-          {instance.exists('areas.search', { ns: 'unavailable' }) ? t('areas.search') : '-'}{' '}
-          {instance.exists('areas.valuation', { ns: 'unavailable' }) ? 'sì' : 'no'} {t('common:ok')}
+          {instance.exists('areas.search', { ns: 'places' }) ? t('areas.search') : '-'}{' '}
+          {instance.exists('areas.valuation', { ns: 'places' }) ? 'sì' : 'no'} {t('common:ok')}
         </p>
       );
     }

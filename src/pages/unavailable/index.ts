@@ -1,1 +1,0 @@
-export { UnavailablePage, type UnavailablePageProps } from './ui/unavailable-page';
