@@ -16,4 +16,3 @@ export {
   type SiteReviewRequest,
   type SiteReviewRole,
 } from './api/site-review-api';
-export { RatingStars } from './ui/rating-stars';

@@ -17,7 +17,7 @@ import {
   type DraftField,
   type ReviewDraft,
 } from '../model/review-form';
-import { StarRatingInput } from './star-rating-input';
+import { StarRatingInput } from '@/shared/ui/star-rating';
 import styles from './my-site-review-page.module.css';
 
 export interface SiteReviewFormProps {
@@ -70,7 +70,14 @@ export function SiteReviewForm({ initial, mode, save, onSaved }: SiteReviewFormP
         {mode === 'create' ? t('form.titleCreate') : t('form.titleEdit')}
       </h2>
       <div id="site-review-rating">
-        <StarRatingInput value={draft.rating} onChange={(value) => set('rating', value)} error={errorOf('rating')} />
+        <StarRatingInput
+          value={draft.rating}
+          onChange={(value) => set('rating', value)}
+          legend={t('form.rating')}
+          starLabel={(count) => t('form.star', { count, meaning: t(`form.ratingMeaning.${count}`) })}
+          meaning={(count) => t(`form.ratingMeaning.${count}`)}
+          error={errorOf('rating')}
+        />
       </div>
       <TextField
         id="site-review-title"

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { RatingStars, siteReviewsQueryOptions, type PublicSiteReview } from '@/entities/site-review';
+import { siteReviewsQueryOptions, type PublicSiteReview } from '@/entities/site-review';
 import { useTranslation } from '@/shared/i18n';
+import { RatingStars } from '@/shared/ui/star-rating';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
-  RatingStars,
   approveSiteReview,
   pendingSiteReviewsQueryOptions,
   rejectSiteReview,
@@ -9,6 +8,7 @@ import {
 } from '@/entities/site-review';
 import { ApiError } from '@/shared/api';
 import { useTranslation } from '@/shared/i18n';
+import { RatingStars } from '@/shared/ui/star-rating';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
