@@ -45,7 +45,11 @@ export const agencyReviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
+    /** The name the review is signed with («Giulia B.»), kept as it was when written or edited. */
+    authorName: varchar('author_name', { length: 120 }).notNull().default(''),
     basis: reviewBasisEnum('basis').notNull(),
+    /** When its author last changed it («modificata»); null when never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     status: reviewStatusEnum('status').notNull().default('pending'),
     /** Set once a moderator approved the review after a report: later reports no longer hide it. */
     reportsCleared: boolean('reports_cleared').notNull().default(false),
