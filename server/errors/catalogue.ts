@@ -427,6 +427,18 @@ export const ERROR_CATALOGUE = {
     description:
       'The review of Rexer is no longer waiting for moderation (another moderator decided, or its author is editing it): reload the list.',
   },
+  SiteReviewChanged: {
+    type: 257,
+    status: 409,
+    description:
+      'Its author edited the review of Rexer after the moderator loaded it (the Version sent is not its UpdatedAt any more): nothing was decided; reload the list and read the new text.',
+  },
+  SiteReviewReservedName: {
+    type: 258,
+    status: 400,
+    description:
+      'The name or town to publish passes for Rexer or its staff ("Rexer", "Staff", "Moderatore", "Amministratore", "Admin", also spelled with accents, lookalike letters or digits): choose another.',
+  },
   // 230-239: verified reviews of an agency
   ReviewNotAllowed: {
     type: 230,

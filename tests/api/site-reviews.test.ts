@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { siteReviews, users } from '../../server/db/schema';
 import { EXAMPLE_SITE_REVIEWS } from '../../server/db/seed/site-reviews';
 import { SITE_REVIEW_WRITES_PER_HOUR } from '../../server/modules/site-reviews';
+import { updateReview } from '../../server/modules/site-reviews/repository';
 import { describeOnBackends, expectError, signedInUser, type SignedInUser } from './helpers';
 
 // Reviews of Rexer (/diconodinoi): written from MyRexer with consent, one per user, shown once a
@@ -19,6 +20,13 @@ const review = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+interface PendingItem {
+  Id: number;
+  Title: string;
+  Text: string;
+  UpdatedAt: string;
+}
+
 interface PublicList {
   Items: { Id: number; Title: string; IsExample: boolean; Rating: number }[];
   Count: number;
@@ -28,7 +36,7 @@ interface PublicList {
 
 describeOnBackends(
   'Reviews of Rexer',
-  { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000' } },
+  { env: { CAPTCHA: 'off', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000', REGISTER_RATE_LIMIT_MAX: '1000' } },
   (suite) => {
     const newUser = (label: string) =>
       signedInUser(suite.app, suite.db, { email: `${label}.${suite.backend.name}@example.com` });
@@ -37,6 +45,13 @@ describeOnBackends(
       const user = await newUser(label);
       await suite.db.update(users).set({ isModerator: true }).where(eq(users.id, user.id));
       return user;
+    };
+
+    /** The moderators' queue as a moderator loads it. */
+    const pendingOf = async (mod: SignedInUser, id: number): Promise<PendingItem | undefined> => {
+      const res = await mod.call('GET', '/api/Review/Rexer/Pending');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().Items as PendingItem[]).find((item) => item.Id === id);
     };
 
     const publicList = async (query = 'PageSize=50'): Promise<PublicList> => {
@@ -128,11 +143,13 @@ describeOnBackends(
 
       // Waiting: not public, but in the moderators' queue.
       expect((await publicList()).Items.map((i) => i.Id)).not.toContain(id);
-      const queue = await mod.call('GET', '/api/Review/Rexer/Pending');
-      expect(queue.statusCode, queue.body).toBe(200);
-      expect(queue.json().Items.map((i: { Id: number }) => i.Id)).toContain(id);
+      const seen = await pendingOf(mod, id);
+      expect(seen).toMatchObject({ Id: id, Title: 'Una sola stella', UpdatedAt: created.json().UpdatedAt });
 
-      const approved = await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`);
+      // The decision names the version read: without it, nothing is decided.
+      expectError(await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`), 'ValidationError');
+      expectError(await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: 'ieri' }), 'ValidationError');
+      const approved = await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: seen!.UpdatedAt });
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json().Status).toBe('approved');
       const after = await publicList();
@@ -142,7 +159,10 @@ describeOnBackends(
       expect(after.Average).toBeLessThan(before.Average!);
       expect((await me.call('GET', '/api/Review/Rexer/Mine')).json().Review.Status).toBe('approved');
       // Decided once: a second decision is refused.
-      expectError(await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`), 'SiteReviewNotPending');
+      expectError(
+        await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: seen!.UpdatedAt }),
+        'SiteReviewNotPending',
+      );
 
       // An edit goes back to the moderators and off the public page.
       const edited = await me.call('PUT', '/api/Review/Rexer/Mine', review({ Rating: 2, Title: 'Ci ho ripensato' }));
@@ -156,9 +176,15 @@ describeOnBackends(
       const me = await newUser('rifiutata');
       const mod = await moderator('moderatore.rifiuto');
       const id = (await me.call('POST', '/api/Review/Rexer/Mine', review({ Title: 'Da rifiutare' }))).json().Id;
-      expectError(await mod.call('PUT', `/api/Review/Rexer/${id}/Reject`, { Reason: '' }), 'ValidationError');
+      const Version = (await pendingOf(mod, id))!.UpdatedAt;
+      expectError(await mod.call('PUT', `/api/Review/Rexer/${id}/Reject`, { Reason: '', Version }), 'ValidationError');
+      expectError(
+        await mod.call('PUT', `/api/Review/Rexer/${id}/Reject`, { Reason: 'Parla di un annuncio' }),
+        'ValidationError',
+      );
       const rejected = await mod.call('PUT', `/api/Review/Rexer/${id}/Reject`, {
         Reason: 'Parla di un annuncio, non di Rexer',
+        Version,
       });
       expect(rejected.statusCode, rejected.body).toBe(200);
 
@@ -177,13 +203,142 @@ describeOnBackends(
       const me = await newUser('curioso');
       const id = (await me.call('POST', '/api/Review/Rexer/Mine', review())).json().Id;
       expectError(await me.call('GET', '/api/Review/Rexer/Pending'), 'Forbidden');
-      expectError(await me.call('PUT', `/api/Review/Rexer/${id}/Approve`), 'Forbidden');
-      expectError(await me.call('PUT', `/api/Review/Rexer/${id}/Reject`, { Reason: 'No' }), 'Forbidden');
+      const Version = (await me.call('GET', '/api/Review/Rexer/Mine')).json().Review.UpdatedAt;
+      expectError(await me.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version }), 'Forbidden');
+      expectError(await me.call('PUT', `/api/Review/Rexer/${id}/Reject`, { Reason: 'No', Version }), 'Forbidden');
       expectError(await suite.app.inject({ url: '/api/Review/Rexer/Pending' }), 'MissingToken');
       const [row] = await suite.db.select().from(siteReviews).where(eq(siteReviews.id, id));
       expect(row!.status).toBe('pending');
       const mod = await moderator('moderatore.altro');
-      expectError(await mod.call('PUT', '/api/Review/Rexer/999999/Approve'), 'SiteReviewNotFound');
+      expectError(await mod.call('PUT', '/api/Review/Rexer/999999/Approve', { Version }), 'SiteReviewNotFound');
+    });
+
+    it('never decides on a text the moderator did not read: an edit after the list is loaded makes it 409', async () => {
+      const me = await newUser('gara');
+      const mod = await moderator('moderatore.gara');
+      const other = await moderator('moderatore.gara.altro');
+      const id = (await me.call('POST', '/api/Review/Rexer/Mine', review({ Title: 'Testo innocuo' }))).json().Id;
+      const seen = (await pendingOf(mod, id))!;
+      expect(seen.Title).toBe('Testo innocuo');
+
+      // The author edits while the moderator reads the queue.
+      const edited = await me.call(
+        'PUT',
+        '/api/Review/Rexer/Mine',
+        review({ Title: 'Testo cambiato', Text: 'Un testo che il moderatore non ha mai letto prima di approvarlo.' }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().UpdatedAt).not.toBe(seen.UpdatedAt);
+
+      expectError(
+        await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: seen.UpdatedAt }),
+        'SiteReviewChanged',
+      );
+      expectError(
+        await mod.call('PUT', `/api/Review/Rexer/${id}/Reject`, { Reason: 'Pubblicità', Version: seen.UpdatedAt }),
+        'SiteReviewChanged',
+      );
+      // Nothing was published or decided.
+      const [row] = await suite.db.select().from(siteReviews).where(eq(siteReviews.id, id));
+      expect(row).toMatchObject({
+        status: 'pending',
+        moderatedAt: null,
+        moderatedByUserId: null,
+        rejectionReason: null,
+      });
+      const list = await suite.app.inject({ url: '/api/Review/Rexer?PageSize=50' });
+      expect(list.body).not.toContain('Testo cambiato');
+      expect((await me.call('GET', '/api/Review/Rexer/Mine')).json().Review.Status).toBe('pending');
+
+      // Another moderator rejects the new text, the author edits again: the first one's stale version still decides nothing.
+      const reread = (await pendingOf(other, id))!;
+      expect(reread.Title).toBe('Testo cambiato');
+      const rejected = await other.call('PUT', `/api/Review/Rexer/${id}/Reject`, {
+        Reason: 'Troppo vago',
+        Version: reread.UpdatedAt,
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expectError(
+        await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: reread.UpdatedAt }),
+        'SiteReviewNotPending',
+      );
+      await me.call('PUT', '/api/Review/Rexer/Mine', review({ Title: 'Terza versione' }));
+      for (const stale of [seen.UpdatedAt, reread.UpdatedAt])
+        expectError(await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: stale }), 'SiteReviewChanged');
+      expect((await publicList()).Items.map((i) => i.Id)).not.toContain(id);
+
+      // Reloaded, the moderator reads the text that is published.
+      const current = (await pendingOf(mod, id))!;
+      expect(current.Title).toBe('Terza versione');
+      const approved = await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: current.UpdatedAt });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect((await publicList()).Items.find((i) => i.Id === id)?.Title).toBe('Terza versione');
+    });
+
+    it('gives every edit a new version, even one written in the same millisecond or by a server whose clock lags', async () => {
+      const me = await newUser('orologio');
+      const mod = await moderator('moderatore.orologio');
+      const created = (await me.call('POST', '/api/Review/Rexer/Mine', review({ Title: 'Prima' }))).json();
+      const id = created.Id as number;
+      const written = new Date(created.UpdatedAt as string);
+      const input = {
+        rating: 3,
+        title: 'Seconda',
+        text: 'Un testo scritto nello stesso millesimo di secondo.',
+        role: 'buyer' as const,
+        displayName: 'Pia',
+        town: 'Milano',
+      };
+      for (const now of [written, new Date(written.getTime() - 60_000)]) {
+        const before = (await pendingOf(mod, id))!.UpdatedAt;
+        const row = await updateReview(suite.db, me.id, input, now);
+        expect(row!.updatedAt.getTime()).toBeGreaterThan(new Date(before).getTime());
+        expectError(await mod.call('PUT', `/api/Review/Rexer/${id}/Approve`, { Version: before }), 'SiteReviewChanged');
+      }
+    });
+
+    it('refuses a name or a town that passes for Rexer or its staff, in any spelling', async () => {
+      // A user's writes are limited (refused ones too): a new writer every few attempts.
+      let attempts = 0;
+      let writer = await newUser('marchio.0');
+      const attempt = async (body: Record<string, unknown>) => {
+        if (++attempts % (SITE_REVIEW_WRITES_PER_HOUR - 2) === 0) writer = await newUser(`marchio.${attempts}`);
+        return writer.call('POST', '/api/Review/Rexer/Mine', review(body));
+      };
+      for (const DisplayName of [
+        'Rexer',
+        'REXER',
+        'Staff',
+        'Staff Rexer',
+        'Il Moderatore',
+        'Amministratore',
+        'Admin',
+        'Rèxer',
+        'R\u0435x\u0435r',
+        'R.E.X.E.R.',
+        'ʀᴇxᴇʀ',
+        'Ｒｅｘｅｒ',
+      ])
+        expectError(await attempt({ DisplayName }), 'SiteReviewReservedName');
+      for (const Town of ['Rexer', 'Staff di Rexer', 'Adm1n'])
+        expectError(await attempt({ Town }), 'SiteReviewReservedName');
+      expect((await writer.call('GET', '/api/Review/Rexer/Mine')).json().Review).toBeNull();
+      const me = await newUser('marchio.vero');
+
+      // Real names and towns that hold a reserved word inside another go through; the title may speak of Rexer.
+      const created = await me.call(
+        'POST',
+        '/api/Review/Rexer/Mine',
+        review({ DisplayName: 'Staffan', Town: 'Staffolo', Title: 'Rexer mi ha aiutato' }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({ DisplayName: 'Staffan', Town: 'Staffolo' });
+      // An edit is held to the same rule.
+      expectError(
+        await me.call('PUT', '/api/Review/Rexer/Mine', review({ DisplayName: 'Moderatore Rexer' })),
+        'SiteReviewReservedName',
+      );
+      expect((await me.call('GET', '/api/Review/Rexer/Mine')).json().Review.DisplayName).toBe('Staffan');
     });
 
     it('edits only an existing review, and limits a user’s writes', async () => {

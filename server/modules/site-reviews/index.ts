@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContactKind } from '@domain/listing/contact-details';
-import { contactInSiteReview } from '@domain/site-review';
+import { contactInSiteReview, impersonationInSiteReview } from '@domain/site-review';
 import { requireModerator, requireUser } from '../../auth/require-user';
 import { AppError } from '../../errors/app-error';
 import type { ErrorName } from '../../errors/catalogue';
@@ -17,6 +17,7 @@ import {
   type SiteReviewRow,
 } from './repository';
 import {
+  ApproveSiteReviewRequest,
   ModerationSiteReview,
   ModerationSiteReviewList,
   MySiteReview,
@@ -108,6 +109,8 @@ function inputOf(body: {
   };
   const contact = contactInSiteReview(input);
   if (contact !== null) throw new AppError(CONTACT_ERRORS[contact.kind], { message: `site review ${contact.field}` });
+  const impersonation = impersonationInSiteReview(input);
+  if (impersonation !== null) throw new AppError('SiteReviewReservedName', { message: `site review ${impersonation}` });
   return input;
 }
 
@@ -123,7 +126,7 @@ const writeLimit = {
 } as const;
 
 const REQUEST_DESCRIPTION =
-  'Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests).';
+  'Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. A DisplayName or Town that passes for Rexer or its staff (Rexer, Staff, Moderatore, Amministratore, Admin, in any spelling): 400 SiteReviewReservedName. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests).';
 
 /**
  * Reviews of Rexer (/diconodinoi): the approved ones for everybody, the caller's own (one per
@@ -232,14 +235,19 @@ const siteReviewsModule: FastifyPluginAsyncZod = async function siteReviewsModul
 
   const decide = async (
     id: number,
+    version: string,
     decision: { status: 'approved' } | { status: 'rejected'; reason: string },
     moderatorId: number,
   ) => {
-    const row = await moderateReview(fastify.db, id, decision, moderatorId, new Date());
+    const row = await moderateReview(fastify.db, id, new Date(version), decision, moderatorId, new Date());
     if (row === 'missing') throw new AppError('SiteReviewNotFound');
     if (row === 'notPending') throw new AppError('SiteReviewNotPending');
+    if (row === 'changed') throw new AppError('SiteReviewChanged');
     return moderationItem(row);
   };
+
+  const DECISION_DESCRIPTION =
+    'Version: the UpdatedAt of the review in the pending list, the text the moderator read. Its author edited it since: 409 SiteReviewChanged, nothing decided (reload the list). No longer waiting (another moderator decided): 409 SiteReviewNotPending. Unknown id: 404.';
 
   fastify.put(
     '/api/Review/Rexer/:id/Approve',
@@ -247,14 +255,15 @@ const siteReviewsModule: FastifyPluginAsyncZod = async function siteReviewsModul
       preHandler: requireModerator(),
       schema: {
         tags: ['Review'],
-        summary: 'Moderation: publish a waiting review of Rexer on /diconodinoi',
-        description: 'Only a waiting review (pending): otherwise 409 SiteReviewNotPending. Unknown id: 404.',
+        summary: 'Moderation: publish a waiting review of Rexer on /diconodinoi, the version the moderator read',
+        description: DECISION_DESCRIPTION,
         params: SiteReviewParams,
+        body: ApproveSiteReviewRequest,
         response: { 200: ModerationSiteReview, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const item = await decide(request.params.id, { status: 'approved' }, request.user.id);
+      const item = await decide(request.params.id, request.body.Version, { status: 'approved' }, request.user.id);
       request.log.info(
         { audit: 'site-review-approved', siteReviewId: item.Id, moderatorId: request.user.id },
         'audit: site review approved',
@@ -270,7 +279,7 @@ const siteReviewsModule: FastifyPluginAsyncZod = async function siteReviewsModul
       schema: {
         tags: ['Review'],
         summary: 'Moderation: do not publish a waiting review of Rexer, saying why (shown to its author only)',
-        description: 'Only a waiting review (pending): otherwise 409 SiteReviewNotPending. Unknown id: 404.',
+        description: DECISION_DESCRIPTION,
         params: SiteReviewParams,
         body: RejectSiteReviewRequest,
         response: { 200: ModerationSiteReview, ...errorResponses(401, 403, 404, 409) },
@@ -279,6 +288,7 @@ const siteReviewsModule: FastifyPluginAsyncZod = async function siteReviewsModul
     async (request) => {
       const item = await decide(
         request.params.id,
+        request.body.Version,
         { status: 'rejected', reason: request.body.Reason },
         request.user.id,
       );

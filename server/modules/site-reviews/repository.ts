@@ -5,8 +5,10 @@ import { siteReviews, userAddresses, users } from '../../db/schema';
 
 // Reviews of Rexer: the approved ones for /diconodinoi, the author's own (one per user, by the
 // partial unique index site_reviews_author_uq) and the moderators' queue. A new or edited review
-// waits (pending); a moderator's decision applies only to a review still waiting, so an edit made
-// meanwhile is never approved unseen.
+// waits (pending). Its updated_at is its version: every edit moves it forward (by a millisecond at
+// least, whatever the clock of the server that writes it), and a moderator's decision names the
+// version the moderator read and applies only to a review still waiting at that version, so an
+// edit made meanwhile is never approved unseen.
 
 export type SiteReviewRow = typeof siteReviews.$inferSelect;
 
@@ -77,6 +79,13 @@ export async function createReview(
   return row ?? 'exists';
 }
 
+/** Milliseconds: what the API gives as the review's UpdatedAt, and so its version. */
+const version = sql`date_trunc('milliseconds', ${siteReviews.updatedAt})`;
+
+/** An edit's updated_at: now, or a millisecond after the version replaced when a clock lags behind it. */
+const nextVersion = (now: Date) =>
+  sql`greatest(${now.toISOString()}::timestamptz, ${version} + interval '1 millisecond')`;
+
 /** Replaces the user's review and sends it back to moderation; undefined when they have none. */
 export async function updateReview(
   db: Db,
@@ -93,7 +102,7 @@ export async function updateReview(
       rejectionReason: null,
       moderatedAt: null,
       moderatedByUserId: null,
-      updatedAt: now,
+      updatedAt: nextVersion(now),
     })
     .where(eq(siteReviews.authorUserId, userId))
     .returning();
@@ -111,16 +120,18 @@ export async function listPending(db: Db, limit = 100): Promise<SiteReviewRow[]>
 }
 
 /**
- * A moderator's decision on a waiting review: 'missing' when no review has the id, 'notPending'
- * when it is no longer waiting.
+ * A moderator's decision on the review the moderator read (`seen`: its UpdatedAt in the pending
+ * list), in one statement: 'missing' when no review has the id, 'notPending' when it is no longer
+ * waiting, 'changed' when it waits again with another text (its author edited it since).
  */
 export async function moderateReview(
   db: Db,
   id: number,
+  seen: Date,
   decision: { status: 'approved' } | { status: 'rejected'; reason: string },
   moderatorId: number,
   now: Date,
-): Promise<SiteReviewRow | 'missing' | 'notPending'> {
+): Promise<SiteReviewRow | 'missing' | 'notPending' | 'changed'> {
   const [row] = await db
     .update(siteReviews)
     .set({
@@ -129,9 +140,16 @@ export async function moderateReview(
       moderatedAt: now,
       moderatedByUserId: moderatorId,
     })
-    .where(and(eq(siteReviews.id, id), eq(siteReviews.status, 'pending')))
+    .where(
+      and(
+        eq(siteReviews.id, id),
+        eq(siteReviews.status, 'pending'),
+        sql`${version} = ${seen.toISOString()}::timestamptz`,
+      ),
+    )
     .returning();
   if (row) return row;
-  const [exists] = await db.select({ id: siteReviews.id }).from(siteReviews).where(eq(siteReviews.id, id));
-  return exists ? 'notPending' : 'missing';
+  const [current] = await db.select({ status: siteReviews.status }).from(siteReviews).where(eq(siteReviews.id, id));
+  if (!current) return 'missing';
+  return current.status === 'pending' ? 'changed' : 'notPending';
 }

@@ -137,7 +137,9 @@ export const ModerationSiteReview = z
     Status: SiteReviewStatus,
     RejectionReason: z.string().nullable(),
     CreatedAt: z.iso.datetime(),
-    UpdatedAt: z.iso.datetime().describe('Its last writing or edit'),
+    UpdatedAt: z.iso
+      .datetime()
+      .describe('Its last writing or edit: the Version to send with a decision (it changes with every edit)'),
   })
   .meta({ id: 'ModerationSiteReview' });
 
@@ -149,8 +151,18 @@ export const ModerationSiteReviewList = z
 
 export const SiteReviewParams = z.object({ id: PathId });
 
+/** The version of the review the moderator read: a decision applies to that text only. */
+const Version = z.iso
+  .datetime({ offset: true })
+  .describe(
+    'The UpdatedAt of the review as the pending list gave it: the text the moderator read. When its author edited it since, nothing is decided (409 SiteReviewChanged).',
+  );
+
+export const ApproveSiteReviewRequest = z.object({ Version }).meta({ id: 'ApproveSiteReviewRequest' });
+
 export const RejectSiteReviewRequest = z
   .object({
     Reason: OneLineText(SITE_REVIEW_REASON_MAX).describe('Why it is not published: shown to its author only'),
+    Version,
   })
   .meta({ id: 'RejectSiteReviewRequest' });

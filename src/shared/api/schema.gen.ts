@@ -7232,7 +7232,7 @@ export interface paths {
         };
         /**
          * Edit the caller’s review of Rexer: it goes back to the moderators (pending, hidden meanwhile)
-         * @description Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests). No review yet: 404 SiteReviewNotFound.
+         * @description Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. A DisplayName or Town that passes for Rexer or its staff (Rexer, Staff, Moderatore, Amministratore, Admin, in any spelling): 400 SiteReviewReservedName. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests). No review yet: 404 SiteReviewNotFound.
          */
         put: {
             parameters: {
@@ -7305,7 +7305,7 @@ export interface paths {
         };
         /**
          * Write the caller’s review of Rexer (one per user: 409 SiteReviewExists, edit it with PUT)
-         * @description Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests).
+         * @description Rating 1-5, Title 3-120 characters, Text 20-2000, Role, the DisplayName (first name) and Town published with it, and PublishConsent: true (otherwise 400 SiteReviewConsentRequired). No link, e-mail address or phone number in any field: 400 SiteReviewHasLink, SiteReviewHasEmail or SiteReviewHasPhone. A DisplayName or Town that passes for Rexer or its staff (Rexer, Staff, Moderatore, Amministratore, Admin, in any spelling): 400 SiteReviewReservedName. The review waits for a moderator (Status pending). Each of POST and PUT: 10 calls an hour per user (429 TooManyRequests).
          */
         post: {
             parameters: {
@@ -7472,8 +7472,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Moderation: publish a waiting review of Rexer on /diconodinoi
-         * @description Only a waiting review (pending): otherwise 409 SiteReviewNotPending. Unknown id: 404.
+         * Moderation: publish a waiting review of Rexer on /diconodinoi, the version the moderator read
+         * @description Version: the UpdatedAt of the review in the pending list, the text the moderator read. Its author edited it since: 409 SiteReviewChanged, nothing decided (reload the list). No longer waiting (another moderator decided): 409 SiteReviewNotPending. Unknown id: 404.
          */
         put: {
             parameters: {
@@ -7484,7 +7484,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApproveSiteReviewRequestInput"];
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -7577,7 +7581,7 @@ export interface paths {
         get?: never;
         /**
          * Moderation: do not publish a waiting review of Rexer, saying why (shown to its author only)
-         * @description Only a waiting review (pending): otherwise 409 SiteReviewNotPending. Unknown id: 404.
+         * @description Version: the UpdatedAt of the review in the pending list, the text the moderator read. Its author edited it since: 409 SiteReviewChanged, nothing decided (reload the list). No longer waiting (another moderator decided): 409 SiteReviewNotPending. Unknown id: 404.
          */
         put: {
             parameters: {
@@ -10203,7 +10207,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "SiteReviewChanged" | "SiteReviewReservedName" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -12312,7 +12316,7 @@ export interface components {
             CreatedAt: string;
             /**
              * Format: date-time
-             * @description Its last writing or edit
+             * @description Its last writing or edit: the Version to send with a decision (it changes with every edit)
              */
             UpdatedAt: string;
         };
@@ -12320,9 +12324,21 @@ export interface components {
             /** @description Waiting reviews, the longest waiting first (at most 100). */
             Items: components["schemas"]["ModerationSiteReviewInput"][];
         };
+        ApproveSiteReviewRequestInput: {
+            /**
+             * Format: date-time
+             * @description The UpdatedAt of the review as the pending list gave it: the text the moderator read. When its author edited it since, nothing is decided (409 SiteReviewChanged).
+             */
+            Version: string;
+        };
         RejectSiteReviewRequestInput: {
             /** @description Why it is not published: shown to its author only */
             Reason: string;
+            /**
+             * Format: date-time
+             * @description The UpdatedAt of the review as the pending list gave it: the text the moderator read. When its author edited it since, nothing is decided (409 SiteReviewChanged).
+             */
+            Version: string;
         };
         /** @description Every error answer: the HTTP status and this body, never a stack trace. */
         ErrorBody: {
@@ -12332,7 +12348,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "SiteReviewChanged" | "SiteReviewReservedName" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -14441,7 +14457,7 @@ export interface components {
             CreatedAt: string;
             /**
              * Format: date-time
-             * @description Its last writing or edit
+             * @description Its last writing or edit: the Version to send with a decision (it changes with every edit)
              */
             UpdatedAt: string;
         };
@@ -14449,9 +14465,21 @@ export interface components {
             /** @description Waiting reviews, the longest waiting first (at most 100). */
             Items: components["schemas"]["ModerationSiteReview"][];
         };
+        ApproveSiteReviewRequest: {
+            /**
+             * Format: date-time
+             * @description The UpdatedAt of the review as the pending list gave it: the text the moderator read. When its author edited it since, nothing is decided (409 SiteReviewChanged).
+             */
+            Version: string;
+        };
         RejectSiteReviewRequest: {
             /** @description Why it is not published: shown to its author only */
             Reason: string;
+            /**
+             * Format: date-time
+             * @description The UpdatedAt of the review as the pending list gave it: the text the moderator read. When its author edited it since, nothing is decided (409 SiteReviewChanged).
+             */
+            Version: string;
         };
     };
     responses: never;

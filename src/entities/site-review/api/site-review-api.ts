@@ -69,16 +69,24 @@ export const pendingSiteReviewsQueryOptions = () =>
     retry: retryServerErrors,
   });
 
-export async function approveSiteReview(id: number): Promise<ModerationSiteReview> {
+/**
+ * Publishes the review as the moderator read it: `version` is its UpdatedAt in the queue. Edited
+ * since by its author, it is not published (409 SiteReviewChanged).
+ */
+export async function approveSiteReview(id: number, version: string): Promise<ModerationSiteReview> {
   return unwrap(
     'PUT /api/Review/Rexer/{id}/Approve',
-    await apiClient.PUT('/api/Review/Rexer/{id}/Approve', { params: { path: { id } } }),
+    await apiClient.PUT('/api/Review/Rexer/{id}/Approve', { params: { path: { id } }, body: { Version: version } }),
   );
 }
 
-export async function rejectSiteReview(id: number, reason: string): Promise<ModerationSiteReview> {
+/** Refuses the review as the moderator read it (`version`, as for approveSiteReview), with the reason its author reads. */
+export async function rejectSiteReview(id: number, reason: string, version: string): Promise<ModerationSiteReview> {
   return unwrap(
     'PUT /api/Review/Rexer/{id}/Reject',
-    await apiClient.PUT('/api/Review/Rexer/{id}/Reject', { params: { path: { id } }, body: { Reason: reason } }),
+    await apiClient.PUT('/api/Review/Rexer/{id}/Reject', {
+      params: { path: { id } },
+      body: { Reason: reason, Version: version },
+    }),
   );
 }

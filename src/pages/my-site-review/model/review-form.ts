@@ -4,6 +4,7 @@ import {
   SITE_REVIEW_TITLE_MAX,
   SITE_REVIEW_TITLE_MIN,
   contactInSiteReview,
+  impersonatesRexer,
   isSiteReviewBody,
   isSiteReviewRating,
   isSiteReviewTitle,
@@ -70,6 +71,9 @@ export function problemsOf(draft: ReviewDraft): DraftProblems {
   if (town.length === 0 || town.length > 120 || !isOneLineText(town)) problems.town = 'town';
   const contact = contactInSiteReview({ title: draft.title, text: draft.text, displayName: name, town });
   if (contact && !problems[contact.field]) problems[contact.field] = CONTACT_PROBLEM[contact.kind];
+  // Neither may pass for Rexer or its staff ('Rexer', 'Staff', 'Moderatore').
+  if (!problems.displayName && impersonatesRexer(name)) problems.displayName = 'displayNameReserved';
+  if (!problems.town && impersonatesRexer(town)) problems.town = 'townReserved';
   if (!draft.consent) problems.consent = 'consent';
   return problems;
 }
@@ -97,6 +101,8 @@ export function saveErrorKey(error: unknown): string {
       return 'contactEmail';
     case 'SiteReviewHasPhone':
       return 'contactPhone';
+    case 'SiteReviewReservedName':
+      return 'reservedName';
     case 'SiteReviewConsentRequired':
       return 'consent';
     case 'TooManyRequests':

@@ -146,6 +146,33 @@ describe('MySiteReviewPage', () => {
     ).toBeTruthy();
   });
 
+  it('refuses a name or a town that passes for Rexer or its staff, in the form and from the server', async () => {
+    fakeApi(fetchMock, {
+      'GET /api/Review/Rexer/Mine': [200, { Review: null, Suggested: { DisplayName: 'Pia', Town: 'Milano' } }],
+    });
+    const save = await show(
+      vi.fn(async () => {
+        throw new ApiError('refused', 400, { ExceptionType: 258, ExceptionTypeString: 'SiteReviewReservedName' });
+      }),
+    );
+    await fillIn();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Acconsento/ }));
+    fireEvent.change(screen.getByLabelText(/^Nome da pubblicare/), { target: { value: 'R\u0435x\u0435r' } });
+    fireEvent.change(screen.getByLabelText(/^Comune da pubblicare/), { target: { value: 'Staff' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia la recensione' }));
+    expect(await screen.findByText(translations.errors.displayNameReserved)).toBeTruthy();
+    expect(screen.getByText(translations.errors.townReserved)).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+
+    // A real name that holds a reserved word inside another goes; the server's refusal is said too.
+    fireEvent.change(screen.getByLabelText(/^Nome da pubblicare/), { target: { value: 'Staffan' } });
+    fireEvent.change(screen.getByLabelText(/^Comune da pubblicare/), { target: { value: 'Staffolo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia la recensione' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText(translations.errors.reservedName)).toBeTruthy();
+    expect(screen.queryByText(translations.errors.displayNameReserved)).toBeNull();
+  });
+
   it('shows a published review with the way to see it', async () => {
     fakeApi(fetchMock, {
       'GET /api/Review/Rexer/Mine': [

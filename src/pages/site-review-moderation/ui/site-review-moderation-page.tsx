@@ -20,6 +20,9 @@ import styles from './site-review-moderation-page.module.css';
 
 type Decided = { id: number; outcome: 'approved' | 'rejected' };
 
+/** Why a decision was not saved because the queue the moderator read is out of date. */
+type Stale = 'changed' | 'notPending';
+
 function formatDay(iso: string): string {
   return new Intl.DateTimeFormat('it-IT', {
     day: 'numeric',
@@ -29,8 +32,20 @@ function formatDay(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** One waiting review with its two decisions; rejecting asks for the reason its author will read. */
-function PendingReview({ review, onDecided }: { review: ModerationSiteReview; onDecided: (d: Decided) => void }) {
+/**
+ * One waiting review with its two decisions; rejecting asks for the reason its author will read.
+ * Each decision names the version shown (its UpdatedAt): when its author edited it meanwhile the
+ * server decides nothing, and the card says so while the queue is loaded again with the new text.
+ */
+function PendingReview({
+  review,
+  onDecided,
+  onStale,
+}: {
+  review: ModerationSiteReview;
+  onDecided: (d: Decided) => void;
+  onStale: (why: Stale) => void;
+}) {
   const { t } = useTranslation('site-review-moderation');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -39,18 +54,24 @@ function PendingReview({ review, onDecided }: { review: ModerationSiteReview; on
   const [error, setError] = useState<string | null>(null);
   const titleId = `pending-review-${review.Id}`;
 
-  const fail = (e: unknown) =>
-    setError(
-      e instanceof ApiError && e.body?.ExceptionTypeString === 'SiteReviewNotPending'
-        ? t('errors.notPending')
-        : t('errors.failed'),
-    );
+  const fail = (e: unknown) => {
+    const name = e instanceof ApiError ? e.body?.ExceptionTypeString : undefined;
+    if (name === 'SiteReviewChanged') {
+      setRejecting(false);
+      setError(t('errors.changed'));
+      onStale('changed');
+    } else if (name === 'SiteReviewNotPending') {
+      onStale('notPending');
+    } else {
+      setError(t('errors.failed'));
+    }
+  };
 
   const approve = async () => {
     setBusy('approve');
     setError(null);
     try {
-      await approveSiteReview(review.Id);
+      await approveSiteReview(review.Id, review.UpdatedAt);
       onDecided({ id: review.Id, outcome: 'approved' });
     } catch (e) {
       fail(e);
@@ -66,7 +87,7 @@ function PendingReview({ review, onDecided }: { review: ModerationSiteReview; on
     setBusy('reject');
     setError(null);
     try {
-      await rejectSiteReview(review.Id, reason.trim());
+      await rejectSiteReview(review.Id, reason.trim(), review.UpdatedAt);
       onDecided({ id: review.Id, outcome: 'rejected' });
     } catch (e) {
       fail(e);
@@ -133,13 +154,22 @@ export function SiteReviewModerationPage() {
   const queryClient = useQueryClient();
   const pending = useQuery(pendingSiteReviewsQueryOptions());
   const [last, setLast] = useState<Decided | null>(null);
+  const [stale, setStale] = useState(false);
 
   const onDecided = (decided: Decided) => {
     setLast(decided);
+    setStale(false);
     queryClient.setQueryData(pendingSiteReviewsQueryOptions().queryKey, (old) =>
       old ? { Items: old.Items.filter((item) => item.Id !== decided.id) } : old,
     );
     void queryClient.invalidateQueries({ queryKey: ['review', 'rexer', 'list'] });
+  };
+
+  /** The queue shown is out of date: load it again (a review another moderator decided leaves it, an edited one shows its new text). */
+  const onStale = (why: Stale) => {
+    setLast(null);
+    setStale(why === 'notPending');
+    void pending.refetch();
   };
 
   const forbidden = pending.error instanceof ApiError && pending.error.status === 403;
@@ -150,6 +180,7 @@ export function SiteReviewModerationPage() {
       <div role="status" className={styles.live}>
         {last ? (last.outcome === 'approved' ? t('approved') : t('rejected')) : null}
       </div>
+      {stale ? <Alert tone="info" title={t('errors.notPending')} /> : null}
       {pending.data ? (
         pending.data.Items.length === 0 ? (
           <EmptyState title={t('empty.title')} text={t('empty.text')} />
@@ -157,7 +188,7 @@ export function SiteReviewModerationPage() {
           <ul className={styles.list} aria-label={t('listLabel', { count: pending.data.Items.length })}>
             {pending.data.Items.map((review) => (
               <li key={review.Id}>
-                <PendingReview review={review} onDecided={onDecided} />
+                <PendingReview review={review} onDecided={onDecided} onStale={onStale} />
               </li>
             ))}
           </ul>
