@@ -17,6 +17,12 @@ describe('contactDetailIn: links', () => {
     'Visita WWW casabella',
     'w w w . casabella',
     'Tutte le foto su casabella.it',
+    'Offerte migliori su offerte-milano.casa',
+    'Valutazioni gratis su agenzia.immo',
+    'Scriveteci su navigli·it',
+    'Tutto su rexer٫it',
+    'Il sito è mario.pro',
+    'Guarda casa-roma.so/foto',
     'casa-bella.com/annuncio/12',
     'Tour virtuale: bit.ly/3xYz',
     'Scrivimi su wa.me/393471234567',
@@ -151,6 +157,8 @@ describe('contactDetailIn: phone numbers', () => {
 
 describe('contactDetailIn: what is no contact detail', () => {
   cases(null, [
+    'Milano · zona Navigli · ottimo stato',
+    'Vicino alla stazione. So che è raro trovarne',
     'Casa in vendita in Via Padova, 45 a Milano',
     'Trilocale di 120 m² a 250.000 €',
     'Prezzo: € 1.250.000 trattabili',

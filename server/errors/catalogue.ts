@@ -454,7 +454,8 @@ export const ERROR_CATALOGUE = {
   ReviewNotFound: {
     type: 232,
     status: 404,
-    description: "No review with this id that the caller may act on (another user's, or never written: never told apart).",
+    description:
+      "No review with this id that the caller may act on (another user's, or never written: never told apart).",
   },
   ReviewTextRefused: {
     type: 233,
@@ -463,6 +464,12 @@ export const ERROR_CATALOGUE = {
       'The text breaks the rules of ads: no link, e-mail address or phone number (domain/listing/contact-details.ts); the form says which.',
   },
   ReviewOwnNotReportable: { type: 234, status: 400, description: 'The author cannot report their own review.' },
+  ReviewChanged: {
+    type: 235,
+    status: 409,
+    description:
+      'A moderator decided on another version of the review than the one now stored (its author edited it meanwhile): nothing was decided; load the queue again.',
+  },
   AgencyNotReachable: {
     type: 222,
     status: 409,

@@ -2,7 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
-import { agencies, agencyReviews, appointments, properties, users, valuations } from '../../server/db/schema';
+import {
+  agencies,
+  agencyReviews,
+  appointments,
+  messages,
+  messageThreads,
+  properties,
+  users,
+  valuations,
+} from '../../server/db/schema';
 import { deleteAccountData } from '../../server/modules/profile/account-deletion';
 import { describeOnBackends, expectError, signedInUser, type SignedInUser } from './helpers';
 
@@ -33,6 +42,7 @@ describeOnBackends(
     let member: SignedInUser; // works for the agency
     let rival: SignedInUser; // works for another agency
     let moderator: SignedInUser;
+    let reporters: SignedInUser[]; // three people who work for no agency
 
     let n = 0;
     const user = (tag: string) =>
@@ -67,7 +77,24 @@ describeOnBackends(
     };
     const write = (who: SignedInUser, Rating: number, Text: string) =>
       who.call('POST', `/api/Agency/${agency.slug}/Reviews`, { Rating, Text });
-    const approve = (id: number) => moderator.call('POST', `/api/Moderation/AgencyReviews/${id}/Approve`);
+    type QueueItem = {
+      Id: number;
+      Version: string;
+      Status: string;
+      Reports: { Reason: string | null; FromAgency: string | null; New: boolean }[];
+    };
+    const queue = async (): Promise<QueueItem[]> => {
+      const res = await moderator.call('GET', '/api/Moderation/AgencyReviews');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().Items;
+    };
+    const versionOf = async (id: number) => (await queue()).find((item) => item.Id === id)!.Version;
+    const approve = async (id: number, version?: string) =>
+      moderator.call('POST', `/api/Moderation/AgencyReviews/${id}/Approve`, {
+        Version: version ?? (await versionOf(id)),
+      });
+    const reject = async (id: number, Reason: string) =>
+      moderator.call('POST', `/api/Moderation/AgencyReviews/${id}/Reject`, { Version: await versionOf(id), Reason });
 
     beforeAll(async () => {
       // Two agencies of their own, so the seeded reviews do not count here.
@@ -79,8 +106,10 @@ describeOnBackends(
         ])
         .returning({ id: agencies.id, slug: agencies.slug });
       [agency, otherAgency] = made as [typeof agency, typeof agency];
-      [visitor, seller, valuer, stranger, soon, member, rival, moderator] = await Promise.all(
-        ['visita', 'mandato', 'stima', 'estraneo', 'domani', 'agente', 'rivale', 'moderatore'].map(user),
+      [visitor, seller, valuer, stranger, soon, member, rival, moderator, ...reporters] = await Promise.all(
+        ['visita', 'mandato', 'stima', 'estraneo', 'domani', 'agente', 'rivale', 'moderatore', 'r1', 'r2', 'r3'].map(
+          user,
+        ),
       );
       await db().update(users).set({ agencyId: agency.id }).where(eq(users.id, member.id));
       await db().update(users).set({ agencyId: otherAgency.id }).where(eq(users.id, rival.id));
@@ -108,7 +137,12 @@ describeOnBackends(
       });
       await db()
         .insert(appointments)
-        .values([visit(visitor.id, new Date(Date.now() - 3 * DAY)), visit(soon.id, new Date(Date.now() + DAY))]);
+        .values([
+          visit(visitor.id, new Date(Date.now() - 3 * DAY)),
+          // Under way: it started ten minutes ago, its half hour is not over.
+          visit(soon.id, new Date(Date.now() - 10 * 60_000)),
+          visit(rival.id, new Date(Date.now() - 2 * DAY)),
+        ]);
       await db()
         .insert(valuations)
         .values({
@@ -125,14 +159,24 @@ describeOnBackends(
     }, 240_000);
 
     it('refuses a review without an interaction the product recorded, and says who may write one', async () => {
-      expect(await mine(stranger)).toEqual({ CanReview: false, Basis: null, IsAgencyMember: false, Review: null });
+      expect(await mine(stranger)).toEqual({
+        CanReview: false,
+        Basis: null,
+        IsAgencyMember: false,
+        WorksForAgency: false,
+        Review: null,
+      });
       expectError(await write(stranger, 5, TEXT.great), 'ReviewNotAllowed');
-      // A visit still to come is no visit yet.
+      // A visit under way is no visit yet: its half hour is not over.
       expect((await mine(soon)).CanReview).toBe(false);
       expectError(await write(soon, 5, TEXT.great), 'ReviewNotAllowed');
-      // Nobody reviews the agency they work for.
-      expect(await mine(member)).toMatchObject({ CanReview: false, IsAgencyMember: true });
+      // Nobody reviews the agency they work for, nor, working for an agency, a competitor.
+      expect(await mine(member)).toMatchObject({ CanReview: false, IsAgencyMember: true, WorksForAgency: true });
       expectError(await write(member, 5, TEXT.great), 'ReviewNotAllowed');
+      expect(await mine(rival)).toMatchObject({ CanReview: false, Basis: null, WorksForAgency: true });
+      expectError(await write(rival, 1, TEXT.poor), 'ReviewNotAllowed');
+      // A valuation asked through the agency's page that the agency never followed up proves no dealing.
+      expect((await mine(valuer)).Basis).toBeNull();
       // Anonymous callers and unknown agencies.
       expectError(
         await anonymous('POST', `/api/Agency/${agency.slug}/Reviews`, { Rating: 5, Text: TEXT.great }),
@@ -155,6 +199,15 @@ describeOnBackends(
       const bySeller = await write(seller, 2, TEXT.poor);
       expect(bySeller.statusCode, bySeller.body).toBe(201);
       expect(bySeller.json()).toMatchObject({ Status: 'pending', Basis: 'mandate' });
+
+      // The agency followed the valuation up: its account wrote to the owner.
+      const [thread] = await db()
+        .insert(messageThreads)
+        .values({ agencyId: agency.id, buyerUserId: valuer.id, ownerUserId: member.id })
+        .returning({ id: messageThreads.id });
+      await db()
+        .insert(messages)
+        .values({ threadId: thread!.id, senderUserId: member.id, text: 'Buongiorno, la chiamiamo per la stima?' });
       expect((await mine(valuer)).Basis).toBe('valuation');
 
       expect(await publicReviews()).toMatchObject({ Rating: null, Count: 0, Reviews: [] });
@@ -165,29 +218,40 @@ describeOnBackends(
       expectError(await write(valuer, 4, `${TEXT.fair} Chiamatemi al 347 123 4567`), 'ReviewTextRefused');
       expectError(await write(valuer, 4, `${TEXT.fair} www.truffa.it`), 'ReviewTextRefused');
       expectError(await write(valuer, 4, `${TEXT.fair} io@truffa.it`), 'ReviewTextRefused');
+      expectError(await write(valuer, 4, `${TEXT.fair} offerte-milano.casa`), 'ReviewTextRefused');
       expectError(await write(valuer, 4, 'Bene.'), 'ValidationError');
       expectError(await write(valuer, 6, TEXT.fair), 'ValidationError');
       expectError(await write(valuer, 0, TEXT.fair), 'ValidationError');
       expect((await mine(valuer)).Review).toBeNull();
     });
 
-    it('lets only moderators decide; the rating counts the approved reviews only', async () => {
+    it('lets only moderators decide, on the version they read; the rating counts the approved reviews only', async () => {
       expectError(await visitor.call('GET', '/api/Moderation/AgencyReviews'), 'Forbidden');
       const visitorReview = (await mine(visitor)).Review.Id as number;
-      expectError(await visitor.call('POST', `/api/Moderation/AgencyReviews/${visitorReview}/Approve`), 'Forbidden');
-      expectError(await member.call('POST', `/api/Moderation/AgencyReviews/${visitorReview}/Approve`), 'Forbidden');
+      const version = await versionOf(visitorReview);
+      for (const who of [visitor, member])
+        expectError(
+          await who.call('POST', `/api/Moderation/AgencyReviews/${visitorReview}/Approve`, { Version: version }),
+          'Forbidden',
+        );
 
-      const queue = (await moderator.call('GET', '/api/Moderation/AgencyReviews')).json();
-      const ours = queue.Items.filter((item: { Agency: { Id: number } }) => item.Agency.Id === agency.id);
-      expect(ours.map((item: { Rating: number }) => item.Rating).sort()).toEqual([2, 5]);
-      expect(ours[0]).toMatchObject({ AuthorName: 'Giulia B.', Reports: [] });
+      expect((await queue()).find((item) => item.Id === visitorReview)).toMatchObject({
+        Status: 'pending',
+        Reports: [],
+      });
+      const listed = (await moderator.call('GET', '/api/Moderation/AgencyReviews')).json().Items;
+      expect(listed.find((item: { Id: number }) => item.Id === visitorReview)).toMatchObject({
+        AuthorName: 'Giulia B.',
+        Rating: 5,
+        Basis: 'visit',
+      });
 
-      expect((await approve(visitorReview)).statusCode).toBe(204);
-      expectError(await approve(visitorReview), 'ReviewNotFound');
+      expect((await approve(visitorReview, version)).statusCode).toBe(204);
+      expectError(await approve(visitorReview, version), 'ReviewNotFound');
       expect(await publicReviews()).toMatchObject({
         Rating: 5,
         Count: 1,
-        Reviews: [{ Rating: 5, AuthorName: 'Giulia B.' }],
+        Reviews: [{ Rating: 5, AuthorName: 'Giulia B.', Edited: false }],
       });
       expect(await stored()).toEqual({ rating: 5, count: 1 });
 
@@ -198,14 +262,8 @@ describeOnBackends(
       // A rejected review never counts; its author reads why, nobody else sees it.
       const byValuer = await write(valuer, 4, TEXT.fair);
       expect(byValuer.statusCode).toBe(201);
-      expectError(
-        await moderator.call('POST', `/api/Moderation/AgencyReviews/${byValuer.json().Id}/Reject`, { Reason: '' }),
-        'ValidationError',
-      );
-      const rejected = await moderator.call('POST', `/api/Moderation/AgencyReviews/${byValuer.json().Id}/Reject`, {
-        Reason: 'Parla di un’altra agenzia.',
-      });
-      expect(rejected.statusCode).toBe(204);
+      expectError(await reject(byValuer.json().Id, ''), 'ValidationError');
+      expect((await reject(byValuer.json().Id, 'Parla di un’altra agenzia.')).statusCode).toBe(204);
       expect((await mine(valuer)).Review).toMatchObject({
         Status: 'rejected',
         RejectionReason: 'Parla di un’altra agenzia.',
@@ -213,7 +271,7 @@ describeOnBackends(
       expect(await publicReviews()).toMatchObject({ Rating: 3.5, Count: 2 });
     });
 
-    it('lets only the author edit a review, which then waits for a moderator again', async () => {
+    it('lets only the author edit a review: it waits again, loses the answer, and a decision on the old text fails', async () => {
       const sellerReview = (await mine(seller)).Review.Id as number;
       expectError(
         await visitor.call('PUT', `/api/Agency/Reviews/${sellerReview}`, { Rating: 5, Text: TEXT.great }),
@@ -224,42 +282,65 @@ describeOnBackends(
         'ReviewNotFound',
       );
       expect((await mine(seller)).Review.Rating).toBe(2);
+      expect(
+        (await member.call('PUT', `/api/Agency/Reviews/${sellerReview}/Answer`, { Text: 'Ci dispiace, ci sentiamo.' }))
+          .statusCode,
+      ).toBe(204);
 
       const edited = await seller.call('PUT', `/api/Agency/Reviews/${sellerReview}`, { Rating: 3, Text: TEXT.fair });
       expect(edited.statusCode, edited.body).toBe(204);
       expect((await mine(seller)).Review).toMatchObject({ Status: 'pending', Rating: 3, Text: TEXT.fair });
       expect(await stored()).toEqual({ rating: 5, count: 1 });
+
+      // The moderator read this version; the author edits again before the decision.
+      const read = await versionOf(sellerReview);
+      await seller.call('PUT', `/api/Agency/Reviews/${sellerReview}`, { Rating: 5, Text: TEXT.great });
+      expectError(await approve(sellerReview, read), 'ReviewChanged');
+      expect(await stored()).toEqual({ rating: 5, count: 1 });
+      // A new name in the profile does not change a signature the moderator approved.
+      await db().update(users).set({ name: 'Moderatore', surname: 'Rexer' }).where(eq(users.id, seller.id));
       await approve(sellerReview);
-      expect(await stored()).toEqual({ rating: 4, count: 2 });
+      expect(await stored()).toEqual({ rating: 5, count: 2 });
+      const shown = (await publicReviews()).Reviews.find((r) => r.Id === sellerReview);
+      expect(shown).toMatchObject({ Text: TEXT.great, Answer: null, Edited: true, AuthorName: 'Giulia B.' });
     });
 
-    it('hides a reported review until a moderator keeps it; a kept one stays', async () => {
+    it('hides a review only after three independent reports, keeps every report in the queue, and a kept one stays', async () => {
       const visitorReview = (await mine(visitor)).Review.Id as number;
-      expectError(
-        await visitor.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {}),
-        'ReviewOwnNotReportable',
-      );
+      const report = (who: SignedInUser, Reason?: string) =>
+        who.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, Reason ? { Reason } : {});
+      expectError(await report(visitor), 'ReviewOwnNotReportable');
       expectError(await anonymous('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {}), 'MissingToken');
 
-      const report = await member.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {
-        Reason: 'Non è mai venuta.',
-      });
-      expect(report.statusCode, report.body).toBe(200);
-      expect(report.json()).toEqual({ Hidden: true });
-      expect((await publicReviews()).Reviews.map((r) => r.Id)).not.toContain(visitorReview);
-      expect(await stored()).toEqual({ rating: 3, count: 1 });
-      // A hidden review cannot be reported again.
-      expectError(await stranger.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {}), 'ReviewNotFound');
-
-      const queue = (await moderator.call('GET', '/api/Moderation/AgencyReviews')).json();
-      expect(queue.Items.find((item: { Id: number }) => item.Id === visitorReview).Reports).toMatchObject([
-        { Reason: 'Non è mai venuta.' },
+      // The reviewed agency and a competitor are heard by the moderators, never hide a review.
+      expect((await report(member, 'Non è mai venuta.')).json()).toEqual({ Hidden: false });
+      expect((await report(rival)).json()).toEqual({ Hidden: false });
+      const item = (await queue()).find((entry) => entry.Id === visitorReview)!;
+      expect(item).toMatchObject({ Status: 'approved' });
+      expect(item.Reports).toEqual([
+        expect.objectContaining({ Reason: 'Non è mai venuta.', FromAgency: 'reviewed', New: true }),
+        expect.objectContaining({ Reason: null, FromAgency: 'other', New: true }),
       ]);
+      expect((await publicReviews()).Reviews.map((r) => r.Id)).toContain(visitorReview);
+
+      // Three people who work for no agency take it off the page until a moderator decides.
+      expect((await report(reporters[0]!)).json()).toEqual({ Hidden: false });
+      expect((await report(reporters[1]!)).json()).toEqual({ Hidden: false });
+      expect((await report(reporters[2]!, 'Recensione falsa')).json()).toEqual({ Hidden: true });
+      expect((await publicReviews()).Reviews.map((r) => r.Id)).not.toContain(visitorReview);
+      expect(await stored()).toEqual({ rating: 5, count: 1 });
+      expectError(await report(stranger), 'ReviewNotFound');
+
       await approve(visitorReview);
-      expect(await stored()).toEqual({ rating: 4, count: 2 });
-      const again = await rival.call('POST', `/api/Agency/Reviews/${visitorReview}/Report`, {});
-      expect(again.json()).toEqual({ Hidden: false });
-      expect(await stored()).toEqual({ rating: 4, count: 2 });
+      expect(await stored()).toEqual({ rating: 5, count: 2 });
+      expect((await queue()).map((entry) => entry.Id)).not.toContain(visitorReview);
+      // Kept after reports: a new report reaches the queue, the review stays.
+      expect((await report(stranger, 'Ancora falsa')).json()).toEqual({ Hidden: false });
+      const again = (await queue()).find((entry) => entry.Id === visitorReview)!;
+      expect(again.Reports.filter((r) => r.New)).toEqual([expect.objectContaining({ Reason: 'Ancora falsa' })]);
+      expect(await stored()).toEqual({ rating: 5, count: 2 });
+      await approve(visitorReview);
+      expect((await queue()).map((entry) => entry.Id)).not.toContain(visitorReview);
     });
 
     it("takes the agency's public answer from its own accounts only, under the same text rules", async () => {
@@ -269,11 +350,12 @@ describeOnBackends(
       expectError(await answer(rival, 'Grazie!'), 'ReviewNotFound');
       expectError(await answer(visitor, 'Grazie!'), 'ReviewNotFound');
       expectError(await answer(member, 'Scriveteci a info@case.it'), 'ReviewTextRefused');
+      expectError(await answer(member, 'Offerte su navigli·it'), 'ReviewTextRefused');
       const markup = 'Grazie Giulia! <script>alert(1)</script> A presto.';
       expect((await answer(member, markup)).statusCode).toBe(204);
       const shown = (await publicReviews()).Reviews.find((r) => r.Id === visitorReview);
-      expect(shown?.Answer?.Text).toBe(markup);
-      // A review waiting for a moderator cannot be answered.
+      expect(shown).toMatchObject({ Answer: { Text: markup }, Edited: false });
+      // A review that is not published cannot be answered.
       const valuerReview = (await mine(valuer)).Review.Id as number;
       expectError(
         await member.call('PUT', `/api/Agency/Reviews/${valuerReview}/Answer`, { Text: 'Grazie' }),
@@ -311,6 +393,7 @@ describeOnBackends(
     });
 
     it("counts a deleted account's reviews no more", async () => {
+      expect(await stored()).toEqual({ rating: 5, count: 2 });
       await deleteAccountData(db(), seller.id, new Date());
       expect(await stored()).toEqual({ rating: 5, count: 1 });
       expect(await db().select().from(agencyReviews).where(eq(agencyReviews.authorUserId, seller.id))).toEqual([]);

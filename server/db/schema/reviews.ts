@@ -51,6 +51,8 @@ export const agencyReviews = pgTable(
     /** When its author last changed it («modificata»); null when never. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
     status: reviewStatusEnum('status').notNull().default('pending'),
+    /** The first report a moderator has not looked at yet: the review is in their queue until they decide. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
     /** Set once a moderator approved the review after a report: later reports no longer hide it. */
     reportsCleared: boolean('reports_cleared').notNull().default(false),
     /** Why a moderator rejected it (shown to its author only). */
@@ -68,9 +70,10 @@ export const agencyReviews = pgTable(
     uniqueIndex('agency_reviews_agency_author_uq').on(t.agencyId, t.authorUserId),
     index('agency_reviews_agency_status_idx').on(t.agencyId, t.status, t.id),
     index('agency_reviews_author_idx').on(t.authorUserId),
-    index('agency_reviews_pending_idx')
+    /** The moderators' queue: waiting, or published with reports not looked at yet. */
+    index('agency_reviews_queue_idx')
       .on(t.id)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} = 'pending' or ${t.reportedAt} is not null`),
     check('agency_reviews_rating', sql`${t.rating} between 1 and 5`),
     check('agency_reviews_text_length', sql`char_length(${t.text}) between 1 and 2000`),
     check('agency_reviews_answer_length', sql`${t.answer} is null or char_length(${t.answer}) between 1 and 1000`),

@@ -23,6 +23,7 @@ import {
 } from './repository';
 import {
   AnswerRequest,
+  ApproveRequest,
   ModerationList,
   ModerationQuery,
   MyReviewState,
@@ -95,7 +96,7 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
           Basis: review.basis,
           AuthorName: review.authorName,
           CreatedAt: review.createdAt.toISOString(),
-          Edited: review.updatedAt.getTime() - review.createdAt.getTime() > 1000,
+          Edited: review.edited,
           Answer: review.answer
             ? { Text: review.answer.text, AnsweredAt: review.answer.answeredAt.toISOString() }
             : null,
@@ -121,11 +122,13 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
         ownReview(fastify.db, request.user.id, agency.id),
         reviewBasisOf(fastify.db, request.user.id, agency.id),
       ]);
+      const worksFor = request.user.agencyId;
       reply.header('cache-control', 'no-store');
       return {
         CanReview: basis !== null && !review,
         Basis: basis,
-        IsAgencyMember: request.user.agencyId === agency.id,
+        IsAgencyMember: worksFor === agency.id,
+        WorksForAgency: worksFor !== null,
         Review: review
           ? {
               Id: review.id,
@@ -151,7 +154,7 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
         tags: ['Reviews'],
         summary: 'Review an agency after an interaction with it; the review waits for a moderator',
         description:
-          'Needs an interaction recorded by the product (403 ReviewNotAllowed): a visit of one of its listings that took place, a valuation asked through its page, an exclusive mandate to it; nobody reviews the agency they work for. One per user and agency (409 ReviewExists: edit it with PUT /api/Agency/Reviews/{id}). A link, e-mail address or phone number in the text: 400 ReviewTextRefused.',
+          'Needs an interaction recorded by the product (403 ReviewNotAllowed): a visit of one of its listings that took place, a valuation asked through its page that the agency followed up with a message, an exclusive mandate to it; accounts of agencies review none. One per user and agency (409 ReviewExists: edit it with PUT /api/Agency/Reviews/{id}). A link, e-mail address or phone number in the text: 400 ReviewTextRefused.',
         params: AgencySlugParams,
         body: ReviewWrite,
         response: { 201: ReviewCreated, ...errorResponses(401, 403, 404, 409) },
@@ -204,9 +207,9 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
       config: writeLimit,
       schema: {
         tags: ['Reviews'],
-        summary: 'Report a published review: it leaves the page until a moderator decides',
+        summary: "Report a published review: it reaches the moderators' queue",
         description:
-          'Once per person and review. A review a moderator kept after an earlier report stays published (the report reaches the moderators). Not published, or unknown: 404 ReviewNotFound; your own: 400 ReviewOwnNotReportable.',
+          'Once per person and review. It leaves the page (Hidden) once REPORTS_TO_HIDE (3) people who work for no agency reported it, unless a moderator kept it after earlier reports. Not published, or unknown: 404 ReviewNotFound; your own: 400 ReviewOwnNotReportable.',
         params: ReviewIdParams,
         body: ReportRequest,
         response: { 200: ReportResult, ...errorResponses(401, 404) },
@@ -280,7 +283,8 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
       preHandler: requireModerator(),
       schema: {
         tags: ['Moderation'],
-        summary: 'Agency reviews waiting for a moderator (new, edited, reported), oldest first',
+        summary:
+          'The moderators’ queue, oldest first: reviews waiting (new, edited, hidden by reports) and published ones reported since the last decision',
         querystring: ModerationQuery,
         response: { 200: ModerationList, ...errorResponses(401, 403) },
       },
@@ -297,9 +301,17 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
           Text: item.text,
           Basis: item.basis,
           AuthorName: item.authorName,
+          Status: item.status,
+          Version: item.version,
           CreatedAt: item.createdAt.toISOString(),
-          UpdatedAt: item.updatedAt.toISOString(),
-          Reports: item.reports.map((r) => ({ Reason: r.reason, CreatedAt: r.createdAt.toISOString() })),
+          EditedAt: item.editedAt?.toISOString() ?? null,
+          Answer: item.answer,
+          Reports: item.reports.map((r) => ({
+            Reason: r.reason,
+            CreatedAt: r.createdAt.toISOString(),
+            FromAgency: r.fromAgency,
+            New: r.new,
+          })),
         })),
       };
     },
@@ -312,15 +324,18 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
       schema: {
         tags: ['Moderation'],
         summary: "Publish a pending review: it counts in the agency's rating from now",
-        description: 'A review not pending (decided by another moderator, or unknown): 404 ReviewNotFound.',
+        description:
+          'For the Version read: edited since, 409 ReviewChanged. Not in the queue (decided by another moderator, or unknown): 404 ReviewNotFound.',
         params: ReviewIdParams,
-        response: { 204: z.null().describe('Done'), ...errorResponses(401, 403, 404) },
+        body: ApproveRequest,
+        response: { 204: z.null().describe('Done'), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       await moderateReview(fastify.db, {
         moderatorId: request.user.id,
         reviewId: request.params.id,
+        version: request.body.Version,
         decision: 'approve',
         reason: null,
       });
@@ -338,13 +353,14 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
         summary: 'Refuse a pending review, with the reason its author reads',
         params: ReviewIdParams,
         body: RejectRequest,
-        response: { 204: z.null().describe('Done'), ...errorResponses(401, 403, 404) },
+        response: { 204: z.null().describe('Done'), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       await moderateReview(fastify.db, {
         moderatorId: request.user.id,
         reviewId: request.params.id,
+        version: request.body.Version,
         decision: 'reject',
         reason: normalizeMessageText(request.body.Reason),
       });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ReviewBasis, ReviewStatus } from '@domain/review';
 import { reviewerDisplayName } from '@domain/review';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
@@ -9,10 +9,13 @@ import {
   agencyReviewReports,
   agencyReviews,
   appointments,
+  messages,
+  messageThreads,
   properties,
   users,
   valuations,
 } from '../../db/schema';
+import { VISIT_MINUTES } from '../appointments/slots';
 import { AppError } from '../../errors/app-error';
 
 // Verified reviews of an agency. The rules the database holds whatever the number of servers:
@@ -39,10 +42,13 @@ export async function agencyBySlug(db: Db | Tx, slug: string): Promise<AgencyRef
 }
 
 /**
- * The interaction that lets `userId` review the agency, strongest first, or null: an exclusive
- * mandate (a listing of theirs, past its draft, entrusted to the agency), a visit that took
- * place (confirmed, its time passed) of a listing of the agency's, a valuation asked through
- * the agency's page. Somebody who works for the agency never reviews it.
+ * The interaction that lets `userId` review the agency, strongest first, or null:
+ * - an exclusive mandate: a listing of theirs, past its draft, entrusted to the agency;
+ * - a visit that took place: confirmed, with a listing of the agency's, its half hour over;
+ * - a valuation asked through the agency's page that the agency followed up: its account wrote
+ *   to the person in a conversation (asking for a valuation alone costs nothing and the agency
+ *   takes no part in it, so on its own it proves no dealing with the agency).
+ * Nobody who works for an agency reviews one (theirs or a competitor's).
  */
 export async function reviewBasisOf(
   db: Db | Tx,
@@ -50,11 +56,12 @@ export async function reviewBasisOf(
   agencyId: number,
   now = new Date(),
 ): Promise<ReviewBasis | null> {
+  const visitOver = new Date(now.getTime() - VISIT_MINUTES * 60_000).toISOString();
   const [row] = await db
     .execute<{ member: boolean; mandate: boolean; visit: boolean; valuation: boolean }>(
       sql`
     select
-      exists (select 1 from ${users} u where u.id = ${userId} and u.agency_id = ${agencyId}) as member,
+      exists (select 1 from ${users} u where u.id = ${userId} and u.agency_id is not null) as member,
       exists (
         select 1 from ${properties} p
         where p.owner_user_id = ${userId} and p.agency_id = ${agencyId}
@@ -64,11 +71,15 @@ export async function reviewBasisOf(
         select 1 from ${appointments} a join ${properties} p on p.id = a.property_id
         where a.requester_user_id = ${userId}
           and a.status_id in (${APPOINTMENT_STATUS.confirmed}, ${APPOINTMENT_STATUS.accepted_with_phone_number})
-          and a.scheduled_at < ${now.toISOString()}::timestamptz
+          and a.scheduled_at <= ${visitOver}::timestamptz
           and (p.agency_id = ${agencyId} or a.owner_user_id in (select m.id from ${users} m where m.agency_id = ${agencyId}))
       ) as visit,
-      exists (
-        select 1 from ${valuations} v where v.owner_user_id = ${userId} and v.agency_id = ${agencyId}
+      (
+        exists (select 1 from ${valuations} v where v.owner_user_id = ${userId} and v.agency_id = ${agencyId})
+        and exists (
+          select 1 from ${messageThreads} t join ${messages} m on m.thread_id = t.id
+          where t.agency_id = ${agencyId} and t.buyer_user_id = ${userId} and m.sender_user_id <> ${userId}
+        )
       ) as valuation
   `,
     )
@@ -78,6 +89,12 @@ export async function reviewBasisOf(
   if (row.visit) return 'visit';
   if (row.valuation) return 'valuation';
   return null;
+}
+
+/** Whether the user works for an agency (they answer reviews of theirs and review none). */
+export async function agencyOfUser(db: Db | Tx, userId: number): Promise<number | null> {
+  const [row] = await db.select({ agencyId: users.agencyId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.agencyId ?? null;
 }
 
 /** Locks the agency's row: every change of its reviews' standing waits for the one before. */
@@ -106,7 +123,8 @@ export interface PublicReview {
   basis: ReviewBasis;
   authorName: string;
   createdAt: Date;
-  updatedAt: Date;
+  /** Changed by its author after it was written. */
+  edited: boolean;
   answer: { text: string; answeredAt: Date } | null;
 }
 
@@ -128,15 +146,13 @@ export async function approvedReviews(
       rating: agencyReviews.rating,
       text: agencyReviews.text,
       basis: agencyReviews.basis,
-      name: users.name,
-      surname: users.surname,
+      authorName: agencyReviews.authorName,
       createdAt: agencyReviews.createdAt,
-      updatedAt: agencyReviews.updatedAt,
+      editedAt: agencyReviews.editedAt,
       answer: agencyReviews.answer,
       answeredAt: agencyReviews.answeredAt,
     })
     .from(agencyReviews)
-    .innerJoin(users, eq(users.id, agencyReviews.authorUserId))
     .where(and(eq(agencyReviews.agencyId, agencyId), eq(agencyReviews.status, 'approved')))
     .orderBy(desc(agencyReviews.id))
     .limit(PUBLIC_REVIEWS_PAGE_SIZE)
@@ -149,9 +165,9 @@ export async function approvedReviews(
       rating: row.rating,
       text: row.text,
       basis: row.basis,
-      authorName: reviewerDisplayName(row.name, row.surname),
+      authorName: row.authorName,
       createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
+      edited: row.editedAt !== null,
       answer: row.answer && row.answeredAt ? { text: row.answer, answeredAt: row.answeredAt } : null,
     })),
   };
@@ -196,9 +212,17 @@ export async function createReview(
   return db.transaction(async (tx) => {
     const basis = await reviewBasisOf(tx, input.userId, input.agencyId, input.now);
     if (!basis) throw new AppError('ReviewNotAllowed');
+    const authorName = await signatureOf(tx, input.userId);
     const [row] = await tx
       .insert(agencyReviews)
-      .values({ agencyId: input.agencyId, authorUserId: input.userId, rating: input.rating, text: input.text, basis })
+      .values({
+        agencyId: input.agencyId,
+        authorUserId: input.userId,
+        rating: input.rating,
+        text: input.text,
+        basis,
+        authorName,
+      })
       .onConflictDoNothing({ target: [agencyReviews.agencyId, agencyReviews.authorUserId] })
       .returning({ id: agencyReviews.id });
     if (!row) throw new AppError('ReviewExists');
@@ -206,7 +230,16 @@ export async function createReview(
   });
 }
 
-/** The author's edit: the review waits for a moderator again (and leaves the rating if it counted). */
+/** The name a review is signed with, as the author's profile has it now. */
+async function signatureOf(tx: Tx, userId: number): Promise<string> {
+  const [row] = await tx.select({ name: users.name, surname: users.surname }).from(users).where(eq(users.id, userId));
+  return reviewerDisplayName(row?.name ?? null, row?.surname ?? null);
+}
+
+/**
+ * The author's edit: the review waits for a moderator again (and leaves the rating if it
+ * counted); the agency's answer goes, as it answered another text.
+ */
 export async function updateReview(
   db: Db,
   input: { userId: number; reviewId: number; rating: number; text: string },
@@ -220,6 +253,11 @@ export async function updateReview(
       .set({
         rating: input.rating,
         text: input.text,
+        authorName: await signatureOf(tx, input.userId),
+        editedAt: new Date(),
+        answer: null,
+        answeredAt: null,
+        answeredByUserId: null,
         status: 'pending',
         reportsCleared: false,
         rejectionReason: null,
@@ -246,10 +284,14 @@ async function reviewFor(tx: Tx, reviewId: number) {
   return row;
 }
 
+/** Reports from distinct people (none of them working for an agency) that take a review off the page. */
+export const REPORTS_TO_HIDE = 3;
+
 /**
- * A report of a published review by somebody else, once per person: the review leaves the page
- * and waits for a moderator, unless a moderator already kept it after an earlier report (then
- * the report is only recorded for them). Reviews that are not published cannot be reported.
+ * A report of a published review by somebody else, once per person. Every report puts the
+ * review in the moderators' queue; it leaves the page only once REPORTS_TO_HIDE people who work
+ * for no agency reported it (one account cannot take a competitor's good review down, nor the
+ * agency its bad ones), and never again after a moderator kept it following reports.
  */
 export async function reportReview(
   db: Db,
@@ -264,14 +306,23 @@ export async function reportReview(
       .insert(agencyReviewReports)
       .values({ reviewId: review.id, reporterUserId: input.userId, reason: input.reason })
       .onConflictDoNothing();
+    await tx
+      .update(agencyReviews)
+      .set({ reportedAt: sql`coalesce(${agencyReviews.reportedAt}, now())` })
+      .where(eq(agencyReviews.id, review.id));
     if (review.reportsCleared) return { hidden: false };
-    const hidden = await tx
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(agencyReviewReports)
+      .innerJoin(users, eq(users.id, agencyReviewReports.reporterUserId))
+      .where(and(eq(agencyReviewReports.reviewId, review.id), isNull(users.agencyId)));
+    if ((counted?.n ?? 0) < REPORTS_TO_HIDE) return { hidden: false };
+    await tx
       .update(agencyReviews)
       .set({ status: 'pending' })
-      .where(and(eq(agencyReviews.id, review.id), eq(agencyReviews.status, 'approved')))
-      .returning({ id: agencyReviews.id });
+      .where(and(eq(agencyReviews.id, review.id), eq(agencyReviews.status, 'approved')));
     await recomputeAgencyRating(tx, review.agencyId);
-    return { hidden: hidden.length > 0 };
+    return { hidden: true };
   });
 }
 
@@ -306,12 +357,19 @@ export interface ModerationItem {
   text: string;
   basis: ReviewBasis;
   authorName: string;
+  /** Published (reported) or waiting. */
+  status: ReviewStatus;
+  /** What a decision must name: the version the moderator read (its author's last edit, or its writing). */
+  version: string;
   createdAt: Date;
-  updatedAt: Date;
-  reports: { reason: string | null; createdAt: Date }[];
+  editedAt: Date | null;
+  answer: string | null;
+  reports: { reason: string | null; createdAt: Date; fromAgency: 'reviewed' | 'other' | null; new: boolean }[];
 }
 
-/** Reviews waiting for a moderator, oldest first (new, edited or reported). */
+const versionOf = (row: { createdAt: Date; editedAt: Date | null }) => (row.editedAt ?? row.createdAt).toISOString();
+
+/** The moderators' queue, oldest first: reviews waiting (new, edited, hidden by reports) and published ones reported since. */
 export async function pendingReviews(db: Db, afterId: number): Promise<ModerationItem[]> {
   const rows = await db
     .select({
@@ -322,15 +380,21 @@ export async function pendingReviews(db: Db, afterId: number): Promise<Moderatio
       rating: agencyReviews.rating,
       text: agencyReviews.text,
       basis: agencyReviews.basis,
-      name: users.name,
-      surname: users.surname,
+      authorName: agencyReviews.authorName,
+      status: agencyReviews.status,
       createdAt: agencyReviews.createdAt,
-      updatedAt: agencyReviews.updatedAt,
+      editedAt: agencyReviews.editedAt,
+      moderatedAt: agencyReviews.moderatedAt,
+      answer: agencyReviews.answer,
     })
     .from(agencyReviews)
     .innerJoin(agencies, eq(agencies.id, agencyReviews.agencyId))
-    .innerJoin(users, eq(users.id, agencyReviews.authorUserId))
-    .where(and(eq(agencyReviews.status, 'pending'), gt(agencyReviews.id, afterId)))
+    .where(
+      and(
+        sql`(${agencyReviews.status} = 'pending' or ${agencyReviews.reportedAt} is not null)`,
+        gt(agencyReviews.id, afterId),
+      ),
+    )
     .orderBy(agencyReviews.id)
     .limit(MODERATION_PAGE_SIZE);
   const reports =
@@ -341,8 +405,10 @@ export async function pendingReviews(db: Db, afterId: number): Promise<Moderatio
             reviewId: agencyReviewReports.reviewId,
             reason: agencyReviewReports.reason,
             createdAt: agencyReviewReports.createdAt,
+            reporterAgencyId: users.agencyId,
           })
           .from(agencyReviewReports)
+          .innerJoin(users, eq(users.id, agencyReviewReports.reporterUserId))
           .where(
             inArray(
               agencyReviewReports.reviewId,
@@ -356,43 +422,69 @@ export async function pendingReviews(db: Db, afterId: number): Promise<Moderatio
     rating: row.rating,
     text: row.text,
     basis: row.basis,
-    authorName: reviewerDisplayName(row.name, row.surname),
+    authorName: row.authorName,
+    status: row.status,
+    version: versionOf(row),
     createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    reports: reports.filter((r) => r.reviewId === row.id).map(({ reason, createdAt }) => ({ reason, createdAt })),
+    editedAt: row.editedAt,
+    answer: row.answer,
+    reports: reports
+      .filter((r) => r.reviewId === row.id)
+      .map((r) => ({
+        reason: r.reason,
+        createdAt: r.createdAt,
+        fromAgency: r.reporterAgencyId === null ? null : r.reporterAgencyId === row.agencyId ? 'reviewed' : 'other',
+        new: row.moderatedAt === null || r.createdAt > row.moderatedAt,
+      })),
   }));
 }
 
 /**
- * A moderator's decision on a pending review. Approving one that was reported keeps it published
- * from then on whatever new reports say (they still reach the moderators' list of reports).
- * A review no longer pending (edited meanwhile is still pending; approved by another moderator
- * is not) answers ReviewNotFound.
+ * A moderator's decision on a review of the queue, for the version they read: one its author
+ * edited meanwhile answers ReviewChanged, one no longer in the queue (another moderator decided)
+ * ReviewNotFound. Approving a reported review keeps it published from then on whatever new
+ * reports say (they still reach the queue).
  */
 export async function moderateReview(
   db: Db,
-  input: { moderatorId: number; reviewId: number; decision: 'approve' | 'reject'; reason: string | null },
+  input: {
+    moderatorId: number;
+    reviewId: number;
+    version: string;
+    decision: 'approve' | 'reject';
+    reason: string | null;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const review = await reviewFor(tx, input.reviewId);
     if (!review) throw new AppError('ReviewNotFound');
     await lockAgency(tx, review.agencyId);
-    const reported =
-      input.decision === 'approve'
-        ? sql<boolean>`exists (select 1 from ${agencyReviewReports} where review_id = ${review.id})`
-        : sql<boolean>`false`;
-    const done = await tx
+    const [current] = await tx
+      .select({
+        status: agencyReviews.status,
+        reportedAt: agencyReviews.reportedAt,
+        createdAt: agencyReviews.createdAt,
+        editedAt: agencyReviews.editedAt,
+      })
+      .from(agencyReviews)
+      .where(eq(agencyReviews.id, review.id));
+    if (!current || (current.status !== 'pending' && current.reportedAt === null)) throw new AppError('ReviewNotFound');
+    if (versionOf(current) !== input.version) throw new AppError('ReviewChanged');
+    const reported = sql<boolean>`exists (select 1 from ${agencyReviewReports} where review_id = ${review.id})`;
+    await tx
       .update(agencyReviews)
       .set({
         status: input.decision === 'approve' ? 'approved' : 'rejected',
         rejectionReason: input.decision === 'reject' ? input.reason : null,
-        reportsCleared: sql`${agencyReviews.reportsCleared} or ${reported}`,
+        reportsCleared:
+          input.decision === 'approve'
+            ? sql`${agencyReviews.reportsCleared} or ${reported}`
+            : agencyReviews.reportsCleared,
+        reportedAt: null,
         moderatedAt: new Date(),
         moderatedByUserId: input.moderatorId,
       })
-      .where(and(eq(agencyReviews.id, review.id), eq(agencyReviews.status, 'pending')))
-      .returning({ id: agencyReviews.id });
-    if (done.length === 0) throw new AppError('ReviewNotFound');
+      .where(eq(agencyReviews.id, review.id));
     await recomputeAgencyRating(tx, review.agencyId);
   });
 }

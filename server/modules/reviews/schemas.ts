@@ -97,7 +97,8 @@ export const MyReviewState = z
   .object({
     CanReview: z.boolean().describe('An interaction is recorded and no review was written yet.'),
     Basis: ReviewBasis.nullable().describe('The interaction found; null when none.'),
-    IsAgencyMember: z.boolean().describe('The caller works for this agency: they answer reviews, never write one.'),
+    IsAgencyMember: z.boolean().describe('The caller works for this agency: they answer its reviews.'),
+    WorksForAgency: z.boolean().describe('The caller works for an agency: accounts of agencies review none.'),
     Review: OwnReview.nullable(),
   })
   .meta({ id: 'AgencyMyReview' });
@@ -152,9 +153,22 @@ export const ModerationItem = z
     Text: z.string(),
     Basis: ReviewBasis,
     AuthorName: z.string(),
+    Status: ReviewStatus.describe('pending: not on the page; approved: published, with reports not looked at yet.'),
+    Version: z.string().describe('What a decision names (Approve, Reject): the version read.'),
     CreatedAt: z.iso.datetime(),
-    UpdatedAt: z.iso.datetime(),
-    Reports: z.array(z.object({ Reason: z.string().nullable(), CreatedAt: z.iso.datetime() })),
+    EditedAt: z.iso.datetime().nullable(),
+    Answer: z.string().nullable().describe("The agency's public answer."),
+    Reports: z.array(
+      z.object({
+        Reason: z.string().nullable(),
+        CreatedAt: z.iso.datetime(),
+        FromAgency: z
+          .enum(['reviewed', 'other'])
+          .nullable()
+          .describe('The reporter works for the reviewed agency, for another one, or for none.'),
+        New: z.boolean().describe('Made after the last decision of a moderator.'),
+      }),
+    ),
   })
   .meta({ id: 'AgencyReviewModerationItem' });
 
@@ -162,8 +176,16 @@ export const ModerationList = z
   .object({ Items: z.array(ModerationItem), More: z.boolean() })
   .meta({ id: 'AgencyReviewModerationList' });
 
+const Version = z
+  .string()
+  .max(40)
+  .describe('The Version of the queue item the moderator read (409 ReviewChanged when edited since).');
+
+export const ApproveRequest = z.object({ Version }).meta({ id: 'AgencyReviewApprove' });
+
 export const RejectRequest = z
   .object({
+    Version,
     Reason: OptionalReason(REVIEW_REJECTION_MAX)
       .refine((value) => normalizeMessageText(value).length >= 3, 'a reason of 3-300 characters')
       .describe('Why it is not published: shown to its author.'),

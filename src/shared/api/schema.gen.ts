@@ -570,7 +570,7 @@ export interface paths {
         put?: never;
         /**
          * Review an agency after an interaction with it; the review waits for a moderator
-         * @description Needs an interaction recorded by the product (403 ReviewNotAllowed): a visit of one of its listings that took place, a valuation asked through its page, an exclusive mandate to it; nobody reviews the agency they work for. One per user and agency (409 ReviewExists: edit it with PUT /api/Agency/Reviews/{id}). A link, e-mail address or phone number in the text: 400 ReviewTextRefused.
+         * @description Needs an interaction recorded by the product (403 ReviewNotAllowed): a visit of one of its listings that took place, a valuation asked through its page that the agency followed up with a message, an exclusive mandate to it; accounts of agencies review none. One per user and agency (409 ReviewExists: edit it with PUT /api/Agency/Reviews/{id}). A link, e-mail address or phone number in the text: 400 ReviewTextRefused.
          */
         post: {
             parameters: {
@@ -853,8 +853,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a published review: it leaves the page until a moderator decides
-         * @description Once per person and review. A review a moderator kept after an earlier report stays published (the report reaches the moderators). Not published, or unknown: 404 ReviewNotFound; your own: 400 ReviewOwnNotReportable.
+         * Report a published review: it reaches the moderators' queue
+         * @description Once per person and review. It leaves the page (Hidden) once REPORTS_TO_HIDE (3) people who work for no agency reported it, unless a moderator kept it after earlier reports. Not published, or unknown: 404 ReviewNotFound; your own: 400 ReviewOwnNotReportable.
          */
         post: {
             parameters: {
@@ -1100,7 +1100,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Agency reviews waiting for a moderator (new, edited, reported), oldest first */
+        /** The moderators’ queue, oldest first: reviews waiting (new, edited, hidden by reports) and published ones reported since the last decision */
         get: {
             parameters: {
                 query?: {
@@ -1188,7 +1188,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a pending review: it counts in the agency's rating from now
-         * @description A review not pending (decided by another moderator, or unknown): 404 ReviewNotFound.
+         * @description For the Version read: edited since, 409 ReviewChanged. Not in the queue (decided by another moderator, or unknown): 404 ReviewNotFound.
          */
         post: {
             parameters: {
@@ -1200,7 +1200,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewApproveInput"];
+                };
+            };
             responses: {
                 /** @description Done */
                 204: {
@@ -1240,6 +1244,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1337,6 +1350,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10207,7 +10229,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "SiteReviewChanged" | "SiteReviewReservedName" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "SiteReviewChanged" | "SiteReviewReservedName" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "ReviewChanged" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -10677,8 +10699,10 @@ export interface components {
              * @enum {string|null}
              */
             Basis: "visit" | "valuation" | "mandate" | null;
-            /** @description The caller works for this agency: they answer reviews, never write one. */
+            /** @description The caller works for this agency: they answer its reviews. */
             IsAgencyMember: boolean;
+            /** @description The caller works for an agency: accounts of agencies review none. */
+            WorksForAgency: boolean;
             Review: components["schemas"]["AgencyOwnReviewInput"] | null;
         };
         AgencyReviewCreatedInput: {
@@ -10721,21 +10745,43 @@ export interface components {
              */
             Basis: "visit" | "valuation" | "mandate";
             AuthorName: string;
+            /**
+             * @description pending: not on the page; approved: published, with reports not looked at yet.
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /** @description What a decision names (Approve, Reject): the version read. */
+            Version: string;
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
-            UpdatedAt: string;
+            EditedAt: string | null;
+            /** @description The agency's public answer. */
+            Answer: string | null;
             Reports: {
                 Reason: string | null;
                 /** Format: date-time */
                 CreatedAt: string;
+                /**
+                 * @description The reporter works for the reviewed agency, for another one, or for none.
+                 * @enum {string|null}
+                 */
+                FromAgency: "reviewed" | "other" | null;
+                /** @description Made after the last decision of a moderator. */
+                New: boolean;
             }[];
         };
         AgencyReviewModerationListInput: {
             Items: components["schemas"]["AgencyReviewModerationItemInput"][];
             More: boolean;
         };
+        AgencyReviewApproveInput: {
+            /** @description The Version of the queue item the moderator read (409 ReviewChanged when edited since). */
+            Version: string;
+        };
         AgencyReviewRejectInput: {
+            /** @description The Version of the queue item the moderator read (409 ReviewChanged when edited since). */
+            Version: string;
             /** @description Why it is not published: shown to its author. */
             Reason: string;
         };
@@ -12348,7 +12394,7 @@ export interface components {
              * @description Name from the error catalogue.
              * @enum {string}
              */
-            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "SiteReviewChanged" | "SiteReviewReservedName" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
+            ExceptionTypeString: "ValidationError" | "MalformedRequest" | "InvalidPortal" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "TooManyRequests" | "InternalError" | "EmailNotConfirmed" | "ServiceUnavailable" | "Unauthorized" | "Forbidden" | "Conflict" | "InvalidStateTransition" | "NotAcceptable" | "FileTooLarge" | "InvalidFileType" | "MissingFile" | "TooManyFiles" | "CaptchaFailed" | "ImageTooLarge" | "UploadBudgetExceeded" | "ImageWorkBusy" | "StorageFull" | "WrongCredentials" | "InvalidPassword" | "UserNotConfirmed" | "EmailIsUsedInSocialLogin" | "PasswordAttemptsExceeded" | "MailAlreadyRegistered" | "AlreadyConfirmedUser" | "UserNotFound" | "InvalidToken" | "ExpiredToken" | "TermsNotAccepted" | "PasswordTooWeak" | "PasswordBreached" | "PasswordAlreadySet" | "MissingToken" | "ExpiredUserToken" | "ExpiredSessionToken" | "InvalidAccessForRapidRegistration" | "InvalidSessionToken" | "RecentLoginRequired" | "UserIsSuspendedOrDeleted" | "IPBanned" | "InvalidSearch" | "InvalidPolygon" | "InvalidCursor" | "UnknownPlace" | "PropertyNotFound" | "PropertyDeleted" | "DevelopmentNotFound" | "SearchTimeout" | "SavedSearchNotFound" | "SavedSearchLimitReached" | "InvalidDeleteLink" | "FavoriteLimitReached" | "OrderNotFound" | "IdempotencyKeyReused" | "InvalidOrder" | "PaymentProviderUnavailable" | "PaymentSignatureInvalid" | "PaymentAmountMismatch" | "PaymentInProgress" | "OrderLimitReached" | "InvalidStepAnswer" | "StepNotReachable" | "ListingStatusChangeRefused" | "ListingNotReadyToPublish" | "ListingNotEditable" | "NoStepToGoBackTo" | "DraftLimitReached" | "ListingTextHasLink" | "ListingTextHasEmail" | "ListingTextHasPhone" | "ListingNotFound" | "MediaNotFound" | "DepositAboveThreeMonths" | "CoverNotAPhoto" | "ValuationNotFound" | "AppointmentNotFound" | "AppointmentTransitionRefused" | "AppointmentSlotTaken" | "AppointmentAlreadyRequested" | "AppointmentSlotUnavailable" | "AppointmentOwnListing" | "InvalidVisitWindows" | "AppointmentNotConfirmed" | "AppointmentOwnerPhoneMissing" | "ThreadNotFound" | "MessageToOwnListing" | "MessageRateLimited" | "EventStreamLimitReached" | "AgencyNotFound" | "AgencyPhoneMissing" | "SiteReviewNotFound" | "SiteReviewExists" | "SiteReviewConsentRequired" | "SiteReviewHasLink" | "SiteReviewHasEmail" | "SiteReviewHasPhone" | "SiteReviewNotPending" | "SiteReviewChanged" | "SiteReviewReservedName" | "ReviewNotAllowed" | "ReviewExists" | "ReviewNotFound" | "ReviewTextRefused" | "ReviewOwnNotReportable" | "ReviewChanged" | "AgencyNotReachable" | "MessageToOwnAgency" | "WebAccountExists" | "WebAccountCreationFailed";
             /** @description UserNotConfirmed only: token for requesting a new confirmation mail. */
             Token?: string;
         };
@@ -12818,8 +12864,10 @@ export interface components {
              * @enum {string|null}
              */
             Basis: "visit" | "valuation" | "mandate" | null;
-            /** @description The caller works for this agency: they answer reviews, never write one. */
+            /** @description The caller works for this agency: they answer its reviews. */
             IsAgencyMember: boolean;
+            /** @description The caller works for an agency: accounts of agencies review none. */
+            WorksForAgency: boolean;
             Review: components["schemas"]["AgencyOwnReview"] | null;
         };
         AgencyReviewCreated: {
@@ -12862,21 +12910,43 @@ export interface components {
              */
             Basis: "visit" | "valuation" | "mandate";
             AuthorName: string;
+            /**
+             * @description pending: not on the page; approved: published, with reports not looked at yet.
+             * @enum {string}
+             */
+            Status: "pending" | "approved" | "rejected";
+            /** @description What a decision names (Approve, Reject): the version read. */
+            Version: string;
             /** Format: date-time */
             CreatedAt: string;
             /** Format: date-time */
-            UpdatedAt: string;
+            EditedAt: string | null;
+            /** @description The agency's public answer. */
+            Answer: string | null;
             Reports: {
                 Reason: string | null;
                 /** Format: date-time */
                 CreatedAt: string;
+                /**
+                 * @description The reporter works for the reviewed agency, for another one, or for none.
+                 * @enum {string|null}
+                 */
+                FromAgency: "reviewed" | "other" | null;
+                /** @description Made after the last decision of a moderator. */
+                New: boolean;
             }[];
         };
         AgencyReviewModerationList: {
             Items: components["schemas"]["AgencyReviewModerationItem"][];
             More: boolean;
         };
+        AgencyReviewApprove: {
+            /** @description The Version of the queue item the moderator read (409 ReviewChanged when edited since). */
+            Version: string;
+        };
         AgencyReviewReject: {
+            /** @description The Version of the queue item the moderator read (409 ReviewChanged when edited since). */
+            Version: string;
             /** @description Why it is not published: shown to its author. */
             Reason: unknown;
         };

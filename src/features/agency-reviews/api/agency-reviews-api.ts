@@ -99,17 +99,25 @@ export const agencyReviewQueueQueryOptions = () =>
     retry: retryServerErrors,
   });
 
-export async function decideAgencyReview(id: number, decision: 'approve' | 'reject', reason = ''): Promise<void> {
-  const params = { path: { id } };
+/** A moderator's decision on the version of the review they read (409 ReviewChanged when edited since). */
+export async function decideAgencyReview(
+  review: { Id: number; Version: string },
+  decision: 'approve' | 'reject',
+  reason = '',
+): Promise<void> {
+  const params = { path: { id: review.Id } };
   if (decision === 'approve')
     expectNoContent(
       'POST /api/Moderation/AgencyReviews/{id}/Approve',
-      await apiClient.POST('/api/Moderation/AgencyReviews/{id}/Approve', { params }),
+      await apiClient.POST('/api/Moderation/AgencyReviews/{id}/Approve', { params, body: { Version: review.Version } }),
     );
   else
     expectNoContent(
       'POST /api/Moderation/AgencyReviews/{id}/Reject',
-      await apiClient.POST('/api/Moderation/AgencyReviews/{id}/Reject', { params, body: { Reason: reason } }),
+      await apiClient.POST('/api/Moderation/AgencyReviews/{id}/Reject', {
+        params,
+        body: { Version: review.Version, Reason: reason },
+      }),
     );
 }
 

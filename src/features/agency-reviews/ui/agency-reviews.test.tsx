@@ -52,7 +52,13 @@ const PAGE: AgencyReviewsPage = {
   ],
 };
 
-const CAN_WRITE: AgencyMyReview = { CanReview: true, Basis: 'visit', IsAgencyMember: false, Review: null };
+const CAN_WRITE: AgencyMyReview = {
+  CanReview: true,
+  Basis: 'visit',
+  IsAgencyMember: false,
+  WorksForAgency: false,
+  Review: null,
+};
 const LOGGED_IN: StoredSessionRecord = {
   username: 'acquirente@rexer.example',
   isConfirmed: true,
@@ -161,6 +167,7 @@ describe("An agency's reviews", () => {
       CanReview: false,
       Basis: 'visit',
       IsAgencyMember: false,
+      WorksForAgency: false,
       Review: {
         Id: 40,
         Rating: 2,
@@ -183,7 +190,7 @@ describe("An agency's reviews", () => {
   });
 
   it('tells a reader without an interaction when they may review', async () => {
-    mine = { CanReview: false, Basis: null, IsAgencyMember: false, Review: null };
+    mine = { CanReview: false, Basis: null, IsAgencyMember: false, WorksForAgency: false, Review: null };
     await renderAs(LOGGED_IN);
     expect(await screen.findByText(/Potrai recensire questa agenzia dopo aver visitato/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Scrivi una recensione' })).toBeNull();
@@ -203,7 +210,7 @@ describe("An agency's reviews", () => {
   });
 
   it("lets the agency's account answer, and not report", async () => {
-    mine = { CanReview: false, Basis: null, IsAgencyMember: true, Review: null };
+    mine = { CanReview: false, Basis: null, IsAgencyMember: true, WorksForAgency: true, Review: null };
     await renderAs(LOGGED_IN);
     expect(await screen.findByText(/Lavori per questa agenzia/)).toBeTruthy();
     const [first, second] = await screen.findAllByTestId('agency-review');

@@ -177,6 +177,7 @@ function MyReview({
       </div>
     );
   if (state.IsAgencyMember) return <p className={styles.mine}>{t('mine.member')}</p>;
+  if (state.WorksForAgency && !state.Review) return <p className={styles.mine}>{t('mine.otherAgency')}</p>;
   const review = state.Review;
   if (review)
     return (

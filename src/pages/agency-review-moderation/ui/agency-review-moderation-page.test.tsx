@@ -22,19 +22,27 @@ const ITEM = {
   Text: 'Non mi hanno mai richiamato.',
   Basis: 'visit',
   AuthorName: 'Giulia B.',
+  Status: 'approved',
+  Version: '2026-11-02T10:00:00.000Z',
   CreatedAt: '2026-11-02T10:00:00.000Z',
-  UpdatedAt: '2026-11-02T10:00:00.000Z',
-  Reports: [{ Reason: 'Recensione falsa', CreatedAt: '2026-11-03T10:00:00.000Z' }],
+  EditedAt: null,
+  Answer: null,
+  Reports: [{ Reason: 'Recensione falsa', CreatedAt: '2026-11-03T10:00:00.000Z', FromAgency: 'reviewed', New: true }],
 };
 
 let queue: [number, unknown];
+let approveAnswer: Response | [number, unknown];
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   fetchMock.mockReset();
-  queue = [200, { Items: [ITEM, { ...ITEM, Id: 6, Reports: [], AuthorName: 'Marco R.' }], More: false }];
+  queue = [
+    200,
+    { Items: [ITEM, { ...ITEM, Id: 6, Status: 'pending', Reports: [], AuthorName: 'Marco R.' }], More: false },
+  ];
+  approveAnswer = new Response(null, { status: 204 });
   api = fakeApi(fetchMock, {
     'GET /api/Moderation/AgencyReviews': () => queue,
-    'POST /api/Moderation/AgencyReviews/5/Approve': () => new Response(null, { status: 204 }),
+    'POST /api/Moderation/AgencyReviews/5/Approve': () => approveAnswer,
     'POST /api/Moderation/AgencyReviews/6/Reject': () => new Response(null, { status: 204 }),
   });
 });
@@ -52,14 +60,17 @@ describe('Moderation of the agencies’ reviews', () => {
     await render();
     const [first] = await screen.findAllByTestId('pending-agency-review');
     expect(within(first!).getByText('Segnalata 1 volta')).toBeTruthy();
-    expect(within(first!).getByText('Recensione falsa')).toBeTruthy();
+    expect(within(first!).getByText("Recensione falsa — dall'agenzia recensita")).toBeTruthy();
+    expect(within(first!).getByText(/Pubblicata e segnalata dopo l'ultima decisione/)).toBeTruthy();
     expect(within(first!).getByRole('link', { name: 'Navigli Case' }).getAttribute('href')).toBe(
       '/agenzie/navigli-case',
     );
     fireEvent.click(within(first!).getByRole('button', { name: 'Approva' }));
     expect(await screen.findByText(/Recensione approvata/)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('pending-agency-review')).toHaveLength(1));
-    expect(api.sent('POST /api/Moderation/AgencyReviews/5/Approve')).toHaveLength(1);
+    expect(api.sent('POST /api/Moderation/AgencyReviews/5/Approve').map((call) => call.body)).toEqual([
+      { Version: '2026-11-02T10:00:00.000Z' },
+    ]);
   });
 
   it('asks for the reason before a rejection', async () => {
@@ -75,8 +86,19 @@ describe('Moderation of the agencies’ reviews', () => {
     fireEvent.click(within(second!).getByRole('button', { name: 'Rifiuta la recensione' }));
     expect(await screen.findByText(/Recensione rifiutata/)).toBeTruthy();
     expect(api.sent('POST /api/Moderation/AgencyReviews/6/Reject').map((call) => call.body)).toEqual([
-      { Reason: 'Parla di un altro immobile' },
+      { Version: '2026-11-02T10:00:00.000Z', Reason: 'Parla di un altro immobile' },
     ]);
+  });
+
+  it('decides nothing on a review its author edited meanwhile, and reads the queue again', async () => {
+    approveAnswer = [409, { ExceptionType: 235, ExceptionTypeString: 'ReviewChanged' }];
+    await render();
+    const [first] = await screen.findAllByTestId('pending-agency-review');
+    const reads = api.sent('GET /api/Moderation/AgencyReviews').length;
+    fireEvent.click(within(first!).getByRole('button', { name: 'Approva' }));
+    expect(await screen.findByText(/L'autore ha modificato la recensione mentre la leggevi/)).toBeTruthy();
+    await waitFor(() => expect(api.sent('GET /api/Moderation/AgencyReviews').length).toBeGreaterThan(reads));
+    expect(screen.queryByText(/Recensione approvata/)).toBeNull();
   });
 
   it('tells anyone else the page is for moderators', async () => {

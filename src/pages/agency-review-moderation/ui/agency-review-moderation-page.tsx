@@ -28,7 +28,15 @@ const DAY = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',
 });
 
-function PendingReview({ review, onDecided }: { review: ModerationItem; onDecided: (d: Decided) => void }) {
+function PendingReview({
+  review,
+  onDecided,
+  onStale,
+}: {
+  review: ModerationItem;
+  onDecided: (d: Decided) => void;
+  onStale: () => void;
+}) {
   const { t } = useTranslation('agency-review-moderation');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -41,14 +49,19 @@ function PendingReview({ review, onDecided }: { review: ModerationItem; onDecide
     setBusy(decision);
     setError(null);
     try {
-      await decideAgencyReview(review.Id, decision, reason.trim());
+      await decideAgencyReview(review, decision, reason.trim());
       onDecided({ id: review.Id, outcome: decision === 'approve' ? 'approved' : 'rejected' });
     } catch (e) {
+      const name = e instanceof ApiError ? e.body?.ExceptionTypeString : undefined;
       setError(
-        e instanceof ApiError && e.body?.ExceptionTypeString === 'ReviewNotFound'
-          ? t('errors.notPending')
-          : t('errors.failed'),
+        name === 'ReviewChanged'
+          ? t('errors.changed')
+          : name === 'ReviewNotFound'
+            ? t('errors.notPending')
+            : t('errors.failed'),
       );
+      // The author edited it meanwhile: the queue is read again, with the text now stored.
+      if (name === 'ReviewChanged') onStale();
     } finally {
       setBusy(null);
     }
@@ -69,14 +82,27 @@ function PendingReview({ review, onDecided }: { review: ModerationItem; onDecide
       </h2>
       <p className={styles.text}>{review.Text}</p>
       <p className={styles.meta}>
-        {t(`basis.${review.Basis}`)} · {t('sentOn', { date: DAY.format(new Date(review.UpdatedAt)) })}
+        {t(`basis.${review.Basis}`)} ·{' '}
+        {review.EditedAt
+          ? t('editedOn', { date: DAY.format(new Date(review.EditedAt)) })
+          : t('sentOn', { date: DAY.format(new Date(review.CreatedAt)) })}
       </p>
+      {review.Status === 'approved' ? <p className={styles.published}>{t('publishedReported')}</p> : null}
+      {review.Answer ? (
+        <p className={styles.meta}>
+          <strong>{t('answer')}</strong> {review.Answer}
+        </p>
+      ) : null}
       {review.Reports.length > 0 ? (
         <div className={styles.reports}>
           <p className={styles.reportsTitle}>{t('reports', { count: review.Reports.length })}</p>
           <ul>
             {review.Reports.map((report, index) => (
-              <li key={index}>{report.Reason ?? t('reportNoReason')}</li>
+              <li key={index}>
+                {report.Reason ?? t('reportNoReason')}
+                {report.FromAgency ? ` — ${t(`reportFrom.${report.FromAgency}`)}` : ''}
+                {report.New ? '' : ` (${t('reportSeen')})`}
+              </li>
             ))}
           </ul>
         </div>
@@ -151,7 +177,7 @@ export function AgencyReviewModerationPage() {
           <ul className={styles.list} aria-label={t('listLabel', { count: pending.data.Items.length })}>
             {pending.data.Items.map((review) => (
               <li key={review.Id}>
-                <PendingReview review={review} onDecided={onDecided} />
+                <PendingReview review={review} onDecided={onDecided} onStale={() => void pending.refetch()} />
               </li>
             ))}
           </ul>
