@@ -375,6 +375,10 @@ describeOnBackends(
         from agency_reviews r where r.agency_id not in (${agency.id}, ${otherAgency.id})`);
       expect(rows.rows.length).toBeGreaterThan(0);
       expect(rows.rows.filter((row) => !row.ok)).toEqual([]);
+      const unsigned = await db().execute<{ id: number }>(
+        sql`select id from agency_reviews where author_name !~ ${String.raw`^\S+ \S\.$`}`,
+      );
+      expect(unsigned.rows).toEqual([]);
       const drift = await db().execute<{ id: number }>(sql`
         select a.id from agencies a
         left join (select agency_id, round(avg(rating)::numeric, 1) as average, count(*)::int as n

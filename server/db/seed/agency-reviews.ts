@@ -1,8 +1,9 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { reviewerDisplayName } from '@domain/review';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
 import type { Tx } from '../database';
 import { PROPERTY_STATUS } from '../reference-ids';
-import { agencyReviews, appointmentEvents, appointmentSlots, appointments, properties } from '../schema';
+import { agencyReviews, appointmentEvents, appointmentSlots, appointments, properties, users } from '../schema';
 import data from './data/agency-reviews.json';
 
 // The demo's verified reviews of agencies (issue 28). Each is written by a demo owner after a
@@ -88,6 +89,15 @@ export async function seedAgencyReviews(
     .where(and(isNotNull(properties.agencyId), eq(properties.statusId, PROPERTY_STATUS.published)))
     .orderBy(asc(properties.id));
   const listingsOf = (agencyId: number) => listed.filter((row) => row.agencyId === agencyId);
+  // Each review is signed as the product signs it: the first name and the surname's initial.
+  const people = await tx
+    .select({ id: users.id, name: users.name, surname: users.surname })
+    .from(users)
+    .where(inArray(users.id, seed.reviewers));
+  const signatureOf = (id: number) => {
+    const person = people.find((row) => row.id === id);
+    return reviewerDisplayName(person?.name ?? null, person?.surname ?? null);
+  };
 
   for (const [a, agency] of seed.agencies.entries()) {
     const listings = listingsOf(agency.id);
@@ -106,6 +116,7 @@ export async function seedAgencyReviews(
       await tx.insert(agencyReviews).values({
         agencyId: agency.id,
         authorUserId,
+        authorName: signatureOf(authorUserId),
         rating,
         text: pool[(a + i) % pool.length]!,
         basis: 'visit',
