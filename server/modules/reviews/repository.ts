@@ -154,7 +154,7 @@ export async function approvedReviews(
     })
     .from(agencyReviews)
     .where(and(eq(agencyReviews.agencyId, agencyId), eq(agencyReviews.status, 'approved')))
-    .orderBy(desc(agencyReviews.id))
+    .orderBy(desc(agencyReviews.createdAt), desc(agencyReviews.id))
     .limit(PUBLIC_REVIEWS_PAGE_SIZE)
     .offset((page - 1) * PUBLIC_REVIEWS_PAGE_SIZE);
   return {
