@@ -17,7 +17,9 @@ export const MeResponse = z
     Provider: z.string(),
     RegistrationConfirmed: z.boolean(),
     CanChangePassword: z.boolean(),
-    IsModerator: z.boolean().describe('A Rexer moderator: MyRexer shows «Moderazione» (the reviews waiting for a decision).'),
+    IsModerator: z
+      .boolean()
+      .describe('A Rexer moderator: MyRexer shows «Moderazione» (the reviews waiting for a decision).'),
     businessName: z.number().int(),
     companyName: z.string().nullable(),
     pecAddress: z.string().nullable(),
