@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   agencyReviewQueueQueryOptions,
   decideAgencyReview,
@@ -16,7 +16,7 @@ import { Page } from '@/shared/ui/page';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { RatingStars } from '@/shared/ui/star-rating';
-import { TextField } from '@/shared/ui/text-field';
+import { ModerationDecision, moderationStyles } from '@/shared/ui/moderation';
 import styles from './agency-review-moderation-page.module.css';
 
 type Decided = { id: number; outcome: 'approved' | 'rejected' };
@@ -38,50 +38,27 @@ function PendingReview({
   onStale: () => void;
 }) {
   const { t } = useTranslation('agency-review-moderation');
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonShown, setReasonShown] = useState(false);
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const titleId = `pending-agency-review-${review.Id}`;
-
-  const decide = async (decision: 'approve' | 'reject') => {
-    setBusy(decision);
-    setError(null);
-    try {
-      await decideAgencyReview(review, decision, reason.trim());
-      onDecided({ id: review.Id, outcome: decision === 'approve' ? 'approved' : 'rejected' });
-    } catch (e) {
-      const name = e instanceof ApiError ? e.body?.ExceptionTypeString : undefined;
-      setError(
-        name === 'ReviewChanged'
-          ? t('errors.changed')
-          : name === 'ReviewNotFound'
-            ? t('errors.notPending')
-            : t('errors.failed'),
-      );
-      // The author edited it meanwhile: the queue is read again, with the text now stored.
-      if (name === 'ReviewChanged') onStale();
-    } finally {
-      setBusy(null);
-    }
-  };
-  const reject = (event: FormEvent) => {
-    event.preventDefault();
-    setReasonShown(true);
-    if (reason.trim().length < 3) return;
-    void decide('reject');
+  const describeFailure = (e: unknown) => {
+    const name = e instanceof ApiError ? e.body?.ExceptionTypeString : undefined;
+    // The author edited it meanwhile: the queue is read again, with the text now stored.
+    if (name === 'ReviewChanged') onStale();
+    return name === 'ReviewChanged'
+      ? t('errors.changed')
+      : name === 'ReviewNotFound'
+        ? t('errors.notPending')
+        : t('errors.failed');
   };
 
   return (
-    <article className={styles.card} aria-labelledby={titleId} data-testid="pending-agency-review">
+    <article className={moderationStyles.card} aria-labelledby={titleId} data-testid="pending-agency-review">
       <RatingStars rating={review.Rating} label={t('rating', { value: review.Rating })} />
-      <h2 id={titleId} className={styles.cardTitle}>
+      <h2 id={titleId} className={moderationStyles.cardTitle}>
         {t('of', { author: review.AuthorName })}{' '}
         <HrefLink href={`/agenzie/${review.Agency.Slug}`}>{review.Agency.Name}</HrefLink>
       </h2>
-      <p className={styles.text}>{review.Text}</p>
-      <p className={styles.meta}>
+      <p className={moderationStyles.text}>{review.Text}</p>
+      <p className={moderationStyles.meta}>
         {t(`basis.${review.Basis}`)} ·{' '}
         {review.EditedAt
           ? t('editedOn', { date: DAY.format(new Date(review.EditedAt)) })
@@ -89,7 +66,7 @@ function PendingReview({
       </p>
       {review.Status === 'approved' ? <p className={styles.published}>{t('publishedReported')}</p> : null}
       {review.Answer ? (
-        <p className={styles.meta}>
+        <p className={moderationStyles.meta}>
           <strong>{t('answer')}</strong> {review.Answer}
         </p>
       ) : null}
@@ -107,43 +84,28 @@ function PendingReview({
           </ul>
         </div>
       ) : null}
-      {error ? <Alert tone="error" title={error} /> : null}
-      {rejecting ? (
-        <form className={styles.reject} onSubmit={reject} noValidate>
-          <TextField
-            label={t('reason')}
-            help={t('reasonHelp')}
-            value={reason}
-            maxLength={300}
-            onChange={(e) => setReason(e.target.value)}
-            error={reasonShown && reason.trim().length < 3 ? t('errors.reason') : undefined}
-            autoFocus
-            required
-          />
-          <div className={styles.actions}>
-            <Button type="submit" variant="primary" loading={busy === 'reject'}>
-              {t('confirmReject')}
-            </Button>
-            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={busy !== null}>
-              {t('cancel')}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className={styles.actions}>
-          <Button onClick={() => void decide('approve')} loading={busy === 'approve'} aria-describedby={titleId}>
-            {t('approve')}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => setRejecting(true)}
-            disabled={busy !== null}
-            aria-describedby={titleId}
-          >
-            {t('reject')}
-          </Button>
-        </div>
-      )}
+      <ModerationDecision
+        titleId={titleId}
+        minReason={3}
+        labels={{
+          approve: t('approve'),
+          reject: t('reject'),
+          reason: t('reason'),
+          reasonHelp: t('reasonHelp'),
+          reasonMissing: t('errors.reason'),
+          confirmReject: t('confirmReject'),
+          cancel: t('cancel'),
+        }}
+        approve={async () => {
+          await decideAgencyReview(review, 'approve');
+          onDecided({ id: review.Id, outcome: 'approved' });
+        }}
+        reject={async (reason) => {
+          await decideAgencyReview(review, 'reject', reason);
+          onDecided({ id: review.Id, outcome: 'rejected' });
+        }}
+        describeFailure={describeFailure}
+      />
     </article>
   );
 }
@@ -167,14 +129,14 @@ export function AgencyReviewModerationPage() {
   return (
     <Page title={t('title')} intro={t('intro')}>
       <PageMeta title={t('meta.title')} noindex />
-      <div role="status" className={styles.live}>
+      <div role="status" className={moderationStyles.live}>
         {last ? t(last.outcome) : null}
       </div>
       {pending.data ? (
         pending.data.Items.length === 0 ? (
           <EmptyState title={t('empty.title')} text={t('empty.text')} />
         ) : (
-          <ul className={styles.list} aria-label={t('listLabel', { count: pending.data.Items.length })}>
+          <ul className={moderationStyles.list} aria-label={t('listLabel', { count: pending.data.Items.length })}>
             {pending.data.Items.map((review) => (
               <li key={review.Id}>
                 <PendingReview review={review} onDecided={onDecided} onStale={() => void pending.refetch()} />
@@ -191,7 +153,7 @@ export function AgencyReviewModerationPage() {
           </Button>
         </Alert>
       ) : (
-        <div className={styles.placeholder}>
+        <div className={moderationStyles.placeholder}>
           <Spinner label={t('loading')} />
         </div>
       )}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   approveSiteReview,
   pendingSiteReviewsQueryOptions,
@@ -15,8 +15,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { Page } from '@/shared/ui/page';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { TextField } from '@/shared/ui/text-field';
-import styles from './site-review-moderation-page.module.css';
+import { ModerationDecision, moderationStyles as styles } from '@/shared/ui/moderation';
 
 type Decided = { id: number; outcome: 'approved' | 'rejected' };
 
@@ -47,53 +46,19 @@ function PendingReview({
   onStale: (why: Stale) => void;
 }) {
   const { t } = useTranslation('site-review-moderation');
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonShown, setReasonShown] = useState(false);
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const titleId = `pending-review-${review.Id}`;
 
-  const fail = (e: unknown) => {
+  const describeFailure = (e: unknown) => {
     const name = e instanceof ApiError ? e.body?.ExceptionTypeString : undefined;
     if (name === 'SiteReviewChanged') {
-      setRejecting(false);
-      setError(t('errors.changed'));
       onStale('changed');
-    } else if (name === 'SiteReviewNotPending') {
+      return t('errors.changed');
+    }
+    if (name === 'SiteReviewNotPending') {
       onStale('notPending');
-    } else {
-      setError(t('errors.failed'));
+      return null;
     }
-  };
-
-  const approve = async () => {
-    setBusy('approve');
-    setError(null);
-    try {
-      await approveSiteReview(review.Id, review.UpdatedAt);
-      onDecided({ id: review.Id, outcome: 'approved' });
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const reject = async (event: FormEvent) => {
-    event.preventDefault();
-    setReasonShown(true);
-    if (reason.trim().length === 0) return;
-    setBusy('reject');
-    setError(null);
-    try {
-      await rejectSiteReview(review.Id, reason.trim(), review.UpdatedAt);
-      onDecided({ id: review.Id, outcome: 'rejected' });
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
+    return t('errors.failed');
   };
 
   return (
@@ -107,43 +72,27 @@ function PendingReview({
         <strong>{review.DisplayName}</strong>, {review.Town} · {t(`roles.${review.Role}`)} ·{' '}
         {t('sentOn', { date: formatDay(review.UpdatedAt) })}
       </p>
-      {error ? <Alert tone="error" title={error} /> : null}
-      {rejecting ? (
-        <form className={styles.reject} onSubmit={(e) => void reject(e)} noValidate>
-          <TextField
-            label={t('reason')}
-            help={t('reasonHelp')}
-            value={reason}
-            maxLength={300}
-            onChange={(e) => setReason(e.target.value)}
-            error={reasonShown && reason.trim().length === 0 ? t('errors.reason') : undefined}
-            autoFocus
-            required
-          />
-          <div className={styles.actions}>
-            <Button type="submit" variant="primary" loading={busy === 'reject'}>
-              {t('confirmReject')}
-            </Button>
-            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={busy !== null}>
-              {t('cancel')}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className={styles.actions}>
-          <Button onClick={() => void approve()} loading={busy === 'approve'} aria-describedby={titleId}>
-            {t('approve')}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => setRejecting(true)}
-            disabled={busy !== null}
-            aria-describedby={titleId}
-          >
-            {t('reject')}
-          </Button>
-        </div>
-      )}
+      <ModerationDecision
+        titleId={titleId}
+        labels={{
+          approve: t('approve'),
+          reject: t('reject'),
+          reason: t('reason'),
+          reasonHelp: t('reasonHelp'),
+          reasonMissing: t('errors.reason'),
+          confirmReject: t('confirmReject'),
+          cancel: t('cancel'),
+        }}
+        approve={async () => {
+          await approveSiteReview(review.Id, review.UpdatedAt);
+          onDecided({ id: review.Id, outcome: 'approved' });
+        }}
+        reject={async (reason) => {
+          await rejectSiteReview(review.Id, reason, review.UpdatedAt);
+          onDecided({ id: review.Id, outcome: 'rejected' });
+        }}
+        describeFailure={describeFailure}
+      />
     </article>
   );
 }
