@@ -23,6 +23,8 @@ describe('contactDetailIn: links', () => {
     'Tutto su rexer٫it',
     'Il sito è mario.pro',
     'Guarda casa-roma.so/foto',
+    'Scriveteci su isolaabitare⋅it',
+    'Trovate tutto su isolaabitare.agency',
     'casa-bella.com/annuncio/12',
     'Tour virtuale: bit.ly/3xYz',
     'Scrivimi su wa.me/393471234567',
@@ -158,6 +160,8 @@ describe('contactDetailIn: phone numbers', () => {
 describe('contactDetailIn: what is no contact detail', () => {
   cases(null, [
     'Milano · zona Navigli · ottimo stato',
+    'Ampio soggiorno.La cucina è abitabile',
+    '• Cucina abitabile • Doppi servizi',
     'Vicino alla stazione. So che è raro trovarne',
     'Casa in vendita in Via Padova, 45 a Milano',
     'Trilocale di 120 m² a 250.000 €',

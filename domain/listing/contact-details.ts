@@ -48,9 +48,9 @@ export type ContactKind = 'link' | 'email' | 'phone';
 
 /** Letters of other scripts that read as Latin ones (Cyrillic, Greek, small capitals), and lookalike punctuation NFKD leaves alone: each of FROM reads as the character of TO at its place. */
 const LOOKALIKE_FROM =
-  'авеёкмнорстухіїјѕԁԛԝһɡАВЕКМНОРСТУХІЈЅαβγεικνορτυχωΑΒΕΖΗΙΚΜΝΟΡΤΥΧᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ。｡․⸱∙·٫։‧⁄∕⧸／＠﹫';
+  'авеёкмнорстухіїјѕԁԛԝһɡАВЕКМНОРСТУХІЈЅαβγεικνορτυχωΑΒΕΖΗΙΚΜΝΟΡΤΥΧᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ。｡․⸱∙·٫։‧⋅•∘˙⸳᛫꓿⁄∕⧸／＠﹫';
 const LOOKALIKE_TO =
-  'abeekmhopctyxiijsdqwhgABEKMHOPCTYXIJSabyeikvoptuxwABEZHIKMNOPTYXabcdefghijklmnoprstuvwyz.........////@@';
+  'abeekmhopctyxiijsdqwhgABEKMHOPCTYXIJSabyeikvoptuxwABEZHIKMNOPTYXabcdefghijklmnoprstuvwyz................////@@';
 const LOOKALIKE = new RegExp(`[${LOOKALIKE_FROM}]`, 'gu');
 
 /** The value of a decimal digit of any script: contiguous runs of \p{Nd} start at their zero. */
@@ -81,7 +81,7 @@ export function foldForContactCheck(text: string): string {
 
 /** Top-level domains that follow a name and a dot ('rexer.it'); none is an Italian word after a dot typed without a space. */
 const TLDS =
-  'com|it|net|org|eu|info|biz|ly|app|online|site|xyz|shop|store|link|ru|fr|uk|ch|us|club|top|live|cc|tk|gl|ws|dev|ee|gd|gy|casa|immo|house|homes|realestate|immobiliare|pro|page|tech|cloud|vip|gg|nl|pl|web|blog|news|space|website';
+  'com|it|net|org|eu|info|biz|ly|app|online|site|xyz|shop|store|link|ru|fr|uk|ch|us|club|top|live|cc|tk|gl|ws|dev|ee|gd|gy|casa|immo|house|homes|realestate|pro|page|tech|cloud|vip|gg|nl|pl|web|blog|news|space|website|rent|properties|agency|email|group|world|icu|fm|mobi|ltd';
 /**
  * Top-level domains that are also Italian (or common) words a sentence may begin with when the
  * space after its dot is forgotten ('vicino ai servizi.Ai piani alti', 'centro.Io', 'Arch.De

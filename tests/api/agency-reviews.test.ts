@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
 import { PROPERTY_STATUS, SELL_TYPE } from '../../server/db/reference-ids';
@@ -78,6 +78,7 @@ describeOnBackends(
     const write = (who: SignedInUser, Rating: number, Text: string) =>
       who.call('POST', `/api/Agency/${agency.slug}/Reviews`, { Rating, Text });
     type QueueItem = {
+      AnswerPending: { Version: string } | null;
       Id: number;
       Version: string;
       Status: string;
@@ -114,6 +115,16 @@ describeOnBackends(
       await db().update(users).set({ agencyId: agency.id }).where(eq(users.id, member.id));
       await db().update(users).set({ agencyId: otherAgency.id }).where(eq(users.id, rival.id));
       await db().update(users).set({ isModerator: true }).where(eq(users.id, moderator.id));
+      // The reporters' accounts are a month old (a fresh account's report never hides a review).
+      await db()
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - 30 * DAY) })
+        .where(
+          inArray(
+            users.id,
+            reporters.map((r) => r.id),
+          ),
+        );
 
       // Two published listings: one the agency sells for a private owner (an exclusive mandate
       // of `seller`), one listed by somebody else that `visitor` and `soon` asked to see.
@@ -323,7 +334,9 @@ describeOnBackends(
       ]);
       expect((await publicReviews()).Reviews.map((r) => r.Id)).toContain(visitorReview);
 
-      // Three people who work for no agency take it off the page until a moderator decides.
+      // A fresh account's report reaches the queue, never hides a review.
+      expect((await report(soon)).json()).toEqual({ Hidden: false });
+      // Three people who work for no agency, with accounts past a week, take it off the page until a moderator decides.
       expect((await report(reporters[0]!)).json()).toEqual({ Hidden: false });
       expect((await report(reporters[1]!)).json()).toEqual({ Hidden: false });
       expect((await report(reporters[2]!, 'Recensione falsa')).json()).toEqual({ Hidden: true });
@@ -353,8 +366,24 @@ describeOnBackends(
       expectError(await answer(member, 'Offerte su navigli·it'), 'ReviewTextRefused');
       const markup = 'Grazie Giulia! <script>alert(1)</script> A presto.';
       expect((await answer(member, markup)).statusCode).toBe(204);
-      const shown = (await publicReviews()).Reviews.find((r) => r.Id === visitorReview);
-      expect(shown).toMatchObject({ Answer: { Text: markup }, Edited: false });
+      // It shows once a moderator let it, on the version read.
+      const shownNow = async () => (await publicReviews()).Reviews.find((r) => r.Id === visitorReview);
+      expect((await shownNow())?.Answer).toBeNull();
+      const waiting = (await queue()).find((entry) => entry.Id === visitorReview)!;
+      expect(waiting.AnswerPending).not.toBeNull();
+      const decideAnswer = (decision: 'Approve' | 'Reject', Version: string, who = moderator) =>
+        who.call('POST', `/api/Moderation/AgencyReviews/${visitorReview}/Answer/${decision}`, { Version });
+      expectError(await decideAnswer('Approve', waiting.AnswerPending!.Version, member), 'Forbidden');
+      await answer(member, 'Grazie Giulia, a presto!');
+      expectError(await decideAnswer('Approve', waiting.AnswerPending!.Version), 'ReviewChanged');
+      const rewritten = (await queue()).find((entry) => entry.Id === visitorReview)!.AnswerPending!.Version;
+      expect((await decideAnswer('Reject', rewritten)).statusCode).toBe(204);
+      expect((await queue()).map((entry) => entry.Id)).not.toContain(visitorReview);
+      expect((await answer(member, markup)).statusCode).toBe(204);
+      const again = (await queue()).find((entry) => entry.Id === visitorReview)!.AnswerPending!.Version;
+      expect((await decideAnswer('Approve', again)).statusCode).toBe(204);
+      expectError(await decideAnswer('Approve', again), 'ReviewNotFound');
+      expect(await shownNow()).toMatchObject({ Answer: { Text: markup }, Edited: false });
       // A review that is not published cannot be answered.
       const valuerReview = (await mine(valuer)).Review.Id as number;
       expectError(

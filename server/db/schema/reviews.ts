@@ -63,6 +63,8 @@ export const agencyReviews = pgTable(
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredByUserId: integer('answered_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When a moderator let the answer show: until then it waits in the queue, unseen by the public. */
+    answerApprovedAt: timestamp('answer_approved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,10 +72,12 @@ export const agencyReviews = pgTable(
     uniqueIndex('agency_reviews_agency_author_uq').on(t.agencyId, t.authorUserId),
     index('agency_reviews_agency_status_idx').on(t.agencyId, t.status, t.id),
     index('agency_reviews_author_idx').on(t.authorUserId),
-    /** The moderators' queue: waiting, or published with reports not looked at yet. */
+    /** The moderators' queue: waiting, published with reports not looked at yet, or with an answer to let show. */
     index('agency_reviews_queue_idx')
       .on(t.id)
-      .where(sql`${t.status} = 'pending' or ${t.reportedAt} is not null`),
+      .where(
+        sql`${t.status} = 'pending' or ${t.reportedAt} is not null or (${t.answer} is not null and ${t.answerApprovedAt} is null)`,
+      ),
     check('agency_reviews_rating', sql`${t.rating} between 1 and 5`),
     check('agency_reviews_text_length', sql`char_length(${t.text}) between 1 and 2000`),
     check('agency_reviews_answer_length', sql`${t.answer} is null or char_length(${t.answer}) between 1 and 1000`),

@@ -125,6 +125,7 @@ export async function seedAgencyReviews(
         moderatedByUserId: seed.moderatorId,
         answer: answered ? data.answers[rating >= 4 ? 'high' : rating === 3 ? 'mid' : 'low'] : null,
         answeredAt: answered ? seed.daysBefore(daysAgo - 4) : null,
+        answerApprovedAt: answered ? seed.daysBefore(daysAgo - 5) : null,
         answeredByUserId: answered ? listing.ownerUserId : null,
         createdAt: written,
         updatedAt: written,

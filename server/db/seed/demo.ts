@@ -607,7 +607,7 @@ async function shiftDemoDates(tx: Tx, now: Date): Promise<number> {
   await tx.execute(sql`update appointment_slots set starts_at = starts_at + ${by}`);
   await tx.execute(sql`update appointment_events set created_at = created_at + ${by}`);
   await tx.execute(
-    sql`update agency_reviews set created_at = created_at + ${by}, updated_at = updated_at + ${by}, moderated_at = moderated_at + ${by}, answered_at = answered_at + ${by}`,
+    sql`update agency_reviews set created_at = created_at + ${by}, updated_at = updated_at + ${by}, moderated_at = moderated_at + ${by}, answered_at = answered_at + ${by}, answer_approved_at = answer_approved_at + ${by}`,
   );
   await tx.execute(
     sql`update orders set paid_at = paid_at + ${by}, created_at = created_at + ${by}, updated_at = updated_at + ${by}`,

@@ -11,6 +11,7 @@ import {
   answerReview,
   approvedReviews,
   createReview,
+  moderateAnswer,
   moderateReview,
   ownReview,
   pendingReviews,
@@ -234,9 +235,10 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
       config: writeLimit,
       schema: {
         tags: ['Reviews'],
-        summary: "The agency's public answer to a published review of it (an account of the agency only)",
+        summary:
+          "The agency's answer to a published review of it (an account of the agency only); it shows once a moderator lets it",
         description:
-          "Replaces the answer. Another agency's review, one not published, or a caller who works for no agency: 404 ReviewNotFound. A link, e-mail address or phone number: 400 ReviewTextRefused.",
+          "Replaces the answer, which waits for a moderator again. Another agency's review, one not published, or a caller who works for no agency: 404 ReviewNotFound. A link, e-mail address or phone number: 400 ReviewTextRefused.",
         params: ReviewIdParams,
         body: AnswerRequest,
         response: { 204: z.null().describe('Done'), ...errorResponses(401, 404) },
@@ -306,6 +308,8 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
           CreatedAt: item.createdAt.toISOString(),
           EditedAt: item.editedAt?.toISOString() ?? null,
           Answer: item.answer,
+          AnswerPending: item.answerPending ? { Version: item.answerPending.version } : null,
+          AuthorSince: item.authorSince.toISOString(),
           Reports: item.reports.map((r) => ({
             Reason: r.reason,
             CreatedAt: r.createdAt.toISOString(),
@@ -368,6 +372,35 @@ const reviewsModule: FastifyPluginAsyncZod = async function reviewsModule(fastif
       return reply.code(204).send(null);
     },
   );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    fastify.post(
+      `/api/Moderation/AgencyReviews/:id/Answer/${decision === 'approve' ? 'Approve' : 'Reject'}`,
+      {
+        preHandler: requireModerator(),
+        schema: {
+          tags: ['Moderation'],
+          summary:
+            decision === 'approve'
+              ? "Let the agency's answer to a review show"
+              : "Remove the agency's answer to a review (the agency may answer again)",
+          description:
+            'For the AnswerPending.Version read: the answer rewritten since, 409 ReviewChanged; no answer waiting, 404 ReviewNotFound.',
+          params: ReviewIdParams,
+          body: ApproveRequest,
+          response: { 204: z.null().describe('Done'), ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        await moderateAnswer(fastify.db, { reviewId: request.params.id, version: request.body.Version, decision });
+        request.log.info(
+          { reviewId: request.params.id, moderatorId: request.user.id, decision },
+          'agency answer moderated',
+        );
+        return reply.code(204).send(null);
+      },
+    );
+  }
 };
 
 export default reviewsModule;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ReviewBasis, ReviewStatus } from '@domain/review';
 import { reviewerDisplayName } from '@domain/review';
 import { APPOINTMENT_STATUS } from '@domain/appointment';
@@ -46,8 +46,8 @@ export async function agencyBySlug(db: Db | Tx, slug: string): Promise<AgencyRef
  * - an exclusive mandate: a listing of theirs, past its draft, entrusted to the agency;
  * - a visit that took place: confirmed, with a listing of the agency's, its half hour over;
  * - a valuation asked through the agency's page that the agency followed up: its account wrote
- *   to the person in a conversation (asking for a valuation alone costs nothing and the agency
- *   takes no part in it, so on its own it proves no dealing with the agency).
+ *   to the person in a conversation after the valuation (asking for a valuation alone costs
+ *   nothing and the agency takes no part in it, so on its own it proves no dealing with it).
  * Nobody who works for an agency reviews one (theirs or a competitor's).
  */
 export async function reviewBasisOf(
@@ -75,10 +75,12 @@ export async function reviewBasisOf(
           and (p.agency_id = ${agencyId} or a.owner_user_id in (select m.id from ${users} m where m.agency_id = ${agencyId}))
       ) as visit,
       (
-        exists (select 1 from ${valuations} v where v.owner_user_id = ${userId} and v.agency_id = ${agencyId})
-        and exists (
-          select 1 from ${messageThreads} t join ${messages} m on m.thread_id = t.id
-          where t.agency_id = ${agencyId} and t.buyer_user_id = ${userId} and m.sender_user_id <> ${userId}
+        exists (
+          select 1 from ${valuations} v
+          join ${messageThreads} t on t.agency_id = v.agency_id and t.buyer_user_id = v.owner_user_id
+          join ${messages} m on m.thread_id = t.id
+          where v.owner_user_id = ${userId} and v.agency_id = ${agencyId}
+            and m.sender_user_id <> ${userId} and m.created_at > v.created_at
         )
       ) as valuation
   `,
@@ -151,6 +153,7 @@ export async function approvedReviews(
       editedAt: agencyReviews.editedAt,
       answer: agencyReviews.answer,
       answeredAt: agencyReviews.answeredAt,
+      answerApprovedAt: agencyReviews.answerApprovedAt,
     })
     .from(agencyReviews)
     .where(and(eq(agencyReviews.agencyId, agencyId), eq(agencyReviews.status, 'approved')))
@@ -168,7 +171,8 @@ export async function approvedReviews(
       authorName: row.authorName,
       createdAt: row.createdAt,
       edited: row.editedAt !== null,
-      answer: row.answer && row.answeredAt ? { text: row.answer, answeredAt: row.answeredAt } : null,
+      answer:
+        row.answer && row.answeredAt && row.answerApprovedAt ? { text: row.answer, answeredAt: row.answeredAt } : null,
     })),
   };
 }
@@ -258,6 +262,7 @@ export async function updateReview(
         answer: null,
         answeredAt: null,
         answeredByUserId: null,
+        answerApprovedAt: null,
         status: 'pending',
         reportsCleared: false,
         rejectionReason: null,
@@ -286,12 +291,18 @@ async function reviewFor(tx: Tx, reviewId: number) {
 
 /** Reports from distinct people (none of them working for an agency) that take a review off the page. */
 export const REPORTS_TO_HIDE = 3;
+/** How old an account must be for its report to count towards hiding (fresh accounts are cheap). */
+export const REPORTER_MIN_AGE_DAYS = 7;
+
+/** Reports made on the review's current text (after its author's last edit). */
+const onCurrentText = sql`${agencyReviewReports.createdAt} > coalesce(${agencyReviews.editedAt}, ${agencyReviews.createdAt})`;
 
 /**
  * A report of a published review by somebody else, once per person. Every report puts the
  * review in the moderators' queue; it leaves the page only once REPORTS_TO_HIDE people who work
- * for no agency reported it (one account cannot take a competitor's good review down, nor the
- * agency its bad ones), and never again after a moderator kept it following reports.
+ * for no agency, with accounts older than REPORTER_MIN_AGE_DAYS, reported its current text (one
+ * account, or a few made for it, cannot take a competitor's good review down, nor the agency its
+ * bad ones), and never again after a moderator kept that text following reports.
  */
 export async function reportReview(
   db: Db,
@@ -315,7 +326,15 @@ export async function reportReview(
       .select({ n: sql<number>`count(*)::int` })
       .from(agencyReviewReports)
       .innerJoin(users, eq(users.id, agencyReviewReports.reporterUserId))
-      .where(and(eq(agencyReviewReports.reviewId, review.id), isNull(users.agencyId)));
+      .innerJoin(agencyReviews, eq(agencyReviews.id, agencyReviewReports.reviewId))
+      .where(
+        and(
+          eq(agencyReviewReports.reviewId, review.id),
+          isNull(users.agencyId),
+          sql`${users.createdAt} < now() - make_interval(days => ${REPORTER_MIN_AGE_DAYS})`,
+          onCurrentText,
+        ),
+      );
     if ((counted?.n ?? 0) < REPORTS_TO_HIDE) return { hidden: false };
     await tx
       .update(agencyReviews)
@@ -326,7 +345,10 @@ export async function reportReview(
   });
 }
 
-/** The agency's public answer to a published review of it (null removes it); only its own accounts answer. */
+/**
+ * The agency's answer to a published review of it (null removes it); only its own accounts
+ * answer. It shows once a moderator let it (it may name the reviewer, who cannot answer back).
+ */
 export async function answerReview(
   db: Db,
   input: { agencyId: number | null; userId: number; reviewId: number; text: string | null },
@@ -336,8 +358,8 @@ export async function answerReview(
     .update(agencyReviews)
     .set(
       input.text === null
-        ? { answer: null, answeredAt: null, answeredByUserId: null }
-        : { answer: input.text, answeredAt: new Date(), answeredByUserId: input.userId },
+        ? { answer: null, answeredAt: null, answeredByUserId: null, answerApprovedAt: null }
+        : { answer: input.text, answeredAt: new Date(), answeredByUserId: input.userId, answerApprovedAt: null },
     )
     .where(
       and(
@@ -364,12 +386,19 @@ export interface ModerationItem {
   createdAt: Date;
   editedAt: Date | null;
   answer: string | null;
+  /** The agency's answer waits for a moderator (its version: when it was written). */
+  answerPending: { version: string } | null;
+  /** When the author's account was made. */
+  authorSince: Date;
   reports: { reason: string | null; createdAt: Date; fromAgency: 'reviewed' | 'other' | null; new: boolean }[];
 }
 
 const versionOf = (row: { createdAt: Date; editedAt: Date | null }) => (row.editedAt ?? row.createdAt).toISOString();
 
-/** The moderators' queue, oldest first: reviews waiting (new, edited, hidden by reports) and published ones reported since. */
+/**
+ * The moderators' queue, oldest first: reviews waiting (new, edited, hidden by reports), published
+ * ones reported since the last decision, and published ones whose agency's answer waits.
+ */
 export async function pendingReviews(db: Db, afterId: number): Promise<ModerationItem[]> {
   const rows = await db
     .select({
@@ -386,12 +415,16 @@ export async function pendingReviews(db: Db, afterId: number): Promise<Moderatio
       editedAt: agencyReviews.editedAt,
       moderatedAt: agencyReviews.moderatedAt,
       answer: agencyReviews.answer,
+      answeredAt: agencyReviews.answeredAt,
+      answerApprovedAt: agencyReviews.answerApprovedAt,
+      authorSince: users.createdAt,
     })
     .from(agencyReviews)
     .innerJoin(agencies, eq(agencies.id, agencyReviews.agencyId))
+    .innerJoin(users, eq(users.id, agencyReviews.authorUserId))
     .where(
       and(
-        sql`(${agencyReviews.status} = 'pending' or ${agencyReviews.reportedAt} is not null)`,
+        sql`(${agencyReviews.status} = 'pending' or ${agencyReviews.reportedAt} is not null or (${agencyReviews.answer} is not null and ${agencyReviews.answerApprovedAt} is null))`,
         gt(agencyReviews.id, afterId),
       ),
     )
@@ -428,6 +461,11 @@ export async function pendingReviews(db: Db, afterId: number): Promise<Moderatio
     createdAt: row.createdAt,
     editedAt: row.editedAt,
     answer: row.answer,
+    answerPending:
+      row.answer !== null && row.answerApprovedAt === null && row.answeredAt !== null
+        ? { version: row.answeredAt.toISOString() }
+        : null,
+    authorSince: row.authorSince,
     reports: reports
       .filter((r) => r.reviewId === row.id)
       .map((r) => ({
@@ -470,7 +508,8 @@ export async function moderateReview(
       .where(eq(agencyReviews.id, review.id));
     if (!current || (current.status !== 'pending' && current.reportedAt === null)) throw new AppError('ReviewNotFound');
     if (versionOf(current) !== input.version) throw new AppError('ReviewChanged');
-    const reported = sql<boolean>`exists (select 1 from ${agencyReviewReports} where review_id = ${review.id})`;
+    // Kept after reports on this very text: later reports reach the queue, never hide it (an edit undoes it).
+    const reported = sql<boolean>`exists (select 1 from ${agencyReviewReports} where ${agencyReviewReports.reviewId} = ${review.id} and ${onCurrentText})`;
     await tx
       .update(agencyReviews)
       .set({
@@ -486,6 +525,33 @@ export async function moderateReview(
       })
       .where(eq(agencyReviews.id, review.id));
     await recomputeAgencyRating(tx, review.agencyId);
+  });
+}
+
+/**
+ * A moderator's decision on an agency's answer waiting to show, for the version read (the answer
+ * rewritten meanwhile: ReviewChanged): approve lets it show, reject removes it.
+ */
+export async function moderateAnswer(
+  db: Db,
+  input: { reviewId: number; version: string; decision: 'approve' | 'reject' },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ answeredAt: agencyReviews.answeredAt, answerApprovedAt: agencyReviews.answerApprovedAt })
+      .from(agencyReviews)
+      .where(and(eq(agencyReviews.id, input.reviewId), isNotNull(agencyReviews.answer)))
+      .for('update');
+    if (!row || row.answerApprovedAt !== null || row.answeredAt === null) throw new AppError('ReviewNotFound');
+    if (row.answeredAt.toISOString() !== input.version) throw new AppError('ReviewChanged');
+    await tx
+      .update(agencyReviews)
+      .set(
+        input.decision === 'approve'
+          ? { answerApprovedAt: new Date() }
+          : { answer: null, answeredAt: null, answeredByUserId: null, answerApprovedAt: null },
+      )
+      .where(eq(agencyReviews.id, input.reviewId));
   });
 }
 

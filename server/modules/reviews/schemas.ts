@@ -157,7 +157,12 @@ export const ModerationItem = z
     Version: z.string().describe('What a decision names (Approve, Reject): the version read.'),
     CreatedAt: z.iso.datetime(),
     EditedAt: z.iso.datetime().nullable(),
-    Answer: z.string().nullable().describe("The agency's public answer."),
+    Answer: z.string().nullable().describe("The agency's answer (shown, or waiting: AnswerPending)."),
+    AnswerPending: z
+      .object({ Version: z.string().describe('What the answer decision names.') })
+      .nullable()
+      .describe("The agency's answer waits for a moderator (Answer/Approve, Answer/Reject)."),
+    AuthorSince: z.iso.datetime().describe("When the author's account was made."),
     Reports: z.array(
       z.object({
         Reason: z.string().nullable(),

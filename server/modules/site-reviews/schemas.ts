@@ -154,6 +154,11 @@ export const SiteReviewParams = z.object({ id: PathId });
 /** The version of the review the moderator read: a decision applies to that text only. */
 const Version = z.iso
   .datetime({ offset: true })
+  // Years PostgreSQL's timestamptz takes and a review can have: 2000-2999 (year 0 or 10000 would fail the query).
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 2000 && year <= 2999;
+  }, 'a time of a review')
   .describe(
     'The UpdatedAt of the review as the pending list gave it: the text the moderator read. When its author edited it since, nothing is decided (409 SiteReviewChanged).',
   );

@@ -1,6 +1,7 @@
 export { AgencyReviews, type AgencyReviewsProps } from './ui/agency-reviews';
 export {
   agencyReviewQueueQueryOptions,
+  decideAgencyAnswer,
   decideAgencyReview,
   moderationQueueKey,
   type ModerationItem,

@@ -943,8 +943,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * The agency's public answer to a published review of it (an account of the agency only)
-         * @description Replaces the answer. Another agency's review, one not published, or a caller who works for no agency: 404 ReviewNotFound. A link, e-mail address or phone number: 400 ReviewTextRefused.
+         * The agency's answer to a published review of it (an account of the agency only); it shows once a moderator lets it
+         * @description Replaces the answer, which waits for a moderator again. Another agency's review, one not published, or a caller who works for no agency: 404 ReviewNotFound. A link, e-mail address or phone number: 400 ReviewTextRefused.
          */
         put: {
             parameters: {
@@ -1309,6 +1309,224 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["AgencyReviewRejectInput"];
+                };
+            };
+            responses: {
+                /** @description Done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Moderation/AgencyReviews/{id}/Answer/Approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let the agency's answer to a review show
+         * @description For the AnswerPending.Version read: the answer rewritten since, 409 ReviewChanged; no answer waiting, 404 ReviewNotFound.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewApproveInput"];
+                };
+            };
+            responses: {
+                /** @description Done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Moderation/AgencyReviews/{id}/Answer/Reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the agency's answer to a review (the agency may answer again)
+         * @description For the AnswerPending.Version read: the answer rewritten since, 409 ReviewChanged; no answer waiting, 404 ReviewNotFound.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The review's id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgencyReviewApproveInput"];
                 };
             };
             responses: {
@@ -10756,8 +10974,18 @@ export interface components {
             CreatedAt: string;
             /** Format: date-time */
             EditedAt: string | null;
-            /** @description The agency's public answer. */
+            /** @description The agency's answer (shown, or waiting: AnswerPending). */
             Answer: string | null;
+            /** @description The agency's answer waits for a moderator (Answer/Approve, Answer/Reject). */
+            AnswerPending: {
+                /** @description What the answer decision names. */
+                Version: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the author's account was made.
+             */
+            AuthorSince: string;
             Reports: {
                 Reason: string | null;
                 /** Format: date-time */
@@ -12921,8 +13149,18 @@ export interface components {
             CreatedAt: string;
             /** Format: date-time */
             EditedAt: string | null;
-            /** @description The agency's public answer. */
+            /** @description The agency's answer (shown, or waiting: AnswerPending). */
             Answer: string | null;
+            /** @description The agency's answer waits for a moderator (Answer/Approve, Answer/Reject). */
+            AnswerPending: {
+                /** @description What the answer decision names. */
+                Version: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the author's account was made.
+             */
+            AuthorSince: string;
             Reports: {
                 Reason: string | null;
                 /** Format: date-time */

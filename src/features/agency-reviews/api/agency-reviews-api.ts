@@ -121,6 +121,22 @@ export async function decideAgencyReview(
     );
 }
 
+/** A moderator's decision on an agency's answer waiting to show, for the version read. */
+export async function decideAgencyAnswer(id: number, version: string, decision: 'approve' | 'reject'): Promise<void> {
+  const params = { path: { id } };
+  const body = { Version: version };
+  if (decision === 'approve')
+    expectNoContent(
+      'POST /api/Moderation/AgencyReviews/{id}/Answer/Approve',
+      await apiClient.POST('/api/Moderation/AgencyReviews/{id}/Answer/Approve', { params, body }),
+    );
+  else
+    expectNoContent(
+      'POST /api/Moderation/AgencyReviews/{id}/Answer/Reject',
+      await apiClient.POST('/api/Moderation/AgencyReviews/{id}/Answer/Reject', { params, body }),
+    );
+}
+
 function expectNoContent(call: string, result: { error?: unknown; response: Response }): void {
   if (result.error !== undefined || !result.response.ok)
     throw new ApiError(`${call} failed with status ${result.response.status}`, result.response.status, result.error);

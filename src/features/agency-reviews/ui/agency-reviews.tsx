@@ -115,7 +115,10 @@ export function AgencyReviews({ slug, name }: AgencyReviewsProps) {
                 canReport={own?.Id !== review.Id && !mine.data?.IsAgencyMember}
                 canAnswer={mine.data?.IsAgencyMember === true}
                 onReport={() => (username === null ? login() : setReporting(review.Id))}
-                onAnswered={() => void refresh()}
+                onAnswered={() => {
+                  setNotice(t('answer.saved'));
+                  void refresh();
+                }}
               />
             </li>
           ))}

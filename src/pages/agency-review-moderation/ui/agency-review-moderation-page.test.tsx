@@ -27,6 +27,8 @@ const ITEM = {
   CreatedAt: '2026-11-02T10:00:00.000Z',
   EditedAt: null,
   Answer: null,
+  AnswerPending: null,
+  AuthorSince: '2025-03-01T10:00:00.000Z',
   Reports: [{ Reason: 'Recensione falsa', CreatedAt: '2026-11-03T10:00:00.000Z', FromAgency: 'reviewed', New: true }],
 };
 
@@ -44,6 +46,7 @@ beforeEach(() => {
     'GET /api/Moderation/AgencyReviews': () => queue,
     'POST /api/Moderation/AgencyReviews/5/Approve': () => approveAnswer,
     'POST /api/Moderation/AgencyReviews/6/Reject': () => new Response(null, { status: 204 }),
+    'POST /api/Moderation/AgencyReviews/7/Answer/Approve': () => new Response(null, { status: 204 }),
   });
 });
 afterEach(cleanup);
@@ -99,6 +102,33 @@ describe('Moderation of the agencies’ reviews', () => {
     expect(await screen.findByText(/L'autore ha modificato la recensione mentre la leggevi/)).toBeTruthy();
     await waitFor(() => expect(api.sent('GET /api/Moderation/AgencyReviews').length).toBeGreaterThan(reads));
     expect(screen.queryByText(/Recensione approvata/)).toBeNull();
+  });
+
+  it("lets the agency's answer show, on the version read", async () => {
+    queue = [
+      200,
+      {
+        Items: [
+          {
+            ...ITEM,
+            Id: 7,
+            Reports: [],
+            Answer: 'Grazie Giulia!',
+            AnswerPending: { Version: '2026-11-04T10:00:00.000Z' },
+          },
+        ],
+        More: false,
+      },
+    ];
+    await render();
+    const answer = await screen.findByTestId('pending-answer');
+    expect(within(answer).getByText('Grazie Giulia!')).toBeTruthy();
+    expect(screen.getByText(/account creato il 1 marzo 2025/)).toBeTruthy();
+    fireEvent.click(within(answer).getByRole('button', { name: 'Pubblica la risposta' }));
+    expect(await screen.findByText('Risposta pubblicata sotto la recensione.')).toBeTruthy();
+    expect(api.sent('POST /api/Moderation/AgencyReviews/7/Answer/Approve').map((call) => call.body)).toEqual([
+      { Version: '2026-11-04T10:00:00.000Z' },
+    ]);
   });
 
   it('tells anyone else the page is for moderators', async () => {

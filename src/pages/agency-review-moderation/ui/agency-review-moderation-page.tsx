@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   agencyReviewQueueQueryOptions,
+  decideAgencyAnswer,
   decideAgencyReview,
   moderationQueueKey,
   type ModerationItem,
@@ -28,14 +29,68 @@ const DAY = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',
 });
 
+/** The agency's answer waiting to show: «Pubblica la risposta» or «Togli la risposta». */
+function PendingAnswer({
+  review,
+  version,
+  onDone,
+  onStale,
+}: {
+  review: ModerationItem;
+  version: string;
+  onDone: (outcome: 'answerApproved' | 'answerRejected') => void;
+  onStale: () => void;
+}) {
+  const { t } = useTranslation('agency-review-moderation');
+  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const decide = async (decision: 'approve' | 'reject') => {
+    setBusy(decision);
+    setError(null);
+    try {
+      await decideAgencyAnswer(review.Id, version, decision);
+      onDone(decision === 'approve' ? 'answerApproved' : 'answerRejected');
+    } catch (e) {
+      const name = e instanceof ApiError ? e.body?.ExceptionTypeString : undefined;
+      if (name === 'ReviewChanged' || name === 'ReviewNotFound') onStale();
+      setError(name === 'ReviewChanged' ? t('errors.answerChanged') : t('errors.failed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className={styles.answer} data-testid="pending-answer">
+      <p className={styles.answerTitle}>{t('answerPending')}</p>
+      <p className={moderationStyles.text}>{review.Answer}</p>
+      {error ? <Alert tone="error" title={error} /> : null}
+      <div className={moderationStyles.actions}>
+        <Button size="small" onClick={() => void decide('approve')} loading={busy === 'approve'}>
+          {t('answerApprove')}
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => void decide('reject')}
+          loading={busy === 'reject'}
+          disabled={busy !== null}
+        >
+          {t('answerReject')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function PendingReview({
   review,
   onDecided,
   onStale,
+  onAnswerDone,
 }: {
   review: ModerationItem;
   onDecided: (d: Decided) => void;
   onStale: () => void;
+  onAnswerDone: (outcome: 'answerApproved' | 'answerRejected') => void;
 }) {
   const { t } = useTranslation('agency-review-moderation');
   const titleId = `pending-agency-review-${review.Id}`;
@@ -59,16 +114,19 @@ function PendingReview({
       </h2>
       <p className={moderationStyles.text}>{review.Text}</p>
       <p className={moderationStyles.meta}>
-        {t(`basis.${review.Basis}`)} ·{' '}
+        {t(`basis.${review.Basis}`)} · {t('authorSince', { date: DAY.format(new Date(review.AuthorSince)) })} ·{' '}
         {review.EditedAt
           ? t('editedOn', { date: DAY.format(new Date(review.EditedAt)) })
           : t('sentOn', { date: DAY.format(new Date(review.CreatedAt)) })}
       </p>
       {review.Status === 'approved' ? <p className={styles.published}>{t('publishedReported')}</p> : null}
-      {review.Answer ? (
+      {review.Answer && !review.AnswerPending ? (
         <p className={moderationStyles.meta}>
           <strong>{t('answer')}</strong> {review.Answer}
         </p>
+      ) : null}
+      {review.Answer && review.AnswerPending ? (
+        <PendingAnswer review={review} version={review.AnswerPending.Version} onDone={onAnswerDone} onStale={onStale} />
       ) : null}
       {review.Reports.length > 0 ? (
         <div className={styles.reports}>
@@ -116,9 +174,11 @@ export function AgencyReviewModerationPage() {
   const queryClient = useQueryClient();
   const pending = useQuery(agencyReviewQueueQueryOptions());
   const [last, setLast] = useState<Decided | null>(null);
+  const [answerOutcome, setAnswerOutcome] = useState<'answerApproved' | 'answerRejected' | null>(null);
 
   const onDecided = (decided: Decided) => {
     setLast(decided);
+    setAnswerOutcome(null);
     queryClient.setQueryData(moderationQueueKey, (old: { Items: ModerationItem[]; More: boolean } | undefined) =>
       old ? { ...old, Items: old.Items.filter((item) => item.Id !== decided.id) } : old,
     );
@@ -130,7 +190,7 @@ export function AgencyReviewModerationPage() {
     <Page title={t('title')} intro={t('intro')}>
       <PageMeta title={t('meta.title')} noindex />
       <div role="status" className={moderationStyles.live}>
-        {last ? t(last.outcome) : null}
+        {answerOutcome ? t(answerOutcome) : last ? t(last.outcome) : null}
       </div>
       {pending.data ? (
         pending.data.Items.length === 0 ? (
@@ -139,7 +199,15 @@ export function AgencyReviewModerationPage() {
           <ul className={moderationStyles.list} aria-label={t('listLabel', { count: pending.data.Items.length })}>
             {pending.data.Items.map((review) => (
               <li key={review.Id}>
-                <PendingReview review={review} onDecided={onDecided} onStale={() => void pending.refetch()} />
+                <PendingReview
+                  review={review}
+                  onDecided={onDecided}
+                  onStale={() => void pending.refetch()}
+                  onAnswerDone={(outcome) => {
+                    setAnswerOutcome(outcome);
+                    void pending.refetch();
+                  }}
+                />
               </li>
             ))}
           </ul>
