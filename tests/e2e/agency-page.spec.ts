@@ -21,7 +21,7 @@ for (const width of [390, 1440]) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Navigli Case Immobiliare');
     await expect(page.getByText('Agenzia partner')).toBeVisible();
     // The rating its approved reviews give (another test may add one meanwhile).
-    await expect(page.getByText(/^\d,\d su 5 · \d+ recensioni?$/)).toBeVisible();
+    await expect(page.getByText(/\d,\d su 5 · \d+ recension[ei]/)).toBeVisible();
     await expect(page.getByRole('img', { name: 'Logo di Navigli Case Immobiliare' })).toBeVisible();
 
     // Its listings, each a card leading to the listing, and the way to all of them.
