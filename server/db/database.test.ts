@@ -84,8 +84,8 @@ describe('openDatabase on PGlite with the demo seed', () => {
 
   it('writes nothing on a restart', async () => {
     expect(await rowCounts(database.db)).toEqual(countsAfterFirstStart);
-    // reference lists, geography, districts, documents, demo
-    expect(messages.filter((m) => m.includes(' applied ')).length).toBe(5);
+    // reference lists, geography, districts, documents, demo, the demo's reviews of Rexer
+    expect(messages.filter((m) => m.includes(' applied ')).length).toBe(6);
     expect(restartMessages.filter((m) => m.includes(' applied ') || m.includes('rendered'))).toEqual([]);
   });
 

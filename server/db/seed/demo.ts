@@ -390,6 +390,17 @@ async function writeDemo(
       province: 'TO',
       country: 'IT',
     },
+    {
+      userId: insertedUsers[returningIndex + 1]!.id,
+      type: 'residential',
+      street: 'Via Nazionale',
+      number: '120',
+      city: 'Roma',
+      municipalityId: cityByIstat.get('058091')?.id,
+      postalCode: '00184',
+      province: 'RM',
+      country: 'IT',
+    },
   ]);
 
   const PREVIOUS_CONSENT_TEXT_VERSION = '2023-06';
